@@ -1,0 +1,3 @@
+from adgen.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,376 @@
+"""Memory model and activity analysis.
+
+Memory is abstracted as nodes of a points-to graph built by unification (Steensgaard):
+every variable has a node (for an array, all its elements); a pointer's node has a
+`pointee`; a struct's node has one node per field. Pointer assignments, struct copies and
+argument passing unify nodes, so aliases (`p = x + k`, a swap of two buffers, `&x[i*d]`
+passed to a callee) share their node. The analysis is flow- and context-insensitive: a
+node is active everywhere if it is active anywhere. That over-approximates activity,
+which costs some work but never a derivative.
+
+Activity: a node is *varied* when it depends (differentiably) on an independent, *useful*
+when a dependent depends on it, *active* when both, plus the head's named independents and
+dependents themselves (they always get derivatives). A node *needs a shadow* when it is
+active or holds pointers (or fields) leading to something active.
+"""
+from adgen import ir
+from adgen.errors import AdgenError
+from adgen.rules import LIBRARY_FUNCTIONS
+
+
+class Node:
+    __slots__ = ("parent", "pointee", "fields", "label", "uid")
+    _count = 0
+
+    def __init__(self, label):
+        self.parent = None
+        self.pointee = None
+        self.fields = {}
+        self.label = label
+        Node._count += 1
+        self.uid = Node._count
+
+    def __repr__(self):
+        return f"<node {self.label}>"
+
+
+def find(n):
+    while n.parent is not None:
+        if n.parent.parent is not None:
+            n.parent = n.parent.parent
+        n = n.parent
+    return n
+
+
+class Memory:
+    """The points-to graph of a program."""
+
+    def __init__(self, prog):
+        self.prog = prog
+        self.var_nodes = {}
+        self.ret_nodes = {}
+
+    # --------------------------------------------------------------- node access
+    def var(self, sym):
+        n = self.var_nodes.get(sym)
+        if n is None:
+            n = self.var_nodes[sym] = Node(sym.name)
+        return find(n)
+
+    def ret(self, fname):
+        n = self.ret_nodes.get(fname)
+        if n is None:
+            n = self.ret_nodes[fname] = Node(f"{fname}()")
+        return find(n)
+
+    def pointee(self, n):
+        n = find(n)
+        if n.pointee is None:
+            n.pointee = Node(f"*{n.label}")
+        return find(n.pointee)
+
+    def field(self, n, name):
+        n = find(n)
+        f = n.fields.get(name)
+        if f is None:
+            f = n.fields[name] = Node(f"{n.label}.{name}")
+        return find(f)
+
+    def unify(self, a, b):
+        a, b = find(a), find(b)
+        if a is b:
+            return a
+        b.parent = a
+        pa, pb = a.pointee, b.pointee
+        fa, fb = a.fields, b.fields
+        a.fields = dict(fa)
+        if pa is None:
+            a.pointee = pb
+        elif pb is not None:
+            self.unify(pa, pb)
+        for k, v in fb.items():
+            if k in a.fields:
+                self.unify(a.fields[k], v)
+            else:
+                a.fields[k] = v
+        return find(a)
+
+    # ---------------------------------------------------------------- expressions
+    def loc(self, e):
+        """The node of the storage an lvalue expression names."""
+        if isinstance(e, ir.Ref):
+            return self.var(e.sym)
+        if isinstance(e, ir.Index):
+            return self.target(e.base)
+        if isinstance(e, ir.Deref):
+            return self.target(e.ptr)
+        if isinstance(e, ir.Member):
+            base = self.target(e.base) if e.arrow else self.loc(e.base)
+            return self.field(base, e.field)
+        if isinstance(e, ir.Call):
+            return self.ret(e.func)
+        if isinstance(e, ir.Cond):
+            return self.unify(self.loc(e.then), self.loc(e.other))
+        if isinstance(e, ir.Cast):
+            return self.loc(e.arg)
+        return Node("rvalue")
+
+    def target(self, e):
+        """The node a pointer-valued (or array-valued) expression points into."""
+        t = e.type.resolved() if e.type is not None else None
+        if isinstance(e, ir.Ref) and isinstance(t, ir.Arr):
+            return self.var(e.sym)
+        if isinstance(t, ir.Arr) and isinstance(e, (ir.Index, ir.Member, ir.Deref)):
+            return self.loc(e)                       # a row of a 2-D array, an array field
+        if isinstance(e, ir.Binary) and e.op in "+-":
+            lt = e.left.type.resolved()
+            return self.target(e.left if isinstance(lt, (ir.Ptr, ir.Arr)) else e.right)
+        if isinstance(e, ir.AddrOf):
+            return self.loc(e.arg)
+        if isinstance(e, ir.Cast):
+            return self.target(e.arg)
+        if isinstance(e, ir.Cond):
+            return self.unify(self.target(e.then), self.target(e.other))
+        if isinstance(e, ir.Call):
+            lib = LIBRARY_FUNCTIONS.get(e.func)
+            if lib is not None and lib.kind == "alloc" and self.prog.functions.get(e.func) is None \
+                    or getattr(self.prog.functions.get(e.func), "is_library", False):
+                return Node(f"heap@{e.loc.line if e.loc else 0}")
+            return self.pointee(self.ret(e.func))
+        if isinstance(e, ir.Const):
+            return Node("const")
+        return self.pointee(self.loc(e))
+
+
+class Activity:
+    """Activity of every node for a set of heads (independents and dependents)."""
+
+    def __init__(self, prog, memory, functions):
+        self.prog = prog
+        self.mem = memory
+        self.functions = functions          # names of the functions analysed
+        self.edges = []                     # (dst node, src node): dst depends on src
+        self.indep = []
+        self.dep = []
+        self.active = set()
+        self.shadowed = set()
+
+    # --------------------------------------------------------------- constraints
+    def build(self):
+        """Unify aliases (first pass), then record the differentiable data flow."""
+        for name in self.functions:
+            self._walk(self.prog.functions[name], self._unify_stmt)
+        for name in self.functions:
+            self._walk(self.prog.functions[name], self._flow_stmt)
+            f = self.prog.functions[name]
+            if getattr(f, "result", None) is not None:
+                self._flow_assign_nodes(self.mem.ret(f.name), f.result.type,
+                                        [self.mem.var(f.result)])
+                if f.result.type.resolved().is_pointer or f.result.type.resolved().is_struct:
+                    self.mem.unify(self.mem.ret(f.name), self.mem.var(f.result))
+
+    def _walk(self, f, visit):
+        for s in ir.stmts_walk(f.body.stmts):
+            visit(f, s)
+
+    def _unify_stmt(self, f, s):
+        m = self.mem
+        if isinstance(s, ir.Assign):
+            t = s.lhs.type.resolved()
+            if isinstance(t, ir.Ptr):
+                m.unify(m.pointee(m.loc(s.lhs)), m.target(s.rhs))
+            elif isinstance(t, ir.Struct):
+                m.unify(m.loc(s.lhs), m.loc(s.rhs))
+            if isinstance(s.rhs, ir.Call):
+                self._unify_call(s.rhs)
+        elif isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Call):
+            self._unify_call(s.expr)
+        for e in ir.stmt_exprs(s):
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.Call) and sub is not getattr(s, "rhs", None) and \
+                        sub is not getattr(s, "expr", None):
+                    self._unify_call(sub)
+
+    def _unify_call(self, call):
+        m = self.mem
+        g = self.prog.functions.get(call.func)
+        if g is None or getattr(g, "is_library", False) or not g.has_body:
+            if call.func in ("memcpy", "memmove"):
+                m.unify(m.target(call.args[0]), m.target(call.args[1]))
+            return
+        for p, a in zip(g.params, call.args):
+            t = p.type.resolved()
+            if isinstance(t, (ir.Ptr, ir.Arr)):
+                m.unify(m.pointee(m.var(p)), m.target(a))
+            elif isinstance(t, ir.Struct):
+                m.unify(m.var(p), m.loc(a))
+
+    def _flow_stmt(self, f, s):
+        m = self.mem
+        if isinstance(s, ir.Assign):
+            if isinstance(s.rhs, ir.Call) and self._is_user(s.rhs.func):
+                self._flow_call(s.rhs)
+                self._flow_assign_nodes(m.loc(s.lhs), s.lhs.type, [m.ret(s.rhs.func)])
+            else:
+                self._flow_assign_nodes(m.loc(s.lhs), s.lhs.type, self.reads(s.rhs))
+        elif isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Call) and \
+                self._is_user(s.expr.func):
+            self._flow_call(s.expr)
+
+    def _flow_assign_nodes(self, dst, t, srcs):
+        if not ir.base_float(t) and not t.resolved().is_struct:
+            return
+        for src in srcs:
+            self.edges.append((dst, src))
+
+    def _flow_call(self, call):
+        g = self.prog.functions[call.func]
+        for p, a in zip(g.params, call.args):
+            if p.type.resolved().is_float:
+                for src in self.reads(a):
+                    self.edges.append((self.mem.var(p), src))
+
+    def _is_user(self, name):
+        g = self.prog.functions.get(name)
+        return g is not None and not getattr(g, "is_library", False) and g.has_body
+
+    def reads(self, e):
+        """Nodes whose values flow differentiably into expression e."""
+        out = []
+        self._reads(e, out)
+        return out
+
+    def _reads(self, e, out):
+        t = e.type.resolved() if e.type is not None else None
+        if isinstance(e, (ir.Ref, ir.Index, ir.Member, ir.Deref)):
+            if t is not None and (t.is_float or t.is_struct):
+                out.append(self.mem.loc(e))
+            return
+        if isinstance(e, ir.Binary):
+            if e.op in ir.COMPARISONS or e.op in ir.LOGICAL or not (t and t.is_float):
+                return
+            self._reads(e.left, out)
+            self._reads(e.right, out)
+        elif isinstance(e, ir.Unary):
+            if e.op in "-+":
+                self._reads(e.arg, out)
+        elif isinstance(e, ir.Cast):
+            if t is not None and t.is_float:
+                self._reads(e.arg, out)
+        elif isinstance(e, ir.Cond):
+            self._reads(e.then, out)
+            self._reads(e.other, out)
+        elif isinstance(e, ir.Call):
+            lib = LIBRARY_FUNCTIONS.get(e.func)
+            if lib is not None and lib.kind == "math":
+                for k, a in enumerate(e.args):
+                    if k < len(lib.partials) and lib.partials[k] is not None:
+                        self._reads(a, out)
+
+    # ------------------------------------------------------------------ solving
+    def solve(self, indep_nodes, dep_nodes):
+        fwd, bwd = {}, {}
+        for dst, src in self.edges:
+            d, s = find(dst), find(src)
+            fwd.setdefault(s, set()).add(d)
+            bwd.setdefault(d, set()).add(s)
+        indep = {find(n) for n in indep_nodes}
+        dep = {find(n) for n in dep_nodes}
+        varied = _closure(indep, fwd)
+        useful = _closure(dep, bwd)
+        self.active = (varied & useful) | indep | dep
+        self.varied, self.useful = varied, useful
+        self._shadow_cache = {}
+
+    def is_active(self, node):
+        return find(node) in self.active
+
+    def needs_shadow(self, node, seen=None):
+        node = find(node)
+        cached = self._shadow_cache.get(node)
+        if cached is not None:
+            return cached
+        seen = seen or set()
+        if node in seen:
+            return False
+        seen.add(node)
+        result = node in self.active
+        if not result and node.pointee is not None:
+            result = self.needs_shadow(node.pointee, seen)
+        if not result:
+            result = any(self.needs_shadow(f, seen) for f in node.fields.values())
+        self._shadow_cache[node] = result
+        return result
+
+    # ---------------------------------------------------------- expression queries
+    def active_value(self, e):
+        """True when e is a float lvalue whose storage is active."""
+        t = e.type.resolved()
+        return t.is_float and ir.is_lvalue(e) and self.is_active(self.mem.loc(e))
+
+    def has_shadow(self, e):
+        """True when expression e (a variable, pointer, array or struct) has a shadow."""
+        t = e.type.resolved()
+        if t.is_float:
+            return ir.is_lvalue(e) and self.is_active(self.mem.loc(e))
+        if isinstance(t, (ir.Ptr, ir.Arr)):
+            if ir.is_lvalue(e) and isinstance(t, ir.Ptr):
+                return self.needs_shadow(self.mem.loc(e))
+            return self.needs_shadow(self.mem.target(e))
+        if isinstance(t, ir.Struct):
+            return ir.is_lvalue(e) and self.needs_shadow(self.mem.loc(e))
+        return False
+
+    def sym_has_shadow(self, sym):
+        return self.needs_shadow(self.mem.var(sym))
+
+    def active_reads(self, e):
+        """The active float lvalues read differentiably in e."""
+        return [n for n in self.reads(e) if self.is_active(n)]
+
+
+def _closure(start, graph):
+    seen = set(start)
+    todo = list(start)
+    while todo:
+        n = todo.pop()
+        for m in graph.get(n, ()):
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return seen
+
+
+def head_nodes(mem, func, names, what, loc):
+    """Nodes of a head's independents or dependents, by name."""
+    nodes = []
+    for name in names:
+        if name == func.name:
+            if what == "independent":
+                raise AdgenError(f"the result of '{func.name}' cannot be an independent", loc)
+            if not func.ret.resolved().is_float:
+                raise AdgenError(f"'{func.name}' does not return a floating-point value", loc)
+            nodes.append(mem.ret(func.name))
+            continue
+        p = next((p for p in func.params if p.name == name), None)
+        g = next((g for g in mem.prog.globals if g.name == name), None) if p is None else None
+        if p is None and g is None:
+            raise AdgenError(f"'{name}' is not a parameter of '{func.name}'", loc)
+        sym = p or g
+        t = sym.type.resolved()
+        if t.is_float:
+            if what == "dependent" and sym.kind == "param":
+                raise AdgenError(f"'{name}' is passed by value: it cannot be a dependent "
+                                 "(output)", loc)
+            nodes.append(mem.var(sym))
+        elif isinstance(t, (ir.Ptr, ir.Arr)) and ir.base_float(t):
+            node = mem.var(sym) if isinstance(t, ir.Arr) else mem.pointee(mem.var(sym))
+            inner = ir.pointee(t).resolved()
+            while isinstance(inner, (ir.Ptr, ir.Arr)):
+                raise AdgenError(f"'{name}': pointers to pointers cannot be independents or "
+                                 "dependents", loc)
+            nodes.append(node)
+        else:
+            raise AdgenError(f"'{name}' is not floating-point: it cannot be "
+                             f"{'an' if what == 'independent' else 'a'} {what}", loc)
+    return nodes

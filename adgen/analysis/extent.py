@@ -1,0 +1,372 @@
+"""How many elements of a pointer parameter a function touches.
+
+Needed wherever adgen must handle a whole array it did not allocate: zeroing the gradient
+of a pure input, giving an internal buffer its own adjoint storage. The answer is a C
+expression over the function's integer parameters, found by interval arithmetic on every
+index used with the pointer (directly, through an alias `q = p + k`, or in a callee it is
+passed to), with the ranges of the enclosing counted loops. Integer parameters are taken
+to be non-negative (they are sizes). When an index escapes this reasoning the analysis
+says so, and the caller reports an error rather than guess.
+"""
+from adgen import ir
+from adgen.transform import exprs as X
+
+
+class Unknown(Exception):
+    """The extent cannot be derived; the message says why."""
+
+
+def _is_nonneg_const(e):
+    return isinstance(e, ir.Const) and e.text.rstrip("uUlL").isdigit()
+
+
+class Interval:
+    __slots__ = ("lo", "hi", "nonneg")
+
+    def __init__(self, lo, hi, nonneg):
+        self.lo, self.hi, self.nonneg = lo, hi, nonneg
+
+
+def _int(v):
+    return ir.Const(str(v), ir.INT)
+
+
+def _const_value(e):
+    if isinstance(e, ir.Const):
+        t = e.text.rstrip("uUlL")
+        if t.lstrip("-").isdigit():
+            return int(t)
+    if isinstance(e, ir.Unary) and e.op == "-":
+        v = _const_value(e.arg)
+        return -v if v is not None else None
+    return None
+
+
+def _add(a, b):
+    va, vb = _const_value(a), _const_value(b)
+    if vb is not None and isinstance(a, ir.Binary) and a.op in "+-":
+        inner = _const_value(a.right)
+        if inner is not None:
+            return _add(a.left, _int(vb + (inner if a.op == "+" else -inner)))
+    if va is not None and vb is not None:
+        return _int(va + vb)
+    if va == 0:
+        return b
+    if vb == 0:
+        return a
+    if vb is not None and vb < 0:
+        return ir.Binary("-", a, _int(-vb), ir.LONG)
+    return ir.Binary("+", a, b, ir.LONG)
+
+
+def _sub(a, b):
+    vb = _const_value(b)
+    if vb is not None:
+        return _add(a, _int(-vb))
+    return ir.Binary("-", a, b, ir.LONG)
+
+
+def _mul(a, b):
+    va, vb = _const_value(a), _const_value(b)
+    if va is not None and vb is not None:
+        return _int(va * vb)
+    if va == 1:
+        return b
+    if vb == 1:
+        return a
+    if va == 0 or vb == 0:
+        return _int(0)
+    return ir.Binary("*", a, b, ir.LONG)
+
+
+class ExtentAnalysis:
+    def __init__(self, prog):
+        self.prog = prog
+        self.cache = {}
+
+    def max_index(self, func, param):
+        """Largest index of param used in func, as an IR expression over func's params."""
+        key = (func.name, param.name)
+        if key in self.cache:
+            if self.cache[key] is None:
+                raise Unknown(f"'{param.name}' is used recursively")
+            return self.cache[key]
+        self.cache[key] = None
+        w = _Walker(self, func, param)
+        w.block(func.body.stmts, {})
+        if not w.maxima:
+            result = _int(-1)
+        else:
+            result = w.maxima[0]
+            texts = set()
+            from adgen.backend.cgen import expr_c
+            uniq = []
+            for m in w.maxima:
+                t = expr_c(m)
+                if t not in texts:
+                    texts.add(t)
+                    uniq.append(m)
+            result = uniq[0]
+            for m in uniq[1:]:
+                result = ir.Call("adgen_imax", [result, m], ir.LONG)
+        self.cache[key] = result
+        return result
+
+
+class _Walker:
+    """Collects the maximal index of every access to one pointer parameter."""
+
+    def __init__(self, an, func, param):
+        self.an = an
+        self.func = func
+        self.param = param
+        self.maxima = []
+        self.assigned = {s.lhs.sym for s in ir.stmts_walk(func.body.stmts)
+                         if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
+        if param in self.assigned:
+            raise Unknown(f"'{param.name}' is reassigned inside '{func.name}'")
+        # aliases: local pointers only ever assigned `param + offset`
+        self.aliases = {}
+        for s in ir.stmts_walk(func.body.stmts):
+            if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and \
+                    s.lhs.type.resolved().is_pointer:
+                off = self.offset_of(s.rhs)
+                if off is not None:
+                    self.aliases.setdefault(s.lhs.sym, []).append(s)
+
+    def offset_of(self, e):
+        """The offset of e from param when e is `param`, `param + k` or `&param[k]`."""
+        while isinstance(e, ir.Cast):
+            e = e.arg
+        if isinstance(e, ir.Ref) and e.sym is self.param:
+            return _int(0)
+        if isinstance(e, ir.Binary) and e.op in "+-" and isinstance(e.left, ir.Ref) and \
+                e.left.sym is self.param:
+            return e.right if e.op == "+" else ir.Unary("-", e.right, e.right.type)
+        if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index) and \
+                isinstance(e.arg.base, ir.Ref) and e.arg.base.sym is self.param:
+            return e.arg.index
+        return None
+
+    # ranges: dict Symbol -> Interval for loop variables in scope
+    def block(self, stmts, ranges):
+        for s in stmts:
+            self.stmt(s, ranges)
+
+    def stmt(self, s, ranges):
+        if isinstance(s, ir.For):
+            self.exprs(ir.stmt_exprs(s), ranges)
+            for x in s.init + s.step:
+                self.stmt(x, ranges)
+            inner = dict(ranges)
+            r = self.loop_range(s, ranges)
+            if r is not None:
+                inner[r[0]] = r[1]
+            self.block(s.body.stmts, inner)
+            return
+        if isinstance(s, ir.Assign):
+            if isinstance(s.lhs, ir.Ref) and s.lhs.sym in self.aliases:
+                self.exprs([s.rhs], ranges, skip_alias_root=True)
+                return
+        self.exprs(ir.stmt_exprs(s), ranges)
+        if isinstance(s, ir.Block):
+            self.block(s.stmts, ranges)
+        elif isinstance(s, ir.If):
+            self.block(s.then.stmts, ranges)
+            if s.other:
+                self.block(s.other.stmts, ranges)
+        elif isinstance(s, (ir.While, ir.DoWhile)):
+            self.block(s.body.stmts, ranges)
+
+    def loop_range(self, s, ranges):
+        from adgen.transform.loops import canonical_loop
+        canon = canonical_loop(s, self.func)
+        if canon is None:
+            return None
+        var, stride = canon
+        sv = _const_value(stride)
+        if sv is None or sv == 0:
+            return None
+        start = self.interval(s.init[0].rhs, ranges)
+        t = s.test
+        if not (isinstance(t, ir.Binary) and isinstance(t.left, ir.Ref) and t.left.sym is var):
+            return None
+        bound = self.interval(t.right, ranges)
+        if start is None or bound is None:
+            return None
+        if sv > 0 and t.op in ("<", "<="):
+            hi = bound.hi if t.op == "<=" else _sub(bound.hi, _int(1))
+            return var, Interval(start.lo, hi, start.nonneg)
+        if sv < 0 and t.op in (">", ">="):
+            lo = bound.lo if t.op == ">=" else _add(bound.lo, _int(1))
+            return var, Interval(lo, start.hi, bound.nonneg)
+        return None
+
+    def exprs(self, exprs, ranges, skip_alias_root=False):
+        for e in exprs:
+            if e is not None:
+                self.expr(e, ranges)
+
+    def expr(self, e, ranges):
+        if isinstance(e, ir.Index):
+            off = self.base_offset(e.base, ranges)
+            if off is not None:
+                idx = self.interval(e.index, ranges)
+                if idx is None:
+                    raise Unknown(f"an index of '{self.param.name}' has no known bound")
+                self.maxima.append(_add(off, idx.hi))
+                self.expr(e.index, ranges)
+                return
+        if isinstance(e, ir.Deref):
+            off = self.base_offset(e.ptr, ranges)
+            if off is not None:
+                self.maxima.append(off)
+                return
+        if isinstance(e, ir.Call):
+            g = self.an.prog.functions.get(e.func)
+            if g is not None and g.has_body and not getattr(g, "is_library", False):
+                for p, a in zip(g.params, e.args):
+                    off = self.base_offset(a, ranges)
+                    if off is not None:
+                        sub = self.an.max_index(g, p)
+                        mapping = {q: x for q, x in zip(g.params, e.args)}
+                        sub_e = X.substitute(sub, mapping)
+                        iv = self.interval(sub_e, ranges)
+                        if iv is None:
+                            raise Unknown(f"the part of '{self.param.name}' that '{g.name}' "
+                                          "uses has no known bound")
+                        self.maxima.append(_add(off, iv.hi))
+                    else:
+                        self.expr(a, ranges)
+                return
+            for a in e.args:
+                if self.base_offset(a, ranges) is not None and e.func not in ("free",):
+                    raise Unknown(f"'{self.param.name}' is passed to '{e.func}'")
+                self.expr(a, ranges)
+            return
+        if self.base_offset(e, ranges) is not None and not isinstance(e, ir.Ref):
+            pass
+        for c in e.children():
+            self.expr(c, ranges)
+
+    def base_offset(self, e, ranges):
+        """Highest offset from param of pointer expression e, or None if e is not based on
+        param."""
+        while isinstance(e, ir.Cast):
+            e = e.arg
+        if isinstance(e, ir.Ref) and e.sym is self.param:
+            return _int(0)
+        if isinstance(e, ir.Ref) and e.sym in self.aliases:
+            best = None
+            for s in self.aliases[e.sym]:
+                off = self.offset_of(s.rhs)
+                iv = self.interval(off, {})
+                if iv is None:
+                    iv = self.interval(off, ranges)
+                if iv is None:
+                    iv = self._alias_interval(s, off)
+                if iv is None:
+                    raise Unknown(f"an alias of '{self.param.name}' has an unknown offset")
+                best = iv.hi if best is None else ir.Call("adgen_imax", [best, iv.hi], ir.LONG)
+            return best
+        if isinstance(e, ir.Binary) and e.op in "+-":
+            lt = e.left.type.resolved()
+            if isinstance(lt, (ir.Ptr, ir.Arr)):
+                inner = self.base_offset(e.left, ranges)
+                if inner is None:
+                    return None
+                iv = self.interval(e.right, ranges)
+                if iv is None:
+                    raise Unknown(f"an offset of '{self.param.name}' has no known bound")
+                return _add(inner, iv.hi if e.op == "+" else ir.Unary("-", iv.lo, ir.LONG))
+        if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index):
+            inner = self.base_offset(e.arg.base, ranges)
+            if inner is None:
+                return None
+            iv = self.interval(e.arg.index, ranges)
+            if iv is None:
+                raise Unknown(f"an index of '{self.param.name}' has no known bound")
+            return _add(inner, iv.hi)
+        return None
+
+    def _alias_interval(self, assign, off):
+        """Range of an alias offset, evaluated with the loops around its assignment."""
+        found = []
+
+        def visit(stmts, ranges):
+            for s in stmts:
+                if s is assign:
+                    found.append(self.interval(off, ranges))
+                    return
+                if isinstance(s, ir.For):
+                    inner = dict(ranges)
+                    r = self.loop_range(s, ranges)
+                    if r is not None:
+                        inner[r[0]] = r[1]
+                    visit(s.body.stmts, inner)
+                elif isinstance(s, ir.Block):
+                    visit(s.stmts, ranges)
+                elif isinstance(s, ir.If):
+                    visit(s.then.stmts, ranges)
+                    if s.other:
+                        visit(s.other.stmts, ranges)
+                elif isinstance(s, (ir.While, ir.DoWhile)):
+                    visit(s.body.stmts, ranges)
+
+        visit(self.func.body.stmts, {})
+        return found[0] if found else None
+
+    # ------------------------------------------------------ interval arithmetic
+    def interval(self, e, ranges):
+        v = _const_value(e)
+        if v is not None:
+            c = _int(v)
+            return Interval(c, c, v >= 0)
+        if isinstance(e, ir.Cast):
+            return self.interval(e.arg, ranges) if e.to.resolved().is_int else None
+        if isinstance(e, ir.Ref):
+            sym = e.sym
+            if sym in ranges:
+                return ranges[sym]
+            if sym.kind == "param" and sym.type.resolved().is_int and sym not in self.assigned:
+                return Interval(e, e, True)
+            return None
+        if isinstance(e, ir.Member) and e.type.resolved().is_int:
+            base = e.base
+            while isinstance(base, (ir.Member,)):
+                base = base.base
+            root = base.ptr if isinstance(base, ir.Deref) else base
+            if isinstance(root, ir.Ref) and root.sym.kind == "param" and \
+                    root.sym not in self.assigned:
+                return Interval(e, e, True)
+            return None
+        if isinstance(e, ir.Binary):
+            a, b = self.interval(e.left, ranges), self.interval(e.right, ranges)
+            if a is None or b is None:
+                return None
+            if e.op == "+":
+                return Interval(_add(a.lo, b.lo), _add(a.hi, b.hi), a.nonneg and b.nonneg)
+            if e.op == "-":
+                return Interval(_sub(a.lo, b.hi), _sub(a.hi, b.lo), False)
+            if e.op == "*":
+                if a.nonneg and b.nonneg:
+                    return Interval(_mul(a.lo, b.lo), _mul(a.hi, b.hi), True)
+                cb = _const_value(b.lo) if b.lo is b.hi else None
+                if cb is not None and cb >= 0:
+                    return Interval(_mul(a.lo, b.lo), _mul(a.hi, b.hi), a.nonneg)
+                ca = _const_value(a.lo) if a.lo is a.hi else None
+                if ca is not None and ca >= 0:
+                    return Interval(_mul(a.lo, b.lo), _mul(a.hi, b.hi), b.nonneg)
+                return None
+            if e.op == "/" and a.nonneg:
+                c = _const_value(b.lo)
+                if c is not None and c > 0 and b.lo is b.hi:
+                    return Interval(ir.Binary("/", a.lo, b.lo, ir.LONG),
+                                    ir.Binary("/", a.hi, b.lo, ir.LONG), True)
+            return None
+        if isinstance(e, ir.Unary) and e.op == "-":
+            a = self.interval(e.arg, ranges)
+            if a is None:
+                return None
+            return Interval(ir.Unary("-", a.hi, ir.LONG), ir.Unary("-", a.lo, ir.LONG), False)
+        return None

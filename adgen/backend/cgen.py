@@ -1,0 +1,243 @@
+"""The C back end: prints IR through the Jinja2 templates in adgen/templates/.
+
+Expressions are printed here (an operator-precedence printer, the inverse of the parser);
+every statement form, declaration and file-level piece of text lives in the templates.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import List, Optional
+
+import jinja2
+
+from adgen import ir
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+_PREC = {"||": 4, "&&": 5, "|": 6, "^": 7, "&": 8, "==": 9, "!=": 9, "<": 10, ">": 10,
+         "<=": 10, ">=": 10, "<<": 11, ">>": 11, "+": 12, "-": 12, "*": 13, "/": 13, "%": 13}
+_UNARY, _POSTFIX = 15, 16
+
+
+@dataclass(eq=False)
+class LocalDecl:
+    sym: ir.Symbol
+    zero: bool = False         # start at zero (adjoint and tangent variables)
+
+
+@dataclass(eq=False)
+class GenFunction:
+    """A function of the output: signature, locals declared at the top, body."""
+    name: str
+    ret: ir.Type
+    params: List[ir.Symbol]
+    body: List[ir.Stmt]
+    locals: List[LocalDecl] = field(default_factory=list)
+    is_static: bool = False
+    comment: str = ""
+
+
+@dataclass(eq=False)
+class OutputUnit:
+    source: str
+    mode: str                  # 'reverse' | 'forward'
+    heads: List[str]
+    std_headers: List[str]
+    type_text: List[str]
+    globals_extern: List[ir.Symbol]
+    globals_static: List[ir.Symbol]
+    shadow_globals: List[LocalDecl]
+    prototypes: List[ir.Function]
+    functions: List[GenFunction]
+    command: str = ""
+
+
+def type_name(t: ir.Type) -> str:
+    """The C spelling of a type with no declarator (`const double *`)."""
+    return declare(t, "").strip()
+
+
+def declare(t: ir.Type, name: str) -> str:
+    """A C declaration of `name` with type t (`double *xb`, `double a[3]`)."""
+    const = "const " if t.const else ""
+    if isinstance(t, ir.Ptr):
+        inner = "*" + ("const " if t.const else "") + name
+        return declare(t.target, inner)
+    if isinstance(t, ir.Arr):
+        inner = f"({name})" if name.startswith("*") else name
+        size = expr_c(t.size) if t.size is not None else ""
+        return declare(t.elem, f"{inner}[{size}]")
+    if isinstance(t, ir.Named):
+        base = t.name
+    elif isinstance(t, ir.Struct):
+        kind = "union" if t.sdef.is_union else "struct"
+        base = f"{kind} {t.sdef.tag}"
+    elif isinstance(t, ir.Prim):
+        base = t.name
+    else:
+        base = "void"
+    return f"{const}{base} {name}".rstrip()
+
+
+def expr_c(e, prec=0) -> str:
+    """C text of an expression; parenthesised only where C's precedence needs it."""
+    text, own = _expr(e)
+    return f"({text})" if own < prec else text
+
+
+def _expr(e):
+    if isinstance(e, ir.Const):
+        if e.text.startswith("-"):
+            return e.text, _UNARY
+        return e.text, 20
+    if isinstance(e, ir.Ref):
+        return e.sym.name, 20
+    if isinstance(e, ir.Index):
+        return f"{expr_c(e.base, _POSTFIX)}[{expr_c(e.index)}]", _POSTFIX
+    if isinstance(e, ir.Member):
+        if not e.arrow and isinstance(e.base, ir.Deref):
+            return f"{expr_c(e.base.ptr, _POSTFIX)}->{e.field}", _POSTFIX
+        op = "->" if e.arrow else "."
+        return f"{expr_c(e.base, _POSTFIX)}{op}{e.field}", _POSTFIX
+    if isinstance(e, ir.Deref):
+        return f"*{expr_c(e.ptr, _UNARY)}", _UNARY
+    if isinstance(e, ir.AddrOf):
+        if isinstance(e.arg, ir.Deref):
+            return _expr(e.arg.ptr)
+        return f"&{expr_c(e.arg, _UNARY)}", _UNARY
+    if isinstance(e, ir.Unary):
+        inner = expr_c(e.arg, _UNARY)
+        if e.op in "-+" and inner.startswith(e.op):
+            inner = f"({inner})"
+        return f"{e.op}{inner}", _UNARY
+    if isinstance(e, ir.Binary):
+        p = _PREC[e.op]
+        left = expr_c(e.left, p)
+        # left-associative: a right operand of equal precedence needs parentheses
+        right = expr_c(e.right, p + 1)
+        return f"{left} {e.op} {right}", p
+    if isinstance(e, ir.Call):
+        return f"{e.func}({', '.join(expr_c(a, 2) for a in e.args)})", _POSTFIX
+    if isinstance(e, ir.Cast):
+        return f"({type_name(e.to)}){expr_c(e.arg, _UNARY)}", _UNARY
+    if isinstance(e, ir.Cond):
+        return (f"{expr_c(e.test, 4)} ? {expr_c(e.then, 3)} : {expr_c(e.other, 3)}", 3)
+    if isinstance(e, ir.SizeOf):
+        if isinstance(e.of, ir.Type):
+            return f"sizeof({type_name(e.of)})", _UNARY
+        return f"sizeof({expr_c(e.of)})", _UNARY
+    if isinstance(e, ir.InitList):
+        return "{" + ", ".join(expr_c(x, 2) for x in e.items) + "}", 20
+    raise TypeError(f"cannot print {type(e).__name__}")
+
+
+# ------------------------------------------------------------------ statements
+
+def stmt_kind(s):
+    return type(s).__name__
+
+
+def source_note(s, state):
+    """`file:line` the first time a statement of a new source line is printed."""
+    loc = getattr(s, "loc", None)
+    if loc is None or not loc.line:
+        return ""
+    key = (loc.file, loc.line)
+    if state.get("last") == key:
+        return ""
+    state["last"] = key
+    return f"{Path(loc.file).name}:{loc.line}"
+
+
+def _env():
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined, autoescape=False)
+    env.filters["c"] = expr_c
+    env.filters["decl"] = lambda sym: declare(sym.type, sym.name)
+    env.filters["declare"] = declare
+    env.filters["type_name"] = type_name
+    env.filters["kind"] = stmt_kind
+    env.globals["source_note"] = source_note
+    env.globals["ir"] = ir
+    env.tests["lvalue"] = ir.is_lvalue
+    return env
+
+
+_ENV = None
+
+
+def env():
+    global _ENV
+    if _ENV is None:
+        _ENV = _env()
+    return _ENV
+
+
+def used_symbols(stmts):
+    """Symbols referenced anywhere in a statement list."""
+    out = set()
+
+    def visit_expr(e):
+        if e is None:
+            return
+        for sub in ir.walk(e):
+            if isinstance(sub, ir.Ref):
+                out.add(sub.sym)
+            elif isinstance(sub, ir.SizeOf) and isinstance(sub.of, ir.Expr):
+                visit_expr(sub.of)
+            t = getattr(sub, "to", None)
+            if isinstance(t, ir.Arr) and t.size is not None:
+                visit_expr(t.size)
+
+    for s in ir.stmts_walk(stmts):
+        for e in ir.stmt_exprs(s):
+            visit_expr(e)
+        if isinstance(s, ir.Raw):
+            for v in s.args.values():
+                if isinstance(v, ir.Expr):
+                    visit_expr(v)
+                elif isinstance(v, ir.Symbol):
+                    out.add(v)
+    return out
+
+
+def used_calls(stmts):
+    names = set()
+    for s in ir.stmts_walk(stmts):
+        exprs = list(ir.stmt_exprs(s))
+        if isinstance(s, ir.Raw):
+            exprs += [v for v in s.args.values() if isinstance(v, ir.Expr)]
+        for e in exprs:
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.Call):
+                    names.add(sub.func)
+    return names
+
+
+def render_function(fn: GenFunction) -> str:
+    used = used_symbols(fn.body)
+    for d in fn.locals:
+        t = d.sym.type
+        if isinstance(t, ir.Arr) and t.size is not None:
+            used |= {s.sym for s in ir.walk(t.size) if isinstance(s, ir.Ref)}
+    decls = [d for d in fn.locals if d.sym in used]
+    unused_params = [p for p in fn.params if p not in used]
+    return env().get_template("function.c.j2").render(fn=fn, decls=decls,
+                                                      unused_params=unused_params, state={})
+
+
+def render_unit(unit: OutputUnit) -> str:
+    bodies = [render_function(f) for f in unit.functions]
+    text = "\n".join(bodies)
+    helpers = {name for name in ("adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
+                                 "adgen_digamma", "adgen_digammaf", "adgen_digammal",
+                                 "adgen_imax", "adgen_stack_reset")
+               if name + "(" in text}
+    if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int"}:
+        helpers.add("stack")
+    headers = ["math.h", "stdlib.h", "string.h"]
+    for h in unit.std_headers:
+        if h not in headers and h not in ("stddef.h",):
+            headers.append(h)
+    return env().get_template("unit.c.j2").render(u=unit, bodies=bodies, helpers=helpers,
+                                                  headers=headers)

@@ -1,0 +1,85 @@
+"""The `adgen` command."""
+import argparse
+import shlex
+import sys
+
+from adgen import __version__
+from adgen.errors import AdgenError, UsageError
+
+USAGE = """adgen --reverse|--forward FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
+             [--inactive NAME]... [--size NAME=EXPR]... [-o OUT.c]"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def build_parser():
+    p = _Parser(prog="adgen", usage=USAGE,
+                description="Source-to-source automatic differentiation of C and Fortran "
+                            "into plain C (Tapenade's calling conventions).")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--reverse", "-b", dest="mode", action="store_const", const="reverse",
+                      help="adjoint (reverse) mode: f gives f_b (the default)")
+    mode.add_argument("--forward", "--tangent", "-d", dest="mode", action="store_const",
+                      const="forward", help="tangent (forward) mode: f gives f_d")
+    p.add_argument("sources", nargs="+", metavar="FILE", help="C (.c) or Fortran sources")
+    p.add_argument("--head", action="append", default=[], metavar="SPEC",
+                   help='what to differentiate, Tapenade style: "f(y1 y2)/(x1 x2)" '
+                        "(dependents, then independents); repeatable")
+    p.add_argument("-o", "--output", metavar="OUT.c",
+                   help="output file (default: FILE_b.c or FILE_d.c beside the first input)")
+    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+                   help="add a directory to the include search path")
+    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
+                   help="define a preprocessor macro")
+    p.add_argument("--inactive", action="append", default=[], metavar="NAME",
+                   help="treat calls to external function NAME as carrying no derivative")
+    p.add_argument("--size", action="append", default=[], metavar="NAME=EXPR",
+                   help="number of elements of array parameter NAME of a head, as a C "
+                        "expression over its parameters")
+    p.add_argument("--version", action="version", version=f"adgen {__version__}")
+    return p
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = build_parser().parse_args(argv)
+    except UsageError as exc:
+        print(f"usage: {USAGE}\nadgen: error: {exc}", file=sys.stderr)
+        return 2
+    from adgen.driver import Options, default_output, differentiate, write_output
+    sizes = {}
+    for item in args.size:
+        if "=" not in item:
+            print(f"adgen: error: --size expects NAME=EXPR, got '{item}'", file=sys.stderr)
+            return 2
+        k, v = item.split("=", 1)
+        sizes[k.strip()] = v
+    opts = Options(mode=args.mode or "reverse", heads=args.head,
+                   include_dirs=args.include_dirs, defines=args.defines,
+                   inactive=args.inactive, sizes=sizes,
+                   command="adgen " + " ".join(shlex.quote(a) for a in argv))
+    out = args.output or default_output(args.sources[0], opts.mode)
+    try:
+        text = differentiate(args.sources, opts)
+        write_output(text, out, args.sources)
+    except AdgenError as exc:
+        if exc.loc is None:
+            print(f"{args.sources[0]}: {exc}", file=sys.stderr)
+        else:
+            print(str(exc), file=sys.stderr)
+        return 1
+    except RecursionError:
+        print(f"{args.sources[0]}: error: program too deeply nested for adgen",
+              file=sys.stderr)
+        return 1
+    except Exception as exc:  # a bug in adgen: report it as an error, never a traceback
+        print(f"{args.sources[0]}: error: internal error in adgen "
+              f"({type(exc).__name__}: {exc}); please report this input", file=sys.stderr)
+        if "ADGEN_DEBUG" in __import__("os").environ:
+            raise
+        return 1
+    return 0

@@ -1,0 +1,408 @@
+"""The pipeline, top to bottom: front end -> IR -> normalisation -> analyses -> transform
+-> C back end. `differentiate` is the one entry point the command line and the Python API
+use."""
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import List, Optional
+
+from adgen import ir
+from adgen.analysis.activity import Activity, Memory, find, head_nodes
+from adgen.analysis.extent import ExtentAnalysis, Unknown
+from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
+from adgen.errors import AdgenError, Loc
+from adgen.transform.normalize import normalize_program, structure_program
+
+FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")
+
+
+@dataclass
+class Head:
+    func: ir.Function
+    dep: List[str]
+    indep: List[str]
+    text: str
+
+
+@dataclass
+class Options:
+    mode: str = "reverse"                  # 'reverse' | 'forward'
+    heads: List[str] = field(default_factory=list)
+    include_dirs: List[str] = field(default_factory=list)
+    defines: List[str] = field(default_factory=list)
+    inactive: List[str] = field(default_factory=list)
+    sizes: dict = field(default_factory=dict)   # param name -> C expression text
+    command: str = ""
+
+
+_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(([^()]*)\))?\s*(?:/\s*\(([^()]*)\))?\s*$")
+
+
+def parse_head(spec):
+    """`f(y1 y2)/(x1 x2)` -> ('f', ['y1', 'y2'], ['x1', 'x2']); None for a missing list."""
+    m = _HEAD.match(spec)
+    if not m:
+        raise AdgenError(f"malformed --head '{spec}': expected NAME(outputs)/(inputs)")
+    split = lambda s: None if s is None else [w for w in re.split(r"[\s,]+", s) if w]  # noqa
+    return m.group(1), split(m.group(2)), split(m.group(3))
+
+
+# ------------------------------------------------------------------- front end
+
+def load_program(sources, options):
+    programs = []
+    for src in sources:
+        if not os.path.exists(src):
+            raise AdgenError("no such file", Loc(src))
+        if os.path.isdir(src):
+            raise AdgenError("is a directory, not a source file", Loc(src))
+        lower = src.lower()
+        if lower.endswith(FORTRAN_SUFFIXES):
+            try:
+                from adgen.frontend.fortran_front import parse_fortran_file
+            except ImportError:
+                raise AdgenError("Fortran input is not supported by this version", Loc(src))
+            programs.append(parse_fortran_file(src, options))
+        elif lower.endswith((".c", ".h", ".i")):
+            from adgen.frontend.c_front import parse_c_file
+            _check_text(src)
+            programs.append(parse_c_file(src, options.include_dirs, options.defines))
+        else:
+            raise AdgenError("unknown kind of source file (expected .c, or a Fortran suffix)",
+                             Loc(src))
+    return merge_programs(programs)
+
+
+def _check_text(path):
+    with open(path, "rb") as fh:
+        data = fh.read()
+    if b"\0" in data:
+        raise AdgenError("binary file, not C source", Loc(path))
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            data.decode("latin-1")
+        except UnicodeDecodeError:
+            raise AdgenError("not a text file", Loc(path))
+    if not data.strip():
+        raise AdgenError("empty source file", Loc(path))
+
+
+def merge_programs(programs):
+    if len(programs) == 1:
+        return programs[0]
+    funcs, globals_, types, std, pragmas = {}, {}, [], [], []
+    for p in programs:
+        for name, f in p.functions.items():
+            old = funcs.get(name)
+            if old is not None and old.has_body and f.has_body and \
+                    not getattr(f, "is_library", False):
+                raise AdgenError(f"function '{name}' is defined twice (first at {old.loc})",
+                                 f.loc)
+            if old is None or (f.has_body and not old.has_body):
+                funcs[name] = f
+        for g in p.globals:
+            old = globals_.get(g.name)
+            if old is None or (old.is_extern and not g.is_extern):
+                globals_[g.name] = g
+        for t in p.type_text:
+            if t not in types:
+                types.append(t)
+        for h in p.std_headers:
+            if h not in std:
+                std.append(h)
+        pragmas += p.pragmas
+    prog = ir.Program(funcs, list(globals_.values()), types, std, pragmas,
+                      programs[0].language)
+    # one symbol per global, whichever file mentions it
+    canon = {g.name: g for g in prog.globals}
+    for f in funcs.values():
+        for s in ir.stmts_walk(f.body.stmts):
+            for e in ir.stmt_exprs(s):
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Ref) and sub.sym.kind == "global" and \
+                            sub.sym.name in canon:
+                        sub.sym = canon[sub.sym.name]
+    return prog
+
+
+def user_functions(prog):
+    return {n: f for n, f in prog.functions.items()
+            if f.has_body and not getattr(f, "is_library", False)}
+
+
+def callees(prog, f):
+    out = []
+    for s in ir.stmts_walk(f.body.stmts):
+        for e in ir.stmt_exprs(s):
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.Call) and sub.func in prog.functions and \
+                        not getattr(prog.functions[sub.func], "is_library", False) and \
+                        sub.func not in out:
+                    out.append(sub.func)
+    return out
+
+
+def reachable(prog, roots):
+    seen, todo = [], list(roots)
+    while todo:
+        n = todo.pop(0)
+        if n in seen:
+            continue
+        seen.append(n)
+        f = prog.functions[n]
+        if f.has_body:
+            todo += callees(prog, f)
+    return seen
+
+
+# ------------------------------------------------------------------- analyses
+
+class Context:
+    """What the transforms need to know about the program being differentiated."""
+
+    def __init__(self, prog, heads, options, mem, act, functions):
+        self.prog, self.heads, self.options = prog, heads, options
+        self.mem, self.act = mem, act
+        self.functions = functions
+        self.inactive = set(options.inactive)
+        self._writes = None
+        self._shadow_globals = None
+        self.suffix = "b" if options.mode == "reverse" else "d"
+        self.extents = ExtentAnalysis(prog)
+
+    def writes(self):
+        """Nodes each function may write, directly or through its callees."""
+        if self._writes is None:
+            direct = {}
+            for name in self.functions:
+                f = self.prog.functions[name]
+                if not f.has_body:
+                    continue
+                ws = set()
+                for s in ir.stmts_walk(f.body.stmts):
+                    if isinstance(s, ir.Assign):
+                        ws.add(find(self.mem.loc(s.lhs)))
+                direct[name] = ws
+            total = {n: set(w) for n, w in direct.items()}
+            changed = True
+            while changed:
+                changed = False
+                for name in direct:
+                    for c in callees(self.prog, self.prog.functions[name]):
+                        extra = total.get(c, set()) - total[name]
+                        if extra:
+                            total[name] |= extra
+                            changed = True
+            self._writes = total
+        return self._writes
+
+    def shadow_globals(self):
+        if self._shadow_globals is None:
+            self._shadow_globals = []
+            taken = set(self.prog.functions) | {g.name for g in self.prog.globals}
+            for g in self.prog.globals:
+                if getattr(g, "is_library", False):
+                    continue
+                if self.act.sym_has_shadow(g):
+                    t = g.type.resolved()
+                    if isinstance(t, ir.Ptr):
+                        raise AdgenError(f"global pointer '{g.name}' to active data is not "
+                                         "supported yet", g.loc)
+                    name = g.name + self.suffix
+                    while name in taken:
+                        name += "0"
+                    taken.add(name)
+                    s = ir.Symbol(name, ir.with_const(g.type, False), "global")
+                    s.primal = g
+                    self._shadow_globals.append(s)
+        return self._shadow_globals
+
+    def shadow_global_names(self):
+        return [g.name for g in self.shadow_globals()]
+
+    def extent(self, f, p, why):
+        """Number of elements of pointer parameter p of f, as an IR expression."""
+        if p.name in self.options.sizes:
+            from adgen.frontend.c_front import parse_expr_in_scope
+            return parse_expr_in_scope(self.options.sizes[p.name], f.params)
+        try:
+            m = self.extents.max_index(f, p)
+        except Unknown as exc:
+            raise AdgenError(f"cannot tell how many elements '{p.name}' has ({why}): {exc}; "
+                             f"give it with --size {p.name}=EXPR", p.loc)
+        from adgen.analysis.extent import _add, _int
+        return ir.Cast(ir.Prim("size_t"), _add(m, _int(1)))
+
+
+def default_io(prog, mem, f):
+    """Independents and dependents of a head given without lists: float inputs and outputs."""
+    act = Activity(prog, mem, [])
+    reads, writes = set(), set()
+    for name in reachable(prog, [f.name]):
+        g = prog.functions[name]
+        if not g.has_body:
+            continue
+        for s in ir.stmts_walk(g.body.stmts):
+            for e in ir.stmt_exprs(s):
+                reads |= {find(n) for n in act.reads(e) if e is not getattr(s, "lhs", None)}
+            if isinstance(s, ir.Assign):
+                writes.add(find(mem.loc(s.lhs)))
+    indep, dep = [], []
+    for p in f.params:
+        t = p.type.resolved()
+        if t.is_float:
+            indep.append(p.name)
+        elif isinstance(t, (ir.Ptr, ir.Arr)) and ir.pointee(t).resolved().is_float:
+            node = find(mem.pointee(mem.var(p)))
+            if node in reads or ir.pointee(t).const:
+                indep.append(p.name)
+            if node in writes and not ir.pointee(t).const:
+                dep.append(p.name)
+    if f.ret.resolved().is_float:
+        dep.append(f.name)
+    return dep, indep
+
+
+def resolve_heads(prog, options):
+    funcs = user_functions(prog)
+    specs = options.heads
+    if not specs:
+        called = set()
+        for f in funcs.values():
+            called |= set(callees(prog, f))
+        roots = [n for n in funcs if n not in called]
+        if not roots:
+            raise AdgenError("no function to differentiate: every function is called by "
+                             "another; name one with --head")
+        specs = roots
+    out = []
+    for spec in specs:
+        name, dep, indep = parse_head(spec)
+        f = prog.functions.get(name)
+        if f is None or getattr(f, "is_library", False):
+            raise AdgenError(f"--head names '{name}', which is not a function of the input")
+        if not f.has_body:
+            raise AdgenError(f"--head names '{name}', which is declared but not defined "
+                             "in the input", f.loc)
+        out.append((f, dep, indep, spec))
+    return out
+
+
+# --------------------------------------------------------------------- driver
+
+def differentiate(sources, options):
+    """Differentiate the given source files; returns the generated C text."""
+    prog = load_program(sources, options)
+    head_specs = resolve_heads(prog, options)
+    roots = [f.name for f, _, _, _ in head_specs]
+    functions = [n for n in reachable(prog, roots) if prog.functions[n].has_body]
+    normalize_program(prog)
+    structure_program(prog, functions)
+    mem = Memory(prog)
+    act = Activity(prog, mem, functions)
+    act.build()
+    heads, indep_nodes, dep_nodes = [], [], []
+    for f, dep, indep, spec in head_specs:
+        if dep is None or indep is None:
+            d0, i0 = default_io(prog, mem, f)
+            dep = d0 if dep is None else dep
+            indep = i0 if indep is None else indep
+        loc = f.loc
+        indep_nodes += head_nodes(mem, f, indep, "independent", loc)
+        dep_nodes += head_nodes(mem, f, dep, "dependent", loc)
+        text = f"{f.name}({' '.join(dep)})/({' '.join(indep)})"
+        heads.append(Head(f, dep, indep, text))
+    act.solve(indep_nodes, dep_nodes)
+    ctx = Context(prog, heads, options, mem, act, functions)
+    if options.mode == "reverse":
+        from adgen.transform.adjoint import ReverseTransform
+        gen = ReverseTransform(ctx).run()
+    else:
+        from adgen.transform.tangent import TangentTransform
+        gen = TangentTransform(ctx).run()
+    unit = assemble(prog, ctx, gen, sources, options)
+    return render_unit(unit)
+
+
+def assemble(prog, ctx, gen, sources, options):
+    """Everything around the generated functions: types, globals, primal functions."""
+    from adgen.backend.cgen import used_calls, used_symbols
+    generated_names = {f.name for f in gen}
+    statics, protos = [], []
+    todo = []
+    for f in gen:
+        todo += sorted(used_calls(f.body))
+    seen = set()
+    while todo:
+        name = todo.pop(0)
+        if name in seen or name in generated_names:
+            continue
+        seen.add(name)
+        f = prog.functions.get(name)
+        if f is None or getattr(f, "is_library", False):
+            continue
+        if f.is_static:
+            if not f.has_body:
+                raise AdgenError(f"static function '{name}' has no body", f.loc)
+            copy = primal_copy(f)
+            statics.append(copy)
+            todo += sorted(used_calls(copy.body))
+        else:
+            protos.append(f)
+    everything = gen + statics
+    syms = set()
+    for f in everything:
+        syms |= used_symbols(f.body)
+        for d in f.locals:
+            if isinstance(d.sym.type, ir.Arr) and d.sym.type.size is not None:
+                syms |= {s.sym for s in ir.walk(d.sym.type.size) if isinstance(s, ir.Ref)}
+    shadow_globals = [LocalDecl(g) for g in ctx.shadow_globals()]
+    used_globals = [g for g in prog.globals if (g in syms or
+                                                any(s.sym.primal is g for s in shadow_globals))
+                    and not getattr(g, "is_library", False)]
+    ext = [g for g in used_globals if not g.is_static]
+    stat = [g for g in used_globals if g.is_static]
+    return OutputUnit(source=", ".join(os.path.basename(s) for s in sources),
+                      mode=options.mode, heads=[h.text for h in ctx.heads],
+                      std_headers=prog.std_headers, type_text=prog.type_text,
+                      globals_extern=ext, globals_static=stat,
+                      shadow_globals=shadow_globals, prototypes=protos,
+                      functions=statics + gen, command=options.command)
+
+
+def primal_copy(f):
+    body = list(f.body.stmts)
+    if getattr(f, "result", None) is not None:
+        body.append(ir.Return(ir.Ref(f.result)))
+    return GenFunction(f.name, f.ret, f.params, body, [LocalDecl(s) for s in f.locals],
+                       is_static=True, comment=f"Copy of the static function {f.name}.")
+
+
+def write_output(text, out_path, inputs):
+    """Write atomically; never over an input file."""
+    out_abs = os.path.realpath(out_path)
+    for src in inputs:
+        if os.path.realpath(src) == out_abs:
+            raise AdgenError("the output file is one of the inputs; refusing to overwrite it",
+                             Loc(out_path))
+    d = os.path.dirname(out_abs) or "."
+    if not os.path.isdir(d):
+        raise AdgenError("the output directory does not exist", Loc(out_path))
+    fd, tmp = tempfile.mkstemp(prefix=".adgen-", suffix=".c", dir=d)
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(text)
+        os.replace(tmp, out_abs)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def default_output(first_source, mode):
+    p = Path(first_source)
+    return str(p.with_name(p.stem + ("_b" if mode == "reverse" else "_d") + ".c"))

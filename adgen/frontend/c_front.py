@@ -1,0 +1,742 @@
+"""C front end: preprocessed C (pycparser AST) to the IR.
+
+Besides translating, it lowers what the IR leaves out: compound assignments, ++ and --
+(also inside expressions, as statements before or after), declarations with initialisers
+(assignments), static locals (globals) and nested scopes (unique local names).
+"""
+from pycparser import c_ast, c_generator, c_parser
+
+from adgen import ir
+from adgen.errors import AdgenError, Loc
+from adgen.frontend.preprocess import is_system_file, preprocess
+from adgen.rules import LIBRARY_FUNCTIONS
+
+_ASSIGN_OPS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<",
+               ">>=": ">>", "&=": "&", "|=": "|", "^=": "^"}
+_CONSTANT_MACROS = {"INFINITY": ir.FLOAT, "NAN": ir.FLOAT, "HUGE_VAL": ir.DOUBLE,
+                    "HUGE_VALF": ir.FLOAT}
+
+
+def loc_of(node, default=None):
+    c = getattr(node, "coord", None)
+    if c is None or not getattr(c, "file", None):
+        return default
+    return Loc(c.file, c.line or 0, c.column or 0)
+
+
+def parse_c_file(path, include_dirs=(), defines=()):
+    """Preprocess and parse one C file into an ir.Program."""
+    text, std = preprocess(path, include_dirs, defines)
+    try:
+        ast = c_parser.CParser().parse(text, path)
+    except c_parser.ParseError as exc:
+        raise _parse_error(str(exc), path)
+    except Exception as exc:  # pycparser raises plain errors for a few malformed inputs
+        raise AdgenError(f"cannot parse: {exc}", Loc(path))
+    prog = CFront(path).program(ast)
+    prog.std_headers = std
+    return prog
+
+
+def _parse_error(msg, path):
+    # pycparser: "file:line:col: before: X" or "file:line:col: message"
+    parts = msg.split(":", 3)
+    if len(parts) >= 4 and parts[1].strip().isdigit():
+        line, col = int(parts[1]), int(parts[2]) if parts[2].strip().isdigit() else 1
+        rest = parts[3].strip()
+        if rest.startswith("before"):
+            rest = "syntax error " + rest
+        return AdgenError(rest, Loc(parts[0], line, col))
+    return AdgenError(f"syntax error: {msg}", Loc(path))
+
+
+class Scope:
+    def __init__(self, parent=None):
+        self.parent = parent
+        self.names = {}
+
+    def lookup(self, name):
+        s = self
+        while s is not None:
+            if name in s.names:
+                return s.names[name]
+            s = s.parent
+        return None
+
+
+class CFront:
+    def __init__(self, path):
+        self.path = path
+        self.typedefs = {}        # name -> ir.Type
+        self.structs = {}         # ('struct'|'union', tag) -> StructDef
+        self.enum_consts = {}     # name -> int value text
+        self.functions = {}       # name -> ir.Function
+        self.globals = []
+        self.global_scope = Scope()
+        self.type_text = []
+        self.pragmas = []
+        self.gen = c_generator.CGenerator()
+        self.func = None
+
+    # ------------------------------------------------------------------ program
+    def program(self, ast):
+        for ext in ast.ext:
+            loc = loc_of(ext, Loc(self.path))
+            user = not is_system_file(loc.file)
+            if isinstance(ext, c_ast.FuncDef):
+                self.function_def(ext)
+            elif isinstance(ext, c_ast.Typedef):
+                self.typedefs[ext.name] = self.named_typedef(ext)
+                if user:
+                    self.type_text.append(self.gen.visit(ext) + ";")
+            elif isinstance(ext, c_ast.Decl):
+                self.file_decl(ext, user)
+            elif isinstance(ext, c_ast.Pragma):
+                self.pragmas.append(ir.Pragma(ext.string, loc))
+        return ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas)
+
+    def named_typedef(self, td):
+        t = self.type_of(td.type)
+        return ir.Named(td.name, t)
+
+    def file_decl(self, d, user):
+        loc = loc_of(d, Loc(self.path))
+        if isinstance(d.type, c_ast.FuncDecl):
+            name = d.name
+            if name in self.functions and self.functions[name].has_body:
+                return
+            ret, params, variadic = self.func_signature(d.type)
+            f = ir.Function(name, ret, params, ir.Block([]), is_static="static" in d.storage,
+                            loc=loc, has_body=False, variadic=variadic)
+            f.is_library = not user
+            self.functions[name] = f
+            return
+        if d.name is None:
+            # struct / union / enum definition
+            self.type_of(d.type)
+            if user:
+                self.type_text.append(self.gen.visit(d) + ";")
+            return
+        t = self.type_of(d.type)
+        if not user:
+            if d.name in _CONSTANT_MACROS:
+                return
+            sym = ir.Symbol(d.name, t, "global", loc, is_extern=True)
+            sym.is_library = True
+            self.global_scope.names[d.name] = sym
+            return
+        old = self.global_scope.names.get(d.name)
+        sym = old if isinstance(old, ir.Symbol) else ir.Symbol(d.name, t, "global", loc)
+        sym.type = t if not (isinstance(t, ir.Arr) and t.size is None and old) else sym.type
+        sym.is_static = "static" in d.storage
+        sym.is_extern = "extern" in d.storage and d.init is None
+        sym.is_library = False
+        if d.init is not None:
+            sym.init_text = self.gen.visit(d.init)
+            sym.is_extern = False
+            if isinstance(t, ir.Arr) and t.size is None and isinstance(d.init, c_ast.InitList):
+                sym.type = ir.Arr(t.elem, ir.Const(str(len(d.init.exprs)), ir.INT), t.const)
+        if old is None:
+            self.globals.append(sym)
+        self.global_scope.names[d.name] = sym
+
+    def func_signature(self, fdecl):
+        ret = self.type_of(fdecl.type)
+        params, variadic = [], False
+        if fdecl.args is not None:
+            for p in fdecl.args.params:
+                if isinstance(p, c_ast.EllipsisParam):
+                    variadic = True
+                    continue
+                if isinstance(p, c_ast.ID):
+                    raise AdgenError("old-style (K&R) parameter lists are not supported",
+                                     loc_of(p))
+                pt = self.type_of(p.type)
+                if pt.resolved().is_void and p.name is None:
+                    continue
+                if isinstance(pt, ir.Arr):       # array parameters are pointers
+                    pt = ir.Ptr(pt.elem)
+                params.append(ir.Symbol(p.name or f"arg{len(params)}", pt, "param",
+                                        loc_of(p)))
+        return ret, params, variadic
+
+    # ------------------------------------------------------------------- types
+    def type_of(self, node):
+        if isinstance(node, c_ast.TypeDecl):
+            t = self.type_of(node.type)
+            return ir.with_const(t, "const" in node.quals)
+        if isinstance(node, c_ast.PtrDecl):
+            target = self.type_of(node.type)
+            if isinstance(target, ir.FuncPtr):
+                return ir.FuncPtr("pointer to function")
+            return ir.Ptr(target, "const" in node.quals)
+        if isinstance(node, c_ast.ArrayDecl):
+            elem = self.type_of(node.type)
+            size = self.expr(node.dim) if node.dim is not None else None
+            return ir.Arr(elem, size)
+        if isinstance(node, c_ast.FuncDecl):
+            return ir.FuncPtr("function")
+        if isinstance(node, c_ast.Typename):
+            return self.type_of(node.type)
+        if isinstance(node, c_ast.IdentifierType):
+            names = [n for n in node.names if n not in ("signed",)] or ["int"]
+            if len(names) == 1 and names[0] in self.typedefs:
+                return self.typedefs[names[0]]
+            name = " ".join(names)
+            name = {"long int": "long", "long long int": "long long", "short int": "short",
+                    "unsigned long int": "unsigned long", "unsigned": "unsigned int",
+                    "long unsigned int": "unsigned long", "long unsigned": "unsigned long"
+                    }.get(name, name)
+            return ir.Prim(name)
+        if isinstance(node, (c_ast.Struct, c_ast.Union)):
+            kind = "union" if isinstance(node, c_ast.Union) else "struct"
+            key = (kind, node.name) if node.name else None
+            sdef = self.structs.get(key) if key else None
+            if sdef is None:
+                sdef = ir.StructDef(node.name, [], kind == "union", loc_of(node))
+                if key:
+                    self.structs[key] = sdef
+            if node.decls is not None:
+                fields = []
+                for fd in node.decls:
+                    ft = self.type_of(fd.type)
+                    fields.append((fd.name, ft))
+                sdef.fields[:] = fields
+            return ir.Struct(sdef)
+        if isinstance(node, c_ast.Enum):
+            if node.values is not None:
+                value = -1
+                for en in node.values.enumerators:
+                    if en.value is not None:
+                        value = self.const_int(en.value)
+                    else:
+                        value += 1
+                    self.enum_consts[en.name] = value
+            return ir.INT
+        raise AdgenError(f"unsupported type construct ({type(node).__name__})", loc_of(node))
+
+    def const_int(self, node):
+        """Evaluate an integer constant expression (enum values, array sizes)."""
+        e = self.expr(node)
+        try:
+            return int(eval(_c_int_text(e), {}))  # digits and operators only, see _c_int_text
+        except Exception:
+            raise AdgenError("enumerator value must be an integer constant", loc_of(node))
+
+    # --------------------------------------------------------------- functions
+    def function_def(self, fd):
+        loc = loc_of(fd, Loc(self.path))
+        decl = fd.decl
+        if fd.param_decls:
+            raise AdgenError("old-style (K&R) function definitions are not supported", loc)
+        ret, params, variadic = self.func_signature(decl.type)
+        if variadic:
+            raise AdgenError(f"variadic function '{decl.name}' cannot be differentiated", loc)
+        for p in params:
+            if isinstance(p.type, ir.FuncPtr):
+                raise AdgenError(f"function pointer parameter '{p.name}' is not supported", p.loc)
+        f = ir.Function(decl.name, ret, params, ir.Block([]),
+                        is_static="static" in decl.storage,
+                        is_inline="inline" in (decl.funcspec or []), loc=loc)
+        f.is_library = False
+        self.functions[decl.name] = f   # before the body: recursion
+        self.func = f
+        self.used_names = {p.name for p in params}
+        scope = Scope(self.global_scope)
+        for p in params:
+            scope.names[p.name] = p
+        f.body = self.block(fd.body, scope)
+        f.body.loc = loc
+        self.func = None
+
+    def new_local(self, name, t, loc, scope):
+        unique = name
+        k = 2
+        while unique in self.used_names or unique in self.global_scope.names \
+                or unique in self.functions:
+            unique = f"{name}_{k}"
+            k += 1
+        self.used_names.add(unique)
+        sym = ir.Symbol(unique, t, "local", loc)
+        scope.names[name] = sym
+        self.func.locals.append(sym)
+        return sym
+
+    # --------------------------------------------------------------- statements
+    def block(self, node, scope):
+        out = ir.Block([], loc_of(node))
+        inner = Scope(scope)
+        for item in node.block_items or []:
+            self.stmt(item, inner, out.stmts)
+        return out
+
+    def sub_block(self, node, scope):
+        if node is None:
+            return ir.Block([])
+        if isinstance(node, c_ast.Compound):
+            return self.block(node, scope)
+        b = ir.Block([], loc_of(node))
+        self.stmt(node, Scope(scope), b.stmts)
+        return b
+
+    def stmt(self, node, scope, out):
+        loc = loc_of(node)
+        if isinstance(node, c_ast.Compound):
+            out.append(self.block(node, scope))
+        elif isinstance(node, c_ast.Decl):
+            self.local_decl(node, scope, out)
+        elif isinstance(node, c_ast.DeclList):
+            for d in node.decls:
+                self.local_decl(d, scope, out)
+        elif isinstance(node, c_ast.Typedef):
+            self.typedefs[node.name] = self.named_typedef(node)
+            raise AdgenError("typedefs inside functions are not supported; move it to file scope",
+                             loc)
+        elif isinstance(node, c_ast.Assignment):
+            self.assignment(node, scope, out)
+        elif isinstance(node, c_ast.UnaryOp) and node.op in ("p++", "p--", "++", "--"):
+            target = self.lvalue(node.expr, scope)
+            op = "+" if "++" in node.op else "-"
+            out.append(ir.Assign(target, self.step(target, op, loc), loc))
+        elif isinstance(node, c_ast.FuncCall):
+            pre, post = [], []
+            call = self.expr(node, scope, pre, post)
+            out.extend(pre)
+            out.append(ir.ExprStmt(call, loc))
+            out.extend(post)
+        elif isinstance(node, c_ast.ExprList):
+            for e in node.exprs:
+                self.stmt(e, scope, out)
+        elif isinstance(node, c_ast.If):
+            test = self.cond(node.cond, scope, "if")
+            out.append(ir.If(test, self.sub_block(node.iftrue, scope),
+                             self.sub_block(node.iffalse, scope) if node.iffalse else None, loc))
+        elif isinstance(node, c_ast.For):
+            inner = Scope(scope)
+            init = []
+            if node.init is not None:
+                self.stmt(node.init, inner, init)
+            test = self.cond(node.cond, inner, "for") if node.cond is not None else None
+            step = []
+            if node.next is not None:
+                self.stmt(node.next, inner, step)
+            out.append(ir.For(init, test, step, self.sub_block(node.stmt, inner), loc))
+        elif isinstance(node, c_ast.While):
+            test = self.cond(node.cond, scope, "while")
+            out.append(ir.While(test, self.sub_block(node.stmt, scope), loc))
+        elif isinstance(node, c_ast.DoWhile):
+            body = self.sub_block(node.stmt, scope)
+            out.append(ir.DoWhile(body, self.cond(node.cond, scope, "do-while"), loc))
+        elif isinstance(node, c_ast.Break):
+            out.append(ir.Break(loc))
+        elif isinstance(node, c_ast.Continue):
+            out.append(ir.Continue(loc))
+        elif isinstance(node, c_ast.Return):
+            if node.expr is None:
+                out.append(ir.Return(None, loc))
+            else:
+                pre, post = [], []
+                value = self.expr(node.expr, scope, pre, post)
+                if post:
+                    raise AdgenError("increment inside a return expression is not supported", loc)
+                out.extend(pre)
+                out.append(ir.Return(self.convert(value, self.func.ret), loc))
+        elif isinstance(node, c_ast.EmptyStatement):
+            pass
+        elif isinstance(node, c_ast.Pragma):
+            out.append(ir.Pragma(node.string, loc))
+        elif isinstance(node, c_ast.Switch):
+            out.append(self.switch(node, scope))
+        elif isinstance(node, (c_ast.Goto, c_ast.Label)):
+            raise AdgenError("goto and labels are not supported in C input", loc)
+        elif isinstance(node, (c_ast.BinaryOp, c_ast.ID, c_ast.Constant, c_ast.Cast,
+                               c_ast.UnaryOp, c_ast.ArrayRef, c_ast.StructRef)):
+            pre, post = [], []
+            self.expr(node, scope, pre, post)     # evaluated for its side effects only
+            out.extend(pre + post)
+        else:
+            raise AdgenError(f"unsupported statement ({type(node).__name__})", loc)
+
+    def switch(self, node, scope):
+        """switch on an integer: lowered to an if/else chain (no fall-through between cases)."""
+        loc = loc_of(node)
+        sel = self.expr(node.cond, scope)
+        if not sel.type.resolved().is_int:
+            raise AdgenError("switch needs an integer selector", loc)
+        cases = []
+        default = None
+        for item in (node.stmt.block_items or []):
+            if isinstance(item, (c_ast.Case, c_ast.Default)):
+                stmts = list(item.stmts or [])
+                if not stmts or not isinstance(stmts[-1], (c_ast.Break, c_ast.Return)):
+                    if stmts or isinstance(item, c_ast.Default):
+                        raise AdgenError("switch cases that fall through are not supported",
+                                         loc_of(item))
+                if stmts and isinstance(stmts[-1], c_ast.Break):
+                    stmts = stmts[:-1]
+                pending = getattr(self, "_pending_labels", [])
+                if isinstance(item, c_ast.Default):
+                    default = (stmts, item)
+                    self._pending_labels = []
+                    continue
+                labels = pending + [self.expr(item.expr, scope)]
+                if not item.stmts:
+                    self._pending_labels = labels
+                    continue
+                self._pending_labels = []
+                cases.append((labels, stmts, item))
+            else:
+                raise AdgenError("statements outside case labels in switch", loc_of(item))
+        result = None
+        blocks = []
+        for labels, stmts, item in cases:
+            test = None
+            for lab in labels:
+                t = ir.Binary("==", sel, lab, ir.INT, loc)
+                test = t if test is None else ir.Binary("||", test, t, ir.INT, loc)
+            b = ir.Block([], loc_of(item))
+            inner = Scope(scope)
+            for s in stmts:
+                self.stmt(s, inner, b.stmts)
+            blocks.append((test, b, loc_of(item)))
+        other = None
+        if default is not None:
+            other = ir.Block([], loc_of(default[1]))
+            inner = Scope(scope)
+            for s in default[0]:
+                self.stmt(s, inner, other.stmts)
+        for test, b, l in reversed(blocks):
+            other = ir.Block([ir.If(test, b, other, l)], l)
+            result = other
+        return result if result is not None else (other or ir.Block([]))
+
+    def local_decl(self, d, scope, out):
+        loc = loc_of(d)
+        if d.name is None:
+            self.type_of(d.type)
+            raise AdgenError("struct definitions inside functions are not supported; "
+                             "move it to file scope", loc)
+        t = self.type_of(d.type)
+        if isinstance(t, ir.FuncPtr):
+            raise AdgenError(f"function pointer '{d.name}' is not supported", loc)
+        if "static" in d.storage:
+            return self.static_local(d, t, scope, loc)
+        if isinstance(t, ir.Arr) and t.size is None and isinstance(d.init, c_ast.InitList):
+            t = ir.Arr(t.elem, ir.Const(str(len(d.init.exprs)), ir.INT))
+        sym = self.new_local(d.name, t, loc, scope)
+        if d.init is not None:
+            self.initialise(ir.Ref(sym, loc), t, d.init, scope, out, loc)
+
+    def static_local(self, d, t, scope, loc):
+        name = f"{self.func.name}_{d.name}"
+        sym = ir.Symbol(name, t, "global", loc, is_static=True)
+        sym.is_library = False
+        if d.init is not None:
+            sym.init_text = self.gen.visit(d.init)
+        self.globals.append(sym)
+        scope.names[d.name] = sym
+
+    def initialise(self, target, t, init, scope, out, loc):
+        r = t.resolved()
+        if isinstance(init, c_ast.InitList):
+            if isinstance(r, ir.Arr):
+                for k, item in enumerate(init.exprs):
+                    elem = ir.Index(target, ir.Const(str(k), ir.INT), r.elem, loc)
+                    self.initialise(elem, r.elem, item, scope, out, loc)
+                return
+            if isinstance(r, ir.Struct):
+                for (fname, ftype), item in zip(r.sdef.fields, init.exprs):
+                    m = ir.Member(target, fname, False, ftype, loc)
+                    self.initialise(m, ftype, item, scope, out, loc)
+                return
+            if len(init.exprs) == 1:
+                return self.initialise(target, t, init.exprs[0], scope, out, loc)
+            raise AdgenError("unsupported initializer", loc)
+        pre, post = [], []
+        value = self.expr(init, scope, pre, post)
+        out.extend(pre)
+        out.append(ir.Assign(target, self.convert(value, t), loc))
+        out.extend(post)
+
+    def assignment(self, node, scope, out):
+        loc = loc_of(node)
+        pre, post = [], []
+        target = self.lvalue(node.lvalue, scope, pre, post)
+        value = self.expr(node.rvalue, scope, pre, post)
+        if node.op != "=":
+            op = _ASSIGN_OPS[node.op]
+            value = self.binary(op, target, value, loc)
+        out.extend(pre)
+        out.append(ir.Assign(target, self.convert(value, target.type), loc))
+        out.extend(post)
+
+    def step(self, target, op, loc):
+        one = ir.Const("1", ir.INT, loc)
+        return self.binary(op, target, one, loc)
+
+    def cond(self, node, scope, what):
+        pre, post = [], []
+        e = self.expr(node, scope, pre, post)
+        if pre or post:
+            raise AdgenError(f"increments inside a {what} condition are not supported",
+                             loc_of(node))
+        return e
+
+    def lvalue(self, node, scope, pre=None, post=None):
+        pre = [] if pre is None else pre
+        post = [] if post is None else post
+        e = self.expr(node, scope, pre, post)
+        if not ir.is_lvalue(e):
+            raise AdgenError("assignment to something that is not a variable", loc_of(node))
+        if pre or post:
+            raise AdgenError("increments inside the target of an assignment are not supported",
+                             loc_of(node))
+        return e
+
+    # ------------------------------------------------------------- expressions
+    def expr(self, node, scope=None, pre=None, post=None):
+        scope = scope or self.global_scope
+        pre = [] if pre is None else pre
+        post = [] if post is None else post
+        loc = loc_of(node)
+        E = lambda n: self.expr(n, scope, pre, post)  # noqa: E731
+        if isinstance(node, c_ast.Constant):
+            return self.constant(node, loc)
+        if isinstance(node, c_ast.ID):
+            return self.identifier(node.name, scope, loc)
+        if isinstance(node, c_ast.BinaryOp):
+            left = E(node.left)
+            if node.op in ("&&", "||"):
+                inner_pre, inner_post = [], []
+                right = self.expr(node.right, scope, inner_pre, inner_post)
+                if inner_pre or inner_post:
+                    raise AdgenError(f"side effects in the right operand of '{node.op}' are "
+                                     "not supported", loc)
+            else:
+                right = E(node.right)
+            return self.binary(node.op, left, right, loc)
+        if isinstance(node, c_ast.UnaryOp):
+            return self.unary(node, scope, pre, post, loc)
+        if isinstance(node, c_ast.Cast):
+            to = self.type_of(node.to_type)
+            if isinstance(to, ir.FuncPtr):
+                raise AdgenError("casts to function pointers are not supported", loc)
+            return ir.Cast(to, E(node.expr), loc)
+        if isinstance(node, c_ast.ArrayRef):
+            base = E(node.name)
+            idx = E(node.subscript)
+            bt = base.type.resolved()
+            if not isinstance(bt, (ir.Ptr, ir.Arr)):
+                base, idx = idx, base          # 2[a]
+                bt = base.type.resolved()
+                if not isinstance(bt, (ir.Ptr, ir.Arr)):
+                    raise AdgenError("subscript of something that is not an array", loc)
+            return ir.Index(base, idx, ir.pointee(bt), loc)
+        if isinstance(node, c_ast.StructRef):
+            base = E(node.name)
+            arrow = node.type == "->"
+            st = base.type.resolved()
+            if arrow:
+                st = ir.pointee(st)
+                st = st.resolved() if st is not None else None
+            if not isinstance(st, ir.Struct):
+                raise AdgenError(f"member '{node.field.name}' of something that is not a struct",
+                                 loc)
+            if st.sdef.is_union:
+                raise AdgenError("unions are not supported (they can reinterpret active values)",
+                                 loc)
+            ft = st.sdef.field_type(node.field.name)
+            if ft is None:
+                raise AdgenError(f"no member named '{node.field.name}'", loc)
+            return ir.Member(base, node.field.name, arrow, ft, loc)
+        if isinstance(node, c_ast.FuncCall):
+            return self.call(node, scope, pre, post, loc)
+        if isinstance(node, c_ast.TernaryOp):
+            test = E(node.cond)
+            ipre, ipost = [], []
+            a = self.expr(node.iftrue, scope, ipre, ipost)
+            b = self.expr(node.iffalse, scope, ipre, ipost)
+            if ipre or ipost:
+                raise AdgenError("side effects inside the branches of '?:' are not supported", loc)
+            t = a.type if (a.type.resolved().is_pointer) else (
+                b.type if b.type.resolved().is_pointer else ir.arith_result(a.type, b.type))
+            return ir.Cond(test, a, b, t, loc)
+        if isinstance(node, c_ast.Assignment):
+            raise AdgenError("assignment inside an expression is not supported", loc)
+        if isinstance(node, c_ast.ExprList):
+            raise AdgenError("the comma operator is not supported here", loc)
+        if isinstance(node, c_ast.InitList):
+            return ir.InitList([E(x) for x in node.exprs], None, loc)
+        if isinstance(node, c_ast.Typename):
+            return self.type_of(node)
+        if isinstance(node, c_ast.CompoundLiteral):
+            raise AdgenError("compound literals are not supported", loc)
+        raise AdgenError(f"unsupported expression ({type(node).__name__})", loc)
+
+    def constant(self, node, loc):
+        if node.type == "string":
+            return ir.Const(node.value, ir.Ptr(ir.Prim("char", True)), loc)
+        if node.type == "char":
+            return ir.Const(node.value, ir.Prim("char"), loc)
+        text = node.value
+        low = text.lower()
+        is_hex = low.startswith("0x")
+        if not is_hex and ("." in low or "e" in low) or low.endswith("f") and not is_hex:
+            if low.endswith("f"):
+                return ir.Const(text, ir.FLOAT, loc)
+            if low.endswith("l"):
+                return ir.Const(text, ir.Prim("long double"), loc)
+            return ir.Const(text, ir.DOUBLE, loc)
+        t = ir.INT
+        if low.endswith("ul") or low.endswith("lu"):
+            t = ir.Prim("unsigned long")
+        elif low.endswith("l"):
+            t = ir.LONG
+        elif low.endswith("u"):
+            t = ir.Prim("unsigned int")
+        return ir.Const(text, t, loc)
+
+    def identifier(self, name, scope, loc):
+        sym = scope.lookup(name)
+        if isinstance(sym, ir.Symbol):
+            return ir.Ref(sym, loc)
+        if name in self.enum_consts:
+            return ir.Const(name, ir.INT, loc)
+        if name in _CONSTANT_MACROS:
+            return ir.Const(name, _CONSTANT_MACROS[name], loc)
+        if name in self.functions:
+            raise AdgenError(f"function '{name}' used as a value: function pointers are not "
+                             "supported", loc)
+        raise AdgenError(f"use of undeclared identifier '{name}'", loc)
+
+    def unary(self, node, scope, pre, post, loc):
+        op = node.op
+        if op == "sizeof":
+            arg = node.expr
+            if isinstance(arg, c_ast.Typename):
+                return ir.SizeOf(self.type_of(arg), ir.SIZE_T, loc)
+            inner_pre, inner_post = [], []
+            return ir.SizeOf(self.expr(arg, scope, inner_pre, inner_post), ir.SIZE_T, loc)
+        if op in ("p++", "p--", "++", "--"):
+            target = self.lvalue(node.expr, scope)
+            upd = ir.Assign(target, self.step(target, "+" if "++" in op else "-", loc), loc)
+            (post if op.startswith("p") else pre).append(upd)
+            return target
+        arg = self.expr(node.expr, scope, pre, post)
+        if op == "*":
+            t = ir.pointee(arg.type)
+            if t is None:
+                raise AdgenError("dereference of something that is not a pointer", loc)
+            return ir.Deref(arg, t, loc)
+        if op == "&":
+            if not ir.is_lvalue(arg):
+                raise AdgenError("address of something that is not a variable", loc)
+            return ir.AddrOf(arg, ir.Ptr(arg.type), loc)
+        if op == "!":
+            return ir.Unary("!", arg, ir.INT, loc)
+        if op in ("-", "+", "~"):
+            t = arg.type
+            if t.resolved().is_int:
+                t = ir.arith_result(t, ir.INT)
+            return ir.Unary(op, arg, t, loc)
+        raise AdgenError(f"unsupported operator '{op}'", loc)
+
+    def binary(self, op, left, right, loc):
+        lt, rt = left.type.resolved(), right.type.resolved()
+        if op in ir.COMPARISONS or op in ir.LOGICAL:
+            return ir.Binary(op, left, right, ir.INT, loc)
+        lp = isinstance(lt, (ir.Ptr, ir.Arr))
+        rp = isinstance(rt, (ir.Ptr, ir.Arr))
+        if lp and rp and op == "-":
+            return ir.Binary(op, left, right, ir.LONG, loc)
+        if lp and op in "+-":
+            return ir.Binary(op, left, right, ir.Ptr(ir.pointee(lt)), loc)
+        if rp and op == "+":
+            return ir.Binary(op, right, left, ir.Ptr(ir.pointee(rt)), loc)
+        if lp or rp:
+            raise AdgenError(f"unsupported pointer arithmetic '{op}'", loc)
+        if op in ("<<", ">>"):
+            return ir.Binary(op, left, right, ir.arith_result(left.type, ir.INT), loc)
+        return ir.Binary(op, left, right, ir.arith_result(left.type, right.type), loc)
+
+    def call(self, node, scope, pre, post, loc):
+        if not isinstance(node.name, c_ast.ID):
+            raise AdgenError("calls through function pointers are not supported", loc)
+        name = node.name.name
+        sym = scope.lookup(name)
+        if isinstance(sym, ir.Symbol):
+            raise AdgenError(f"call through function pointer '{name}' is not supported", loc)
+        args = [self.expr(a, scope, pre, post) for a in (node.args.exprs if node.args else [])]
+        if name in ("setjmp", "longjmp"):
+            raise AdgenError(f"{name} cannot be differentiated (non-local jumps are not "
+                             "supported)", loc)
+        if name in ("va_start", "va_end", "va_arg"):
+            raise AdgenError("variadic argument access is not supported", loc)
+        f = self.functions.get(name)
+        if f is None:
+            if name in LIBRARY_FUNCTIONS:
+                return ir.Call(name, args, LIBRARY_FUNCTIONS[name].ret, loc)
+            raise AdgenError(f"call to undeclared function '{name}'", loc)
+        if f.variadic and not getattr(f, "is_library", False):
+            raise AdgenError(f"call to variadic function '{name}' is not supported", loc)
+        params = f.params
+        if not f.variadic and len(args) != len(params) and not (len(params) == 0):
+            raise AdgenError(f"'{name}' takes {len(params)} arguments, {len(args)} given", loc)
+        conv = []
+        for k, a in enumerate(args):
+            if k < len(params) and not f.variadic:
+                conv.append(self.convert(a, params[k].type))
+            else:
+                conv.append(a)
+        if name in LIBRARY_FUNCTIONS and getattr(f, "is_library", False):
+            return ir.Call(name, conv, LIBRARY_FUNCTIONS[name].ret, loc)
+        return ir.Call(name, conv, f.ret, loc)
+
+    def convert(self, e, to):
+        """Make an implicit conversion between number types explicit when it matters."""
+        et, tt = e.type.resolved(), to.resolved()
+        if isinstance(tt, ir.Prim) and isinstance(et, ir.Prim) and not tt.is_void:
+            if tt.is_float != et.is_float or (tt.is_float and et.name != tt.name):
+                if isinstance(e, ir.Const) and tt.is_float and et.is_int:
+                    return ir.Const(_float_literal(e.text, tt), ir.Prim(tt.name), e.loc)
+                if tt.is_float and et.is_float and isinstance(e, ir.Const):
+                    return e
+                return ir.Cast(ir.Prim(tt.name), e, e.loc)
+        return e
+
+
+def _float_literal(text, t):
+    digits = text.rstrip("uUlL")
+    if digits.startswith(("0x", "0X")) or (len(digits) > 1 and digits.startswith("0")):
+        digits = str(int(digits, 0))
+    return digits + (".0f" if t.resolved().name == "float" else ".0")
+
+
+def _c_int_text(e):
+    """Text of an integer constant expression, for evaluating enum values."""
+    if isinstance(e, ir.Const):
+        t = e.text.rstrip("uUlL")
+        if not (t.lstrip("-").isdigit() or t.startswith(("0x", "0X"))):
+            raise ValueError(t)
+        return str(int(t, 0))
+    if isinstance(e, ir.Unary) and e.op in "-+~":
+        return f"({e.op}{_c_int_text(e.arg)})"
+    if isinstance(e, ir.Binary) and e.op in ("+", "-", "*", "<<", ">>", "|", "&"):
+        return f"({_c_int_text(e.left)} {e.op} {_c_int_text(e.right)})"
+    if isinstance(e, ir.Binary) and e.op == "/":
+        return f"({_c_int_text(e.left)} // {_c_int_text(e.right)})"
+    raise ValueError("not constant")
+
+
+def parse_expr_in_scope(text, symbols, where="--size"):
+    """Parse a C expression (from the command line) over the given symbols."""
+    try:
+        ast = c_parser.CParser().parse(f"void adgen_expr(void) {{ ({text}); }}", where)
+        node = ast.ext[0].body.block_items[0]
+    except Exception:
+        raise AdgenError(f"cannot parse the expression '{text}' given with {where}")
+    front = CFront(where)
+    scope = Scope(front.global_scope)
+    for s in symbols:
+        scope.names[s.name] = s
+    return front.expr(node, scope)

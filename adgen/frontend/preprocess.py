@@ -1,0 +1,58 @@
+"""Run the C preprocessor over a user's file.
+
+pycparser reads preprocessed C99 only, and glibc's headers are full of GNU extensions, so
+the standard headers are replaced by adgen's own small set (adgen/include/) that declares
+the same functions and keeps the real values of constants such as M_PI and DBL_MAX.
+The user's own headers, -I and -D are used as they are.
+"""
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from adgen.errors import AdgenError, Loc
+
+INCLUDE_DIR = Path(__file__).resolve().parent.parent / "include"
+
+_LINEMARK = re.compile(r'^#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"')
+
+
+def preprocess(path: str, include_dirs=(), defines=()):
+    """Return (text, std_headers): the preprocessed text and the standard headers used."""
+    cmd = ["gcc", "-E", "-std=c99", "-undef", "-nostdinc", "-isystem", str(INCLUDE_DIR),
+           "-D__adgen__=1"]
+    for d in include_dirs:
+        cmd += ["-I", d]
+    for d in defines:
+        cmd += ["-D", d]
+    cmd.append(path)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    except OSError as exc:
+        raise AdgenError(f"cannot run the C preprocessor (gcc): {exc}", Loc(path))
+    if proc.returncode != 0:
+        raise AdgenError(_first_cpp_error(proc.stderr, path), None)
+    std = []
+    for line in proc.stdout.splitlines():
+        m = _LINEMARK.match(line)
+        if m:
+            f = m.group(2)
+            if os.path.dirname(os.path.abspath(f)) == str(INCLUDE_DIR):
+                name = os.path.basename(f)
+                if name not in std:
+                    std.append(name)
+    return proc.stdout, std
+
+
+def _first_cpp_error(stderr: str, path: str) -> str:
+    """gcc already says FILE:LINE:COL: error: ...; keep its first error without the prefix."""
+    for line in stderr.splitlines():
+        m = re.match(r"^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$", line)
+        if m:
+            raise AdgenError(m.group(4), Loc(m.group(1), int(m.group(2)), int(m.group(3))))
+    text = stderr.strip().splitlines()
+    return f"preprocessing failed: {text[0] if text else 'unknown error'} ({path})"
+
+
+def is_system_file(fname: str) -> bool:
+    return bool(fname) and os.path.dirname(os.path.abspath(fname)) == str(INCLUDE_DIR)

@@ -1,0 +1,562 @@
+"""The language-neutral intermediate representation.
+
+Both front ends (C, Fortran) lower their input to this IR; the analyses read it and the
+transforms rewrite it; the C back end prints it. It is deliberately C-shaped (pointers,
+flat indexing, structured loops) because C is the only output language: Fortran arrays
+are lowered to flat column-major indexing and by-reference arguments to pointers.
+
+Expressions carry their type and source location; statements carry the location of the
+source line they come from, which the back end prints as a comment.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+from adgen.errors import Loc
+
+# ---------------------------------------------------------------------------- types
+
+FLOAT_NAMES = ("double", "float", "long double")
+INT_NAMES = ("int", "long", "long long", "short", "char", "signed char", "unsigned char",
+             "unsigned", "unsigned int", "unsigned long", "unsigned long long",
+             "unsigned short", "_Bool", "size_t", "ptrdiff_t")
+
+
+class Type:
+    const = False
+
+    def resolved(self) -> "Type":
+        return self
+
+    @property
+    def is_float(self):
+        return False
+
+    @property
+    def is_int(self):
+        return False
+
+    @property
+    def is_pointer(self):
+        return False
+
+    @property
+    def is_array(self):
+        return False
+
+    @property
+    def is_struct(self):
+        return False
+
+    @property
+    def is_void(self):
+        return False
+
+
+@dataclass(frozen=True, eq=True)
+class Prim(Type):
+    """A basic type: double, float, int, long, char, void, ..."""
+    name: str
+    const: bool = False
+
+    @property
+    def is_float(self):
+        return self.name in FLOAT_NAMES
+
+    @property
+    def is_int(self):
+        return self.name not in FLOAT_NAMES and self.name != "void"
+
+    @property
+    def is_void(self):
+        return self.name == "void"
+
+
+@dataclass(frozen=True, eq=True)
+class Ptr(Type):
+    target: Type
+    const: bool = False        # the pointer itself is const (`double *const p`)
+
+    @property
+    def is_pointer(self):
+        return True
+
+
+@dataclass(frozen=True, eq=False)
+class Arr(Type):
+    elem: Type
+    size: Optional["Expr"]     # None for `T a[]`
+    const: bool = False
+
+    @property
+    def is_array(self):
+        return True
+
+
+@dataclass(eq=False)
+class StructDef:
+    """The fields of a struct or union; shared by every type that names it."""
+    tag: Optional[str]
+    fields: List[tuple]        # [(name, Type)]
+    is_union: bool = False
+    loc: Optional[Loc] = None
+
+    def field_type(self, name):
+        for fname, ftype in self.fields:
+            if fname == name:
+                return ftype
+        return None
+
+
+@dataclass(frozen=True, eq=False)
+class Struct(Type):
+    sdef: StructDef
+    const: bool = False
+
+    @property
+    def is_struct(self):
+        return True
+
+
+@dataclass(frozen=True, eq=False)
+class Named(Type):
+    """A typedef name, kept so the output reads like the input (`Wishart w`)."""
+    name: str
+    target: Type
+    const: bool = False
+
+    def resolved(self):
+        return self.target.resolved()
+
+    is_float = property(lambda self: self.target.is_float)
+    is_int = property(lambda self: self.target.is_int)
+    is_pointer = property(lambda self: self.target.is_pointer)
+    is_array = property(lambda self: self.target.is_array)
+    is_struct = property(lambda self: self.target.is_struct)
+    is_void = property(lambda self: self.target.is_void)
+
+
+@dataclass(frozen=True, eq=False)
+class FuncPtr(Type):
+    """A function type or pointer to one: recognised only so it can be refused."""
+    text: str = ""
+
+
+DOUBLE = Prim("double")
+FLOAT = Prim("float")
+INT = Prim("int")
+LONG = Prim("long")
+VOID = Prim("void")
+SIZE_T = Prim("size_t")
+
+
+def with_const(t: Type, const: bool) -> Type:
+    """The same type with its top-level const qualifier set to `const`."""
+    if t.const == const:
+        return t
+    if isinstance(t, Prim):
+        return Prim(t.name, const)
+    if isinstance(t, Ptr):
+        return Ptr(t.target, const)
+    if isinstance(t, Named):
+        return Named(t.name, t.target, const)
+    if isinstance(t, Struct):
+        return Struct(t.sdef, const)
+    if isinstance(t, Arr):
+        return Arr(t.elem, t.size, const)
+    return t
+
+
+def pointee(t: Type) -> Optional[Type]:
+    """What a pointer or array type refers to."""
+    r = t.resolved()
+    if isinstance(r, Ptr):
+        return r.target
+    if isinstance(r, Arr):
+        return r.elem
+    return None
+
+
+def base_float(t: Type) -> bool:
+    """True when t is a float type or an array/pointer chain ending in one."""
+    r = t.resolved()
+    while isinstance(r, (Ptr, Arr)):
+        r = (r.target if isinstance(r, Ptr) else r.elem).resolved()
+    return r.is_float
+
+
+def arith_result(a: Type, b: Type) -> Type:
+    """C's usual arithmetic conversions, reduced to what matters for differentiation."""
+    ra, rb = a.resolved(), b.resolved()
+    names = {getattr(ra, "name", None), getattr(rb, "name", None)}
+    if "long double" in names:
+        return Prim("long double")
+    if "double" in names:
+        return DOUBLE
+    if "float" in names:
+        return FLOAT
+    if "unsigned long" in names or "size_t" in names:
+        return Prim("unsigned long")
+    if "long" in names or "long long" in names:
+        return LONG
+    return INT
+
+
+# ----------------------------------------------------------------------- symbols
+
+
+@dataclass(eq=False)
+class Symbol:
+    """A variable: local, parameter or global. Identity matters, names may change."""
+    name: str
+    type: Type
+    kind: str                  # 'local' | 'param' | 'global' | 'temp'
+    loc: Optional[Loc] = None
+    is_static: bool = False    # file-scope `static`
+    is_extern: bool = False
+    init: Optional["Expr"] = None   # globals: their initializer (for static copies)
+    init_text: Optional[str] = None
+
+    def __repr__(self):
+        return f"<{self.kind} {self.name}>"
+
+
+# ------------------------------------------------------------------- expressions
+
+
+class Expr:
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return ()
+
+
+@dataclass(eq=False)
+class Const(Expr):
+    text: str                  # as C source text: '1.0', '3', '2.5f', 'INFINITY'
+    type: Type = DOUBLE
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Ref(Expr):
+    sym: Symbol
+    loc: Optional[Loc] = None
+
+    @property
+    def type(self):
+        return self.sym.type
+
+
+@dataclass(eq=False)
+class Index(Expr):
+    base: Expr
+    index: Expr
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return (self.base, self.index)
+
+
+@dataclass(eq=False)
+class Member(Expr):
+    base: Expr
+    field: str
+    arrow: bool
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return (self.base,)
+
+
+@dataclass(eq=False)
+class Deref(Expr):
+    ptr: Expr
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return (self.ptr,)
+
+
+@dataclass(eq=False)
+class AddrOf(Expr):
+    arg: Expr
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return (self.arg,)
+
+
+@dataclass(eq=False)
+class Unary(Expr):
+    op: str                    # '-', '+', '!', '~'
+    arg: Expr
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return (self.arg,)
+
+
+@dataclass(eq=False)
+class Binary(Expr):
+    op: str
+    left: Expr
+    right: Expr
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return (self.left, self.right)
+
+
+@dataclass(eq=False)
+class Call(Expr):
+    func: str
+    args: List[Expr]
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return tuple(self.args)
+
+
+@dataclass(eq=False)
+class Cast(Expr):
+    to: Type
+    arg: Expr
+    loc: Optional[Loc] = None
+
+    @property
+    def type(self):
+        return self.to
+
+    def children(self):
+        return (self.arg,)
+
+
+@dataclass(eq=False)
+class Cond(Expr):
+    test: Expr
+    then: Expr
+    other: Expr
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return (self.test, self.then, self.other)
+
+
+@dataclass(eq=False)
+class SizeOf(Expr):
+    of: object                 # a Type or an Expr
+    type: Type = SIZE_T
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class InitList(Expr):
+    items: List[Expr]
+    type: Type = None
+    loc: Optional[Loc] = None
+
+    def children(self):
+        return tuple(self.items)
+
+
+COMPARISONS = ("<", ">", "<=", ">=", "==", "!=")
+LOGICAL = ("&&", "||")
+
+
+def walk(e: Expr):
+    """Every sub-expression of e, e first."""
+    yield e
+    for c in e.children():
+        yield from walk(c)
+
+
+def is_lvalue(e: Expr) -> bool:
+    return isinstance(e, (Ref, Index, Member, Deref))
+
+
+# -------------------------------------------------------------------- statements
+
+
+class Stmt:
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Assign(Stmt):
+    lhs: Expr
+    rhs: Expr
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class ExprStmt(Stmt):
+    expr: Expr                 # a call kept for its effect
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Block(Stmt):
+    stmts: List[Stmt] = field(default_factory=list)
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class If(Stmt):
+    test: Expr
+    then: Block
+    other: Optional[Block] = None
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class For(Stmt):
+    """`for (init; test; step) body` with init and step as statement lists."""
+    init: List[Stmt]
+    test: Optional[Expr]
+    step: List[Stmt]
+    body: Block
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class While(Stmt):
+    test: Expr
+    body: Block
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class DoWhile(Stmt):
+    body: Block
+    test: Expr
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Break(Stmt):
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Continue(Stmt):
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Return(Stmt):
+    value: Optional[Expr] = None
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Pragma(Stmt):
+    text: str
+    loc: Optional[Loc] = None
+
+
+# Statements the transforms add (never produced by a front end).
+
+@dataclass(eq=False)
+class Push(Stmt):
+    """Save the value of an lvalue (or of an int expression) on the stack."""
+    value: Expr
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Pop(Stmt):
+    """Restore the value of an lvalue from the stack."""
+    target: Expr
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Comment(Stmt):
+    text: str
+    loc: Optional[Loc] = None
+
+
+@dataclass(eq=False)
+class Raw(Stmt):
+    """A statement given as a template name and its arguments (back-end specific)."""
+    template: str
+    args: dict
+    loc: Optional[Loc] = None
+
+
+# ----------------------------------------------------------------- program units
+
+
+@dataclass(eq=False)
+class Function:
+    name: str
+    ret: Type
+    params: List[Symbol]
+    body: Block
+    locals: List[Symbol] = field(default_factory=list)
+    is_static: bool = False
+    is_inline: bool = False
+    loc: Optional[Loc] = None
+    has_body: bool = True
+    variadic: bool = False
+
+    def __repr__(self):
+        return f"<function {self.name}>"
+
+
+@dataclass(eq=False)
+class Program:
+    functions: dict            # name -> Function (definitions and prototypes)
+    globals: List[Symbol]
+    type_text: List[str]       # user type definitions, as C text, in source order
+    std_headers: List[str]     # standard headers the input included
+    pragmas: List[Pragma] = field(default_factory=list)
+    language: str = "c"
+
+
+def stmts_walk(stmts):
+    """Every statement in a list, nested ones included, parents first."""
+    for s in stmts:
+        yield s
+        if isinstance(s, Block):
+            yield from stmts_walk(s.stmts)
+        elif isinstance(s, If):
+            yield from stmts_walk(s.then.stmts)
+            if s.other:
+                yield from stmts_walk(s.other.stmts)
+        elif isinstance(s, For):
+            yield from stmts_walk(s.init)
+            yield from stmts_walk(s.step)
+            yield from stmts_walk(s.body.stmts)
+        elif isinstance(s, (While, DoWhile)):
+            yield from stmts_walk(s.body.stmts)
+
+
+def stmt_exprs(s: Stmt):
+    """The expressions a statement itself evaluates (not those of nested statements)."""
+    if isinstance(s, Assign):
+        return [s.lhs, s.rhs]
+    if isinstance(s, ExprStmt):
+        return [s.expr]
+    if isinstance(s, (If, While, DoWhile)):
+        return [s.test]
+    if isinstance(s, For):
+        return [s.test] if s.test is not None else []
+    if isinstance(s, Return):
+        return [s.value] if s.value is not None else []
+    if isinstance(s, (Push,)):
+        return [s.value]
+    if isinstance(s, Pop):
+        return [s.target]
+    return []

@@ -1,0 +1,123 @@
+"""The library functions adgen knows, and the derivative rules of the differentiable ones.
+
+One table: each math function maps to the partial derivative with respect to each of its
+arguments, written as a C expression over the arguments `x` (first) and `y` (second).
+`None` marks an argument with no derivative (an integer exponent, say). The float variants
+(`sinf`, ...) use the same rules in single precision.
+"""
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+from adgen import ir
+
+# name: partials with respect to (x, y)
+MATH_RULES = {
+    "sqrt": ["0.5 / sqrt(x)"],
+    "exp": ["exp(x)"],
+    "exp2": ["0.69314718055994530942 * exp2(x)"],
+    "log": ["1.0 / x"],
+    "log2": ["1.0 / (x * 0.69314718055994530942)"],
+    "log10": ["1.0 / (x * 2.30258509299404568402)"],
+    "sin": ["cos(x)"],
+    "cos": ["-sin(x)"],
+    "tan": ["1.0 + tan(x) * tan(x)"],
+    "asin": ["1.0 / sqrt(1.0 - x * x)"],
+    "acos": ["-1.0 / sqrt(1.0 - x * x)"],
+    "atan": ["1.0 / (1.0 + x * x)"],
+    "sinh": ["cosh(x)"],
+    "cosh": ["sinh(x)"],
+    "tanh": ["1.0 - tanh(x) * tanh(x)"],
+    "asinh": ["1.0 / sqrt(x * x + 1.0)"],
+    "acosh": ["1.0 / sqrt(x * x - 1.0)"],
+    "atanh": ["1.0 / (1.0 - x * x)"],
+    "fabs": ["(x >= 0.0 ? 1.0 : -1.0)"],
+    "pow": ["(y == 0.0 ? 0.0 : y * pow(x, y - 1.0))",
+            "(x > 0.0 ? log(x) * pow(x, y) : 0.0)"],
+    "atan2": ["y / (x * x + y * y)", "-x / (x * x + y * y)"],
+    "hypot": ["x / hypot(x, y)", "y / hypot(x, y)"],
+    "fmin": ["(x <= y ? 1.0 : 0.0)", "(x <= y ? 0.0 : 1.0)"],
+    "fmax": ["(x >= y ? 1.0 : 0.0)", "(x >= y ? 0.0 : 1.0)"],
+    "fmod": ["1.0", "-trunc(x / y)"],
+    "fdim": ["(x > y ? 1.0 : 0.0)", "(x > y ? -1.0 : 0.0)"],
+    "copysign": ["(signbit(x) == signbit(y) ? 1.0 : -1.0)", "0.0"],
+    "lgamma": ["adgen_digamma(x)"],
+    "tgamma": ["tgamma(x) * adgen_digamma(x)"],
+    "erf": ["1.12837916709551257390 * exp(-x * x)"],
+    "erfc": ["-1.12837916709551257390 * exp(-x * x)"],
+    "cbrt": ["1.0 / (3.0 * cbrt(x) * cbrt(x))"],
+    "expm1": ["exp(x)"],
+    "log1p": ["1.0 / (1.0 + x)"],
+    "ldexp": ["ldexp(1.0, y)", None],
+}
+# Functions whose derivative is zero wherever it exists.
+STEP_FUNCTIONS = ("floor", "ceil", "round", "trunc", "rint", "nearbyint")
+# Library calls with no effect on derivatives that the forward sweep keeps.
+EFFECT_ONLY = ("printf", "fprintf", "puts", "putchar", "fputs", "fflush", "perror", "assert",
+               "exit", "abort", "sprintf", "snprintf", "srand")
+# Library calls returning integers or flags: never active.
+INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lround", "lrint",
+                  "strlen", "strcmp", "strncmp", "rand", "atoi", "atol", "memcmp")
+ALLOCATION = ("malloc", "calloc", "free", "realloc")
+MEMORY = ("memcpy", "memmove", "memset")
+
+# Helpers that some rules need; the back end emits those used (templates/helpers.c.j2).
+RULE_HELPERS = ("adgen_digamma",)
+
+
+@dataclass
+class LibFunc:
+    name: str
+    ret: ir.Type
+    kind: str                  # 'math' | 'step' | 'effect' | 'int' | 'alloc' | 'memory'
+    partials: list = field(default_factory=list)
+    precision: Optional[str] = None
+
+
+def _variants():
+    table = {}
+    for name, partials in MATH_RULES.items():
+        for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
+            table[name + suffix] = LibFunc(name + suffix, t, "math",
+                                           [_in_precision(p, suffix) for p in partials], t.name)
+    for name in STEP_FUNCTIONS:
+        for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
+            table[name + suffix] = LibFunc(name + suffix, t, "step")
+    for name in EFFECT_ONLY:
+        table[name] = LibFunc(name, ir.INT if name not in ("exit", "abort", "assert", "perror")
+                              else ir.VOID, "effect")
+    for name in INTEGER_RESULT:
+        table[name] = LibFunc(name, ir.INT, "int")
+    for name in ALLOCATION:
+        table[name] = LibFunc(name, ir.VOID if name == "free" else ir.Ptr(ir.VOID), "alloc")
+    for name in MEMORY:
+        table[name] = LibFunc(name, ir.Ptr(ir.VOID), "memory")
+    for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
+        table["adgen_digamma" + suffix] = LibFunc("adgen_digamma" + suffix, t, "helper")
+    return table
+
+
+_FUNC_NAME = re.compile(r"\b(" + "|".join(list(MATH_RULES) + ["trunc", "signbit"]) + r")\(")
+_LITERAL = re.compile(r"(?<![\w.])(\d+\.\d*(?:[eE][-+]?\d+)?)")
+
+
+def _in_precision(rule, suffix):
+    """The rule text for the float ('f') or long double ('l') variant."""
+    if rule is None or suffix == "":
+        return rule
+    text = _FUNC_NAME.sub(lambda m: m.group(1) + suffix + "(", rule)
+    text = text.replace("adgen_digamma(", "adgen_digamma" + suffix + "(")
+    return _LITERAL.sub(lambda m: m.group(1) + ("f" if suffix == "f" else "L"), text)
+
+
+LIBRARY_FUNCTIONS = _variants()
+
+
+def rule_expr(func: LibFunc, k: int, args):
+    """The partial derivative of func with respect to argument k, as an IR expression over
+    the given argument expressions; None when that argument has no derivative."""
+    text = func.partials[k] if k < len(func.partials) else None
+    if text is None:
+        return None
+    from adgen.transform.exprs import parse_rule      # the rule parser needs the front end
+    return parse_rule(text, func.precision, args)

@@ -1,0 +1,730 @@
+"""Reverse (adjoint) mode.
+
+Each head `f` becomes `f_b`: its forward sweep (the original statements, saving what the
+backward sweep will need) followed by its backward sweep (the adjoint statements in reverse
+order). A differentiated callee `g` is split into `g_fwd` and `g_bwd`, called from the two
+sweeps of its caller.
+
+What is saved: before a statement overwrites a value that the backward sweep reads (the
+*backward-read* set, computed from the generated backward code itself, to a fixed point),
+the old value is pushed; the backward sweep pops it just before the statement's adjoint,
+so every adjoint statement sees the values its original saw. Branch directions and trip
+counts are recorded; canonical counted loops are replayed from their start and stride.
+"""
+from adgen import ir
+from adgen.analysis.activity import find
+from adgen.backend.cgen import GenFunction, LocalDecl
+from adgen.errors import AdgenError
+from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
+from adgen.transform import exprs as X
+from adgen.transform.common import (ShadowMap, alloc_call, is_user_call, same_text,
+                                    strip_const, unknown_function_error)
+from adgen.transform.loops import canonical_loop
+
+
+def ad_temp(name, t):
+    s = ir.Symbol(name, ir.with_const(t, False), "temp")
+    s.is_ad = True
+    return s
+
+
+class Names:
+    """Unique names inside one generated function."""
+
+    def __init__(self, taken):
+        self.taken = set(taken)
+
+    def fresh(self, base):
+        name, k = base, 1
+        while name in self.taken:
+            k += 1
+            name = f"{base}{k}"
+        self.taken.add(name)
+        return name
+
+
+class ReverseTransform:
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.prog = ctx.prog
+        self.mem = ctx.mem
+        self.act = ctx.act
+        self.R = set()
+
+    # ---------------------------------------------------------------- driver
+    def run(self):
+        for _ in range(50):
+            self.generated = {}
+            self.plain_calls = set()
+            self.order = []
+            self.writes = self.ctx.writes()
+            for head in self.ctx.heads:
+                self.gen_head(head)
+            k = 0
+            while k < len(self.order):
+                name = self.order[k]
+                if name not in self.generated:
+                    self.gen_split(self.prog.functions[name])
+                k += 1
+            new_r = self.scan_backward_reads()
+            if new_r <= self.R:
+                break
+            self.R |= new_r
+        return self.output()
+
+    def output(self):
+        funcs = []
+        for name in self.order:
+            funcs.extend(self.generated[name])
+        for head in self.ctx.heads:
+            funcs.extend(self.generated[("head", head.func.name)])
+        return funcs
+
+    def saved(self, lv):
+        return find(self.mem.loc(lv)) in self.R
+
+    def call_is_diff(self, g):
+        if self.act.is_active(self.mem.ret(g.name)) and ir.base_float(g.ret):
+            return True
+        for n in self.writes.get(g.name, ()):
+            n = find(n)
+            if n in self.R or self.act.is_active(n) or self.act.needs_shadow(n):
+                return True
+        return False
+
+    def request(self, g):
+        if g.name not in self.order:
+            self.order.append(g.name)
+
+    # -------------------------------------------------------- backward reads
+    def scan_backward_reads(self):
+        found = set()
+        for fns in self.generated.values():
+            for fn in fns:
+                if getattr(fn, "bwd_part", None) is not None:
+                    for s in ir.stmts_walk(fn.bwd_part):
+                        self._scan_stmt(s, found)
+        return found
+
+    def _scan_stmt(self, s, found):
+        if isinstance(s, ir.Assign):
+            self._scan_write(s.lhs, found)
+            self._scan_read(s.rhs, found)
+        elif isinstance(s, ir.Pop):
+            self._scan_write(s.target, found)
+        elif isinstance(s, ir.Raw):
+            for v in s.args.values():
+                if isinstance(v, ir.Expr):
+                    self._scan_read(v, found)
+        else:
+            for e in ir.stmt_exprs(s):
+                self._scan_read(e, found)
+
+    def _scan_write(self, e, found):
+        if isinstance(e, ir.Ref):
+            self._scan_sym(e.sym, found, write=True)
+            return
+        for c in e.children():
+            if isinstance(e, ir.Index) and c is e.base:
+                self._scan_write_base(c, found)
+            else:
+                self._scan_read(c, found)
+
+    def _scan_write_base(self, e, found):
+        if isinstance(e.type.resolved(), ir.Arr):
+            self._scan_write(e, found)
+        else:
+            self._scan_read(e, found)
+
+    def _scan_read(self, e, found):
+        if e is None:
+            return
+        if isinstance(e, ir.Ref):
+            self._scan_sym(e.sym, found)
+            return
+        if isinstance(e, (ir.Index, ir.Member, ir.Deref)) and not _is_shadow_expr(e):
+            found.add(find(self.mem.loc(e)))
+        if isinstance(e, ir.SizeOf):
+            return
+        for c in e.children():
+            self._scan_read(c, found)
+
+    def _scan_sym(self, sym, found, write=False):
+        primal = getattr(sym, "primal", None)
+        if primal is not None:
+            if primal.type.resolved().is_pointer or primal.type.resolved().is_struct:
+                found.add(find(self.mem.var(primal)))
+            return
+        if getattr(sym, "is_ad", False) or write:
+            return
+        found.add(find(self.mem.var(sym)))
+
+    # ------------------------------------------------------------- functions
+    def gen_head(self, head):
+        f = head.func
+        g = FuncGen(self, f, "head", head)
+        self.generated[("head", f.name)] = g.build_head()
+
+    def gen_split(self, f):
+        if not f.has_body:
+            raise unknown_function_error(f.name, f.loc)
+        g = FuncGen(self, f, "split", None)
+        self.generated[f.name] = g.build_split()
+
+
+def _is_shadow_expr(e):
+    while isinstance(e, (ir.Index, ir.Member, ir.Deref)):
+        e = e.base if isinstance(e, (ir.Index, ir.Member)) else e.ptr
+        while isinstance(e, (ir.Binary, ir.Cast, ir.AddrOf)):
+            if isinstance(e, ir.Binary):
+                e = e.left if e.left.type.resolved().is_pointer or \
+                    e.left.type.resolved().is_array else e.right
+            elif isinstance(e, ir.Cast):
+                e = e.arg
+            else:
+                e = e.arg
+    return isinstance(e, ir.Ref) and getattr(e.sym, "primal", None) is not None
+
+
+class FuncGen:
+    """Forward and backward sweeps of one function."""
+
+    def __init__(self, T, f, kind, head):
+        self.T = T
+        self.f = f
+        self.kind = kind
+        self.head = head
+        self.act = T.act
+        self.mem = T.mem
+        self.prog = T.prog
+        taken = {p.name for p in f.params} | {s.name for s in f.locals}
+        taken |= {g.name for g in self.prog.globals} | set(self.prog.functions)
+        taken |= set(T.ctx.shadow_global_names())
+        self.names = Names(taken)
+        self.sh = ShadowMap(self.act, "b")
+        self.locals = []            # LocalDecl of primal locals and their shadows
+        self.ad_locals = []         # LocalDecl of transform temporaries
+        for g in T.ctx.shadow_globals():
+            self.sh.set(g.primal, ir.Ref(g))
+
+    # ---------------------------------------------------------------- symbols
+    def shadow_symbol(self, sym, t=None):
+        name = self.names.fresh(sym.name + "b")
+        s = ir.Symbol(name, strip_const(t or sym.type), "local")
+        s.primal = sym
+        return s
+
+    def temp(self, base, t, zero=False):
+        s = ad_temp(self.names.fresh(base), t)
+        self.ad_locals.append(LocalDecl(s, zero))
+        return s
+
+    def declare_locals(self):
+        """Primal locals, plus a shadow for each that needs one."""
+        params = set(self.f.params)
+        for sym in self.f.locals:
+            self.locals.append(LocalDecl(sym))
+            if self.sh.has(sym):
+                continue
+            if self.act.sym_has_shadow(sym) and not (sym.type.resolved().is_struct):
+                sb = self.shadow_symbol(sym)
+                self.sh.set(sym, ir.Ref(sb))
+                self.locals.append(LocalDecl(sb, zero=True))
+            elif self.act.sym_has_shadow(sym):
+                raise AdgenError(f"'{sym.name}': structs holding active values are not "
+                                 "supported yet", sym.loc)
+        return params
+
+    # ------------------------------------------------------------ head: f_b
+    def build_head(self):
+        f, head = self.f, self.head
+        params = []
+        prologue, epilogue = [], []
+        for p in f.params:
+            params.append(p)
+            named = p.name in head.indep or p.name in head.dep
+            t = p.type.resolved()
+            if not self.act.sym_has_shadow(p) and not named:
+                continue
+            if t.is_float:
+                if named:
+                    pb = self.shadow_symbol(p, ir.Ptr(p.type))
+                    params.append(pb)
+                    self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
+                    prologue.append(ir.Assign(ir.Deref(ir.Ref(pb), p.type), X.zero(p.type)))
+                else:
+                    pb = self.shadow_symbol(p)
+                    self.locals.append(LocalDecl(pb, zero=True))
+                    self.sh.set(p, ir.Ref(pb))
+            elif isinstance(t, ir.Ptr):
+                pb = self.shadow_symbol(p)
+                self.sh.set(p, ir.Ref(pb))
+                if named:
+                    params.append(pb)
+                    if p.name in head.indep and p.name not in head.dep:
+                        n = self.T.ctx.extent(f, p, "its gradient must be set on return")
+                        prologue.append(ir.Raw("zero", {"ptr": ir.Ref(pb), "count": n}))
+                else:
+                    n = self.T.ctx.extent(f, p, "it carries derivatives inside "
+                                          f"'{f.name}' and needs internal adjoint storage")
+                    self.locals.append(LocalDecl(pb))
+                    prologue.append(ir.Raw("alloc_shadow", {"target": ir.Ref(pb),
+                                                            "type": pb.type, "count": n}))
+                    epilogue.append(ir.Raw("free", {"ptr": ir.Ref(pb)}))
+            else:
+                raise AdgenError(f"parameter '{p.name}' of '{f.name}' carries derivatives "
+                                 "through a type adgen cannot shadow yet", p.loc)
+        result = getattr(f, "result", None)
+        if f.name in head.dep:
+            fb = ir.Symbol(self.names.fresh(f.name + "b"), strip_const(f.ret), "param")
+            fb.primal = result
+            params.append(fb)
+            if result is not None:
+                self.sh.set(result, ir.Ref(fb))
+        for g in self.T.ctx.shadow_globals():
+            prologue.append(_zero_stmt(ir.Ref(g)))
+        self.declare_locals()
+        fwd, bwd = self.stmts(self.f.body.stmts)
+        if result is not None:
+            # f_b returns nothing: the primal result is computed but not delivered
+            fwd.append(ir.ExprStmt(ir.Cast(ir.VOID, ir.Ref(result))))
+        body = prologue + [ir.Comment("forward sweep")] + fwd
+        body += [ir.Comment("backward sweep")] + bwd + epilogue
+        fn = GenFunction(f.name + "_b", ir.VOID, params, body, self.locals + self.ad_locals,
+                         is_static=False,
+                         comment=f"Adjoint of {f.name} (head {head.text}).")
+        fn.bwd_part = bwd
+        return [fn]
+
+    # ---------------------------------------------------- callee: g_fwd / g_bwd
+    def build_split(self):
+        f = self.f
+        fparams, bparams = [], []
+        for p in f.params:
+            fparams.append(p)
+            bparams.append(p)
+            if not self.act.sym_has_shadow(p):
+                continue
+            t = p.type.resolved()
+            if t.is_float:
+                pb = self.shadow_symbol(p, ir.Ptr(p.type))
+                bparams.append(pb)
+                self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
+            elif isinstance(t, ir.Ptr):
+                pb = self.shadow_symbol(p)
+                fparams.append(pb)
+                bparams.append(pb)
+                self.sh.set(p, ir.Ref(pb))
+            else:
+                raise AdgenError(f"parameter '{p.name}' of '{f.name}' carries derivatives "
+                                 "through a type adgen cannot shadow yet", p.loc)
+        result = getattr(f, "result", None)
+        if self.act.is_active(self.mem.ret(f.name)) and ir.base_float(f.ret):
+            fb = ir.Symbol(self.names.fresh(f.name + "b"), strip_const(f.ret), "param")
+            fb.primal = result
+            bparams.append(fb)
+            if result is not None:
+                self.sh.set(result, ir.Ref(fb))
+        self.declare_locals()
+        fwd, bwd = self.stmts(f.body.stmts)
+        # Locals (and modified parameters) the backward sweep reads travel on the stack.
+        modified = {s.lhs.sym for s in ir.stmts_walk(f.body.stmts)
+                    if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
+        travel = []
+        for sym in list(f.locals) + [p for p in f.params if p in modified]:
+            if find(self.mem.var(sym)) in self.T.R:
+                travel.append(ir.Ref(sym))
+                if self.sh.has(sym) and sym.type.resolved().is_pointer and \
+                        isinstance(self.sh.of_sym(sym), ir.Ref):
+                    travel.append(self.sh.of_sym(sym))
+        fwd += [ir.Push(e) for e in travel]
+        bwd = [ir.Pop(e) for e in reversed(travel)] + bwd
+        if result is not None:
+            fwd.append(ir.Return(ir.Ref(result)))
+        ret = strip_const(f.ret) if result is not None else ir.VOID
+        ffn = GenFunction(f.name + "_fwd", ret, fparams, fwd, self.locals + self.ad_locals,
+                          is_static=True, comment=f"Forward sweep of {f.name}.")
+        bfn = GenFunction(f.name + "_bwd", ir.VOID, bparams, bwd,
+                          self.locals + self.ad_locals, is_static=True,
+                          comment=f"Backward sweep of {f.name}.")
+        bfn.bwd_part = bwd
+        return [ffn, bfn]
+
+    # ------------------------------------------------------------ statements
+    def stmts(self, stmts):
+        """(forward, backward) statement lists; backward is already in reverse order."""
+        fwd, parts = [], []
+        for s in stmts:
+            f, b = self.stmt(s)
+            fwd.extend(f)
+            parts.append(b)
+        bwd = []
+        for b in reversed(parts):
+            bwd.extend(b)
+        return fwd, bwd
+
+    def stmt(self, s):
+        if isinstance(s, ir.Assign):
+            return self.assign(s)
+        if isinstance(s, ir.ExprStmt):
+            return self.expr_stmt(s)
+        if isinstance(s, ir.Block):
+            f, b = self.stmts(s.stmts)
+            return f, b
+        if isinstance(s, ir.If):
+            return self.if_stmt(s)
+        if isinstance(s, ir.For):
+            return self.for_loop(s)
+        if isinstance(s, (ir.While, ir.DoWhile)):
+            return self.while_loop(s)
+        if isinstance(s, ir.Pragma):
+            return [], []
+        if isinstance(s, ir.Return):
+            raise AdgenError("internal: return left after structuring", s.loc)
+        raise AdgenError(f"unsupported statement in reverse mode ({type(s).__name__})", s.loc)
+
+    # assignments -------------------------------------------------------------
+    def assign(self, s):
+        lhs, rhs = s.lhs, s.rhs
+        if isinstance(rhs, ir.Call) and is_user_call(self.prog, rhs):
+            return self.call(rhs, lhs, s)
+        alloc = alloc_call(rhs)
+        if alloc is not None:
+            return self.alloc_assign(s, alloc)
+        lt = lhs.type.resolved()
+        saved = self.T.saved(lhs)
+        fwd, bwd = [], []
+        if isinstance(lt, ir.Ptr) and self.act.has_shadow(lhs):
+            shl = self.sh(lhs)
+            if saved:
+                fwd += [ir.Push(lhs, s.loc), ir.Push(shl, s.loc)]
+                bwd += [ir.Pop(X.clone(shl), s.loc), ir.Pop(X.clone(lhs), s.loc)]
+            fwd += [s, ir.Assign(shl, self.sh(rhs), s.loc)]
+            return fwd, bwd
+        if isinstance(lt, ir.Struct) and self.act.has_shadow(lhs):
+            raise AdgenError("assignment of a struct holding active values is not supported "
+                             "yet", s.loc)
+        if saved:
+            fwd.append(ir.Push(lhs, s.loc))
+            bwd.append(ir.Pop(X.clone(lhs), s.loc))
+        fwd.append(s)
+        if lt.is_float and self.act.active_value(lhs):
+            bwd += self.adjoint_assign(lhs, rhs, s.loc)
+        return fwd, bwd
+
+    def alloc_assign(self, s, call):
+        lhs = s.lhs
+        fwd, bwd = [], []
+        saved = self.T.saved(lhs)
+        shadow = self.act.has_shadow(lhs)
+        if saved:
+            fwd.append(ir.Push(lhs, s.loc))
+            if shadow:
+                fwd.append(ir.Push(self.sh(lhs), s.loc))
+        fwd.append(s)
+        if shadow:
+            shl = self.sh(lhs)
+            nbytes = call.args[0] if call.func == "malloc" else \
+                ir.Binary("*", call.args[0], call.args[1], ir.SIZE_T)
+            fwd.append(ir.Raw("alloc_bytes", {"target": shl, "type": shl.type, "bytes": nbytes},
+                              s.loc))
+            bwd.append(ir.Raw("free", {"ptr": X.clone(shl)}, s.loc))
+        # The forward sweep defers free(): the backward sweep may still read the memory.
+        bwd.append(ir.Raw("free", {"ptr": X.clone(lhs)}, s.loc))
+        if saved:
+            if shadow:
+                bwd.append(ir.Pop(self.sh(lhs), s.loc))
+            bwd.append(ir.Pop(X.clone(lhs), s.loc))
+        return fwd, bwd
+
+    def adjoint_assign(self, lhs, rhs, loc):
+        """Adjoint statements of `lhs = rhs` for an active lhs."""
+        A = self.sh(lhs)
+        lnode = find(self.mem.loc(lhs))
+        out = []
+        inc = _increment(lhs, rhs)
+        if inc is not None:
+            sign, rest = inc
+            if all(find(n) != lnode for n in self.act.active_reads(rest)):
+                self.contribs(rest, A if sign > 0 else X.neg(A), out, loc)
+                return out
+        aliased = any(find(n) == lnode for n in self.act.active_reads(rhs))
+        if aliased:
+            t = self.temp("tempb", lhs.type)
+            out.append(ir.Assign(ir.Ref(t), A, loc))
+            out.append(ir.Assign(X.clone(A), X.zero(lhs.type), loc))
+            self.contribs(rhs, ir.Ref(t), out, loc)
+        else:
+            self.contribs(rhs, A, out, loc)
+            out.append(ir.Assign(X.clone(A), X.zero(lhs.type), loc))
+        return out
+
+    def has_active(self, e):
+        return bool(self.act.active_reads(e))
+
+    def simple_seed(self, seed, out, t, loc):
+        if isinstance(seed, (ir.Ref, ir.Const)) or (
+                ir.is_lvalue(seed) and all(isinstance(c, (ir.Ref, ir.Const))
+                                           for c in ir.walk(seed) if c is not seed)):
+            return seed
+        tmp = self.temp("tempb", t if t.resolved().is_float else ir.DOUBLE)
+        out.append(ir.Assign(ir.Ref(tmp), seed, loc))
+        return ir.Ref(tmp)
+
+    def contribs(self, e, seed, out, loc):
+        """Add seed * d(e)/d(leaf) to the adjoint of every active leaf of e."""
+        if not self.has_active(e):
+            return
+        if ir.is_lvalue(e):
+            target = self.sh(e)
+            out.append(ir.Assign(target, X.add(X.clone(target), seed), loc))
+            return
+        if isinstance(e, ir.Binary):
+            l_act, r_act = self.has_active(e.left), self.has_active(e.right)
+            if e.op in "+-":
+                if l_act:
+                    self.contribs(e.left, seed, out, loc)
+                if r_act:
+                    self.contribs(e.right, seed if e.op == "+" else X.neg(X.clone(seed)), out, loc)
+                return
+            if l_act and r_act:
+                seed = self.simple_seed(seed, out, e.type, loc)
+            if e.op == "*":
+                if l_act:
+                    self.contribs(e.left, X.mul(X.clone(seed), X.clone(e.right)), out, loc)
+                if r_act:
+                    self.contribs(e.right, X.mul(X.clone(e.left), X.clone(seed)), out, loc)
+                return
+            if e.op == "/":
+                if l_act:
+                    self.contribs(e.left, X.div(X.clone(seed), X.clone(e.right)), out, loc)
+                if r_act:
+                    q = X.div(X.mul(X.clone(seed), X.clone(e.left)),
+                              X.mul(X.clone(e.right), X.clone(e.right)))
+                    self.contribs(e.right, X.neg(q), out, loc)
+                return
+            raise AdgenError(f"operator '{e.op}' on active values cannot be differentiated",
+                             e.loc or loc)
+        if isinstance(e, ir.Unary):
+            self.contribs(e.arg, X.neg(seed) if e.op == "-" else seed, out, loc)
+            return
+        if isinstance(e, ir.Cast):
+            self.contribs(e.arg, seed, out, loc)
+            return
+        if isinstance(e, ir.Cond):
+            seed = self.simple_seed(seed, out, e.type, loc)
+            zero = X.zero(e.type)
+            self.contribs(e.then, ir.Cond(X.clone(e.test), X.clone(seed), zero, e.type), out, loc)
+            self.contribs(e.other, ir.Cond(X.clone(e.test), zero, X.clone(seed), e.type), out,
+                          loc)
+            return
+        if isinstance(e, ir.Call):
+            lib = LIBRARY_FUNCTIONS.get(e.func)
+            if lib is None or lib.kind != "math":
+                raise AdgenError(f"cannot differentiate call to '{e.func}' here", e.loc or loc)
+            active = [k for k, a in enumerate(e.args) if self.has_active(a)]
+            if len(active) > 1:
+                seed = self.simple_seed(seed, out, e.type, loc)
+            for k in active:
+                p = rule_expr(lib, k, [X.clone(a) for a in e.args])
+                if p is None:
+                    continue
+                self.contribs(e.args[k], X.mul(X.clone(seed), p), out, loc)
+            return
+        raise AdgenError("cannot differentiate this expression", e.loc or loc)
+
+    # calls -------------------------------------------------------------------
+    def expr_stmt(self, s):
+        call = s.expr
+        if isinstance(call, ir.Call):
+            if is_user_call(self.prog, call):
+                return self.call(call, None, s)
+            lib = LIBRARY_FUNCTIONS.get(call.func)
+            if call.func == "free":
+                return [], []           # deferred: see alloc_assign
+            if lib is not None and lib.kind in ("effect", "int", "step", "math"):
+                return [s], []
+        self.check_inactive_effect(call, s)
+        return [s], []
+
+    def check_inactive_effect(self, call, s):
+        if isinstance(call, ir.Call) and call.func not in LIBRARY_FUNCTIONS:
+            g = self.prog.functions.get(call.func)
+            if g is None or not g.has_body:
+                if call.func not in self.T.ctx.inactive:
+                    raise unknown_function_error(call.func, s.loc)
+
+    def call(self, call, lhs, s):
+        g = self.prog.functions[call.func]
+        loc = s.loc
+        if not g.has_body:
+            if call.func in self.T.ctx.inactive:
+                return self.plain_call(call, lhs, s)
+            raise unknown_function_error(call.func, loc)
+        if not self.T.call_is_diff(g):
+            return self.plain_call(call, lhs, s)
+        self.T.request(g)
+        gact = self.act
+        fargs, bargs, pre_b = [], [], []
+        for p, a in zip(g.params, call.args):
+            fargs.append(a)
+            bargs.append(X.clone(a))
+            if not gact.sym_has_shadow(p):
+                continue
+            t = p.type.resolved()
+            if t.is_float:
+                if ir.is_lvalue(a) and self.act.active_value(a):
+                    bargs.append(ir.AddrOf(self.sh(a), ir.Ptr(p.type)))
+                else:
+                    dummy = self.temp("argb", p.type)
+                    pre_b.append(ir.Assign(ir.Ref(dummy), X.zero(p.type), loc))
+                    bargs.append(ir.AddrOf(ir.Ref(dummy), ir.Ptr(p.type)))
+            else:
+                if self.act.has_shadow(a):
+                    sa = self.sh(a)
+                elif isinstance(a, ir.Const) or (isinstance(a, ir.Cast) and
+                                                 isinstance(a.arg, ir.Const)):
+                    sa = a
+                else:
+                    raise AdgenError(f"argument {len(fargs)} of '{g.name}' needs a derivative "
+                                     "but has none here", a.loc or loc)
+                fargs.append(sa)
+                bargs.append(X.clone(sa))
+        ret_active = self.act.is_active(self.mem.ret(g.name)) and ir.base_float(g.ret)
+        lhs_active = lhs is not None and lhs.type.resolved().is_float and \
+            self.act.active_value(lhs)
+        if ret_active:
+            bargs.append(self.sh(lhs) if lhs_active else X.zero(g.ret))
+        fcall = ir.Call(g.name + "_fwd", fargs, g.ret, call.loc)
+        bcall = ir.ExprStmt(ir.Call(g.name + "_bwd", bargs, ir.VOID, call.loc), loc)
+        fwd, bwd = [], []
+        if lhs is not None:
+            if self.T.saved(lhs):
+                fwd.append(ir.Push(lhs, loc))
+                bwd.append(ir.Pop(X.clone(lhs), loc))
+            fwd.append(ir.Assign(lhs, fcall, loc))
+        else:
+            fwd.append(ir.ExprStmt(fcall, loc))
+        bwd += pre_b + [bcall]
+        if lhs_active:
+            bwd.append(ir.Assign(self.sh(lhs), X.zero(lhs.type), loc))
+        return fwd, bwd
+
+    def plain_call(self, call, lhs, s):
+        self.T.plain_calls.add(call.func)
+        if lhs is None:
+            return [s], []
+        fwd, bwd = [], []
+        if self.T.saved(lhs):
+            fwd.append(ir.Push(lhs, s.loc))
+            bwd.append(ir.Pop(X.clone(lhs), s.loc))
+        fwd.append(s)
+        if lhs.type.resolved().is_float and self.act.active_value(lhs):
+            bwd.append(ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc))
+        return fwd, bwd
+
+    # control flow ------------------------------------------------------------
+    def if_stmt(self, s):
+        tf, tb = self.stmts(s.then.stmts)
+        ef, eb = self.stmts(s.other.stmts) if s.other else ([], [])
+        if not tb and not eb:
+            return [ir.If(s.test, ir.Block(tf), ir.Block(ef) if ef else None, s.loc)], []
+        one, zero = ir.Const("1", ir.INT), ir.Const("0", ir.INT)
+        fwd = [ir.If(s.test, ir.Block(tf + [ir.Push(one)]), ir.Block(ef + [ir.Push(zero)]),
+                     s.loc)]
+        br = self.temp("branch", ir.INT)
+        bwd = [ir.Pop(ir.Ref(br), s.loc),
+               ir.If(ir.Ref(br), ir.Block(tb), ir.Block(eb) if eb else None, s.loc)]
+        return fwd, bwd
+
+    def for_loop(self, s):
+        canon = canonical_loop(s, self.f)
+        if canon is None:
+            init_f, init_b = self.stmts(s.init)
+            body_f, body_b = self.stmts(s.body.stmts)
+            step_f, step_b = self.stmts(s.step)
+            if not body_b and not step_b:
+                return init_f + [ir.For([], s.test, step_f, ir.Block(body_f), s.loc)], init_b
+            test = s.test if s.test is not None else ir.Const("1", ir.INT)
+            lf, lb = self.counted_loop(ir.While(test, None, s.loc), body_f + step_f,
+                                       step_b + body_b)
+            return init_f + lf, lb + init_b
+        var, stride = canon
+        bf, bb = self.stmts(s.body.stmts)
+        if not bb:
+            fwd, bwd = [], []
+            if self.T.saved(ir.Ref(var)):
+                fwd.append(ir.Push(ir.Ref(var), s.loc))
+                bwd.append(ir.Pop(ir.Ref(var), s.loc))
+            fwd.append(ir.For(s.init, s.test, s.step, ir.Block(bf), s.loc))
+            return fwd, bwd
+        cnt = self.temp("count", ir.INT)
+        start = self.temp("start", var.type)
+        k = self.temp("iter", ir.INT)
+        fwd, bwd = [], []
+        saved = self.T.saved(ir.Ref(var))
+        if saved:
+            fwd.append(ir.Push(ir.Ref(var), s.loc))
+        fwd += list(s.init)
+        fwd += [ir.Assign(ir.Ref(start), ir.Ref(var), s.loc),
+                ir.Assign(ir.Ref(cnt), ir.Const("0", ir.INT), s.loc)]
+        incr = ir.Assign(ir.Ref(cnt), X.add(ir.Ref(cnt), ir.Const("1", ir.INT)))
+        fwd.append(ir.For([], s.test, s.step, ir.Block(bf + [incr]), s.loc))
+        fwd += [ir.Push(ir.Ref(start), s.loc), ir.Push(ir.Ref(cnt), s.loc)]
+        # Replayed backwards from the recorded start and trip count: iteration k has
+        # var = start + k * stride, whatever the bound and the comparison were.
+        kref = ir.Ref(k)
+        if var.type.resolved().name != "int":
+            kref = ir.Cast(var.type, kref)
+        value = X.add(ir.Ref(start), X.mul(kref, X.clone(stride)))
+        bwd += [ir.Pop(ir.Ref(cnt), s.loc), ir.Pop(ir.Ref(start), s.loc)]
+        bwd.append(ir.For([ir.Assign(ir.Ref(k), X.sub(ir.Ref(cnt), ir.Const("1", ir.INT)))],
+                          ir.Binary(">=", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
+                          [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
+                          ir.Block([ir.Assign(ir.Ref(var), value, s.loc)] + bb), s.loc))
+        if saved:
+            bwd.append(ir.Pop(ir.Ref(var), s.loc))
+        return fwd, bwd
+
+    def while_loop(self, s):
+        bf, bb = self.stmts(s.body.stmts)
+        if not bb:
+            if isinstance(s, ir.While):
+                return [ir.While(s.test, ir.Block(bf), s.loc)], []
+            return [ir.DoWhile(ir.Block(bf), s.test, s.loc)], []
+        return self.counted_loop(s, bf, bb)
+
+    def counted_loop(self, s, body_f, body_b):
+        """A loop whose trip count is recorded and replayed by the backward sweep."""
+        cnt = self.temp("count", ir.INT)
+        k = self.temp("iter", ir.INT)
+        incr = ir.Assign(ir.Ref(cnt), X.add(ir.Ref(cnt), ir.Const("1", ir.INT)))
+        fwd = [ir.Assign(ir.Ref(cnt), ir.Const("0", ir.INT), s.loc)]
+        if isinstance(s, ir.DoWhile):
+            fwd.append(ir.DoWhile(ir.Block(body_f + [incr]), s.test, s.loc))
+        else:
+            fwd.append(ir.While(s.test, ir.Block(body_f + [incr]), s.loc))
+        fwd.append(ir.Push(ir.Ref(cnt), s.loc))
+        bwd = [ir.Pop(ir.Ref(cnt), s.loc),
+               ir.For([ir.Assign(ir.Ref(k), ir.Ref(cnt))],
+                      ir.Binary(">", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
+                      [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
+                      ir.Block(body_b), s.loc)]
+        return fwd, bwd
+
+
+def _increment(lhs, rhs):
+    """(sign, rest) when rhs is `lhs + rest`, `rest + lhs` or `lhs - rest`."""
+    if isinstance(rhs, ir.Binary) and rhs.op in "+-":
+        if same_text(rhs.left, lhs):
+            return (1 if rhs.op == "+" else -1), rhs.right
+        if rhs.op == "+" and same_text(rhs.right, lhs):
+            return 1, rhs.left
+    return None
+
+
+def _zero_stmt(target):
+    t = target.type.resolved()
+    if t.is_float:
+        return ir.Assign(target, X.zero(t))
+    return ir.Raw("zero_object", {"obj": target})

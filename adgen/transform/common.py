@@ -1,0 +1,107 @@
+"""What the tangent and adjoint transforms share: shadow (derivative) variables and the
+classification of calls."""
+from adgen import ir
+from adgen.errors import AdgenError
+from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.transform import exprs as X
+
+
+def strip_const(t):
+    """The type of a shadow: the same type with const removed at every pointer level."""
+    t0 = t
+    if isinstance(t0, ir.Ptr):
+        return ir.Ptr(strip_const(t0.target), False)
+    if isinstance(t0, ir.Arr):
+        return ir.Arr(strip_const(t0.elem), t0.size, False)
+    return ir.with_const(t0, False)
+
+
+def keep_const_ptr(t):
+    """Tangent shadows of const pointers stay const (Tapenade's `const double *xd`)."""
+    return t
+
+
+class ShadowMap:
+    """Maps primal expressions to their shadow (adjoint or tangent) expressions within one
+    generated function."""
+
+    def __init__(self, act, suffix):
+        self.act = act
+        self.suffix = suffix
+        self.by_sym = {}           # Symbol -> shadow expression (Ref or Deref)
+
+    def set(self, sym, expr):
+        self.by_sym[sym] = expr
+
+    def of_sym(self, sym):
+        e = self.by_sym.get(sym)
+        if e is None:
+            raise KeyError(sym)
+        return X.clone(e)
+
+    def has(self, sym):
+        return sym in self.by_sym
+
+    def __call__(self, e):
+        """The shadow of expression e (an lvalue, a pointer expression or an address)."""
+        if isinstance(e, ir.Ref):
+            return self.of_sym(e.sym)
+        if isinstance(e, ir.Index):
+            base = self(e.base)
+            return ir.Index(base, e.index, _shadow_type(e.type), e.loc)
+        if isinstance(e, ir.Deref):
+            return ir.Deref(self(e.ptr), _shadow_type(e.type), e.loc)
+        if isinstance(e, ir.Member):
+            return ir.Member(self(e.base), e.field, e.arrow, _shadow_type(e.type), e.loc)
+        if isinstance(e, ir.AddrOf):
+            inner = self(e.arg)
+            return ir.AddrOf(inner, ir.Ptr(inner.type), e.loc)
+        if isinstance(e, ir.Binary) and e.op in "+-":
+            lt = e.left.type.resolved()
+            if isinstance(lt, (ir.Ptr, ir.Arr)):
+                b = self(e.left)
+                return ir.Binary(e.op, b, e.right, ir.Ptr(ir.pointee(b.type)), e.loc)
+            b = self(e.right)
+            return ir.Binary(e.op, e.left, b, ir.Ptr(ir.pointee(b.type)), e.loc)
+        if isinstance(e, ir.Cast):
+            inner = self(e.arg)
+            return ir.Cast(strip_const(e.to) if self.suffix == "b" else e.to, inner, e.loc)
+        if isinstance(e, ir.Cond):
+            return ir.Cond(e.test, self(e.then), self(e.other), e.type, e.loc)
+        if isinstance(e, ir.Const):
+            return e
+        raise AdgenError("cannot form the derivative of this expression (an active pointer "
+                         "from a function result or a computed address)", e.loc)
+
+
+def _shadow_type(t):
+    return strip_const(t) if t is not None else t
+
+
+def is_user_call(prog, call):
+    g = prog.functions.get(call.func)
+    return isinstance(call, ir.Call) and g is not None and \
+        not getattr(g, "is_library", False)
+
+
+def alloc_call(e):
+    """The malloc/calloc call of `p = (T *)malloc(...)`, or None."""
+    while isinstance(e, ir.Cast):
+        e = e.arg
+    if isinstance(e, ir.Call) and e.func in ("malloc", "calloc") and e.func in LIBRARY_FUNCTIONS:
+        return e
+    if isinstance(e, ir.Call) and e.func == "realloc":
+        raise AdgenError("realloc is not supported: allocate a new array and copy", e.loc)
+    return None
+
+
+def unknown_function_error(name, loc):
+    return AdgenError(
+        f"call to unknown external function '{name}': adgen cannot see its body. Add its "
+        f"source file to the command line, or, if it carries no derivative, mark it "
+        f"inactive with --inactive {name}", loc)
+
+
+def same_text(a, b):
+    from adgen.backend.cgen import expr_c
+    return expr_c(a) == expr_c(b)

@@ -1,0 +1,169 @@
+"""Small algebra on IR expressions: copying, substitution, and arithmetic that folds the
+zeros and ones derivative code is full of, so the output stays readable."""
+import copy
+import functools
+
+from adgen import ir
+
+
+def clone(e):
+    """A deep copy of an expression tree; symbols are shared, not copied."""
+    if e is None:
+        return None
+    memo = {}
+    _share_symbols(e, memo)
+    return copy.deepcopy(e, memo)
+
+
+def _share_symbols(e, memo):
+    for sub in ir.walk(e):
+        if isinstance(sub, ir.Ref):
+            memo[id(sub.sym)] = sub.sym
+        for attr in ("type", "to"):
+            t = getattr(sub, attr, None) if attr != "type" or not isinstance(sub, ir.Ref) else None
+            if isinstance(t, ir.Type):
+                memo[id(t)] = t
+        if isinstance(sub, ir.SizeOf):
+            if isinstance(sub.of, ir.Type):
+                memo[id(sub.of)] = sub.of
+            else:
+                _share_symbols(sub.of, memo)
+
+
+def substitute(e, mapping):
+    """Copy of e with every Ref to a symbol in mapping replaced by a copy of its value."""
+    if isinstance(e, ir.Ref) and e.sym in mapping:
+        return clone(mapping[e.sym])
+    e = copy.copy(e)
+    for name in ("base", "index", "ptr", "arg", "left", "right", "test", "then", "other"):
+        if hasattr(e, name) and isinstance(getattr(e, name), ir.Expr):
+            setattr(e, name, substitute(getattr(e, name), mapping))
+    if isinstance(e, ir.Call):
+        e.args = [substitute(a, mapping) for a in e.args]
+    return e
+
+
+def const(value, t=ir.DOUBLE):
+    r = t.resolved()
+    if r.is_float:
+        text = repr(float(value)) if not float(value).is_integer() else f"{float(value):.1f}"
+        if getattr(r, "name", "") == "float":
+            text += "f"
+        return ir.Const(text, ir.Prim(r.name))
+    return ir.Const(str(int(value)), ir.Prim(getattr(r, "name", "int")))
+
+
+def zero(t=ir.DOUBLE):
+    return const(0, t)
+
+
+def is_zero(e):
+    return isinstance(e, ir.Const) and e.text.rstrip("fFlLuU") in ("0", "0.0", "0.", ".0")
+
+
+def is_one(e):
+    return isinstance(e, ir.Const) and e.text.rstrip("fFlLuU") in ("1", "1.0", "1.")
+
+
+def _ftype(a, b=None):
+    if b is None:
+        return a.type
+    return ir.arith_result(a.type, b.type)
+
+
+def mul(a, b):
+    if is_zero(a) or is_zero(b):
+        return zero(_ftype(a, b))
+    if is_one(a):
+        return b
+    if is_one(b):
+        return a
+    if isinstance(a, ir.Unary) and a.op == "-":
+        return neg(mul(a.arg, b))
+    if isinstance(b, ir.Unary) and b.op == "-":
+        return neg(mul(a, b.arg))
+    return ir.Binary("*", a, b, _ftype(a, b))
+
+
+def div(a, b):
+    if is_zero(a):
+        return a
+    if is_one(b):
+        return a
+    return ir.Binary("/", a, b, _ftype(a, b))
+
+
+def add(a, b):
+    if a is None or is_zero(a):
+        return b
+    if b is None or is_zero(b):
+        return a
+    if isinstance(b, ir.Unary) and b.op == "-":
+        return ir.Binary("-", a, b.arg, _ftype(a, b))
+    return ir.Binary("+", a, b, _ftype(a, b))
+
+
+def sub(a, b):
+    if is_zero(b):
+        return a
+    if is_zero(a):
+        return neg(b)
+    return ir.Binary("-", a, b, _ftype(a, b))
+
+
+def neg(a):
+    if is_zero(a):
+        return a
+    if isinstance(a, ir.Unary) and a.op == "-":
+        return a.arg
+    return ir.Unary("-", a, a.type)
+
+
+def ref(sym):
+    return ir.Ref(sym)
+
+
+def cast_to(e, t):
+    """e converted to the float type t when its type differs."""
+    et, tt = e.type.resolved(), t.resolved()
+    if getattr(et, "name", None) == getattr(tt, "name", None):
+        return e
+    if isinstance(e, ir.Const) and is_zero(e):
+        return zero(t)
+    return ir.Cast(ir.Prim(tt.name), e)
+
+
+def refs(e):
+    """Symbols read by an expression (every Ref in it)."""
+    return [s.sym for s in ir.walk(e) if isinstance(s, ir.Ref)]
+
+
+def has_call(e):
+    return any(isinstance(s, ir.Call) for s in ir.walk(e))
+
+
+# ------------------------------------------------------------------ rule parsing
+
+
+@functools.lru_cache(maxsize=None)
+def _rule_template(text, precision):
+    from pycparser import c_parser
+    from adgen.frontend.c_front import CFront, Scope
+    t = precision or "double"
+    src = (f"{t} adgen_rule({t} x, {t} y) {{ return {text}; }}")
+    ast = c_parser.CParser().parse(src, "<rule>")
+    front = CFront("<rule>")
+    body = ast.ext[0].body.block_items[0].expr
+    x = ir.Symbol("x", ir.Prim(t), "param")
+    y = ir.Symbol("y", ir.Prim(t), "param")
+    scope = Scope(front.global_scope)
+    scope.names.update(x=x, y=y)
+    return front.expr(body, scope), x, y
+
+
+def parse_rule(text, precision, args):
+    template, x, y = _rule_template(text, precision)
+    mapping = {x: args[0]}
+    if len(args) > 1:
+        mapping[y] = args[1]
+    return substitute(template, mapping)

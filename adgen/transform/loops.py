@@ -1,0 +1,62 @@
+"""Recognition of counted loops, which the reverse sweep can replay without a stack."""
+from adgen import ir
+
+
+def _assigned_syms(stmts):
+    out = set()
+    for s in ir.stmts_walk(stmts):
+        if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+            out.add(s.lhs.sym)
+    return out
+
+
+def address_taken(func):
+    """Symbols whose address is taken somewhere in func (calls may then change them)."""
+    out = set()
+    for s in ir.stmts_walk(func.body.stmts):
+        for e in ir.stmt_exprs(s):
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.AddrOf):
+                    inner = sub.arg
+                    while isinstance(inner, (ir.Index, ir.Member)):
+                        inner = inner.base
+                    if isinstance(inner, ir.Ref):
+                        out.add(inner.sym)
+    return out
+
+
+def canonical_loop(loop, func):
+    """(var, stride) for `for (var = a; test; var = var +/- stride)` where the body never
+    changes var or stride: iteration k then has var = a + k * stride. None otherwise."""
+    if loop.test is None or len(loop.init) != 1 or len(loop.step) != 1:
+        return None
+    init, step = loop.init[0], loop.step[0]
+    if not (isinstance(init, ir.Assign) and isinstance(init.lhs, ir.Ref)):
+        return None
+    var = init.lhs.sym
+    if not var.type.resolved().is_int or var.kind == "global":
+        return None
+    if not (isinstance(step, ir.Assign) and isinstance(step.lhs, ir.Ref) and
+            step.lhs.sym is var and isinstance(step.rhs, ir.Binary) and step.rhs.op in "+-"):
+        return None
+    r = step.rhs
+    if isinstance(r.left, ir.Ref) and r.left.sym is var:
+        stride = r.right
+        if r.op == "-":
+            stride = ir.Unary("-", stride, stride.type)
+    elif r.op == "+" and isinstance(r.right, ir.Ref) and r.right.sym is var:
+        stride = r.left
+    else:
+        return None
+    changed = _assigned_syms(loop.body.stmts)
+    taken = address_taken(func)
+    if var in changed or var in taken:
+        return None
+    for sub in ir.walk(stride):
+        if isinstance(sub, ir.Ref):
+            if sub.sym in changed or sub.sym in taken or sub.sym.kind == "global" or \
+                    not sub.sym.type.resolved().is_int:
+                return None
+        elif not isinstance(sub, (ir.Const, ir.Unary, ir.Binary)):
+            return None
+    return var, stride

@@ -1,0 +1,454 @@
+"""Normalisation: rewrite each function into the simpler shape the transforms expect.
+
+- Calls to user functions are lifted out of expressions into statements of their own
+  (`t = f(x) + 1` becomes `t1 = f(x); t = t1 + 1`), because a differentiated call is a
+  statement in both sweeps. Functions that cannot carry derivatives (integer helpers) stay
+  inline.
+- A floating-point by-value argument that is not a variable is computed into a temporary,
+  so the callee's adjoint has somewhere to go.
+- memcpy and memset become loops over elements, which the transforms understand.
+- For the reverse mode, `structure` removes break, continue and early return, replacing
+  them with flags, so every construct has one entry and one exit and can be reversed.
+"""
+from adgen import ir
+from adgen.errors import AdgenError
+from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.transform import exprs as X
+
+
+class Temps:
+    """Fresh local variables of one function, named so they clash with nothing."""
+
+    def __init__(self, func, taken):
+        self.func = func
+        self.taken = taken
+
+    def new(self, base, t, loc=None):
+        name = base
+        k = 1
+        while name in self.taken:
+            k += 1
+            name = f"{base}{k}"
+        self.taken.add(name)
+        sym = ir.Symbol(name, ir.with_const(t, False), "temp", loc)
+        self.func.locals.append(sym)
+        return sym
+
+
+def taken_names(prog, func):
+    names = {s.name for s in func.params} | {s.name for s in func.locals}
+    names |= {g.name for g in prog.globals} | set(prog.functions)
+    return names
+
+
+def user_function(prog, name):
+    f = prog.functions.get(name)
+    return f if f is not None and not getattr(f, "is_library", False) else None
+
+
+def trivially_inactive(prog, f, seen=None):
+    """A function that can never carry a derivative nor change memory: integer arguments and
+    result, no pointer arguments, no writes to globals. It may stay inside expressions."""
+    seen = seen or set()
+    if f.name in seen:
+        return True
+    seen.add(f.name)
+    if not f.has_body:
+        return False
+    if ir.base_float(f.ret) or f.ret.resolved().is_pointer or f.ret.resolved().is_struct:
+        return False
+    for p in f.params:
+        t = p.type.resolved()
+        if t.is_float or t.is_pointer or t.is_array or t.is_struct:
+            return False
+    for s in ir.stmts_walk(f.body.stmts):
+        if isinstance(s, ir.Assign) and _root_symbol(s.lhs) is not None and \
+                _root_symbol(s.lhs).kind == "global":
+            return False
+        for e in ir.stmt_exprs(s):
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.Ref) and sub.sym.kind == "global" and \
+                        ir.base_float(sub.sym.type):
+                    return False
+                if isinstance(sub, ir.Call):
+                    g = user_function(prog, sub.func)
+                    if g is not None and not trivially_inactive(prog, g, seen):
+                        return False
+    return True
+
+
+def _root_symbol(e):
+    while True:
+        if isinstance(e, ir.Ref):
+            return e.sym
+        if isinstance(e, (ir.Index,)):
+            e = e.base
+        elif isinstance(e, ir.Member):
+            e = e.base
+        elif isinstance(e, ir.Deref):
+            e = e.ptr
+        else:
+            return None
+
+
+# ------------------------------------------------------------------ call lifting
+
+class Normalizer:
+    def __init__(self, prog, func):
+        self.prog = prog
+        self.func = func
+        self.temps = Temps(func, taken_names(prog, func))
+
+    def run(self):
+        self.func.body = ir.Block(self.stmts(self.func.body.stmts), self.func.body.loc)
+
+    def stmts(self, stmts):
+        out = []
+        for s in stmts:
+            out.extend(self.stmt(s))
+        return out
+
+    def needs_lift(self, call):
+        f = user_function(self.prog, call.func)
+        return f is not None and not trivially_inactive(self.prog, f)
+
+    def stmt(self, s):
+        pre = []
+        if isinstance(s, ir.Assign):
+            if isinstance(s.rhs, ir.Call) and self.needs_lift(s.rhs):
+                s.rhs.args = [self.arg(a, p, pre) for a, p in
+                              zip(s.rhs.args, self.params_of(s.rhs))]
+            else:
+                s.rhs = self.lift(s.rhs, pre)
+            s.lhs = self.lift(s.lhs, pre)
+            return pre + [s]
+        if isinstance(s, ir.ExprStmt):
+            call = s.expr
+            if isinstance(call, ir.Call) and call.func in ("memcpy", "memmove", "memset") \
+                    and call.func in LIBRARY_FUNCTIONS and user_function(self.prog, call.func) is None:
+                return self.memory_loop(call, s.loc)
+            if isinstance(call, ir.Call) and self.needs_lift(call):
+                call.args = [self.arg(a, p, pre) for a, p in zip(call.args, self.params_of(call))]
+                return pre + [s]
+            s.expr = self.lift(call, pre)
+            return pre + [s]
+        if isinstance(s, ir.Block):
+            s.stmts = self.stmts(s.stmts)
+            return [s]
+        if isinstance(s, ir.If):
+            s.test = self.lift(s.test, pre)
+            s.then.stmts = self.stmts(s.then.stmts)
+            if s.other:
+                s.other.stmts = self.stmts(s.other.stmts)
+            return pre + [s]
+        if isinstance(s, ir.For):
+            s.init = self.stmts(s.init)
+            s.step = self.stmts(s.step)
+            s.body.stmts = self.stmts(s.body.stmts)
+            if s.test is not None:
+                test_pre = []
+                s.test = self.lift(s.test, test_pre)
+                if test_pre or any(not isinstance(x, ir.Assign) for x in s.init + s.step):
+                    return self.for_as_while(s, test_pre)
+            return [s]
+        if isinstance(s, (ir.While, ir.DoWhile)):
+            s.body.stmts = self.stmts(s.body.stmts)
+            test_pre = []
+            s.test = self.lift(s.test, test_pre)
+            if test_pre:
+                if isinstance(s, ir.DoWhile):
+                    s.body.stmts += test_pre
+                    return [s]
+                # while (c(f())) body  ->  while (1) { t = f(); if (!c) break; body }
+                brk = ir.If(ir.Unary("!", s.test, ir.INT), ir.Block([ir.Break(s.loc)]), None,
+                            s.loc)
+                s.body.stmts = test_pre + [brk] + s.body.stmts
+                s.test = ir.Const("1", ir.INT)
+            return [s]
+        if isinstance(s, ir.Return) and s.value is not None:
+            s.value = self.lift(s.value, pre)
+            return pre + [s]
+        return [s]
+
+    def for_as_while(self, s, test_pre):
+        if any(isinstance(x, ir.Continue) for x in _loop_level(s.body.stmts)):
+            raise AdgenError("a function call in the condition of a for loop with 'continue' "
+                             "is not supported", s.loc)
+        body = list(s.body.stmts)
+        if s.test is not None:
+            body = test_pre + [ir.If(ir.Unary("!", s.test, ir.INT),
+                                     ir.Block([ir.Break(s.loc)]), None, s.loc)] + body
+        loop = ir.While(ir.Const("1", ir.INT), ir.Block(body + s.step), s.loc)
+        return s.init + [loop]
+
+    def params_of(self, call):
+        f = user_function(self.prog, call.func)
+        return f.params if f is not None else [None] * len(call.args)
+
+    def arg(self, a, param, pre):
+        """A call argument: lifted calls inside; a non-variable float value into a temp."""
+        a = self.lift(a, pre)
+        if param is not None and param.type.resolved().is_float and not ir.is_lvalue(a):
+            if isinstance(a, ir.Const):
+                return a
+            t = self.temps.new("arg", param.type, a.loc)
+            pre.append(ir.Assign(ir.Ref(t, a.loc), a, a.loc))
+            return ir.Ref(t, a.loc)
+        return a
+
+    def lift(self, e, pre):
+        """e with its liftable calls replaced by temporaries assigned in `pre`."""
+        if e is None:
+            return None
+        if isinstance(e, ir.Call):
+            e.args = [self.lift(a, pre) for a in e.args]
+            if self.needs_lift(e):
+                e.args = [self.arg(a, p, pre) for a, p in zip(e.args, self.params_of(e))]
+                if e.type.resolved().is_void:
+                    raise AdgenError(f"void function '{e.func}' used in an expression", e.loc)
+                t = self.temps.new(e.func + "_result", e.type, e.loc)
+                pre.append(ir.Assign(ir.Ref(t, e.loc), e, e.loc))
+                return ir.Ref(t, e.loc)
+            return e
+        if isinstance(e, ir.Binary) and e.op in ir.LOGICAL or isinstance(e, ir.Cond):
+            if isinstance(e, ir.Cond):
+                e.test = self.lift(e.test, pre)
+                rest = (e.then, e.other)
+            else:
+                e.left = self.lift(e.left, pre)
+                rest = (e.right,)
+            for r in rest:
+                for sub in ir.walk(r):
+                    if isinstance(sub, ir.Call) and self.needs_lift(sub):
+                        raise AdgenError(f"call to '{sub.func}' in a conditionally evaluated "
+                                         "operand is not supported; compute it in a statement "
+                                         "before", sub.loc)
+            return e
+        for name in ("base", "index", "ptr", "arg", "left", "right"):
+            if isinstance(getattr(e, name, None), ir.Expr):
+                setattr(e, name, self.lift(getattr(e, name), pre))
+        if isinstance(e, ir.InitList):
+            e.items = [self.lift(x, pre) for x in e.items]
+        return e
+
+    # -------------------------------------------------------------- memcpy, memset
+    def memory_loop(self, call, loc):
+        if call.func == "memmove":
+            raise AdgenError("memmove is not supported; use memcpy or a loop", loc)
+        dst = _strip_void_cast(call.args[0])
+        et = ir.pointee(dst.type)
+        if et is None or et.resolved().is_void:
+            raise AdgenError(f"{call.func} on an untyped pointer: the element type is unknown",
+                             loc)
+        count = element_count(call.args[2], et, dst, loc, call.func)
+        k = self.temps.new("k", ir.INT, loc)
+        if call.func == "memcpy":
+            src = _strip_void_cast(call.args[1])
+            value = ir.Index(src, ir.Ref(k), ir.pointee(src.type), loc)
+        else:
+            fill = call.args[1]
+            if not (isinstance(fill, ir.Const) and X.is_zero(fill)):
+                raise AdgenError("memset with a non-zero fill value is not supported", loc)
+            value = X.zero(et) if et.resolved().is_float or et.resolved().is_int else None
+            if value is None:
+                raise AdgenError("memset of structs or pointers is not supported", loc)
+        body = ir.Block([ir.Assign(ir.Index(dst, ir.Ref(k), et, loc), value, loc)])
+        kr = ir.Ref(k)
+        return [ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT), loc)],
+                       ir.Binary("<", kr, ir.Cast(ir.INT, count), ir.INT),
+                       [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), ir.Const("1", ir.INT),
+                                                       ir.INT), loc)], body, loc)]
+
+
+def _strip_void_cast(e):
+    while isinstance(e, ir.Cast) and e.to.resolved().is_pointer:
+        e = e.arg
+    return e
+
+
+def element_count(nbytes, et, dst, loc, what):
+    """The number of elements in a byte count written `n * sizeof(T)` (or `sizeof(a)`)."""
+    def is_elem_size(e):
+        if not isinstance(e, ir.SizeOf):
+            return False
+        t = e.of.type if isinstance(e.of, ir.Expr) else e.of
+        return _same_type(t, et)
+
+    e = nbytes
+    while isinstance(e, ir.Cast):
+        e = e.arg
+    if is_elem_size(e):
+        return ir.Const("1", ir.INT)
+    if isinstance(e, ir.Binary) and e.op == "*":
+        if is_elem_size(e.right):
+            return e.left
+        if is_elem_size(e.left):
+            return e.right
+    if isinstance(e, ir.SizeOf) and isinstance(e.of, ir.Expr):
+        t = e.of.type.resolved()
+        if isinstance(t, ir.Arr) and t.size is not None:
+            return t.size
+    raise AdgenError(f"cannot tell how many elements {what} touches: write the size as "
+                     "`count * sizeof(element)`", loc)
+
+
+def _same_type(a, b):
+    from adgen.backend.cgen import type_name
+    return type_name(ir.with_const(a.resolved(), False)) == \
+        type_name(ir.with_const(b.resolved(), False))
+
+
+def _loop_level(stmts):
+    """Statements of a loop body that belong to this loop (not to nested loops)."""
+    for s in stmts:
+        yield s
+        if isinstance(s, ir.Block):
+            yield from _loop_level(s.stmts)
+        elif isinstance(s, ir.If):
+            yield from _loop_level(s.then.stmts)
+            if s.other:
+                yield from _loop_level(s.other.stmts)
+
+
+# ------------------------------------------------------------------ structuring
+
+def _not(e):
+    return ir.Unary("!", e, ir.INT)
+
+
+def _and(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return ir.Binary("&&", a, b, ir.INT)
+
+
+class Structurer:
+    """Removes break, continue and early return (reverse mode needs single-exit code)."""
+
+    def __init__(self, prog, func):
+        self.func = func
+        self.temps = Temps(func, taken_names(prog, func))
+        self.ret_flag = None
+        self.result = None
+
+    def run(self):
+        stmts = list(self.func.body.stmts)
+        # A final `return e` needs no flag: it becomes `result = e`.
+        final = None
+        if stmts and isinstance(stmts[-1], ir.Return):
+            final = stmts.pop()
+        body, _ = self.block(stmts, None)
+        if final is not None and final.value is not None:
+            body.append(ir.Assign(ir.Ref(self.result_sym(final.loc)), final.value, final.loc))
+        if self.ret_flag is not None:
+            body.insert(0, ir.Assign(ir.Ref(self.ret_flag), ir.Const("0", ir.INT)))
+        self.func.body = ir.Block(body, self.func.body.loc)
+        self.func.result = self.result
+
+    def result_sym(self, loc=None):
+        if self.result is None:
+            self.result = self.temps.new(self.func.name + "_result"
+                                         if False else "result", self.func.ret, loc)
+        return self.result
+
+    def block(self, stmts, loop):
+        """Rewrite a statement list; returns (stmts, exits) where exits is a set of
+        'break' / 'continue' / 'return' that may leave it."""
+        out, exits = [], set()
+        for i, s in enumerate(stmts):
+            new, ex = self.stmt(s, loop)
+            out.extend(new)
+            if ex:
+                exits |= ex
+                rest, rex = self.block(stmts[i + 1:], loop)
+                exits |= rex
+                if rest:
+                    guard = self.guard(ex, loop)
+                    out.append(ir.If(guard, ir.Block(rest), None, rest[0].loc))
+                break
+        return out, exits
+
+    def guard(self, exits, loop):
+        g = None
+        if "break" in exits:
+            g = _and(g, _not(ir.Ref(loop["brk"])))
+        if "continue" in exits:
+            g = _and(g, _not(ir.Ref(loop["cont"])))
+        if "return" in exits:
+            g = _and(g, _not(ir.Ref(self.ret_flag)))
+        return g
+
+    def flag(self, loop, kind, loc):
+        if loop[kind] is None:
+            loop[kind] = self.temps.new({"brk": "brk", "cont": "cont"}[kind], ir.INT, loc)
+        return loop[kind]
+
+    def stmt(self, s, loop):
+        one = ir.Const("1", ir.INT)
+        if isinstance(s, ir.Break):
+            return [ir.Assign(ir.Ref(self.flag(loop, "brk", s.loc)), one, s.loc)], {"break"}
+        if isinstance(s, ir.Continue):
+            return [ir.Assign(ir.Ref(self.flag(loop, "cont", s.loc)), one, s.loc)], {"continue"}
+        if isinstance(s, ir.Return):
+            if self.ret_flag is None:
+                self.ret_flag = self.temps.new("returned", ir.INT, s.loc)
+            out = []
+            if s.value is not None:
+                out.append(ir.Assign(ir.Ref(self.result_sym(s.loc)), s.value, s.loc))
+            out.append(ir.Assign(ir.Ref(self.ret_flag), one, s.loc))
+            return out, {"return"}
+        if isinstance(s, ir.Block):
+            body, ex = self.block(s.stmts, loop)
+            return [ir.Block(body, s.loc)], ex
+        if isinstance(s, ir.If):
+            then, e1 = self.block(s.then.stmts, loop)
+            other, e2 = self.block(s.other.stmts, loop) if s.other else ([], set())
+            return [ir.If(s.test, ir.Block(then, s.then.loc),
+                          ir.Block(other, s.other.loc) if s.other else None, s.loc)], e1 | e2
+        if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+            return self.loop(s)
+        return [s], set()
+
+    def loop(self, s):
+        info = {"brk": None, "cont": None}
+        body, ex = self.block(s.body.stmts, info)
+        returns = "return" in ex
+        if info["cont"] is not None:
+            body.insert(0, ir.Assign(ir.Ref(info["cont"]), ir.Const("0", ir.INT)))
+        stop = None
+        if info["brk"] is not None:
+            stop = _not(ir.Ref(info["brk"]))
+        if returns:
+            stop = _and(stop, _not(ir.Ref(self.ret_flag)))
+        pre = []
+        if info["brk"] is not None:
+            pre.append(ir.Assign(ir.Ref(info["brk"]), ir.Const("0", ir.INT), s.loc))
+        outer_exits = {"return"} if returns else set()
+        if stop is None:
+            s.body = ir.Block(body, s.body.loc)
+            return pre + [s], outer_exits
+        if isinstance(s, ir.For):
+            # The step must not run after a break or return: the loop becomes a while.
+            test = _and(stop, s.test)
+            step = [ir.If(stop, ir.Block(list(s.step)), None, s.loc)] if s.step else []
+            loop = ir.While(test, ir.Block(body + step, s.body.loc), s.loc)
+            return pre + list(s.init) + [loop], outer_exits
+        if isinstance(s, ir.While):
+            return pre + [ir.While(_and(stop, s.test), ir.Block(body, s.body.loc), s.loc)], \
+                outer_exits
+        return pre + [ir.DoWhile(ir.Block(body, s.body.loc), _and(stop, s.test), s.loc)], \
+            outer_exits
+
+
+def normalize_program(prog):
+    for f in prog.functions.values():
+        if f.has_body and not getattr(f, "is_library", False):
+            Normalizer(prog, f).run()
+
+
+def structure_program(prog, names):
+    for name in names:
+        f = prog.functions[name]
+        Structurer(prog, f).run()
