@@ -226,14 +226,18 @@ class Context:
 
     def extent(self, f, p, why):
         """Number of elements of pointer parameter p of f, as an IR expression."""
-        if p.name in self.options.sizes:
-            from adgen.frontend.c_front import parse_expr_in_scope
-            return parse_expr_in_scope(self.options.sizes[p.name], f.params)
         try:
-            m = self.extents.max_index(f, p)
+            return self.try_extent(f, p)
         except Unknown as exc:
             raise AdgenError(f"cannot tell how many elements '{p.name}' has ({why}): {exc}; "
                              f"give it with --size {p.name}=EXPR", p.loc)
+
+    def try_extent(self, f, p):
+        """Like extent, but raises Unknown when the analysis cannot tell."""
+        if p.name in self.options.sizes:
+            from adgen.frontend.c_front import parse_expr_in_scope
+            return parse_expr_in_scope(self.options.sizes[p.name], f.params)
+        m = self.extents.max_index(f, p)
         from adgen.analysis.extent import _add, _int
         return ir.Cast(ir.Prim("size_t"), _add(m, _int(1)))
 
@@ -318,6 +322,7 @@ def differentiate(sources, options):
         heads.append(Head(f, dep, indep, text))
     act.solve(indep_nodes, dep_nodes)
     ctx = Context(prog, heads, options, mem, act, functions)
+    ctx.dep_nodes = {find(n) for n in dep_nodes}
     if options.mode == "reverse":
         from adgen.transform.adjoint import ReverseTransform
         gen = ReverseTransform(ctx).run()

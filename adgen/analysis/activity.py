@@ -236,6 +236,10 @@ class Activity:
 
     def reads(self, e):
         """Nodes whose values flow differentiably into expression e."""
+        return [self.mem.loc(x) for x in self.read_exprs(e)]
+
+    def read_exprs(self, e):
+        """The lvalues whose values flow differentiably into expression e."""
         out = []
         self._reads(e, out)
         return out
@@ -244,7 +248,7 @@ class Activity:
         t = e.type.resolved() if e.type is not None else None
         if isinstance(e, (ir.Ref, ir.Index, ir.Member, ir.Deref)):
             if t is not None and (t.is_float or t.is_struct):
-                out.append(self.mem.loc(e))
+                out.append(e)
             return
         if isinstance(e, ir.Binary):
             if e.op in ir.COMPARISONS or e.op in ir.LOGICAL or not (t and t.is_float):

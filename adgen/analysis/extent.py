@@ -94,8 +94,11 @@ class ExtentAnalysis:
         self.cache[key] = None
         w = _Walker(self, func, param)
         w.block(func.body.stmts, {})
+        consts = [_const_value(m) for m in w.maxima]
         if not w.maxima:
             result = _int(-1)
+        elif all(c is not None for c in consts):
+            result = _int(max(consts))
         else:
             result = w.maxima[0]
             texts = set()
@@ -125,14 +128,77 @@ class _Walker:
                          if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
         if param in self.assigned:
             raise Unknown(f"'{param.name}' is reassigned inside '{func.name}'")
-        # aliases: local pointers only ever assigned `param + offset`
+        self.sites = {}
+        self.resolving = set()
+        self.local_cache = {}
         self.aliases = {}
-        for s in ir.stmts_walk(func.body.stmts):
-            if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and \
-                    s.lhs.type.resolved().is_pointer:
-                off = self.offset_of(s.rhs)
-                if off is not None:
+        self._record_sites(func.body.stmts, {}, False)
+        self.local_cache = {}
+        # aliases: local pointers assigned `param + offset` (or another alias + offset)
+        self.aliases = {}
+        ptr_assigns = [s for s in ir.stmts_walk(func.body.stmts)
+                       if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
+                       s.lhs.type.resolved().is_pointer]
+        changed = True
+        while changed:
+            changed = False
+            for s in ptr_assigns:
+                if s.lhs.sym in self.aliases and s in self.aliases[s.lhs.sym]:
+                    continue
+                if self._based(s.rhs):
                     self.aliases.setdefault(s.lhs.sym, []).append(s)
+                    changed = True
+
+    def _record_sites(self, stmts, ranges, guarded):
+        """The loop ranges (and whether under a condition) at every assignment."""
+        for s in stmts:
+            if isinstance(s, ir.Assign):
+                self.sites[id(s)] = (ranges, guarded)
+            elif isinstance(s, ir.For):
+                for x in s.init + s.step:
+                    self.sites[id(x)] = (ranges, guarded)
+                inner = dict(ranges)
+                r = self.loop_range(s, ranges)
+                if r is not None:
+                    inner[r[0]] = r[1]
+                self._record_sites(s.body.stmts, inner, guarded)
+            elif isinstance(s, ir.Block):
+                self._record_sites(s.stmts, ranges, guarded)
+            elif isinstance(s, ir.If):
+                self._record_sites(s.then.stmts, ranges, True)
+                if s.other:
+                    self._record_sites(s.other.stmts, ranges, True)
+            elif isinstance(s, (ir.While, ir.DoWhile)):
+                self._record_sites(s.body.stmts, ranges, True)
+
+    def local_interval(self, sym):
+        """Range of an integer local assigned exactly once, not under a condition."""
+        if sym in self.local_cache:
+            return self.local_cache[sym]
+        self.local_cache[sym] = None
+        from adgen.transform.loops import address_taken
+        assigns = [s for s in ir.stmts_walk(self.func.body.stmts)
+                   if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
+                   s.lhs.sym is sym]
+        result = None
+        if len(assigns) == 1 and sym not in address_taken(self.func):
+            site = self.sites.get(id(assigns[0]))
+            if site is not None and not site[1]:
+                result = self.interval(assigns[0].rhs, site[0])
+        self.local_cache[sym] = result
+        return result
+
+    def _based(self, e):
+        """True when pointer expression e points into param (directly or via an alias)."""
+        while isinstance(e, ir.Cast):
+            e = e.arg
+        if isinstance(e, ir.Ref):
+            return e.sym is self.param or e.sym in self.aliases
+        if isinstance(e, ir.Binary) and e.op in "+-":
+            return self._based(e.left)
+        if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index):
+            return self._based(e.arg.base)
+        return False
 
     def offset_of(self, e):
         """The offset of e from param when e is `param`, `param + k` or `&param[k]`."""
@@ -149,11 +215,25 @@ class _Walker:
         return None
 
     # ranges: dict Symbol -> Interval for loop variables in scope
-    def block(self, stmts, ranges):
+    def block(self, stmts, ranges, guarded=False):
         for s in stmts:
-            self.stmt(s, ranges)
+            self.stmt(s, ranges, guarded)
 
-    def stmt(self, s, ranges):
+    def stmt(self, s, ranges, guarded=False):
+        n_before = len(self.maxima)
+        self._stmt(s, ranges, guarded)
+        if guarded and len(self.maxima) > n_before:
+            # A guard may keep the index below what the loop ranges allow: the bound
+            # could overshoot the array. Only a bound already reached without a guard
+            # (`if (v[i] > m) m = v[i];`) is safe.
+            from adgen.backend.cgen import expr_c
+            new = self.maxima[n_before:]
+            del self.maxima[n_before:]
+            known = {expr_c(m) for m in self.maxima}
+            if any(expr_c(m) not in known for m in new):
+                raise Unknown(f"'{self.param.name}' is accessed under a condition")
+
+    def _stmt(self, s, ranges, guarded):
         if isinstance(s, ir.For):
             self.exprs(ir.stmt_exprs(s), ranges)
             for x in s.init + s.step:
@@ -170,13 +250,13 @@ class _Walker:
                 return
         self.exprs(ir.stmt_exprs(s), ranges)
         if isinstance(s, ir.Block):
-            self.block(s.stmts, ranges)
+            self.block(s.stmts, ranges, guarded)
         elif isinstance(s, ir.If):
-            self.block(s.then.stmts, ranges)
+            self.block(s.then.stmts, ranges, True)
             if s.other:
-                self.block(s.other.stmts, ranges)
+                self.block(s.other.stmts, ranges, True)
         elif isinstance(s, (ir.While, ir.DoWhile)):
-            self.block(s.body.stmts, ranges)
+            self.block(s.body.stmts, ranges, True)
 
     def loop_range(self, s, ranges):
         from adgen.transform.loops import canonical_loop
@@ -258,16 +338,16 @@ class _Walker:
             return _int(0)
         if isinstance(e, ir.Ref) and e.sym in self.aliases:
             best = None
+            if e.sym in self.resolving:
+                raise Unknown(f"an alias of '{self.param.name}' walks over it")
+            self.resolving.add(e.sym)
             for s in self.aliases[e.sym]:
-                off = self.offset_of(s.rhs)
-                iv = self.interval(off, {})
-                if iv is None:
-                    iv = self.interval(off, ranges)
-                if iv is None:
-                    iv = self._alias_interval(s, off)
-                if iv is None:
-                    raise Unknown(f"an alias of '{self.param.name}' has an unknown offset")
-                best = iv.hi if best is None else ir.Call("adgen_imax", [best, iv.hi], ir.LONG)
+                site = self.sites.get(id(s))
+                if site is None or site[1]:
+                    raise Unknown(f"an alias of '{self.param.name}' is set under a condition")
+                hi = self.base_offset(s.rhs, site[0])
+                best = hi if best is None else ir.Call("adgen_imax", [best, hi], ir.LONG)
+            self.resolving.discard(e.sym)
             return best
         if isinstance(e, ir.Binary) and e.op in "+-":
             lt = e.left.type.resolved()
@@ -289,33 +369,6 @@ class _Walker:
             return _add(inner, iv.hi)
         return None
 
-    def _alias_interval(self, assign, off):
-        """Range of an alias offset, evaluated with the loops around its assignment."""
-        found = []
-
-        def visit(stmts, ranges):
-            for s in stmts:
-                if s is assign:
-                    found.append(self.interval(off, ranges))
-                    return
-                if isinstance(s, ir.For):
-                    inner = dict(ranges)
-                    r = self.loop_range(s, ranges)
-                    if r is not None:
-                        inner[r[0]] = r[1]
-                    visit(s.body.stmts, inner)
-                elif isinstance(s, ir.Block):
-                    visit(s.stmts, ranges)
-                elif isinstance(s, ir.If):
-                    visit(s.then.stmts, ranges)
-                    if s.other:
-                        visit(s.other.stmts, ranges)
-                elif isinstance(s, (ir.While, ir.DoWhile)):
-                    visit(s.body.stmts, ranges)
-
-        visit(self.func.body.stmts, {})
-        return found[0] if found else None
-
     # ------------------------------------------------------ interval arithmetic
     def interval(self, e, ranges):
         v = _const_value(e)
@@ -330,7 +383,15 @@ class _Walker:
                 return ranges[sym]
             if sym.kind == "param" and sym.type.resolved().is_int and sym not in self.assigned:
                 return Interval(e, e, True)
+            if sym.kind in ("local", "temp") and sym.type.resolved().is_int:
+                return self.local_interval(sym)
             return None
+        if isinstance(e, ir.Call) and e.func == "adgen_imax":
+            a, b = self.interval(e.args[0], ranges), self.interval(e.args[1], ranges)
+            if a is None or b is None:
+                return None
+            return Interval(ir.Call("adgen_imax", [a.lo, b.lo], ir.LONG),
+                            ir.Call("adgen_imax", [a.hi, b.hi], ir.LONG), a.nonneg or b.nonneg)
         if isinstance(e, ir.Member) and e.type.resolved().is_int:
             base = e.base
             while isinstance(base, (ir.Member,)):
@@ -351,11 +412,10 @@ class _Walker:
             if e.op == "*":
                 if a.nonneg and b.nonneg:
                     return Interval(_mul(a.lo, b.lo), _mul(a.hi, b.hi), True)
-                cb = _const_value(b.lo) if b.lo is b.hi else None
-                if cb is not None and cb >= 0:
+                # a single non-negative value scales the other interval
+                if b.lo is b.hi and b.nonneg:
                     return Interval(_mul(a.lo, b.lo), _mul(a.hi, b.hi), a.nonneg)
-                ca = _const_value(a.lo) if a.lo is a.hi else None
-                if ca is not None and ca >= 0:
+                if a.lo is a.hi and a.nonneg:
                     return Interval(_mul(a.lo, b.lo), _mul(a.hi, b.hi), b.nonneg)
                 return None
             if e.op == "/" and a.nonneg:

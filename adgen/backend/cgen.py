@@ -84,6 +84,26 @@ def expr_c(e, prec=0) -> str:
     return f"({text})" if own < prec else text
 
 
+def local_type(t):
+    """Locals are declared at the top and assigned later: no const at the top level, nor on
+    array elements."""
+    if isinstance(t, ir.Arr):
+        return ir.Arr(local_type(t.elem), t.size)
+    if isinstance(t, ir.Named) and isinstance(t.resolved(), ir.Arr):
+        return local_type(t.resolved())
+    return ir.with_const(t, False)
+
+
+def zero_value(t):
+    """The initial value of a local scalar: every scalar of generated code starts defined."""
+    r = t.resolved()
+    if isinstance(r, ir.Ptr):
+        return "NULL"
+    if getattr(r, "name", "") == "float":
+        return "0.0f"
+    return "0.0" if r.is_float else "0"
+
+
 def _expr(e):
     if isinstance(e, ir.Const):
         if e.text.startswith("-"):
@@ -154,10 +174,13 @@ def _env():
                              undefined=jinja2.StrictUndefined, autoescape=False)
     env.filters["c"] = expr_c
     env.filters["decl"] = lambda sym: declare(sym.type, sym.name)
+    env.filters["local_decl"] = lambda sym: declare(local_type(sym.type), sym.name)
     env.filters["declare"] = declare
     env.filters["type_name"] = type_name
     env.filters["kind"] = stmt_kind
+    env.filters["zero_value"] = zero_value
     env.globals["source_note"] = source_note
+    env.globals["signature"] = signature
     env.globals["ir"] = ir
     env.tests["lvalue"] = ir.is_lvalue
     return env
@@ -241,3 +264,8 @@ def render_unit(unit: OutputUnit) -> str:
             headers.append(h)
     return env().get_template("unit.c.j2").render(u=unit, bodies=bodies, helpers=helpers,
                                                   headers=headers)
+
+
+def signature(fn) -> str:
+    params = ", ".join(declare(p.type, p.name) for p in fn.params) or "void"
+    return ("static " if fn.is_static else "") + declare(fn.ret, f"{fn.name}({params})")

@@ -132,13 +132,17 @@ class CFront:
         sym.is_extern = "extern" in d.storage and d.init is None
         sym.is_library = False
         if d.init is not None:
-            sym.init_text = self.gen.visit(d.init)
+            sym.init_text = self.init_text(d.init)
             sym.is_extern = False
             if isinstance(t, ir.Arr) and t.size is None and isinstance(d.init, c_ast.InitList):
                 sym.type = ir.Arr(t.elem, ir.Const(str(len(d.init.exprs)), ir.INT), t.const)
         if old is None:
             self.globals.append(sym)
         self.global_scope.names[d.name] = sym
+
+    def init_text(self, init):
+        text = self.gen.visit(init)
+        return "{" + text + "}" if isinstance(init, c_ast.InitList) else text
 
     def func_signature(self, fdecl):
         ret = self.type_of(fdecl.type)
@@ -295,7 +299,7 @@ class CFront:
         elif isinstance(node, c_ast.Assignment):
             self.assignment(node, scope, out)
         elif isinstance(node, c_ast.UnaryOp) and node.op in ("p++", "p--", "++", "--"):
-            target = self.lvalue(node.expr, scope)
+            target = self.lvalue(node.expr, scope, self._no_effects(node), self._no_effects(node))
             op = "+" if "++" in node.op else "-"
             out.append(ir.Assign(target, self.step(target, op, loc), loc))
         elif isinstance(node, c_ast.FuncCall):
@@ -308,7 +312,8 @@ class CFront:
             for e in node.exprs:
                 self.stmt(e, scope, out)
         elif isinstance(node, c_ast.If):
-            test = self.cond(node.cond, scope, "if")
+            test, pre = self.effect_cond(node.cond, scope)
+            out.extend(pre)
             out.append(ir.If(test, self.sub_block(node.iftrue, scope),
                              self.sub_block(node.iffalse, scope) if node.iffalse else None, loc))
         elif isinstance(node, c_ast.For):
@@ -322,11 +327,22 @@ class CFront:
                 self.stmt(node.next, inner, step)
             out.append(ir.For(init, test, step, self.sub_block(node.stmt, inner), loc))
         elif isinstance(node, c_ast.While):
-            test = self.cond(node.cond, scope, "while")
-            out.append(ir.While(test, self.sub_block(node.stmt, scope), loc))
+            test, pre = self.effect_cond(node.cond, scope)
+            body = self.sub_block(node.stmt, scope)
+            if pre:
+                # while (n-- > 0) body  ->  while (1) { t = n > 0; n = n - 1; if (!t) break; body }
+                self.no_continue(body, loc)
+                stop = ir.If(ir.Unary("!", test, ir.INT), ir.Block([ir.Break(loc)]), None, loc)
+                body.stmts = pre + [stop] + body.stmts
+                test = ir.Const("1", ir.INT, loc)
+            out.append(ir.While(test, body, loc))
         elif isinstance(node, c_ast.DoWhile):
             body = self.sub_block(node.stmt, scope)
-            out.append(ir.DoWhile(body, self.cond(node.cond, scope, "do-while"), loc))
+            test, pre = self.effect_cond(node.cond, scope)
+            if pre:
+                self.no_continue(body, loc)
+                body.stmts += pre
+            out.append(ir.DoWhile(body, test, loc))
         elif isinstance(node, c_ast.Break):
             out.append(ir.Break(loc))
         elif isinstance(node, c_ast.Continue):
@@ -432,7 +448,7 @@ class CFront:
         sym = ir.Symbol(name, t, "global", loc, is_static=True)
         sym.is_library = False
         if d.init is not None:
-            sym.init_text = self.gen.visit(d.init)
+            sym.init_text = self.init_text(d.init)
         self.globals.append(sym)
         scope.names[d.name] = sym
 
@@ -474,6 +490,12 @@ class CFront:
         one = ir.Const("1", ir.INT, loc)
         return self.binary(op, target, one, loc)
 
+    def _no_effects(self, node):
+        class NoEffects(list):
+            def append(inner, item):
+                raise AdgenError("nested increments are not supported", loc_of(node))
+        return NoEffects()
+
     def cond(self, node, scope, what):
         pre, post = [], []
         e = self.expr(node, scope, pre, post)
@@ -482,15 +504,29 @@ class CFront:
                              loc_of(node))
         return e
 
+    def effect_cond(self, node, scope):
+        """A condition and the statements computing it when it has side effects
+        (`n-- > 0`): the value goes to a temporary before the increments run."""
+        pre, post = [], []
+        e = self.expr(node, scope, pre, post)
+        if not post and not pre:
+            return e, []
+        loc = loc_of(node)
+        t = self.new_local("cond", ir.INT, loc, Scope(scope))
+        return ir.Ref(t, loc), pre + [ir.Assign(ir.Ref(t, loc), e, loc)] + post
+
+    def no_continue(self, body, loc):
+        from adgen.transform.normalize import _loop_level
+        if any(isinstance(s, ir.Continue) for s in _loop_level(body.stmts)):
+            raise AdgenError("'continue' in a loop whose condition has side effects is not "
+                             "supported", loc)
+
     def lvalue(self, node, scope, pre=None, post=None):
         pre = [] if pre is None else pre
         post = [] if post is None else post
         e = self.expr(node, scope, pre, post)
         if not ir.is_lvalue(e):
             raise AdgenError("assignment to something that is not a variable", loc_of(node))
-        if pre or post:
-            raise AdgenError("increments inside the target of an assignment are not supported",
-                             loc_of(node))
         return e
 
     # ------------------------------------------------------------- expressions
@@ -618,7 +654,7 @@ class CFront:
             inner_pre, inner_post = [], []
             return ir.SizeOf(self.expr(arg, scope, inner_pre, inner_post), ir.SIZE_T, loc)
         if op in ("p++", "p--", "++", "--"):
-            target = self.lvalue(node.expr, scope)
+            target = self.lvalue(node.expr, scope, self._no_effects(node), self._no_effects(node))
             upd = ir.Assign(target, self.step(target, "+" if "++" in op else "-", loc), loc)
             (post if op.startswith("p") else pre).append(upd)
             return target

@@ -54,6 +54,7 @@ class ReverseTransform:
     # ---------------------------------------------------------------- driver
     def run(self):
         for _ in range(50):
+            self.zero_on_read = set()
             self.generated = {}
             self.plain_calls = set()
             self.order = []
@@ -262,8 +263,7 @@ class FuncGen:
                 if named:
                     params.append(pb)
                     if p.name in head.indep and p.name not in head.dep:
-                        n = self.T.ctx.extent(f, p, "its gradient must be set on return")
-                        prologue.append(ir.Raw("zero", {"ptr": ir.Ref(pb), "count": n}))
+                        prologue += self.zero_pure_input(p, pb)
                 else:
                     n = self.T.ctx.extent(f, p, "it carries derivatives inside "
                                           f"'{f.name}' and needs internal adjoint storage")
@@ -295,6 +295,33 @@ class FuncGen:
                          comment=f"Adjoint of {f.name} (head {head.text}).")
         fn.bwd_part = bwd
         return [fn]
+
+    def zero_pure_input(self, p, pb):
+        """Set (not accumulate) the gradient of a pure input array: zero it whole when its
+        extent is known, else zero each element as the forward sweep reads it (every
+        element that will receive a contribution is read before any is accumulated)."""
+        from adgen.analysis.extent import Unknown
+        try:
+            n = self.T.ctx.try_extent(self.f, p)
+            return [ir.Raw("zero", {"ptr": ir.Ref(pb), "count": n})]
+        except Unknown:
+            node = find(self.mem.pointee(self.mem.var(p)))
+            if node in self.T.ctx.dep_nodes:
+                raise AdgenError(f"cannot tell how many elements '{p.name}' has, and it may "
+                                 f"share memory with an output; give it with --size "
+                                 f"{p.name}=EXPR", p.loc)
+            self.T.zero_on_read.add(node)
+            return []
+
+    def zero_reads(self, e, loc):
+        """Statements zeroing the adjoints of pure-input elements that e reads."""
+        out = []
+        if not self.T.zero_on_read:
+            return out
+        for lv in self.act.read_exprs(e):
+            if not isinstance(lv, ir.Ref) and find(self.mem.loc(lv)) in self.T.zero_on_read:
+                out.append(ir.Assign(self.sh(lv), X.zero(lv.type), loc))
+        return out
 
     # ---------------------------------------------------- callee: g_fwd / g_bwd
     def build_split(self):
@@ -407,9 +434,10 @@ class FuncGen:
         if saved:
             fwd.append(ir.Push(lhs, s.loc))
             bwd.append(ir.Pop(X.clone(lhs), s.loc))
-        fwd.append(s)
         if lt.is_float and self.act.active_value(lhs):
+            fwd += self.zero_reads(rhs, s.loc)
             bwd += self.adjoint_assign(lhs, rhs, s.loc)
+        fwd.append(s)
         return fwd, bwd
 
     def alloc_assign(self, s, call):
@@ -565,7 +593,7 @@ class FuncGen:
             return self.plain_call(call, lhs, s)
         self.T.request(g)
         gact = self.act
-        fargs, bargs, pre_b = [], [], []
+        fargs, bargs, pre_b, pre_f = [], [], [], []
         for p, a in zip(g.params, call.args):
             fargs.append(a)
             bargs.append(X.clone(a))
@@ -574,6 +602,7 @@ class FuncGen:
             t = p.type.resolved()
             if t.is_float:
                 if ir.is_lvalue(a) and self.act.active_value(a):
+                    pre_f += self.zero_reads(a, loc)
                     bargs.append(ir.AddrOf(self.sh(a), ir.Ptr(p.type)))
                 else:
                     dummy = self.temp("argb", p.type)
@@ -597,7 +626,7 @@ class FuncGen:
             bargs.append(self.sh(lhs) if lhs_active else X.zero(g.ret))
         fcall = ir.Call(g.name + "_fwd", fargs, g.ret, call.loc)
         bcall = ir.ExprStmt(ir.Call(g.name + "_bwd", bargs, ir.VOID, call.loc), loc)
-        fwd, bwd = [], []
+        fwd, bwd = pre_f, []
         if lhs is not None:
             if self.T.saved(lhs):
                 fwd.append(ir.Push(lhs, loc))
@@ -658,6 +687,17 @@ class FuncGen:
                 bwd.append(ir.Pop(ir.Ref(var), s.loc))
             fwd.append(ir.For(s.init, s.test, s.step, ir.Block(bf), s.loc))
             return fwd, bwd
+        from adgen.backend.cgen import used_symbols
+        if var not in used_symbols(bb):
+            # the backward sweep never reads the counter: replay the trip count only
+            fwd, bwd = [], []
+            if self.T.saved(ir.Ref(var)):
+                fwd.append(ir.Push(ir.Ref(var), s.loc))
+                bwd.append(ir.Pop(ir.Ref(var), s.loc))
+            body_f, body_b = bf, bb
+            lf, lb = self.counted_loop(ir.While(s.test, None, s.loc), body_f, body_b,
+                                       for_parts=(s.init, s.step))
+            return fwd + lf, lb + bwd
         cnt = self.temp("count", ir.INT)
         start = self.temp("start", var.type)
         k = self.temp("iter", ir.INT)
@@ -694,13 +734,16 @@ class FuncGen:
             return [ir.DoWhile(ir.Block(bf), s.test, s.loc)], []
         return self.counted_loop(s, bf, bb)
 
-    def counted_loop(self, s, body_f, body_b):
+    def counted_loop(self, s, body_f, body_b, for_parts=None):
         """A loop whose trip count is recorded and replayed by the backward sweep."""
         cnt = self.temp("count", ir.INT)
         k = self.temp("iter", ir.INT)
         incr = ir.Assign(ir.Ref(cnt), X.add(ir.Ref(cnt), ir.Const("1", ir.INT)))
         fwd = [ir.Assign(ir.Ref(cnt), ir.Const("0", ir.INT), s.loc)]
-        if isinstance(s, ir.DoWhile):
+        if for_parts is not None:
+            fwd.append(ir.For(for_parts[0], s.test, for_parts[1], ir.Block(body_f + [incr]),
+                              s.loc))
+        elif isinstance(s, ir.DoWhile):
             fwd.append(ir.DoWhile(ir.Block(body_f + [incr]), s.test, s.loc))
         else:
             fwd.append(ir.While(s.test, ir.Block(body_f + [incr]), s.loc))

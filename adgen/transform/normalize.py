@@ -210,6 +210,19 @@ class Normalizer:
                 pre.append(ir.Assign(ir.Ref(t, e.loc), e, e.loc))
                 return ir.Ref(t, e.loc)
             return e
+        if isinstance(e, ir.Cond) and any(isinstance(sub, ir.Call) and self.needs_lift(sub)
+                                          for sub in list(ir.walk(e.then)) +
+                                          list(ir.walk(e.other))):
+            # c ? f(x) : g(x)  ->  if (c) t = f(x); else t = g(x);
+            e.test = self.lift(e.test, pre)
+            t = self.temps.new("choice", e.type, e.loc)
+            branches = []
+            for branch in (e.then, e.other):
+                inner = []
+                value = self.lift(branch, inner)
+                branches.append(ir.Block(inner + [ir.Assign(ir.Ref(t), value, e.loc)]))
+            pre.append(ir.If(e.test, branches[0], branches[1], e.loc))
+            return ir.Ref(t, e.loc)
         if isinstance(e, ir.Binary) and e.op in ir.LOGICAL or isinstance(e, ir.Cond):
             if isinstance(e, ir.Cond):
                 e.test = self.lift(e.test, pre)

@@ -2,7 +2,7 @@
 directional derivative of e; control flow is kept as it is."""
 from adgen import ir
 from adgen.analysis.activity import find
-from adgen.backend.cgen import GenFunction, LocalDecl
+from adgen.backend.cgen import GenFunction, LocalDecl, local_type
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
@@ -119,7 +119,7 @@ class TangentGen:
                 if sym.type.resolved().is_struct:
                     raise AdgenError(f"'{sym.name}': structs holding active values are not "
                                      "supported yet", sym.loc)
-                sd = self.shadow_symbol(sym, _mutable(sym.type))
+                sd = self.shadow_symbol(sym, local_type(sym.type))
                 self.sh.set(sym, ir.Ref(sd))
                 self.locals.append(LocalDecl(sd, zero=True))
         if head is not None:
