@@ -242,6 +242,32 @@ class Context:
         return ir.Cast(ir.Prim("size_t"), _add(m, _int(1)))
 
 
+def external_nodes(prog, mem, heads):
+    """Memory the callers of the heads can see: what their pointer parameters reach, and
+    the globals."""
+    start = []
+    for f in heads:
+        for p in f.params:
+            t = p.type.resolved()
+            if isinstance(t, (ir.Ptr, ir.Arr)):
+                start.append(mem.pointee(mem.var(p)))
+            elif isinstance(t, ir.Struct):
+                start += [find(n).pointee for n in find(mem.var(p)).fields.values()
+                          if find(n).pointee is not None]
+    start += [mem.var(g) for g in prog.globals if not getattr(g, "is_library", False)]
+    seen = set()
+    todo = [find(n) for n in start]
+    while todo:
+        n = find(todo.pop())
+        if n in seen:
+            continue
+        seen.add(n)
+        if n.pointee is not None:
+            todo.append(n.pointee)
+        todo += list(n.fields.values())
+    return seen
+
+
 def default_io(prog, mem, f):
     """Independents and dependents of a head given without lists: float inputs and outputs."""
     act = Activity(prog, mem, [])
@@ -323,6 +349,7 @@ def differentiate(sources, options):
     act.solve(indep_nodes, dep_nodes)
     ctx = Context(prog, heads, options, mem, act, functions)
     ctx.dep_nodes = {find(n) for n in dep_nodes}
+    ctx.external_nodes = external_nodes(prog, mem, [h.func for h in heads])
     if options.mode == "reverse":
         from adgen.transform.adjoint import ReverseTransform
         gen = ReverseTransform(ctx).run()

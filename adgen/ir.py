@@ -476,9 +476,11 @@ class Push(Stmt):
 
 @dataclass(eq=False)
 class Pop(Stmt):
-    """Restore the value of an lvalue from the stack."""
+    """Restore the value of an lvalue from the stack. With `keep`, the value it replaces
+    (the final value of memory the caller sees) is logged, to be put back at the end."""
     target: Expr
     loc: Optional[Loc] = None
+    keep: bool = False
 
 
 @dataclass(eq=False)

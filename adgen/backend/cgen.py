@@ -254,9 +254,10 @@ def render_unit(unit: OutputUnit) -> str:
     text = "\n".join(bodies)
     helpers = {name for name in ("adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
                                  "adgen_digamma", "adgen_digammaf", "adgen_digammal",
-                                 "adgen_imax", "adgen_stack_reset")
+                                 "adgen_imax", "adgen_pop_keep")
                if name + "(" in text}
-    if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int"}:
+    if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
+                   "adgen_pop_keep"}:
         helpers.add("stack")
     headers = ["math.h", "stdlib.h", "string.h"]
     for h in unit.std_headers:

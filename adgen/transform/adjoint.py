@@ -54,6 +54,7 @@ class ReverseTransform:
     # ---------------------------------------------------------------- driver
     def run(self):
         for _ in range(50):
+            self.logged = False
             self.zero_on_read = set()
             self.generated = {}
             self.plain_calls = set()
@@ -74,6 +75,10 @@ class ReverseTransform:
         return self.output()
 
     def output(self):
+        if self.logged:
+            for head in self.ctx.heads:
+                fn = self.generated[("head", head.func.name)][0]
+                fn.body.append(ir.ExprStmt(ir.Call("adgen_log_replay", [], ir.VOID)))
         funcs = []
         for name in self.order:
             funcs.extend(self.generated[name])
@@ -313,6 +318,16 @@ class FuncGen:
             self.T.zero_on_read.add(node)
             return []
 
+    def pop(self, target, loc):
+        """Restore target; memory the caller sees keeps its final value (see the log)."""
+        keep = not isinstance(target, ir.Ref) or target.sym.kind == "global"
+        keep = keep and find(self.mem.loc(target)) in self.T.ctx.external_nodes
+        if getattr(target, "sym", None) is not None and getattr(target.sym, "primal", None):
+            keep = False
+        if keep:
+            self.T.logged = True
+        return ir.Pop(target, loc, keep)
+
     def zero_reads(self, e, loc):
         """Statements zeroing the adjoints of pure-input elements that e reads."""
         out = []
@@ -425,7 +440,7 @@ class FuncGen:
             shl = self.sh(lhs)
             if saved:
                 fwd += [ir.Push(lhs, s.loc), ir.Push(shl, s.loc)]
-                bwd += [ir.Pop(X.clone(shl), s.loc), ir.Pop(X.clone(lhs), s.loc)]
+                bwd += [self.pop(X.clone(shl), s.loc), self.pop(X.clone(lhs), s.loc)]
             fwd += [s, ir.Assign(shl, self.sh(rhs), s.loc)]
             return fwd, bwd
         if isinstance(lt, ir.Struct) and self.act.has_shadow(lhs):
@@ -433,7 +448,7 @@ class FuncGen:
                              "yet", s.loc)
         if saved:
             fwd.append(ir.Push(lhs, s.loc))
-            bwd.append(ir.Pop(X.clone(lhs), s.loc))
+            bwd.append(self.pop(X.clone(lhs), s.loc))
         if lt.is_float and self.act.active_value(lhs):
             fwd += self.zero_reads(rhs, s.loc)
             bwd += self.adjoint_assign(lhs, rhs, s.loc)
@@ -461,8 +476,8 @@ class FuncGen:
         bwd.append(ir.Raw("free", {"ptr": X.clone(lhs)}, s.loc))
         if saved:
             if shadow:
-                bwd.append(ir.Pop(self.sh(lhs), s.loc))
-            bwd.append(ir.Pop(X.clone(lhs), s.loc))
+                bwd.append(self.pop(self.sh(lhs), s.loc))
+            bwd.append(self.pop(X.clone(lhs), s.loc))
         return fwd, bwd
 
     def adjoint_assign(self, lhs, rhs, loc):
@@ -629,9 +644,13 @@ class FuncGen:
         fwd, bwd = pre_f, []
         if lhs is not None:
             if self.T.saved(lhs):
-                fwd.append(ir.Push(lhs, loc))
-                bwd.append(ir.Pop(X.clone(lhs), loc))
-            fwd.append(ir.Assign(lhs, fcall, loc))
+                # The callee's saved values sit above lhs's: save lhs after the call.
+                tmp = self.temp(g.name + "_value", g.ret)
+                fwd += [ir.Assign(ir.Ref(tmp), fcall, loc), ir.Push(lhs, loc),
+                        ir.Assign(lhs, ir.Ref(tmp), loc)]
+                bwd.append(self.pop(X.clone(lhs), loc))
+            else:
+                fwd.append(ir.Assign(lhs, fcall, loc))
         else:
             fwd.append(ir.ExprStmt(fcall, loc))
         bwd += pre_b + [bcall]
@@ -646,7 +665,7 @@ class FuncGen:
         fwd, bwd = [], []
         if self.T.saved(lhs):
             fwd.append(ir.Push(lhs, s.loc))
-            bwd.append(ir.Pop(X.clone(lhs), s.loc))
+            bwd.append(self.pop(X.clone(lhs), s.loc))
         fwd.append(s)
         if lhs.type.resolved().is_float and self.act.active_value(lhs):
             bwd.append(ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc))
