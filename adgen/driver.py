@@ -242,6 +242,25 @@ class Context:
         return ir.Cast(ir.Prim("size_t"), _add(m, _int(1)))
 
 
+def read_nodes(prog, act, functions):
+    """Nodes whose values some statement reads differentiably."""
+    out = set()
+    for name in functions:
+        for s in ir.stmts_walk(prog.functions[name].body.stmts):
+            exprs = [s.rhs] if isinstance(s, ir.Assign) else \
+                (list(s.expr.args) if isinstance(s, ir.ExprStmt) and
+                 isinstance(s.expr, ir.Call) else [])
+            if isinstance(s, ir.Assign) and isinstance(s.rhs, ir.Call):
+                exprs = list(s.rhs.args)
+            for e in exprs:
+                out |= {find(n) for n in act.reads(e)}
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call):
+                        for a in sub.args:
+                            out |= {find(n) for n in act.reads(a)}
+    return out
+
+
 def external_nodes(prog, mem, heads):
     """Memory the callers of the heads can see: what their pointer parameters reach, and
     the globals."""
@@ -350,6 +369,7 @@ def differentiate(sources, options):
     ctx = Context(prog, heads, options, mem, act, functions)
     ctx.dep_nodes = {find(n) for n in dep_nodes}
     ctx.external_nodes = external_nodes(prog, mem, [h.func for h in heads])
+    ctx.read_nodes = read_nodes(prog, act, functions)
     if options.mode == "reverse":
         from adgen.transform.adjoint import ReverseTransform
         gen = ReverseTransform(ctx).run()

@@ -325,6 +325,16 @@ class Activity:
             return ir.is_lvalue(e) and self.needs_shadow(self.mem.loc(e))
         return False
 
+    def ret_active(self, func):
+        """True when func's result carries a derivative (a float, or a struct with one)."""
+        t = func.ret.resolved()
+        n = self.mem.ret(func.name)
+        if t.is_float:
+            return self.is_active(n)
+        if t.is_struct:
+            return self.needs_shadow(n)
+        return False
+
     def sym_has_shadow(self, sym):
         return self.needs_shadow(self.mem.var(sym))
 

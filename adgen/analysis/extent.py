@@ -93,7 +93,7 @@ class ExtentAnalysis:
             return self.cache[key]
         self.cache[key] = None
         w = _Walker(self, func, param)
-        w.block(func.body.stmts, {})
+        w.block(w.body, {})
         consts = [_const_value(m) for m in w.maxima]
         if not w.maxima:
             result = _int(-1)
@@ -116,6 +116,48 @@ class ExtentAnalysis:
         return result
 
 
+_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
+def _normal_test(t, var):
+    """(op, c, bound) for a loop test `var + c OP bound` (also written `bound OP var`)."""
+    if not isinstance(t, ir.Binary) or t.op not in _FLIP:
+        return None
+    for left, right, op in ((t.left, t.right, t.op), (t.right, t.left, _FLIP[t.op])):
+        if isinstance(left, ir.Ref) and left.sym is var:
+            return op, 0, right
+        if isinstance(left, ir.Binary) and left.op in "+-" and isinstance(left.left, ir.Ref) \
+                and left.left.sym is var and _const_value(left.right) is not None:
+            c = _const_value(left.right)
+            return op, (c if left.op == "+" else -c), right
+    return None
+
+
+def bounds_guard(test):
+    """True when a condition may be protecting an index bound: it compares integers held
+    in variables (`i + 1 < n`). A guard on data (`x[i] > 0`, `mask[i]`) or on the
+    flags that replace break and return does not limit which indices are valid."""
+    for sub in ir.walk(test):
+        if isinstance(sub, ir.Binary) and sub.op in ir.COMPARISONS:
+            sides = (sub.left, sub.right)
+            if all(_plain_int(x) for x in sides) and \
+                    any(isinstance(r, ir.Ref) for x in sides for r in ir.walk(x)):
+                return True
+    return False
+
+
+def _plain_int(e):
+    """An integer expression of variables and constants, reading no memory."""
+    if not e.type.resolved().is_int:
+        return False
+    for sub in ir.walk(e):
+        if isinstance(sub, (ir.Index, ir.Deref, ir.Member, ir.Call)):
+            return False
+        if isinstance(sub, ir.Ref) and getattr(sub.sym, "is_flag", False):
+            return False
+    return True
+
+
 class _Walker:
     """Collects the maximal index of every access to one pointer parameter."""
 
@@ -124,7 +166,9 @@ class _Walker:
         self.func = func
         self.param = param
         self.maxima = []
-        self.assigned = {s.lhs.sym for s in ir.stmts_walk(func.body.stmts)
+        # the loops as written (before break and return became flags)
+        self.body = getattr(func, "written_body", func.body).stmts
+        self.assigned = {s.lhs.sym for s in ir.stmts_walk(self.body)
                          if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
         if param in self.assigned:
             raise Unknown(f"'{param.name}' is reassigned inside '{func.name}'")
@@ -132,11 +176,11 @@ class _Walker:
         self.resolving = set()
         self.local_cache = {}
         self.aliases = {}
-        self._record_sites(func.body.stmts, {}, False)
+        self._record_sites(self.body, {}, False)
         self.local_cache = {}
         # aliases: local pointers assigned `param + offset` (or another alias + offset)
         self.aliases = {}
-        ptr_assigns = [s for s in ir.stmts_walk(func.body.stmts)
+        ptr_assigns = [s for s in ir.stmts_walk(self.body)
                        if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
                        s.lhs.type.resolved().is_pointer]
         changed = True
@@ -165,9 +209,10 @@ class _Walker:
             elif isinstance(s, ir.Block):
                 self._record_sites(s.stmts, ranges, guarded)
             elif isinstance(s, ir.If):
-                self._record_sites(s.then.stmts, ranges, True)
+                g = guarded or bounds_guard(s.test)
+                self._record_sites(s.then.stmts, ranges, g)
                 if s.other:
-                    self._record_sites(s.other.stmts, ranges, True)
+                    self._record_sites(s.other.stmts, ranges, g)
             elif isinstance(s, (ir.While, ir.DoWhile)):
                 self._record_sites(s.body.stmts, ranges, True)
 
@@ -177,7 +222,7 @@ class _Walker:
             return self.local_cache[sym]
         self.local_cache[sym] = None
         from adgen.transform.loops import address_taken
-        assigns = [s for s in ir.stmts_walk(self.func.body.stmts)
+        assigns = [s for s in ir.stmts_walk(self.body)
                    if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
                    s.lhs.sym is sym]
         result = None
@@ -252,9 +297,10 @@ class _Walker:
         if isinstance(s, ir.Block):
             self.block(s.stmts, ranges, guarded)
         elif isinstance(s, ir.If):
-            self.block(s.then.stmts, ranges, True)
+            g = guarded or bounds_guard(s.test)
+            self.block(s.then.stmts, ranges, g)
             if s.other:
-                self.block(s.other.stmts, ranges, True)
+                self.block(s.other.stmts, ranges, g)
         elif isinstance(s, (ir.While, ir.DoWhile)):
             self.block(s.body.stmts, ranges, True)
 
@@ -268,18 +314,20 @@ class _Walker:
         if sv is None or sv == 0:
             return None
         start = self.interval(s.init[0].rhs, ranges)
-        t = s.test
-        if not (isinstance(t, ir.Binary) and isinstance(t.left, ir.Ref) and t.left.sym is var):
+        cmp = _normal_test(s.test, var)
+        if cmp is None or start is None:
             return None
-        bound = self.interval(t.right, ranges)
-        if start is None or bound is None:
+        op, offset, bound_e = cmp
+        bound = self.interval(bound_e, ranges)
+        if bound is None:
             return None
-        if sv > 0 and t.op in ("<", "<="):
-            hi = bound.hi if t.op == "<=" else _sub(bound.hi, _int(1))
+        # var + offset OP bound
+        if sv > 0 and op in ("<", "<="):
+            hi = _sub(bound.hi if op == "<=" else _sub(bound.hi, _int(1)), _int(offset))
             return var, Interval(start.lo, hi, start.nonneg)
-        if sv < 0 and t.op in (">", ">="):
-            lo = bound.lo if t.op == ">=" else _add(bound.lo, _int(1))
-            return var, Interval(lo, start.hi, bound.nonneg)
+        if sv < 0 and op in (">", ">="):
+            lo = _sub(bound.lo if op == ">=" else _add(bound.lo, _int(1)), _int(offset))
+            return var, Interval(lo, start.hi, bound.nonneg and offset <= 0)
         return None
 
     def exprs(self, exprs, ranges, skip_alias_root=False):

@@ -90,7 +90,7 @@ class ReverseTransform:
         return find(self.mem.loc(lv)) in self.R
 
     def call_is_diff(self, g):
-        if self.act.is_active(self.mem.ret(g.name)) and ir.base_float(g.ret):
+        if self.act.ret_active(g):
             return True
         for n in self.writes.get(g.name, ()):
             n = find(n)
@@ -232,13 +232,10 @@ class FuncGen:
             self.locals.append(LocalDecl(sym))
             if self.sh.has(sym):
                 continue
-            if self.act.sym_has_shadow(sym) and not (sym.type.resolved().is_struct):
+            if self.act.sym_has_shadow(sym):
                 sb = self.shadow_symbol(sym)
                 self.sh.set(sym, ir.Ref(sb))
                 self.locals.append(LocalDecl(sb, zero=True))
-            elif self.act.sym_has_shadow(sym):
-                raise AdgenError(f"'{sym.name}': structs holding active values are not "
-                                 "supported yet", sym.loc)
         return params
 
     # ------------------------------------------------------------ head: f_b
@@ -269,6 +266,12 @@ class FuncGen:
                     params.append(pb)
                     if p.name in head.indep and p.name not in head.dep:
                         prologue += self.zero_pure_input(p, pb)
+                    elif p.name in head.dep and p.name not in head.indep and \
+                            find(self.mem.pointee(self.mem.var(p))) in self.T.ctx.read_nodes:
+                        # a pure output whose input value is read: that value is no
+                        # independent, its adjoint is dropped (the seed is consumed)
+                        n = self.T.ctx.extent(f, p, "its seed must be consumed")
+                        epilogue.append(ir.Raw("zero", {"ptr": ir.Ref(pb), "count": n}))
                 else:
                     n = self.T.ctx.extent(f, p, "it carries derivatives inside "
                                           f"'{f.name}' and needs internal adjoint storage")
@@ -276,6 +279,10 @@ class FuncGen:
                     prologue.append(ir.Raw("alloc_shadow", {"target": ir.Ref(pb),
                                                             "type": pb.type, "count": n}))
                     epilogue.append(ir.Raw("free", {"ptr": ir.Ref(pb)}))
+            elif isinstance(t, ir.Struct) and not named:
+                pb = self.shadow_symbol(p)
+                self.locals.append(LocalDecl(pb, zero=True))
+                self.sh.set(p, ir.Ref(pb))
             else:
                 raise AdgenError(f"parameter '{p.name}' of '{f.name}' carries derivatives "
                                  "through a type adgen cannot shadow yet", p.loc)
@@ -357,11 +364,20 @@ class FuncGen:
                 fparams.append(pb)
                 bparams.append(pb)
                 self.sh.set(p, ir.Ref(pb))
+            elif isinstance(t, ir.Struct):
+                # a struct by value: its adjoint goes back to the caller's through a pointer
+                if _holds_pointers(t):
+                    raise AdgenError(f"parameter '{p.name}': a struct passed by value that "
+                                     "holds pointers to active data is not supported yet; "
+                                     "pass a pointer to it", p.loc)
+                pb = self.shadow_symbol(p, ir.Ptr(p.type))
+                bparams.append(pb)
+                self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
             else:
                 raise AdgenError(f"parameter '{p.name}' of '{f.name}' carries derivatives "
                                  "through a type adgen cannot shadow yet", p.loc)
         result = getattr(f, "result", None)
-        if self.act.is_active(self.mem.ret(f.name)) and ir.base_float(f.ret):
+        if self.act.ret_active(f):
             fb = ir.Symbol(self.names.fresh(f.name + "b"), strip_const(f.ret), "param")
             fb.primal = result
             bparams.append(fb)
@@ -444,8 +460,8 @@ class FuncGen:
             fwd += [s, ir.Assign(shl, self.sh(rhs), s.loc)]
             return fwd, bwd
         if isinstance(lt, ir.Struct) and self.act.has_shadow(lhs):
-            raise AdgenError("assignment of a struct holding active values is not supported "
-                             "yet", s.loc)
+            raise AdgenError("assignment of a struct holding active values from this "
+                             "expression is not supported yet", s.loc)
         if saved:
             fwd.append(ir.Push(lhs, s.loc))
             bwd.append(self.pop(X.clone(lhs), s.loc))
@@ -615,7 +631,14 @@ class FuncGen:
             if not gact.sym_has_shadow(p):
                 continue
             t = p.type.resolved()
-            if t.is_float:
+            if t.is_struct:
+                if ir.is_lvalue(a) and self.act.has_shadow(a):
+                    bargs.append(ir.AddrOf(self.sh(a), ir.Ptr(p.type)))
+                else:
+                    dummy = self.temp("argb", p.type)
+                    pre_b.append(_zero_stmt(ir.Ref(dummy)))
+                    bargs.append(ir.AddrOf(ir.Ref(dummy), ir.Ptr(p.type)))
+            elif t.is_float:
                 if ir.is_lvalue(a) and self.act.active_value(a):
                     pre_f += self.zero_reads(a, loc)
                     bargs.append(ir.AddrOf(self.sh(a), ir.Ptr(p.type)))
@@ -634,11 +657,27 @@ class FuncGen:
                                      "but has none here", a.loc or loc)
                 fargs.append(sa)
                 bargs.append(X.clone(sa))
-        ret_active = self.act.is_active(self.mem.ret(g.name)) and ir.base_float(g.ret)
-        lhs_active = lhs is not None and lhs.type.resolved().is_float and \
-            self.act.active_value(lhs)
+        ret_active = self.act.ret_active(g)
+        lhs_active = lhs is not None and (
+            self.act.active_value(lhs) if lhs.type.resolved().is_float else
+            lhs.type.resolved().is_struct and self.act.has_shadow(lhs))
+        post_b = []
+        if lhs_active:
+            post_b.append(_zero_stmt(self.sh(lhs)))
         if ret_active:
-            bargs.append(self.sh(lhs) if lhs_active else X.zero(g.ret))
+            if lhs_active and self.aliases_argument(lhs, call.args):
+                # the callee adds to the arguments' adjoints: take the seed out first
+                seed = self.temp(g.name + "b", g.ret)
+                pre_b += [ir.Assign(ir.Ref(seed), self.sh(lhs), loc), post_b.pop()]
+                bargs.append(ir.Ref(seed))
+            elif lhs_active:
+                bargs.append(self.sh(lhs))
+            elif g.ret.resolved().is_struct:
+                dummy = self.temp("resultb", g.ret)
+                pre_b.append(_zero_stmt(ir.Ref(dummy)))
+                bargs.append(ir.Ref(dummy))
+            else:
+                bargs.append(X.zero(g.ret))
         fcall = ir.Call(g.name + "_fwd", fargs, g.ret, call.loc)
         bcall = ir.ExprStmt(ir.Call(g.name + "_bwd", bargs, ir.VOID, call.loc), loc)
         fwd, bwd = pre_f, []
@@ -653,10 +692,20 @@ class FuncGen:
                 fwd.append(ir.Assign(lhs, fcall, loc))
         else:
             fwd.append(ir.ExprStmt(fcall, loc))
-        bwd += pre_b + [bcall]
-        if lhs_active:
-            bwd.append(ir.Assign(self.sh(lhs), X.zero(lhs.type), loc))
+        bwd += pre_b + [bcall] + post_b
         return fwd, bwd
+
+    def aliases_argument(self, lhs, args):
+        node = find(self.mem.loc(lhs))
+        for a in args:
+            t = a.type.resolved()
+            if isinstance(t, (ir.Ptr, ir.Arr)) and find(self.mem.target(a)) is node:
+                return True
+            if ir.is_lvalue(a) and find(self.mem.loc(a)) is node:
+                return True
+            if any(find(n) is node for n in self.act.reads(a)):
+                return True
+        return False
 
     def plain_call(self, call, lhs, s):
         self.T.plain_calls.add(call.func)
@@ -773,6 +822,14 @@ class FuncGen:
                       [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
                       ir.Block(body_b), s.loc)]
         return fwd, bwd
+
+
+def _holds_pointers(t):
+    for _, ft in t.resolved().sdef.fields:
+        r = ft.resolved()
+        if r.is_pointer or (r.is_struct and _holds_pointers(r)):
+            return True
+    return False
 
 
 def _increment(lhs, rhs):

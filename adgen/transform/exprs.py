@@ -15,6 +15,20 @@ def clone(e):
     return copy.deepcopy(e, memo)
 
 
+def clone_stmts(block):
+    """A deep copy of a statement tree; symbols and types are shared, not copied."""
+    memo = {}
+    for st in ir.stmts_walk([block]):
+        for e in ir.stmt_exprs(st):
+            if e is not None:
+                _share_symbols(e, memo)
+        if isinstance(st, ir.For):
+            for x in st.init + st.step:
+                for e in ir.stmt_exprs(x):
+                    _share_symbols(e, memo)
+    return copy.deepcopy(block, memo)
+
+
 def _share_symbols(e, memo):
     for sub in ir.walk(e):
         if isinstance(sub, ir.Ref):

@@ -114,6 +114,9 @@ class Normalizer:
 
     def stmt(self, s):
         pre = []
+        if isinstance(s, ir.Assign) and s.lhs.type.resolved().is_struct and \
+                ir.is_lvalue(s.rhs):
+            return self.stmts(split_struct_copy(s.lhs, s.rhs, s.loc))
         if isinstance(s, ir.Assign):
             if isinstance(s.rhs, ir.Call) and self.needs_lift(s.rhs):
                 s.rhs.args = [self.arg(a, p, pre) for a, p in
@@ -273,6 +276,23 @@ class Normalizer:
                                                        ir.INT), loc)], body, loc)]
 
 
+def split_struct_copy(lhs, rhs, loc):
+    """`a = b` for structs, as one assignment per field, so each field's derivative
+    follows its own value."""
+    from adgen.transform.exprs import clone
+    out = []
+    for fname, ftype in lhs.type.resolved().sdef.fields:
+        if ftype.resolved().is_array:
+            raise AdgenError("copying a struct with an array field is not supported", loc)
+        a = ir.Member(clone(lhs), fname, False, ftype, loc)
+        b = ir.Member(clone(rhs), fname, False, ftype, loc)
+        if ftype.resolved().is_struct:
+            out += split_struct_copy(a, b, loc)
+        else:
+            out.append(ir.Assign(a, b, loc))
+    return out
+
+
 def _strip_void_cast(e):
     while isinstance(e, ir.Cast) and e.to.resolved().is_pointer:
         e = e.arg
@@ -350,15 +370,22 @@ class Structurer:
         stmts = list(self.func.body.stmts)
         # A final `return e` needs no flag: it becomes `result = e`.
         final = None
-        if stmts and isinstance(stmts[-1], ir.Return):
+        returns = [s for s in ir.stmts_walk(stmts) if isinstance(s, ir.Return)]
+        if stmts and isinstance(stmts[-1], ir.Return) and len(returns) == 1:
             final = stmts.pop()
         body, _ = self.block(stmts, None)
         if final is not None and final.value is not None:
-            body.append(ir.Assign(ir.Ref(self.result_sym(final.loc)), final.value, final.loc))
+            body += self.set_result(final.value, final.loc)
         if self.ret_flag is not None:
             body.insert(0, ir.Assign(ir.Ref(self.ret_flag), ir.Const("0", ir.INT)))
         self.func.body = ir.Block(body, self.func.body.loc)
         self.func.result = self.result
+
+    def set_result(self, value, loc):
+        target = ir.Ref(self.result_sym(loc), loc)
+        if value.type.resolved().is_struct and ir.is_lvalue(value):
+            return split_struct_copy(target, value, loc)
+        return [ir.Assign(target, value, loc)]
 
     def result_sym(self, loc=None):
         if self.result is None:
@@ -396,6 +423,7 @@ class Structurer:
     def flag(self, loop, kind, loc):
         if loop[kind] is None:
             loop[kind] = self.temps.new({"brk": "brk", "cont": "cont"}[kind], ir.INT, loc)
+            loop[kind].is_flag = True
         return loop[kind]
 
     def stmt(self, s, loop):
@@ -407,9 +435,10 @@ class Structurer:
         if isinstance(s, ir.Return):
             if self.ret_flag is None:
                 self.ret_flag = self.temps.new("returned", ir.INT, s.loc)
+                self.ret_flag.is_flag = True
             out = []
             if s.value is not None:
-                out.append(ir.Assign(ir.Ref(self.result_sym(s.loc)), s.value, s.loc))
+                out += self.set_result(s.value, s.loc)
             out.append(ir.Assign(ir.Ref(self.ret_flag), one, s.loc))
             return out, {"return"}
         if isinstance(s, ir.Block):
@@ -464,4 +493,6 @@ def normalize_program(prog):
 def structure_program(prog, names):
     for name in names:
         f = prog.functions[name]
+        # The analyses that reason about loop bounds read the loops as written.
+        f.written_body = X.clone_stmts(f.body)
         Structurer(prog, f).run()

@@ -45,7 +45,7 @@ class TangentTransform:
         return self.internal[g.name]
 
     def call_is_diff(self, g):
-        if self.act.is_active(self.mem.ret(g.name)) and ir.base_float(g.ret):
+        if self.act.ret_active(g):
             return True
         return any(self.act.is_active(n) or self.act.needs_shadow(n)
                    for n in self.writes.get(g.name, ()))
@@ -81,7 +81,7 @@ class TangentGen:
                 t = p.type.resolved()
                 pd = self.shadow_symbol(p, ir.with_const(p.type, False))
                 self.sh.set(p, ir.Ref(pd))
-                if t.is_float:
+                if t.is_float or t.is_struct:
                     self.locals.append(LocalDecl(pd, zero=True))
                 elif isinstance(t, ir.Ptr):
                     n = self.T.ctx.extent(f, p, f"it carries derivatives inside '{f.name}' "
@@ -98,15 +98,22 @@ class TangentGen:
             if not (named or (head is None and shadowed)):
                 continue
             t = p.type.resolved()
-            if not (t.is_float or isinstance(t, ir.Ptr)):
+            if not (t.is_float or isinstance(t, ir.Ptr) or (head is None and t.is_struct)):
                 raise AdgenError(f"parameter '{p.name}' carries derivatives through a type "
                                  "adgen cannot shadow yet", p.loc)
-            pd = self.shadow_symbol(p, ir.with_const(p.type, False) if t.is_float else p.type)
+            pd = self.shadow_symbol(p, ir.with_const(p.type, False)
+                                    if (t.is_float or t.is_struct) else p.type)
             params.append(pd)
             self.sh.set(p, ir.Ref(pd))
+            if head is not None and isinstance(t, ir.Ptr) and p.name in head.dep and \
+                    p.name not in head.indep and \
+                    find(self.mem.pointee(self.mem.var(p))) in self.T.ctx.read_nodes:
+                # a pure output whose input value is read: that value has no tangent
+                n = self.T.ctx.extent(f, p, "its tangent must start at zero")
+                prologue.append(ir.Raw("zero", {"ptr": ir.Ref(pd), "count": n}))
         result = getattr(f, "result", None)
         active_ret = (head is not None and f.name in head.dep) or \
-            (head is None and self.act.is_active(self.mem.ret(f.name)) and ir.base_float(f.ret))
+            (head is None and self.act.ret_active(f))
         out_ptr = None
         if active_ret:
             self.names.taken.discard(f.name)
@@ -116,9 +123,6 @@ class TangentGen:
         for sym in f.locals:
             self.locals.append(LocalDecl(sym))
             if self.act.sym_has_shadow(sym):
-                if sym.type.resolved().is_struct:
-                    raise AdgenError(f"'{sym.name}': structs holding active values are not "
-                                     "supported yet", sym.loc)
                 sd = self.shadow_symbol(sym, local_type(sym.type))
                 self.sh.set(sym, ir.Ref(sd))
                 self.locals.append(LocalDecl(sd, zero=True))
@@ -191,8 +195,8 @@ class TangentGen:
         if isinstance(lt, ir.Ptr) and self.act.has_shadow(lhs):
             return [s, ir.Assign(self.sh(lhs), self.sh(rhs), s.loc)]
         if isinstance(lt, ir.Struct) and self.act.has_shadow(lhs):
-            raise AdgenError("assignment of a struct holding active values is not supported "
-                             "yet", s.loc)
+            raise AdgenError("assignment of a struct holding active values from this "
+                             "expression is not supported yet", s.loc)
         if lt.is_float and self.act.active_value(lhs):
             t = self.tangent(rhs)
             td = X.zero(lhs.type) if t is None else X.cast_to(t, lhs.type)
@@ -236,6 +240,9 @@ class TangentGen:
             if t.is_float:
                 d = self.tangent(a)
                 args.append(X.zero(p.type) if d is None else X.cast_to(d, p.type))
+            elif t.is_struct and not (ir.is_lvalue(a) and self.act.has_shadow(a)):
+                dummy = self.temp_zero(p.type)
+                args.append(ir.Ref(dummy))
             elif self.act.has_shadow(a):
                 args.append(self.sh(a))
             elif isinstance(a, ir.Const) or (isinstance(a, ir.Cast) and
@@ -244,13 +251,13 @@ class TangentGen:
             else:
                 raise AdgenError(f"argument {len(args)} of '{g.name}' needs a derivative but "
                                  "has none here", a.loc or s.loc)
-        active_ret = self.act.is_active(self.mem.ret(g.name)) and ir.base_float(g.ret)
+        active_ret = self.act.ret_active(g)
         if active_ret:
             if lhs is None:
                 raise AdgenError("internal: active result discarded", s.loc)
             args.append(ir.AddrOf(lhs, ir.Ptr(lhs.type)))
             c = ir.Call(name, args, g.ret, call.loc)
-            if self.act.active_value(lhs):
+            if self.act.has_shadow(lhs):
                 return pre + [ir.Assign(self.sh(lhs), c, s.loc)]
             return pre + [ir.ExprStmt(c, s.loc)]
         c = ir.Call(name, args, g.ret, call.loc)
@@ -260,6 +267,11 @@ class TangentGen:
                 out.insert(len(pre), ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc))
             return out
         return pre + [ir.ExprStmt(c, s.loc)]
+
+    def temp_zero(self, t):
+        sym = ir.Symbol(self.names.fresh("zero"), ir.with_const(t, False), "temp")
+        self.locals.append(LocalDecl(sym, zero=True))
+        return sym
 
     def inactive_result(self, lhs, s):
         if lhs is not None and lhs.type.resolved().is_float and self.act.active_value(lhs):

@@ -1,0 +1,1522 @@
+"""Seeded random C99 program generator for fuzzing adgen.
+
+A program is built as a small AST (Expr / Stmt / Func / Program below) and
+rendered to C, so the minimizer can delete statements or functions and render
+valid C again.  All choices come from one random.Random(seed): a seed names a
+program, and `generate(seed)` is deterministic.
+
+The programs are safe by construction rather than by luck:
+ * sizes are fixed by the `arg` lines, so every array index and call offset is
+   checked against the concrete lengths with interval arithmetic;
+ * every double expression carries a static magnitude bound.  Ordinary
+   ("norm") variables stay below CAP: what is stored into them is squashed
+   (tanh, scaling) when its bound is larger, `*=` only by factors <= 1, `/=`
+   only by divisors >= 1.  Accumulators ("acc") only grow through `+=`/`-=`
+   (by increments scaled with the loop trip counts) and are only read through
+   bounded functions, so loops cannot blow values up;
+ * math functions stay inside their domains and away from singular points:
+   sqrt(c + u*u), log(1 + u*u), exp(tanh(u)), pow(1 + u*u, p), atan2(u, c + v*v),
+   divisions by (1 + u*u) or (2 + sin(u)), ...
+Branches, ternaries, fabs/fmin/fmax and data-dependent loop exits compare values
+with a continuous distribution, so a finite-difference step straddles a kink
+only rarely; the runner re-checks such a failure with other input seeds.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+
+CAP = 4.0  # magnitude kept by ordinary double variables
+SQUASH = 20.0  # intermediate expressions above this are squashed with tanh/sin/atan
+
+CORE_FUNCS = ("sin", "cos", "tanh", "atan", "exp", "log", "sqrt", "pow",
+              "atan2", "hypot", "fabs", "fmin", "fmax")
+EXTRA_FUNCS = ("tan", "sinh", "cosh", "asin", "acos", "log10", "log1p", "expm1", "cbrt")
+
+HEAD_NAME = "fz_head"
+LOOP_VARS = ("i", "j", "l", "q")  # for-loop variable by nesting depth
+
+
+@dataclass
+class Config:
+    callees: tuple = (0, 3)  # number of helper functions (min, max)
+    head_stmts: tuple = (6, 14)  # statement budget of the head
+    callee_stmts: tuple = (3, 8)  # statement budget of a helper
+    max_depth: int = 3  # nesting of loops / ifs
+    funcs: tuple = CORE_FUNCS
+    tol: str = "1e-5"
+    infer_sizes: float = 0.25  # share of programs that let adgen infer array lengths
+
+
+# ---------------------------------------------------------------- expressions
+
+class Expr:
+    """op: num var idx neg not cast bin call cond addr.  ty: double int bool ptr.
+    bound: static |value| bound of a double; lo/hi: static range of an int."""
+
+    __slots__ = ("op", "args", "val", "ty", "bound", "lo", "hi", "uid")
+
+    def __init__(self, op, args=(), val=None, ty="double", bound=0.0, lo=0, hi=0):
+        self.op, self.args, self.val, self.ty = op, list(args), val, ty
+        self.bound, self.lo, self.hi = bound, lo, hi
+        self.uid = None  # set by the minimizer
+
+    def walk(self):
+        yield self
+        for a in self.args:
+            yield from a.walk()
+
+
+def fmt(v: float) -> str:
+    s = repr(float(v))
+    return s if ("." in s or "e" in s) else s + ".0"
+
+
+def num(v: float) -> Expr:
+    return Expr("num", val=fmt(v), bound=abs(v))
+
+
+def inum(v: int) -> Expr:
+    return Expr("num", val=str(v), ty="int", lo=v, hi=v, bound=abs(v))
+
+
+def call(name: str, *args: Expr, bound: float) -> Expr:
+    return Expr("call", args, val=name, bound=bound)
+
+
+def bin_(op: str, l: Expr, r: Expr, bound: float = 0.0, ty: str = "double") -> Expr:
+    return Expr("bin", (l, r), val=op, ty=ty, bound=bound)
+
+
+def add(l, r):
+    return bin_("+", l, r, l.bound + r.bound)
+
+
+def sub(l, r):
+    return bin_("-", l, r, l.bound + r.bound)
+
+
+def mul(l, r):
+    return bin_("*", l, r, l.bound * r.bound)
+
+
+def sq(u):  # u * u
+    return mul(u, u)
+
+
+def ibin(op: str, l: Expr, r: Expr) -> Expr:
+    """Integer operation with interval arithmetic (/ and % only on ranges >= 0)."""
+    if op == "+":
+        lo, hi = l.lo + r.lo, l.hi + r.hi
+    elif op == "-":
+        lo, hi = l.lo - r.hi, l.hi - r.lo
+    elif op == "*":
+        ps = [l.lo * r.lo, l.lo * r.hi, l.hi * r.lo, l.hi * r.hi]
+        lo, hi = min(ps), max(ps)
+    elif op == "/":
+        lo, hi = l.lo // r.hi, l.hi // r.lo
+    elif op == "%":
+        lo, hi = 0, min(l.hi, r.hi - 1)
+    else:
+        raise ValueError(op)
+    return Expr("bin", (l, r), val=op, ty="int", lo=lo, hi=hi, bound=max(abs(lo), abs(hi)))
+
+
+def cmp(op: str, l: Expr, r: Expr) -> Expr:
+    return Expr("bin", (l, r), val=op, ty="bool")
+
+
+PREC = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 4, ">": 4, "<=": 4, ">=": 4,
+        "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+LOGIC = ("&&", "||")
+
+
+def prec(e: Expr) -> int:
+    if e.op == "bin":
+        return PREC[e.val]
+    if e.op in ("neg", "not", "cast", "addr"):
+        return 7
+    if e.op == "cond":
+        return 0
+    if e.op == "num" and e.val.startswith("-"):
+        return 7
+    return 9
+
+
+def render_expr(e: Expr) -> str:
+    op = e.op
+    if op in ("num", "var"):
+        return e.val
+    if op == "idx":
+        return f"{render_expr(e.args[0])}[{render_expr(e.args[1])}]"
+    if op == "call":
+        return f"{e.val}({', '.join(render_expr(a) for a in e.args)})"
+    if op in ("neg", "not", "cast", "addr"):
+        a = e.args[0]
+        inner = render_expr(a)
+        # parenthesize anything but atoms: avoids `- -x` and `--x`
+        if prec(a) < 9 or a.op == "num" and a.val.startswith("-"):
+            inner = f"({inner})"
+        pre = {"neg": "-", "not": "!", "addr": "&"}.get(op) or f"({e.val})"
+        return pre + inner
+    if op == "cond":
+        c, a, b = (render_expr(x) for x in e.args)
+        return f"({c}) ? {a} : {b}"
+    if op == "bin":
+        p = PREC[e.val]
+        l, r = e.args
+
+        def side(x, right):
+            s = render_expr(x)
+            px = prec(x)
+            need = px < p or (right and px == p)
+            # -Wparentheses: mixed logical operators, comparisons in comparisons
+            if e.val in LOGIC and x.op == "bin" and x.val in LOGIC and x.val != e.val:
+                need = True
+            if x.op == "num" and x.val.startswith("-"):
+                need = True
+            if x.op == "cond":
+                need = True
+            return f"({s})" if need else s
+
+        return f"{side(l, False)} {e.val} {side(r, True)}"
+    raise ValueError(op)
+
+
+# ----------------------------------------------------------------- statements
+
+class Stmt:
+    """kind: decl assign incdec expr if for while break continue return free.
+    pinned statements (initialisation loops, loop counter updates, free, return)
+    are kept by the minimizer as long as their variable is."""
+
+    def __init__(self, kind: str, **kw):
+        self.kind = kind
+        self.pinned = False
+        self.owner = None  # for pinned statements: the variable they belong to
+        self.__dict__.update(kw)
+
+    def blocks(self):
+        if self.kind == "if":
+            return [b for b in (self.then, self.els) if b is not None]
+        if self.kind in ("for", "while"):
+            return [self.body]
+        return []
+
+    def exprs(self):
+        k = self.kind
+        if k == "decl":
+            return [self.init] if self.init is not None else []
+        if k == "assign":
+            return [self.lhs, self.rhs]
+        if k in ("incdec", "expr", "return"):
+            return [self.e] if self.e is not None else []
+        if k in ("if", "while"):
+            return [self.cond]
+        if k == "for":
+            return [self.start, self.end]
+        return []
+
+
+def pin(s: Stmt, owner: str) -> Stmt:
+    s.pinned, s.owner = True, owner
+    return s
+
+
+@dataclass
+class Param:
+    ctype: str
+    name: str
+
+
+@dataclass
+class Func:
+    name: str
+    ret: str
+    params: list
+    body: list
+
+
+@dataclass
+class Arg:
+    """One `arg` line: NAME: TYPE [= INIT]."""
+    name: str
+    spec: str
+
+
+@dataclass
+class Program:
+    seed: int
+    funcs: list  # helpers first, head last
+    args: list
+    dep: list
+    indep: list
+    tol: str
+    comment: str = ""
+    test_seed: int = 1
+    uses_malloc: bool = False
+    sizes: str = "give"  # give: the harness passes --size for every array; infer: adgen finds them
+
+    @property
+    def head(self) -> Func:
+        return self.funcs[-1]
+
+
+# ------------------------------------------------------------------ rendering
+
+def render_block(stmts, ind, out):
+    for s in stmts:
+        render_stmt(s, ind, out)
+
+
+def _for_header(s: Stmt) -> str:
+    v = s.var
+    init = f"{'int ' if s.decl else ''}{v} = {render_expr(s.start)}"
+    test = f"{v} {s.cmp} {render_expr(s.end)}"
+    if s.step == 1:
+        upd = f"++{v}" if s.pre else f"{v}++"
+    elif s.step == -1:
+        upd = f"--{v}" if s.pre else f"{v}--"
+    elif s.step > 0:
+        upd = f"{v} += {s.step}"
+    else:
+        upd = f"{v} -= {-s.step}"
+    return f"for ({init}; {test}; {upd})"
+
+
+def render_stmt(s: Stmt, ind: int, out: list):
+    p = "    " * ind
+    k = s.kind
+    if k == "decl":
+        if s.size is not None:
+            init = " = {0.0}" if s.zero else ""
+            out.append(f"{p}{s.ctype} {s.name}[{s.size}]{init};")
+        elif s.init is not None:
+            star = "" if s.ctype.endswith("*") else " "
+            out.append(f"{p}{s.ctype}{star}{s.name} = {render_expr(s.init)};")
+        else:
+            out.append(f"{p}{s.ctype} {s.name};")
+    elif k == "assign":
+        out.append(f"{p}{render_expr(s.lhs)} {s.op} {render_expr(s.rhs)};")
+    elif k == "incdec":
+        t = render_expr(s.e)
+        out.append(f"{p}{s.op}{t};" if s.pre else f"{p}{t}{s.op};")
+    elif k == "expr":
+        out.append(f"{p}{render_expr(s.e)};")
+    elif k == "if":
+        out.append(f"{p}if ({render_expr(s.cond)}) {{")
+        render_block(s.then, ind + 1, out)
+        if s.els:
+            out.append(f"{p}}} else {{")
+            render_block(s.els, ind + 1, out)
+        out.append(f"{p}}}")
+    elif k == "for":
+        out.append(f"{p}{_for_header(s)} {{")
+        render_block(s.body, ind + 1, out)
+        out.append(f"{p}}}")
+    elif k == "while":
+        out.append(f"{p}while ({render_expr(s.cond)}) {{")
+        render_block(s.body, ind + 1, out)
+        out.append(f"{p}}}")
+    elif k in ("break", "continue"):
+        out.append(f"{p}{k};")
+    elif k == "return":
+        out.append(f"{p}return {render_expr(s.e)};")
+    elif k == "free":
+        out.append(f"{p}free({s.name});")
+    else:
+        raise ValueError(k)
+
+
+def render_func(f: Func, out: list):
+    ps = ", ".join(f"{p.ctype}{'' if p.ctype.endswith('*') else ' '}{p.name}" for p in f.params)
+    out.append(f"{f.ret} {f.name}({ps or 'void'})")
+    out.append("{")
+    render_block(f.body, 1, out)
+    out.append("}")
+
+
+def render(prog: Program) -> str:
+    out = []
+    if prog.comment:
+        out.append(f"/* {prog.comment} */")
+    out.append("/* adgen-test")
+    out.append(f"head: {prog.head.name}({' '.join(prog.dep)})/({' '.join(prog.indep)})")
+    for a in prog.args:
+        out.append(f"arg {a.name}: {a.spec}")
+    out.append(f"tol: {prog.tol}")
+    if prog.sizes != "infer":
+        out.append(f"sizes: {prog.sizes}")
+    out.append(f"seed: {prog.test_seed}")
+    out.append("*/")
+    out.append("#include <math.h>")
+    if prog.uses_malloc:
+        out.append("#include <stdlib.h>")
+    for f in prog.funcs:
+        out.append("")
+        render_func(f, out)
+    return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------ generator
+
+class Sym:
+    """A variable visible to the generator.
+    cls: dbl (double scalar), arr (double array / pointer), int.
+    kind (dbl, arr): in (read-only), norm (|v| <= CAP), acc (+= only, read squashed)."""
+
+    def __init__(self, name, cls, kind="norm", *, bound=CAP, length=0, lo=0, hi=0,
+                 writable=True, const=False, index_ok=True, param=False):
+        self.name, self.cls, self.kind = name, cls, kind
+        self.bound, self.length, self.lo, self.hi = bound, length, lo, hi
+        self.writable, self.const, self.index_ok, self.param = writable, const, index_ok, param
+        self.fixed = False  # local fixed-size array
+        self.ready = True  # False while the array is being initialised (or after free)
+        # malloc'd: gcc -O3 warns "may be used uninitialized" on constant indices into an
+        # array initialised by a loop of symbolic length, so only loop indices are used
+        self.symlen = False
+        self.root = name  # the array a pointer points into: no aliasing between call arguments
+        self.local = not param
+
+
+@dataclass
+class Callee:
+    name: str
+    m: int  # concrete value of its size parameter
+    roles: list  # (role, name) per parameter: m in inp out inout acc scal
+    returns: bool
+    pure: bool  # no writable array parameter: may be called inside expressions
+    called: bool = False
+
+
+NICE = (0.01, 0.02, 0.05, 0.1, 0.125, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.75, 0.8, 1.0,
+        1.25, 1.5, 2.0, 2.5, 3.0)
+
+
+def nice_down(x: float) -> float:
+    best = NICE[0]
+    for c in NICE:
+        if c <= x:
+            best = c
+    return best
+
+
+class Gen:
+    def __init__(self, seed: int, cfg: Config | None = None):
+        self.seed = seed
+        self.cfg = cfg or Config()
+        self.r = random.Random(seed)
+        self.callees: list[Callee] = []
+        self.uses_malloc = False
+        self.no_calls = 0  # > 0: inside a condition or ternary, where no call may go
+
+    # ---------------------------------------------------------- scope helpers
+    def syms(self, cls=None):
+        for scope in reversed(self.scopes):
+            for s in reversed(scope):
+                if cls is None or s.cls == cls:
+                    yield s
+
+    def declare(self, sym: Sym) -> Sym:
+        self.scopes[-1].append(sym)
+        self.symtab[sym.name] = sym
+        return sym
+
+    def fresh(self, prefix: str) -> str:
+        self.counter[prefix] = self.counter.get(prefix, 0) + 1
+        return f"{prefix}{self.counter[prefix]}"
+
+    def ref(self, sym: Sym, read=True) -> Expr:
+        if sym.cls == "int":
+            return Expr("var", val=sym.name, ty="int", lo=sym.lo, hi=sym.hi,
+                        bound=max(abs(sym.lo), abs(sym.hi)))
+        return Expr("var", val=sym.name, ty="ptr" if sym.cls == "arr" else "double",
+                    bound=sym.bound if sym.kind != "acc" else 1e30)
+
+    # ------------------------------------------------------ integer indices
+    def int_atoms(self):
+        return [s for s in self.syms("int") if s.index_ok and s.lo <= s.hi]
+
+    def dim_syms(self):
+        return [s for s in self.syms("int") if s.param]
+
+    def index(self, length: int, symlen: bool = False) -> Expr:
+        """An int expression whose static range lies in [0, length-1]
+        (symlen: one that is not constant)."""
+        r = self.r
+        atoms = self.int_atoms()
+        loopish = [a for a in atoms if not a.param]
+        dims = self.dim_syms()
+        for _ in range(40):
+            form = r.randrange(10) if loopish else 9
+            if symlen and form == 9:
+                continue
+            if form <= 3:
+                e = self.ref(r.choice(loopish))
+            elif form == 4:
+                e = ibin(r.choice("+-"), self.ref(r.choice(loopish)), inum(r.randint(1, 2)))
+            elif form == 5 and dims:
+                dim = r.choice(dims)
+                e = ibin("-", ibin("-", self.ref(dim), inum(1)), self.ref(r.choice(loopish)))
+            elif form == 6 and dims and len(loopish) >= 2:
+                a, b = r.sample(loopish, 2)
+                e = ibin("+", ibin("*", self.ref(a), self.ref(r.choice(dims))), self.ref(b))
+            elif form == 7:
+                a = self.ref(r.choice(loopish))
+                if r.random() < 0.5:
+                    e = ibin("/", a, inum(2))
+                else:
+                    e = ibin("+", ibin("*", inum(2), a), inum(r.randint(0, 1)))
+            elif form == 8:
+                a = r.choice(loopish)
+                b = self.ref(r.choice(loopish)) if r.random() < 0.5 else inum(r.randint(1, 3))
+                m = r.choice(dims) if dims and r.random() < 0.6 else None
+                mod = self.ref(m) if m is not None else inum(length)
+                if a.lo < 0 or mod.lo < 1:
+                    continue
+                e = ibin("%", ibin("+", self.ref(a), b), mod)
+            else:
+                e = inum(r.randint(0, length - 1))
+            if 0 <= e.lo and e.hi <= length - 1 and (e.op != "bin" or e.args[0].lo >= 0) \
+                    and not (symlen and e.lo == e.hi):
+                return e
+        if symlen:
+            return self.ref(self.fitting_atom(length))
+        return inum(r.randint(0, length - 1))
+
+    def fitting_atom(self, length: int):
+        for a in self.int_atoms():
+            if not a.param and 0 <= a.lo and a.hi <= length - 1 and a.lo < a.hi:
+                return a
+        return None
+
+    def indexable(self, a: Sym) -> bool:
+        return not a.symlen or self.fitting_atom(a.length) is not None
+
+    # ---------------------------------------------------- double expressions
+    def squash(self, e: Expr) -> Expr:
+        f = self.r.choice(("tanh", "sin", "atan"))
+        return call(f, e, bound=1.5708 if f == "atan" else 1.0)
+
+    def fit(self, e: Expr, cap: float) -> Expr:
+        """e, scaled or squashed so that |e| <= cap."""
+        if e.bound <= cap:
+            return e
+        if e.bound <= 8 * cap and self.r.random() < 0.5:
+            c = nice_down(cap / e.bound)
+            return bin_("*", num(c), e, c * e.bound)
+        s = self.squash(e)
+        if s.bound > cap:
+            c = nice_down(cap / s.bound)
+            return bin_("*", num(c), s, c * s.bound)
+        if cap >= 2 and self.r.random() < 0.5:
+            c = nice_down(cap / s.bound)
+            return bin_("*", num(c), s, c * s.bound)
+        return s
+
+    def readable_dbl(self):
+        return list(self.syms("dbl"))
+
+    def readable_arr(self):
+        return [s for s in self.syms("arr") if s.length > 0 and s.ready and self.indexable(s)]
+
+    def dleaf(self, active: bool = False) -> Expr:
+        """A variable, array element, scaled int, pure call or (unless active) a constant."""
+        r = self.r
+        for _ in range(30 if active else 10):
+            c = r.random()
+            if c < 0.3:
+                arrs = self.readable_arr()
+                if arrs:
+                    a = r.choice(arrs)
+                    e = Expr("idx", (self.ref(a), self.index(a.length, a.symlen)), bound=a.bound)
+                    return self.acc_read(a, e)
+            elif c < 0.55:
+                ds = self.readable_dbl()
+                if ds:
+                    s = r.choice(ds)
+                    return self.acc_read(s, self.ref(s))
+            elif c < 0.65:
+                ints = [s for s in self.syms("int") if s.lo >= -100 and s.hi <= 100]
+                if ints:
+                    s = r.choice(ints)
+                    e = self.ref(s)
+                    if r.random() < 0.5:
+                        e = Expr("cast", (e,), val="double", bound=e.bound)
+                    return bin_("*", num(r.choice((0.1, 0.25, 0.5))), e, 0.5 * e.bound)
+            elif c < 0.72 and self.pure_callees() and not self.no_calls:
+                cl = r.choice(self.pure_callees())
+                args = self.call_args(cl)
+                if args is not None:
+                    cl.called = True
+                    return Expr("call", args, val=cl.name, bound=CAP)
+            elif not active and c > 0.82:
+                break
+        return num(r.choice((0.5, 1.5, 0.25, 2.0, -0.5, 0.75, -1.25, 3.0, 0.3, -0.8)))
+
+    def acc_read(self, sym: Sym, e: Expr) -> Expr:
+        """Accumulators are only read through a bounded function."""
+        if sym.kind != "acc":
+            return e
+        e.bound = 1e30
+        f = self.r.choice(("tanh", "sin", "atan", "cos"))
+        return call(f, e, bound=1.5708 if f == "atan" else 1.0)
+
+    def dexpr(self, depth: int) -> Expr:
+        r = self.r
+        if depth <= 0 or r.random() < 0.2:
+            return self.dleaf()
+        c = r.random()
+        if c < 0.2:
+            e = r.choice((add, sub))(self.dexpr(depth - 1), self.dexpr(depth - 1))
+        elif c < 0.4:
+            e = mul(self.dexpr(depth - 1), self.dexpr(depth - 1))
+        elif c < 0.5:
+            e = self.divide(self.dexpr(depth - 1), depth)
+        elif c < 0.54:
+            a = self.dexpr(depth - 1)
+            e = Expr("neg", (a,), bound=a.bound)
+        elif c < 0.85:
+            e = self.mathcall(depth)
+        elif c < 0.93:
+            # adgen refuses calls in conditionally evaluated operands (a documented
+            # limitation): none in ternaries and conditions
+            self.no_calls += 1
+            a, b = self.dexpr(depth - 1), self.dexpr(depth - 1)
+            e = Expr("cond", (self.cond(1), a, b), bound=max(a.bound, b.bound))
+            self.no_calls -= 1
+        else:
+            e = self.dleaf()
+        if e.bound > SQUASH:
+            e = self.squash(e)
+        return e
+
+    def divide(self, a: Expr, depth: int) -> Expr:
+        """a / d with d kept >= a positive constant."""
+        r = self.r
+        u = self.dexpr(depth - 1)
+        c = r.random()
+        ints = [s for s in self.syms("int") if s.lo >= 0 and s.hi <= 100]
+        if c < 0.45:
+            k = r.choice((1.0, 0.5, 2.0))
+            d, dmin = add(num(k), sq(u)), k
+        elif c < 0.75:
+            d, dmin = add(num(2.0), call(r.choice(("sin", "cos", "tanh")), u, bound=1.0)), 1.0
+        elif c < 0.9 and ints:
+            s = self.ref(r.choice(ints))
+            d, dmin = ibin("+", s, inum(1)), 1.0
+        else:
+            k = r.choice((2.0, 4.0, 3.0))
+            d, dmin = num(k), k
+        return bin_("/", a, d, a.bound / dmin)
+
+    def arg1(self, depth: int, cap: float) -> Expr:
+        return self.fit(self.dexpr(depth - 1), cap)
+
+    def mathcall(self, depth: int) -> Expr:
+        r = self.r
+        f = r.choice(self.cfg.funcs)
+        u = self.dexpr(depth - 1)
+        B = u.bound
+        if f in ("sin", "cos", "tanh"):
+            return call(f, u, bound=1.0)
+        if f == "atan":
+            return call(f, u, bound=1.5708)
+        if f in ("exp", "sinh", "cosh", "expm1"):
+            # exp of bounded values only
+            if B > 2.0:
+                form = r.randrange(3)
+                if form == 0:
+                    u = call("tanh", u, bound=1.0)
+                elif form == 1:
+                    u = bin_("*", num(0.5), call("sin", u, bound=1.0), 0.5)
+                elif f == "exp":
+                    return call("exp", Expr("neg", (sq(u),), bound=1e30), bound=1.0)
+                else:
+                    u = call("tanh", u, bound=1.0)
+            import math
+            b = math.exp(u.bound)
+            return call(f, u, bound=b if f != "cosh" else b)
+        if f in ("log", "log10", "log1p"):
+            import math
+            if f == "log1p":
+                return call(f, sq(u), bound=math.log1p(B * B))
+            if r.random() < 0.7:
+                return call(f, add(num(1.0), sq(u)), bound=math.log(1 + B * B) + 1)
+            return call(f, add(num(2.0), call("sin", u, bound=1.0)), bound=1.1)
+        if f in ("sqrt", "cbrt"):
+            k = r.choice((1.0, 0.5, 2.0))
+            return call(f, add(num(k), sq(u)), bound=(k + B * B) ** 0.5 + 1)
+        if f == "pow":
+            if B > 1.5:
+                u = call("tanh", u, bound=1.0)
+                B = 1.0
+            base = add(num(1.0), sq(u))
+            if r.random() < 0.25:
+                # active exponent: derivative needs log(base), base >= 1
+                ex = add(num(0.5), bin_("*", num(0.5), call("tanh", self.dexpr(depth - 1), bound=1.0), 0.5))
+                return call("pow", base, ex, bound=1 + B * B)
+            p = r.choice((0.5, 1.5, 2.0, -0.5, 0.75, 3.0, 2.5))
+            return call("pow", base, num(p), bound=max(1.0, (1 + B * B) ** p))
+        if f == "atan2":
+            v = self.dexpr(depth - 1)
+            k = r.choice((0.5, 1.0, 2.0))
+            return call("atan2", u, add(num(k), sq(v)), bound=1.5708)
+        if f == "hypot":
+            v = self.dexpr(depth - 1)
+            if r.random() < 0.5:
+                v = add(num(0.5), sq(v))
+            return call("hypot", u, v, bound=B + v.bound)
+        if f == "fabs":
+            return call("fabs", u, bound=B)
+        if f in ("fmin", "fmax"):
+            v = self.dexpr(depth - 1)
+            return call(f, u, v, bound=max(B, v.bound))
+        if f in ("asin", "acos"):
+            return call(f, bin_("*", num(0.9), call("tanh", u, bound=1.0), 0.9), bound=3.1416)
+        if f == "tan":
+            return call(f, bin_("*", num(0.5), call("tanh", u, bound=1.0), 0.5), bound=0.6)
+        raise ValueError(f)
+
+    def cond(self, depth: int = 1) -> Expr:
+        self.no_calls += 1
+        try:
+            return self._cond(depth)
+        finally:
+            self.no_calls -= 1
+
+    def _cond(self, depth: int = 1) -> Expr:
+        """A branch condition: mostly comparisons of active values."""
+        r = self.r
+        c = r.random()
+        ints = [s for s in self.syms("int") if not s.param]
+        if c < 0.6 or not ints:
+            a = self.dleaf(True) if r.random() < 0.6 else self.dexpr(depth)
+            b = self.dleaf() if r.random() < 0.5 else num(r.choice((0.0, 0.1, 0.3, -0.2, 0.5)))
+            if a.op == "num" and b.op == "num" or render_expr(a) == render_expr(b):
+                a, b = self.dexpr(1), num(0.25)
+            e = cmp(r.choice(("<", ">", "<=", ">=")), a, b)
+        elif c < 0.85:
+            i = r.choice(ints)
+            form = r.randrange(3)
+            if form == 0 and i.lo >= 0:
+                e = cmp(r.choice(("==", "!=")), ibin("%", self.ref(i), inum(2)), inum(r.randint(0, 1)))
+            elif form == 1:
+                e = cmp(r.choice(("<", ">", "==", ">=")), self.ref(i), inum(r.randint(i.lo, max(i.lo, i.hi))))
+            else:
+                others = [j for j in ints if j.name != i.name]
+                if not others:
+                    return self.cond_simple()
+                e = cmp(r.choice(("<", ">", "!=", "<=")), self.ref(i), self.ref(r.choice(others)))
+        else:
+            e = cmp(r.choice(LOGIC), self.cond(0) if depth > 0 else self.cond_simple(),
+                    self.cond_simple())
+        return e
+
+    def jump_cond(self, loopsym: Sym) -> Expr:
+        """Condition of a break/continue: true for some iterations only, most likely."""
+        r = self.r
+        if r.random() < 0.5 and loopsym.hi > loopsym.lo:
+            v = self.ref(loopsym)
+            if r.random() < 0.5:
+                return cmp("==", ibin("%", v, inum(2)), inum(r.randint(0, 1))) if loopsym.lo >= 0 \
+                    else cmp(">", v, inum(loopsym.lo))
+            return cmp(r.choice(("==", ">", "<")), v, inum(r.randint(loopsym.lo + 1, loopsym.hi)))
+        return cmp(r.choice(("<", ">")), self.dleaf(True), num(r.choice((0.0, 0.1, -0.1))))
+
+    def cond_simple(self) -> Expr:
+        return cmp(self.r.choice(("<", ">")), self.dleaf(True), num(self.r.choice((0.0, 0.2, -0.3))))
+
+    # ----------------------------------------------------------- statements
+    def writable_dbl(self, kinds=("norm",)):
+        return [s for s in self.syms("dbl") if s.writable and s.kind in kinds]
+
+    def writable_arr(self, kinds=("norm",)):
+        return [s for s in self.syms("arr")
+                if s.writable and s.kind in kinds and s.ready and self.indexable(s)]
+
+    def acc_increment(self, depth: int) -> Expr:
+        """A += increment scaled by the number of executions, so accumulators stay O(1)."""
+        e = self.fit(self.dexpr(depth), CAP)
+        scale = nice_down(2.0 / max(1.0, self.execs * e.bound))
+        if scale < 1.0 or self.r.random() < 0.3:
+            e = bin_("*", num(scale), e, scale * e.bound)
+        return e
+
+    def st_assign_new(self, depth):
+        name = self.fresh("s")
+        e = self.fit(self.dexpr(2 + self.r.randrange(2)), CAP)
+        self.declare(Sym(name, "dbl"))
+        return [Stmt("decl", ctype="double", name=name, init=e, size=None)]
+
+    def st_assign_scalar(self, depth):
+        r = self.r
+        targets = self.writable_dbl(("norm", "acc"))
+        if not targets:
+            return None
+        t = r.choice(targets)
+        if t.kind == "acc":
+            op = r.choice(("+=", "-=", "+=", "++"))
+            if op == "++":
+                return [Stmt("incdec", e=self.ref(t, read=False), op="++", pre=r.random() < 0.3)]
+            return [Stmt("assign", lhs=self.ref(t, read=False), op=op, rhs=self.acc_increment(2))]
+        c = r.random()
+        lhs = self.ref(t, read=False)
+        if c < 0.5:
+            rhs = self.fit(self.dexpr(2 + r.randrange(2)), CAP)
+            return [Stmt("assign", lhs=lhs, op="=", rhs=rhs)]
+        if c < 0.7:
+            # *= by a factor of magnitude <= 1
+            return [Stmt("assign", lhs=lhs, op="*=", rhs=self.fit(self.dexpr(2), 1.0))]
+        if c < 0.8:
+            d = self.divide(num(1.0), 2).args[1]
+            if d.ty == "int" or (d.op == "num"):
+                d = add(num(1.0), sq(self.dexpr(1)))
+            return [Stmt("assign", lhs=lhs, op="/=", rhs=d)]
+        # ternary (no calls in its branches, see dexpr)
+        self.no_calls += 1
+        a, b = self.fit(self.dexpr(2), CAP), self.fit(self.dexpr(2), CAP)
+        self.no_calls -= 1
+        return [Stmt("assign", lhs=lhs, op="=", rhs=Expr("cond", (self.cond(1), a, b), bound=CAP))]
+
+    def st_array_write(self, depth, target: Sym | None = None):
+        r = self.r
+        if target is None:
+            targets = self.writable_arr(("norm", "acc"))
+            if not targets:
+                return None
+            target = r.choice(targets)
+        lhs = Expr("idx", (self.ref(target), self.index(target.length, target.symlen)))
+        if target.kind == "acc":
+            op = r.choice(("+=", "-=", "+="))
+            return [Stmt("assign", lhs=lhs, op=op, rhs=self.acc_increment(2))]
+        c = r.random()
+        if c < 0.6:
+            return [Stmt("assign", lhs=lhs, op="=", rhs=self.fit(self.dexpr(2 + r.randrange(2)), CAP))]
+        if c < 0.8:
+            return [Stmt("assign", lhs=lhs, op="*=", rhs=self.fit(self.dexpr(2), 1.0))]
+        # relaxation y[i] = 0.5*y[i] + 0.5*e stays within CAP
+        old = Expr("idx", (self.ref(target), copy.deepcopy(lhs.args[1])), bound=CAP)
+        rhs = add(bin_("*", num(0.5), old, 0.5 * CAP),
+                  bin_("*", num(0.5), self.fit(self.dexpr(2), CAP), 0.5 * CAP))
+        return [Stmt("assign", lhs=lhs, op="=", rhs=rhs)]
+
+    def dim_choice(self, min_value=1):
+        """(expr, value) for a loop bound: a size parameter or a literal."""
+        r = self.r
+        dims = [d for d in self.dim_syms() if d.lo >= min_value]
+        if dims and r.random() < 0.85:
+            d = r.choice(dims)
+            return self.ref(d), d.lo
+        v = r.randint(max(min_value, 2), 5)
+        return inum(v), v
+
+    def st_for(self, depth):
+        r = self.r
+        var = LOOP_VARS[depth]
+        outer = [s for s in self.syms("int") if not s.param and s.index_ok and s.name in LOOP_VARS]
+        end, D = self.dim_choice(2)
+        form = r.randrange(9)
+        step, cmp_op, pre = 1, "<", r.random() < 0.2
+        if form <= 2:
+            start, lo, hi = inum(0), 0, D - 1
+        elif form == 3:
+            s0 = r.randint(1, D - 1)
+            start, lo, hi = inum(s0), s0, D - 1
+        elif form == 4:
+            start, lo, hi, cmp_op = inum(0), 0, D - 1, "<="
+            end = ibin("-", end, inum(1))
+        elif form == 5:
+            s0 = r.randint(0, 1)
+            step = 2
+            start, lo, hi = inum(s0), s0, D - 1
+        elif form == 6:
+            start, lo, hi, cmp_op, step = ibin("-", copy.deepcopy(end), inum(1)), 0, D - 1, ">=", -1
+            end = inum(0)
+        elif form == 7:
+            step = r.choice((-1, -2))
+            s1 = r.randint(0, min(1, D - 1))
+            start, lo, hi, cmp_op = ibin("-", copy.deepcopy(end), inum(1)), s1, D - 1, ">="
+            end = inum(s1)
+        else:
+            if outer:
+                o = r.choice(outer)
+                if r.random() < 0.5 and o.hi >= 1:
+                    # triangular: j < i
+                    start, lo, hi, end = inum(0), 0, o.hi - 1, self.ref(o)
+                elif o.lo >= 0 and o.hi <= D - 1:
+                    start, lo, hi = self.ref(o), o.lo, D - 1
+                else:
+                    start, lo, hi = inum(0), 0, D - 1
+            else:
+                start, lo, hi = inum(0), 0, D - 1
+        trips = max(1, (hi - lo) // abs(step) + 1)
+        loopsym = Sym(var, "int", lo=lo, hi=hi)
+        if not self.inline_decl:
+            self.top_ints.add(var)
+        self.push(loopsym)
+        self.loops.append(("for", trips))
+        self.execs *= trips
+        # the condition of a break/continue is drawn before the body: the body's
+        # locals may be declared after the position where the jump lands
+        jump_cond = self.jump_cond(loopsym) if r.random() < 0.2 else None
+        counted = None
+        if self.pending_counter is not None:
+            cnt, self.pending_counter = self.pending_counter, None
+            inc = Stmt("incdec", e=self.ref(cnt, read=False), op=r.choice(("++", "++", "--")),
+                       pre=r.random() < 0.3)
+            counted = Stmt("if", cond=self.cond(0), then=[inc], els=None)
+        accumulate = None
+        if self.pending_acc is not None:
+            acc, self.pending_acc = self.pending_acc, None
+            accumulate = Stmt("assign", lhs=self.ref(acc, read=False), op=r.choice(("+=", "+=", "-=")),
+                              rhs=self.acc_increment(2))
+        body = self.block(depth + 1, r.randint(1, 3))
+        if counted is not None:
+            body.insert(0, counted)
+        if accumulate is not None:
+            body.insert(r.randint(0, len(body)), accumulate)
+        if jump_cond is not None:
+            jump = Stmt(r.choice(("break", "continue")))
+            body.insert(r.randrange(len(body) + 1), Stmt("if", cond=jump_cond, then=[jump], els=None))
+        self.execs //= trips
+        self.loops.pop()
+        body += self.pop()
+        return [Stmt("for", var=var, decl=self.inline_decl, start=start, cmp=cmp_op, end=end,
+                     step=step, pre=pre, body=body)]
+
+    def st_while(self, depth):
+        r = self.r
+        end, D = self.dim_choice(2)
+        arrs = [a for a in self.readable_arr() if a.length >= D and a.kind != "acc"]
+        k = self.fresh("k")
+        s0 = r.randint(0, 1)
+        data_in_cond = arrs and r.random() < 0.7
+        ksym = Sym(k, "int", lo=s0, hi=D - 1)
+        self.push(ksym)
+        if data_in_cond:
+            a = r.choice(arrs)
+            elem = Expr("idx", (self.ref(a), self.ref(ksym)), bound=a.bound)
+            dcond = cmp(r.choice((">", "<")), elem, num(r.choice((0.1, -0.1, 0.0, 0.3, -0.3))))
+        else:
+            dcond = self.cond(0)
+        guard = cmp("<", self.ref(ksym), end)
+        step = r.choice((1, 1, 1, 2))
+        self.loops.append(("while", D))
+        self.execs *= D
+        if data_in_cond:
+            cond = cmp("&&", guard, dcond)
+            body = self.block(depth + 1, r.randint(1, 3))
+        else:
+            cond = guard
+            body = [Stmt("if", cond=dcond, then=[Stmt("break")], els=None)]
+            body += self.block(depth + 1, r.randint(1, 3))
+        self.execs //= D
+        self.loops.pop()
+        inc = Stmt("incdec", e=self.ref(ksym, read=False), op="++", pre=r.random() < 0.3) if step == 1 \
+            else Stmt("assign", lhs=self.ref(ksym, read=False), op="+=", rhs=inum(step))
+        body += self.pop()
+        body.append(pin(inc, k))
+        decl = pin(Stmt("decl", ctype="int", name=k, init=inum(s0), size=None), k)
+        # after the loop k is in [s0, D + step - 1]; it may be read as a count
+        after = Sym(k, "int", lo=s0, hi=D + step - 1, index_ok=False)
+        self.declare(after)
+        return [decl, Stmt("while", cond=cond, body=body)]
+
+    def st_if(self, depth):
+        r = self.r
+        cond = self.cond(1)
+        self.push()
+        then = self.block(depth + 1, r.randint(1, 2))
+        then += self.pop()
+        els = None
+        if r.random() < 0.5:
+            self.push()
+            els = self.block(depth + 1, r.randint(1, 2))
+            els += self.pop()
+        return [Stmt("if", cond=cond, then=then, els=els)]
+
+    def st_counter(self, depth):
+        """int counter incremented under an active condition (read later as a double)."""
+        name = self.fresh("cnt")
+        sym = Sym(name, "int", lo=-64, hi=64, index_ok=False)
+        decl = Stmt("decl", ctype="int", name=name, init=inum(0), size=None)
+        self.declare(sym)
+        self.pending_counter = sym  # st_for puts `if (cond) cnt++;` in its body
+        loop = self.st_for(depth)
+        self.pending_counter = None
+        return [decl] + loop
+
+    def st_local_array(self, depth):
+        r = self.r
+        name = self.fresh("t")
+        dims = self.dim_syms()
+        size = r.choice([d.lo for d in dims] + [4, 6]) if dims else r.choice((3, 4, 6))
+        zero = r.random() < 0.3
+        decl = Stmt("decl", ctype="double", name=name, init=None, size=size, zero=zero)
+        sym = Sym(name, "arr", length=size)
+        sym.fixed = True
+        out = [decl]
+        if not zero:
+            out.append(pin(self.fill_loop(sym, depth, size), name))
+        self.declare(sym)
+        return out
+
+    def fill_loop(self, sym: Sym, depth: int, length: int, lenexpr: Expr | None = None,
+                  value: Expr | None = None, source: Sym | None = None) -> Stmt:
+        """for (v = 0; v < len; v++) a[v] = expr;  initialises a whole array."""
+        var = LOOP_VARS[min(depth, len(LOOP_VARS) - 1)]
+        if not self.inline_decl:
+            self.top_ints.add(var)
+        vsym = Sym(var, "int", lo=0, hi=length - 1)
+        self.push(vsym)
+        sym.ready = False  # the value must not read the array it initialises
+        if value is None:
+            value = self.fit(self.dexpr(2), CAP) if self.r.random() < 0.8 else num(0.0)
+        if source is not None:
+            # a term of the independent input, so that the outputs depend on it
+            elem = Expr("idx", (self.ref(source), self.index(source.length)), bound=source.bound)
+            c = self.r.choice((0.1, 0.25, 0.5))
+            value = self.fit(add(value, bin_("*", num(c), elem, c * elem.bound)), CAP)
+        sym.ready = True
+        lhs = Expr("idx", (self.ref(sym, read=False), self.ref(vsym)))
+        self.pop()
+        if lenexpr is None:
+            lenexpr = inum(length)
+        return Stmt("for", var=var, decl=self.inline_decl, start=inum(0), cmp="<", end=lenexpr,
+                    step=1, pre=False, body=[Stmt("assign", lhs=lhs, op="=", rhs=value)])
+
+    def st_malloc(self, depth):
+        dims = self.dim_syms()
+        if not dims or depth != 0:
+            return None
+        r = self.r
+        name = self.fresh("buf")
+        if len(dims) >= 2 and r.random() < 0.4:
+            a, b = r.sample(dims, 2)
+            lenexpr = ibin("*", self.ref(a), self.ref(b))
+        else:
+            lenexpr = self.ref(r.choice(dims))
+        length = lenexpr.lo
+        size = Expr("var", val="sizeof(double)", ty="int")
+        arg = Expr("bin", (lenexpr, size), val="*", ty="int") if r.random() < 0.6 \
+            else Expr("bin", (size, lenexpr), val="*", ty="int")
+        m = Expr("call", (arg,), val="malloc", ty="ptr")
+        if r.random() < 0.4:
+            m = Expr("cast", (m,), val="double *", ty="ptr")
+        self.uses_malloc = True
+        sym = Sym(name, "arr", length=length)
+        kind = r.random()
+        if kind < 0.3:
+            sym.kind = "acc"
+        decl = Stmt("decl", ctype="double *", name=name, init=m, size=None)
+        fill = pin(self.fill_loop(sym, depth, length, copy.deepcopy(lenexpr),
+                                  num(0.0) if sym.kind == "acc" else None), name)
+        sym.symlen = True
+        self.declare(sym)
+        self.frees.append(name)
+        return [decl, fill]
+
+    def st_alias(self, depth):
+        """double *p = a + off;  then write (or read) through p."""
+        r = self.r
+        cands = [a for a in self.syms("arr") if a.length >= 2 and a.ready]
+        if not cands:
+            return None
+        a = r.choice(cands)
+        off = self.index(a.length - 1)  # leaves at least 2 elements
+        plen = a.length - off.hi
+        base = self.ref(a)
+        init = bin_("+", base, off, ty="ptr") if r.random() < 0.5 else \
+            Expr("addr", (Expr("idx", (base, off)),), ty="ptr")
+        name = self.fresh("p")
+        ro = not a.writable or r.random() < 0.2
+        sym = Sym(name, "arr", a.kind, bound=a.bound, length=plen, writable=a.writable and not ro)
+        sym.root, sym.symlen = a.root, a.symlen
+        ctype = "const double *" if (a.const or ro) else "double *"
+        sym.const = ctype.startswith("const")
+        self.declare(sym)
+        out = [Stmt("decl", ctype=ctype, name=name, init=init, size=None)]
+        if sym.writable and self.indexable(sym):
+            w = self.st_array_write(depth, target=sym)
+            if w:
+                out += w
+        return out
+
+    def pure_callees(self):
+        return [c for c in self.callees if c.pure and c.returns and c.name != self.fname]
+
+    def call_args(self, c: Callee):
+        """Argument expressions for callee c, or None if the scope cannot supply them.
+        An array written by the callee shares its storage with no other argument."""
+        r = self.r
+        args, read_roots, written_roots = [], set(), set()
+        for role, pname in c.roles:
+            if role == "m":
+                dims = [d for d in self.dim_syms() if d.lo == c.m]
+                args.append(self.ref(r.choice(dims)) if dims else inum(c.m))
+                continue
+            if role == "scal":
+                args.append(self.fit(self.dexpr(2), CAP))
+                continue
+            if role in ("inp", "inpnc"):
+                cands = [a for a in self.readable_arr()
+                         if a.kind != "acc" and a.root not in written_roots
+                         and (role == "inp" or not a.const)]
+            else:
+                kinds = ("acc",) if role == "acc" else ("norm",)
+                cands = [a for a in self.writable_arr(kinds)
+                         if a.root not in written_roots and a.root not in read_roots]
+            cands = [a for a in cands if a.length >= c.m]
+            if not cands:
+                return None
+            a = r.choice(cands)
+            (read_roots if role in ("inp", "inpnc") else written_roots).add(a.root)
+            base = self.ref(a)
+            whole = a.length == c.m or r.random() < 0.25
+            if a.symlen and self.fitting_atom(a.length - c.m + 1) is None:
+                whole = True
+            if whole:
+                args.append(base)
+            else:
+                off = self.index(a.length - c.m + 1, a.symlen)
+                if r.random() < 0.5:
+                    args.append(bin_("+", base, off, ty="ptr"))
+                else:
+                    args.append(Expr("addr", (Expr("idx", (base, off)),), ty="ptr"))
+        return args
+
+    def st_call(self, depth):
+        r = self.r
+        cands = [c for c in self.callees if c.name != self.fname]
+        if not cands:
+            return None
+        uncalled = [c for c in cands if not c.called]
+        c = r.choice(uncalled) if uncalled and r.random() < 0.7 else r.choice(cands)
+        args = self.call_args(c)
+        if args is None:
+            return None
+        c.called = True
+        e = Expr("call", args, val=c.name, bound=CAP)
+        if not c.returns:
+            return [Stmt("expr", e=e)]
+        # the result goes to a scalar: never to an array passed to the call
+        targets = self.writable_dbl(("norm", "acc"))
+        x = r.random()
+        if x < 0.3:
+            name = self.fresh("s")
+            self.declare(Sym(name, "dbl"))
+            return [Stmt("decl", ctype="double", name=name, init=e, size=None)]
+        if x < 0.7 and targets:
+            t = r.choice(targets)
+            if t.kind == "acc":
+                scale = nice_down(2.0 / max(1.0, self.execs * CAP))
+                return [Stmt("assign", lhs=self.ref(t, read=False), op="+=",
+                             rhs=bin_("*", num(scale), e, scale * CAP))]
+            return [Stmt("assign", lhs=self.ref(t, read=False), op="=", rhs=e)]
+        return [Stmt("expr", e=e)]
+
+    def st_acc_new(self, depth):
+        """double acc = 0; for (...) { ...; acc += ...; }"""
+        if depth >= self.cfg.max_depth:
+            return None
+        name = self.fresh("acc")
+        sym = self.declare(Sym(name, "dbl", "acc"))
+        decl = Stmt("decl", ctype="double", name=name, init=num(0.0), size=None)
+        self.pending_acc = sym
+        loop = self.st_for(depth)
+        self.pending_acc = None
+        return [decl] + loop
+
+    def statement(self, depth: int):
+        r = self.r
+        in_loop = bool(self.loops)
+        deep = depth < self.cfg.max_depth
+        choices = [
+            (self.st_assign_new, 2.0),
+            (self.st_assign_scalar, 3.0),
+            (self.st_array_write, 4.0 if in_loop else 1.5),
+            (self.st_for, 3.0 if deep else 0),
+            (self.st_while, 0.8 if deep else 0),
+            (self.st_if, 1.5 if deep else 0),
+            (self.st_call, 2.0 if self.callees else 0),
+            (self.st_alias, 0.6),
+            (self.st_local_array, 0.4 if depth < 2 else 0),
+            (self.st_malloc, 0.5 if depth == 0 else 0),
+            (self.st_counter, 0.3 if depth < 2 else 0),
+            (self.st_acc_new, 0.7),
+        ]
+        total = sum(w for _, w in choices)
+        for _ in range(20):
+            x = r.random() * total
+            for fn, w in choices:
+                x -= w
+                if x < 0:
+                    break
+            out = fn(depth)
+            if out:
+                return out
+        return self.st_assign_new(depth)
+
+    def push(self, *syms):
+        self.scopes.append(list(syms))
+
+    def pop(self) -> list:
+        self.scopes.pop()
+        return []
+
+    def consumer(self, sym: Sym) -> Stmt:
+        """sink += 0.1 * f(v): gives a value that is never read a reader."""
+        if sym.cls == "arr":
+            e = Expr("idx", (self.ref(sym), inum(0)), bound=sym.bound)
+        else:
+            e = self.ref(sym)
+        e = self.acc_read(sym, e) if sym.cls != "int" else bin_("*", num(0.01), e, 0.01 * e.bound)
+        return Stmt("assign", lhs=self.sink_ref(), op="+=",
+                    rhs=bin_("*", num(0.1), self.fit(e, CAP), 0.4))
+
+    def add_consumers(self, body: list, params: list) -> list:
+        """gcc -Wall -Wextra rejects parameters never referenced, double parameters and
+        local scalars / fixed-size arrays set but never read: read those into the sink
+        at the end of their block."""
+        def fix_block(stmts):
+            out = list(stmts)
+            for i, st in enumerate(stmts):
+                for b in st.blocks():
+                    b[:] = fix_block(b)
+            tail = []
+            for i, st in enumerate(stmts):
+                if st.kind != "decl" or st.name not in self.symtab:
+                    continue
+                sym = self.symtab[st.name]
+                pointer = sym.cls == "arr" and not sym.fixed
+                if not (names_used if pointer else names_read)(stmts[i + 1:]) & {st.name}:
+                    tail.append(self.consumer(sym))
+            return out + tail
+        body[:] = fix_block(body)
+        for sym in params:
+            seen = names_read(body) if sym.cls == "dbl" else names_used(body)
+            if sym.name not in seen:
+                body.append(self.consumer(sym))
+        return body
+
+    def sink_ref(self) -> Expr:
+        self.sink_used = True
+        return Expr("var", val="sink", bound=1e30)
+
+    def block(self, depth: int, n: int) -> list:
+        out = []
+        for _ in range(n):
+            if self.budget <= 0:
+                break
+            self.budget -= 1
+            out += self.statement(depth)
+        if not out:
+            out = self.statement(depth)
+        return out
+
+    # ------------------------------------------------------------ functions
+    def function(self, name, ret, params, syms, budget, prologue_fn, epilogue_fn):
+        r = self.r
+        self.fname = name
+        self.counter = {}
+        self.scopes, self.symtab = [], {}
+        self.loops, self.execs = [], 1
+        self.top_ints = set()
+        self.inline_decl = r.random() < 0.6
+        self.frees = []
+        self.sink_used = False
+        self.pending_counter = self.pending_acc = None
+        self.budget = budget
+        for s in syms:
+            s.param = True
+        self.push(*syms)
+        body = prologue_fn()
+        while self.budget > 0:
+            self.budget -= 1
+            body += self.statement(0)
+        # every helper gets called somewhere
+        if name == HEAD_NAME:
+            for c in self.callees:
+                for _ in range(5):
+                    if c.called:
+                        break
+                    body += self.st_call_specific(c) or []
+        self.add_consumers(body, syms)
+        for sym in self.syms("arr"):
+            if sym.root in self.frees:
+                sym.ready = False
+        body += [pin(Stmt("free", name=n), n) for n in self.frees]
+        body += epilogue_fn()
+        self.scopes.pop()
+        decls = []
+        if not self.inline_decl:
+            for v in LOOP_VARS:
+                if v in self.top_ints:
+                    decls.append(Stmt("decl", ctype="int", name=v, init=None, size=None))
+        if self.sink_used:
+            decls.append(Stmt("decl", ctype="double", name="sink", init=num(0.0), size=None))
+        return Func(name, ret, params, decls + body)
+
+    def st_call_specific(self, c: Callee):
+        saved = self.callees
+        self.callees = [c]
+        try:
+            return self.st_call(0)
+        finally:
+            self.callees = saved
+
+    def sink_out(self, outs) -> list:
+        """Fold the sink into an output array element at the end of a void function."""
+        if not self.sink_used or not outs:
+            return []
+        a = outs[0]
+        lhs = Expr("idx", (self.ref(a, read=False), inum(0)))
+        t = call("tanh", self.sink_ref(), bound=1.0)
+        if a.kind == "acc":
+            return [Stmt("assign", lhs=lhs, op="+=", rhs=bin_("*", num(0.5), t, 0.5))]
+        old = Expr("idx", (self.ref(a), inum(0)), bound=CAP)
+        return [Stmt("assign", lhs=lhs, op="=",
+                     rhs=add(bin_("*", num(0.5), old, 0.5 * CAP), bin_("*", num(0.5), t, 0.5)))]
+
+    def ret_stmt(self) -> list:
+        e = self.fit(self.dexpr(2), CAP)
+        if self.sink_used:
+            e = add(e, bin_("*", num(0.5), call("tanh", self.sink_ref(), bound=1.0), 0.5))
+        return [pin(Stmt("return", e=self.fit(e, CAP)), "return")]
+
+    def callee(self, idx: int, dims: dict) -> Func:
+        r = self.r
+        name = f"fz_f{idx}"
+        m = r.choice(list(dims.values()))
+        roles = [("m", "m")]
+        n_in = r.randint(1, 2)
+        n_out = r.choice((0, 1, 1, 2))
+        n_scal = r.randint(0, 2)
+        returns = n_out == 0 or r.random() < 0.6
+        for i in range(n_in):
+            # a read-only array parameter declared without const now and then
+            roles.append(("inp" if r.random() < 0.8 else "inpnc", "uv"[i]))
+        outs = []
+        for i in range(n_out):
+            role = r.choice(("out", "inout", "acc"))
+            roles.append((role, ("o", "w")[i]))
+        for i in range(n_scal):
+            roles.append(("scal", ("alpha", "beta")[i]))
+        head, rest = roles[:1], roles[1:]
+        r.shuffle(rest)
+        roles = head + rest
+        params, syms = [], []
+        for role, pname in roles:
+            if role == "m":
+                params.append(Param("int", "m"))
+                syms.append(Sym("m", "int", lo=m, hi=m, param=True))
+            elif role in ("inp", "inpnc"):
+                const = role == "inp"
+                params.append(Param("const double *" if const else "double *", pname))
+                syms.append(Sym(pname, "arr", "in", length=m, writable=False, const=const))
+            elif role == "scal":
+                params.append(Param("double", pname))
+                syms.append(Sym(pname, "dbl"))
+            else:
+                params.append(Param("double *", pname))
+                s = Sym(pname, "arr", "acc" if role == "acc" else "norm", length=m)
+                syms.append(s)
+                outs.append((role, s))
+        outsyms = [s for _, s in outs]
+
+        def prologue():
+            body = []
+            for role, s in outs:
+                if role == "out":  # pure output: written in full before anything reads it
+                    self.budget -= 1
+                    body.append(pin(self.fill_loop(s, 0, m, self.ref(syms[0], read=False)), s.name))
+            return body
+
+        def epilogue():
+            if returns:
+                return self.ret_stmt()
+            return self.sink_out(outsyms)
+
+        budget = r.randint(*self.cfg.callee_stmts)
+        f = self.function(name, "double" if returns else "void", params, syms, budget,
+                          prologue, epilogue)
+        self.callees.append(Callee(name, m, roles, returns, pure=not outs))
+        return f
+
+    def head(self, dims: dict):
+        r = self.r
+        n = dims["n"]
+        params, syms, args = [], [], []
+        for dn, dv in dims.items():
+            params.append(Param("int", dn))
+            syms.append(Sym(dn, "int", lo=dv, hi=dv, param=True))
+            args.append(Arg(dn, f"int = {dv}"))
+        has_d = "d" in dims
+        indep, dep = [], []
+
+        def length():
+            if has_d and r.random() < 0.5:
+                return "n*d", n * dims["d"]
+            return "n", n
+
+        rest = []  # (Param, Sym, Arg)
+        lx, vx = length()
+        lo, hi = r.choice(((-1, 1), (-1, 1), (0, 1), (0.2, 1.5), (-2, 2)))
+        const = r.random() < 0.8
+        xsym = Sym("x", "arr", "in", bound=max(abs(lo), abs(hi)), length=vx, writable=False,
+                   const=const)
+        rest.append((Param("const double *" if const else "double *", "x"), xsym,
+                     Arg("x", f"double[{lx}] = uniform({lo}, {hi})")))
+        indep.append("x")
+        if r.random() < 0.3:  # a passive input array: no derivative parameter
+            lc, vc = length()
+            rest.append((Param("const double *", "c"),
+                         Sym("c", "arr", "in", bound=1.0, length=vc, writable=False, const=True),
+                         Arg("c", f"double[{lc}]")))
+        ly, vy = length()
+        ykind = "acc" if r.random() < 0.35 else "norm"
+        ysym = Sym("y", "arr", ykind, length=vy)
+        rest.append((Param("double *", "y"), ysym, Arg("y", f"double[{ly}]")))
+        dep.append("y")
+        zsym = None
+        if r.random() < 0.5:  # in/out array
+            lz, vz = length()
+            zsym = Sym("z", "arr", "norm", length=vz)
+            rest.append((Param("double *", "z"), zsym, Arg("z", f"double[{lz}]")))
+            dep.append("z")
+            indep.append("z")
+        if r.random() < 0.7:
+            rest.append((Param("double", "a"), Sym("a", "dbl"), Arg("a", "double = uniform(-1, 1)")))
+            indep.append("a")
+        if r.random() < 0.25:  # passive scalar
+            rest.append((Param("double", "b"), Sym("b", "dbl", "in", bound=1.0, writable=False),
+                         Arg("b", "double = 0.75")))
+        r.shuffle(rest)
+        for p, s, a in rest:
+            params.append(p)
+            syms.append(s)
+            args.append(a)
+        returns = r.random() < 0.5
+        if returns:
+            dep.append(HEAD_NAME)
+
+        def prologue():
+            # y is a pure output: written in full first (zero for an accumulator)
+            self.budget -= 1
+            dimsyms = {s.name: s for s in syms if s.cls == "int"}
+            lenexpr = inum(vy)
+            if ly == "n*d":
+                lenexpr = ibin("*", self.ref(dimsyms["n"]), self.ref(dimsyms["d"]))
+            elif ly == "n":
+                lenexpr = self.ref(dimsyms["n"])
+            return [pin(self.fill_loop(ysym, 0, vy, lenexpr, num(0.0) if ykind == "acc" else None,
+                                       source=xsym), "y")]
+
+        def epilogue():
+            if returns:
+                return self.ret_stmt()
+            return self.sink_out([ysym] + ([zsym] if zsym else []))
+
+        budget = r.randint(*self.cfg.head_stmts)
+        f = self.function(HEAD_NAME, "double" if returns else "void", params, syms, budget,
+                          prologue, epilogue)
+        return f, args, dep, indep
+
+    def program(self) -> Program:
+        r = self.r
+        dims = {"n": r.randint(3, 7)}
+        if r.random() < 0.6:
+            dims["d"] = r.randint(2, 4)
+        funcs = []
+        for i in range(r.randint(*self.cfg.callees)):
+            funcs.append(self.callee(i + 1, dims))
+        head, args, dep, indep = self.head(dims)
+        funcs.append(head)
+        funcs = reachable(funcs)
+        # most programs give the array sizes so that failures are about derivatives;
+        # one in four leaves adgen to infer them from the code
+        sizes = "infer" if r.random() < self.cfg.infer_sizes else "give"
+        return Program(seed=self.seed, funcs=funcs, args=args, dep=dep, indep=indep,
+                       tol=self.cfg.tol, comment=f"generated by tests.fuzz, seed {self.seed}",
+                       test_seed=1 + self.seed % 1000, uses_malloc=self.uses_malloc, sizes=sizes)
+
+
+def _expr_names(e: Expr, out: set):
+    for x in e.walk():
+        if x.op == "var":
+            out.add(x.val)
+
+
+def names_used(stmts) -> set:
+    """Every variable name occurring in stmts."""
+    out = set()
+    for s in stmts:
+        for e in s.exprs():
+            _expr_names(e, out)
+        if s.kind == "free":
+            out.add(s.name)
+        for b in s.blocks():
+            out |= names_used(b)
+    return out
+
+
+def names_read(stmts) -> set:
+    """Names whose value is read (the target of an assignment or ++ is not read)."""
+    out = set()
+    for s in stmts:
+        targets = []
+        if s.kind == "assign":
+            targets, rest = [s.lhs], [s.rhs]
+        elif s.kind == "incdec":
+            targets, rest = [s.e], []
+        else:
+            rest = s.exprs()
+        for t in targets:
+            if t.op == "idx":
+                _expr_names(t.args[1], out)
+                if t.args[0].op != "var":
+                    _expr_names(t.args[0], out)
+        for e in rest:
+            _expr_names(e, out)
+        for b in s.blocks():
+            out |= names_read(b)
+    return out
+
+
+def called_names(f: Func) -> set:
+    names = set()
+
+    def visit(stmts):
+        for s in stmts:
+            for e in s.exprs():
+                for x in e.walk():
+                    if x.op == "call":
+                        names.add(x.val)
+            for b in s.blocks():
+                visit(b)
+    visit(f.body)
+    return names
+
+
+def reachable(funcs: list) -> list:
+    """Functions called, directly or not, from the head (the last one), in order."""
+    by_name = {f.name: f for f in funcs}
+    seen, todo = {funcs[-1].name}, [funcs[-1]]
+    while todo:
+        for n in called_names(todo.pop()):
+            if n in by_name and n not in seen:
+                seen.add(n)
+                todo.append(by_name[n])
+    return [f for f in funcs if f.name in seen]
+
+
+def generate_program(seed: int, cfg: Config | None = None) -> Program:
+    return Gen(seed, cfg).program()
+
+
+def generate(seed: int, cfg: Config | None = None) -> str:
+    """C source of the program named by seed."""
+    return render(generate_program(seed, cfg))

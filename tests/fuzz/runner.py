@@ -1,0 +1,165 @@
+"""Runs one check of a program in a subprocess and classifies the outcome.
+
+Each check runs in its own `python -m tests.fuzz.runner` process so that a hang (adgen
+looping, a driver spinning) is ended by a timeout and a crash cannot take the fuzzer down.
+
+Outcome (a dict, JSON between processes):
+  status   pass | fail | skip | invalid
+           skip:    the program is unusable as a test for a reason that is not a bug
+                    (its finite differences straddle a kink, its Jacobian is zero)
+           invalid: the generator made a bad program (spec error, non-finite values,
+                    does not compile, sanitizer error): a bug of tests/fuzz
+  kinds    failure categories, most telling first (e.g. ["adgen-reverse: internal error
+           UndefinedError", "adjoint-mismatch"])
+  message  the checker's message
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# categories of the harness's failure lines, in order of priority
+_LINE_KINDS = [
+    (r"timed out", "timeout"),
+    (r"^compiling (\w+)_([bd])\.c at (-O\d) failed", "gcc"),
+    (r"does not define the routine with the prototype", "prototype"),
+    (r"^linking the driver", "link"),
+    (r"^compiling the driver", "driver-compile"),
+    (r"^running the driver failed", "driver-crash"),
+    (r"driver output is not JSON", "driver-output"),
+    (r"left the garbage .* tangent", "garbage-tangent"),
+    (r"left the garbage .* adjoint", "garbage-adjoint"),
+    (r"^primal output .* computed by \w+_d\b", "primal-tangent"),
+    (r"^primal output .* computed by \w+_b\b", "primal-reverse"),
+    (r"^tangent .* vs central finite differences", "tangent-mismatch"),
+    (r"^adjoint .* vs central finite differences", "adjoint-mismatch"),
+    (r"^dot-product test", "dot-product"),
+    (r"did not consume the seed", "seed-not-consumed"),
+]
+_SKIP = [
+    (r"the FD cannot be trusted", "fd-kink"),
+    (r"finite-difference Jacobian is identically zero", "vacuous"),
+]
+_INVALID = [
+    (r"primal gives non-finite", "nonfinite"),
+    (r"finite differences are not finite", "nonfinite"),
+]
+# failures of which finite differences are the judge: a rare kink can fake them
+FD_KINDS = {"tangent-mismatch", "adjoint-mismatch"}
+
+
+def _normalize(msg: str) -> str:
+    """An error message without the names, numbers and paths that vary between programs."""
+    msg = re.sub(r"\S*/", "", msg)  # paths
+    msg = re.sub(r"'[^']*'|‘[^’]*’|\"[^\"]*\"", "'_'", msg)
+    msg = re.sub(r"\b\d+(\.\d+)?([eE][-+]?\d+)?\b", "N", msg)
+    msg = re.sub(r"\b(fz_\w+|[a-z]\d*|sink|acc\d+|s\d+|t\d+|buf\d+|p\d+|k\d+|cnt\d+)\b", "_", msg)
+    return " ".join(msg.split())[:160]
+
+
+def _adgen_kind(mode: str, out: str) -> str:
+    """adgen --MODE failed: the first diagnostic, normalized."""
+    for line in out.splitlines():
+        m = re.search(r"internal error in adgen \((\w+)", line)
+        if m:
+            inner = re.search(r"internal error in adgen \((.*?)\); please", line)
+            return f"adgen-{mode}: internal {_normalize(inner.group(1) if inner else m.group(1))}"
+        m = re.search(r"\berror: (.*)", line)
+        if m:
+            return f"adgen-{mode}: {_normalize(m.group(1))}"
+        m = re.match(r"(\w+(Error|Exception)): (.*)", line.strip())
+        if m:
+            return f"adgen-{mode}: traceback {m.group(1)}: {_normalize(m.group(3))}"
+    return f"adgen-{mode}: exit"
+
+
+def classify(message: str, exc_type: str) -> dict:
+    if exc_type == "SpecError":
+        return {"status": "invalid", "kinds": ["spec"], "message": message}
+    for pat, kind in _INVALID:
+        if re.search(pat, message):
+            return {"status": "invalid", "kinds": [kind], "message": message}
+    for pat, kind in _SKIP:
+        if re.search(pat, message):
+            return {"status": "skip", "kinds": [kind], "message": message}
+    kinds = []
+    # adgen's own failure: the diagnostic text after the command line
+    for m in re.finditer(r"adgen --(reverse|forward) failed \(exit (-?\d+)\)\n(.*?)(?=\n- |\n  \(work files|\Z)",
+                         message, re.S):
+        kinds.append(_adgen_kind(m.group(1), m.group(3)))
+    if re.search(r"adgen --\w+ exited 0 but wrote no", message):
+        kinds.append("adgen-no-output")
+    found = []  # (priority, kind)
+    for line in message.splitlines():
+        line = line.strip().lstrip("- ")
+        for prio, (pat, kind) in enumerate(_LINE_KINDS):
+            m = re.search(pat, line)
+            if m:
+                if kind == "gcc":
+                    kind = f"gcc{m.group(3)}-{'reverse' if m.group(2) == 'b' else 'forward'}"
+                    err = re.search(r"error: (.*)", message[message.find(line):])
+                    if err:
+                        kind += ": " + _normalize(err.group(1))
+                if kind not in [k for _, k in found]:
+                    found.append((prio, kind))
+    kinds += [k for _, k in sorted(found)]
+    if not kinds:
+        kinds = [f"other: {_normalize(message.splitlines()[0] if message else exc_type)}"]
+    return {"status": "fail", "kinds": kinds, "message": message}
+
+
+def check_here(source: Path, workdir: Path, mode: str) -> dict:
+    """Runs the check in this process: mode 'harness' (adgen + harness), 'primal'
+    (harness without adgen) or 'self' (gcc + sanitizers only)."""
+    sys.path.insert(0, str(REPO / "tests"))
+    sys.path.insert(0, str(REPO))
+    from tests.fuzz import selfcheck
+    try:
+        if mode in ("self", "primal"):
+            selfcheck.check_self(source, workdir / "self")
+        if mode in ("harness", "primal"):
+            import harness
+            if mode == "harness":
+                harness.check_program(source, workdir)
+            else:
+                harness.check_primal(source, workdir)
+        return {"status": "pass", "kinds": [], "message": ""}
+    except AssertionError as exc:
+        if mode == "self" or str(exc).startswith(("gcc -O", "driver build", "program crashed",
+                                                  "non-finite or huge")):
+            return {"status": "invalid", "kinds": ["selfcheck"], "message": str(exc)}
+        return classify(str(exc), "AssertionError")
+    except Exception as exc:  # SpecError and anything unexpected
+        return classify(f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}",
+                        type(exc).__name__)
+
+
+def check(source: Path, workdir: Path, mode: str = "harness", timeout: float = 600) -> dict:
+    """check_here in a subprocess, with a timeout."""
+    cmd = [sys.executable, "-m", "tests.fuzz.runner", str(source), str(workdir), mode]
+    try:
+        p = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"status": "fail", "kinds": ["timeout"], "message": f"check timed out after {timeout} s"}
+    lines = p.stdout.strip().splitlines()
+    try:
+        return json.loads(lines[-1])
+    except (IndexError, json.JSONDecodeError):
+        return {"status": "fail", "kinds": ["checker-crash"],
+                "message": f"checker exit {p.returncode}\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}"}
+
+
+def harness_available() -> bool:
+    return (REPO / "tests" / "harness.py").exists()
+
+
+if __name__ == "__main__":
+    src, wd, md = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+    print(json.dumps(check_here(src, wd, md)))

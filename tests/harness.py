@@ -1,0 +1,1252 @@
+"""Generic test harness for adgen's C test programs.
+
+A program under `testsuite/c/` carries an `adgen-test` comment block (see
+docs/testsuite-format.md) telling which heads to differentiate and how to build the
+arguments of a call.  For each head the harness
+
+1. runs adgen in reverse and tangent mode (`sys.executable -m adgen`);
+2. compiles each generated file with `gcc -std=c99 -Wall -Wextra -Werror -c` at -O0 and
+   -O3, and checks that it agrees with the prototypes the convention prescribes
+   (docs/conventions.md), which the harness writes from the primal's own signature;
+3. writes a C driver that `#include`s the program (so it has the primal and its types),
+   declares f_b / f_d itself, and is linked with the two derivative objects (so a generated
+   file that defines a symbol of the primal fails to link);
+4. runs the driver, which prints one JSON object: central finite differences of the
+   dependents with respect to every independent element, the tangent for a random
+   direction, the adjoint for random seeds, and the primal outputs of every routine;
+5. compares in Python and raises AssertionError listing every failed check with its worst
+   element.
+
+Public API:
+    parse_spec(text) -> Spec
+    check_program(source, workdir) -> None       (AssertionError on failure)
+    expect_error(source, workdir) -> None        (for programs with `expect-error:`)
+    check_primal(source, workdir) -> None        (block, primal and FD only: no adgen)
+check_program and expect_error take an optional `adgen_cmd` (a list) to run instead of
+`python -m adgen`.
+
+Command line, for debugging programs (see --help):
+    python tests/harness.py testsuite/c/foo.c [-v] [--workdir DIR] [--primal-only]
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# Default command that runs adgen; check_program/expect_error accept another one.
+ADGEN_CMD = [sys.executable, "-m", "adgen"]
+
+CC = os.environ.get("CC", "gcc")
+WERROR_FLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror"]
+# The driver is not held to -Werror (it includes the program, which may well have an unused
+# static helper), but a few warnings that reveal a prototype/argument mismatch are errors.
+DRIVER_FLAGS = ["-std=c99", "-O3", "-Werror=implicit-function-declaration",
+                "-Werror=incompatible-pointer-types", "-Werror=int-conversion",
+                "-Werror=return-type"]
+# ADGEN_TEST_SANITIZE=1 builds derivative objects and driver with ASan/UBSan.
+SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
+            "-fno-omit-frame-pointer", "-g"] \
+    if os.environ.get("ADGEN_TEST_SANITIZE") else []
+
+ADGEN_TIMEOUT = 120
+RUN_TIMEOUT = 120
+
+GARBAGE = 1e30            # written into pure-input adjoints before f_b, pure-output tangents before f_d
+PRIMAL_TOL = {"double": 1e-12, "float": 1e-5}
+FD_STEP = {"double": 1e-6, "float": 3e-3}
+
+FLOAT_TYPES = ("double", "float")
+INT_TYPES = ("int", "long", "unsigned", "size_t")
+ELEM_TYPES = FLOAT_TYPES + INT_TYPES
+SPEC_KEYS = ("head", "arg", "tol", "dot_tol", "fd_step", "seed", "flags", "sizes",
+             "expect-error", "expect-error-line")
+
+
+# --------------------------------------------------------------------------------------------
+# The adgen-test block
+# --------------------------------------------------------------------------------------------
+
+class SpecError(ValueError):
+    """The adgen-test block of a program is malformed or inconsistent with the program."""
+
+
+@dataclass
+class Head:
+    func: str
+    deps: list          # names; the function's own name means its return value
+    indeps: list
+    text: str           # as written, passed to adgen --head
+    args: list = field(default_factory=list)    # [Arg] of the function's parameters
+
+    def __str__(self):
+        return self.text
+
+
+@dataclass
+class Init:
+    kind: str           # 'uniform' | 'range' | 'list' | 'value'
+    lo: str = ""
+    hi: str = ""
+    text: str = ""      # C text for 'list' ({...}) and 'value'
+
+
+@dataclass
+class Arg:
+    name: str
+    kind: str           # 'int' | 'real' | 'array' | 'struct' | 'struct_ptr'
+    ctype: str          # scalar or element type, or the struct type's name
+    length: Optional[str] = None   # C expression over earlier int arguments (arrays)
+    init: Optional[Init] = None
+
+    @property
+    def floating(self):
+        return self.ctype in FLOAT_TYPES and self.kind in ("real", "array")
+
+
+@dataclass
+class Spec:
+    heads: list = field(default_factory=list)
+    tol: float = 1e-6
+    dot_tol: float = 1e-12
+    fd_step: Optional[float] = None     # None: FD_STEP by element type
+    seed: int = 1
+    flags: list = field(default_factory=list)
+    expect_error: Optional[str] = None
+    expect_error_lines: Optional[set] = None    # acceptable lines of the error
+    sizes: str = "infer"    # "infer": adgen finds array lengths itself; "give": pass --size NAME=LEN
+
+    def args_for(self, func: str) -> list:
+        """The arg lines of the first head of `func` (see Head.args for each head's own)."""
+        return next((h.args for h in self.heads if h.func == func and h.args), [])
+
+
+_BLOCK = re.compile(r"/\*\s*adgen-test\b(.*?)\*/", re.S)
+_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(([^()]*)\)\s*/\s*\(([^()]*)\)\s*$")
+_ARG = re.compile(r"^([A-Za-z_]\w*)\s*:\s*([^=]+?)\s*(?:=\s*(.+?))?\s*$")
+_CALL = re.compile(r"^(uniform|range)\s*\(\s*([^,]+?)\s*,\s*([^,]+?)\s*\)$")
+
+
+def parse_head(text: str) -> Head:
+    m = _HEAD.match(text)
+    if not m:
+        raise SpecError(f"bad head {text!r}: expected f(dependents)/(independents)")
+    split = lambda s: [w for w in re.split(r"[\s,]+", s.strip()) if w]
+    return Head(m.group(1), split(m.group(2)), split(m.group(3)), text.strip())
+
+
+def _parse_init(text: str) -> Init:
+    text = text.strip()
+    m = _CALL.match(text)
+    if m:
+        return Init(m.group(1), m.group(2), m.group(3))
+    if text.startswith("{"):
+        if not text.endswith("}"):
+            raise SpecError(f"unterminated initializer {text!r}")
+        return Init("list", text=text)
+    return Init("value", text=text)
+
+
+def _parse_arg(text: str) -> Arg:
+    m = _ARG.match(text)
+    if not m:
+        raise SpecError(f"bad arg line {text!r}: expected 'arg NAME: TYPE [= INIT]'")
+    name, typ, init = m.group(1), " ".join(m.group(2).split()), m.group(3)
+    init = _parse_init(init) if init else None
+    am = re.match(r"^(\w+)\s*\[(.+)\]$", typ)
+    if am:
+        elem, length = am.group(1), am.group(2).strip()
+        if elem not in ELEM_TYPES:
+            raise SpecError(f"arg {name}: arrays of {elem!r} are not supported "
+                            f"(element type one of {', '.join(ELEM_TYPES)})")
+        if elem in FLOAT_TYPES:
+            init = init or Init("uniform", "-1", "1")
+            if init.kind == "range":
+                raise SpecError(f"arg {name}: range() is for int arrays; use uniform()")
+        elif init is None or init.kind == "uniform":
+            raise SpecError(f"arg {name}: an int array needs '= {{...}}' or '= range(lo, hi)'")
+        return Arg(name, "array", elem, length, init)
+    if typ in INT_TYPES:
+        if init is None or init.kind != "value":
+            raise SpecError(f"arg {name}: an {typ} argument needs '= N'")
+        return Arg(name, "int", typ, init=init)
+    if typ in FLOAT_TYPES:
+        init = init or Init("uniform", "-1", "1")
+        if init.kind not in ("uniform", "value"):
+            raise SpecError(f"arg {name}: a {typ} argument takes '= uniform(lo, hi)' or '= VALUE'")
+        return Arg(name, "real", typ, init=init)
+    sm = re.match(r"^((?:struct\s+)?[A-Za-z_]\w*)\s*(\*?)$", typ)
+    if sm:
+        if init is None or init.kind != "list":
+            raise SpecError(f"arg {name}: a struct argument needs '= {{...}}'")
+        return Arg(name, "struct_ptr" if sm.group(2) else "struct", sm.group(1), init=init)
+    raise SpecError(f"arg {name}: unsupported type {typ!r}")
+
+
+def _parse_lines(text: str) -> set:
+    """'12', '19, 22' or '13-16' -> a set of line numbers."""
+    lines = set()
+    for part in re.split(r"[\s,]+", text.strip()):
+        lo, _, hi = part.partition("-")
+        lines.update(range(int(lo), int(hi or lo) + 1))
+    return lines
+
+
+def parse_spec(text: str) -> Spec:
+    """Parse the `adgen-test` block of a program's text (the whole source, or the block)."""
+    m = _BLOCK.search(text)
+    body = m.group(1) if m else text
+    spec = Spec()
+    seen = set()
+    group = []              # [Arg] shared by the consecutive head lines above
+    after_arg = False
+    for raw in body.splitlines():
+        line = raw.strip()
+        if line.startswith("*"):          # tolerate ' * ' comment decoration
+            line = line[1:].strip()
+        if not line:
+            continue
+        km = re.match(r"^(arg)\s+(.*)$", line) or re.match(r"^([\w-]+)\s*:\s*(.*)$", line)
+        if not km or km.group(1) not in SPEC_KEYS:
+            raise SpecError(f"unknown line in adgen-test block: {line!r} "
+                            f"(keys: {', '.join(SPEC_KEYS)})")
+        key, value = km.group(1), km.group(2).strip()
+        if key not in ("head", "arg"):
+            if key in seen:
+                raise SpecError(f"{key}: given twice")
+            seen.add(key)
+        try:
+            if key == "head":
+                if after_arg and spec.heads:     # arg lines closed the previous group
+                    group = []
+                h = parse_head(value)
+                h.args = group
+                spec.heads.append(h)
+            elif key == "arg":
+                a = _parse_arg(value)
+                if any(b.name == a.name for b in group):
+                    raise SpecError(f"arg {a.name}: given twice")
+                group.append(a)
+            elif key == "tol":
+                spec.tol = float(value)
+            elif key == "dot_tol":
+                spec.dot_tol = float(value)
+            elif key == "fd_step":
+                spec.fd_step = float(value)
+            elif key == "seed":
+                spec.seed = int(value)
+            elif key == "flags":
+                spec.flags = shlex.split(value)
+            elif key == "sizes":
+                if value not in ("give", "infer"):
+                    raise SpecError(f"sizes: expected 'give' or 'infer', not {value!r}")
+                spec.sizes = value
+            elif key == "expect-error":
+                spec.expect_error = value
+            elif key == "expect-error-line":
+                spec.expect_error_lines = _parse_lines(value)
+        except ValueError as exc:
+            if isinstance(exc, SpecError):
+                raise
+            raise SpecError(f"{key}: bad value {value!r}") from None
+        after_arg = key == "arg"
+    for h in spec.heads:        # a head without arg lines: those of its function's first
+        if not h.args:
+            h.args = spec.args_for(h.func)
+    if not spec.heads and spec.expect_error is None:
+        raise SpecError("no 'head:' line in the adgen-test block")
+    return spec
+
+
+# --------------------------------------------------------------------------------------------
+# The primal's signature, read from the program text
+# --------------------------------------------------------------------------------------------
+
+@dataclass
+class Param:
+    decl: str           # as written, e.g. 'const double *restrict x'
+    name: str
+
+    def renamed(self, new: str, drop_const: bool = False, pointer: bool = False) -> str:
+        """The declaration with the declarator name replaced (optionally made `*new`)."""
+        decl = self.decl
+        if drop_const:
+            decl = re.sub(r"\bconst\b\s*", "", decl)
+        head, sep, tail = decl.partition("[")
+        head = re.sub(rf"\b{re.escape(self.name)}\b(?!.*\b{re.escape(self.name)}\b)",
+                      ("*" if pointer else "") + new, head)
+        return " ".join((head + sep + tail).split())
+
+
+@dataclass
+class Signature:
+    ret: str            # return type, storage-class words removed ('void', 'double', ...)
+    params: list
+
+
+_QUALIFIERS = {"const", "volatile", "restrict", "static", "register", "struct", "union",
+               "enum", "unsigned", "signed", "int", "long", "short", "char", "double",
+               "float", "void", "_Bool"}
+
+
+def _strip_comments_and_directives(text: str) -> str:
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    text = re.sub(r"\\\n", " ", text)
+    return "\n".join("" if l.lstrip().startswith("#") else l for l in text.splitlines())
+
+
+def _split_top(text: str, sep=","):
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == sep and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return [p.strip() for p in parts]
+
+
+def find_signature(text: str, func: str) -> Signature:
+    """Find the definition of `func` in C source text; its return type and parameters."""
+    src = _strip_comments_and_directives(text)
+    for m in re.finditer(rf"\b{re.escape(func)}\s*\(", src):
+        depth, i = 0, m.end() - 1
+        while i < len(src):
+            depth += {"(": 1, ")": -1}.get(src[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        rest = src[i + 1:].lstrip()
+        if not rest.startswith("{"):
+            continue
+        before = src[:m.start()]
+        start = max(before.rfind(";"), before.rfind("}"), before.rfind("{")) + 1
+        ret = before[start:]
+        if re.search(r"[=()]", ret):        # a call inside an expression, not a definition
+            continue
+        ret = re.sub(r"\b(static|inline|extern|__inline__|_Noreturn)\b", " ", ret)
+        ret = " ".join(ret.split())
+        plist = src[m.end():i].strip()
+        params = []
+        if plist and plist != "void":
+            for p in _split_top(plist):
+                name_part = p.split("[", 1)[0]
+                idents = [w for w in re.findall(r"[A-Za-z_]\w*", name_part)
+                          if w not in _QUALIFIERS]
+                if len(idents) < 2 and not re.search(r"\b(int|long|short|char|double|float|"
+                                                     r"unsigned|signed)\b", name_part):
+                    raise SpecError(f"cannot read parameter {p!r} of {func}")
+                if not idents:
+                    raise SpecError(f"parameter without a name in {func}: {p!r}")
+                params.append(Param(" ".join(p.split()), idents[-1]))
+        return Signature(ret or "int", params)
+    raise SpecError(f"no definition of function {func!r} found in the program")
+
+
+# --------------------------------------------------------------------------------------------
+# One head: the interface the convention prescribes
+# --------------------------------------------------------------------------------------------
+
+@dataclass
+class Plan:
+    """Everything the driver needs for one head."""
+    head: Head
+    sig: Signature
+    spec: Spec
+    ret_active: bool
+    ret_type: str       # 'double'/'float' (for packing) or the primal's return type
+    args: list          # the Arg of each parameter, in order
+
+    def arg(self, name):
+        return next((a for a in self.args if a.name == name), None)
+
+    def role(self, name):
+        """'in', 'out', 'inout' or None for an argument name."""
+        i, o = name in self.head.indeps, name in self.head.deps
+        return "inout" if i and o else "in" if i else "out" if o else None
+
+    @property
+    def prec(self):
+        """'float' if any active quantity is single precision, else 'double'."""
+        types = [self.arg(n).ctype for n in self.head.deps + self.head.indeps if self.arg(n)]
+        if self.ret_active:
+            types.append(self.ret_type)
+        return "float" if "float" in types else "double"
+
+
+def make_plan(spec: Spec, head: Head, source_text: str) -> Plan:
+    sig = find_signature(source_text, head.func)
+    names = [p.name for p in sig.params]
+    args = head.args
+    if names != [a.name for a in args]:
+        raise SpecError(f"the arg lines for {head.func} ({', '.join(a.name for a in args) or 'none'}) do "
+                        f"not match the parameters of {head.func} ({', '.join(names) or 'none'})")
+    for name in head.deps + head.indeps:
+        if name == head.func:
+            continue
+        a = next((a for a in args if a.name == name), None)
+        if a is None:
+            raise SpecError(f"head {head}: {name!r} is not a parameter of {head.func}")
+        if not a.floating:
+            raise SpecError(f"head {head}: {name!r} is not a float/double scalar or array")
+        if a.kind == "real" and name in head.deps:
+            raise SpecError(f"head {head}: by-value {name!r} cannot be a dependent")
+    if head.func in head.indeps:
+        raise SpecError(f"head {head}: the return value cannot be an independent")
+    if not head.deps or not head.indeps:
+        raise SpecError(f"head {head}: needs at least one dependent and one independent")
+    ret_active = head.func in head.deps
+    ret_words = _unconst(sig.ret).split()
+    ret_type = sig.ret
+    if ret_active:
+        if sig.ret == "void" or "*" in sig.ret:
+            raise SpecError(f"head {head}: {head.func} returns {sig.ret}, not a float value")
+        ret_type = "float" if ret_words == ["float"] else "double"
+    return Plan(head, sig, spec, ret_active, ret_type, args)
+
+
+def prototypes(plan: Plan):
+    """The f_b and f_d prototypes the convention prescribes, from the primal's signature."""
+    f, sig = plan.head.func, plan.sig
+    rev, tan = [], []
+    for p in sig.params:
+        rev.append(p.decl)
+        tan.append(p.decl)
+        a = plan.arg(p.name)
+        if plan.role(p.name) is None:
+            continue
+        if a.kind == "array":
+            rev.append(p.renamed(p.name + "b", drop_const=True))
+            tan.append(p.renamed(p.name + "d"))
+        else:   # by-value scalar
+            rev.append(p.renamed(p.name + "b", drop_const=True, pointer=True))
+            tan.append(p.renamed(p.name + "d", drop_const=True))
+    ret = _unconst(sig.ret)
+    if plan.ret_active:
+        rev.append(f"{ret} {f}b")
+        tan.append(f"{ret} *{f}")
+        tan_ret = ret
+    else:
+        tan_ret = sig.ret
+    params = lambda ps: ", ".join(ps) if ps else "void"
+    return (f"void {f}_b({params(rev)});",
+            f"{tan_ret} {f}_d({params(tan)});")
+
+
+# --------------------------------------------------------------------------------------------
+# The C driver
+# --------------------------------------------------------------------------------------------
+
+_DRIVER_PRELUDE = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+
+/* ---- driver support (generated by tests/harness.py) ---- */
+static unsigned long long drv_rng;
+static double drv_uniform(double lo, double hi)
+{
+    unsigned long long z = (drv_rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    return lo + (hi - lo) * ((double)(z >> 11) / 9007199254740992.0);
+}
+static long drv_randint(long lo, long hi) /* in [lo, hi) */
+{
+    long v = lo + (long)(drv_uniform(0.0, 1.0) * (double)(hi - lo));
+    return v < hi ? v : hi - 1;
+}
+static void *drv_alloc(long n, size_t size)
+{
+    void *p = calloc((size_t)(n > 0 ? n : 1), size);
+    if (!p) { fprintf(stderr, "driver: out of memory\n"); exit(3); }
+    return p;
+}
+static int drv_first = 1;
+static void drv_num(double v)
+{
+    if (v != v) printf("NaN");
+    else if (v > 1.7976931348623157e308) printf("Infinity");
+    else if (v < -1.7976931348623157e308) printf("-Infinity");
+    else printf("%.17g", v);
+}
+static void drv_key(const char *key)
+{
+    printf("%s\"%s\": ", drv_first ? "{" : ",\n ", key);
+    drv_first = 0;
+}
+static void drv_vec(const char *key, const double *v, long n)
+{
+    long i;
+    drv_key(key);
+    printf("[");
+    for (i = 0; i < n; i++) { if (i) printf(", "); drv_num(v[i]); }
+    printf("]");
+}
+"""
+
+
+def _unconst(ctype: str) -> str:
+    return " ".join(re.sub(r"\bconst\b", " ", ctype).split())
+
+
+class _Driver:
+    """Builds the C text of the driver for one head."""
+
+    def __init__(self, plan: Plan, source: Path, modes: str = "db"):
+        self.plan, self.source, self.modes = plan, source, modes
+        self.spec, self.head = plan.spec, plan.head
+        self.lines = []
+
+    # -- helpers --
+    def emit(self, text=""):
+        self.lines.append(text)
+
+    def arrays(self):
+        return [a for a in self.plan.args if a.kind == "array"]
+
+    def deps(self):
+        """Dependents in head order: (name, arg-or-None for the return value)."""
+        return [(d, None if d == self.head.func else self.plan.arg(d)) for d in self.head.deps]
+
+    def indeps(self):
+        return [(n, self.plan.arg(n)) for n in self.head.indeps]
+
+    def count(self, items):
+        """C expression for the number of scalars in a list of (name, arg)."""
+        terms = ["1" if a is None or a.kind == "real" else f"drv_len_{a.name}" for _, a in items]
+        return " + ".join(terms) if terms else "0"
+
+    def reset(self):
+        """Statements putting every argument back to its initial value."""
+        out = []
+        for a in self.plan.args:
+            if a.kind == "array":
+                out.append(f"memcpy({a.name}, drv0_{a.name}, (size_t)drv_len_{a.name} * sizeof *{a.name});")
+            elif a.kind == "real":
+                out.append(f"{a.name} = drv0_{a.name};")
+            elif a.kind == "struct_ptr":
+                out.append(f"memcpy(&drvs_{a.name}, &drv0_{a.name}, sizeof drvs_{a.name});")
+        return " ".join(out)
+
+    def call_args(self, mode):
+        """Argument list of a call of f (mode None), f_d ('d') or f_b ('b')."""
+        out = []
+        for a in self.plan.args:
+            out.append(f"&drvs_{a.name}" if a.kind == "struct_ptr" else a.name)
+            if mode is None or self.plan.role(a.name) is None:
+                continue
+            if a.kind == "array":
+                out.append(f"drv{mode}_{a.name}")
+            elif mode == "b":
+                out.append(f"&drvb_{a.name}")
+            else:
+                out.append(f"drvd_{a.name}")
+        if self.plan.ret_active and mode == "b":
+            out.append(f"drvb_return")
+        if self.plan.ret_active and mode == "d":
+            out.append("&drv_fval")
+        return ", ".join(out)
+
+    def pack_deps(self, target, ret_expr, source_suffix=""):
+        """Copy the dependents (return value `ret_expr`, arrays) into double vector `target`."""
+        out = ["drv_k = 0;"]
+        for name, a in self.deps():
+            if a is None:
+                out.append(f"{target}[drv_k++] = (double)({ret_expr});")
+            else:
+                src = f"drv{source_suffix}_{name}" if source_suffix else name
+                out.append(f"for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
+                           f"{target}[drv_k++] = (double){src}[drv_i];")
+        return " ".join(out)
+
+    def print_outputs(self, key, ret_expr):
+        """Print every array argument (and the primal return) after a call."""
+        for a in self.arrays():
+            self.emit(f"    for (drv_i = 0; drv_i < drv_len_{a.name}; drv_i++) "
+                      f"drv_tmp[drv_i] = (double){a.name}[drv_i];")
+            self.emit(f'    drv_vec("{key}:{a.name}", drv_tmp, drv_len_{a.name});')
+        if ret_expr is not None:
+            self.emit(f'    drv_tmp[0] = (double)({ret_expr}); drv_vec("{key}:return", drv_tmp, 1);')
+
+    # -- the text --
+    def build(self) -> str:
+        plan, spec, head, f = self.plan, self.spec, self.head, self.head.func
+        proto_b, proto_d = prototypes(plan)
+        ret_void = plan.sig.ret == "void"
+        self.emit(f"/* driver for head {head} of {self.source.name}; generated by tests/harness.py */")
+        self.emit(f'#include "{self.source.resolve()}"')
+        self.emit(_DRIVER_PRELUDE)
+        if self.modes:
+            self.emit("/* derivative routines, as docs/conventions.md prescribes */")
+            if "b" in self.modes:
+                self.emit(proto_b)
+            if "d" in self.modes:
+                self.emit(proto_d)
+            self.emit()
+        self.emit("int main(void)")
+        self.emit("{")
+        self.emit("    long drv_i, drv_j, drv_k, drv_col, drv_r, drv_s, drv_ntmp;")
+        self.emit("    double drv_h, drv_v0, drv_xp, drv_xm;")
+        self.emit(f"    drv_rng = {spec.seed}ULL;")
+        # arguments, in parameter order (lengths may use earlier int arguments)
+        for a in plan.args:
+            n = a.name
+            if a.kind == "int":
+                self.emit(f"    {a.ctype} {n} = ({a.ctype})({a.init.text});")
+            elif a.kind == "real":
+                val = (f"drv_uniform({a.init.lo}, {a.init.hi})" if a.init.kind == "uniform"
+                       else a.init.text)
+                self.emit(f"    {a.ctype} drv0_{n} = ({a.ctype})({val}), {n} = drv0_{n};")
+            elif a.kind == "struct":
+                self.emit(f"    {a.ctype} {n} = {a.init.text};")
+            elif a.kind == "struct_ptr":
+                self.emit(f"    {a.ctype} drv0_{n} = {a.init.text}, drvs_{n};")
+            else:
+                t = a.ctype
+                self.emit(f"    long drv_len_{n} = (long)({a.length});")
+                self.emit(f"    {t} *drv0_{n} = ({t} *)drv_alloc(drv_len_{n}, sizeof({t}));")
+                self.emit(f"    {t} *{n} = ({t} *)drv_alloc(drv_len_{n}, sizeof({t}));")
+                init = a.init
+                if init.kind == "uniform":
+                    fill = f"({t})drv_uniform({init.lo}, {init.hi})"
+                elif init.kind == "range":
+                    fill = f"({t})drv_randint({init.lo}, {init.hi})"
+                elif init.kind == "value":
+                    fill = f"({t})({init.text})"
+                else:
+                    self.emit(f"    static const {t} drvl_{n}[] = {init.text};")
+                    self.emit(f"    if ((long)(sizeof drvl_{n} / sizeof drvl_{n}[0]) != drv_len_{n}) {{")
+                    self.emit(f'        fprintf(stderr, "driver: arg {n}: initializer has %ld values, length is %ld\\n", '
+                              f"(long)(sizeof drvl_{n} / sizeof drvl_{n}[0]), drv_len_{n}); return 2; }}")
+                    fill = f"drvl_{n}[drv_i]"
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{n}; drv_i++) drv0_{n}[drv_i] = {fill};")
+            if a.kind in ("array", "real") and plan.role(n):
+                # derivative storage
+                if a.kind == "array":
+                    for m in "bd":
+                        self.emit(f"    {a.ctype} *drv{m}_{n} = ({a.ctype} *)drv_alloc(drv_len_{n}, sizeof({a.ctype}));")
+                else:
+                    self.emit(f"    {a.ctype} drvb_{n}, drvd_{n};")
+        nin, nout = self.count(self.indeps()), self.count(self.deps())
+        self.emit(f"    long drv_nin = {nin}, drv_nout = {nout};")
+        sizes = " ".join(f"if (drv_len_{a.name} > drv_ntmp) drv_ntmp = drv_len_{a.name};"
+                         for a in self.arrays())
+        self.emit(f"    drv_ntmp = drv_nin > drv_nout ? drv_nin : drv_nout; {sizes}")
+        self.emit("    double *drv_tmp = (double *)drv_alloc(drv_ntmp + 1, sizeof(double));")
+        self.emit("    double *drv_y0 = (double *)drv_alloc(drv_nout, sizeof(double));")
+        self.emit("    double *drv_yp = (double *)drv_alloc(drv_nout, sizeof(double));")
+        self.emit("    double *drv_ym = (double *)drv_alloc(drv_nout, sizeof(double));")
+        self.emit("    double *drv_jac = (double *)drv_alloc(drv_nout * drv_nin, sizeof(double));")
+        self.emit("    double *drv_jac4 = (double *)drv_alloc(drv_nout * drv_nin, sizeof(double));")
+        self.emit("    double *drv_xdot = (double *)drv_alloc(drv_nin, sizeof(double));")
+        self.emit("    double *drv_ydot = (double *)drv_alloc(drv_nout, sizeof(double));")
+        self.emit("    double *drv_ybar = (double *)drv_alloc(drv_nout, sizeof(double));")
+        self.emit("    double *drv_xbar = (double *)drv_alloc(drv_nin, sizeof(double));")
+        if not ret_void:
+            self.emit(f"    {_unconst(plan.sig.ret)} drv_ret;")
+        if plan.ret_active:
+            self.emit(f"    {plan.ret_type} drv_fval = 0, drvb_return = 0;")
+            self.emit(f"    {plan.ret_type} drv_rd;")
+        elif not ret_void:
+            self.emit(f"    {_unconst(plan.sig.ret)} drv_rd;")
+        call = f"{f}({self.call_args(None)})"
+        call = call if ret_void else f"drv_ret = {call}"
+        reset = self.reset()
+        pack = lambda target: self.pack_deps(target, "drv_ret")
+
+        self.emit()
+        self.emit("    /* lengths of the array arguments */")
+        fmt = ", ".join(f'\\"{a.name}\\": %ld' for a in self.arrays())
+        vals = "".join(f", drv_len_{a.name}" for a in self.arrays())
+        self.emit(f'    drv_key("lengths"); printf("{{{fmt}}}"{vals});')
+
+        self.emit()
+        self.emit("    /* the primal */")
+        self.emit(f"    {reset} {call};")
+        self.emit("    " + pack("drv_y0"))
+        self.emit('    drv_vec("y0", drv_y0, drv_nout);')
+        self.print_outputs("primal", None if ret_void else "drv_ret")
+
+        self.emit()
+        self.emit("    /* central finite differences, one column per independent element; a second")
+        self.emit("       Jacobian with a 4 times larger step tells whether the FD can be trusted */")
+        self.emit("    for (drv_s = 0; drv_s < 2; drv_s++) {")
+        self.emit("    drv_col = 0;")
+        for name, a in self.indeps():
+            step = spec.fd_step or FD_STEP[a.ctype]
+            if a.kind == "real":
+                loop, elem, base = "", name, f"drv0_{name}"
+            else:
+                loop = f"for (drv_j = 0; drv_j < drv_len_{name}; drv_j++) "
+                elem, base = f"{name}[drv_j]", f"drv0_{name}[drv_j]"
+            self.emit(f"    {loop}{{")
+            self.emit(f"        drv_v0 = (double){base};")
+            self.emit(f"        drv_h = (drv_s ? 4.0 : 1.0) * {step!r} * (fabs(drv_v0) > 1.0 ? fabs(drv_v0) : 1.0);")
+            self.emit(f"        {reset} {elem} = ({a.ctype})(drv_v0 + drv_h); drv_xp = (double){elem}; {call};")
+            self.emit("        " + pack("drv_yp"))
+            self.emit(f"        {reset} {elem} = ({a.ctype})(drv_v0 - drv_h); drv_xm = (double){elem}; {call};")
+            self.emit("        " + pack("drv_ym"))
+            self.emit("        for (drv_r = 0; drv_r < drv_nout; drv_r++)")
+            self.emit("            (drv_s ? drv_jac4 : drv_jac)[drv_r * drv_nin + drv_col] = (drv_yp[drv_r] - drv_ym[drv_r]) / (drv_xp - drv_xm);")
+            self.emit("        drv_col++;")
+            self.emit("    }")
+        self.emit("    }")
+        self.emit('    drv_vec("jac", drv_jac, drv_nout * drv_nin);')
+        self.emit('    drv_vec("jac4", drv_jac4, drv_nout * drv_nin);')
+        if "d" in self.modes:
+            self.build_tangent()
+        if "b" in self.modes:
+            self.build_adjoint()
+        self.emit('    printf("}\\n");')
+        self.emit("    (void)drv_j; (void)drv_h; (void)drv_v0; (void)drv_xp; (void)drv_xm;")
+        self.emit("    (void)drv_xdot; (void)drv_ydot; (void)drv_xbar; (void)drv_ybar;")
+        self.emit("    return 0;")
+        self.emit("}")
+        return "\n".join(self.lines) + "\n"
+
+    def build_tangent(self):
+        plan, f = self.plan, self.head.func
+        ret_void = plan.sig.ret == "void"
+        reset = self.reset()
+        self.emit()
+        self.emit(f"    /* tangent: {f}_d along a random direction */")
+        self.emit(f"    {reset}")
+        self.emit("    drv_k = 0;")
+        for name, a in self.indeps():
+            if a.kind == "real":
+                self.emit(f"    drvd_{name} = ({a.ctype})drv_uniform(-1.0, 1.0); drv_xdot[drv_k++] = (double)drvd_{name};")
+            else:
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) {{ "
+                          f"drvd_{name}[drv_i] = ({a.ctype})drv_uniform(-1.0, 1.0); "
+                          f"drv_xdot[drv_k++] = (double)drvd_{name}[drv_i]; }}")
+        for name, a in self.deps():
+            if a is not None and plan.role(name) == "out":
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
+                          f"drvd_{name}[drv_i] = ({a.ctype}){GARBAGE!r};")
+        dcall = f"{f}_d({self.call_args('d')})"
+        self.emit(f"    {dcall};" if ret_void and not plan.ret_active else f"    drv_rd = {dcall};")
+        self.emit("    " + self.pack_deps("drv_ydot", "drv_rd", "d"))
+        self.emit('    drv_vec("xdot", drv_xdot, drv_nin);')
+        self.emit('    drv_vec("ydot", drv_ydot, drv_nout);')
+        self.print_outputs("tangent", "drv_fval" if plan.ret_active else (None if ret_void else "drv_rd"))
+
+    def build_adjoint(self):
+        plan, f = self.plan, self.head.func
+        reset = self.reset()
+        self.emit()
+        self.emit(f"    /* adjoint: {f}_b with random seeds */")
+        self.emit(f"    {reset}")
+        self.emit("    drv_k = 0;")
+        for name, a in self.deps():
+            if a is None:
+                self.emit(f"    drvb_return = ({plan.ret_type})drv_uniform(-1.0, 1.0); drv_ybar[drv_k++] = (double)drvb_return;")
+            else:
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) {{ "
+                          f"drvb_{name}[drv_i] = ({a.ctype})drv_uniform(-1.0, 1.0); "
+                          f"drv_ybar[drv_k++] = (double)drvb_{name}[drv_i]; }}")
+        for name, a in self.indeps():
+            if plan.role(name) == "inout":
+                continue        # its adjoint is the seed set above
+            if a.kind == "real":
+                self.emit(f"    drvb_{name} = ({a.ctype}){GARBAGE!r};")
+            else:
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
+                          f"drvb_{name}[drv_i] = ({a.ctype}){GARBAGE!r};")
+        self.emit(f"    {f}_b({self.call_args('b')});")
+        self.emit("    drv_k = 0;")
+        for name, a in self.indeps():
+            if a.kind == "real":
+                self.emit(f"    drv_xbar[drv_k++] = (double)drvb_{name};")
+            else:
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
+                          f"drv_xbar[drv_k++] = (double)drvb_{name}[drv_i];")
+        self.emit('    drv_vec("ybar", drv_ybar, drv_nout);')
+        self.emit('    drv_vec("xbar", drv_xbar, drv_nin);')
+        for name, a in self.deps():
+            if a is not None and plan.role(name) == "out":
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
+                          f"drv_tmp[drv_i] = (double)drvb_{name}[drv_i];")
+                self.emit(f'    drv_vec("seed_after:{name}", drv_tmp, drv_len_{name});')
+        self.print_outputs("reverse", None)
+
+
+def make_driver(plan: Plan, source: Path, modes: str = "db") -> str:
+    """C text of the driver for one head, calling f_d if 'd' in modes, f_b if 'b' in modes
+    (modes='': primal and finite differences only)."""
+    return _Driver(plan, source, modes).build()
+
+
+# --------------------------------------------------------------------------------------------
+# Running things
+# --------------------------------------------------------------------------------------------
+
+def _run(cmd, what, timeout, cwd=None, env=None):
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                              timeout=timeout, cwd=cwd, env=env)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"{what}: timed out after {timeout} s\n  $ {shlex.join(map(str, cmd))}")
+    return proc
+
+
+def _must(proc, cmd, what):
+    if proc.returncode != 0:
+        out = (proc.stderr + proc.stdout).strip()
+        if len(out) > 4000:
+            out = out[:4000] + "\n..."
+        raise AssertionError(f"{what} failed (exit {proc.returncode})\n"
+                             f"  $ {shlex.join(map(str, cmd))}\n{out}")
+    return proc
+
+
+def _adgen_env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO_ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
+def resolve_flags(spec: Spec, source: Path):
+    """The program's `flags:` with -I directories made absolute (relative to its directory)."""
+    out, it = [], iter(spec.flags)
+    for tok in it:
+        if tok == "-I":
+            out += ["-I", str((source.parent / next(it)).resolve())]
+        elif tok.startswith("-I"):
+            out += ["-I", str((source.parent / tok[2:]).resolve())]
+        else:
+            out.append(tok)
+    return out
+
+
+def size_options(plan: Plan):
+    """`--size NAME=LEN` for every floating-point array parameter when the block says
+    `sizes: give`. By default adgen finds the lengths itself, as it must for users."""
+    if plan.spec.sizes == "infer":
+        return []
+    out = []
+    for a in plan.args:
+        if a.kind == "array" and a.ctype in FLOAT_TYPES:
+            out += ["--size", f"{a.name}={a.length}"]
+    return out
+
+
+def run_adgen(mode: str, source: Path, head: Head, out: Path, flags, adgen_cmd=None,
+              extra=()):
+    cmd = list(adgen_cmd or ADGEN_CMD) + [f"--{mode}", str(source), "--head", head.text,
+                                          "-o", str(out)] + list(flags) + list(extra)
+    return cmd, _run(cmd, f"adgen --{mode}", ADGEN_TIMEOUT, env=_adgen_env())
+
+
+def _compile_derivative(path: Path, source: Path, flags, protos: str, workdir: Path):
+    """-O0 and -O3 compiles with -Werror; a prototype check; returns the -O3 object."""
+    inc = ["-I", str(source.resolve().parent)] + flags
+    for opt in ("-O0", "-O3"):
+        obj = path.with_suffix(f".{opt[1:]}.o")          # f_b.O0.o, f_b.O3.o
+        cmd = [CC] + WERROR_FLAGS + [opt] + SANITIZE + inc + ["-c", str(path), "-o", str(obj)]
+        _must(_run(cmd, "gcc", RUN_TIMEOUT), cmd, f"compiling {path.name} at {opt}")
+    check = workdir / f"{path.stem}_protocheck.c"
+    check.write_text(f'#include "{path.resolve()}"\n/* the prototype the convention prescribes */\n{protos}\n')
+    cmd = [CC, "-std=c99", "-fsyntax-only"] + inc + [str(check)]
+    proc = _run(cmd, "gcc", RUN_TIMEOUT)
+    if proc.returncode != 0:
+        raise AssertionError(f"{path.name} does not define the routine with the prototype of "
+                             f"docs/conventions.md:\n  {protos}\n  $ {shlex.join(cmd)}\n"
+                             f"{proc.stderr.strip()[:3000]}")
+    return path.with_suffix(".O3.o")
+
+
+# --------------------------------------------------------------------------------------------
+# Judging the driver's results
+# --------------------------------------------------------------------------------------------
+
+def _elements(items, lengths):
+    """(label, name) for every scalar of a packed list of (name, arg-or-None)."""
+    out = []
+    for name, a in items:
+        if a is None:
+            out.append((f"{name} (return value)", name))
+        elif a.kind == "real":
+            out.append((name, name))
+        else:
+            out.extend((f"{name}[{i}]", name) for i in range(lengths[name]))
+    return out
+
+
+def _fmt(v):
+    return f"{v:.10g}"
+
+
+def compare(got, want, rtol, floor, noise=None, abs_floor=0.0):
+    """Per-element errors  max(0, |got-want| - noise) / max(|got|, |want|, floor*max|want|).
+
+    `noise` is the uncertainty of `want` (finite differences), allowed on top of the
+    relative tolerance; `abs_floor` a lower bound of the denominator.
+    Returns (n_bad, worst_index, worst_err, raw) where raw is the largest error without the
+    noise allowance (for reporting)."""
+    scale = max(max((abs(w) for w in want if math.isfinite(w)), default=0.0) * floor, abs_floor)
+    noise = noise or [0.0] * len(want)
+    bad, worst, worst_err, raw = 0, None, -1.0, 0.0
+    for i, (g, w) in enumerate(zip(got, want)):
+        if not (math.isfinite(g) and math.isfinite(w)):
+            err = 0.0 if g == w else math.inf
+            raw = max(raw, err)
+        else:
+            den = max(abs(g), abs(w), scale, 1e-300)
+            err = max(0.0, abs(g - w) - noise[i]) / den
+            raw = max(raw, abs(g - w) / den)
+        if err > rtol:
+            bad += 1
+        if err > worst_err:
+            worst, worst_err = i, err
+    return bad, worst, worst_err, raw
+
+
+def _mismatch(title, got, want, labels, rtol, floor, got_name, want_name, stats=None,
+              noise=None, abs_floor=0.0):
+    bad, i, err, raw = compare(got, want, rtol, floor, noise, abs_floor)
+    if stats is not None and i is not None:
+        stats[title] = max(stats.get(title, 0.0), raw)
+    if not bad:
+        return None
+    pm = f" (+- {noise[i]:.2g})" if noise else ""
+    return (f"{title}: {bad} of {len(got)} values differ beyond tol {rtol:g}; worst {labels[i]}: "
+            f"{got_name} {_fmt(got[i])}, {want_name} {_fmt(want[i])}{pm} (rel. err {err:.2g})")
+
+
+def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
+    """The failures (readable strings) found in the driver's results for one head.
+
+    `stats`, if given, receives the worst relative error of each comparison.  Results of
+    a driver built without derivatives are checked for the primal and FD parts only."""
+    spec, head, f = plan.spec, plan.head, plan.head.func
+    lengths = res["lengths"]
+    deps = [(d, None if d == f else plan.arg(d)) for d in head.deps]
+    indeps = [(n, plan.arg(n)) for n in head.indeps]
+    yel, xel = _elements(deps, lengths), _elements(indeps, lengths)
+    ylab, xlab = [l for l, _ in yel], [l for l, _ in xel]
+    nout, nin = len(ylab), len(xlab)
+    y0 = res["y0"]
+    jac = [res["jac"][r * nin:(r + 1) * nin] for r in range(nout)]
+    fails = []
+
+    nonfinite = [ylab[i] for i, v in enumerate(y0) if not math.isfinite(v)]
+    if nonfinite:
+        return [f"the primal gives non-finite dependents ({', '.join(nonfinite[:5])}): "
+                f"fix the arg init ranges"]
+    bad_fd = [(ylab[r], xlab[c]) for r in range(nout) for c in range(nin)
+              if not math.isfinite(jac[r][c])]
+    if bad_fd:
+        return [f"finite differences are not finite (d {bad_fd[0][0]} / d {bad_fd[0][1]}): "
+                f"fix the arg init ranges"]
+    if all(v == 0.0 for row in jac for v in row):
+        return ["the finite-difference Jacobian is identically zero: the test would be vacuous"]
+    # FD with steps h and 4h must agree (relative to the largest entry of each row), else no
+    # comparison with the FD means anything: a kink or a jump near the inputs.  Their
+    # difference also estimates the FD error of each entry (`fd_err`), allowed in the
+    # comparisons below on top of the tolerance.
+    jac4 = [res["jac4"][r * nin:(r + 1) * nin] for r in range(nout)]
+    fd_err = [[2.0 * abs(a - b) for a, b in zip(ra, rb)] for ra, rb in zip(jac, jac4)]
+    jmax = max(abs(v) for row in jac4 for v in row)
+    for r in range(nout):
+        m = _mismatch("finite differences with steps h and 4h", jac[r], jac4[r],
+                      [f"d {ylab[r]} / d {l}" for l in xlab], spec.tol, 1.0,
+                      "h gives", "4h gives", stats, abs_floor=math.sqrt(spec.tol) * jmax)
+        if m:
+            return [m + " -- the FD cannot be trusted: move the arg init ranges away from "
+                    "kinks, or adjust fd_step/tol"]
+
+    prec = plan.prec
+    floor = math.sqrt(spec.tol)
+
+    if "ydot" in res:
+        # tangent vs J xdot
+        xdot, ydot = res["xdot"], res["ydot"]
+        want = [sum(jac[r][c] * xdot[c] for c in range(nin)) for r in range(nout)]
+        noise = [sum(fd_err[r][c] * abs(xdot[c]) for c in range(nin)) for r in range(nout)]
+        garbage = [label for (label, name), v in zip(yel, ydot)
+                   if name != f and plan.role(name) == "out" and abs(v) >= GARBAGE / 10]
+        if garbage:
+            fails.append(f"{f}_d left the garbage {GARBAGE:g} in the tangent of pure output(s) "
+                         f"{', '.join(garbage[:4])}: it must be written, not accumulated")
+        else:
+            m = _mismatch(f"tangent {f}_d vs central finite differences J.xdot", ydot, want,
+                          ylab, spec.tol, floor, f"{f}_d gives", "FD gives", stats, noise)
+            if m:
+                fails.append(m)
+
+    if "xbar" in res:
+        # adjoint vs J^T ybar
+        ybar, xbar = res["ybar"], res["xbar"]
+        want = [sum(jac[r][c] * ybar[r] for r in range(nout)) for c in range(nin)]
+        noise = [sum(fd_err[r][c] * abs(ybar[r]) for r in range(nout)) for c in range(nin)]
+        garbage = [xlab[i] for i, v in enumerate(xbar) if abs(v) >= GARBAGE / 10]
+        if garbage:
+            fails.append(f"{f}_b left the garbage {GARBAGE:g} in the adjoint of pure input(s) "
+                         f"{', '.join(garbage[:4])}: it must be set, not accumulated")
+        else:
+            m = _mismatch(f"adjoint {f}_b vs central finite differences J^T.ybar", xbar, want,
+                          [f"adjoint of {l}" for l in xlab], spec.tol, floor,
+                          f"{f}_b gives", "FD gives", stats, noise)
+            if m:
+                fails.append(m)
+
+    if "ydot" in res and "xbar" in res:
+        # dot-product test
+        ty = [yb * yd for yb, yd in zip(ybar, ydot)]
+        tx = [xb * xd for xb, xd in zip(xbar, xdot)]
+        a, b = math.fsum(ty), math.fsum(tx)
+        scale = max(math.fsum(map(abs, ty)), math.fsum(map(abs, tx)))
+        if stats is not None:
+            stats["dot-product test"] = abs(a - b) / (scale or 1)
+        if not (math.isfinite(a) and math.isfinite(b)) or abs(a - b) > spec.dot_tol * scale:
+            fails.append(f"dot-product test: <ybar, {f}_d(xdot)> = {a!r} but <{f}_b(ybar), xdot> "
+                         f"= {b!r} (rel. diff {abs(a - b) / (scale or 1):.2g} > dot_tol "
+                         f"{spec.dot_tol:g})")
+
+    # pure outputs' seeds consumed
+    for name, a_ in deps:
+        if a_ is not None and plan.role(name) == "out":
+            left = res.get(f"seed_after:{name}", [])
+            nz = [i for i, v in enumerate(left) if v != 0.0]
+            if nz:
+                fails.append(f"{f}_b did not consume the seed of pure output {name}: "
+                             f"{name}b[{nz[0]}] = {_fmt(left[nz[0]])} on return (must be 0)")
+
+    # primal outputs of the derivative routines
+    ptol = PRIMAL_TOL[prec]
+    for key, routine in (("tangent", f"{f}_d"), ("reverse", f"{f}_b")):
+        for k, want in res.items():
+            if not k.startswith("primal:"):
+                continue
+            name = k.split(":", 1)[1]
+            got = res.get(f"{key}:{name}")
+            if got is None:
+                continue
+            labels = ([f"return value of {f}"] if name == "return"
+                      else [f"{name}[{i}]" for i in range(len(want))])
+            m = _mismatch(f"primal output {name} computed by {routine}", got, want, labels,
+                          ptol, 1e-3, routine, "primal", stats)
+            if m:
+                fails.append(m)
+    return fails
+
+
+# --------------------------------------------------------------------------------------------
+# Entry points
+# --------------------------------------------------------------------------------------------
+
+def _read_spec(source: Path) -> Spec:
+    text = source.read_text()
+    if not _BLOCK.search(text):
+        raise SpecError(f"{source}: no adgen-test block")
+    try:
+        return parse_spec(text)
+    except SpecError as exc:
+        raise SpecError(f"{source}: {exc}") from None
+
+
+def check_program_compiles(source: Path, flags) -> None:
+    """The test program itself must be clean C99 (else a failure would blame adgen)."""
+    cmd = [CC] + WERROR_FLAGS + ["-fsyntax-only"] + flags + [str(source)]
+    proc = _run(cmd, "gcc", RUN_TIMEOUT)
+    if proc.returncode != 0:
+        raise SpecError(f"the test program {source.name} itself does not compile cleanly:\n"
+                        f"  $ {shlex.join(cmd)}\n{proc.stderr.strip()[:3000]}")
+
+
+def _build_and_run(plan: Plan, source: Path, workdir: Path, flags, objs: dict) -> dict:
+    """Write, compile, link (with the derivative objects `objs`, {'b'|'d': path}) and run
+    the driver; its JSON results."""
+    f = plan.head.func
+    modes = "".join(objs)
+    driver = workdir / f"{f}_driver{modes}.c"
+    driver.write_text(make_driver(plan, source, modes))
+    exe, dobj = driver.with_suffix(""), driver.with_suffix(".o")
+    cmd = [CC] + DRIVER_FLAGS + SANITIZE + flags + ["-c", str(driver), "-o", str(dobj)]
+    _must(_run(cmd, "gcc", RUN_TIMEOUT), cmd, "compiling the driver")
+    cmd = [CC] + SANITIZE + [str(dobj)] + [str(o) for o in objs.values()] + ["-lm", "-o", str(exe)]
+    _must(_run(cmd, "gcc", RUN_TIMEOUT), cmd,
+          "linking the driver with the derivative objects (a generated file must not "
+          "define a symbol of the primal)")
+    proc = _run([str(exe)], "driver", RUN_TIMEOUT)
+    try:
+        _must(proc, [exe], "running the driver")
+    except AssertionError as exc:
+        hint = "" if SANITIZE or proc.returncode >= 0 else \
+            "\n(it crashed: rerun with ADGEN_TEST_SANITIZE=1 to build with ASan/UBSan)"
+        raise AssertionError(str(exc) + hint) from None
+    try:
+        return json.loads(proc.stdout)
+    except json.JSONDecodeError as exc:
+        raise AssertionError(f"driver output is not JSON ({exc}):\n{proc.stdout[:2000]}")
+
+
+def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=None,
+               stats: Optional[dict] = None, derivatives: bool = True) -> None:
+    """Differentiate one head both ways, build and run its driver, assert on the results.
+
+    When one mode fails (adgen, compilation, linking), the other is still checked against
+    the finite differences, and all failures are reported together.
+    derivatives=False checks the primal and the finite differences only (no adgen)."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    plan = make_plan(spec, head, source.read_text())
+    flags = resolve_flags(spec, source)
+    fails, objs = [], {}
+    if derivatives:
+        for mode, suffix, proto in zip(("reverse", "forward"), "bd", prototypes(plan)):
+            out = workdir / f"{head.func}_{suffix}.c"
+            if out.exists():
+                out.unlink()
+            try:
+                cmd, proc = run_adgen(mode, source, head, out, flags, adgen_cmd,
+                                      size_options(plan))
+                _must(proc, cmd, f"adgen --{mode}")
+                if not out.exists():
+                    raise AssertionError(f"adgen --{mode} exited 0 but wrote no {out.name}")
+                objs[suffix] = _compile_derivative(out, source, flags, proto, workdir)
+            except AssertionError as exc:
+                fails.append(str(exc))
+    try:
+        res = _build_and_run(plan, source, workdir, flags, objs)
+    except AssertionError as exc:
+        if len(objs) < 2:
+            raise AssertionError("\n".join(fails + [str(exc)])) from None
+        fails.append(str(exc))      # linking both failed: check each mode alone
+        res = {}
+        for suffix in objs:
+            try:
+                res.update(_build_and_run(plan, source, workdir, flags, {suffix: objs[suffix]}))
+            except AssertionError as exc1:
+                fails.append(f"(with {head.func}_{suffix}.o alone) {exc1}")
+        if not res:
+            raise AssertionError("\n".join(fails)) from None
+    fails += judge(plan, res, stats)
+    if fails:
+        raise AssertionError("- " + "\n- ".join(f.replace("\n", "\n  ") for f in fails))
+
+
+def check_program(source: Path, workdir: Path, adgen_cmd=None, stats: Optional[dict] = None,
+                  derivatives: bool = True) -> None:
+    """Check every head of a test program; raises AssertionError with details on failure.
+
+    A program marked `expect-error:` is checked with expect_error instead.  `stats`, if
+    given, receives {head text: {comparison: worst relative error}}."""
+    source, workdir = Path(source), Path(workdir)
+    spec = _read_spec(source)
+    if spec.expect_error is not None:
+        if derivatives:
+            expect_error(source, workdir, adgen_cmd)
+        return
+    check_program_compiles(source, resolve_flags(spec, source))
+    errors = []
+    for i, head in enumerate(spec.heads):
+        sub = workdir / (f"{i}_{head.func}" if len(spec.heads) > 1 else head.func)
+        head_stats = {} if stats is None else stats.setdefault(head.text, {})
+        try:
+            check_head(source, spec, head, sub, adgen_cmd, head_stats, derivatives)
+        except AssertionError as exc:
+            body = "\n".join("  " + l for l in str(exc).splitlines())
+            errors.append(f"{source.name}, head {head}:\n{body}\n  (work files in {sub})")
+    if errors:
+        raise AssertionError("\n".join(errors))
+
+
+def check_primal(source: Path, workdir: Path) -> None:
+    """Without adgen: the program compiles cleanly, its block is consistent, the primal gives
+    finite values and a non-zero finite-difference Jacobian (an aid for writing programs)."""
+    check_program(source, workdir, derivatives=False)
+
+
+_DIAG = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$")
+
+
+def expect_error(source: Path, workdir: Path, adgen_cmd=None) -> None:
+    """adgen must refuse the program: exit 1, and a `FILE:LINE:COL: error: ...` line on
+    stderr about this file whose message contains the expected text (and, with
+    `expect-error-line:`, at that line). Checked in both modes."""
+    source, workdir = Path(source), Path(workdir)
+    spec = _read_spec(source)
+    if spec.expect_error is None:
+        raise SpecError(f"{source}: no 'expect-error:' line")
+    workdir.mkdir(parents=True, exist_ok=True)
+    head = spec.heads[0] if spec.heads else None
+    flags = resolve_flags(spec, source)
+    problems = []
+    for mode in ("reverse", "forward"):
+        out = workdir / f"out_{mode}.c"
+        cmd = list(adgen_cmd or ADGEN_CMD) + [f"--{mode}", str(source)]
+        if head:
+            cmd += ["--head", head.text]
+        cmd += ["-o", str(out)] + flags
+        proc = _run(cmd, f"adgen --{mode}", ADGEN_TIMEOUT, env=_adgen_env())
+        diags = [m for m in map(_DIAG.match, proc.stderr.splitlines()) if m]
+        where = f"adgen --{mode} on {source.name}"
+        if proc.returncode != 1:
+            problems.append(f"{where}: exit status {proc.returncode}, expected 1\n"
+                            f"  stderr: {proc.stderr.strip()[:1500]}")
+            continue
+        ok = [m for m in diags if Path(m["file"]).name == source.name
+              and spec.expect_error in m["msg"]]
+        if not ok:
+            problems.append(f"{where}: no 'FILE:LINE:COL: error: ...' line for {source.name} "
+                            f"containing {spec.expect_error!r}\n  stderr: {proc.stderr.strip()[:1500]}")
+            continue
+        if spec.expect_error_lines and not any(
+                int(m["line"]) in spec.expect_error_lines for m in ok):
+            want = ", ".join(map(str, sorted(spec.expect_error_lines)))
+            problems.append(f"{where}: error reported at line {ok[0]['line']}, expected line "
+                            f"{want}: {ok[0].group(0)}")
+    if problems:
+        raise AssertionError("\n".join(problems))
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(description="Check adgen on test programs.")
+    ap.add_argument("programs", nargs="+", type=Path)
+    ap.add_argument("--workdir", type=Path, help="keep work files here (default: a temp dir)")
+    ap.add_argument("--primal-only", action="store_true",
+                    help="do not run adgen: check the program, its block and the FD part")
+    ap.add_argument("--adgen", help="command that runs adgen (default: python -m adgen)")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="print the worst relative error of every comparison")
+    args = ap.parse_args(argv)
+    status = 0
+    for prog in args.programs:
+        wd = args.workdir / prog.stem if args.workdir else Path(tempfile.mkdtemp(prefix="adgen-"))
+        stats = {}
+        try:
+            check_program(prog, wd, shlex.split(args.adgen) if args.adgen else None,
+                          stats=stats, derivatives=not args.primal_only)
+            print(f"PASS {prog}")
+        except (AssertionError, SpecError) as exc:
+            print(f"FAIL {prog}\n{exc}")
+            status = 1
+        if args.verbose:
+            for head, st in stats.items():
+                for what, err in st.items():
+                    print(f"    {head}: {what}: {err:.2g}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

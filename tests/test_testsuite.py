@@ -1,0 +1,19 @@
+"""Every C test program under testsuite/c/ through the generic harness (tests/harness.py)."""
+from pathlib import Path
+
+import pytest
+
+import harness
+
+ROOT = Path(__file__).resolve().parent.parent
+PROGRAMS = sorted((ROOT / "testsuite" / "c").glob("*.c"))
+
+
+@pytest.mark.parametrize("source", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+def test_program(source, tmp_path):
+    try:
+        harness.check_program(source, tmp_path)
+        return
+    except AssertionError as exc:
+        message = str(exc)
+    pytest.fail(message, pytrace=False)     # the harness's message says it all
