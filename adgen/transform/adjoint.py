@@ -19,7 +19,7 @@ from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.common import (ShadowMap, alloc_call, is_user_call, same_text,
                                     strip_const, unknown_function_error)
-from adgen.transform.loops import canonical_loop
+from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 
 
 def ad_temp(name, t):
@@ -208,6 +208,7 @@ class FuncGen:
         taken |= set(T.ctx.shadow_global_names())
         self.names = Names(taken)
         self.sh = ShadowMap(self.act, "b")
+        self.loop_local = loop_local_vars(f)
         self.locals = []            # LocalDecl of primal locals and their shadows
         self.ad_locals = []         # LocalDecl of transform temporaries
         for g in T.ctx.shadow_globals():
@@ -390,7 +391,7 @@ class FuncGen:
                     if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
         travel = []
         for sym in list(f.locals) + [p for p in f.params if p in modified]:
-            if find(self.mem.var(sym)) in self.T.R:
+            if find(self.mem.var(sym)) in self.T.R and sym not in self.loop_local:
                 travel.append(ir.Ref(sym))
                 if self.sh.has(sym) and sym.type.resolved().is_pointer and \
                         isinstance(self.sh.of_sym(sym), ir.Ref):
@@ -748,9 +749,10 @@ class FuncGen:
             return init_f + lf, lb + init_b
         var, stride = canon
         bf, bb = self.stmts(s.body.stmts)
+        save_var = self.T.saved(ir.Ref(var)) and var not in self.loop_local
         if not bb:
             fwd, bwd = [], []
-            if self.T.saved(ir.Ref(var)):
+            if save_var:
                 fwd.append(ir.Push(ir.Ref(var), s.loc))
                 bwd.append(ir.Pop(ir.Ref(var), s.loc))
             fwd.append(ir.For(s.init, s.test, s.step, ir.Block(bf), s.loc))
@@ -759,7 +761,7 @@ class FuncGen:
         if var not in used_symbols(bb):
             # the backward sweep never reads the counter: replay the trip count only
             fwd, bwd = [], []
-            if self.T.saved(ir.Ref(var)):
+            if save_var:
                 fwd.append(ir.Push(ir.Ref(var), s.loc))
                 bwd.append(ir.Pop(ir.Ref(var), s.loc))
             body_f, body_b = bf, bb
@@ -767,25 +769,46 @@ class FuncGen:
                                        for_parts=(s.init, s.step))
             return fwd + lf, lb + bwd
         cnt = self.temp("count", ir.INT)
-        start = self.temp("start", var.type)
         k = self.temp("iter", ir.INT)
         fwd, bwd = [], []
-        saved = self.T.saved(ir.Ref(var))
+        saved = save_var
         if saved:
             fwd.append(ir.Push(ir.Ref(var), s.loc))
-        fwd += list(s.init)
-        fwd += [ir.Assign(ir.Ref(start), ir.Ref(var), s.loc),
-                ir.Assign(ir.Ref(cnt), ir.Const("0", ir.INT), s.loc)]
-        incr = ir.Assign(ir.Ref(cnt), X.add(ir.Ref(cnt), ir.Const("1", ir.INT)))
-        fwd.append(ir.For([], s.test, s.step, ir.Block(bf + [incr]), s.loc))
-        fwd += [ir.Push(ir.Ref(start), s.loc), ir.Push(ir.Ref(cnt), s.loc)]
-        # Replayed backwards from the recorded start and trip count: iteration k has
-        # var = start + k * stride, whatever the bound and the comparison were.
+        init_value = s.init[0].rhs
+        static_start = invariant(init_value, s, self.f)
+        loop_init = list(s.init) if static_start else []
+        if not static_start:
+            fwd += list(s.init)
+        count_formula = self.trip_count(s, var, stride, init_value) if static_start else None
+        if static_start:
+            start_e = X.clone(init_value)
+        else:
+            start = self.temp("start", var.type)
+            start_e = ir.Ref(start)
+            fwd.append(ir.Assign(ir.Ref(start), ir.Ref(var), s.loc))
+        if count_formula is None:
+            fwd.append(ir.Assign(ir.Ref(cnt), ir.Const("0", ir.INT), s.loc))
+            incr = ir.Assign(ir.Ref(cnt), X.add(ir.Ref(cnt), ir.Const("1", ir.INT)))
+            fwd.append(ir.For(loop_init, s.test, s.step, ir.Block(bf + [incr]), s.loc))
+        else:
+            fwd.append(ir.For(loop_init, s.test, s.step, ir.Block(bf), s.loc))
+        if not static_start:
+            fwd.append(ir.Push(ir.Ref(start), s.loc))
+        if count_formula is None:
+            fwd.append(ir.Push(ir.Ref(cnt), s.loc))
+        # Replayed backwards from the start and the trip count: iteration k has
+        # var = start + k * stride, whatever the bound and the comparison were. Both are
+        # recomputed when the loop leaves what they depend on unchanged, else recorded.
         kref = ir.Ref(k)
         if var.type.resolved().name != "int":
             kref = ir.Cast(var.type, kref)
-        value = X.add(ir.Ref(start), X.mul(kref, X.clone(stride)))
-        bwd += [ir.Pop(ir.Ref(cnt), s.loc), ir.Pop(ir.Ref(start), s.loc)]
+        value = X.add(start_e, X.mul(kref, X.clone(stride)))
+        if count_formula is None:
+            bwd.append(ir.Pop(ir.Ref(cnt), s.loc))
+        else:
+            bwd.append(ir.Assign(ir.Ref(cnt), count_formula, s.loc))
+        if not static_start:
+            bwd.append(ir.Pop(ir.Ref(start), s.loc))
         bwd.append(ir.For([ir.Assign(ir.Ref(k), X.sub(ir.Ref(cnt), ir.Const("1", ir.INT)))],
                           ir.Binary(">=", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
                           [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
@@ -793,6 +816,34 @@ class FuncGen:
         if saved:
             bwd.append(ir.Pop(ir.Ref(var), s.loc))
         return fwd, bwd
+
+    def trip_count(self, s, var, stride, start):
+        """The number of iterations of a counted loop as an expression, when its bound is
+        invariant and its stride constant; None otherwise."""
+        from adgen.analysis.extent import _const_value, _normal_test
+        step = _const_value(stride)
+        cmp = _normal_test(s.test, var)
+        if step is None or step == 0 or cmp is None:
+            return None
+        op, offset, bound = cmp
+        if not invariant(bound, s, self.f):
+            return None
+        one = ir.Const("1", ir.INT)
+        b = X.sub(X.clone(bound), ir.Const(str(offset), ir.INT)) if offset else X.clone(bound)
+        a = X.clone(start)
+        if step > 0 and op in ("<", "<="):
+            span = X.sub(b, a) if op == "<" else X.add(X.sub(b, a), one)
+            n = step
+        elif step < 0 and op in (">", ">="):
+            span = X.sub(a, b) if op == ">" else X.add(X.sub(a, b), one)
+            n = -step
+        else:
+            return None
+        span = ir.Cast(ir.INT, span) if span.type.resolved().name != "int" else span
+        count = span if n == 1 else ir.Binary("/", X.add(span, ir.Const(str(n - 1), ir.INT)),
+                                              ir.Const(str(n), ir.INT), ir.INT)
+        return ir.Cond(ir.Binary(">", X.clone(span), ir.Const("0", ir.INT), ir.INT), count,
+                       ir.Const("0", ir.INT), ir.INT)
 
     def while_loop(self, s):
         bf, bb = self.stmts(s.body.stmts)

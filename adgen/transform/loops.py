@@ -60,3 +60,50 @@ def canonical_loop(loop, func):
         elif not isinstance(sub, (ir.Const, ir.Unary, ir.Binary)):
             return None
     return var, stride
+
+
+def invariant(expr, loop, func):
+    """True when expr reads only integer variables that the loop never changes (so the
+    backward sweep can evaluate it again instead of saving it)."""
+    changed = _assigned_syms(loop.body.stmts) | _assigned_syms(loop.step)
+    taken = address_taken(func)
+    for sub in ir.walk(expr):
+        if isinstance(sub, ir.Ref):
+            sym = sub.sym
+            if sym in changed or sym in taken or sym.kind == "global" or \
+                    not sym.type.resolved().is_int:
+                return False
+        elif not isinstance(sub, (ir.Const, ir.Unary, ir.Binary, ir.Cast)):
+            return False
+        elif isinstance(sub, ir.Binary) and sub.op in ("/", "%"):
+            return False
+    return True
+
+
+def loop_local_vars(func):
+    """Counters used only inside the counted loops they drive: their value before such a
+    loop is never read, so it need not be saved."""
+    owner = {}
+    for s in ir.stmts_walk(func.body.stmts):
+        if isinstance(s, ir.For):
+            canon = canonical_loop(s, func)
+            if canon is not None:
+                owner.setdefault(canon[0], []).append(s)
+    inside = set()
+    for var, loops in owner.items():
+        ok = True
+        allowed = set()
+        for lp in loops:
+            for st in ir.stmts_walk([lp]):
+                allowed.add(id(st))
+        for st in ir.stmts_walk(func.body.stmts):
+            if id(st) in allowed:
+                continue
+            for e in ir.stmt_exprs(st):
+                if any(isinstance(x, ir.Ref) and x.sym is var for x in ir.walk(e)):
+                    ok = False
+            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and st.lhs.sym is var:
+                ok = False
+        if ok:
+            inside.add(var)
+    return inside
