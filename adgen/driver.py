@@ -154,6 +154,8 @@ def reachable(prog, roots):
             continue
         seen.append(n)
         f = prog.functions[n]
+        if getattr(f, "error", None) is not None:
+            raise f.error
         if f.has_body:
             todo += callees(prog, f)
     return seen
@@ -316,6 +318,12 @@ def default_io(prog, mem, f):
     return dep, indep
 
 
+def _has_float_interface(f):
+    if ir.base_float(f.ret):
+        return True
+    return any(ir.base_float(p.type) for p in f.params)
+
+
 def resolve_heads(prog, options):
     funcs = user_functions(prog)
     specs = options.heads
@@ -323,11 +331,16 @@ def resolve_heads(prog, options):
         called = set()
         for f in funcs.values():
             called |= set(callees(prog, f))
-        roots = [n for n in funcs if n not in called]
-        if not roots:
-            raise AdgenError("no function to differentiate: every function is called by "
-                             "another; name one with --head")
-        specs = roots
+        roots = [n for n in funcs if n not in called and n != "main"]
+        usable = [n for n in roots if getattr(funcs[n], "error", None) is None and
+                  _has_float_interface(funcs[n])]
+        if not usable:
+            broken = [funcs[n].error for n in roots if getattr(funcs[n], "error", None)]
+            if broken:
+                raise broken[0]
+            raise AdgenError("no function to differentiate: no function that no other calls "
+                             "has floating-point inputs and outputs; name one with --head")
+        specs = usable
     out = []
     for spec in specs:
         name, dep, indep = parse_head(spec)

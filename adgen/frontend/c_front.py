@@ -75,6 +75,7 @@ class CFront:
         self.global_scope = Scope()
         self.type_text = []
         self.pragmas = []
+        self.const_locals = {}     # const int locals with a constant value
         self.gen = c_generator.CGenerator()
         self.func = None
 
@@ -84,7 +85,17 @@ class CFront:
             loc = loc_of(ext, Loc(self.path))
             user = not is_system_file(loc.file)
             if isinstance(ext, c_ast.FuncDef):
-                self.function_def(ext)
+                try:
+                    self.function_def(ext)
+                except AdgenError as exc:
+                    # Reported only if the function is differentiated or called by one
+                    # that is: the rest of the file (a main, a callback) may use anything.
+                    name = ext.decl.name
+                    f = ir.Function(name, ir.VOID, [], ir.Block([]), loc=loc)
+                    f.is_library = False
+                    f.error = exc
+                    self.functions[name] = f
+                    self.func = None
             elif isinstance(ext, c_ast.Typedef):
                 self.typedefs[ext.name] = self.named_typedef(ext)
                 if user:
@@ -165,19 +176,19 @@ class CFront:
         return ret, params, variadic
 
     # ------------------------------------------------------------------- types
-    def type_of(self, node):
+    def type_of(self, node, scope=None):
         if isinstance(node, c_ast.TypeDecl):
-            t = self.type_of(node.type)
+            t = self.type_of(node.type, scope)
             return ir.with_const(t, "const" in node.quals)
         if isinstance(node, c_ast.PtrDecl):
-            target = self.type_of(node.type)
+            target = self.type_of(node.type, scope)
             if isinstance(target, ir.FuncPtr):
                 return ir.FuncPtr("pointer to function")
             return ir.Ptr(target, "const" in node.quals)
         if isinstance(node, c_ast.ArrayDecl):
-            elem = self.type_of(node.type)
-            size = self.expr(node.dim) if node.dim is not None else None
-            return ir.Arr(elem, size)
+            elem = self.type_of(node.type, scope)
+            size = self.expr(node.dim, scope) if node.dim is not None else None
+            return ir.Arr(elem, self.fixed_size(size, loc_of(node)))
         if isinstance(node, c_ast.FuncDecl):
             return ir.FuncPtr("function")
         if isinstance(node, c_ast.Typename):
@@ -218,6 +229,23 @@ class CFront:
                     self.enum_consts[en.name] = value
             return ir.INT
         raise AdgenError(f"unsupported type construct ({type(node).__name__})", loc_of(node))
+
+    def fixed_size(self, size, loc):
+        """An array size: constant locals are replaced by their values; a size computed in
+        the body cannot be used, since locals are declared at the top of the output."""
+        if size is None:
+            return None
+        from adgen.transform.exprs import substitute
+        mapping = {}
+        for sub in ir.walk(size):
+            if isinstance(sub, ir.Ref) and sub.sym.kind == "local":
+                value = self.const_locals.get(sub.sym)
+                if value is None:
+                    raise AdgenError(f"array sized by the local variable '{sub.sym.name}': "
+                                     "variable-length arrays sized in the body are not "
+                                     "supported; use malloc or a constant size", loc)
+                mapping[sub.sym] = value
+        return substitute(size, mapping) if mapping else size
 
     def const_int(self, node):
         """Evaluate an integer constant expression (enum values, array sizes)."""
@@ -432,7 +460,7 @@ class CFront:
             self.type_of(d.type)
             raise AdgenError("struct definitions inside functions are not supported; "
                              "move it to file scope", loc)
-        t = self.type_of(d.type)
+        t = self.type_of(d.type, scope)
         if isinstance(t, ir.FuncPtr):
             raise AdgenError(f"function pointer '{d.name}' is not supported", loc)
         if "static" in d.storage:
@@ -441,6 +469,11 @@ class CFront:
             t = ir.Arr(t.elem, ir.Const(str(len(d.init.exprs)), ir.INT))
         sym = self.new_local(d.name, t, loc, scope)
         if d.init is not None:
+            if t.const and t.resolved().is_int and not isinstance(d.init, c_ast.InitList):
+                try:
+                    self.const_locals[sym] = ir.Const(str(self.const_int(d.init)), ir.INT)
+                except AdgenError:
+                    pass
             self.initialise(ir.Ref(sym, loc), t, d.init, scope, out, loc)
 
     def static_local(self, d, t, scope, loc):
