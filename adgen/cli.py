@@ -6,7 +6,7 @@ import sys
 from adgen import __version__
 from adgen.errors import AdgenError, UsageError
 
-USAGE = """adgen --reverse|--forward FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
+USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
              [--inactive NAME]... [--size NAME=EXPR]... [-o OUT.c]"""
 
 
@@ -24,6 +24,10 @@ def build_parser():
                       help="adjoint (reverse) mode: f gives f_b (the default)")
     mode.add_argument("--forward", "--tangent", "-d", dest="mode", action="store_const",
                       const="forward", help="tangent (forward) mode: f gives f_d")
+    p.add_argument("--vector", action="store_true",
+                   help="tangent mode in many directions at once: f gives f_dv, each "
+                        "derivative array has a trailing dimension of nbdirs (given at run "
+                        "time as f_dv's last argument)")
     p.add_argument("sources", nargs="+", metavar="FILE", help="C (.c) or Fortran sources")
     p.add_argument("--head", action="append", default=[], metavar="SPEC",
                    help='what to differentiate, Tapenade style: "f(y1 y2)/(x1 x2)" '
@@ -58,11 +62,15 @@ def main(argv=None):
             return 2
         k, v = item.split("=", 1)
         sizes[k.strip()] = v
-    opts = Options(mode=args.mode or "reverse", heads=args.head,
+    mode = args.mode or ("forward" if args.vector else "reverse")
+    if args.vector and mode != "forward":
+        print(f"usage: {USAGE}\nadgen: error: --vector goes with --forward", file=sys.stderr)
+        return 2
+    opts = Options(mode=mode, vector=args.vector, heads=args.head,
                    include_dirs=args.include_dirs, defines=args.defines,
                    inactive=args.inactive, sizes=sizes,
                    command="adgen " + " ".join(shlex.quote(a) for a in argv))
-    out = args.output or default_output(args.sources[0], opts.mode)
+    out = args.output or default_output(args.sources[0], "vector" if opts.vector else opts.mode)
     try:
         text = differentiate(args.sources, opts)
         write_output(text, out, args.sources)

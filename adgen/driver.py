@@ -29,6 +29,7 @@ class Head:
 @dataclass
 class Options:
     mode: str = "reverse"                  # 'reverse' | 'forward'
+    vector: bool = False                   # forward mode in many directions (f_dv)
     heads: List[str] = field(default_factory=list)
     include_dirs: List[str] = field(default_factory=list)
     defines: List[str] = field(default_factory=list)
@@ -388,7 +389,7 @@ def differentiate(sources, options):
         gen = ReverseTransform(ctx).run()
     else:
         from adgen.transform.tangent import TangentTransform
-        gen = TangentTransform(ctx).run()
+        gen = TangentTransform(ctx, vector=options.vector).run()
     unit = assemble(prog, ctx, gen, sources, options)
     return render_unit(unit)
 
@@ -470,4 +471,5 @@ def write_output(text, out_path, inputs):
 
 def default_output(first_source, mode):
     p = Path(first_source)
-    return str(p.with_name(p.stem + ("_b" if mode == "reverse" else "_d") + ".c"))
+    suffix = {"reverse": "_b", "forward": "_d", "vector": "_dv"}[mode]
+    return str(p.with_name(p.stem + suffix + ".c"))

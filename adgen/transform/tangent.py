@@ -12,12 +12,14 @@ from adgen.transform.common import (ShadowMap, alloc_call, is_user_call,
 
 
 class TangentTransform:
-    def __init__(self, ctx):
+    def __init__(self, ctx, vector=False):
         self.ctx = ctx
         self.prog = ctx.prog
         self.mem = ctx.mem
         self.act = ctx.act
         self.plain_calls = set()
+        self.gen_class = VectorTangentGen if vector else TangentGen
+        self.suffix = "_dv" if vector else "_d"
 
     def run(self):
         self.writes = self.ctx.writes()
@@ -26,11 +28,11 @@ class TangentTransform:
         head_names = {h.func.name for h in self.ctx.heads}
         self.internal = {}
         for head in self.ctx.heads:
-            self.generated[("head", head.func.name)] = TangentGen(self, head.func, head).build()
+            self.generated[("head", head.func.name)] = self.gen_class(self, head.func, head).build()
         k = 0
         while k < len(self.order):
             name = self.order[k]
-            self.generated[name] = TangentGen(self, self.prog.functions[name], None).build()
+            self.generated[name] = self.gen_class(self, self.prog.functions[name], None).build()
             k += 1
         funcs = [self.generated[n] for n in self.order]
         funcs += [self.generated[("head", h.func.name)] for h in self.ctx.heads]
@@ -40,7 +42,7 @@ class TangentTransform:
     def internal_name(self, g):
         if g.name not in self.internal:
             heads = {h.func.name for h in self.ctx.heads}
-            self.internal[g.name] = g.name + ("_d0" if g.name in heads else "_d")
+            self.internal[g.name] = g.name + self.suffix + ("0" if g.name in heads else "")
             self.order.append(g.name)
         return self.internal[g.name]
 
@@ -345,3 +347,270 @@ def _zero(target):
     if t.is_float:
         return ir.Assign(target, X.zero(t))
     return ir.Raw("zero_object", {"obj": target})
+
+
+# ---------------------------------------------------------------- vector mode
+
+class VectorShadowMap(ShadowMap):
+    """Shadows with a trailing dimension of nbdirs directions: the tangent of element i of
+    x in direction k is xd[i * nbdirs + k]; of a scalar s, sd[k]."""
+
+    def __init__(self, act, nbdirs, k):
+        super().__init__(act, "d")
+        self.nb = nbdirs
+        self.k = k
+
+    def _scaled(self, i):
+        return X.add(X.mul(X.clone(i), ir.Ref(self.nb)), ir.Ref(self.k)) if i is not None \
+            else ir.Ref(self.k)
+
+    def __call__(self, e):
+        t = e.type.resolved()
+        if not t.is_float:
+            return self.ptr(e)
+        if isinstance(e, ir.Ref):
+            return ir.Index(self.of_sym(e.sym), ir.Ref(self.k), _elem(e.type), e.loc)
+        if isinstance(e, ir.Index):
+            return ir.Index(self.ptr(e.base), self._scaled(e.index), _elem(e.type), e.loc)
+        if isinstance(e, ir.Deref):
+            return ir.Index(self.ptr(e.ptr), ir.Ref(self.k), _elem(e.type), e.loc)
+        raise AdgenError("vector mode does not support derivatives in struct fields", e.loc)
+
+    def ptr(self, e):
+        """The shadow of a pointer- or array-valued expression (not indexed by k)."""
+        nb = ir.Ref(self.nb)
+        if isinstance(e, ir.Ref):
+            if e.sym.type.resolved().is_array and \
+                    ir.pointee(e.sym.type).resolved().is_array:
+                raise AdgenError("vector mode does not support multi-dimensional arrays",
+                                 e.loc)
+            return self.of_sym(e.sym)
+        if isinstance(e, ir.Binary) and e.op in "+-":
+            lt = e.left.type.resolved()
+            base, off = (e.left, e.right) if isinstance(lt, (ir.Ptr, ir.Arr)) else \
+                (e.right, e.left)
+            b = self.ptr(base)
+            return ir.Binary(e.op, b, X.mul(X.clone(off), nb), b.type, e.loc)
+        if isinstance(e, ir.AddrOf):
+            a = e.arg
+            if isinstance(a, ir.Index):
+                b = self.ptr(a.base)
+                return ir.Binary("+", b, X.mul(X.clone(a.index), nb), b.type, e.loc)
+            if isinstance(a, ir.Ref):
+                return self.of_sym(a.sym)
+            if isinstance(a, ir.Deref):
+                return self.ptr(a.ptr)
+        if isinstance(e, ir.Cast):
+            inner = self.ptr(e.arg)
+            return ir.Cast(e.to, inner, e.loc)
+        if isinstance(e, ir.Cond):
+            return ir.Cond(e.test, self.ptr(e.then), self.ptr(e.other), e.type, e.loc)
+        if isinstance(e, ir.Const):
+            return e
+        raise AdgenError("cannot form the derivative of this pointer expression in vector "
+                         "mode", e.loc)
+
+
+def _elem(t):
+    return ir.with_const(t, False)
+
+
+class VectorTangentGen(TangentGen):
+    """Tangent of one function in nbdirs directions at once (`f_dv`)."""
+
+    def __init__(self, T, f, head):
+        super().__init__(T, f, head)
+        if T.ctx.shadow_globals():
+            raise AdgenError("vector mode does not support active global variables",
+                             T.ctx.shadow_globals()[0].primal.loc)
+        self.nb = ir.Symbol(self.names.fresh("nbdirs"), ir.INT, "param")
+        self.k = ir.Symbol(self.names.fresh("dir"), ir.INT, "local")
+        self.sh = VectorShadowMap(self.act, self.nb, self.k)
+        self.locals.append(LocalDecl(self.k))
+
+    def vec(self, t):
+        """A local array of nbdirs values of float type t."""
+        return ir.Arr(ir.with_const(t, False), ir.Ref(self.nb))
+
+    def each_direction(self, stmts):
+        k = ir.Ref(self.k)
+        return ir.For([ir.Assign(ir.Ref(self.k), ir.Const("0", ir.INT))],
+                      ir.Binary("<", k, ir.Ref(self.nb), ir.INT),
+                      [ir.Assign(ir.Ref(self.k), X.add(ir.Ref(self.k), ir.Const("1", ir.INT)))],
+                      ir.Block(stmts), stmts[0].loc if stmts else None)
+
+    def build(self):
+        f, head = self.f, self.head
+        params, prologue, epilogue = [], [], []
+        for p in f.params:
+            params.append(p)
+            named = head is not None and (p.name in head.indep or p.name in head.dep)
+            shadowed = self.act.sym_has_shadow(p)
+            t = p.type.resolved()
+            if not shadowed and not named:
+                continue
+            if t.is_struct or (isinstance(t, ir.Ptr) and not ir.base_float(t)):
+                raise AdgenError(f"vector mode: parameter '{p.name}' carries derivatives "
+                                 "through a type it does not support", p.loc)
+            if head is not None and not named:
+                if t.is_float:
+                    pd = self.shadow_symbol(p, self.vec(p.type))
+                    self.locals.append(LocalDecl(pd, zero=True))
+                else:
+                    n = self.T.ctx.extent(f, p, f"it carries derivatives inside '{f.name}' "
+                                          "and needs internal tangent storage")
+                    pd = self.shadow_symbol(p, _mutable_ptr(p.type))
+                    self.locals.append(LocalDecl(pd))
+                    count = ir.Binary("*", n, ir.Ref(self.nb), ir.SIZE_T)
+                    prologue.append(ir.Raw("alloc_shadow", {"target": ir.Ref(pd),
+                                                            "type": pd.type, "count": count}))
+                    epilogue.append(ir.Raw("free", {"ptr": ir.Ref(pd)}))
+                self.sh.set(p, ir.Ref(pd))
+                continue
+            if t.is_float:
+                pd = self.shadow_symbol(p, ir.Ptr(ir.with_const(p.type, True)))
+            else:
+                pd = self.shadow_symbol(p, p.type)
+            params.append(pd)
+            self.sh.set(p, ir.Ref(pd))
+            if t.is_float and any(isinstance(x, ir.Assign) and isinstance(x.lhs, ir.Ref) and
+                                  x.lhs.sym is p for x in ir.stmts_walk(f.body.stmts)):
+                # the function changes its copy of p: its tangents need a copy too
+                copy = self.shadow_symbol(p, self.vec(p.type))
+                self.locals.append(LocalDecl(copy, zero=True))
+                prologue.append(self.each_direction([ir.Assign(
+                    ir.Index(ir.Ref(copy), ir.Ref(self.k), p.type),
+                    ir.Index(ir.Ref(pd), ir.Ref(self.k), p.type))]))
+                self.sh.set(p, ir.Ref(copy))
+            if head is not None and isinstance(t, ir.Ptr) and p.name in head.dep and \
+                    p.name not in head.indep and \
+                    find(self.mem.pointee(self.mem.var(p))) in self.T.ctx.read_nodes:
+                n = self.T.ctx.extent(f, p, "its tangent must start at zero")
+                prologue.append(ir.Raw("zero", {"ptr": ir.Ref(pd), "count": ir.Binary(
+                    "*", n, ir.Ref(self.nb), ir.SIZE_T)}))
+        result = getattr(f, "result", None)
+        active_ret = (head is not None and f.name in head.dep) or \
+            (head is None and self.act.ret_active(f))
+        out = None
+        if active_ret:
+            out = ir.Symbol(self.names.fresh(f.name + "d"), ir.Ptr(ir.with_const(f.ret, False)),
+                            "param")
+            params.append(out)
+        params.append(self.nb)
+        for sym in f.locals:
+            self.locals.append(LocalDecl(sym))
+            if self.act.sym_has_shadow(sym) and not self.sh.has(sym):
+                st = sym.type.resolved()
+                if st.is_float:
+                    sd = self.shadow_symbol(sym, self.vec(sym.type))
+                elif isinstance(st, ir.Arr) and st.elem.resolved().is_float:
+                    sd = self.shadow_symbol(sym, ir.Arr(ir.with_const(st.elem, False), ir.Binary(
+                        "*", X.clone(st.size), ir.Ref(self.nb), ir.INT)))
+                elif isinstance(st, ir.Ptr) and ir.base_float(st):
+                    sd = self.shadow_symbol(sym, local_type(sym.type))
+                else:
+                    raise AdgenError(f"vector mode: '{sym.name}' carries derivatives through "
+                                     "a type it does not support", sym.loc)
+                self.sh.set(sym, ir.Ref(sd))
+                self.locals.append(LocalDecl(sd, zero=True))
+        body = prologue + self.stmts(f.body.stmts) + epilogue
+        ret = ir.VOID
+        if result is not None:
+            if active_ret:
+                if self.sh.has(result):
+                    value = self.sh(ir.Ref(result))
+                else:
+                    value = X.zero(f.ret)
+                body.append(self.each_direction([ir.Assign(
+                    ir.Index(ir.Ref(out), ir.Ref(self.k), f.ret), value)]))
+            body.append(ir.Return(ir.Ref(result)))
+            ret = ir.with_const(f.ret, False)
+        name = f.name + "_dv" if head is not None else self.T.internal_name(f)
+        comment = (f"Tangent of {f.name} in nbdirs directions (head {head.text})."
+                   if head is not None else f"Tangent of {f.name} in nbdirs directions.")
+        return GenFunction(name, ret, params, body, self.locals, is_static=head is None,
+                           comment=comment)
+
+    def assign(self, s):
+        lhs, rhs = s.lhs, s.rhs
+        if isinstance(rhs, ir.Call) and is_user_call(self.prog, rhs):
+            return self.call(rhs, lhs, s)
+        lt = lhs.type.resolved()
+        alloc = alloc_call(rhs)
+        if alloc is not None:
+            out = [s]
+            if self.act.has_shadow(lhs):
+                sl = self.sh.ptr(lhs)
+                nbytes = alloc.args[0] if alloc.func == "malloc" else \
+                    ir.Binary("*", alloc.args[0], alloc.args[1], ir.SIZE_T)
+                nbytes = ir.Binary("*", nbytes, ir.Ref(self.nb), ir.SIZE_T)
+                out.append(ir.Raw("alloc_bytes", {"target": sl, "type": sl.type,
+                                                  "bytes": nbytes}, s.loc))
+            return out
+        if isinstance(lt, ir.Ptr) and self.act.has_shadow(lhs):
+            return [s, ir.Assign(self.sh.ptr(lhs), self.sh.ptr(rhs), s.loc)]
+        if lt.is_float and self.act.active_value(lhs):
+            t = self.tangent(rhs)
+            td = X.zero(lhs.type) if t is None else X.cast_to(t, lhs.type)
+            return [self.each_direction([ir.Assign(self.sh(lhs), td, s.loc)]), s]
+        if lt.is_struct and self.act.has_shadow(lhs):
+            raise AdgenError("vector mode does not support derivatives in struct fields",
+                             s.loc)
+        return [s]
+
+    def expr_stmt(self, s):
+        call = s.expr
+        if isinstance(call, ir.Call) and call.func == "free" and \
+                self.act.has_shadow(call.args[0]):
+            return [s, ir.Raw("free", {"ptr": self.sh.ptr(call.args[0])}, s.loc)]
+        return super().expr_stmt(s)
+
+    def call(self, call, lhs, s):
+        g = self.prog.functions[call.func]
+        if not g.has_body or not self.T.call_is_diff(g):
+            return super().call(call, lhs, s)
+        name = self.T.internal_name(g)
+        args, pre = [], []
+        for p, a in zip(g.params, call.args):
+            args.append(a)
+            if not self.act.sym_has_shadow(p):
+                continue
+            t = p.type.resolved()
+            if t.is_float:
+                tmp = ir.Symbol(self.names.fresh(p.name + "d"), self.vec(p.type), "temp")
+                self.locals.append(LocalDecl(tmp, zero=True))
+                d = self.tangent(a)
+                value = X.zero(p.type) if d is None else X.cast_to(d, p.type)
+                pre.append(self.each_direction([ir.Assign(
+                    ir.Index(ir.Ref(tmp), ir.Ref(self.k), p.type), value)]))
+                args.append(ir.Ref(tmp))
+            elif self.act.has_shadow(a) or isinstance(a, ir.Const):
+                args.append(self.sh.ptr(a))
+            else:
+                raise AdgenError(f"argument {len(args)} of '{g.name}' needs a derivative but "
+                                 "has none here", a.loc or s.loc)
+        if self.act.ret_active(g):
+            if lhs is None:
+                raise AdgenError("internal: active result discarded", s.loc)
+            if self.act.active_value(lhs):
+                args.append(self.sh.ptr(ir.AddrOf(lhs, ir.Ptr(lhs.type))))
+            else:
+                tmp = ir.Symbol(self.names.fresh("discarded"), self.vec(g.ret), "temp")
+                self.locals.append(LocalDecl(tmp, zero=True))
+                args.append(ir.Ref(tmp))
+        args.append(ir.Ref(self.nb))
+        c = ir.Call(name, args, g.ret, call.loc)
+        if lhs is not None:
+            out = pre + [ir.Assign(lhs, c, s.loc)]
+            if not self.act.ret_active(g) and lhs.type.resolved().is_float and \
+                    self.act.active_value(lhs):
+                out.insert(len(pre), self.each_direction(
+                    [ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc)]))
+            return out
+        return pre + [ir.ExprStmt(c, s.loc)]
+
+    def inactive_result(self, lhs, s):
+        if lhs is not None and lhs.type.resolved().is_float and self.act.active_value(lhs):
+            return [self.each_direction([ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc)]),
+                    s]
+        return [s]
