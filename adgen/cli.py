@@ -73,6 +73,8 @@ def main(argv=None):
     out = args.output or default_output(args.sources[0], "vector" if opts.vector else opts.mode)
     try:
         text = differentiate(args.sources, opts)
+        for w in getattr(differentiate, "warnings", []):
+            print(w, file=sys.stderr)
         write_output(text, out, args.sources)
     except AdgenError as exc:
         if exc.loc is None:

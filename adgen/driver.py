@@ -15,7 +15,7 @@ from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
 from adgen.errors import AdgenError, Loc
 from adgen.transform.normalize import normalize_program, structure_program
 
-FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")
+FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")   # any case
 
 
 @dataclass
@@ -54,6 +54,7 @@ def parse_head(spec):
 
 def load_program(sources, options):
     programs = []
+    fortran = []
     for src in sources:
         if not os.path.exists(src):
             raise AdgenError("no such file", Loc(src))
@@ -61,11 +62,8 @@ def load_program(sources, options):
             raise AdgenError("is a directory, not a source file", Loc(src))
         lower = src.lower()
         if lower.endswith(FORTRAN_SUFFIXES):
-            try:
-                from adgen.frontend.fortran_front import parse_fortran_file
-            except ImportError:
-                raise AdgenError("Fortran input is not supported by this version", Loc(src))
-            programs.append(parse_fortran_file(src, options))
+            _check_text(src)
+            fortran.append(src)
         elif lower.endswith((".c", ".h", ".i")):
             from adgen.frontend.c_front import parse_c_file
             _check_text(src)
@@ -73,6 +71,13 @@ def load_program(sources, options):
         else:
             raise AdgenError("unknown kind of source file (expected .c, or a Fortran suffix)",
                              Loc(src))
+    if fortran:
+        if programs:
+            raise AdgenError("mixing C and Fortran sources in one run is not supported",
+                             Loc(fortran[0]))
+        # Fortran files are read together: a module of one is used in another
+        from adgen.frontend.fortran_front import parse_fortran_files
+        return parse_fortran_files(fortran, options)
     return merge_programs(programs)
 
 
@@ -391,7 +396,35 @@ def differentiate(sources, options):
         from adgen.transform.tangent import TangentTransform
         gen = TangentTransform(ctx, vector=options.vector).run()
     unit = assemble(prog, ctx, gen, sources, options)
+    if prog.language == "fortran":
+        link_fortran_names(prog, unit)
+    differentiate.warnings = list(getattr(prog, "warnings", []))
     return render_unit(unit)
+
+
+def link_fortran_names(prog, unit):
+    """Generated code calls and defines Fortran procedures under gfortran's symbols:
+    `name_` (lower case) for external procedures, `__mod_MOD_name` in modules; the
+    derivative routines of heads are external procedures (`f_b_`)."""
+    heads = {f.name for f in unit.functions if not f.is_static}
+    for fn in unit.functions:
+        if fn.name in heads:
+            fn.name = fn.name + "_"
+        for st in ir.stmts_walk(fn.body):
+            exprs = list(ir.stmt_exprs(st))
+            if isinstance(st, ir.Raw):
+                exprs += [v for v in st.args.values() if isinstance(v, ir.Expr)]
+            for e in exprs:
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call) and sub.func in prog.functions:
+                        f = prog.functions[sub.func]
+                        if getattr(f, "link_name", None) and sub.func not in heads:
+                            sub.func = f.link_name
+    protos = []
+    for f in unit.prototypes:
+        g = ir.Function(getattr(f, "link_name", f.name), f.ret, f.params, f.body)
+        protos.append(g)
+    unit.prototypes = protos
 
 
 def assemble(prog, ctx, gen, sources, options):

@@ -440,6 +440,11 @@ class _Walker:
                 return None
             return Interval(ir.Call("adgen_imax", [a.lo, b.lo], ir.LONG),
                             ir.Call("adgen_imax", [a.hi, b.hi], ir.LONG), a.nonneg or b.nonneg)
+        if isinstance(e, ir.Deref) and isinstance(e.ptr, ir.Ref):
+            from adgen.transform.loops import readonly_int_params
+            if e.ptr.sym in readonly_int_params(self.func):
+                return Interval(e, e, True)
+            return None
         if isinstance(e, ir.Member) and e.type.resolved().is_int:
             base = e.base
             while isinstance(base, (ir.Member,)):

@@ -179,6 +179,7 @@ def _env():
     env.filters["type_name"] = type_name
     env.filters["kind"] = stmt_kind
     env.filters["zero_value"] = zero_value
+    env.filters["addr"] = lambda e: expr_c(ir.AddrOf(e, None), 2)
     env.globals["source_note"] = source_note
     env.globals["signature"] = signature
     env.globals["ir"] = ir

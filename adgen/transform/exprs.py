@@ -85,7 +85,18 @@ def _ftype(a, b=None):
     return ir.arith_result(a.type, b.type)
 
 
+def _int_value(e):
+    if isinstance(e, ir.Const) and e.type.resolved().is_int:
+        t = e.text
+        if t.lstrip("-").isdigit():
+            return int(t)
+    return None
+
+
 def mul(a, b):
+    va, vb = _int_value(a), _int_value(b)
+    if va is not None and vb is not None:
+        return ir.Const(str(va * vb), ir.arith_result(a.type, b.type))
     if is_zero(a) or is_zero(b):
         return zero(_ftype(a, b))
     if is_one(a):
@@ -112,6 +123,25 @@ def add(a, b):
         return b
     if b is None or is_zero(b):
         return a
+    va, vb = _int_value(a), _int_value(b)
+    if va is not None and vb is not None:
+        return ir.Const(str(va + vb), ir.arith_result(a.type, b.type))
+    if va is not None and b.type is not None and b.type.resolved().is_int:
+        return add(b, a)                        # constants to the right: n + 1
+    if vb is not None and isinstance(a, ir.Binary) and a.op == "+" and \
+            _int_value(a.left) is not None:
+        return add(a.right, ir.Const(str(_int_value(a.left) + vb), b.type))
+    if vb is not None and vb < 0 and a.type is not None and a.type.resolved().is_int and \
+            not (isinstance(a, ir.Binary) and a.op in "+-" and _int_value(a.right) is not None):
+        return ir.Binary("-", a, ir.Const(str(-vb), b.type), a.type)
+    if vb is not None and isinstance(a, ir.Binary) and a.op in "+-" and \
+            _int_value(a.right) is not None:
+        # (x + 2) + 3  ->  x + 5 ;  (x - 1) + 1  ->  x
+        c = (_int_value(a.right) if a.op == "+" else -_int_value(a.right)) + vb
+        if c == 0:
+            return a.left
+        return ir.Binary("+" if c > 0 else "-", a.left, ir.Const(str(abs(c)), b.type),
+                         a.type)
     if isinstance(b, ir.Unary) and b.op == "-":
         return ir.Binary("-", a, b.arg, _ftype(a, b))
     return ir.Binary("+", a, b, _ftype(a, b))
@@ -120,6 +150,10 @@ def add(a, b):
 def sub(a, b):
     if is_zero(b):
         return a
+    vb = _int_value(b)
+    if vb is not None and a.type is not None and a.type.resolved().is_int:
+        return add(a, ir.Const(str(-vb), b.type)) if vb > 0 or _int_value(a) is not None \
+            else add(a, ir.Const(str(-vb), b.type))
     if is_zero(a):
         return neg(b)
     return ir.Binary("-", a, b, _ftype(a, b))

@@ -62,18 +62,57 @@ def canonical_loop(loop, func):
     return var, stride
 
 
+def readonly_int_params(func):
+    """Pointer parameters to integers that func never writes through nor passes on: a
+    Fortran `n` received by reference, read as `*n`."""
+    out = set()
+    for p in func.params:
+        t = p.type.resolved()
+        if isinstance(t, ir.Ptr) and t.target.resolved().is_int:
+            out.add(p)
+    for s in ir.stmts_walk(func.body.stmts):
+        if isinstance(s, ir.Assign):
+            root = s.lhs
+            while isinstance(root, (ir.Index, ir.Deref, ir.Member)):
+                root = root.base if isinstance(root, (ir.Index, ir.Member)) else root.ptr
+            if isinstance(root, ir.Ref):
+                out.discard(root.sym)
+        for e in ir.stmt_exprs(s):
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.Call):
+                    for a in sub.args:
+                        for r in ir.walk(a):
+                            if isinstance(r, ir.Ref) and not isinstance(a, ir.Deref):
+                                out.discard(r.sym)
+    return out
+
+
 def invariant(expr, loop, func):
     """True when expr reads only integer variables that the loop never changes (so the
     backward sweep can evaluate it again instead of saving it)."""
     changed = _assigned_syms(loop.body.stmts) | _assigned_syms(loop.step)
     taken = address_taken(func)
+    readonly = None
     for sub in ir.walk(expr):
+        if isinstance(sub, ir.Deref) and isinstance(sub.ptr, ir.Ref):
+            if readonly is None:
+                readonly = readonly_int_params(func)
+            if sub.ptr.sym not in readonly:
+                return False
+            continue
+        if isinstance(sub, ir.Ref) and sub.sym.kind == "param" and \
+                sub.sym.type.resolved().is_pointer:
+            if readonly is None:
+                readonly = readonly_int_params(func)
+            if sub.sym in readonly:
+                continue
+            return False
         if isinstance(sub, ir.Ref):
             sym = sub.sym
             if sym in changed or sym in taken or sym.kind == "global" or \
                     not sym.type.resolved().is_int:
                 return False
-        elif not isinstance(sub, (ir.Const, ir.Unary, ir.Binary, ir.Cast)):
+        elif not isinstance(sub, (ir.Const, ir.Unary, ir.Binary, ir.Cast, ir.Deref)):
             return False
         elif isinstance(sub, ir.Binary) and sub.op in ("/", "%"):
             return False

@@ -1,0 +1,1369 @@
+"""The Python API: differentiate C (and, once its front end exists, Fortran) from Python,
+and build the primal with its derivatives into a module you call with numpy arrays.
+
+    adgen.differentiate(sources, head=..., mode="reverse") -> str    the generated C
+    adgen.build(sources, head=...) -> Built       .primal .gradient .vjp .jvp .jacobian
+
+`build` differentiates in reverse, tangent and (when adgen accepts the program) vector
+tangent mode, compiles the primal sources as they are, the generated files and a cffi
+glue module (cffi's out-of-line API mode, compiled and linked by gcc), and caches the
+result by content under $ADGEN_CACHE (default ~/.cache/adgen). See docs/python-api.md.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import numbers
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+try:                        # differentiate() works without numpy; build() needs it
+    import numpy as np
+except ImportError:         # pragma: no cover
+    np = None
+
+from adgen import __version__
+from adgen.errors import AdgenError
+
+__all__ = ["differentiate", "build", "Built", "BuildError", "AdgenError", "cache_dir"]
+
+FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")
+OPTION_NAMES = ("include_dirs", "defines", "inactive", "sizes", "vector", "language")
+BUILD_OPTION_NAMES = OPTION_NAMES + ("cflags", "ldflags", "derivative_files", "cache_dir",
+                                     "rebuild")
+_CACHE_LAYOUT = 1           # bump when the layout of a cache entry changes
+
+
+class BuildError(RuntimeError):
+    """Compiling or linking the primal, the derivatives or the glue module failed (the
+    message has the command and the compiler's output), or the head uses a parameter type
+    the Python API cannot pass."""
+
+
+# ------------------------------------------------------------------------ options, sources
+
+@dataclass
+class _Source:
+    kind: str               # 'path' | 'text'
+    value: str              # absolute path, or the source text
+    suffix: str = ".c"
+
+    @property
+    def is_fortran(self):
+        name = self.value if self.kind == "path" else "x" + self.suffix
+        return name.lower().endswith(FORTRAN_SUFFIXES)
+
+
+def _sources(sources, language="c"):
+    """A path, a list of paths, or source text (a string with a newline)."""
+    if isinstance(sources, (str, os.PathLike)):
+        sources = [sources]
+    try:
+        items = list(sources)
+    except TypeError:
+        raise TypeError(f"sources: expected a path, a list of paths or source text, "
+                        f"got {type(sources).__name__}") from None
+    if not items:
+        raise ValueError("sources: no source given")
+    out = []
+    for s in items:
+        if isinstance(s, str) and "\n" in s:
+            if language not in ("c", "fortran"):
+                raise ValueError(f"language: expected 'c' or 'fortran', got {language!r}")
+            out.append(_Source("text", s, ".c" if language == "c" else ".f90"))
+        elif isinstance(s, (str, os.PathLike)):
+            out.append(_Source("path", os.path.abspath(os.fspath(s))))
+        else:
+            raise TypeError(f"sources: expected paths or source text, got "
+                            f"{type(s).__name__}")
+    return out
+
+
+def _str_list(name, value):
+    if value is None:
+        return []
+    if isinstance(value, (str, os.PathLike)):
+        return [os.fspath(value)]
+    try:
+        items = list(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected a list of strings, got {type(value).__name__}") \
+            from None
+    for v in items:
+        if not isinstance(v, (str, os.PathLike)):
+            raise TypeError(f"{name}: expected strings, got {type(v).__name__}")
+    return [os.fspath(v) for v in items]
+
+
+def _options(options, allowed):
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise TypeError(f"unknown option{'s' if len(unknown) > 1 else ''} "
+                        f"{', '.join(map(repr, unknown))} (options: {', '.join(allowed)})")
+    o = dict(options)
+    o["include_dirs"] = [os.path.abspath(d) for d in _str_list("include_dirs",
+                                                                o.get("include_dirs"))]
+    defines = o.get("defines") or []
+    if isinstance(defines, dict):
+        defines = [k if v is None else f"{k}={v}" for k, v in defines.items()]
+    o["defines"] = _str_list("defines", defines)
+    o["inactive"] = _str_list("inactive", o.get("inactive"))
+    sizes = o.get("sizes") or {}
+    if not isinstance(sizes, dict):
+        raise TypeError(f"sizes: expected a dict NAME -> C expression, got "
+                        f"{type(sizes).__name__}")
+    o["sizes"] = {str(k): str(v) for k, v in sizes.items()}
+    o["language"] = o.get("language", "c")
+    return o
+
+
+def _heads(head):
+    if head is None:
+        return []
+    if isinstance(head, str):
+        return [head]
+    heads = list(head)
+    if not all(isinstance(h, str) for h in heads):
+        raise TypeError("head: expected a string like 'f(y)/(x)' or a list of them")
+    return heads
+
+
+def _driver_options(o, mode, vector, heads, extra_includes=()):
+    from adgen.driver import Options
+    return Options(mode=mode, vector=vector, heads=heads,
+                   include_dirs=list(o["include_dirs"]) + list(extra_includes),
+                   defines=list(o["defines"]), inactive=list(o["inactive"]),
+                   sizes=dict(o["sizes"]))
+
+
+def _materialize(sources, directory):
+    """Paths of the sources, text sources written into `directory`."""
+    paths = []
+    for i, s in enumerate(sources):
+        if s.kind == "path":
+            paths.append(s.value)
+        else:
+            p = os.path.join(directory, f"source{i}{s.suffix}" if i else f"source{s.suffix}")
+            with open(p, "w") as fh:
+                fh.write(s.value)
+            paths.append(p)
+    return paths
+
+
+def _mode(mode):
+    m = {"reverse": "reverse", "adjoint": "reverse", "b": "reverse",
+         "forward": "forward", "tangent": "forward", "d": "forward"}.get(mode)
+    if m is None:
+        raise ValueError(f"mode: expected 'reverse' or 'forward', got {mode!r}")
+    return m
+
+
+def differentiate(sources, head=None, mode="reverse", **options) -> str:
+    """The C text adgen generates for `sources` (a path, a list of paths, or C source text:
+    a string containing a newline). head: 'f(y)/(x)', a list of them, or None for adgen's
+    default heads. Options: include_dirs, defines (list or dict), inactive, sizes (dict
+    NAME -> C expression), vector (forward mode only), language ('c' or 'fortran', for
+    source text). Raises AdgenError when adgen refuses the input."""
+    from adgen.driver import differentiate as _differentiate
+    o = _options(options, OPTION_NAMES)
+    mode = _mode(mode)
+    vector = bool(o.get("vector", False))
+    if vector and mode != "forward":
+        raise ValueError("vector=True goes with mode='forward'")
+    srcs = _sources(sources, o["language"])
+    extra = [os.getcwd()] if any(s.kind == "text" for s in srcs) else []
+    with tempfile.TemporaryDirectory(prefix="adgen-") as tmp:
+        paths = _materialize(srcs, tmp)
+        return _differentiate(paths, _driver_options(o, mode, vector, _heads(head), extra))
+
+
+# ------------------------------------------------------------------------------ the cache
+
+def cache_dir(path=None) -> Path:
+    """Where built modules are kept: `path`, else $ADGEN_CACHE, else
+    $XDG_CACHE_HOME/adgen, else ~/.cache/adgen."""
+    if path is None:
+        path = os.environ.get("ADGEN_CACHE") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+            "adgen")
+    return Path(path).expanduser().resolve()
+
+
+@lru_cache(maxsize=1)
+def _adgen_fingerprint():
+    """adgen's version and the hash of its own files: a changed adgen rebuilds."""
+    h = hashlib.sha256(__version__.encode())
+    root = Path(__file__).resolve().parent
+    for p in sorted(root.rglob("*")):
+        if p.suffix in (".py", ".j2", ".h") and "__pycache__" not in p.parts:
+            h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
+
+
+def _included_files(path, text, include_dirs):
+    """Local headers a source includes (recursively): those found beside the including
+    file or in include_dirs. System headers are not followed."""
+    out, seen, todo = [], set(), [(path, text)]
+    while todo:
+        cur, data = todo.pop()
+        for m in _INCLUDE.finditer(data):
+            name = m.group(2).decode(errors="replace").strip()
+            dirs = ([os.path.dirname(cur)] if m.group(1) == b'"' else []) + list(include_dirs)
+            for d in dirs:
+                cand = os.path.abspath(os.path.join(d, name))
+                if os.path.isfile(cand):
+                    if cand not in seen:
+                        seen.add(cand)
+                        with open(cand, "rb") as fh:
+                            content = fh.read()
+                        out.append((cand, content))
+                        todo.append((cand, content))
+                    break
+    return out
+
+
+def _cache_key(srcs, head, o):
+    h = hashlib.sha256()
+
+    def put(*items):
+        for it in items:
+            h.update(repr(it).encode() + b"\0")
+
+    put("adgen-build", _CACHE_LAYOUT, _adgen_fingerprint(), sys.implementation.cache_tag,
+        sys.platform, _cffi_version(), os.environ.get("CC", "gcc"),
+        os.environ.get("FC", "gfortran"), head)
+    for k in ("include_dirs", "defines", "inactive", "cflags", "ldflags"):
+        put(k, o.get(k) or [])
+    put("sizes", sorted(o["sizes"].items()), "vector", bool(o.get("vector", True)))
+    incs = list(o["include_dirs"])
+    for s in srcs:
+        if s.kind == "path":
+            try:
+                with open(s.value, "rb") as fh:
+                    data = fh.read()
+            except OSError:
+                data = b""         # differentiate() reports the missing file
+            put("path", s.value, hashlib.sha256(data).hexdigest())
+        else:
+            data = s.value.encode()
+            put("text", s.suffix, hashlib.sha256(data).hexdigest())
+            incs = incs + [os.getcwd()]
+        for dep, content in _included_files(s.value if s.kind == "path" else
+                                            os.path.join(os.getcwd(), "source.c"), data, incs):
+            put("include", dep, hashlib.sha256(content).hexdigest())
+    for mode, path in sorted((o.get("derivative_files") or {}).items()):
+        with open(path, "rb") as fh:
+            put("derivative", mode, hashlib.sha256(fh.read()).hexdigest())
+    return h.hexdigest()[:32]
+
+
+def _cffi_version():
+    try:
+        import cffi
+        return cffi.__version__
+    except ImportError:     # pragma: no cover
+        return None
+
+
+# ------------------------------------------------------------------------- the analysis
+
+_INT_DTYPES = {       # C integer type -> (signed, numpy kind)
+    "char": (True, "i"), "signed char": (True, "i"), "unsigned char": (False, "u"),
+    "short": (True, "i"), "unsigned short": (False, "u"),
+    "int": (True, "i"), "unsigned": (False, "u"), "unsigned int": (False, "u"),
+    "long": (True, "i"), "unsigned long": (False, "u"),
+    "long long": (True, "i"), "unsigned long long": (False, "u"),
+    "size_t": (False, "u"), "ptrdiff_t": (True, "i"), "_Bool": (False, "b"),
+}
+_FLOAT_NAMES = ("double", "float", "long double")
+
+
+class _Unsupported(Exception):
+    pass
+
+
+class _NoEval(Exception):
+    pass
+
+
+def _ser(e):
+    """An IR integer expression as nested lists (for meta.json); _NoEval if it has a form
+    the evaluator does not know."""
+    from adgen import ir
+    if isinstance(e, ir.Const):
+        t = e.text.rstrip("uUlL")
+        try:
+            if re.fullmatch(r"0[0-7]+", t):
+                return ["const", int(t, 8)]
+            return ["const", int(t, 0)]
+        except ValueError:
+            raise _NoEval(e.text)
+    if isinstance(e, ir.Ref):
+        return ["ref", e.sym.name]
+    if isinstance(e, ir.Binary):
+        return ["bin", e.op, _ser(e.left), _ser(e.right)]
+    if isinstance(e, ir.Unary) and e.op in ("-", "+", "!", "~"):
+        return ["un", e.op, _ser(e.arg)]
+    if isinstance(e, ir.Call) and e.func in ("adgen_imax", "adgen_imin"):
+        return ["call", e.func, [_ser(a) for a in e.args]]
+    if isinstance(e, ir.Cast):
+        return ["cast", _ser(e.arg)]
+    if isinstance(e, ir.Member):
+        return ["member", _ser(e.base), e.field]
+    if isinstance(e, ir.Deref):
+        return ["deref", _ser(e.ptr)]
+    if isinstance(e, ir.Cond):
+        return ["cond", _ser(e.test), _ser(e.then), _ser(e.other)]
+    raise _NoEval(type(e).__name__)
+
+
+def _cdiv(a, b):
+    if b == 0:
+        raise _NoEval("division by zero")
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+_BINOPS = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "/": _cdiv, "%": lambda a, b: a - _cdiv(a, b) * b,
+    "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b, "&": lambda a, b: a & b,
+    "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
+    "<": lambda a, b: int(a < b), ">": lambda a, b: int(a > b),
+    "<=": lambda a, b: int(a <= b), ">=": lambda a, b: int(a >= b),
+    "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+    "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
+}
+
+
+def _eval(node, env):
+    op = node[0]
+    if op == "const":
+        return node[1]
+    if op == "ref":
+        if node[1] not in env:
+            raise _NoEval(node[1])
+        return env[node[1]]
+    if op == "bin":
+        a, b = _eval(node[2], env), _eval(node[3], env)
+        if not isinstance(a, int) or not isinstance(b, int):
+            raise _NoEval("not an integer")
+        return _BINOPS[node[1]](a, b)
+    if op == "un":
+        a = _eval(node[2], env)
+        return {"-": -a, "+": a, "!": int(not a), "~": ~a}[node[1]]
+    if op == "call":
+        args = [_eval(a, env) for a in node[2]]
+        return max(args) if node[1] == "adgen_imax" else min(args)
+    if op == "cast":
+        v = _eval(node[1], env)
+        return int(v)
+    if op == "member":
+        base = _eval(node[1], env)
+        try:
+            v = getattr(base, node[2])
+        except Exception:
+            raise _NoEval(node[2])
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            raise _NoEval(node[2])
+        return int(v)
+    if op == "deref":
+        base = _eval(node[1], env)
+        try:
+            return int(base[0])
+        except Exception:
+            raise _NoEval("deref")
+    if op == "cond":
+        return _eval(node[2], env) if _eval(node[1], env) else _eval(node[3], env)
+    raise _NoEval(op)
+
+
+def _prim_name(t):
+    return " ".join(t.name.split())
+
+
+def _struct_names(prog_types):
+    return prog_types
+
+
+class _Analysis:
+    """The head function's interface, read from adgen's own front end: parameter kinds,
+    types for the cffi declarations, and array extents."""
+
+    def __init__(self, paths, dopts, func_name):
+        from adgen import ir
+        from adgen.backend.cgen import declare
+        from adgen.driver import load_program
+        self.ir = ir
+        prog = load_program(paths, dopts)
+        f = prog.functions.get(func_name)
+        if f is None or not f.has_body:
+            raise BuildError(f"no definition of '{func_name}' in the sources")
+        self.language = getattr(prog, "language", "c") or "c"
+        self.fortran = self.language != "c"
+        if f.is_static and not self.fortran:
+            raise BuildError(f"'{func_name}' is static: the Python API calls it from another "
+                             "file, so it must have external linkage")
+        self.symbol = func_name + "_" if self.fortran and not func_name.endswith("_") \
+            else func_name
+        self.struct_decls = []          # cdef text, dependencies first
+        self._struct_name = {}          # id(sdef) -> name used in the cdef
+        self._typedefs_done = set()
+        self.params = []
+        for p in f.params:
+            try:
+                self.params.append(self._param(p))
+            except _Unsupported as exc:
+                raise BuildError(f"parameter '{p.name}' of {func_name} has type "
+                                 f"{declare(p.type, '').strip() or '?'}, which the Python API "
+                                 f"cannot pass ({exc})") from None
+        try:
+            self.ret = self._ret(f.ret)
+        except _Unsupported as exc:
+            raise BuildError(f"{func_name} returns {declare(f.ret, '').strip()}, which the "
+                             f"Python API cannot return ({exc})") from None
+        params = ", ".join(declare(p.type, p.name) for p in f.params) or "void"
+        self.primal_proto = declare(f.ret, f"{self.symbol}({params})") + ";"
+        self.type_text = list(prog.type_text)
+        self.std_headers = list(prog.std_headers)
+        self._extents(prog, f, dopts)
+
+    # -- types --
+    def _cdef_struct(self, t):
+        """The cdef name of a struct type (a typedef name or `struct tag`), declaring it."""
+        ir = self.ir
+        typedef = None
+        while isinstance(t, ir.Named):
+            typedef = typedef or t.name
+            t = t.target
+        if not isinstance(t, ir.Struct):
+            raise _Unsupported("not a struct")
+        sdef = t.sdef
+        if sdef.is_union:
+            raise _Unsupported("a union")
+        key = id(sdef)
+        if key not in self._struct_name:
+            if sdef.tag:
+                self._struct_name[key] = f"struct {sdef.tag}"
+                self.struct_decls.append(f"struct {sdef.tag};")
+                fields = self._cdef_fields(sdef)
+                self.struct_decls.append(f"struct {sdef.tag} {{ {fields} }};")
+            elif typedef:
+                self._struct_name[key] = typedef
+                self._typedefs_done.add(typedef)
+                fields = self._cdef_fields(sdef)
+                self.struct_decls.append(f"typedef struct {{ {fields} }} {typedef};")
+            else:
+                raise _Unsupported("an anonymous struct without a typedef name")
+        name = self._struct_name[key]
+        if typedef and typedef not in self._typedefs_done:
+            self._typedefs_done.add(typedef)
+            self.struct_decls.append(f"typedef {name} {typedef};")
+        return typedef or name
+
+    def _cdef_fields(self, sdef):
+        ir = self.ir
+        out = []
+        for fname, ftype in sdef.fields:
+            try:
+                r = ftype.resolved()
+                if isinstance(r, ir.Prim) and (r.is_float or r.is_int):
+                    out.append(f"{_prim_name(r)} {fname};")
+                elif isinstance(r, ir.Struct):
+                    out.append(f"{self._cdef_struct(ftype)} {fname};")
+                elif isinstance(r, ir.Ptr):
+                    tr = r.target.resolved()
+                    if isinstance(tr, ir.Prim) and (tr.is_float or tr.is_int):
+                        out.append(f"{_prim_name(tr)} *{fname};")
+                elif isinstance(r, ir.Arr) and r.size is not None:
+                    er = r.elem.resolved()
+                    n = _eval(_ser(r.size), {})
+                    if isinstance(er, ir.Prim) and (er.is_float or er.is_int):
+                        out.append(f"{_prim_name(er)} {fname}[{n}];")
+            except (_Unsupported, _NoEval):
+                pass            # left to the `...;`: the C compiler knows the layout
+        out.append("...;")
+        return " ".join(out)
+
+    def _param(self, p):
+        ir = self.ir
+        t = p.type.resolved()
+        d = {"name": p.name, "const": False, "extent": None, "extent_text": None}
+        if isinstance(t, ir.Prim):
+            if t.is_float:
+                return dict(d, kind="real", elem=_prim_name(t), cdef=_prim_name(t))
+            if t.is_int and _prim_name(t) in _INT_DTYPES:
+                return dict(d, kind="int", elem=_prim_name(t), cdef=_prim_name(t))
+            raise _Unsupported(f"{t.name} by value")
+        if isinstance(t, (ir.Ptr, ir.Arr)):
+            target = ir.pointee(t)
+            tr = target.resolved()
+            const = bool(target.const or tr.const)
+            if isinstance(tr, ir.Prim) and (tr.is_float or
+                                            (tr.is_int and _prim_name(tr) in _INT_DTYPES)):
+                e = _prim_name(tr)
+                return dict(d, kind="array", elem=e, cdef=f"{e} *", const=const)
+            if isinstance(tr, ir.Struct):
+                name = self._cdef_struct(target)
+                return dict(d, kind="struct_ptr", elem=name, cdef=f"{name} *", const=const)
+            raise _Unsupported("a pointer to something other than numbers or a struct")
+        if isinstance(t, ir.Struct):
+            name = self._cdef_struct(p.type)
+            return dict(d, kind="struct", elem=name, cdef=name)
+        raise _Unsupported("not a number, array or struct")
+
+    def _ret(self, t):
+        ir = self.ir
+        r = t.resolved()
+        if isinstance(r, ir.Prim):
+            if r.is_void:
+                return {"kind": "void", "cdef": "void"}
+            if r.is_float:
+                return {"kind": "real", "cdef": _prim_name(r)}
+            if r.is_int and _prim_name(r) in _INT_DTYPES:
+                return {"kind": "int", "cdef": _prim_name(r)}
+        if isinstance(r, ir.Ptr):
+            return {"kind": "pointer", "cdef": "void *"}
+        if isinstance(r, ir.Struct):
+            return {"kind": "struct", "cdef": self._cdef_struct(t)}
+        raise _Unsupported("an unsupported type")
+
+    # -- extents --
+    def _extents(self, prog, f, dopts):
+        """For each array parameter, the number of elements the code touches, as an
+        expression over the parameters (what adgen's own extent analysis finds, or the
+        user's `sizes`). Best effort: unknown extents are not checked."""
+        from adgen.backend.cgen import expr_c
+        arrays = [p for p in self.params if p["kind"] == "array"]
+        if not arrays:
+            return
+        syms = {s.name: s for s in f.params}
+        for p in arrays:
+            if p["name"] in dopts.sizes:
+                try:
+                    from adgen.frontend.c_front import parse_expr_in_scope
+                    e = parse_expr_in_scope(dopts.sizes[p["name"]], f.params)
+                    p["extent"], p["extent_text"] = _ser(e), dopts.sizes[p["name"]]
+                except Exception:
+                    pass
+        try:
+            from adgen.analysis.extent import ExtentAnalysis, Unknown
+            from adgen.driver import reachable
+            from adgen.transform.normalize import normalize_program, structure_program
+            funcs = [n for n in reachable(prog, [f.name]) if prog.functions[n].has_body]
+            normalize_program(prog)
+            structure_program(prog, funcs)
+            ea = ExtentAnalysis(prog)
+        except Exception:
+            return
+        for p in arrays:
+            if p["extent"] is not None:
+                continue
+            try:
+                m = ea.max_index(f, syms[p["name"]])
+                text = expr_c(m)
+                p["extent"] = ["bin", "+", _ser(m), ["const", 1]]
+                p["extent_text"] = f"{text} + 1" if text else None
+            except Exception:   # Unknown, or anything unexpected: not checked
+                continue
+
+
+# ------------------------------------------------------------------- generated prototypes
+
+def _heads_line(text):
+    m = re.search(r"^\s*\*\s*Heads:\s*(.*)$", text, re.M)
+    return m.group(1) if m else ""
+
+
+def _resolved_head(texts, name):
+    """dependents, independents of head `name` from the `Heads:` line of generated files."""
+    from adgen.driver import parse_head
+    for text in texts:
+        for spec in re.findall(r"[A-Za-z_]\w*\([^()]*\)/\([^()]*\)", _heads_line(text)):
+            n, dep, indep = parse_head(spec)
+            if n == name:
+                return dep or [], indep or []
+    return None
+
+
+def _find_proto(text, candidates):
+    """(symbol, return type text, [parameter texts]) of the first candidate defined in
+    the generated text."""
+    for sym in candidates:
+        m = re.search(rf"^([^\n;{{}}#]*?)\b{re.escape(sym)}\s*\(([^()]*)\)\s*\{{", text, re.M)
+        if m:
+            params = [p.strip() for p in m.group(2).split(",")]
+            if params == ["void"]:
+                params = []
+            return sym, m.group(1).strip(), params, m.group(0)[:-1].strip() + ";"
+    return None
+
+
+def _is_pointer_text(decl):
+    return "*" in decl or "[" in decl
+
+
+# ------------------------------------------------------------------------- the build
+
+def _run_jobs(jobs):
+    """Run compile commands in parallel; BuildError with the first failure's output."""
+    procs = []
+    for cmd, what in jobs:
+        try:
+            procs.append((subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                           text=True, errors="replace"), cmd, what))
+        except OSError as exc:
+            for p, _, _ in procs:
+                p.kill()
+            raise BuildError(f"{what}: cannot run {cmd[0]} ({exc})") from None
+    failures = []
+    for p, cmd, what in procs:
+        out, err = p.communicate()
+        if p.returncode != 0:
+            text = (err + out).strip()
+            if len(text) > 6000:
+                text = text[:6000] + "\n..."
+            failures.append(f"{what} failed (exit {p.returncode}):\n  $ "
+                            f"{' '.join(cmd)}\n{text}")
+    if failures:
+        raise BuildError("\n".join(failures))
+
+
+def _flags(o):
+    return [f"-I{d}" for d in o["include_dirs"]] + [f"-D{d}" for d in o["defines"]]
+
+
+def _build_into(work, srcs, head, o):
+    """Differentiate, compile and link into directory `work`; returns the meta dict."""
+    import cffi
+    from adgen.driver import differentiate as _differentiate, parse_head
+    cc = os.environ.get("CC", "gcc")
+    fc = os.environ.get("FC", "gfortran")
+    func, dep, indep = parse_head(head)
+    paths = _materialize(srcs, work)
+    extra_inc = [os.getcwd()] if any(s.kind == "text" for s in srcs) else []
+    o = dict(o, include_dirs=list(o["include_dirs"]) + extra_inc)
+    given = o.get("derivative_files") or {}
+    texts, vector_error = {}, None
+    for mode in ("reverse", "forward", "vector"):
+        if mode in given:
+            with open(given[mode]) as fh:
+                texts[mode] = fh.read()
+            continue
+        if mode == "vector" and not o.get("vector", True):
+            vector_error = "vector mode not requested (vector=False)"
+            continue
+        dmode = "reverse" if mode == "reverse" else "forward"
+        try:
+            texts[mode] = _differentiate(paths, _driver_options(o, dmode, mode == "vector",
+                                                                [head]))
+        except AdgenError as exc:
+            if mode != "vector":
+                raise
+            vector_error = str(exc)
+        except Exception as exc:        # an internal error of vector mode: keep the rest
+            if mode != "vector":
+                raise
+            vector_error = f"internal error in adgen ({type(exc).__name__}: {exc})"
+    an = _Analysis(paths, _driver_options(o, "reverse", False, [head]), func)
+    if dep is None or indep is None:
+        got = _resolved_head([texts[m] for m in ("reverse", "forward", "vector") if m in texts],
+                             func)
+        if got is None:
+            raise BuildError(f"cannot tell the dependents and independents of head '{head}': "
+                             "give them, as in 'f(y)/(x)'")
+        dep = dep if dep is not None else got[0]
+        indep = indep if indep is not None else got[1]
+    params = an.params
+    names = [p["name"] for p in params]
+    for p in params:
+        i, d = p["name"] in indep, p["name"] in dep
+        p["role"] = "inout" if i and d else "in" if i else "out" if d else None
+        if p["role"] and not (p["kind"] in ("real", "array") and p["elem"] in _FLOAT_NAMES):
+            raise BuildError(f"'{p['name']}' is a {'dependent' if d else 'independent'} of "
+                             f"{func} but not a floating-point scalar or array: the Python API "
+                             "supports float/double scalars and arrays as independents and "
+                             "dependents")
+    for n in dep + indep:
+        if n not in names and n != func:
+            raise BuildError(f"head '{head}' names '{n}', which is not a parameter of {func}")
+    ret_active = func in dep
+    if ret_active and an.ret["kind"] != "real":
+        raise BuildError(f"head '{head}': {func} does not return a floating-point value")
+
+    # The derivative routines' prototypes: found in the generated text, checked against
+    # the convention (docs/conventions.md) so that a mismatch cannot crash the process.
+    rcdef = an.ret["cdef"]
+    expect = {"reverse": [], "forward": [], "vector": []}
+    for p in params:
+        for mode in expect:
+            expect[mode].append((p["name"], p["cdef"], p["kind"] in ("array", "struct_ptr")))
+        if p["role"]:
+            e = p["elem"]
+            if p["kind"] == "array":
+                for mode in expect:
+                    expect[mode].append((p["name"] + "'", f"{e} *", True))
+            else:
+                expect["reverse"].append((p["name"] + "'", f"{e} *", True))
+                expect["forward"].append((p["name"] + "'", e, False))
+                expect["vector"].append((p["name"] + "'", f"{e} *", True))
+    if ret_active:
+        expect["reverse"].append((func + "'", rcdef, False))
+        expect["forward"].append((func, f"{rcdef} *", True))
+        expect["vector"].append((func + "'", f"{rcdef} *", True))
+    expect["vector"].append(("nbdirs", "int", False))
+    rets = {"reverse": "void", "forward": rcdef if not ret_active else rcdef, "vector": rcdef}
+    suffix = {"reverse": "_b", "forward": "_d", "vector": "_dv"}
+    symbols, protos = {}, []
+    for mode, text in texts.items():
+        base = func + suffix[mode]
+        found = _find_proto(text, [base, base + "_"])
+        if found is None:
+            raise BuildError(f"the {mode}-mode file does not define {base}")
+        sym, _ret, plist, proto = found
+        want = expect[mode]
+        if len(plist) != len(want) or any(_is_pointer_text(d) != w[2]
+                                           for d, w in zip(plist, want)):
+            raise BuildError(f"{sym} has the prototype\n  {proto}\nwhich does not follow "
+                             f"docs/conventions.md for head {head} (expected parameters: "
+                             f"{', '.join(n for n, _, _ in want)})")
+        symbols[mode] = sym
+        protos.append(proto)
+    files = {}
+    for mode, text in texts.items():
+        fname = f"{func}{suffix[mode]}.c"
+        with open(os.path.join(work, fname), "w") as fh:
+            fh.write(text)
+        files[mode] = fname
+
+    # cffi declarations (types simplified: const dropped, typedefs of numbers resolved)
+    def decl_list(items):
+        return ", ".join(f"{t} a{i}" for i, (_, t, _) in enumerate(items)) or "void"
+    cdef = list(an.struct_decls)
+    cdef.append(f"{rcdef} {an.symbol}({decl_list([(p['name'], p['cdef'], 0) for p in params])});")
+    for mode in texts:
+        ret = rets[mode]
+        cdef.append(f"{ret} {symbols[mode]}({decl_list(expect[mode])});")
+    headers = ["math.h", "stdlib.h", "string.h", "stddef.h"]
+    headers += [h for h in an.std_headers if h not in headers]
+    glue_src = "\n".join([f"#include <{h}>" for h in headers] + an.type_text +
+                         ["/* the primal, as adgen's front end reads it */", an.primal_proto,
+                          "/* the derivative routines, as generated */"] + protos) + "\n"
+    # a new name for every build: a process may load an old and a new build of one key
+    modname = "_adgen_" + os.path.basename(work).split(".")[0][:32] + "_" + os.urandom(4).hex()
+    ffi = cffi.FFI()
+    try:
+        ffi.cdef("\n".join(cdef))
+    except Exception as exc:
+        raise BuildError(f"internal error: cffi refuses the declarations ({exc}):\n" +
+                         "\n".join(cdef)) from None
+    ffi.set_source(modname, glue_src)
+    glue = os.path.join(work, "glue.c")
+    with contextlib.redirect_stdout(io.StringIO()):     # cffi says "generating ..."
+        ffi.emit_c_code(glue)
+    with open(os.path.join(work, "cdef.h"), "w") as fh:
+        fh.write("\n".join(cdef) + "\n")
+
+    # compile: primal sources as they are, the generated files, then the glue and link
+    cflags, ldflags = list(o.get("cflags") or []), list(o.get("ldflags") or [])
+    flags = _flags(o)
+    jobs, objs, fortran = [], [], False
+    for i, (s, path) in enumerate(zip(srcs, paths)):
+        if path.lower().endswith((".h",)):
+            continue
+        obj = os.path.join(work, f"primal{i}.o")
+        if s.is_fortran:
+            fortran = True
+            jobs.append(([fc, "-c", "-fPIC", "-O2", "-cpp"] + flags + cflags +
+                         [path, "-o", obj], f"compiling {os.path.basename(path)} (gfortran)"))
+        else:
+            jobs.append(([cc, "-c", "-fPIC", "-O2"] + flags + cflags + [path, "-o", obj],
+                         f"compiling {os.path.basename(path)}"))
+        objs.append(obj)
+    for mode, fname in files.items():
+        obj = os.path.join(work, fname[:-2] + ".o")
+        jobs.append(([cc, "-c", "-fPIC", "-O2"] + flags + cflags +
+                     [os.path.join(work, fname), "-o", obj], f"compiling the generated {fname}"))
+        objs.append(obj)
+    glue_obj = os.path.join(work, "glue.o")
+    jobs.append(([cc, "-c", "-fPIC", "-O1", "-I", sysconfig.get_paths()["include"], glue,
+                  "-o", glue_obj], "compiling the cffi glue module"))
+    _run_jobs(jobs)
+    objs.append(glue_obj)
+    ext = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    so = modname + ext
+    link = [cc] + objs + ["-o", os.path.join(work, so)]
+    if sys.platform == "darwin":
+        link[1:1] = ["-bundle", "-undefined", "dynamic_lookup"]
+    else:
+        link[1:1] = ["-shared", "-Wl,-Bsymbolic"]
+    link += ldflags + (["-lgfortran"] if fortran else []) + ["-lm"]
+    _run_jobs([(link, "linking the module")])
+    for obj in objs:
+        os.unlink(obj)
+    return {
+        "layout": _CACHE_LAYOUT, "adgen": __version__, "module": modname, "so": so,
+        "func": func, "head": f"{func}({' '.join(dep)})/({' '.join(indep)})",
+        "dependents": dep, "independents": indep, "params": params, "ret": an.ret,
+        "ret_active": ret_active, "symbols": dict(symbols, primal=an.symbol),
+        "language": an.language, "vector_error": vector_error, "files": files,
+        "built": time.time(),
+    }
+
+
+def build(sources, head=None, **options) -> "Built":
+    """Differentiate `sources` for `head` ('f(y)/(x)') in reverse, tangent and vector
+    tangent mode, compile them with the primal into a Python module, and return a Built
+    whose methods call them with numpy arrays. Cached by content (see cache_dir()).
+
+    Options: include_dirs, defines, inactive, sizes (as for differentiate); vector (default
+    True: also build f_dv when adgen accepts it); cflags, ldflags (lists for gcc);
+    derivative_files ({'reverse'|'forward'|'vector': path}: use that file instead of
+    adgen's output for that mode, e.g. a hand-written or Tapenade adjoint); cache_dir;
+    rebuild (ignore a cached build); language (for source text)."""
+    if np is None:          # pragma: no cover
+        raise ImportError("adgen.build needs numpy")
+    try:
+        import cffi  # noqa: F401
+    except ImportError:     # pragma: no cover
+        raise ImportError("adgen.build needs cffi") from None
+    o = _options(options, BUILD_OPTION_NAMES)
+    o["cflags"] = _str_list("cflags", o.get("cflags"))
+    o["ldflags"] = _str_list("ldflags", o.get("ldflags"))
+    df = o.get("derivative_files") or {}
+    if not isinstance(df, dict) or any(k not in ("reverse", "forward", "vector") for k in df):
+        raise ValueError("derivative_files: expected a dict with keys among 'reverse', "
+                         "'forward', 'vector'")
+    o["derivative_files"] = {k: os.path.abspath(os.fspath(v)) for k, v in df.items()}
+    for k, v in o["derivative_files"].items():
+        if not os.path.isfile(v):
+            raise FileNotFoundError(f"derivative_files[{k!r}]: no such file {v}")
+    heads = _heads(head)
+    if len(heads) != 1:
+        heads = _default_head(sources, o) if not heads else heads
+        if len(heads) != 1:
+            raise ValueError(f"build: give one head, e.g. head='f(y)/(x)' (got {heads})")
+    head = heads[0]
+    from adgen.driver import parse_head
+    parse_head(head)                # AdgenError for a malformed head
+    srcs = _sources(sources, o["language"])
+    root = cache_dir(o.get("cache_dir"))
+    key = _cache_key(srcs, head, o)
+    final = root / key
+    meta = None if o.get("rebuild") else _read_meta(final)
+    cached = meta is not None
+    if meta is None:
+        (root / "tmp").mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=root / "tmp"))
+        try:
+            meta = _build_into(str(work), srcs, head, o)
+            with open(work / "meta.json", "w") as fh:
+                json.dump(meta, fh, indent=1)
+            if final.exists():          # a stale or broken entry, or rebuild=True
+                shutil.rmtree(final, ignore_errors=True)
+            try:
+                os.rename(work, final)
+            except OSError:             # another process finished first: use its build
+                if _read_meta(final) is None:
+                    raise
+                shutil.rmtree(work, ignore_errors=True)
+                meta = _read_meta(final)
+        except BaseException:
+            shutil.rmtree(work, ignore_errors=True)
+            raise
+    module = _load(final, meta)
+    return Built(meta, module, final, cached)
+
+
+def _default_head(sources, o):
+    """The one default head of the sources (adgen's rule), for build(head=None)."""
+    text = differentiate(sources, None, "forward", **{k: o[k] for k in
+                                                      ("include_dirs", "defines", "inactive",
+                                                       "sizes", "language")})
+    return re.findall(r"[A-Za-z_]\w*\([^()]*\)/\([^()]*\)", _heads_line(text))
+
+
+def _read_meta(path):
+    try:
+        with open(path / "meta.json") as fh:
+            meta = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    if meta.get("layout") != _CACHE_LAYOUT or not (path / meta.get("so", "?")).exists():
+        return None
+    return meta
+
+
+def _load(path, meta):
+    import importlib.util
+    name = meta["module"]
+    mod = sys.modules.get(name)
+    if mod is None:
+        spec = importlib.util.spec_from_file_location(name, str(path / meta["so"]))
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        sys.modules[name] = mod
+    return mod
+
+
+# ------------------------------------------------------------------------- calling
+
+def _dtype(elem, ffi):
+    if elem == "double":
+        return np.dtype(np.float64)
+    if elem == "float":
+        return np.dtype(np.float32)
+    if elem == "long double":
+        return np.dtype(np.longdouble)
+    signed, kind = _INT_DTYPES[elem]
+    if kind == "b":
+        return np.dtype(np.bool_)
+    return np.dtype(f"{kind}{ffi.sizeof(elem)}")
+
+
+def _describe(p):
+    if p["kind"] == "array":
+        return f"{'const ' if p['const'] else ''}{p['elem']} array"
+    if p["kind"] in ("struct", "struct_ptr"):
+        return p["cdef"]
+    return p["elem"]
+
+
+class _Args:
+    """The arguments of one API call, converted and checked."""
+
+    def __init__(self, values, arrays, shapes, boxed, env):
+        self.values = values        # name -> int/float/cdata/ndarray (pristine)
+        self.arrays = arrays        # names of array arguments
+        self.shapes = shapes        # name -> the user's shape
+        self.boxed = boxed          # names of scalars boxed into 1-element arrays (Fortran)
+        self.env = env
+
+    def fresh(self):
+        """Copies of the arrays (each derivative call starts from the same inputs)."""
+        return {n: (v.copy() if n in self.arrays else v) for n, v in self.values.items()}
+
+
+class Built:
+    """A head compiled with its derivatives. Methods take the C function's arguments
+    (positionally, or by parameter name): numpy arrays for pointers (dtype float64 for
+    double, float32 for float, int32 for int, ...), Python numbers for scalars, a dict or
+    sequence (cffi initializer) for structs.
+
+    primal(*args)              the C function: returns its return value; arrays written in place
+    gradient(*args)            {independent: gradient} of the one scalar dependent
+    vjp(*args, seeds={...})    {independent: adjoint} for seeds of the dependents
+    jvp(*args, tangents={...}) {dependent: tangent}; with nbdirs=k, k directions at once (f_dv)
+    jacobian(*args)            {(dependent, independent): 2-D array J[i, j] = d dep[i] / d ind[j]}
+
+    The derivative methods never modify their arguments. Attributes: name, head,
+    dependents, independents, parameters, path (the cache entry), cached (found in the
+    cache), vector (f_dv available), vector_error (why not), files ({mode: path}).
+    """
+
+    def __init__(self, meta, module, path, cached):
+        self._meta = meta
+        self._ffi, self._lib = module.ffi, module.lib
+        self.name = meta["func"]
+        self.head = meta["head"]
+        self.dependents = list(meta["dependents"])
+        self.independents = list(meta["independents"])
+        self._params = meta["params"]
+        self._by_name = {p["name"]: p for p in self._params}
+        self.parameters = [p["name"] for p in self._params]
+        self.path = Path(path)
+        self.cached = cached
+        self.vector_error = meta["vector_error"]
+        self.vector = "vector" in meta["symbols"]
+        self.files = {m: self.path / f for m, f in meta["files"].items()}
+        self._fortran = meta["language"] != "c"
+        self._sym = meta["symbols"]
+
+    def __repr__(self):
+        return f"<adgen.Built {self.head} at {self.path}>"
+
+    # -- arguments --
+    def _bind(self, what, args, kwargs):
+        names = self.parameters
+        sig = ", ".join(f"{p['name']}: {_describe(p)}" for p in self._params)
+        if len(args) > len(names):
+            raise TypeError(f"{what}() takes {len(names)} argument{'s' * (len(names) != 1)} "
+                            f"({sig}), got {len(args)}")
+        values = dict(zip(names, args))
+        for k, v in kwargs.items():
+            if k not in self._by_name:
+                raise TypeError(f"{what}(): unknown argument {k!r} (parameters: {sig})")
+            if k in values:
+                raise TypeError(f"{what}(): got two values for argument {k!r}")
+            values[k] = v
+        missing = [n for n in names if n not in values]
+        if missing:
+            raise TypeError(f"{what}(): missing argument{'s' * (len(missing) > 1)} "
+                            f"{', '.join(map(repr, missing))} (parameters: {sig})")
+        return values
+
+    def _convert(self, what, args, kwargs, copy=True):
+        ffi = self._ffi
+        raw = self._bind(what, args, kwargs)
+        values, arrays, shapes, boxed, env = {}, set(), {}, set(), {}
+        for p in self._params:
+            n, v, kind = p["name"], raw[p["name"]], p["kind"]
+            where = f"{what}(): argument {n!r} ({_describe(p)})"
+            if kind == "int":
+                if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral):
+                    raise TypeError(f"{where} must be an int, got {type(v).__name__}")
+                v = int(v)
+                bits = 8 * ffi.sizeof(p["elem"])
+                signed = _INT_DTYPES[p["elem"]][0]
+                lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else \
+                    (0, (1 << bits) - 1)
+                if not lo <= v <= hi:
+                    raise ValueError(f"{where}: {v} is out of range [{lo}, {hi}]")
+                values[n] = env[n] = v
+            elif kind == "real":
+                if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+                    raise TypeError(f"{where} must be a real number, got {type(v).__name__}")
+                values[n] = env[n] = float(v)
+            elif kind == "array":
+                dt = _dtype(p["elem"], ffi)
+                if self._fortran and isinstance(v, numbers.Number) and \
+                        not isinstance(v, (bool, np.bool_)):
+                    v = np.array([v], dtype=dt)     # a Fortran scalar, passed by reference
+                    boxed.add(n)
+                    env[n] = v
+                if not isinstance(v, np.ndarray):
+                    raise TypeError(f"{where} must be a numpy array of dtype {dt}, got "
+                                    f"{type(v).__name__}")
+                if v.dtype != dt:
+                    raise TypeError(f"{where} must have dtype {dt}, got {v.dtype}"
+                                    f" (convert it with np.asarray(..., dtype=np.{dt}))")
+                shapes[n] = v.shape
+                if copy or not v.flags.c_contiguous:
+                    v = np.array(v, dtype=dt, order="C", copy=True)
+                values[n] = v
+                arrays.add(n)
+            else:       # struct, struct_ptr
+                ctype = p["elem"]
+                if isinstance(v, ffi.CData):
+                    t = ffi.typeof(v)
+                    want = ffi.typeof(ctype if kind == "struct" else ctype + " *")
+                    if t is want:
+                        values[n] = v
+                    elif kind == "struct" and t is ffi.typeof(ctype + " *"):
+                        values[n] = v[0]
+                    else:
+                        raise TypeError(f"{where}: got a cdata {t.cname}")
+                else:
+                    try:
+                        ptr = ffi.new(ctype + " *", v)
+                    except (TypeError, ValueError, OverflowError, KeyError) as exc:
+                        raise TypeError(f"{where}: cannot make a {ctype} of {v!r} ({exc}); give "
+                                        "a dict of its fields or a sequence in field order")
+                    values[n] = ptr[0] if kind == "struct" else ptr
+                env[n] = values[n]
+        for n in arrays:
+            p = self._by_name[n]
+            if p["extent"] is None:
+                continue
+            try:
+                need = _eval(p["extent"], env)
+            except (_NoEval, Exception):
+                continue
+            size = values[n].size
+            if need > size:
+                used = sorted({r for r in re.findall(r"[A-Za-z_]\w*", p["extent_text"] or "")
+                               if r in env and isinstance(env[r], int)})
+                with_ = f" with {', '.join(f'{r}={env[r]}' for r in used)}" if used else ""
+                raise ValueError(f"{what}(): argument {n!r} has {size} element"
+                                 f"{'s' * (size != 1)}, but {self.name} uses {need} "
+                                 f"({p['extent_text']}{with_})")
+        return _Args(values, arrays, shapes, boxed, env)
+
+    def _cvals(self, vals):
+        ffi = self._ffi
+        out = {}
+        for p in self._params:
+            v = vals[p["name"]]
+            out[p["name"]] = ffi.from_buffer(p["elem"] + "[]", v) if p["kind"] == "array" else v
+        return out
+
+    # -- the routines --
+    def primal(self, *args, **kwargs):
+        """Call the C function. Pointer arguments are passed as they are (no copy) when they
+        are C-contiguous: what the function writes appears in them. Returns its return
+        value (None for void)."""
+        what = f"{self.name}.primal"
+        a = self._convert(what, args, kwargs, copy=False)
+        raw = self._bind(what, args, kwargs)
+        writeback = []
+        for n in a.arrays:
+            user = raw[n]
+            if a.values[n] is user:
+                if not user.flags.writeable and not self._by_name[n]["const"]:
+                    if self._by_name[n]["role"] in ("out", "inout"):
+                        raise ValueError(f"{what}(): argument {n!r} is an output of "
+                                         f"{self.name} but the array is read-only")
+                    a.values[n] = user.copy()
+            elif n not in a.boxed and user.flags.writeable and not self._by_name[n]["const"]:
+                writeback.append(n)     # not contiguous: copied in, copied back
+        c = self._cvals(a.values)
+        res = getattr(self._lib, self._sym["primal"])(*[c[n] for n in self.parameters])
+        for n in writeback:
+            raw[n][...] = a.values[n].reshape(a.shapes[n])
+        return res
+
+    def _size(self, a, name):
+        if name == self.name:
+            return 1
+        p = self._by_name[name]
+        return 1 if p["kind"] == "real" else a.values[name].size
+
+    def _seed_array(self, what, a, name, value, kind, nbdirs=None):
+        """A user's seed or tangent for `name` as a flat array of its element type (with a
+        leading nbdirs axis when nbdirs is given)."""
+        n = self._size(a, name)
+        p = self._by_name.get(name)
+        elem = p["elem"] if p else self._meta["ret"]["cdef"]
+        dt = _dtype(elem, self._ffi)
+        scalar = name == self.name or p["kind"] == "real" or name in a.boxed
+        try:
+            arr = np.asarray(value, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"{what}(): {kind}[{name!r}] must be "
+                            f"{'a number' if scalar and nbdirs is None else 'an array'}, got "
+                            f"{type(value).__name__}") from None
+        shape = () if scalar else a.shapes[name]
+        lead = () if nbdirs is None else (nbdirs,)
+        ok = arr.shape == lead + tuple(shape) or arr.shape == lead + (n,) or \
+            (scalar and nbdirs is None and arr.size == 1)
+        if not ok:
+            exp = lead + tuple(shape)
+            raise ValueError(f"{what}(): {kind}[{name!r}] has shape {arr.shape}, expected "
+                             f"{exp if exp else 'a number'}"
+                             + (f" ({nbdirs} directions)" if nbdirs is not None else ""))
+        return np.ascontiguousarray(arr.reshape(lead + (n,)), dtype=dt)
+
+    def _check_names(self, what, given, allowed, kind, role):
+        if not isinstance(given, dict):
+            raise TypeError(f"{what}(): {kind} must be a dict name -> value, got "
+                            f"{type(given).__name__}")
+        for k in given:
+            if k not in allowed:
+                raise ValueError(f"{what}(): {kind}: {k!r} is not {role} of {self.head} "
+                                 f"({role.split()[-1]}s: {', '.join(allowed)})")
+
+    def _shape_out(self, a, name, flat):
+        """A result for `name` (a flat array) in the user's shape; a float for scalars."""
+        if name == self.name or self._by_name[name]["kind"] == "real" or name in a.boxed:
+            return float(flat[0])
+        return flat.reshape(a.shapes[name])
+
+    def _tangent(self, a, tangents):
+        """One f_d call; tangents {independent: flat array}; returns {dependent: flat}."""
+        ffi = self._ffi
+        vals = a.fresh()
+        c = self._cvals(vals)
+        cargs, outs = [], {}
+        for p in self._params:
+            n = p["name"]
+            cargs.append(c[n])
+            if not p["role"]:
+                continue
+            if p["kind"] == "array":
+                t = np.zeros(vals[n].size, dtype=vals[n].dtype)
+                if n in tangents:
+                    t[:] = tangents[n]
+                outs[n] = t
+                cargs.append(ffi.from_buffer(p["elem"] + "[]", t))
+            else:
+                cargs.append(float(tangents[n][0]) if n in tangents else 0.0)
+        res_ptr = None
+        if self._meta["ret_active"]:
+            res_ptr = ffi.new(self._meta["ret"]["cdef"] + " *")
+            cargs.append(res_ptr)
+        r = getattr(self._lib, self._sym["forward"])(*cargs)
+        out = {d: (np.array([r], dtype=np.float64) if d == self.name else outs[d])
+               for d in self.dependents}
+        primal = {n: vals[n] for n in a.arrays}
+        primal["return"] = res_ptr[0] if res_ptr is not None else r
+        return out, primal
+
+    def _adjoint(self, a, seeds):
+        """One f_b call; seeds {dependent: flat array}; returns {independent: flat}."""
+        ffi = self._ffi
+        vals = a.fresh()
+        c = self._cvals(vals)
+        cargs, outs = [], {}
+        for p in self._params:
+            n = p["name"]
+            cargs.append(c[n])
+            if not p["role"]:
+                continue
+            if p["kind"] == "array":
+                b = np.zeros(vals[n].size, dtype=vals[n].dtype)
+                if n in seeds:
+                    b[:] = seeds[n]
+                outs[n] = b
+                cargs.append(ffi.from_buffer(p["elem"] + "[]", b))
+            else:
+                outs[n] = ffi.new(p["elem"] + " *", 0.0)
+                cargs.append(outs[n])
+        if self._meta["ret_active"]:
+            cargs.append(float(seeds[self.name][0]) if self.name in seeds else 0.0)
+        getattr(self._lib, self._sym["reverse"])(*cargs)
+        res = {}
+        for n in self.independents:
+            v = outs[n]
+            res[n] = v if isinstance(v, np.ndarray) else np.array([v[0]], dtype=np.float64)
+        primal = {n: vals[n] for n in a.arrays}
+        return res, primal
+
+    def _vector(self, a, tangents, nbdirs):
+        """One f_dv call; tangents {independent: (nbdirs, n) array}; returns {dependent:
+        (nbdirs, n)}."""
+        ffi = self._ffi
+        vals = a.fresh()
+        c = self._cvals(vals)
+        cargs, outs = [], {}
+        for p in self._params:
+            n = p["name"]
+            cargs.append(c[n])
+            if not p["role"]:
+                continue
+            size = 1 if p["kind"] == "real" else vals[n].size
+            dt = _dtype(p["elem"], ffi)
+            t = np.zeros((size, nbdirs), dtype=dt)      # element i, direction k: [i, k]
+            if n in tangents:
+                t[...] = tangents[n].T
+            outs[n] = t
+            cargs.append(ffi.from_buffer(p["elem"] + "[]", t))
+        if self._meta["ret_active"]:
+            outs[self.name] = np.zeros((1, nbdirs), dtype=_dtype(self._meta["ret"]["cdef"], ffi))
+            cargs.append(ffi.from_buffer(self._meta["ret"]["cdef"] + "[]", outs[self.name]))
+        cargs.append(nbdirs)
+        getattr(self._lib, self._sym["vector"])(*cargs)
+        return {d: np.ascontiguousarray(outs[d].T) for d in self.dependents}
+
+    def vjp(self, *args, seeds, **kwargs):
+        """Vector-Jacobian product: the adjoints of the independents for `seeds`, a dict
+        dependent name -> array shaped like that argument (the function's name for its
+        return value, with a number). Dependents without a seed get zero."""
+        what = f"{self.name}.vjp"
+        a = self._convert(what, args, kwargs)
+        self._check_names(what, seeds, self.dependents, "seeds", "a dependent")
+        flat = {k: self._seed_array(what, a, k, v, "seeds") for k, v in seeds.items()}
+        res, _ = self._adjoint(a, flat)
+        return {n: self._shape_out(a, n, v) for n, v in res.items()}
+
+    def jvp(self, *args, tangents, nbdirs=None, **kwargs):
+        """Jacobian-vector product: the tangents of the dependents for `tangents`, a dict
+        independent name -> array shaped like that argument (a number for a by-value
+        scalar). Independents without a tangent get zero. With nbdirs=k, each tangent has a
+        leading axis of k directions, so does each result, and one call of f_dv computes
+        them all."""
+        what = f"{self.name}.jvp"
+        a = self._convert(what, args, kwargs)
+        self._check_names(what, tangents, self.independents, "tangents", "an independent")
+        if nbdirs is None:
+            flat = {k: self._seed_array(what, a, k, v, "tangents") for k, v in tangents.items()}
+            res, _ = self._tangent(a, flat)
+            return {n: self._shape_out(a, n, v) for n, v in res.items()}
+        if isinstance(nbdirs, bool) or not isinstance(nbdirs, numbers.Integral) or nbdirs < 1:
+            raise ValueError(f"{what}(): nbdirs must be a positive int, got {nbdirs!r}")
+        if not self.vector:
+            raise RuntimeError(f"{what}(): vector mode is not available for {self.head}: "
+                               f"{self.vector_error}")
+        nbdirs = int(nbdirs)
+        flat = {k: self._seed_array(what, a, k, v, "tangents", nbdirs)
+                for k, v in tangents.items()}
+        res = self._vector(a, flat, nbdirs)
+        return {n: self._shape_out_dirs(a, n, v) for n, v in res.items()}
+
+    def _shape_out_dirs(self, a, name, flat):
+        if name == self.name or name in a.boxed:
+            return flat[:, 0].copy()
+        return flat.reshape((flat.shape[0],) + tuple(a.shapes[name]))
+
+    def gradient(self, *args, **kwargs):
+        """The gradient of the one scalar dependent (the return value, or an output array
+        of one element) with respect to each independent: {name: array shaped like the
+        argument, or a float for a by-value scalar}."""
+        what = f"{self.name}.gradient"
+        a = self._convert(what, args, kwargs)
+        sizes = {d: self._size(a, d) for d in self.dependents}
+        if len(self.dependents) != 1 or sizes[self.dependents[0]] != 1:
+            desc = ", ".join(f"{d} ({sizes[d]} value{'s' * (sizes[d] != 1)})"
+                             for d in self.dependents)
+            raise ValueError(f"{what}(): a gradient needs one scalar dependent; {self.head} "
+                             f"has {desc}: use vjp() or jacobian()")
+        d = self.dependents[0]
+        res, _ = self._adjoint(a, {d: np.ones(1)})
+        return {n: self._shape_out(a, n, v) for n, v in res.items()}
+
+    def jacobian(self, *args, method="auto", **kwargs):
+        """{(dependent, independent): J} with J[i, j] = d dep.flat[i] / d indep.flat[j]
+        (a scalar counts as one element), for every pair. method: 'reverse' (one f_b call per
+        dependent element), 'forward' (one f_d call per independent element), 'vector' (one
+        f_dv call) or 'auto' (reverse when there are fewer dependent than independent
+        elements, else vector when available, else forward)."""
+        what = f"{self.name}.jacobian"
+        a = self._convert(what, args, kwargs)
+        nout = {d: self._size(a, d) for d in self.dependents}
+        nin = {x: self._size(a, x) for x in self.independents}
+        if method == "auto":
+            method = "reverse" if sum(nout.values()) < sum(nin.values()) else \
+                "vector" if self.vector else "forward"
+        if method not in ("reverse", "forward", "vector"):
+            raise ValueError(f"{what}(): method must be 'auto', 'reverse', 'forward' or "
+                             f"'vector', got {method!r}")
+        if method == "vector" and not self.vector:
+            raise RuntimeError(f"{what}(): vector mode is not available for {self.head}: "
+                               f"{self.vector_error}")
+        J = {(d, x): np.zeros((nout[d], nin[x])) for d in self.dependents
+             for x in self.independents}
+        if method == "reverse":
+            for d in self.dependents:
+                for i in range(nout[d]):
+                    e = np.zeros(nout[d])
+                    e[i] = 1.0
+                    res, _ = self._adjoint(a, {d: e})
+                    for x in self.independents:
+                        J[d, x][i, :] = res[x]
+        elif method == "forward":
+            for x in self.independents:
+                for j in range(nin[x]):
+                    e = np.zeros(nin[x])
+                    e[j] = 1.0
+                    res, _ = self._tangent(a, {x: e})
+                    for d in self.dependents:
+                        J[d, x][:, j] = res[d]
+        else:
+            total = sum(nin.values())
+            tangents, k = {}, 0
+            for x in self.independents:
+                t = np.zeros((total, nin[x]))
+                t[k:k + nin[x], :] = np.eye(nin[x])
+                tangents[x] = t
+                k += nin[x]
+            res = self._vector(a, tangents, total)
+            k = 0
+            for x in self.independents:
+                for d in self.dependents:
+                    J[d, x][:, :] = res[d][k:k + nin[x], :].T
+                k += nin[x]
+        return J

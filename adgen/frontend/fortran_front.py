@@ -1,0 +1,1604 @@
+"""Fortran front end: fparser's Fortran 2008 parse tree to the IR.
+
+Fortran is lowered to the IR's C shape, following what gfortran does, so that the C
+derivative links with gfortran-compiled code:
+- every dummy argument is passed by reference: a scalar dummy `x` becomes a pointer
+  parameter read as `*x`, an array dummy a pointer to its first element;
+- arrays are flat and column-major: `a(i, j)` with bounds `a(l1:u1, l2:u2)` is
+  `a[(i - l1) + (u1 - l1 + 1) * (j - l2)]`;
+- array syntax, WHERE and the array intrinsics (sum, product, maxval, minval,
+  dot_product, matmul) become loops;
+- module variables are globals under gfortran's names (`__mod_MOD_var`), COMMON blocks
+  structs named `block_`, procedures `name_` or `__mod_MOD_name`;
+- print, write, read, open, close and stop are left out, with a warning.
+"""
+import os
+import re
+import subprocess
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+from adgen import ir
+from adgen.errors import AdgenError, Loc
+from adgen.transform import exprs as X
+
+FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
+CPP_SUFFIXES = (".F", ".F90", ".F95", ".F03", ".F08", ".FOR")
+
+
+def _f2003():
+    from fparser.two import Fortran2003
+    return Fortran2003
+
+
+@dataclass(eq=False)
+class FVar:
+    """A Fortran name in scope."""
+    name: str
+    type: ir.Type                     # element type
+    sym: Optional[ir.Symbol] = None
+    dims: Optional[list] = None       # [(lower, extent)] as IR expressions; None: scalar
+    by_ref: bool = False              # a dummy argument: the symbol is a pointer
+    const: Optional[ir.Expr] = None   # a PARAMETER
+    common: Optional[ir.Symbol] = None  # the COMMON block struct it lives in
+    assumed_shape: bool = False
+    loc: Optional[Loc] = None
+
+    @property
+    def rank(self):
+        return len(self.dims) if self.dims else 0
+
+
+@dataclass(eq=False)
+class Module:
+    name: str
+    vars: dict = field(default_factory=dict)       # name -> FVar
+    procs: dict = field(default_factory=dict)      # name -> ir.Function
+    uses: list = field(default_factory=list)
+
+
+class FortranError(AdgenError):
+    pass
+
+
+def read_tree(path):
+    """Parse a Fortran file (preprocessed first when its suffix asks for it)."""
+    try:
+        from fparser.common.readfortran import FortranFileReader, FortranStringReader
+        from fparser.two.parser import ParserFactory
+        from fparser.two.utils import FortranSyntaxError
+    except ImportError:
+        raise AdgenError("Fortran input needs the fparser package (pip install fparser)",
+                         Loc(path))
+    text = None
+    if path.endswith(CPP_SUFFIXES):
+        proc = subprocess.run(["gcc", "-E", "-P", "-traditional-cpp", "-x", "c", path],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise AdgenError(f"preprocessing failed: {proc.stderr.strip()[:200]}", Loc(path))
+        text = proc.stdout
+    free = path.lower().endswith(FREE_SUFFIXES + tuple(x.lower() for x in CPP_SUFFIXES[1:]))
+    try:
+        if text is None:
+            reader = FortranFileReader(path, ignore_comments=False)
+        else:
+            reader = FortranStringReader(text, ignore_comments=False)
+            reader.set_format(_format(free))
+        parser = ParserFactory().create(std="f2008")
+        tree = parser(reader)
+    except FortranSyntaxError as exc:
+        m = re.search(r"line #?(\d+)", str(exc))
+        line = int(m.group(1)) if m else 0
+        msg = str(exc).strip().splitlines()[-1] if str(exc).strip() else "syntax error"
+        raise AdgenError(f"Fortran syntax error: {msg}", Loc(path, line, 1))
+    except AdgenError:
+        raise
+    except Exception as exc:  # fparser raises assorted errors on malformed input
+        raise AdgenError(f"cannot parse Fortran: {type(exc).__name__}: {exc}", Loc(path))
+    if tree is None:
+        raise AdgenError("empty or unparsable Fortran source", Loc(path))
+    return tree
+
+
+def _format(free):
+    from fparser.common.sourceinfo import FortranFormat
+    return FortranFormat(free, not free)
+
+
+def parse_fortran_files(paths, options=None):
+    """Parse several Fortran files into one ir.Program (modules may be used across
+    files)."""
+    trees = [(p, read_tree(p)) for p in paths]
+    front = FFront()
+    # modules first, in dependency order, so `use` finds them
+    front.collect_modules(trees)
+    for path, tree in trees:
+        front.program_units(path, tree)
+    return front.program()
+
+
+def parse_fortran_file(path, options=None):
+    return parse_fortran_files([path], options)
+
+
+# ------------------------------------------------------------------ the front end
+
+def _name(node):
+    return str(node).lower()
+
+
+def _line(node):
+    item = getattr(node, "item", None)
+    if item is not None and getattr(item, "span", None):
+        return item.span[0]
+    return 0
+
+
+_INTRINSIC_MATH = {"sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos",
+                   "atan", "sinh", "cosh", "tanh", "erf", "erfc", "gamma", "log_gamma"}
+
+
+class FFront:
+    def __init__(self):
+        self.modules = {}
+        self.functions = {}
+        self.globals = []
+        self.type_text = []
+        self.warnings = []
+        self.commons = {}         # block name -> (Symbol, StructDef)
+        self.pragmas = []
+
+    def program(self):
+        prog = ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas,
+                          language="fortran")
+        prog.warnings = self.warnings
+        return prog
+
+    def warn(self, loc, msg):
+        self.warnings.append(f"{loc.file}:{loc.line}: warning: {msg}")
+
+    # ---------------------------------------------------------------- modules
+    def collect_modules(self, trees):
+        F = _f2003()
+        pending = []
+        for path, tree in trees:
+            for unit in tree.children:
+                if isinstance(unit, F.Module):
+                    pending.append((path, unit))
+        done = set()
+        for _ in range(len(pending) + 1):
+            progress = False
+            for path, unit in pending:
+                name = _name(unit.children[0].items[1])
+                if name in done:
+                    continue
+                needs = [_name(u.items[2]) for u in _walk_type(unit, F.Use_Stmt)]
+                if all(n in done or n not in {_name(u.children[0].items[1])
+                                               for _, u in pending} for n in needs):
+                    self.module(path, unit)
+                    done.add(name)
+                    progress = True
+            if not progress:
+                break
+        self.module_done = done
+
+    def module(self, path, unit):
+        F = _f2003()
+        name = _name(unit.children[0].items[1])
+        mod = Module(name)
+        self.modules[name] = mod
+        scope = Scope(self, path, None, module=mod)
+        for part in unit.children:
+            if isinstance(part, F.Specification_Part):
+                scope.specification(part, module_level=True)
+        for v in scope.vars.values():
+            mod.vars[v.name] = v
+        # procedures: signatures now, bodies after (they may call each other)
+        subs = [c for part in unit.children if isinstance(part, F.Module_Subprogram_Part)
+                for c in part.children
+                if isinstance(c, (F.Subroutine_Subprogram, F.Function_Subprogram))]
+        mod.pending = [(path, s) for s in subs]
+        for path_, s in mod.pending:
+            f = self.procedure(path_, s, mod, signature_only=True)
+            mod.procs[f.name] = f
+
+    # -------------------------------------------------------------- program units
+    def program_units(self, path, tree):
+        F = _f2003()
+        for unit in tree.children:
+            if isinstance(unit, F.Module):
+                mod = self.modules[_name(unit.children[0].items[1])]
+                for p, s in mod.pending:
+                    self.procedure(p, s, mod)
+            elif isinstance(unit, (F.Subroutine_Subprogram, F.Function_Subprogram)):
+                self.procedure(path, unit, None)
+            elif isinstance(unit, F.Main_Program):
+                continue
+            elif isinstance(unit, F.Comment):
+                continue
+
+    def procedure(self, path, unit, module, signature_only=False):
+        F = _f2003()
+        stmt = unit.children[0]
+        name = _name(stmt.items[1])
+        link = f"__{module.name}_MOD_{name}" if module is not None else name + "_"
+        existing = self.functions.get(name)
+        if signature_only or existing is None or not getattr(existing, "built", False):
+            f = existing if existing is not None else ir.Function(
+                name, ir.VOID, [], ir.Block([]), loc=Loc(path, _line(stmt), 1))
+            f.is_library = False
+            f.link_name = link
+            self.functions[name] = f
+        else:
+            f = existing
+        scope = Scope(self, path, f, module=module)
+        try:
+            scope.build(unit, signature_only)
+        except AdgenError as exc:
+            if signature_only:
+                raise
+            f.error = exc
+        if not signature_only:
+            f.built = True
+        return f
+
+
+def _walk_type(node, cls):
+    from fparser.two.utils import walk
+    return [n for n in walk(node) if isinstance(n, cls)]
+
+
+class Scope:
+    """The names visible in one program unit, and the conversion of its statements."""
+
+    def __init__(self, front, path, func, module=None):
+        self.front = front
+        self.path = path
+        self.func = func
+        self.module = module
+        self.vars = {}
+        self.implicit = {c: ("real", None) for c in "abcdefghopqrstuvwxyz"}
+        self.implicit.update({c: ("integer", None) for c in "ijklmn"})
+        self.implicit_none = False
+        self.used_names = set()
+        self.result_var = None
+        self.labels = {}
+        if module is not None:
+            for v in module.vars.values():
+                self.vars[v.name] = v
+
+    def loc(self, node):
+        return Loc(self.path, _line(node) or (self.func.loc.line if self.func else 0), 1)
+
+    def error(self, node, msg):
+        return AdgenError(msg, self.loc(node))
+
+    # ------------------------------------------------------------- declarations
+    def build(self, unit, signature_only):
+        F = _f2003()
+        stmt = unit.children[0]
+        dummies = [_name(a) for a in (stmt.items[2].items if stmt.items[2] is not None else [])]
+        is_function = isinstance(unit, F.Function_Subprogram)
+        result_name = self.func.name
+        if is_function and stmt.items[3] is not None:
+            for s in _walk_type(stmt.items[3], F.Name):
+                result_name = _name(s)
+        prefix_type = None
+        if is_function and stmt.items[0] is not None:
+            for p in _walk_type(stmt.items[0], F.Intrinsic_Type_Spec):
+                prefix_type = self.type_spec(p)
+        self.dummies = dummies
+        spec = exec_part = None
+        for part in unit.children:
+            if isinstance(part, F.Specification_Part):
+                spec = part
+            elif isinstance(part, F.Execution_Part):
+                exec_part = part
+            elif isinstance(part, F.Internal_Subprogram_Part):
+                raise self.error(part, "internal procedures (CONTAINS inside a procedure) "
+                                       "are not supported; move them to a module")
+        if spec is not None:
+            self.specification(spec)
+        params = []
+        for d in dummies:
+            v = self.lookup(d, stmt)
+            if v.const is not None:
+                raise self.error(stmt, f"dummy argument '{d}' declared as a parameter")
+            v.by_ref = True
+            if v.sym is None or v.sym.kind != "param":
+                t = ir.Ptr(v.type)
+                v.sym = ir.Symbol(d, t, "param", v.loc or self.loc(stmt))
+            params.append(v.sym)
+        self.func.params = params
+        if is_function:
+            rv = self.vars.get(result_name)
+            if rv is None:
+                rv = self.implicit_var(result_name, stmt)
+            if prefix_type is not None:
+                rv.type = prefix_type
+                rv.sym.type = prefix_type
+            self.func.ret = rv.type
+            self.result_var = rv
+        else:
+            self.func.ret = ir.VOID
+        if signature_only:
+            return
+        body = []
+        if exec_part is not None:
+            self.statements(list(exec_part.children), body)
+        if is_function:
+            body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
+        self.func.body = ir.Block(body, self.func.loc)
+        self.func.locals = [v.sym for v in self.vars.values()
+                            if v.sym is not None and v.sym.kind == "local" and
+                            getattr(v, "declared_here", True) and v.common is None]
+        self.func.locals += getattr(self, "temps", [])
+
+    def specification(self, spec, module_level=False):
+        F = _f2003()
+        for node in spec.children:
+            if isinstance(node, F.Implicit_Part):
+                for c in node.children:
+                    if isinstance(c, F.Implicit_Stmt):
+                        self.implicit_stmt(c)
+                    elif isinstance(c, F.Parameter_Stmt):
+                        self.parameter_stmt(c)
+            elif isinstance(node, F.Implicit_Stmt):
+                self.implicit_stmt(node)
+            elif isinstance(node, F.Use_Stmt):
+                self.use_stmt(node)
+            elif isinstance(node, F.Type_Declaration_Stmt):
+                self.type_declaration(node, module_level)
+            elif isinstance(node, F.Parameter_Stmt):
+                self.parameter_stmt(node)
+            elif isinstance(node, F.Common_Stmt):
+                self.common_stmt(node)
+            elif isinstance(node, F.Dimension_Stmt):
+                self.dimension_stmt(node)
+            elif isinstance(node, (F.Comment, F.Intent_Stmt, F.Save_Stmt, F.External_Stmt,
+                                   F.Intrinsic_Stmt)):
+                continue
+            elif isinstance(node, F.Interface_Block):
+                continue
+            elif type(node).__name__ in ("Access_Stmt", "Data_Stmt"):
+                if type(node).__name__ == "Data_Stmt":
+                    raise self.error(node, "DATA statements are not supported")
+                continue
+            else:
+                raise self.error(node, f"unsupported declaration ({type(node).__name__})")
+
+    def implicit_stmt(self, node):
+        F = _f2003()
+        if str(node).upper().replace(" ", "").endswith("NONE"):
+            self.implicit_none = True
+            return
+        for spec in _walk_type(node, F.Implicit_Spec):
+            tspec = spec.items[0]
+            kind = self.type_spec(tspec) if isinstance(tspec, F.Intrinsic_Type_Spec) else None
+            text = str(spec.items[1]).lower()
+            for lo, hi in re.findall(r"([a-z])\s*(?:-\s*([a-z]))?", text):
+                hi = hi or lo
+                for c in range(ord(lo), ord(hi) + 1):
+                    self.implicit[chr(c)] = ("type", kind)
+
+    def use_stmt(self, node):
+        F = _f2003()
+        mname = _name(node.items[2])
+        mod = self.front.modules.get(mname)
+        if mod is None:
+            raise self.error(node, f"module '{mname}' not found (give its source file too)")
+        only = node.items[3] and "ONLY" in str(node.items[3]).upper()
+        renames = {}
+        names = None
+        if node.items[4] is not None:
+            names = []
+            for item in node.items[4].items if hasattr(node.items[4], "items") else []:
+                if isinstance(item, F.Rename):
+                    local, remote = _name(item.items[1]), _name(item.items[2])
+                    renames[remote] = local
+                    names.append(remote)
+                else:
+                    names.append(_name(item))
+        for vname, v in mod.vars.items():
+            if only and vname not in (names or []):
+                continue
+            self.vars[renames.get(vname, vname)] = v
+        self.imported_procs = getattr(self, "imported_procs", {})
+        for pname, f in mod.procs.items():
+            if only and pname not in (names or []):
+                continue
+            self.imported_procs[renames.get(pname, pname)] = f
+
+    def type_spec(self, tspec):
+        F = _f2003()
+        if isinstance(tspec, F.Declaration_Type_Spec):
+            raise self.error(tspec, "derived types (TYPE) are not supported yet")
+        text = str(tspec).upper().replace(" ", "")
+        base = tspec.items[0].upper() if isinstance(tspec.items[0], str) else text
+        kind = None
+        sel = tspec.items[1] if len(tspec.items) > 1 else None
+        if sel is not None:
+            kind = self.kind_value(sel)
+        if base.startswith("DOUBLEPRECISION") or text.startswith("DOUBLEPRECISION"):
+            return ir.DOUBLE
+        if base == "REAL":
+            return ir.DOUBLE if kind == 8 else (ir.Prim("long double") if kind in (10, 16)
+                                                else ir.FLOAT)
+        if base == "INTEGER":
+            return ir.LONG if kind == 8 else ir.INT
+        if base == "LOGICAL":
+            return ir.INT
+        if base == "COMPLEX" or base.startswith("DOUBLECOMPLEX"):
+            raise self.error(tspec, "COMPLEX variables are not supported")
+        if base == "CHARACTER":
+            return ir.Prim("char")
+        raise self.error(tspec, f"unsupported type {text}")
+
+    def kind_value(self, sel):
+        """The kind number of a kind selector: (8), *8, (kind=dp), (dp) with a parameter."""
+        text = str(sel).lower().replace(" ", "")
+        m = re.search(r"(\d+)", text)
+        inner = re.sub(r"^[(*]|\)$", "", text).replace("kind=", "")
+        if inner.isdigit():
+            return int(inner)
+        v = self.vars.get(inner)
+        if v is not None and v.const is not None:
+            try:
+                return int(X_const_text(v.const))
+            except ValueError:
+                pass
+        if "selected_real_kind" in inner:
+            digits = re.search(r"selected_real_kind\((\d+)", inner)
+            return 8 if digits and int(digits.group(1)) > 6 else 4
+        if "kind(1.d0)" in inner or "kind(1.0d0)" in inner or "kind(0.d0)" in inner or \
+                "kind(0.0d0)" in inner:
+            return 8
+        if m:
+            return int(m.group(1))
+        raise self.error(sel, f"cannot evaluate the kind {text}")
+
+    def type_declaration(self, node, module_level):
+        F = _f2003()
+        t = self.type_spec(node.items[0])
+        attrs = node.items[1]
+        is_param = False
+        dims = None
+        if attrs is not None:
+            for a in attrs.items:
+                s = str(a).upper()
+                if s == "PARAMETER":
+                    is_param = True
+                elif isinstance(a, F.Dimension_Attr_Spec):
+                    dims = a.items[1]
+                elif s.startswith("POINTER") or s.startswith("TARGET") or \
+                        s.startswith("ALLOCATABLE"):
+                    raise self.error(node, f"{s.split('(')[0].lower()} variables are not "
+                                           "supported")
+        for ent in node.items[2].items:
+            name = _name(ent.items[0])
+            edims = ent.items[1] if ent.items[1] is not None else dims
+            if len(ent.items) > 2 and ent.items[2] is not None and t.name == "char":
+                pass
+            init = ent.items[3] if len(ent.items) > 3 else None
+            self.declare(name, t, edims, node, is_param, init, module_level)
+
+    def declare(self, name, t, dims_node, node, is_param=False, init=None,
+                module_level=False):
+        loc = self.loc(node)
+        old = self.vars.get(name)
+        v = old if old is not None and old.sym is not None and old.sym.kind != "global" \
+            and name in getattr(self, "local_names", set()) else None
+        if v is None:
+            v = FVar(name, t, loc=loc)
+        v.type = t
+        self.local_names = getattr(self, "local_names", set()) | {name}
+        if dims_node is not None:
+            v.dims, v.assumed_shape = self.array_spec(dims_node, name)
+        if is_param:
+            if init is None:
+                raise self.error(node, f"parameter '{name}' has no value")
+            value = self.expr(init.items[1])
+            v.const = _convert(value, t)
+            self.vars[name] = v
+            return v
+        if module_level:
+            sym = ir.Symbol(f"__{self.module.name}_MOD_{name}", self.storage_type(v), "global",
+                            loc, is_extern=True)
+            sym.is_library = False
+            sym.fortran_name = name
+            self.front.globals.append(sym)
+            v.sym = sym
+        elif name in getattr(self, "dummies", []):
+            v.sym = ir.Symbol(name, ir.Ptr(t), "param", loc)
+            v.by_ref = True
+        else:
+            v.sym = ir.Symbol(self.unique(name), self.storage_type(v), "local", loc)
+            if init is not None:
+                raise self.error(node, f"local '{name}' with an initial value is implicitly "
+                                       "SAVEd; not supported")
+        self.vars[name] = v
+        return v
+
+    def unique(self, name):
+        n, k = name, 1
+        taken = {v.sym.name for v in self.vars.values() if v.sym is not None}
+        while n in taken or n in self.front.functions:
+            k += 1
+            n = f"{name}_{k}"
+        return n
+
+    def storage_type(self, v):
+        if not v.dims:
+            return v.type
+        size = None
+        for lo, ext in v.dims:
+            if ext is None:
+                raise AdgenError(f"array '{v.name}' has no known size", v.loc)
+            size = ext if size is None else X.mul(size, ext)
+        return ir.Arr(v.type, size)
+
+    def array_spec(self, spec, name):
+        """[(lower, extent)] from an array spec; extent None for assumed size."""
+        F = _f2003()
+        dims = []
+        assumed_shape = False
+        items = spec.items if isinstance(spec, (F.Explicit_Shape_Spec_List,
+                                                F.Assumed_Shape_Spec_List)) or \
+            hasattr(spec, "items") and isinstance(spec.items, tuple) and \
+            spec.__class__.__name__.endswith("List") else (spec,)
+        for d in items:
+            cname = type(d).__name__
+            if cname == "Explicit_Shape_Spec":
+                lo = self.expr(d.items[0]) if d.items[0] is not None else _int(1)
+                hi = self.expr(d.items[1])
+                dims.append((lo, _extent(lo, hi)))
+            elif cname == "Assumed_Size_Spec":
+                for sub in (d.items[0].items if d.items[0] is not None else []):
+                    lo = self.expr(sub.items[0]) if sub.items[0] is not None else _int(1)
+                    dims.append((lo, _extent(lo, self.expr(sub.items[1]))))
+                lo = self.expr(d.items[1]) if d.items[1] is not None else _int(1)
+                dims.append((lo, None))
+            elif cname == "Assumed_Shape_Spec":
+                raise self.error(spec, f"assumed-shape array '{name}(:)' is not supported "
+                                       "yet; declare it with explicit bounds")
+            elif cname in ("Deferred_Shape_Spec",):
+                raise self.error(spec, f"deferred-shape array '{name}' is not supported")
+            else:
+                # a bare expression: upper bound with lower bound 1
+                lo = _int(1)
+                dims.append((lo, _extent(lo, self.expr(d))))
+        return dims, assumed_shape
+
+    def parameter_stmt(self, node):
+        F = _f2003()
+        for d in _walk_type(node, F.Named_Constant_Def):
+            name = _name(d.items[0])
+            v = self.vars.get(name) or self.implicit_var(name, node, declare_local=False)
+            value = self.expr(d.items[1])
+            v.const = _convert(value, v.type)
+            if v.sym is not None and v.sym.kind == "local":
+                v.sym = None
+            self.vars[name] = v
+
+    def dimension_stmt(self, node):
+        F = _f2003()
+        for name_node, spec in node.items[0] if isinstance(node.items[0], list) else []:
+            name = _name(name_node)
+            v = self.vars.get(name) or self.implicit_var(name, node)
+            v.dims, _ = self.array_spec(spec, name)
+            if v.sym is not None and v.sym.kind == "local":
+                v.sym.type = self.storage_type(v)
+
+    def common_stmt(self, node):
+        for block, objs in node.items[0]:
+            bname = _name(block) if block is not None else ""
+            link = (bname + "_") if bname else "__BLNK__"
+            members = []
+            for obj in objs.items:
+                oname = _name(obj.items[0] if hasattr(obj, "items") and obj.items else obj)
+                v = self.vars.get(oname) or self.implicit_var(oname, node, declare_local=False)
+                spec = obj.items[1] if hasattr(obj, "items") and len(obj.items) > 1 else None
+                if spec is not None:
+                    v.dims, _ = self.array_spec(spec, oname)
+                members.append(v)
+            sym, sdef = self.front.commons.get(link, (None, None))
+            if sym is None:
+                fields = [(m.name, self.storage_type(m)) for m in members]
+                sdef = ir.StructDef(f"{link}common", fields, loc=self.loc(node))
+                sym = ir.Symbol(link, ir.Struct(sdef), "global", self.loc(node),
+                                is_extern=True)
+                sym.is_library = False
+                self.front.commons[link] = (sym, sdef)
+                self.front.globals.append(sym)
+                from adgen.backend.cgen import declare
+                body = " ".join(declare(t, n) + ";" for n, t in fields)
+                self.front.type_text.append(f"struct {sdef.tag} {{ {body} }};")
+            elif [n for n, _ in sdef.fields] != [m.name for m in members]:
+                # the same block seen with other names: map by position
+                for m, (fname, _) in zip(members, sdef.fields):
+                    m.common_field = fname
+            for m in members:
+                m.common = sym
+                m.sym = None
+                if not hasattr(m, "common_field"):
+                    m.common_field = m.name
+
+    def implicit_var(self, name, node, declare_local=True):
+        if self.implicit_none:
+            raise self.error(node, f"'{name}' has no type (IMPLICIT NONE)")
+        kind, t = self.implicit[name[0]]
+        if t is None:
+            t = ir.INT if kind == "integer" else ir.FLOAT
+        v = FVar(name, t, loc=self.loc(node))
+        if declare_local:
+            if name in getattr(self, "dummies", []):
+                v.sym = ir.Symbol(name, ir.Ptr(t), "param", v.loc)
+                v.by_ref = True
+            else:
+                v.sym = ir.Symbol(self.unique(name), t, "local", v.loc)
+        self.vars[name] = v
+        return v
+
+    def lookup(self, name, node):
+        v = self.vars.get(name)
+        if v is None:
+            v = self.implicit_var(name, node)
+        return v
+
+    def temp(self, base, t):
+        self.temps = getattr(self, "temps", [])
+        n, k = base, 1
+        taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
+            {s.name for s in self.temps}
+        while n in taken:
+            k += 1
+            n = f"{base}{k}"
+        s = ir.Symbol(n, t, "temp")
+        self.temps.append(s)
+        return s
+
+    # --------------------------------------------------------------- statements
+    def statements(self, nodes, out):
+        for node in nodes:
+            self.statement(node, out)
+
+    def statement(self, node, out):
+        F = _f2003()
+        loc = self.loc(node)
+        label = getattr(getattr(node, "item", None), "label", None)
+        cname = type(node).__name__
+        if isinstance(node, F.Comment):
+            text = str(node).strip()
+            if text.lower().startswith("!$ad"):
+                out.append(ir.Pragma("adgen " + text[4:].strip().lower(), loc))
+            return
+        if isinstance(node, F.Assignment_Stmt):
+            self.assignment(node.items[0], node.items[2], out, loc)
+        elif isinstance(node, F.Call_Stmt):
+            name = _name(node.items[0])
+            args = node.items[1].items if node.items[1] is not None else []
+            pre = []
+            call = self.user_call(name, args, node, pre)
+            out.extend(pre)
+            out.append(ir.ExprStmt(call, loc))
+        elif isinstance(node, F.If_Construct):
+            out.append(self.if_construct(node))
+        elif isinstance(node, F.If_Stmt):
+            body = []
+            self.statement(node.items[1], body)
+            out.append(ir.If(self.cond(node.items[0]), ir.Block(body, loc), None, loc))
+        elif cname in ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct"):
+            out.extend(self.do_construct(node))
+        elif isinstance(node, F.Where_Construct):
+            self.where_construct(node, out)
+        elif isinstance(node, F.Where_Stmt):
+            shape = self.shape_of(node.items[1].items[0])
+            if shape is None:
+                raise self.error(node, "WHERE needs an array assignment")
+            mv = self.temp_array(shape, ir.INT)
+            self.elementwise(shape, lambda ks, pre: (
+                self.element(mv, ks, shape), self.cond(node.items[0], ks)), out, loc)
+            self.where_assign(mv, [(node.items[1], True)], [], out, loc, shape)
+        elif isinstance(node, F.Case_Construct):
+            out.append(self.case_construct(node))
+        elif isinstance(node, F.Exit_Stmt):
+            out.append(ir.Break(loc))
+        elif isinstance(node, F.Cycle_Stmt):
+            out.append(ir.Continue(loc))
+        elif isinstance(node, F.Return_Stmt):
+            out.append(ir.Return(ir.Ref(self.result_var.sym) if self.result_var else None,
+                                 loc))
+        elif isinstance(node, F.Continue_Stmt):
+            pass
+        elif cname in ("Print_Stmt", "Write_Stmt", "Read_Stmt", "Open_Stmt", "Close_Stmt",
+                       "Stop_Stmt", "Flush_Stmt", "Inquire_Stmt", "Rewind_Stmt",
+                       "Format_Stmt", "Error_Stop_Stmt"):
+            what = cname[:-5].replace("_", " ").lower()
+            if cname != "Format_Stmt":
+                self.front.warn(loc, f"{what} statement left out of the derivative code")
+        elif isinstance(node, F.Goto_Stmt):
+            raise self.error(node, "GOTO is not supported in this version")
+        else:
+            raise self.error(node, f"unsupported statement ({cname})")
+
+    def if_construct(self, node):
+        F = _f2003()
+        branches = []        # [(cond or None, [stmts])]
+        current = None
+        for c in node.children:
+            if isinstance(c, F.If_Then_Stmt):
+                current = (self.cond(c.items[0]), [], self.loc(c))
+                branches.append(current)
+            elif isinstance(c, F.Else_If_Stmt):
+                current = (self.cond(c.items[0]), [], self.loc(c))
+                branches.append(current)
+            elif isinstance(c, F.Else_Stmt):
+                current = (None, [], self.loc(c))
+                branches.append(current)
+            elif isinstance(c, F.End_If_Stmt):
+                pass
+            else:
+                self.statement(c, current[1])
+        result = None
+        for test, stmts, loc in reversed(branches):
+            if test is None:
+                result = ir.Block(stmts, loc)
+            else:
+                result = ir.Block([ir.If(test, ir.Block(stmts, loc), result, loc)], loc)
+        return result.stmts[0] if len(result.stmts) == 1 else result
+
+    def case_construct(self, node):
+        F = _f2003()
+        sel_stmt = node.children[0]
+        sel = self.expr(sel_stmt.items[0])
+        if not sel.type.resolved().is_int:
+            raise self.error(sel_stmt, "SELECT CASE needs an integer selector")
+        cases, current = [], None
+        for c in node.children[1:]:
+            if isinstance(c, F.Case_Stmt):
+                current = [self.case_test(c, sel), [], self.loc(c)]
+                cases.append(current)
+            elif isinstance(c, F.End_Select_Stmt):
+                pass
+            else:
+                self.statement(c, current[1])
+        result = None
+        for test, stmts, loc in reversed(cases):
+            if test is None:
+                result = ir.Block(stmts, loc)
+            else:
+                result = ir.Block([ir.If(test, ir.Block(stmts, loc), result, loc)], loc)
+        return result if result is not None else ir.Block([])
+
+    def case_test(self, c, sel):
+        F = _f2003()
+        selector = c.items[0]
+        if str(selector).upper().strip() == "DEFAULT":
+            return None
+        test = None
+        for r in _walk_type(selector, F.Case_Value_Range) or []:
+            lo = self.expr(r.items[0]) if r.items[0] is not None else None
+            hi = self.expr(r.items[1]) if r.items[1] is not None else None
+            t = None
+            if lo is not None:
+                t = ir.Binary(">=", X.clone(sel), lo, ir.INT)
+            if hi is not None:
+                u = ir.Binary("<=", X.clone(sel), hi, ir.INT)
+                t = u if t is None else ir.Binary("&&", t, u, ir.INT)
+            test = t if test is None else ir.Binary("||", test, t, ir.INT)
+        values = selector.items[0] if hasattr(selector, "items") else None
+        for v in (values.items if values is not None and hasattr(values, "items") else []):
+            if isinstance(v, F.Case_Value_Range):
+                continue
+            t = ir.Binary("==", X.clone(sel), self.expr(v), ir.INT)
+            test = t if test is None else ir.Binary("||", test, t, ir.INT)
+        if test is None:
+            raise self.error(c, "unsupported CASE selector")
+        return test
+
+    def do_construct(self, node):
+        F = _f2003()
+        stmt = node.children[0]
+        loc = self.loc(stmt)
+        body = []
+        for c in node.children[1:]:
+            if isinstance(c, F.End_Do_Stmt) or type(c).__name__ == "End_Do_Stmt":
+                continue
+            self.statement(c, body)
+        # a labelled DO ends on a labelled statement (CONTINUE) that is part of the body
+        ctl = None
+        for item in stmt.items:
+            if isinstance(item, F.Loop_Control):
+                ctl = item
+        if ctl is None:
+            return [ir.While(ir.Const("1", ir.INT), ir.Block(body, loc), loc)]
+        if ctl.items[0] is not None:                      # DO WHILE
+            return [ir.While(self.cond(ctl.items[0]), ir.Block(body, loc), loc)]
+        var_node, bounds = ctl.items[1]
+        v = self.lookup(_name(var_node), stmt)
+        var = self.value(v, stmt)
+        start = _convert(self.expr(bounds[0]), v.type)
+        end = _convert(self.expr(bounds[1]), v.type)
+        step = self.expr(bounds[2]) if len(bounds) > 2 and bounds[2] is not None else _int(1)
+        sv = _const_int(step)
+        if sv is None:
+            raise self.error(stmt, "a DO loop step must be a constant")
+        if sv == 0:
+            raise self.error(stmt, "a DO loop step of zero")
+        op = "<=" if sv > 0 else ">="
+        test = ir.Binary(op, X.clone(var), end, ir.INT, loc)
+        upd = ir.Binary("+", X.clone(var), step if sv > 0 else step, var.type, loc)
+        if sv < 0:
+            upd = ir.Binary("-", X.clone(var), _int(-sv), var.type, loc)
+        return [ir.For([ir.Assign(var, start, loc)], test,
+                       [ir.Assign(X.clone(var), upd, loc)], ir.Block(body, loc), loc)]
+
+    # ------------------------------------------------------------ assignments
+    def assignment(self, lhs_node, rhs_node, out, loc, mask=None):
+        shape = self.shape_of(lhs_node)
+        if shape is None:
+            target = self.designator(lhs_node)
+            pre = []
+            value = self.expr(rhs_node, pre=pre)
+            out.extend(pre)
+            out.append(ir.Assign(target, _convert(value, target.type), loc))
+            return
+        F = _f2003()
+        if isinstance(rhs_node, F.Intrinsic_Function_Reference) and \
+                _name(rhs_node.items[0]) == "matmul":
+            return self.matmul(lhs_node, rhs_node, out, loc)
+        if isinstance(rhs_node, F.Array_Constructor):
+            return self.array_constructor(lhs_node, rhs_node, out, loc)
+        # Fortran evaluates the right-hand side before assigning: when the target array
+        # is read at other positions, go through a temporary.
+        lhs_name = _base_name(lhs_node)
+        overlap = any(_base_name(r) == lhs_name and str(r) != str(lhs_node)
+                      for r in _array_refs(rhs_node))
+        if overlap:
+            tmp_v = self.temp_array(shape, self.lookup(lhs_name, lhs_node).type)
+            self.elementwise(shape, lambda ks, pre: (
+                self.element(tmp_v, ks, shape), self.expr(rhs_node, ks, pre)), out, loc)
+            self.elementwise(shape, lambda ks, pre: (
+                self.designator(lhs_node, ks), self.element(tmp_v, ks, shape)), out, loc)
+            return
+        self.elementwise(shape, lambda ks, pre: (self.designator(lhs_node, ks),
+                                                 self.expr(rhs_node, ks, pre)), out, loc,
+                         mask=mask)
+
+    def elementwise(self, shape, make, out, loc, mask=None):
+        """Nested loops over an array shape ([(lower, upper, stride)]), column-major:
+        the first dimension innermost. make(counters, pre) gives (target, value)."""
+        counters = [self.temp("k", ir.INT) for _ in shape]
+        pre = []
+        target, value = make([ir.Ref(k) for k in counters], pre)
+        body = pre + [ir.Assign(target, _convert(value, target.type), loc)]
+        if mask is not None:
+            body = [ir.If(mask([ir.Ref(k) for k in counters]), ir.Block(body), None, loc)]
+        for k, (lo, hi, st) in zip(counters, shape):
+            ext = _count(lo, hi, st)
+            body = [ir.For([ir.Assign(ir.Ref(k), _int(0), loc)],
+                           ir.Binary("<", ir.Ref(k), ext, ir.INT),
+                           [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.INT),
+                                      loc)], ir.Block(body), loc)]
+        out.extend(body)
+
+    def temp_array(self, shape, t):
+        size = None
+        for lo, hi, st in shape:
+            e = _count(lo, hi, st)
+            size = e if size is None else X.mul(size, e)
+        sym = self.temp("tmp", ir.Arr(t, size))
+        v = FVar(sym.name, t, sym=sym,
+                 dims=[(_int(0), _count(lo, hi, st)) for lo, hi, st in shape])
+        return v
+
+    def element(self, v, ks, shape):
+        idx = [k for k in ks]
+        return self.array_element(v, idx, None)
+
+    def shape_of(self, node):
+        """[(lower, upper, stride)] of an array-valued designator; None for a scalar."""
+        F = _f2003()
+        if isinstance(node, F.Name):
+            v = self.vars.get(_name(node))
+            if v is None or not v.dims:
+                return None
+            if any(ext is None for _, ext in v.dims):
+                raise self.error(node, f"whole assumed-size array '{v.name}' has no shape")
+            return [(lo, X.sub(X.add(lo, ext), _int(1)), _int(1)) for lo, ext in v.dims]
+        if isinstance(node, F.Part_Ref):
+            v = self.vars.get(_name(node.items[0]))
+            if v is None or not v.dims:
+                return None
+            shape = []
+            for (lo, ext), sub in zip(v.dims, node.items[1].items):
+                if isinstance(sub, F.Subscript_Triplet):
+                    a = self.expr(sub.items[0]) if sub.items[0] is not None else lo
+                    if sub.items[1] is not None:
+                        b = self.expr(sub.items[1])
+                    elif ext is not None:
+                        b = X.sub(X.add(lo, ext), _int(1))
+                    else:
+                        raise self.error(node, "open upper bound on an assumed-size array")
+                    st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
+                    shape.append((a, b, st))
+            return shape or None
+        return None
+
+    def where_construct(self, node, out):
+        F = _f2003()
+        mask_node = node.children[0].items[0]
+        branches = [(mask_node, [])]
+        for c in node.children[1:]:
+            cname = type(c).__name__
+            if cname in ("Elsewhere_Stmt", "Masked_Elsewhere_Stmt"):
+                m = c.items[0] if cname == "Masked_Elsewhere_Stmt" else None
+                branches.append((m, []))
+            elif cname == "End_Where_Stmt":
+                pass
+            elif isinstance(c, F.Assignment_Stmt):
+                branches[-1][1].append((c, True))
+            elif isinstance(c, F.Comment):
+                pass
+            else:
+                raise self.error(c, "only assignments are supported inside WHERE")
+        # The masks are evaluated once, before any assignment (which may change what
+        # they read): into integer temporaries of the shape of the first assignment.
+        first = next((a for _, assigns in branches for a, _ in assigns), None)
+        if first is None:
+            return
+        shape = self.shape_of(first.items[0])
+        if shape is None:
+            raise self.error(first, "WHERE needs an array assignment")
+        masks = []
+        for m, _ in branches:
+            if m is None:
+                masks.append(None)
+                continue
+            mv = self.temp_array(shape, ir.INT)
+            self.elementwise(shape, lambda ks, pre, m=m, mv=mv: (
+                self.element(mv, ks, shape), self.cond(m, ks)), out, self.loc(node))
+            masks.append(mv)
+        # each branch applies where its mask holds and no earlier mask did
+        previous = []
+        for (m, assigns), mv in zip(branches, masks):
+            self.where_assign(mv, assigns, previous, out, self.loc(node), shape)
+            if mv is not None:
+                previous.append(mv)
+
+    def where_assign(self, mask_v, assigns, not_masks, out, loc, shape):
+        for a, _ in assigns:
+            lhs, rhs = (a.items[0], a.items[2])
+
+            def mask(ks, mask_v=mask_v):
+                test = None
+                for m in not_masks:
+                    t = ir.Unary("!", self.element(m, ks, shape), ir.INT)
+                    test = t if test is None else ir.Binary("&&", test, t, ir.INT)
+                if mask_v is not None:
+                    t = self.element(mask_v, ks, shape)
+                    test = t if test is None else ir.Binary("&&", test, t, ir.INT)
+                return test if test is not None else _int(1)
+
+            if self.shape_of(lhs) is None:
+                raise self.error(a, "WHERE needs an array assignment")
+            self.assignment(lhs, rhs, out, self.loc(a), mask=mask)
+
+    def matmul(self, lhs_node, call, out, loc):
+        F = _f2003()
+        a_node, b_node = call.items[1].items
+        sa, sb = self.shape_of(a_node), self.shape_of(b_node)
+        if sa is None or sb is None or len(sa) != 2 or len(sb) not in (1, 2):
+            raise self.error(call, "matmul is supported for matrix x matrix and "
+                                   "matrix x vector")
+        shape = self.shape_of(lhs_node)
+        target_t = self.lookup(_base_name(lhs_node), lhs_node).type
+        lname = _base_name(lhs_node)
+        if lname in (_base_name(a_node), _base_name(b_node)):
+            raise self.error(call, "matmul into one of its own arguments")
+        inner = _count(*sa[1])
+        k = self.temp("k", ir.INT)
+        acc = self.temp("acc", target_t)
+
+        def make(ks, pre):
+            i = ks[0]
+            kk = ir.Ref(k)
+            a = self.expr(a_node, [i, kk], pre)
+            b = self.expr(b_node, [kk, ks[1]] if len(sb) == 2 else [kk], pre)
+            pre += [ir.Assign(ir.Ref(acc), X.zero(target_t), loc),
+                    ir.For([ir.Assign(ir.Ref(k), _int(0), loc)],
+                           ir.Binary("<", ir.Ref(k), inner, ir.INT),
+                           [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.INT))],
+                           ir.Block([ir.Assign(ir.Ref(acc), ir.Binary(
+                               "+", ir.Ref(acc), ir.Binary("*", a, b, target_t), target_t),
+                               loc)]), loc)]
+            return self.designator(lhs_node, ks), ir.Ref(acc)
+
+        self.elementwise(shape, make, out, loc)
+
+    def array_constructor(self, lhs_node, ctor, out, loc):
+        F = _f2003()
+        shape = self.shape_of(lhs_node)
+        if len(shape) != 1:
+            raise self.error(ctor, "array constructors are supported for rank-1 targets")
+        pos = self.temp("pos", ir.INT)
+        out.append(ir.Assign(ir.Ref(pos), _int(0), loc))
+        lo, hi, st = shape[0]
+
+        def put(value_node, extra_pre=None):
+            pre = list(extra_pre or [])
+            target = self.designator(lhs_node, [ir.Ref(pos)])
+            value = self.expr(value_node, pre=pre)
+            return pre + [ir.Assign(target, _convert(value, target.type), loc),
+                          ir.Assign(ir.Ref(pos), ir.Binary("+", ir.Ref(pos), _int(1),
+                                                           ir.INT), loc)]
+
+        items = ctor.items[1].items if hasattr(ctor.items[1], "items") else [ctor.items[1]]
+        for it in items:
+            if isinstance(it, F.Ac_Implied_Do):
+                values, control = it.items
+                var_node, bounds = control.items[0], control.items[1]
+                v = self.lookup(_name(var_node), it)
+                var = self.value(v, it)
+                body = []
+                for val in (values.items if hasattr(values, "items") and
+                            type(values).__name__.endswith("List") else [values]):
+                    body += put(val)
+                step = self.expr(bounds[2]) if len(bounds) > 2 and bounds[2] else _int(1)
+                out.append(ir.For([ir.Assign(var, self.expr(bounds[0]), loc)],
+                                  ir.Binary("<=", X.clone(var), self.expr(bounds[1]), ir.INT),
+                                  [ir.Assign(X.clone(var), ir.Binary("+", X.clone(var), step,
+                                                                     ir.INT), loc)],
+                                  ir.Block(body), loc))
+            else:
+                out.extend(put(it))
+
+    # ------------------------------------------------------------- designators
+    def value(self, v, node):
+        """The IR expression reading a scalar variable."""
+        if v.const is not None:
+            return X.clone(v.const)
+        if v.common is not None:
+            return ir.Member(ir.Ref(v.common), v.common_field, False,
+                             self.storage_type(v), self.loc(node))
+        if v.sym is None:
+            v.sym = ir.Symbol(self.unique(v.name), v.type, "local", v.loc)
+        if v.by_ref:
+            return ir.Deref(ir.Ref(v.sym), v.type, self.loc(node))
+        return ir.Ref(v.sym, self.loc(node))
+
+    def array_base(self, v, node):
+        """A pointer to (or the array of) the first element of an array variable."""
+        if v.common is not None:
+            return ir.Member(ir.Ref(v.common), v.common_field, False, self.storage_type(v),
+                             self.loc(node))
+        return ir.Ref(v.sym, self.loc(node))
+
+    def array_element(self, v, subs, node):
+        """a(i, j, ...) as a flat column-major index."""
+        if len(subs) != len(v.dims):
+            raise AdgenError(f"'{v.name}' has rank {len(v.dims)}, indexed with {len(subs)} "
+                             "subscripts", self.loc(node) if node is not None else v.loc)
+        flat = None
+        stride = None
+        for (lo, ext), s in zip(v.dims, subs):
+            off = X.sub(_to_int(s), X.clone(lo))
+            term = off if stride is None else X.mul(off, X.clone(stride))
+            flat = term if flat is None else X.add(flat, term)
+            if ext is not None:
+                stride = X.clone(ext) if stride is None else X.mul(stride, X.clone(ext))
+        base = self.array_base(v, node) if node is not None else ir.Ref(v.sym)
+        return ir.Index(base, flat, v.type, self.loc(node) if node is not None else None)
+
+    def designator(self, node, ks=None):
+        """An lvalue: a scalar variable, an array element, or (with counters ks) the
+        current element of an array section."""
+        F = _f2003()
+        if isinstance(node, F.Name):
+            v = self.lookup(_name(node), node)
+            if v.const is not None:
+                raise self.error(node, f"assignment to the parameter '{v.name}'")
+            if v.dims:
+                if ks is None:
+                    raise self.error(node, f"array '{v.name}' used as a scalar")
+                subs = [X.add(X.clone(lo), k) for (lo, _), k in zip(v.dims, ks)]
+                return self.array_element(v, subs, node)
+            if self.result_var is not None and v is self.result_var:
+                return ir.Ref(v.sym, self.loc(node))
+            return self.value(v, node)
+        if isinstance(node, F.Part_Ref):
+            v = self.lookup(_name(node.items[0]), node)
+            if not v.dims:
+                raise self.error(node, f"'{v.name}' is not an array")
+            subs = []
+            kit = iter(ks or [])
+            for (lo, ext), sub in zip(v.dims, node.items[1].items):
+                if isinstance(sub, F.Subscript_Triplet):
+                    k = next(kit, None)
+                    if k is None:
+                        raise self.error(node, "array section where a scalar is expected")
+                    a = self.expr(sub.items[0]) if sub.items[0] is not None else X.clone(lo)
+                    st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
+                    subs.append(X.add(a, X.mul(k, st)))
+                else:
+                    subs.append(self.expr(sub))
+            return self.array_element(v, subs, node)
+        raise self.error(node, f"cannot assign to {node}")
+
+    # -------------------------------------------------------------- expressions
+    def cond(self, node, ks=None):
+        e = self.expr(node, ks)
+        return e
+
+    def expr(self, node, ks=None, pre=None):
+        """An expression; ks are the loop counters of the current array element when the
+        expression is array-valued."""
+        F = _f2003()
+        pre = [] if pre is None else pre
+        E = lambda n: self.expr(n, ks, pre)  # noqa: E731
+        loc = self.loc(node)
+        cname = type(node).__name__
+        if isinstance(node, F.Int_Literal_Constant):
+            kind = node.items[1]
+            return ir.Const(node.items[0], ir.LONG if kind == "8" else ir.INT, loc)
+        if isinstance(node, F.Real_Literal_Constant):
+            return _real_literal(node.items[0], node.items[1], self)
+        if isinstance(node, F.Logical_Literal_Constant):
+            return ir.Const("1" if "TRUE" in str(node).upper() else "0", ir.INT, loc)
+        if isinstance(node, F.Char_Literal_Constant):
+            raise self.error(node, "character strings are not supported in computations")
+        if isinstance(node, F.Name):
+            v = self.lookup(_name(node), node)
+            if v.dims:
+                if ks is None:
+                    raise self.error(node, f"array '{v.name}' used where a scalar is needed")
+                subs = [X.add(X.clone(lo), k) for (lo, _), k in zip(v.dims, ks)]
+                return self.array_element(v, subs, node)
+            return self.value(v, node)
+        if isinstance(node, F.Parenthesis):
+            return E(node.items[1])
+        if cname in ("Level_2_Expr", "Add_Operand", "Level_4_Expr", "And_Operand",
+                     "Or_Operand", "Equiv_Operand", "Level_3_Expr"):
+            a, op, b = node.items
+            return self.binary(op, E(a), E(b), node)
+        if cname == "Level_2_Unary_Expr":
+            op, a = node.items
+            x = E(a)
+            return ir.Unary("-", x, x.type, loc) if op.strip() == "-" else x
+        if cname == "Not_Op" or (cname == "And_Operand" and len(node.items) == 2):
+            return ir.Unary("!", E(node.items[1]), ir.INT, loc)
+        if cname == "Mult_Operand":
+            a, op, b = node.items
+            return self.power(E(a), E(b), node)
+        if isinstance(node, F.Intrinsic_Function_Reference):
+            return self.intrinsic(_name(node.items[0]),
+                                  node.items[1].items if node.items[1] is not None else [],
+                                  node, ks, pre)
+        if isinstance(node, F.Part_Ref):
+            name = _name(node.items[0])
+            v = self.vars.get(name)
+            if v is not None and v.dims:
+                return self.section_element(v, node, ks)
+            args = node.items[1].items if node.items[1] is not None else []
+            if name in _INTRINSIC_MATH or name in _OTHER_INTRINSICS:
+                return self.intrinsic(name, args, node, ks, pre)
+            return self.function_call(name, args, node, pre)
+        if cname == "Function_Reference":
+            name = _name(node.items[0])
+            args = node.items[1].items if node.items[1] is not None else []
+            return self.function_call(name, args, node, pre)
+        if cname == "Structure_Constructor":
+            name = _name(node.items[0])
+            args = node.items[1].items if node.items[1] is not None else []
+            return self.function_call(name, args, node, pre)
+        if cname == "Actual_Arg_Spec":
+            return E(node.items[1])
+        raise self.error(node, f"unsupported expression ({cname}: {node})")
+
+    def section_element(self, v, node, ks):
+        F = _f2003()
+        subs = []
+        kit = iter(ks or [])
+        for (lo, ext), sub in zip(v.dims, node.items[1].items):
+            if isinstance(sub, F.Subscript_Triplet):
+                k = next(kit, None)
+                if k is None:
+                    raise self.error(node, f"array section of '{v.name}' where a scalar is "
+                                           "needed")
+                a = self.expr(sub.items[0]) if sub.items[0] is not None else X.clone(lo)
+                st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
+                subs.append(X.add(a, X.mul(k, st)))
+            else:
+                subs.append(self.expr(sub))
+        return self.array_element(v, subs, node)
+
+    def binary(self, op, a, b, node):
+        op = op.strip().upper()
+        loc = self.loc(node)
+        table = {".LT.": "<", ".LE.": "<=", ".GT.": ">", ".GE.": ">=", ".EQ.": "==",
+                 ".NE.": "!=", "/=": "!=", ".AND.": "&&", ".OR.": "||", ".EQV.": "==",
+                 ".NEQV.": "!="}
+        op = table.get(op, op)
+        if op == "//":
+            raise self.error(node, "character concatenation is not supported")
+        if op in ir.COMPARISONS or op in ir.LOGICAL:
+            return ir.Binary(op, a, b, ir.INT, loc)
+        t = ir.arith_result(a.type, b.type)
+        if op == "/" and t.is_float:
+            a, b = _convert(a, t), _convert(b, t)
+        return ir.Binary(op, a, b, t, loc)
+
+    def power(self, a, b, node):
+        loc = self.loc(node)
+        n = _const_int(b)
+        if n is not None and 1 <= n <= 4 and b.type.resolved().is_int:
+            out = a
+            for _ in range(n - 1):
+                out = ir.Binary("*", out, X.clone(a), a.type, loc)
+            return out
+        t = a.type if a.type.resolved().is_float else ir.DOUBLE
+        if a.type.resolved().is_int and b.type.resolved().is_int:
+            return ir.Cast(a.type, ir.Call("pow", [ir.Cast(ir.DOUBLE, a), ir.Cast(ir.DOUBLE, b)],
+                                           ir.DOUBLE, loc), loc)
+        t = ir.arith_result(a.type, b.type)
+        fn = "powf" if t.resolved().name == "float" else "pow"
+        return ir.Call(fn, [_convert(a, t), _convert(b, t)], t, loc)
+
+    def intrinsic(self, name, args, node, ks, pre):
+        loc = self.loc(node)
+        args = [a.items[1] if type(a).__name__ == "Actual_Arg_Spec" else a for a in args]
+        if name in ("sum", "product", "maxval", "minval", "dot_product", "count", "any",
+                    "all"):
+            return self.reduction(name, args, node, pre)
+        if name == "size":
+            v = self.lookup(_base_name(args[0]), node)
+            shape = self.shape_of(args[0])
+            if shape is None:
+                raise self.error(node, "size of a scalar")
+            if len(args) > 1:
+                d = _const_int(self.expr(args[1]))
+                return _count(*shape[d - 1])
+            total = None
+            for s in shape:
+                total = _count(*s) if total is None else X.mul(total, _count(*s))
+            return total
+        if name in ("kind", "selected_real_kind", "selected_int_kind"):
+            raise self.error(node, f"'{name}' outside a kind selector is not supported")
+        vals = [self.expr(a, ks, pre) for a in args]
+        if name in _INTRINSIC_MATH:
+            t = vals[0].type if vals[0].type.resolved().is_float else ir.DOUBLE
+            cname = {"gamma": "tgamma", "log_gamma": "lgamma"}.get(name, name)
+            return ir.Call(_fname(cname, t), [_convert(vals[0], t)], t, loc)
+        if name == "atan2":
+            t = ir.arith_result(vals[0].type, vals[1].type)
+            return ir.Call(_fname("atan2", t), [_convert(v, t) for v in vals], t, loc)
+        if name == "abs":
+            t = vals[0].type
+            if t.resolved().is_int:
+                return ir.Call("abs", vals, ir.INT, loc)
+            return ir.Call(_fname("fabs", t), vals, t, loc)
+        if name in ("min", "max", "amin1", "amax1", "dmin1", "dmax1", "min0", "max0"):
+            kind = "min" if "min" in name else "max"
+            t = vals[0].type
+            for v in vals[1:]:
+                t = ir.arith_result(t, v.type)
+            out = _convert(vals[0], t)
+            for v in vals[1:]:
+                v = _convert(v, t)
+                if t.resolved().is_float:
+                    out = ir.Call(_fname("f" + kind, t), [out, v], t, loc)
+                else:
+                    out = ir.Cond(ir.Binary("<" if kind == "min" else ">", out, v, ir.INT),
+                                  X.clone(out), X.clone(v), t, loc)
+            return out
+        if name in ("mod", "amod", "dmod"):
+            t = ir.arith_result(vals[0].type, vals[1].type)
+            if t.resolved().is_int:
+                return ir.Binary("%", vals[0], vals[1], t, loc)
+            return ir.Call(_fname("fmod", t), [_convert(v, t) for v in vals], t, loc)
+        if name in ("sign", "dsign", "isign"):
+            t = vals[0].type
+            if t.resolved().is_int:
+                return ir.Cond(ir.Binary(">=", vals[1], _int(0), ir.INT),
+                               ir.Call("abs", [vals[0]], ir.INT),
+                               ir.Unary("-", ir.Call("abs", [X.clone(vals[0])], ir.INT), ir.INT),
+                               ir.INT, loc)
+            return ir.Call(_fname("copysign", t), [ir.Call(_fname("fabs", t), [vals[0]], t),
+                                                   _convert(vals[1], t)], t, loc)
+        if name in ("real", "float", "sngl"):
+            kind = None
+            if len(args) > 1:
+                kind = self.kind_value(args[1])
+            return _convert(vals[0], ir.DOUBLE if kind == 8 else ir.FLOAT)
+        if name == "dble":
+            return _convert(vals[0], ir.DOUBLE)
+        if name in ("int", "ifix", "idint"):
+            return ir.Cast(ir.INT, vals[0], loc)
+        if name in ("nint", "idnint"):
+            return ir.Cast(ir.INT, ir.Call("lround", [_convert(vals[0], ir.DOUBLE)], ir.INT), loc)
+        if name == "floor":
+            return ir.Cast(ir.INT, ir.Call(_fname("floor", vals[0].type), vals,
+                                           vals[0].type), loc)
+        if name == "ceiling":
+            return ir.Cast(ir.INT, ir.Call(_fname("ceil", vals[0].type), vals,
+                                           vals[0].type), loc)
+        if name in ("aint", "dint"):
+            return ir.Call(_fname("trunc", vals[0].type), vals, vals[0].type, loc)
+        if name in ("anint", "dnint"):
+            return ir.Call(_fname("round", vals[0].type), vals, vals[0].type, loc)
+        if name == "epsilon":
+            return ir.Const("2.2204460492503131e-16" if vals[0].type.resolved().name ==
+                            "double" else "1.19209290e-07f", vals[0].type, loc)
+        if name == "huge":
+            return ir.Const("1.7976931348623157e+308" if vals[0].type.resolved().name ==
+                            "double" else "3.40282347e+38f", vals[0].type, loc)
+        if name == "tiny":
+            return ir.Const("2.2250738585072014e-308", ir.DOUBLE, loc)
+        raise self.error(node, f"intrinsic '{name}' is not supported")
+
+    def reduction(self, name, args, node, pre):
+        loc = self.loc(node)
+        if len(args) > (2 if name == "dot_product" else 1):
+            raise self.error(node, f"{name} with DIM or MASK is not supported")
+        shape = self.shape_of(args[0]) or self.expr_shape(args[0])
+        if shape is None:
+            raise self.error(node, f"{name} of a scalar")
+        if name == "dot_product":
+            t = ir.arith_result(self.elem_type(args[0]), self.elem_type(args[1]))
+        elif name in ("count", "any", "all"):
+            t = ir.INT
+        else:
+            t = self.elem_type(args[0])
+        acc = self.temp(name, t)
+        if name in ("sum", "dot_product", "count"):
+            init = X.zero(t)
+        elif name == "product":
+            init = X.const(1, t)
+        elif name == "any":
+            init = _int(0)
+        elif name == "all":
+            init = _int(1)
+        else:
+            big = "INFINITY"
+            init = ir.Const(big, t) if name == "minval" else ir.Unary("-", ir.Const(big, t), t)
+        pre.append(ir.Assign(ir.Ref(acc), init, loc))
+
+        def make(ks, inner_pre):
+            x = self.expr(args[0], ks, inner_pre)
+            if name == "sum":
+                v = ir.Binary("+", ir.Ref(acc), x, t)
+            elif name == "product":
+                v = ir.Binary("*", ir.Ref(acc), x, t)
+            elif name == "dot_product":
+                v = ir.Binary("+", ir.Ref(acc), ir.Binary(
+                    "*", x, self.expr(args[1], ks, inner_pre), t), t)
+            elif name == "count":
+                v = ir.Binary("+", ir.Ref(acc), ir.Cond(x, _int(1), _int(0), ir.INT), ir.INT)
+            elif name == "any":
+                v = ir.Binary("||", ir.Ref(acc), x, ir.INT)
+            elif name == "all":
+                v = ir.Binary("&&", ir.Ref(acc), x, ir.INT)
+            else:
+                fn = _fname("fmin" if name == "minval" else "fmax", t)
+                v = ir.Call(fn, [ir.Ref(acc), x], t)
+            return ir.Ref(acc), v
+
+        self.elementwise(shape, make, pre, loc)
+        return ir.Ref(acc)
+
+    def expr_shape(self, node):
+        """The shape of an array-valued expression: that of its first array operand."""
+        for r in _array_refs(node):
+            s = self.shape_of(r)
+            if s is not None:
+                return s
+        return None
+
+    def elem_type(self, node):
+        for r in _array_refs(node):
+            v = self.vars.get(_base_name(r))
+            if v is not None and v.dims:
+                return v.type
+        return ir.DOUBLE
+
+    # -------------------------------------------------------------------- calls
+    def callee(self, name, node):
+        f = getattr(self, "imported_procs", {}).get(name)
+        if f is None and self.module is not None:
+            f = self.module.procs.get(name)
+        if f is None:
+            f = self.front.functions.get(name)
+        if f is None:
+            # an external procedure not seen (yet): its signature comes from the call
+            f = ir.Function(name, ir.VOID, [], ir.Block([]), loc=self.loc(node),
+                            has_body=False)
+            f.is_library = False
+            f.link_name = name + "_"
+            self.front.functions[name] = f
+        return f
+
+    def call_args(self, f, args, node, pre):
+        """Fortran passes every argument by reference."""
+        F = _f2003()
+        out = []
+        for k, a in enumerate(args):
+            a = a.items[1] if type(a).__name__ == "Actual_Arg_Spec" else a
+            if isinstance(a, F.Name):
+                v = self.lookup(_name(a), a)
+                if v.dims:
+                    out.append(self.array_base(v, a))
+                    continue
+                if v.const is None:
+                    lv = self.value(v, a)
+                    out.append(ir.AddrOf(lv, ir.Ptr(lv.type), self.loc(a)))
+                    continue
+            if isinstance(a, F.Part_Ref):
+                v = self.vars.get(_name(a.items[0]))
+                if v is not None and v.dims:
+                    if any(isinstance(s, F.Subscript_Triplet) for s in a.items[1].items):
+                        subs = []
+                        for (lo, ext), s in zip(v.dims, a.items[1].items):
+                            if isinstance(s, F.Subscript_Triplet):
+                                if s.items[2] is not None:
+                                    raise self.error(a, "strided array sections as "
+                                                        "arguments are not supported")
+                                subs.append(self.expr(s.items[0]) if s.items[0] is not None
+                                            else X.clone(lo))
+                            else:
+                                subs.append(self.expr(s))
+                        el = self.array_element(v, subs, a)
+                    else:
+                        el = self.section_element(v, a, None)
+                    out.append(ir.AddrOf(el, ir.Ptr(el.type), self.loc(a)))
+                    continue
+            value = self.expr(a, None, pre)
+            param_t = None
+            if k < len(f.params) and f.params[k].type.resolved().is_pointer:
+                param_t = ir.pointee(f.params[k].type)
+            t = param_t if param_t is not None and not param_t.resolved().is_void else value.type
+            tmp = self.temp("arg", ir.with_const(t, False))
+            pre.append(ir.Assign(ir.Ref(tmp), _convert(value, t), self.loc(a)))
+            out.append(ir.AddrOf(ir.Ref(tmp), ir.Ptr(tmp.type), self.loc(a)))
+        return out
+
+    def user_call(self, name, args, node, pre):
+        f = self.callee(name, node)
+        cargs = self.call_args(f, args, node, pre)
+        if not f.params and not f.has_body:
+            f.params = [ir.Symbol(f"arg{k}", a.type, "param") for k, a in enumerate(cargs)]
+        return ir.Call(f.name, cargs, f.ret, self.loc(node))
+
+    def function_call(self, name, args, node, pre):
+        v = self.vars.get(name)
+        if v is not None and v.sym is not None and v is not self.result_var and \
+                not getattr(self, "imported_procs", {}).get(name):
+            raise self.error(node, f"'{name}' is not an array or function")
+        f = self.callee(name, node)
+        if f.ret.resolved().is_void and f.has_body and not f.params:
+            pass
+        if f.ret.resolved().is_void and not f.has_body:
+            kind, t = self.implicit.get(name[0], ("real", None))
+            f.ret = t or (ir.INT if kind == "integer" else ir.FLOAT)
+        call = self.user_call(name, args, node, pre)
+        call.type = f.ret
+        return call
+
+
+_OTHER_INTRINSICS = {"abs", "min", "max", "mod", "sign", "real", "dble", "int", "nint",
+                     "floor", "ceiling", "sum", "product", "maxval", "minval",
+                     "dot_product", "size", "atan2", "amin1", "amax1", "dmin1", "dmax1",
+                     "float", "sngl", "aint", "anint", "epsilon", "huge", "tiny", "count",
+                     "any", "all", "matmul", "dmod", "amod", "dsign", "isign", "min0", "max0",
+                     "ifix", "idint", "idnint", "dint", "dnint"}
+
+
+# ------------------------------------------------------------------ helpers
+
+def _int(v):
+    return ir.Const(str(v), ir.INT)
+
+
+def _const_int(e):
+    if isinstance(e, ir.Const) and e.text.lstrip("-").isdigit():
+        return int(e.text)
+    if isinstance(e, ir.Unary) and e.op == "-":
+        v = _const_int(e.arg)
+        return -v if v is not None else None
+    return None
+
+
+def X_const_text(e):
+    if isinstance(e, ir.Const):
+        return e.text
+    raise ValueError("not a constant")
+
+
+def _extent(lo, hi):
+    return X.add(X.sub(X.clone(hi), X.clone(lo)), _int(1)) if _const_int(lo) != 1 \
+        else X.clone(hi)
+
+
+def _count(lo, hi, st):
+    """Number of elements of lo:hi:st."""
+    s = _const_int(st)
+    span = X.sub(X.clone(hi), X.clone(lo))
+    if s == 1:
+        return X.add(span, _int(1))
+    return ir.Binary("/", X.add(span, X.clone(st)), X.clone(st), ir.INT)
+
+
+def _to_int(e):
+    if e.type.resolved().is_int:
+        return e
+    return ir.Cast(ir.INT, e)
+
+
+def _convert(e, t):
+    et, tt = e.type.resolved(), t.resolved()
+    if isinstance(tt, ir.Prim) and isinstance(et, ir.Prim) and et.name != tt.name and \
+            not tt.is_void:
+        if isinstance(e, ir.Const) and tt.is_float and (et.is_float or et.is_int):
+            text = e.text.rstrip("fFlL")
+            if "." not in text and "e" not in text.lower():
+                text += ".0"
+            if tt.name == "float":
+                text += "f"
+            return ir.Const(text, ir.Prim(tt.name), e.loc)
+        return ir.Cast(ir.Prim(tt.name), e, e.loc)
+    return e
+
+
+def _fname(name, t):
+    return name + ("f" if t.resolved().name == "float" else "")
+
+
+def _real_literal(text, kind, scope):
+    t = text.upper()
+    is_double = "D" in t or kind in ("8", "dp") or (kind is not None and kind != "4" and
+                                                   scope.kind_value_text(kind) == 8)
+    t = t.replace("D", "E")
+    if t.endswith("E"):
+        t += "0"
+    if "." not in t and "E" not in t:
+        t += ".0"
+    if t.startswith("."):
+        t = "0" + t
+    t = t.lower()
+    if is_double:
+        return ir.Const(t, ir.DOUBLE)
+    return ir.Const(t + "f", ir.FLOAT)
+
+
+def _kind_value_text(self, kind):
+    try:
+        if str(kind).isdigit():
+            return int(kind)
+        v = self.vars.get(str(kind).lower())
+        if v is not None and v.const is not None:
+            return int(X_const_text(v.const))
+    except ValueError:
+        pass
+    return None
+
+
+Scope.kind_value_text = _kind_value_text
+
+
+def _base_name(node):
+    F = _f2003()
+    if isinstance(node, F.Name):
+        return _name(node)
+    if isinstance(node, F.Part_Ref):
+        return _name(node.items[0])
+    return None
+
+
+def _array_refs(node):
+    """Names and part references inside an expression (candidates for array operands)."""
+    F = _f2003()
+    from fparser.two.utils import walk
+    out = []
+    for n in walk(node):
+        if isinstance(n, (F.Name, F.Part_Ref)):
+            out.append(n)
+    return out
