@@ -1121,11 +1121,25 @@ class Built:
                     a.values[n] = user.copy()
             elif n not in a.boxed and user.flags.writeable and not self._by_name[n]["const"]:
                 writeback.append(n)     # not contiguous: copied in, copied back
-        c = self._cvals(a.values)
-        res = getattr(self._lib, self._sym["primal"])(*[c[n] for n in self.parameters])
+        res = self._run_primal(a.values)
         for n in writeback:
             raw[n][...] = a.values[n].reshape(a.shapes[n])
         return res
+
+    def _run_primal(self, vals):
+        c = self._cvals(vals)
+        return getattr(self._lib, self._sym["primal"])(*[c[n] for n in self.parameters])
+
+    def _extent(self, name, env):
+        """The number of elements the code uses of array parameter `name`, given the values
+        of the other parameters in env; None when unknown."""
+        p = self._by_name[name]
+        if p["extent"] is None:
+            return None
+        try:
+            return _eval(p["extent"], env)
+        except Exception:
+            return None
 
     def _size(self, a, name):
         if name == self.name:

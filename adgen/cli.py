@@ -1,5 +1,6 @@
 """The `adgen` command."""
 import argparse
+import os
 import shlex
 import sys
 
@@ -54,7 +55,7 @@ def main(argv=None):
     except UsageError as exc:
         print(f"usage: {USAGE}\nadgen: error: {exc}", file=sys.stderr)
         return 2
-    from adgen.driver import Options, default_output, differentiate, write_output
+    from adgen.driver import Options, default_output, generate, write_output
     sizes = {}
     for item in args.size:
         if "=" not in item:
@@ -72,10 +73,15 @@ def main(argv=None):
                    command="adgen " + " ".join(shlex.quote(a) for a in argv))
     out = args.output or default_output(args.sources[0], "vector" if opts.vector else opts.mode)
     try:
-        text = differentiate(args.sources, opts)
-        for w in getattr(differentiate, "warnings", []):
+        opts.output_stem = os.path.basename(out[:-2] if out.endswith(".c") else out)
+        result = generate(args.sources, opts)
+        for w in result.warnings:
             print(w, file=sys.stderr)
-        write_output(text, out, args.sources)
+        write_output(result.text, out, args.sources)
+        if result.header is not None:
+            stem = out[:-2] if out.endswith(".c") else out
+            write_output(result.header, stem + ".h", args.sources)
+            write_output(result.interface, stem + "_interface.f90", args.sources)
     except AdgenError as exc:
         if exc.loc is None:
             print(f"{args.sources[0]}: {exc}", file=sys.stderr)

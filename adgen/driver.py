@@ -36,6 +36,7 @@ class Options:
     inactive: List[str] = field(default_factory=list)
     sizes: dict = field(default_factory=dict)   # param name -> C expression text
     command: str = ""
+    output_stem: str = ""                  # names the Fortran interface module
 
 
 _HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(([^()]*)\))?\s*(?:/\s*\(([^()]*)\))?\s*$")
@@ -181,6 +182,7 @@ class Context:
         self._shadow_globals = None
         self.suffix = "b" if options.mode == "reverse" else "d"
         self.extents = ExtentAnalysis(prog)
+        self.by_reference = prog.language == "fortran"
 
     def writes(self):
         """Nodes each function may write, directly or through its callees."""
@@ -362,8 +364,21 @@ def resolve_heads(prog, options):
 
 # --------------------------------------------------------------------- driver
 
+@dataclass
+class Generated:
+    text: str                       # the C file
+    warnings: list                  # `FILE:LINE: warning: ...` lines
+    header: Optional[str] = None    # for Fortran input: C prototypes
+    interface: Optional[str] = None  # for Fortran input: a module of interfaces
+
+
 def differentiate(sources, options):
     """Differentiate the given source files; returns the generated C text."""
+    return generate(sources, options).text
+
+
+def generate(sources, options):
+    """Differentiate the given source files: the C text and its companions."""
     prog = load_program(sources, options)
     head_specs = resolve_heads(prog, options)
     roots = [f.name for f, _, _, _ in head_specs]
@@ -396,10 +411,15 @@ def differentiate(sources, options):
         from adgen.transform.tangent import TangentTransform
         gen = TangentTransform(ctx, vector=options.vector).run()
     unit = assemble(prog, ctx, gen, sources, options)
+    result = Generated("", list(getattr(prog, "warnings", [])))
     if prog.language == "fortran":
         link_fortran_names(prog, unit)
-    differentiate.warnings = list(getattr(prog, "warnings", []))
-    return render_unit(unit)
+        unit.output_stem = re.sub(r"\W", "_", options.output_stem) or "adgen"
+        from adgen.backend.fortran_interface import c_header, fortran_interface
+        result.header = c_header(unit)
+        result.interface = fortran_interface(unit)
+    result.text = render_unit(unit)
+    return result
 
 
 def link_fortran_names(prog, unit):

@@ -308,6 +308,7 @@ class Scope:
             if v.sym is None or v.sym.kind != "param":
                 t = ir.Ptr(v.type)
                 v.sym = ir.Symbol(d, t, "param", v.loc or self.loc(stmt))
+            v.sym.fortran_array = bool(v.dims)
             params.append(v.sym)
         self.func.params = params
         if is_function:

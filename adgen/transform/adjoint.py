@@ -289,11 +289,18 @@ class FuncGen:
                                  "through a type adgen cannot shadow yet", p.loc)
         result = getattr(f, "result", None)
         if f.name in head.dep:
-            fb = ir.Symbol(self.names.fresh(f.name + "b"), strip_const(f.ret), "param")
+            if self.T.ctx.by_reference:
+                # Fortran passes everything by reference, the seed too
+                fb = ir.Symbol(self.names.fresh(f.name + "b"), ir.Ptr(strip_const(f.ret)),
+                               "param")
+                seed = ir.Deref(ir.Ref(fb), strip_const(f.ret))
+            else:
+                fb = ir.Symbol(self.names.fresh(f.name + "b"), strip_const(f.ret), "param")
+                seed = ir.Ref(fb)
             fb.primal = result
             params.append(fb)
             if result is not None:
-                self.sh.set(result, ir.Ref(fb))
+                self.sh.set(result, seed)
         for g in self.T.ctx.shadow_globals():
             prologue.append(_zero_stmt(ir.Ref(g)))
         self.declare_locals()
