@@ -419,8 +419,9 @@ class _Analysis:
         if f.is_static and not self.fortran:
             raise BuildError(f"'{func_name}' is static: the Python API calls it from another "
                              "file, so it must have external linkage")
-        self.symbol = func_name + "_" if self.fortran and not func_name.endswith("_") \
-            else func_name
+        # the primal's linker symbol: gfortran's (`name_`, `__mod_MOD_name`) for Fortran
+        self.symbol = getattr(f, "link_name", None) or \
+            (func_name + "_" if self.fortran else func_name)
         self.struct_decls = []          # cdef text, dependencies first
         self._struct_name = {}          # id(sdef) -> name used in the cdef
         self._typedefs_done = set()
@@ -575,10 +576,9 @@ class _Analysis:
             if p["extent"] is not None:
                 continue
             try:
-                m = ea.max_index(f, syms[p["name"]])
-                text = expr_c(m)
-                p["extent"] = ["bin", "+", _ser(m), ["const", 1]]
-                p["extent_text"] = f"{text} + 1" if text else None
+                from adgen.analysis.extent import _add, _int
+                n = _add(ea.max_index(f, syms[p["name"]]), _int(1))
+                p["extent"], p["extent_text"] = _ser(n), expr_c(n)
             except Exception:   # Unknown, or anything unexpected: not checked
                 continue
 
@@ -722,8 +722,9 @@ def _build_into(work, srcs, head, o):
                 expect["reverse"].append((p["name"] + "'", f"{e} *", True))
                 expect["forward"].append((p["name"] + "'", e, False))
                 expect["vector"].append((p["name"] + "'", f"{e} *", True))
-    if ret_active:
-        expect["reverse"].append((func + "'", rcdef, False))
+    fortran = an.fortran
+    if ret_active:      # the seed of the result: by value in C, by reference for Fortran
+        expect["reverse"].append((func + "'", f"{rcdef} *" if fortran else rcdef, fortran))
         expect["forward"].append((func, f"{rcdef} *", True))
         expect["vector"].append((func + "'", f"{rcdef} *", True))
     expect["vector"].append(("nbdirs", "int", False))
@@ -782,15 +783,16 @@ def _build_into(work, srcs, head, o):
     # compile: primal sources as they are, the generated files, then the glue and link
     cflags, ldflags = list(o.get("cflags") or []), list(o.get("ldflags") or [])
     flags = _flags(o)
-    jobs, objs, fortran = [], [], False
+    jobs, objs, fortran_jobs = [], [], []
     for i, (s, path) in enumerate(zip(srcs, paths)):
         if path.lower().endswith((".h",)):
             continue
         obj = os.path.join(work, f"primal{i}.o")
         if s.is_fortran:
-            fortran = True
-            jobs.append(([fc, "-c", "-fPIC", "-O2", "-cpp"] + flags + cflags +
-                         [path, "-o", obj], f"compiling {os.path.basename(path)} (gfortran)"))
+            # in the order given (a module before its users); .mod files in the build dir
+            fortran_jobs.append(([fc, "-c", "-fPIC", "-O2", "-cpp", "-J", work, "-I", work] +
+                                 flags + cflags + [path, "-o", obj],
+                                 f"compiling {os.path.basename(path)} (gfortran)"))
         else:
             jobs.append(([cc, "-c", "-fPIC", "-O2"] + flags + cflags + [path, "-o", obj],
                          f"compiling {os.path.basename(path)}"))
@@ -803,8 +805,11 @@ def _build_into(work, srcs, head, o):
     glue_obj = os.path.join(work, "glue.o")
     jobs.append(([cc, "-c", "-fPIC", "-O1", "-I", sysconfig.get_paths()["include"], glue,
                   "-o", glue_obj], "compiling the cffi glue module"))
+    for job in fortran_jobs:
+        _run_jobs([job])
     _run_jobs(jobs)
     objs.append(glue_obj)
+    fortran = bool(fortran_jobs)
     ext = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     so = modname + ext
     link = [cc] + objs + ["-o", os.path.join(work, so)]
@@ -1086,9 +1091,15 @@ class Built:
                 continue
             size = values[n].size
             if need > size:
-                used = sorted({r for r in re.findall(r"[A-Za-z_]\w*", p["extent_text"] or "")
-                               if r in env and isinstance(env[r], int)})
-                with_ = f" with {', '.join(f'{r}={env[r]}' for r in used)}" if used else ""
+                shown = {}
+                for r in re.findall(r"[A-Za-z_]\w*", p["extent_text"] or ""):
+                    v = env.get(r)
+                    if isinstance(v, np.ndarray) and v.size == 1:      # a Fortran scalar
+                        v = v.reshape(-1)[0].item()
+                    if isinstance(v, int):
+                        shown[r] = v
+                with_ = f" with {', '.join(f'{k}={v}' for k, v in shown.items())}" \
+                    if shown else ""
                 raise ValueError(f"{what}(): argument {n!r} has {size} element"
                                  f"{'s' * (size != 1)}, but {self.name} uses {need} "
                                  f"({p['extent_text']}{with_})")
@@ -1238,7 +1249,9 @@ class Built:
                 outs[n] = ffi.new(p["elem"] + " *", 0.0)
                 cargs.append(outs[n])
         if self._meta["ret_active"]:
-            cargs.append(float(seeds[self.name][0]) if self.name in seeds else 0.0)
+            seed = float(seeds[self.name][0]) if self.name in seeds else 0.0
+            cargs.append(self._ffi.new(self._meta["ret"]["cdef"] + " *", seed)
+                         if self._fortran else seed)
         getattr(self._lib, self._sym["reverse"])(*cargs)
         res = {}
         for n in self.independents:

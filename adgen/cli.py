@@ -8,7 +8,8 @@ from adgen import __version__
 from adgen.errors import AdgenError, UsageError
 
 USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
-             [--inactive NAME]... [--size NAME=EXPR]... [-o OUT.c]"""
+             [--inactive NAME]... [--size NAME=EXPR]... [-o OUT.c]
+       adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... (see docs/check.md)"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,6 +51,9 @@ def build_parser():
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "check":     # `adgen check ...`: see docs/check.md
+        from adgen.check import main as check_main
+        return check_main(argv[1:])
     try:
         args = build_parser().parse_args(argv)
     except UsageError as exc:

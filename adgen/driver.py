@@ -248,8 +248,11 @@ class Context:
             from adgen.frontend.c_front import parse_expr_in_scope
             return parse_expr_in_scope(self.options.sizes[p.name], f.params)
         m = self.extents.max_index(f, p)
-        from adgen.analysis.extent import _add, _int
-        return ir.Cast(ir.Prim("size_t"), _add(m, _int(1)))
+        from adgen.analysis.extent import _add, _const_value, _int
+        n = _add(m, _int(1))
+        if _const_value(n) is None:
+            n = ir.Call("adgen_imax", [n, _int(0)], ir.LONG)     # no elements when n < 0
+        return ir.Cast(ir.Prim("size_t"), n)
 
 
 def read_nodes(prog, act, functions):
@@ -515,6 +518,9 @@ def write_output(text, out_path, inputs):
     try:
         with os.fdopen(fd, "w") as fh:
             fh.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)      # as an ordinary new file, not mkstemp's 0600
         os.replace(tmp, out_abs)
     except BaseException:
         if os.path.exists(tmp):

@@ -70,7 +70,8 @@ FLOAT_TYPES = ("double", "float")
 INT_TYPES = ("int", "long", "unsigned", "size_t")
 ELEM_TYPES = FLOAT_TYPES + INT_TYPES
 SPEC_KEYS = ("head", "arg", "tol", "dot_tol", "fd_step", "seed", "flags", "sizes",
-             "expect-error", "expect-error-line")
+             "expect-error", "expect-error-line", "setup", "sources")
+FORTRAN_ONLY_KEYS = ("setup", "sources")
 
 
 # --------------------------------------------------------------------------------------------
@@ -108,6 +109,10 @@ class Arg:
     ctype: str          # scalar or element type, or the struct type's name
     length: Optional[str] = None   # C expression over earlier int arguments (arrays)
     init: Optional[Init] = None
+    # Fortran programs only
+    ftype: Optional[str] = None     # 'integer(4)', 'integer(8)', 'logical', 'real(4)', 'real(8)'
+    dims: Optional[list] = None     # [(lower, upper)] C expressions, for Fortran labels
+    scalar: bool = False            # a Fortran scalar (passed by reference: an array of 1)
 
     @property
     def floating(self):
@@ -125,6 +130,9 @@ class Spec:
     expect_error: Optional[str] = None
     expect_error_lines: Optional[set] = None    # acceptable lines of the error
     sizes: str = "infer"    # "infer": adgen finds array lengths itself; "give": pass --size NAME=LEN
+    lang: str = "c"         # "c" | "fortran"
+    setup: Optional[str] = None     # Fortran: a subroutine without arguments called before each evaluation
+    sources: list = field(default_factory=list)     # Fortran: more source files (relative paths)
 
     def args_for(self, func: str) -> list:
         """The arg lines of the first head of `func` (see Head.args for each head's own)."""
@@ -202,11 +210,19 @@ def _parse_lines(text: str) -> set:
     return lines
 
 
-def parse_spec(text: str) -> Spec:
-    """Parse the `adgen-test` block of a program's text (the whole source, or the block)."""
-    m = _BLOCK.search(text)
-    body = m.group(1) if m else text
-    spec = Spec()
+def parse_spec(text: str, lang: str = "c") -> Spec:
+    """Parse the `adgen-test` block of a program's text (the whole source, or the block).
+
+    lang="fortran": `text` is a Fortran program (or the block's lines without their comment
+    markers) and the arg lines use Fortran types (see _parse_farg)."""
+    if lang == "fortran":
+        body = fortran_block(text)
+        if body is None:
+            body = text
+    else:
+        m = _BLOCK.search(text)
+        body = m.group(1) if m else text
+    spec = Spec(lang=lang)
     seen = set()
     group = []              # [Arg] shared by the consecutive head lines above
     after_arg = False
@@ -230,10 +246,14 @@ def parse_spec(text: str) -> Spec:
                 if after_arg and spec.heads:     # arg lines closed the previous group
                     group = []
                 h = parse_head(value)
+                if lang == "fortran":       # Fortran names are case-insensitive
+                    h.func = h.func.lower()
+                    h.deps = [d.lower() for d in h.deps]
+                    h.indeps = [d.lower() for d in h.indeps]
                 h.args = group
                 spec.heads.append(h)
             elif key == "arg":
-                a = _parse_arg(value)
+                a = _parse_farg(value) if lang == "fortran" else _parse_arg(value)
                 if any(b.name == a.name for b in group):
                     raise SpecError(f"arg {a.name}: given twice")
                 group.append(a)
@@ -255,6 +275,15 @@ def parse_spec(text: str) -> Spec:
                 spec.expect_error = value
             elif key == "expect-error-line":
                 spec.expect_error_lines = _parse_lines(value)
+            elif key in FORTRAN_ONLY_KEYS and lang != "fortran":
+                raise SpecError(f"{key}: only for Fortran programs")
+            elif key == "setup":
+                if not re.match(r"^[A-Za-z]\w*$", value):
+                    raise SpecError(f"setup: expected the name of a subroutine without "
+                                    f"arguments, not {value!r}")
+                spec.setup = value.lower()
+            elif key == "sources":
+                spec.sources = shlex.split(value)
         except ValueError as exc:
             if isinstance(exc, SpecError):
                 raise
@@ -266,6 +295,125 @@ def parse_spec(text: str) -> Spec:
     if not spec.heads and spec.expect_error is None:
         raise SpecError("no 'head:' line in the adgen-test block")
     return spec
+
+
+# --------------------------------------------------------------------------------------------
+# Fortran: the block in `!` comments, arg lines with Fortran types
+# --------------------------------------------------------------------------------------------
+
+FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".for", ".f77")
+FIXED_FORM_SUFFIXES = (".f", ".for", ".f77")        # .F too (suffixes compared in lower case)
+
+# canonical Fortran type of an arg line -> C type of its elements
+FTYPE_CTYPE = {"integer(4)": "int", "integer(8)": "long", "logical": "int",
+               "real(4)": "float", "real(8)": "double"}
+_FTYPE_SPELLINGS = {
+    "integer": "integer(4)", "integer(4)": "integer(4)", "integer*4": "integer(4)",
+    "integer(kind=4)": "integer(4)",
+    "integer(8)": "integer(8)", "integer*8": "integer(8)", "integer(kind=8)": "integer(8)",
+    "logical": "logical", "logical(4)": "logical", "logical(kind=4)": "logical",
+    "real": "real(4)", "real(4)": "real(4)", "real*4": "real(4)", "real(kind=4)": "real(4)",
+    "real(8)": "real(8)", "real*8": "real(8)", "real(kind=8)": "real(8)",
+    "doubleprecision": "real(8)",
+}
+
+
+def is_fortran(path) -> bool:
+    return Path(path).suffix.lower() in FORTRAN_SUFFIXES
+
+
+def _fortran_comment(line: str, fixed: bool):
+    """The text of a comment line after its marker, or None for a line that is not a comment."""
+    if fixed and line[:1] in ("c", "C", "*", "!"):
+        return line[1:]
+    stripped = line.lstrip()
+    if stripped.startswith("!"):
+        return stripped[1:]
+    return None
+
+
+def fortran_block(text: str, fixed: bool = False) -> Optional[str]:
+    """The lines of the `adgen-test` block of a Fortran program, comment markers removed, or
+    None.  The block starts at a comment line `! adgen-test` and runs over the comment lines
+    that follow, up to the first line that is not a comment or an empty comment line."""
+    body, inside = [], False
+    for line in text.splitlines():
+        c = _fortran_comment(line, fixed)
+        if not inside:
+            if c is not None and re.match(r"^\s*adgen-test\s*$", c):
+                inside = True
+            continue
+        if c is None or not c.strip():
+            break
+        body.append(c)
+    return "\n".join(body) if inside else None
+
+
+def _f2c(text: str) -> str:
+    """Fortran literal syntax in an init value or length to C: 1.5d-3 -> 1.5e-3, 2.0_dp -> 2.0,
+    .true. -> 1, .false. -> 0, [a, b] and (/ a, b /) -> {a, b}."""
+    text = text.strip()
+    text = re.sub(r"\.true\.", "1", text, flags=re.I)
+    text = re.sub(r"\.false\.", "0", text, flags=re.I)
+    text = re.sub(r"(?<![A-Za-z_\d.])(\d+\.?\d*|\.\d+)[dD]([+-]?\d+)", r"\1e\2", text)
+    text = re.sub(r"(?<![A-Za-z_])(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)_\w+",
+                  r"\1", text)
+    if text.startswith("(/") and text.endswith("/)"):
+        text = "{" + text[2:-2].strip() + "}"
+    elif text.startswith("[") and text.endswith("]"):
+        text = "{" + text[1:-1].strip() + "}"
+    return text
+
+
+def _parse_farg(text: str) -> Arg:
+    """An arg line of a Fortran program: `NAME: TYPE [= INIT]` or `NAME: TYPE[DIMS] [= INIT]`.
+
+    TYPE: integer, integer(8), logical, real / real(4) (default real: float), real(8) /
+    real*8 / double precision (double).  DIMS: `EXTENT` or `LOWER:UPPER` per dimension,
+    comma-separated, C integer expressions over earlier integer arguments.  Scalars are
+    passed by reference, like everything in Fortran."""
+    m = _ARG.match(text)
+    if not m:
+        raise SpecError(f"bad arg line {text!r}: expected 'arg NAME: TYPE [= INIT]'")
+    name, typ, init = m.group(1).lower(), " ".join(m.group(2).split()), m.group(3)
+    am = re.match(r"^(.*?)\s*\[(.*)\]$", typ)
+    elem = am.group(1) if am else typ
+    ftype = _FTYPE_SPELLINGS.get(re.sub(r"\s+", "", elem.lower()))
+    if ftype is None:
+        raise SpecError(f"arg {name}: unsupported Fortran type {elem!r} (one of integer, "
+                        f"integer(8), logical, real, real(4), real(8), double precision)")
+    ctype = FTYPE_CTYPE[ftype]
+    init = _parse_init(_f2c(init)) if init else None
+    if init is not None and init.kind in ("uniform", "range"):
+        init.lo, init.hi = _f2c(init.lo), _f2c(init.hi)
+    floating = ftype.startswith("real")
+    if am:
+        dims = []
+        for d in _split_top(am.group(2)):
+            if not d:
+                raise SpecError(f"arg {name}: empty dimension in {typ!r}")
+            if d == "*" or d.endswith(":*") or d == ":":
+                raise SpecError(f"arg {name}: give every dimension's extent (no '*' or ':')")
+            lo, sep, hi = d.partition(":")
+            lo, hi = (lo.strip(), hi.strip()) if sep else ("1", d.strip())
+            dims.append((_f2c(lo), _f2c(hi)))
+        length = " * ".join(f"({hi})" if lo == "1" else f"(({hi}) - ({lo}) + 1)"
+                            for lo, hi in dims)
+        if floating:
+            init = init or Init("uniform", "-1", "1")
+            if init.kind == "range":
+                raise SpecError(f"arg {name}: range() is for integer arrays; use uniform()")
+        elif init is None or init.kind == "uniform":
+            raise SpecError(f"arg {name}: an {ftype} array needs '= [...]' or '= range(lo, hi)'")
+        return Arg(name, "array", ctype, length, init, ftype=ftype, dims=dims)
+    if floating:
+        init = init or Init("uniform", "-1", "1")
+        if init.kind not in ("uniform", "value"):
+            raise SpecError(f"arg {name}: a {ftype} scalar takes '= uniform(lo, hi)' or '= VALUE'")
+        return Arg(name, "array", ctype, "1", init, ftype=ftype, scalar=True)
+    if init is None or init.kind != "value":
+        raise SpecError(f"arg {name}: an {ftype} argument needs '= VALUE'")
+    return Arg(name, "int", ctype, init=init, ftype=ftype)
 
 
 # --------------------------------------------------------------------------------------------
@@ -372,6 +520,20 @@ class Plan:
     ret_active: bool
     ret_type: str       # 'double'/'float' (for packing) or the primal's return type
     args: list          # the Arg of each parameter, in order
+    lang: str = "c"
+    proc: Optional["FProc"] = None      # Fortran: the procedure, as gfortran compiled it
+    setup: Optional["FProc"] = None     # Fortran: the `setup:` subroutine
+
+    @property
+    def fortran(self):
+        return self.lang == "fortran"
+
+    def routine(self, mode=None):
+        """The symbol of the primal (mode None) or of its derivative routine ('b' or 'd')."""
+        f = self.head.func
+        if not self.fortran:
+            return f if mode is None else f"{f}_{mode}"
+        return self.proc.symbol if mode is None else f"{f}_{mode}_"
 
     def arg(self, name):
         return next((a for a in self.args if a.name == name), None)
@@ -423,6 +585,8 @@ def make_plan(spec: Spec, head: Head, source_text: str) -> Plan:
 
 def prototypes(plan: Plan):
     """The f_b and f_d prototypes the convention prescribes, from the primal's signature."""
+    if plan.fortran:
+        return fortran_prototypes(plan)
     f, sig = plan.head.func, plan.sig
     rev, tan = [], []
     for p in sig.params:
@@ -447,6 +611,232 @@ def prototypes(plan: Plan):
     params = lambda ps: ", ".join(ps) if ps else "void"
     return (f"void {f}_b({params(rev)});",
             f"{tan_ret} {f}_d({params(tan)});")
+
+
+# --------------------------------------------------------------------------------------------
+# Fortran: the procedures as gfortran compiles them, and their derivatives' interface
+# --------------------------------------------------------------------------------------------
+
+FC = os.environ.get("FC", "gfortran")
+FC_FLAGS = ["-O2"]          # the primal, as a user would build it
+
+_DUMP_TYPES = {"integer(kind=4)": "integer(4)", "integer(kind=8)": "integer(8)",
+               "logical(kind=4)": "logical", "real(kind=4)": "real(4)",
+               "real(kind=8)": "real(8)"}
+
+
+@dataclass
+class FParam:
+    name: str
+    ftype: Optional[str]        # canonical (see FTYPE_CTYPE); None: unsupported
+    array: bool
+    problem: Optional[str] = None   # why the harness cannot pass this argument
+
+    @property
+    def ctype(self):
+        return FTYPE_CTYPE[self.ftype]
+
+
+@dataclass
+class FProc:
+    name: str                   # lower case
+    symbol: str                 # gfortran's: name_ or __mod_MOD_name
+    module: Optional[str]
+    params: list                # [FParam]
+    ret_ftype: Optional[str]    # None: a subroutine
+    problem: Optional[str] = None
+
+    @property
+    def ret_ctype(self):
+        return FTYPE_CTYPE[self.ret_ftype] if self.ret_ftype else "void"
+
+
+@dataclass
+class FortranBuild:
+    """The gfortran-compiled primal of a Fortran test program."""
+    objs: list                  # object files, one per source
+    moddir: Path                # the .mod files
+    procs: dict                 # name -> FProc (external and module procedures)
+
+
+def _parse_dump_param(text: str) -> FParam:
+    text = " ".join(text.split())
+    name = re.findall(r"\w+", text)[-1] if re.search(r"\w", text) else "?"
+    m = re.match(r"^(\w+\(kind=\d+\))(\[[^\]]*\])?\s*([&*])?\s*(?:restrict\s+)?(\w+)$", text)
+    if text.startswith("struct array"):
+        return FParam(name, None, True, "an assumed-shape array (a(:)): not callable without "
+                                        "an interface")
+    if not m:
+        return FParam(name, None, False, f"an argument gfortran passes as {text!r}")
+    ftype = _DUMP_TYPES.get(m.group(1))
+    if m.group(1).startswith("character"):
+        return FParam(name, None, False, "a character argument")
+    if ftype is None:
+        return FParam(name, None, bool(m.group(2)), f"of type {m.group(1)}")
+    if not m.group(3):
+        return FParam(name, ftype, False, "passed by value (VALUE attribute)")
+    return FParam(name, ftype, bool(m.group(2)))
+
+
+def read_fortran_procs(dumps, objs) -> dict:
+    """The external and module procedures of the primal: names and argument types from
+    gfortran's -fdump-tree-original, symbols from nm."""
+    symbols = {}
+    for obj in objs:
+        proc = _run(["nm", "-g", "--defined-only", str(obj)], "nm", RUN_TIMEOUT)
+        for line in proc.stdout.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] == "T":
+                sym = parts[2]
+                mm = re.match(r"^__(\w+?)_MOD_(\w+)$", sym)
+                if mm:
+                    symbols.setdefault(mm.group(2), []).append((sym, mm.group(1)))
+                elif sym.endswith("_") and not sym.startswith("_"):
+                    symbols.setdefault(sym[:-1], []).append((sym, None))
+    procs = {}
+    for dump in dumps:
+        for line in Path(dump).read_text(errors="replace").splitlines():
+            m = re.match(r"^(void|[a-z]+\(kind=\d+\))\s+(\w+)\s+\((.*)\)\s*$", line)
+            if not m or m.group(2) not in symbols:
+                continue
+            name = m.group(2)
+            params = [_parse_dump_param(t) for t in _split_top(m.group(3)) if t]
+            params = [p for p in params if not re.match(r"^_\w+$", p.name)]   # hidden lengths
+            ret = None
+            problem = None
+            if m.group(1) != "void":
+                ret = _DUMP_TYPES.get(m.group(1))
+                if ret is None:
+                    problem = f"returns {m.group(1)}"
+            cands = symbols[name]
+            if len(cands) > 1 or name in procs:
+                problem = f"several procedures are named {name!r}"
+            sym, mod = cands[0]
+            procs[name] = FProc(name, sym, mod, params, ret, problem)
+    return procs
+
+
+def build_fortran_primal(spec: Spec, source: Path, workdir: Path, flags) -> FortranBuild:
+    """Compile the program (and its `sources:`) with gfortran -c -O2: the primal the
+    drivers call. A failure is the test program's fault (SpecError)."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    objs, dumps = [], []
+    fflags = [f for f in flags if f.startswith(("-D", "-U", "-I"))]
+    for i, src in enumerate(fortran_sources(spec, source, primal_order=True)):
+        obj = workdir / f"fprimal{i}.o"
+        for old in workdir.glob(f"fprimal{i}.*original"):
+            old.unlink()
+        cmd = [FC] + FC_FLAGS + ["-fdump-tree-original", "-J", str(workdir), "-I", str(workdir)] \
+            + fflags + ["-c", str(Path(src).resolve()), "-o", str(obj)]
+        proc = _run(cmd, FC, RUN_TIMEOUT, cwd=workdir)
+        if proc.returncode != 0:
+            raise SpecError(f"the test program {src.name} itself does not compile with {FC}:\n"
+                            f"  $ {shlex.join(cmd)}\n{proc.stderr.strip()[:3000]}")
+        objs.append(obj)
+        dumps += sorted(workdir.glob(f"fprimal{i}.*original"))
+    if not dumps:
+        raise SpecError(f"{FC} wrote no -fdump-tree-original file in {workdir}")
+    return FortranBuild(objs, workdir, read_fortran_procs(dumps, objs))
+
+
+def fortran_sources(spec: Spec, source: Path, primal_order: bool = False):
+    """The program and its `sources:`; for adgen the program first (as in `adgen model.f90
+    more.f90`), for gfortran the `sources:` first (they hold the modules the program uses)."""
+    extra = [(source.parent / s).resolve() for s in spec.sources]
+    for e in extra:
+        if not e.exists():
+            raise SpecError(f"sources: no file {e}")
+    return extra + [source] if primal_order else [source] + extra
+
+
+def make_fortran_plan(spec: Spec, head: Head, fb: FortranBuild) -> Plan:
+    proc = fb.procs.get(head.func)
+    if proc is None:
+        raise SpecError(f"head {head}: no external or module procedure {head.func!r} in the "
+                        f"gfortran-compiled program (found: {', '.join(sorted(fb.procs)) or 'none'})")
+    if proc.problem:
+        raise SpecError(f"head {head}: {head.func} {proc.problem}")
+    args = head.args
+    names = [p.name for p in proc.params]
+    if names != [a.name for a in args]:
+        raise SpecError(f"the arg lines for {head.func} ({', '.join(a.name for a in args) or 'none'}) "
+                        f"do not match the arguments of {head.func} ({', '.join(names) or 'none'})")
+    for p, a in zip(proc.params, args):
+        if p.problem:
+            raise SpecError(f"head {head}: argument {p.name} of {head.func} is {p.problem}; "
+                            f"the harness cannot call it (an expect-error program may)")
+        if p.ftype != a.ftype:
+            raise SpecError(f"arg {a.name}: the arg line says {a.ftype}, gfortran says {p.ftype}")
+        if p.array != (a.kind == "array" and not a.scalar):
+            raise SpecError(f"arg {a.name}: the arg line says {'an array' if not a.scalar and a.kind == 'array' else 'a scalar'}, "
+                            f"but it is {'an array' if p.array else 'a scalar'} in {head.func}")
+    for name in head.deps + head.indeps:
+        if name == head.func and proc.ret_ftype is not None:
+            continue
+        a = next((a for a in args if a.name == name), None)
+        if a is None:
+            raise SpecError(f"head {head}: {name!r} is not an argument of {head.func}")
+        if not a.floating:
+            raise SpecError(f"head {head}: {name!r} is not a real scalar or array")
+    if head.func in head.indeps:
+        raise SpecError(f"head {head}: the function result cannot be an independent")
+    if not head.deps or not head.indeps:
+        raise SpecError(f"head {head}: needs at least one dependent and one independent")
+    ret_active = head.func in head.deps
+    if ret_active and not (proc.ret_ftype or "").startswith("real"):
+        raise SpecError(f"head {head}: {head.func} is not a real function")
+    setup = None
+    if spec.setup:
+        setup = fb.procs.get(spec.setup)
+        if setup is None or setup.params or setup.ret_ftype or setup.problem:
+            raise SpecError(f"setup: {spec.setup!r} is not a subroutine without arguments of "
+                            f"the program")
+    sig = Signature(proc.ret_ctype, [Param(f"{p.ctype} *{p.name}", p.name) for p in proc.params])
+    ret_type = proc.ret_ctype if ret_active else sig.ret
+    return Plan(head, sig, spec, ret_active, ret_type, list(args), lang="fortran", proc=proc,
+                setup=setup)
+
+
+def fortran_prototypes(plan: Plan):
+    """The C prototypes of f_b_ and f_d_ the Fortran contract prescribes: every argument by
+    reference, each active one followed by its derivative; an active function result adds a
+    last `T *fb` (reverse: its seed) or `T *f` (tangent, which returns the result's tangent)."""
+    f, proc = plan.head.func, plan.proc
+    rev, tan = [], []
+    for p in proc.params:
+        rev.append(f"{p.ctype} *{p.name}")
+        tan.append(f"{p.ctype} *{p.name}")
+        if plan.role(p.name):
+            rev.append(f"{p.ctype} *{p.name}b")
+            tan.append(f"{p.ctype} *{p.name}d")
+    if plan.ret_active:
+        rev.append(f"{proc.ret_ctype} *{f}b")
+        tan.append(f"{proc.ret_ctype} *{f}")
+    params = lambda ps: ", ".join(ps) if ps else "void"
+    return (f"void {f}_b_({params(rev)});",
+            f"{proc.ret_ctype} {f}_d_({params(tan)});")
+
+
+def fortran_primal_prototype(proc: FProc) -> str:
+    ps = ", ".join(f"{p.ctype} *{p.name}" for p in proc.params) or "void"
+    return f"{proc.ret_ctype} {proc.symbol}({ps});"
+
+
+def fortran_call_check(protos) -> str:
+    """C text calling f_b_ / f_d_ as a C program following the contract would (arguments of
+    the contract's types): appended to an #include of the generated file, it does not compile
+    when the generated routine cannot be called so (a missing or extra argument, a by-value
+    one, another type, a void tangent of a function...)."""
+    out = ["/* calls as the Fortran contract prescribes (tests/harness.py) */"]
+    for k, proto in enumerate(protos):
+        m = re.match(r"^(\w+) (\w+)\((.*)\);$", proto)
+        ret, name, plist = m.group(1), m.group(2), m.group(3)
+        params = [] if plist == "void" else [p.strip() for p in plist.split(",")]
+        decls = [re.sub(r"\w+$", f"drv_a{i}", p) for i, p in enumerate(params)]
+        call = f"{name}({', '.join(f'drv_a{i}' for i in range(len(params)))})"
+        body = f"{call};" if ret == "void" else f"{ret} drv_r = {call}; (void)drv_r;"
+        out.append(f"void drv_callcheck{k}({', '.join(decls) or 'void'}) {{ {body} }}")
+    return "\n".join(out) + "\n"
 
 
 # --------------------------------------------------------------------------------------------
@@ -514,6 +904,7 @@ class _Driver:
     def __init__(self, plan: Plan, source: Path, modes: str = "db"):
         self.plan, self.source, self.modes = plan, source, modes
         self.spec, self.head = plan.spec, plan.head
+        self.fortran = plan.fortran
         self.lines = []
 
     # -- helpers --
@@ -536,10 +927,15 @@ class _Driver:
         return " + ".join(terms) if terms else "0"
 
     def reset(self):
-        """Statements putting every argument back to its initial value."""
+        """Statements putting every argument back to its initial value (and, for a Fortran
+        program with `setup:`, calling its setup routine)."""
         out = []
+        if self.plan.setup is not None:
+            out.append(f"{self.plan.setup.symbol}();")
         for a in self.plan.args:
-            if a.kind == "array":
+            if a.kind == "int" and self.fortran:
+                out.append(f"drvs_{a.name} = {a.name};")
+            elif a.kind == "array":
                 out.append(f"memcpy({a.name}, drv0_{a.name}, (size_t)drv_len_{a.name} * sizeof *{a.name});")
             elif a.kind == "real":
                 out.append(f"{a.name} = drv0_{a.name};")
@@ -551,7 +947,10 @@ class _Driver:
         """Argument list of a call of f (mode None), f_d ('d') or f_b ('b')."""
         out = []
         for a in self.plan.args:
-            out.append(f"&drvs_{a.name}" if a.kind == "struct_ptr" else a.name)
+            if self.fortran and a.kind == "int":
+                out.append(f"&drvs_{a.name}")       # by reference, a copy reset before each call
+            else:
+                out.append(f"&drvs_{a.name}" if a.kind == "struct_ptr" else a.name)
             if mode is None or self.plan.role(a.name) is None:
                 continue
             if a.kind == "array":
@@ -561,7 +960,7 @@ class _Driver:
             else:
                 out.append(f"drvd_{a.name}")
         if self.plan.ret_active and mode == "b":
-            out.append(f"drvb_return")
+            out.append("&drvb_return" if self.fortran else "drvb_return")
         if self.plan.ret_active and mode == "d":
             out.append("&drv_fval")
         return ", ".join(out)
@@ -592,9 +991,18 @@ class _Driver:
         plan, spec, head, f = self.plan, self.spec, self.head, self.head.func
         proto_b, proto_d = prototypes(plan)
         ret_void = plan.sig.ret == "void"
-        self.emit(f"/* driver for head {head} of {self.source.name}; generated by tests/harness.py */")
-        self.emit(f'#include "{self.source.resolve()}"')
-        self.emit(_DRIVER_PRELUDE)
+        if self.fortran:
+            self.emit(f"/* driver for head {head} of the Fortran program {self.source.name}; "
+                      f"generated by tests/harness.py */")
+            self.emit(_DRIVER_PRELUDE)
+            self.emit("/* the gfortran-compiled primal */")
+            self.emit(fortran_primal_prototype(plan.proc))
+            if plan.setup is not None:
+                self.emit(fortran_primal_prototype(plan.setup))
+        else:
+            self.emit(f"/* driver for head {head} of {self.source.name}; generated by tests/harness.py */")
+            self.emit(f'#include "{self.source.resolve()}"')
+            self.emit(_DRIVER_PRELUDE)
         if self.modes:
             self.emit("/* derivative routines, as docs/conventions.md prescribes */")
             if "b" in self.modes:
@@ -610,7 +1018,9 @@ class _Driver:
         # arguments, in parameter order (lengths may use earlier int arguments)
         for a in plan.args:
             n = a.name
-            if a.kind == "int":
+            if a.kind == "int" and self.fortran:
+                self.emit(f"    {a.ctype} {n} = ({a.ctype})({a.init.text}), drvs_{n} = {n};")
+            elif a.kind == "int":
                 self.emit(f"    {a.ctype} {n} = ({a.ctype})({a.init.text});")
             elif a.kind == "real":
                 val = (f"drv_uniform({a.init.lo}, {a.init.hi})" if a.init.kind == "uniform"
@@ -668,7 +1078,7 @@ class _Driver:
             self.emit(f"    {plan.ret_type} drv_rd;")
         elif not ret_void:
             self.emit(f"    {_unconst(plan.sig.ret)} drv_rd;")
-        call = f"{f}({self.call_args(None)})"
+        call = f"{plan.routine()}({self.call_args(None)})"
         call = call if ret_void else f"drv_ret = {call}"
         reset = self.reset()
         pack = lambda target: self.pack_deps(target, "drv_ret")
@@ -678,6 +1088,8 @@ class _Driver:
         fmt = ", ".join(f'\\"{a.name}\\": %ld' for a in self.arrays())
         vals = "".join(f", drv_len_{a.name}" for a in self.arrays())
         self.emit(f'    drv_key("lengths"); printf("{{{fmt}}}"{vals});')
+        if self.fortran:
+            self.fortran_extras()
 
         self.emit()
         self.emit("    /* the primal */")
@@ -723,6 +1135,24 @@ class _Driver:
         self.emit("}")
         return "\n".join(self.lines) + "\n"
 
+    def fortran_extras(self):
+        """Fortran: the bounds of the arrays (for labels like u(0,2)) and the initial values
+        of the arguments (for the Fortran main program, see make_fortran_main)."""
+        arrays = [a for a in self.arrays() if a.dims]
+        fmt = ", ".join(f'\\"{a.name}\\": [' + ", ".join("[%ld, %ld]" for _ in a.dims) + "]"
+                        for a in arrays)
+        vals = "".join(f", (long)({lo}), (long)({hi})" for a in arrays for lo, hi in a.dims)
+        self.emit(f'    drv_key("bounds"); printf("{{{fmt}}}"{vals});')
+        ints = [a for a in self.plan.args if a.kind == "int"]
+        fmt = ", ".join(f'\\"{a.name}\\": %ld' for a in ints)
+        vals = "".join(f", (long){a.name}" for a in ints)
+        self.emit(f'    drv_key("ints"); printf("{{{fmt}}}"{vals});')
+        self.emit(f"    {self.reset()}")
+        for a in self.arrays():
+            self.emit(f"    for (drv_i = 0; drv_i < drv_len_{a.name}; drv_i++) "
+                      f"drv_tmp[drv_i] = (double){a.name}[drv_i];")
+            self.emit(f'    drv_vec("init:{a.name}", drv_tmp, drv_len_{a.name});')
+
     def build_tangent(self):
         plan, f = self.plan, self.head.func
         ret_void = plan.sig.ret == "void"
@@ -742,7 +1172,7 @@ class _Driver:
             if a is not None and plan.role(name) == "out":
                 self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
                           f"drvd_{name}[drv_i] = ({a.ctype}){GARBAGE!r};")
-        dcall = f"{f}_d({self.call_args('d')})"
+        dcall = f"{plan.routine('d')}({self.call_args('d')})"
         self.emit(f"    {dcall};" if ret_void and not plan.ret_active else f"    drv_rd = {dcall};")
         self.emit("    " + self.pack_deps("drv_ydot", "drv_rd", "d"))
         self.emit('    drv_vec("xdot", drv_xdot, drv_nin);')
@@ -771,7 +1201,7 @@ class _Driver:
             else:
                 self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
                           f"drvb_{name}[drv_i] = ({a.ctype}){GARBAGE!r};")
-        self.emit(f"    {f}_b({self.call_args('b')});")
+        self.emit(f"    {plan.routine('b')}({self.call_args('b')});")
         self.emit("    drv_k = 0;")
         for name, a in self.indeps():
             if a.kind == "real":
@@ -793,6 +1223,221 @@ def make_driver(plan: Plan, source: Path, modes: str = "db") -> str:
     """C text of the driver for one head, calling f_d if 'd' in modes, f_b if 'b' in modes
     (modes='': primal and finite differences only)."""
     return _Driver(plan, source, modes).build()
+
+
+# --------------------------------------------------------------------------------------------
+# Fortran: a main program calling the derivative routines with no interface
+# --------------------------------------------------------------------------------------------
+
+def _flit(v, ftype: str) -> str:
+    """A Fortran literal for value v of an argument of type ftype."""
+    if ftype == "logical":
+        return ".true." if v else ".false."
+    if ftype.startswith("integer"):
+        return str(int(v)) + ("_8" if ftype == "integer(8)" else "")
+    v = float(v)
+    if not math.isfinite(v):
+        raise AssertionError(f"non-finite initial value {v!r}")
+    r = repr(v)
+    return r.replace("e", "d") if "e" in r else r + "d0"
+
+
+def make_fortran_main(plan: Plan, res: dict, source_name: str = "the program") -> str:
+    """A Fortran `program` that calls f_d and f_b (and the primal) as a Fortran user would,
+    with no interface: `call f_b(n, u, ub, ...)`, `fd = f_d(...)`. Its inputs are those of the
+    C driver (`res`, its JSON results). It checks the dot-product test and a directional
+    central finite difference of <ybar, y> along xdot, prints PASS and stops 0, or prints
+    FAIL and stops 1."""
+    spec, head, f, proc = plan.spec, plan.head, plan.head.func, plan.proc
+    lengths = res["lengths"]
+    rng = __import__("random").Random(spec.seed + 7)
+    L = lambda a: 1 if a.kind == "int" else lengths[a.name]
+    deps = [(d, None if d == f else plan.arg(d)) for d in head.deps]
+    indeps = [(n, plan.arg(n)) for n in head.indeps]
+    nout = sum(1 if a is None else L(a) for _, a in deps)
+    nin = sum(L(a) for _, a in indeps)
+    ret_f = proc.ret_ftype
+    decl = lambda ft: {"integer(4)": "integer", "integer(8)": "integer(8)", "logical": "logical",
+                       "real(4)": "real(4)", "real(8)": "real(8)"}[ft]
+
+    uses = {}
+    externals = []
+    if proc.module:
+        uses.setdefault(proc.module, []).append(proc.name)
+    elif ret_f:
+        externals.append(f"{decl(ret_f)}, external :: {proc.name}")
+    if plan.setup is not None and plan.setup.module:
+        uses.setdefault(plan.setup.module, []).append(plan.setup.name)
+    elif plan.setup is not None:
+        externals.append(f"external :: {plan.setup.name}")
+    dret = ret_f if (plan.ret_active or ret_f) else None
+    if dret:
+        externals.append(f"{decl(dret)}, external :: {f}_d")
+    externals.append(f"external :: {f}_b" + ("" if dret else f", {f}_d"))
+
+    o = [f"! Fortran main program for head {head} of {source_name}: calls the derivative",
+         "! routines with no interface. Generated by tests/harness.py.",
+         "program drv_main"]
+    for mod, names in uses.items():
+        o.append(f"  use {mod}, only: {', '.join(dict.fromkeys(names))}")
+    o.append("  implicit none")
+    o += [f"  {e}" for e in externals]
+    for a in plan.args:
+        t = decl(a.ftype)
+        dim = "" if a.kind == "int" or a.scalar else f"({L(a)})"
+        names = [a.name, f"drv0_{a.name}"]
+        if plan.role(a.name):
+            names += [f"{a.name}b", f"{a.name}d"]
+        o.append(f"  {t} :: " + ", ".join(n + dim for n in names))
+    o.append(f"  real(8) :: drv_xdot({max(nin, 1)}), drv_xbar({max(nin, 1)}), drv_xp({max(nin, 1)}), "
+             f"drv_xm({max(nin, 1)})")
+    o.append(f"  real(8) :: drv_ybar({nout}), drv_ydot({nout}), drv_y({nout})")
+    o.append("  real(8) :: drv_t1, drv_t2, drv_sc, drv_h, drv_sp, drv_sm, drv_err, drv_dot")
+    o.append("  real(8) :: drv_fd(2), drv_ad(2), drv_abs(2)")
+    if ret_f:
+        o.append(f"  {decl(ret_f)} :: drv_r, drv_fval, drv_fb")
+    o.append("  integer :: drv_s")
+    o.append("  logical :: drv_ok")
+    o.append("")
+    o.append("  ! the inputs of the C driver")
+    for a in plan.args:
+        if a.kind == "int":
+            o.append(f"  drv0_{a.name} = {_flit(res['ints'][a.name], a.ftype)}")
+        else:
+            vals = res[f"init:{a.name}"]
+            if a.scalar:
+                o.append(f"  drv0_{a.name} = {_flit(vals[0], a.ftype)}")
+            else:
+                o += [f"  drv0_{a.name}({i + 1}) = {_flit(v, a.ftype)}" for i, v in enumerate(vals)]
+    o += [f"  drv_xdot({i + 1}) = {_flit(rng.uniform(-1, 1), 'real(8)')}" for i in range(nin)]
+    o += [f"  drv_ybar({i + 1}) = {_flit(rng.uniform(-1, 1), 'real(8)')}" for i in range(nout)]
+
+    def call(mode):
+        args = []
+        for a in plan.args:
+            args.append(a.name)
+            if mode and plan.role(a.name):
+                args.append(a.name + mode)
+        if plan.ret_active and mode == "b":
+            args.append("drv_fb")
+        if plan.ret_active and mode == "d":
+            args.append("drv_fval")
+        name = f if mode is None else f"{f}_{mode}"
+        return f"{name}({', '.join(args)})"
+
+    def sl(a, k):       # the section of a packed vector for argument a at offset k
+        return f"({k + 1})" if a.scalar else f"({k + 1}:{k + L(a)})"
+
+    def pack(target, value_of, ret_expr):
+        out, k = [], 0
+        for name, a in deps:
+            if a is None:
+                out.append(f"  {target}({k + 1}) = {ret_expr}")
+                k += 1
+            else:
+                out.append(f"  {target}{sl(a, k)} = {value_of(name)}")
+                k += L(a)
+        return out
+
+    def primal_call():
+        return [f"  drv_r = {call(None)}"] if ret_f else [f"  call {call(None)}"]
+
+    o.append("")
+    o.append("  ! tangent along xdot")
+    o.append("  call drv_reset()")
+    k = 0
+    for name, a in indeps:
+        o.append(f"  {name}d = drv_xdot{sl(a, k)}")
+        k += L(a)
+    for name, a in deps:
+        if a is not None and plan.role(name) == "out":
+            o.append(f"  {name}d = {_flit(GARBAGE, a.ftype)}")
+    if dret:
+        o.append(f"  drv_r = {call('d')}")
+    else:
+        o.append(f"  call {call('d')}")
+    o += pack("drv_ydot", lambda n: n + "d", "drv_r")
+
+    o.append("")
+    o.append("  ! adjoint with seeds ybar")
+    o.append("  call drv_reset()")
+    k = 0
+    for name, a in deps:
+        if a is None:
+            o.append(f"  drv_fb = drv_ybar({k + 1})")
+            k += 1
+        else:
+            o.append(f"  {name}b = drv_ybar{sl(a, k)}")
+            k += L(a)
+    for name, a in indeps:
+        if plan.role(name) == "in":
+            o.append(f"  {name}b = {_flit(GARBAGE, a.ftype)}")
+    o.append(f"  call {call('b')}")
+    k = 0
+    for name, a in indeps:
+        o.append(f"  drv_xbar{sl(a, k)} = {name}b")
+        k += L(a)
+
+    o.append("")
+    o.append("  ! dot-product test")
+    o.append("  drv_t1 = sum(drv_ybar * drv_ydot)")
+    o.append("  drv_t2 = sum(drv_xbar * drv_xdot)")
+    o.append("  drv_sc = max(sum(abs(drv_ybar * drv_ydot)), sum(abs(drv_xbar * drv_xdot)), tiny(1.0d0))")
+    o.append("  drv_dot = abs(drv_t1 - drv_t2) / drv_sc")
+
+    o.append("")
+    o.append("  ! central finite differences of <ybar, y> along (the scaled) xdot, steps h and 4h")
+    step = spec.fd_step or FD_STEP[plan.prec]
+    o.append("  do drv_s = 1, 2")
+    o.append(f"    drv_h = merge(1.0d0, 4.0d0, drv_s == 1) * {_flit(step, 'real(8)')}")
+    for sign, xrec, srec in (("+", "drv_xp", "drv_sp"), ("-", "drv_xm", "drv_sm")):
+        o.append("    call drv_reset()")
+        k = 0
+        for name, a in indeps:
+            o.append(f"    {name} = drv0_{name} {sign} drv_h * max(1.0d0, abs(real(drv0_{name}, 8))) "
+                     f"* drv_xdot{sl(a, k)}")
+            o.append(f"    {xrec}{sl(a, k)} = {name}")
+            k += L(a)
+        o += ["  " + l for l in primal_call()]
+        o += ["  " + l for l in pack("drv_y", lambda n: n, "drv_r")]
+        o.append(f"    {srec} = sum(drv_ybar * drv_y)")
+    o.append("    drv_fd(drv_s) = drv_sp - drv_sm")
+    o.append("    drv_ad(drv_s) = sum(drv_xbar * (drv_xp - drv_xm))")
+    o.append("    drv_abs(drv_s) = sum(abs(drv_xbar * (drv_xp - drv_xm)))")
+    o.append("  end do")
+    # the error of the step-h comparison, less the FD uncertainty (told by the 4h one),
+    # relative to the size of the terms
+    o.append("  drv_err = max(0.0d0, abs(drv_fd(1) - drv_ad(1)) - 2.0d0 * abs((drv_fd(1) - drv_ad(1)) "
+             "- (drv_fd(2) - drv_ad(2)) / 4.0d0)) &")
+    o.append(f"      / max(abs(drv_fd(1)), abs(drv_ad(1)), {_flit(math.sqrt(spec.tol), 'real(8)')} "
+             f"* drv_abs(1), tiny(1.0d0))")
+    o.append("")
+    o.append(f"  drv_ok = drv_dot <= {_flit(spec.dot_tol, 'real(8)')} .and. "
+             f"drv_err <= {_flit(spec.tol, 'real(8)')}")
+    o.append("  if (drv_ok) then")
+    o.append("    print '(a, es10.3, a, es10.3)', 'PASS dot-product test rel. diff ', drv_dot, &")
+    o.append("      ', directional FD rel. err ', drv_err")
+    o.append("  else")
+    o.append("    print '(a)', 'FAIL (Fortran main program)'")
+    o.append(f"    print '(a, es24.16, a, es24.16, a, es10.3, a)', '  dot-product test: <ybar, {f}_d(xdot)> = ', "
+             "drv_t1, &")
+    o.append(f"      ', <{f}_b(ybar), xdot> = ', drv_t2, ' (rel. diff ', drv_dot, ')'")
+    o.append("    print '(a, es24.16, a, es24.16, a, es10.3, a)', '  central FD of <ybar, y> along xdot: ', "
+             "drv_fd(1), &")
+    o.append(f"      ', <{f}_b(ybar), dx> = ', drv_ad(1), ' (rel. err ', drv_err, ')'")
+    o.append("    stop 1")
+    o.append("  end if")
+    o.append("")
+    o.append("contains")
+    o.append("")
+    o.append("  subroutine drv_reset()")
+    if plan.setup is not None:
+        o.append(f"    call {plan.setup.name}()")
+    for a in plan.args:
+        o.append(f"    {a.name} = drv0_{a.name}")
+    o.append("  end subroutine drv_reset")
+    o.append("end program drv_main")
+    return "\n".join(o) + "\n"
 
 
 # --------------------------------------------------------------------------------------------
@@ -849,27 +1494,38 @@ def size_options(plan: Plan):
     return out
 
 
-def run_adgen(mode: str, source: Path, head: Head, out: Path, flags, adgen_cmd=None,
+def run_adgen(mode: str, source, head: Head, out: Path, flags, adgen_cmd=None,
               extra=()):
-    cmd = list(adgen_cmd or ADGEN_CMD) + [f"--{mode}", str(source), "--head", head.text,
+    """`source`: a path, or a list of paths (a Fortran program and its `sources:`)."""
+    sources = [str(s) for s in source] if isinstance(source, (list, tuple)) else [str(source)]
+    cmd = list(adgen_cmd or ADGEN_CMD) + [f"--{mode}"] + sources + ["--head", head.text,
                                           "-o", str(out)] + list(flags) + list(extra)
     return cmd, _run(cmd, f"adgen --{mode}", ADGEN_TIMEOUT, env=_adgen_env())
 
 
-def _compile_derivative(path: Path, source: Path, flags, protos: str, workdir: Path):
-    """-O0 and -O3 compiles with -Werror; a prototype check; returns the -O3 object."""
+def _compile_derivative(path: Path, source: Path, flags, protos: str, workdir: Path,
+                        call_check: Optional[str] = None):
+    """-O0 and -O3 compiles with -Werror; a prototype check (or for Fortran, `call_check`:
+    calls as the contract prescribes); returns the -O3 object."""
     inc = ["-I", str(source.resolve().parent)] + flags
     for opt in ("-O0", "-O3"):
         obj = path.with_suffix(f".{opt[1:]}.o")          # f_b.O0.o, f_b.O3.o
         cmd = [CC] + WERROR_FLAGS + [opt] + SANITIZE + inc + ["-c", str(path), "-o", str(obj)]
         _must(_run(cmd, "gcc", RUN_TIMEOUT), cmd, f"compiling {path.name} at {opt}")
     check = workdir / f"{path.stem}_protocheck.c"
-    check.write_text(f'#include "{path.resolve()}"\n/* the prototype the convention prescribes */\n{protos}\n')
-    cmd = [CC, "-std=c99", "-fsyntax-only"] + inc + [str(check)]
+    if call_check is not None:
+        check.write_text(f'#include "{path.resolve()}"\n{call_check}')
+        cmd = [CC, "-std=c99", "-fsyntax-only", "-Werror=incompatible-pointer-types",
+               "-Werror=int-conversion", "-Werror=implicit-function-declaration"] + inc + [str(check)]
+    else:
+        check.write_text(f'#include "{path.resolve()}"\n/* the prototype the convention prescribes */\n{protos}\n')
+        cmd = [CC, "-std=c99", "-fsyntax-only"] + inc + [str(check)]
     proc = _run(cmd, "gcc", RUN_TIMEOUT)
     if proc.returncode != 0:
-        raise AssertionError(f"{path.name} does not define the routine with the prototype of "
-                             f"docs/conventions.md:\n  {protos}\n  $ {shlex.join(cmd)}\n"
+        what = ("cannot be called as the Fortran contract prescribes (docs/testsuite-format.md)"
+                if call_check is not None else
+                "does not define the routine with the prototype of docs/conventions.md")
+        raise AssertionError(f"{path.name} {what}:\n  {protos}\n  $ {shlex.join(cmd)}\n"
                              f"{proc.stderr.strip()[:3000]}")
     return path.with_suffix(".O3.o")
 
@@ -878,16 +1534,33 @@ def _compile_derivative(path: Path, source: Path, flags, protos: str, workdir: P
 # Judging the driver's results
 # --------------------------------------------------------------------------------------------
 
-def _elements(items, lengths):
+def _element_labels(name, n, bounds=None):
+    """Labels of the n elements of array `name`: name[i], or for a Fortran array whose
+    bounds the driver printed, name(i, j) with its own lower bounds (column-major)."""
+    b = (bounds or {}).get(name)
+    if not b:
+        return [f"{name}[{i}]" for i in range(n)]
+    out = []
+    for i in range(n):
+        subs, rest = [], i
+        for lo, hi in b:
+            ext = max(hi - lo + 1, 1)
+            subs.append(str(lo + rest % ext))
+            rest //= ext
+        out.append(f"{name}({', '.join(subs)})")
+    return out
+
+
+def _elements(items, lengths, bounds=None):
     """(label, name) for every scalar of a packed list of (name, arg-or-None)."""
     out = []
     for name, a in items:
         if a is None:
             out.append((f"{name} (return value)", name))
-        elif a.kind == "real":
+        elif a.kind == "real" or a.scalar:
             out.append((name, name))
         else:
-            out.extend((f"{name}[{i}]", name) for i in range(lengths[name]))
+            out.extend((l, name) for l in _element_labels(name, lengths[name], bounds))
     return out
 
 
@@ -941,7 +1614,8 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
     lengths = res["lengths"]
     deps = [(d, None if d == f else plan.arg(d)) for d in head.deps]
     indeps = [(n, plan.arg(n)) for n in head.indeps]
-    yel, xel = _elements(deps, lengths), _elements(indeps, lengths)
+    bounds = res.get("bounds")
+    yel, xel = _elements(deps, lengths, bounds), _elements(indeps, lengths, bounds)
     ylab, xlab = [l for l, _ in yel], [l for l, _ in xel]
     nout, nin = len(ylab), len(xlab)
     y0 = res["y0"]
@@ -1041,8 +1715,10 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
             got = res.get(f"{key}:{name}")
             if got is None:
                 continue
+            a_ = plan.arg(name)
             labels = ([f"return value of {f}"] if name == "return"
-                      else [f"{name}[{i}]" for i in range(len(want))])
+                      else [name] if a_ is not None and a_.scalar
+                      else _element_labels(name, len(want), bounds))
             m = _mismatch(f"primal output {name} computed by {routine}", got, want, labels,
                           ptol, 1e-3, routine, "primal", stats)
             if m:
@@ -1055,7 +1731,15 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
 # --------------------------------------------------------------------------------------------
 
 def _read_spec(source: Path) -> Spec:
-    text = source.read_text()
+    text = source.read_text(errors="replace")
+    if is_fortran(source):
+        body = fortran_block(text, source.suffix.lower() in FIXED_FORM_SUFFIXES)
+        if body is None:
+            raise SpecError(f"{source}: no adgen-test block (a comment line '! adgen-test')")
+        try:
+            return parse_spec(body, "fortran")
+        except SpecError as exc:
+            raise SpecError(f"{source}: {exc}") from None
     if not _BLOCK.search(text):
         raise SpecError(f"{source}: no adgen-test block")
     try:
@@ -1073,9 +1757,10 @@ def check_program_compiles(source: Path, flags) -> None:
                         f"  $ {shlex.join(cmd)}\n{proc.stderr.strip()[:3000]}")
 
 
-def _build_and_run(plan: Plan, source: Path, workdir: Path, flags, objs: dict) -> dict:
-    """Write, compile, link (with the derivative objects `objs`, {'b'|'d': path}) and run
-    the driver; its JSON results."""
+def _build_and_run(plan: Plan, source: Path, workdir: Path, flags, objs: dict,
+                   fbuild: Optional[FortranBuild] = None) -> dict:
+    """Write, compile, link (with the derivative objects `objs`, {'b'|'d': path}, and for a
+    Fortran program its gfortran-compiled primal) and run the driver; its JSON results."""
     f = plan.head.func
     modes = "".join(objs)
     driver = workdir / f"{f}_driver{modes}.c"
@@ -1083,8 +1768,12 @@ def _build_and_run(plan: Plan, source: Path, workdir: Path, flags, objs: dict) -
     exe, dobj = driver.with_suffix(""), driver.with_suffix(".o")
     cmd = [CC] + DRIVER_FLAGS + SANITIZE + flags + ["-c", str(driver), "-o", str(dobj)]
     _must(_run(cmd, "gcc", RUN_TIMEOUT), cmd, "compiling the driver")
-    cmd = [CC] + SANITIZE + [str(dobj)] + [str(o) for o in objs.values()] + ["-lm", "-o", str(exe)]
-    _must(_run(cmd, "gcc", RUN_TIMEOUT), cmd,
+    if fbuild is not None:      # gfortran links libgfortran
+        cmd = [FC] + SANITIZE + [str(dobj)] + [str(o) for o in objs.values()] \
+            + [str(o) for o in fbuild.objs] + ["-lm", "-o", str(exe)]
+    else:
+        cmd = [CC] + SANITIZE + [str(dobj)] + [str(o) for o in objs.values()] + ["-lm", "-o", str(exe)]
+    _must(_run(cmd, "link", RUN_TIMEOUT), cmd,
           "linking the driver with the derivative objects (a generated file must not "
           "define a symbol of the primal)")
     proc = _run([str(exe)], "driver", RUN_TIMEOUT)
@@ -1101,32 +1790,42 @@ def _build_and_run(plan: Plan, source: Path, workdir: Path, flags, objs: dict) -
 
 
 def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=None,
-               stats: Optional[dict] = None, derivatives: bool = True) -> None:
+               stats: Optional[dict] = None, derivatives: bool = True,
+               fbuild: Optional[FortranBuild] = None) -> None:
     """Differentiate one head both ways, build and run its driver, assert on the results.
 
     When one mode fails (adgen, compilation, linking), the other is still checked against
     the finite differences, and all failures are reported together.
-    derivatives=False checks the primal and the finite differences only (no adgen)."""
+    derivatives=False checks the primal and the finite differences only (no adgen).
+    For a Fortran program, `fbuild` is its gfortran-compiled primal (build_fortran_primal);
+    the Fortran main program (make_fortran_main) is checked too when both modes built."""
     workdir.mkdir(parents=True, exist_ok=True)
-    plan = make_plan(spec, head, source.read_text())
+    if fbuild is not None:
+        plan = make_fortran_plan(spec, head, fbuild)
+        sources = fortran_sources(spec, source)
+    else:
+        plan = make_plan(spec, head, source.read_text())
+        sources = source
     flags = resolve_flags(spec, source)
     fails, objs = [], {}
     if derivatives:
-        for mode, suffix, proto in zip(("reverse", "forward"), "bd", prototypes(plan)):
+        protos = prototypes(plan)
+        for mode, suffix, proto in zip(("reverse", "forward"), "bd", protos):
             out = workdir / f"{head.func}_{suffix}.c"
             if out.exists():
                 out.unlink()
             try:
-                cmd, proc = run_adgen(mode, source, head, out, flags, adgen_cmd,
+                cmd, proc = run_adgen(mode, sources, head, out, flags, adgen_cmd,
                                       size_options(plan))
                 _must(proc, cmd, f"adgen --{mode}")
                 if not out.exists():
                     raise AssertionError(f"adgen --{mode} exited 0 but wrote no {out.name}")
-                objs[suffix] = _compile_derivative(out, source, flags, proto, workdir)
+                check = fortran_call_check([proto]) if fbuild is not None else None
+                objs[suffix] = _compile_derivative(out, source, flags, proto, workdir, check)
             except AssertionError as exc:
                 fails.append(str(exc))
     try:
-        res = _build_and_run(plan, source, workdir, flags, objs)
+        res = _build_and_run(plan, source, workdir, flags, objs, fbuild)
     except AssertionError as exc:
         if len(objs) < 2:
             raise AssertionError("\n".join(fails + [str(exc)])) from None
@@ -1134,14 +1833,49 @@ def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=No
         res = {}
         for suffix in objs:
             try:
-                res.update(_build_and_run(plan, source, workdir, flags, {suffix: objs[suffix]}))
+                res.update(_build_and_run(plan, source, workdir, flags, {suffix: objs[suffix]},
+                                          fbuild))
             except AssertionError as exc1:
                 fails.append(f"(with {head.func}_{suffix}.o alone) {exc1}")
         if not res:
             raise AssertionError("\n".join(fails)) from None
     fails += judge(plan, res, stats)
+    if fbuild is not None and len(objs) == 2 and "ints" in res:
+        try:
+            _run_fortran_main(plan, res, source, workdir, objs, fbuild, stats)
+        except AssertionError as exc:
+            fails.append(str(exc))
     if fails:
         raise AssertionError("- " + "\n- ".join(f.replace("\n", "\n  ") for f in fails))
+
+
+def _run_fortran_main(plan: Plan, res: dict, source: Path, workdir: Path, objs: dict,
+                      fbuild: FortranBuild, stats: Optional[dict] = None) -> None:
+    """Build the Fortran main program (make_fortran_main) with gfortran, link it with the
+    derivative objects and the primal, run it: it must print PASS."""
+    f = plan.head.func
+    main = workdir / f"{f}_fmain.f90"
+    main.write_text(make_fortran_main(plan, res, source.name))
+    obj, exe = main.with_suffix(".o"), main.with_suffix("")
+    moddir = workdir / "fmain_mod"
+    moddir.mkdir(exist_ok=True)
+    cmd = [FC, "-O2", "-ffree-line-length-none", "-J", str(moddir), "-I", str(fbuild.moddir),
+           "-c", str(main), "-o", str(obj)]
+    _must(_run(cmd, FC, RUN_TIMEOUT), cmd, "compiling the Fortran main program")
+    cmd = [FC] + SANITIZE + [str(obj)] + [str(o) for o in objs.values()] \
+        + [str(o) for o in fbuild.objs] + ["-lm", "-o", str(exe)]
+    _must(_run(cmd, "link", RUN_TIMEOUT), cmd,
+          "linking the Fortran main program with the derivative objects")
+    proc = _run([str(exe)], "Fortran main program", RUN_TIMEOUT)
+    out = (proc.stdout + proc.stderr).strip()
+    if proc.returncode != 0 or "PASS" not in proc.stdout:
+        raise AssertionError(f"the Fortran main program calling {f}_d and {f}_b with no "
+                             f"interface failed (exit {proc.returncode}; {main}):\n{out[:3000]}")
+    if stats is not None:
+        m = re.search(r"rel\. diff\s+(\S+), directional FD rel\. err\s+(\S+)", out)
+        if m:
+            stats["Fortran main: dot-product test"] = float(m.group(1))
+            stats["Fortran main: directional FD"] = float(m.group(2))
 
 
 def check_program(source: Path, workdir: Path, adgen_cmd=None, stats: Optional[dict] = None,
@@ -1156,13 +1890,18 @@ def check_program(source: Path, workdir: Path, adgen_cmd=None, stats: Optional[d
         if derivatives:
             expect_error(source, workdir, adgen_cmd)
         return
-    check_program_compiles(source, resolve_flags(spec, source))
+    fbuild = None
+    if is_fortran(source):
+        fbuild = build_fortran_primal(spec, source, workdir / "primal",
+                                      resolve_flags(spec, source))
+    else:
+        check_program_compiles(source, resolve_flags(spec, source))
     errors = []
     for i, head in enumerate(spec.heads):
         sub = workdir / (f"{i}_{head.func}" if len(spec.heads) > 1 else head.func)
         head_stats = {} if stats is None else stats.setdefault(head.text, {})
         try:
-            check_head(source, spec, head, sub, adgen_cmd, head_stats, derivatives)
+            check_head(source, spec, head, sub, adgen_cmd, head_stats, derivatives, fbuild)
         except AssertionError as exc:
             body = "\n".join("  " + l for l in str(exc).splitlines())
             errors.append(f"{source.name}, head {head}:\n{body}\n  (work files in {sub})")
@@ -1191,9 +1930,10 @@ def expect_error(source: Path, workdir: Path, adgen_cmd=None) -> None:
     head = spec.heads[0] if spec.heads else None
     flags = resolve_flags(spec, source)
     problems = []
+    sources = fortran_sources(spec, source) if is_fortran(source) else [source]
     for mode in ("reverse", "forward"):
         out = workdir / f"out_{mode}.c"
-        cmd = list(adgen_cmd or ADGEN_CMD) + [f"--{mode}", str(source)]
+        cmd = list(adgen_cmd or ADGEN_CMD) + [f"--{mode}"] + [str(s) for s in sources]
         if head:
             cmd += ["--head", head.text]
         cmd += ["-o", str(out)] + flags

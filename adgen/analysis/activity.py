@@ -335,6 +335,12 @@ class Activity:
             return self.needs_shadow(n)
         return False
 
+    def ret_pointer_shadowed(self, func):
+        """True when func returns a pointer into memory that has a shadow: its derivative
+        routines return that pointer's shadow too (through an extra argument)."""
+        t = func.ret.resolved()
+        return isinstance(t, ir.Ptr) and self.needs_shadow(self.mem.ret(func.name))
+
     def sym_has_shadow(self, sym):
         return self.needs_shadow(self.mem.var(sym))
 

@@ -119,6 +119,16 @@ class ExtentAnalysis:
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
 
+def _same_pointee(a, b):
+    """True when pointer types a and b index elements of the same type."""
+    from adgen.backend.cgen import type_name
+    pa, pb = ir.pointee(a), ir.pointee(b)
+    if pa is None or pb is None:
+        return False
+    return type_name(ir.with_const(pa.resolved(), False)) == \
+        type_name(ir.with_const(pb.resolved(), False))
+
+
 def _normal_test(t, var):
     """(op, c, bound) for a loop test `var + c OP bound` (also written `bound OP var`)."""
     if not isinstance(t, ir.Binary) or t.op not in _FLIP:
@@ -236,6 +246,8 @@ class _Walker:
     def _based(self, e):
         """True when pointer expression e points into param (directly or via an alias)."""
         while isinstance(e, ir.Cast):
+            if not _same_pointee(e.to, self.param.type):
+                return False
             e = e.arg
         if isinstance(e, ir.Ref):
             return e.sym is self.param or e.sym in self.aliases
@@ -291,18 +303,39 @@ class _Walker:
             return
         if isinstance(s, ir.Assign):
             if isinstance(s.lhs, ir.Ref) and s.lhs.sym in self.aliases:
-                self.exprs([s.rhs], ranges, skip_alias_root=True)
-                return
+                return          # an alias `q = p + k`: its accesses count where they are
         self.exprs(ir.stmt_exprs(s), ranges)
         if isinstance(s, ir.Block):
             self.block(s.stmts, ranges, guarded)
         elif isinstance(s, ir.If):
             g = guarded or bounds_guard(s.test)
+            if g and not guarded and s.other is not None:
+                # what both branches reach is reached whatever the condition
+                then_max = self.branch_maxima(s.then.stmts, ranges)
+                else_max = self.branch_maxima(s.other.stmts, ranges)
+                if then_max is not None and else_max is not None:
+                    from adgen.backend.cgen import expr_c
+                    common = {expr_c(m) for m in then_max} & {expr_c(m) for m in else_max}
+                    if all(expr_c(m) in common for m in then_max + else_max):
+                        self.maxima += then_max
+                        return
             self.block(s.then.stmts, ranges, g)
             if s.other:
                 self.block(s.other.stmts, ranges, g)
         elif isinstance(s, (ir.While, ir.DoWhile)):
             self.block(s.body.stmts, ranges, True)
+
+    def branch_maxima(self, stmts, ranges):
+        """The maxima one branch reaches on its own, or None if it cannot tell."""
+        saved = self.maxima
+        self.maxima = []
+        try:
+            self.block(stmts, ranges, False)
+            return self.maxima
+        except Unknown:
+            return None
+        finally:
+            found, self.maxima = self.maxima, saved
 
     def loop_range(self, s, ranges):
         from adgen.transform.loops import canonical_loop
@@ -336,6 +369,10 @@ class _Walker:
                 self.expr(e, ranges)
 
     def expr(self, e, ranges):
+        if isinstance(e, ir.Ref) and (e.sym is self.param or e.sym in self.aliases):
+            # the pointer escapes (stored, compared, converted): its uses are unknown
+            raise Unknown(f"'{self.param.name}' is used in a way whose extent adgen cannot "
+                          "follow")
         if isinstance(e, ir.Index):
             off = self.base_offset(e.base, ranges)
             if off is not None:
@@ -347,6 +384,11 @@ class _Walker:
                 return
         if isinstance(e, ir.Deref):
             off = self.base_offset(e.ptr, ranges)
+            if off is not None:
+                self.maxima.append(off)
+                return
+        if isinstance(e, ir.Member) and e.arrow:
+            off = self.base_offset(e.base, ranges)
             if off is not None:
                 self.maxima.append(off)
                 return
@@ -381,6 +423,8 @@ class _Walker:
         """Highest offset from param of pointer expression e, or None if e is not based on
         param."""
         while isinstance(e, ir.Cast):
+            if not _same_pointee(e.to, self.param.type):
+                return None
             e = e.arg
         if isinstance(e, ir.Ref) and e.sym is self.param:
             return _int(0)

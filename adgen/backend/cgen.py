@@ -238,7 +238,62 @@ def used_calls(stmts):
     return names
 
 
+def _read_symbols(stmts):
+    """Symbols whose value some statement reads (a plain `v = ...` writes v, no more)."""
+    out = set()
+    for s in ir.stmts_walk(stmts):
+        exprs = list(ir.stmt_exprs(s))
+        if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+            exprs = [s.rhs]
+        if isinstance(s, ir.Raw):
+            exprs += [v for v in s.args.values() if isinstance(v, ir.Expr)]
+        if isinstance(s, ir.For):
+            exprs += [x.rhs for x in s.init + s.step]
+        for e in exprs:
+            out |= {x.sym for x in ir.walk(e) if isinstance(x, ir.Ref)}
+            out |= {x.sym for sub in ir.walk(e) if isinstance(sub, ir.SizeOf) and
+                    isinstance(sub.of, ir.Expr) for x in ir.walk(sub.of)
+                    if isinstance(x, ir.Ref)}
+    return out
+
+
+def drop_unread_shadows(stmts):
+    """Remove assignments to derivative variables nothing reads (a shadow pointer set
+    alongside its primal but never dereferenced): gcc would warn about them."""
+    while True:
+        read = _read_symbols(stmts)
+
+        def dead(s):
+            return isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and \
+                s.lhs.sym not in read and getattr(s.lhs.sym, "primal", None) is not None \
+                and s.lhs.sym.kind == "local"
+
+        changed = [False]
+
+        def clean(lst):
+            out = []
+            for s in lst:
+                if dead(s):
+                    changed[0] = True
+                    continue
+                if isinstance(s, ir.Block):
+                    s.stmts = clean(s.stmts)
+                elif isinstance(s, ir.If):
+                    s.then.stmts = clean(s.then.stmts)
+                    if s.other:
+                        s.other.stmts = clean(s.other.stmts)
+                elif isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+                    s.body.stmts = clean(s.body.stmts)
+                out.append(s)
+            return out
+
+        stmts[:] = clean(stmts)
+        if not changed[0]:
+            return stmts
+
+
 def render_function(fn: GenFunction) -> str:
+    drop_unread_shadows(fn.body)
     used = used_symbols(fn.body)
     for d in fn.locals:
         t = d.sym.type

@@ -4,6 +4,8 @@ Besides translating, it lowers what the IR leaves out: compound assignments, ++ 
 (also inside expressions, as statements before or after), declarations with initialisers
 (assignments), static locals (globals) and nested scopes (unique local names).
 """
+import re
+
 from pycparser import c_ast, c_generator, c_parser
 
 from adgen import ir
@@ -30,7 +32,10 @@ def parse_c_file(path, include_dirs=(), defines=()):
     try:
         ast = c_parser.CParser().parse(text, path)
     except c_parser.ParseError as exc:
-        raise _parse_error(str(exc), path)
+        err = _parse_error(str(exc), path)
+        if err.loc is None or not err.loc.line or "Illegal character" in err.message:
+            err = _compiler_syntax_error(path, include_dirs, defines) or err
+        raise err
     except Exception as exc:  # pycparser raises plain errors for a few malformed inputs
         raise AdgenError(f"cannot parse: {exc}", Loc(path))
     prog = CFront(path).program(ast)
@@ -38,7 +43,38 @@ def parse_c_file(path, include_dirs=(), defines=()):
     return prog
 
 
+def _compiler_syntax_error(path, include_dirs, defines):
+    """The parser gave no position: ask gcc where the syntax error is."""
+    import subprocess
+    from adgen.frontend.preprocess import INCLUDE_DIR
+    cmd = ["gcc", "-fsyntax-only", "-std=c99", "-nostdinc", "-isystem", str(INCLUDE_DIR)]
+    cmd += [f"-I{d}" for d in include_dirs] + [f"-D{d}" for d in defines] + [path]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError:
+        return None
+    for line in proc.stderr.splitlines():
+        m = re.match(r"^(.*?):(\d+):(\d+): error: (.*)$", line)
+        if m:
+            return AdgenError(f"syntax error: {m.group(4)}",
+                              Loc(m.group(1), int(m.group(2)), int(m.group(3))))
+    return None
+
+
 def _parse_error(msg, path):
+    msg = str(msg)
+    # pycparser 3 may say "FILE: MESSAGE" with the position in the message, or
+    # "FILE:LINE:COL: MESSAGE"
+    m = re.match(r"^(.*?):(\d+):(\d+):\s*(.*)$", msg, re.S)
+    if m:
+        text = m.group(4).strip()
+        if text.startswith("before"):
+            text = "syntax error " + text
+        return AdgenError(text, Loc(m.group(1), int(m.group(2)), int(m.group(3))))
+    return _parse_error_plain(msg, path)
+
+
+def _parse_error_plain(msg, path):
     # pycparser: "file:line:col: before: X" or "file:line:col: message"
     parts = msg.split(":", 3)
     if len(parts) >= 4 and parts[1].strip().isdigit():
@@ -76,6 +112,7 @@ class CFront:
         self.type_text = []
         self.pragmas = []
         self.const_locals = {}     # const int locals with a constant value
+        self.anonymous = []        # struct types with no tag: (StructDef, AST node)
         self.gen = c_generator.CGenerator()
         self.func = None
 
@@ -104,7 +141,21 @@ class CFront:
                 self.file_decl(ext, user)
             elif isinstance(ext, c_ast.Pragma):
                 self.pragmas.append(ir.Pragma(ext.string, loc))
+        self.name_anonymous_structs()
         return ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas)
+
+    def name_anonymous_structs(self):
+        """A struct with no tag that a variable (not a typedef) uses: the output needs a
+        name to declare its copy or shadow, so it gets one, with its definition."""
+        typedefd = {id(t.target.sdef) for t in self.typedefs.values()
+                    if isinstance(t, ir.Named) and isinstance(t.target, ir.Struct)}
+        for k, (sdef, node) in enumerate(self.anonymous):
+            if id(sdef) in typedefd or not sdef.fields:
+                continue
+            sdef.tag = f"adgen_anon{k + 1}"
+            if not is_system_file(getattr(getattr(node, "coord", None), "file", "") or ""):
+                named = c_ast.Struct(sdef.tag, node.decls)
+                self.type_text.append(self.gen.visit(named) + ";")
 
     def named_typedef(self, td):
         t = self.type_of(td.type)
@@ -211,6 +262,8 @@ class CFront:
                 sdef = ir.StructDef(node.name, [], kind == "union", loc_of(node))
                 if key:
                     self.structs[key] = sdef
+                else:
+                    self.anonymous.append((sdef, node))
             if node.decls is not None:
                 fields = []
                 for fd in node.decls:
@@ -396,8 +449,16 @@ class CFront:
         elif isinstance(node, (c_ast.BinaryOp, c_ast.ID, c_ast.Constant, c_ast.Cast,
                                c_ast.UnaryOp, c_ast.ArrayRef, c_ast.StructRef)):
             pre, post = [], []
-            self.expr(node, scope, pre, post)     # evaluated for its side effects only
-            out.extend(pre + post)
+            e = self.expr(node, scope, pre, post)     # evaluated for its side effects only
+            while isinstance(e, ir.Cast):
+                e = e.arg
+            out.extend(pre)
+            if isinstance(e, ir.Call):                # (void)f(x);
+                out.append(ir.ExprStmt(e, loc))
+            elif any(isinstance(sub, ir.Call) for sub in ir.walk(e)):
+                raise AdgenError("a call whose value is discarded inside an expression is "
+                                 "not supported; make it a statement of its own", loc)
+            out.extend(post)
         else:
             raise AdgenError(f"unsupported statement ({type(node).__name__})", loc)
 
@@ -511,13 +572,19 @@ class CFront:
         loc = loc_of(node)
         pre, post = [], []
         target = self.lvalue(node.lvalue, scope, pre, post)
-        value = self.expr(node.rvalue, scope, pre, post)
+        if isinstance(node.rvalue, c_ast.Assignment):
+            # a = b = e: b = e first, then a = b
+            inner = self.assignment(node.rvalue, scope, pre)
+            value = X_clone(inner)
+        else:
+            value = self.expr(node.rvalue, scope, pre, post)
         if node.op != "=":
             op = _ASSIGN_OPS[node.op]
             value = self.binary(op, target, value, loc)
         out.extend(pre)
         out.append(ir.Assign(target, self.convert(value, target.type), loc))
         out.extend(post)
+        return target
 
     def step(self, target, op, loc):
         one = ir.Const("1", ir.INT, loc)
@@ -736,6 +803,8 @@ class CFront:
         if isinstance(sym, ir.Symbol):
             raise AdgenError(f"call through function pointer '{name}' is not supported", loc)
         args = [self.expr(a, scope, pre, post) for a in (node.args.exprs if node.args else [])]
+        if name in ("asm", "__asm__", "__asm"):
+            raise AdgenError("inline assembly is not supported", loc)
         if name in ("setjmp", "longjmp"):
             raise AdgenError(f"{name} cannot be differentiated (non-local jumps are not "
                              "supported)", loc)
@@ -772,6 +841,11 @@ class CFront:
                     return e
                 return ir.Cast(ir.Prim(tt.name), e, e.loc)
         return e
+
+
+def X_clone(e):
+    from adgen.transform.exprs import clone
+    return clone(e)
 
 
 def _float_literal(text, t):

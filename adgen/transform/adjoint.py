@@ -90,7 +90,7 @@ class ReverseTransform:
         return find(self.mem.loc(lv)) in self.R
 
     def call_is_diff(self, g):
-        if self.act.ret_active(g):
+        if self.act.ret_active(g) or self.act.ret_pointer_shadowed(g):
             return True
         for n in self.writes.get(g.name, ()):
             n = find(n)
@@ -316,6 +316,17 @@ class FuncGen:
         fn.bwd_part = bwd
         return [fn]
 
+    def assigns_into(self, sym):
+        """True when the function assigns sym or one of its fields."""
+        for st in ir.stmts_walk(self.f.body.stmts):
+            if isinstance(st, ir.Assign):
+                root = st.lhs
+                while isinstance(root, ir.Member) and not root.arrow:
+                    root = root.base
+                if isinstance(root, ir.Ref) and root.sym is sym:
+                    return True
+        return False
+
     def zero_pure_input(self, p, pb):
         """Set (not accumulate) the gradient of a pure input array: zero it whole when its
         extent is known, else zero each element as the forward sweep reads it (every
@@ -345,18 +356,25 @@ class FuncGen:
 
     def zero_reads(self, e, loc):
         """Statements zeroing the adjoints of pure-input elements that e reads."""
-        out = []
+        out, seen = [], set()
         if not self.T.zero_on_read:
             return out
+        from adgen.backend.cgen import expr_c
         for lv in self.act.read_exprs(e):
             if not isinstance(lv, ir.Ref) and find(self.mem.loc(lv)) in self.T.zero_on_read:
-                out.append(ir.Assign(self.sh(lv), X.zero(lv.type), loc))
+                target = self.sh(lv)
+                if expr_c(target) not in seen:
+                    seen.add(expr_c(target))
+                    out.append(ir.Assign(target, X.zero(lv.type), loc))
         return out
 
     # ---------------------------------------------------- callee: g_fwd / g_bwd
     def build_split(self):
         f = self.f
         fparams, bparams = [], []
+        modified = {st.lhs.sym for st in ir.stmts_walk(f.body.stmts)
+                    if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)}
+        adds_back = []
         for p in f.params:
             fparams.append(p)
             bparams.append(p)
@@ -366,7 +384,16 @@ class FuncGen:
             if t.is_float:
                 pb = self.shadow_symbol(p, ir.Ptr(p.type))
                 bparams.append(pb)
-                self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
+                caller = ir.Deref(ir.Ref(pb), strip_const(p.type))
+                if p in modified:
+                    # The function changes its copy of p: that copy's adjoint is local,
+                    # added to the caller's when the backward sweep reaches the entry.
+                    own = self.shadow_symbol(p)
+                    self.locals.append(LocalDecl(own, zero=True))
+                    self.sh.set(p, ir.Ref(own))
+                    adds_back.append(ir.Assign(caller, X.add(X.clone(caller), ir.Ref(own))))
+                else:
+                    self.sh.set(p, caller)
             elif isinstance(t, ir.Ptr):
                 pb = self.shadow_symbol(p)
                 fparams.append(pb)
@@ -378,6 +405,10 @@ class FuncGen:
                     raise AdgenError(f"parameter '{p.name}': a struct passed by value that "
                                      "holds pointers to active data is not supported yet; "
                                      "pass a pointer to it", p.loc)
+                if self.assigns_into(p):
+                    raise AdgenError(f"parameter '{p.name}': a struct passed by value and "
+                                     "changed inside the function is not supported yet",
+                                     p.loc)
                 pb = self.shadow_symbol(p, ir.Ptr(p.type))
                 bparams.append(pb)
                 self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
@@ -391,8 +422,17 @@ class FuncGen:
             bparams.append(fb)
             if result is not None:
                 self.sh.set(result, ir.Ref(fb))
+        shadow_out = None
+        if self.act.ret_pointer_shadowed(f):
+            # a returned pointer comes back with its shadow, through **fb
+            shadow_out = ir.Symbol(self.names.fresh(f.name + "b"), ir.Ptr(strip_const(f.ret)),
+                                   "param")
+            fparams.append(shadow_out)
         self.declare_locals()
         fwd, bwd = self.stmts(f.body.stmts)
+        if shadow_out is not None and result is not None:
+            fwd.append(ir.Assign(ir.Deref(ir.Ref(shadow_out), strip_const(f.ret)),
+                                 self.sh(ir.Ref(result))))
         # Locals (and modified parameters) the backward sweep reads travel on the stack.
         modified = {s.lhs.sym for s in ir.stmts_walk(f.body.stmts)
                     if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
@@ -404,10 +444,10 @@ class FuncGen:
                         isinstance(self.sh.of_sym(sym), ir.Ref):
                     travel.append(self.sh.of_sym(sym))
         fwd += [ir.Push(e) for e in travel]
-        bwd = [ir.Pop(e) for e in reversed(travel)] + bwd
+        bwd = [ir.Pop(e) for e in reversed(travel)] + bwd + adds_back
         if result is not None:
             fwd.append(ir.Return(ir.Ref(result)))
-        ret = strip_const(f.ret) if result is not None else ir.VOID
+        ret = ir.with_const(f.ret, False) if result is not None else ir.VOID
         ffn = GenFunction(f.name + "_fwd", ret, fparams, fwd, self.locals + self.ad_locals,
                           is_static=True, comment=f"Forward sweep of {f.name}.")
         bfn = GenFunction(f.name + "_bwd", ir.VOID, bparams, bwd,
@@ -450,7 +490,7 @@ class FuncGen:
         raise AdgenError(f"unsupported statement in reverse mode ({type(s).__name__})", s.loc)
 
     # assignments -------------------------------------------------------------
-    def assign(self, s):
+    def assign(self, s, shadow_rhs=None):
         lhs, rhs = s.lhs, s.rhs
         if isinstance(rhs, ir.Call) and is_user_call(self.prog, rhs):
             return self.call(rhs, lhs, s)
@@ -465,7 +505,8 @@ class FuncGen:
             if saved:
                 fwd += [ir.Push(lhs, s.loc), ir.Push(shl, s.loc)]
                 bwd += [self.pop(X.clone(shl), s.loc), self.pop(X.clone(lhs), s.loc)]
-            fwd += [s, ir.Assign(shl, self.sh(rhs), s.loc)]
+            fwd += [s, ir.Assign(shl, shadow_rhs if shadow_rhs is not None else self.sh(rhs),
+                                 s.loc)]
             return fwd, bwd
         if isinstance(lt, ir.Struct) and self.act.has_shadow(lhs):
             raise AdgenError("assignment of a struct holding active values from this "
@@ -689,6 +730,18 @@ class FuncGen:
         fcall = ir.Call(g.name + "_fwd", fargs, g.ret, call.loc)
         bcall = ir.ExprStmt(ir.Call(g.name + "_bwd", bargs, ir.VOID, call.loc), loc)
         fwd, bwd = pre_f, []
+        if self.act.ret_pointer_shadowed(g):
+            # p = g(...) returning a pointer and (through an argument) its shadow
+            value = self.temp(g.name + "_value", g.ret)
+            shadow = self.temp(g.name + "_valueb", strip_const(g.ret))
+            fargs.append(ir.AddrOf(ir.Ref(shadow), ir.Ptr(shadow.type)))
+            fwd.append(ir.Assign(ir.Ref(value), fcall, loc))
+            bwd_tail = [bcall]
+            if lhs is not None:
+                lf, lb = self.assign(ir.Assign(lhs, ir.Ref(value), loc), shadow_rhs=ir.Ref(shadow))
+                fwd += lf
+                return fwd, lb + pre_b + bwd_tail
+            return fwd, pre_b + bwd_tail
         if lhs is not None:
             if self.T.saved(lhs):
                 # The callee's saved values sit above lhs's: save lhs after the call.

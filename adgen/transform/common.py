@@ -42,17 +42,25 @@ class ShadowMap:
     def has(self, sym):
         return sym in self.by_sym
 
+    def writable(self, base):
+        """A shadow struct has the primal's type: memory reached through one of its const
+        pointer fields is written through a cast (adjoints accumulate there)."""
+        t = base.type.resolved() if base.type is not None else None
+        if self.suffix == "b" and isinstance(base, ir.Member) and isinstance(t, ir.Ptr) \
+                and t.target.const:
+            return ir.Cast(strip_const(base.type), base, base.loc)
+        return base
+
     def __call__(self, e):
         """The shadow of expression e (an lvalue, a pointer expression or an address)."""
         if isinstance(e, ir.Ref):
             return self.of_sym(e.sym)
         if isinstance(e, ir.Index):
-            base = self(e.base)
-            return ir.Index(base, e.index, _shadow_type(e.type), e.loc)
+            return ir.Index(self.writable(self(e.base)), e.index, _shadow_type(e.type), e.loc)
         if isinstance(e, ir.Deref):
-            return ir.Deref(self(e.ptr), _shadow_type(e.type), e.loc)
+            return ir.Deref(self.writable(self(e.ptr)), _shadow_type(e.type), e.loc)
         if isinstance(e, ir.Member):
-            return ir.Member(self(e.base), e.field, e.arrow, _shadow_type(e.type), e.loc)
+            return ir.Member(self(e.base), e.field, e.arrow, e.type, e.loc)
         if isinstance(e, ir.AddrOf):
             inner = self(e.arg)
             return ir.AddrOf(inner, ir.Ptr(inner.type), e.loc)

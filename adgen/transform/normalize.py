@@ -253,6 +253,9 @@ class Normalizer:
             raise AdgenError("memmove is not supported; use memcpy or a loop", loc)
         dst = _strip_void_cast(call.args[0])
         et = ir.pointee(dst.type)
+        if et is not None and et.resolved().is_array:
+            raise AdgenError(f"{call.func} of a multi-dimensional array is not supported; "
+                             "copy it with loops", loc)
         if et is None or et.resolved().is_void:
             raise AdgenError(f"{call.func} on an untyped pointer: the element type is unknown",
                              loc)

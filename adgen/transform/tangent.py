@@ -47,7 +47,7 @@ class TangentTransform:
         return self.internal[g.name]
 
     def call_is_diff(self, g):
-        if self.act.ret_active(g):
+        if self.act.ret_active(g) or self.act.ret_pointer_shadowed(g):
             return True
         return any(self.act.is_active(n) or self.act.needs_shadow(n)
                    for n in self.writes.get(g.name, ()))
@@ -116,6 +116,10 @@ class TangentGen:
         result = getattr(f, "result", None)
         active_ret = (head is not None and f.name in head.dep) or \
             (head is None and self.act.ret_active(f))
+        shadow_out = None
+        if head is None and self.act.ret_pointer_shadowed(f):
+            # a returned pointer comes back with its shadow, through **fd
+            shadow_out = ir.Symbol(self.names.fresh(f.name + "d"), ir.Ptr(f.ret), "param")
         out_ptr = None
         if active_ret:
             self.names.taken.discard(f.name)
@@ -132,6 +136,11 @@ class TangentGen:
             for g in self.T.ctx.shadow_globals():
                 prologue.append(_zero(ir.Ref(g)))
         body = prologue + self.stmts(f.body.stmts) + epilogue
+        if shadow_out is not None:
+            params.append(shadow_out)
+            if result is not None:
+                body.append(ir.Assign(ir.Deref(ir.Ref(shadow_out), f.ret),
+                                      self.sh(ir.Ref(result))))
         ret = ir.VOID
         if result is not None:
             if active_ret:
@@ -254,6 +263,17 @@ class TangentGen:
                 raise AdgenError(f"argument {len(args)} of '{g.name}' needs a derivative but "
                                  "has none here", a.loc or s.loc)
         active_ret = self.act.ret_active(g)
+        if self.act.ret_pointer_shadowed(g):
+            value = ir.Symbol(self.names.fresh(g.name + "_value"), g.ret, "temp")
+            shadow = ir.Symbol(self.names.fresh(g.name + "_valued"), g.ret, "temp")
+            self.locals += [LocalDecl(value), LocalDecl(shadow)]
+            args.append(ir.AddrOf(ir.Ref(shadow), ir.Ptr(g.ret)))
+            out = pre + [ir.Assign(ir.Ref(value), ir.Call(name, args, g.ret, call.loc), s.loc)]
+            if lhs is not None:
+                out.append(ir.Assign(lhs, ir.Ref(value), s.loc))
+                if self.act.has_shadow(lhs):
+                    out.append(ir.Assign(self.sh(lhs), ir.Ref(shadow), s.loc))
+            return out
         if active_ret:
             if lhs is None:
                 raise AdgenError("internal: active result discarded", s.loc)

@@ -25,8 +25,10 @@ only rarely; the runner re-checks such a failure with other input seeds.
 from __future__ import annotations
 
 import copy
+import math
 import random
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 
 CAP = 4.0  # magnitude kept by ordinary double variables
 SQUASH = 20.0  # intermediate expressions above this are squashed with tanh/sin/atan
@@ -378,7 +380,6 @@ class Sym:
         # array initialised by a loop of symbolic length, so only loop indices are used
         self.symlen = False
         self.root = name  # the array a pointer points into: no aliasing between call arguments
-        self.local = not param
 
 
 @dataclass
@@ -612,9 +613,6 @@ class Gen:
             d, dmin = num(k), k
         return bin_("/", a, d, a.bound / dmin)
 
-    def arg1(self, depth: int, cap: float) -> Expr:
-        return self.fit(self.dexpr(depth - 1), cap)
-
     def mathcall(self, depth: int) -> Expr:
         r = self.r
         f = r.choice(self.cfg.funcs)
@@ -636,11 +634,9 @@ class Gen:
                     return call("exp", Expr("neg", (sq(u),), bound=1e30), bound=1.0)
                 else:
                     u = call("tanh", u, bound=1.0)
-            import math
             b = math.exp(u.bound)
             return call(f, u, bound=b if f != "cosh" else b)
         if f in ("log", "log10", "log1p"):
-            import math
             if f == "log1p":
                 return call(f, sq(u), bound=math.log1p(B * B))
             if r.random() < 0.7:
@@ -1282,7 +1278,8 @@ class Gen:
                      rhs=add(bin_("*", num(0.5), old, 0.5 * CAP), bin_("*", num(0.5), t, 0.5)))]
 
     def ret_stmt(self) -> list:
-        e = self.fit(self.dexpr(2), CAP)
+        # an active term, so that the returned value depends on the inputs
+        e = self.fit(add(self.dexpr(2), self.dleaf(True)), CAP)
         if self.sink_used:
             e = add(e, bin_("*", num(0.5), call("tanh", self.sink_ref(), bound=1.0), 0.5))
         return [pin(Stmt("return", e=self.fit(e, CAP)), "return")]
@@ -1407,19 +1404,35 @@ class Gen:
             # y is a pure output: written in full first (zero for an accumulator)
             self.budget -= 1
             dimsyms = {s.name: s for s in syms if s.cls == "int"}
-            lenexpr = inum(vy)
-            if ly == "n*d":
-                lenexpr = ibin("*", self.ref(dimsyms["n"]), self.ref(dimsyms["d"]))
-            elif ly == "n":
-                lenexpr = self.ref(dimsyms["n"])
-            return [pin(self.fill_loop(ysym, 0, vy, lenexpr, num(0.0) if ykind == "acc" else None,
-                                       source=xsym), "y")]
+
+            def lenexpr(spec, value):
+                if spec == "n*d":
+                    return ibin("*", self.ref(dimsyms["n"]), self.ref(dimsyms["d"]))
+                return self.ref(dimsyms["n"]) if spec == "n" else inum(value)
+            body = [pin(self.fill_loop(ysym, 0, vy, lenexpr(ly, vy),
+                                       num(0.0) if ykind == "acc" else None, source=xsym), "y")]
+            if self.infer:
+                # adgen infers the array lengths from the code: read every input array in
+                # full once, so that its length shows (else "set, not accumulated" cannot
+                # hold for elements the code never touches)
+                for p_, sym, arg in rest:
+                    if sym.cls == "arr" and sym is not ysym:
+                        spec = re.match(r"double\[(.*?)\]", arg.spec).group(1)
+                        loop = self.fill_loop(sym, 0, sym.length, lenexpr(spec, sym.length))
+                        elem = loop.body[0].lhs
+                        loop.body = [Stmt("assign", lhs=self.sink_ref(), op="+=",
+                                          rhs=bin_("*", num(0.01), elem, 0.01 * sym.bound))]
+                        body.append(pin(loop, sym.name))
+            return body
 
         def epilogue():
             if returns:
                 return self.ret_stmt()
             return self.sink_out([ysym] + ([zsym] if zsym else []))
 
+        # most programs give the array sizes so that failures are about derivatives;
+        # one in four leaves adgen to infer them from the code
+        self.infer = r.random() < self.cfg.infer_sizes
         budget = r.randint(*self.cfg.head_stmts)
         f = self.function(HEAD_NAME, "double" if returns else "void", params, syms, budget,
                           prologue, epilogue)
@@ -1436,9 +1449,7 @@ class Gen:
         head, args, dep, indep = self.head(dims)
         funcs.append(head)
         funcs = reachable(funcs)
-        # most programs give the array sizes so that failures are about derivatives;
-        # one in four leaves adgen to infer them from the code
-        sizes = "infer" if r.random() < self.cfg.infer_sizes else "give"
+        sizes = "infer" if self.infer else "give"
         return Program(seed=self.seed, funcs=funcs, args=args, dep=dep, indep=indep,
                        tol=self.cfg.tol, comment=f"generated by tests.fuzz, seed {self.seed}",
                        test_seed=1 + self.seed % 1000, uses_malloc=self.uses_malloc, sizes=sizes)

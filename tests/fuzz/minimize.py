@@ -23,7 +23,7 @@ import re
 import time
 from typing import Callable
 
-from .generator import (Expr, Program, Stmt, HEAD_NAME, names_read, names_used, num,
+from .generator import (Expr, Program, HEAD_NAME, names_read, names_used, num,
                         reachable, render)
 
 
@@ -186,6 +186,8 @@ def normalize(prog: Program) -> Program | None:
                 changed = True
     if not p.dep or not p.indep:
         return None
+    p.uses_malloc = any(x.op == "call" and x.val == "malloc"
+                        for s in all_stmts(p) for e in s.exprs() for x in e.walk())
     return p
 
 

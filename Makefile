@@ -1,0 +1,27 @@
+# adgen: common tasks. `make demo` and `make test` work on a fresh machine.
+PYTHON ?= python3
+PIP_ENV = PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
+
+.PHONY: setup demo test fuzz-long bench sanitize
+
+# Install adgen (editable) with the test dependencies; safe to run again.
+setup:
+	$(PIP_ENV) $(PYTHON) -m pip install --quiet -e '.[test]'
+
+# Differentiate the bundled example, build it and check its gradient.
+demo: setup
+	$(PYTHON) examples/demo.py
+
+test: setup
+	$(PYTHON) -m pytest -q tests/
+
+# Long fuzzing campaign; failing programs are kept under testsuite/c/regress.
+fuzz-long: setup
+	$(PYTHON) -m tests.fuzz --count 10000 --seed 1 --keep testsuite/c/regress
+
+bench: setup
+	$(PYTHON) bench/run.py
+
+# The test suite with the generated code and drivers built with ASan/UBSan.
+sanitize: setup
+	ADGEN_TEST_SANITIZE=1 $(PYTHON) -m pytest -q tests/

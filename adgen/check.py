@@ -1,0 +1,539 @@
+"""`adgen check`: differentiate a head, build it (adgen.build), and compare its tangent and
+its adjoint with central finite differences and with each other (the dot-product test), on
+random inputs or on inputs read from a JSON file. See docs/check.md.
+
+    adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... [-I DIR]
+                [-D NAME[=VALUE]] [--seed N] [--tol T] ...
+
+Exit status: 0 when everything agrees, 1 when something does not (or adgen refuses the
+program, or it does not compile), 2 for a usage error (bad options, missing lengths).
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import math
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+from adgen.errors import AdgenError, UsageError
+
+USAGE = ("adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... "
+         "[-I DIR] [-D NAME[=VALUE]]\n"
+         "                   [--inactive NAME] [--adgen-size NAME=EXPR] [--seed N] [--tol T] "
+         "[--max-elements N]\n"
+         "                   [--derivative-file MODE=PATH]")
+
+DEFAULT_INT = 3
+FD_STEP = {"double": 1e-6, "float": 3e-3}
+TOL = {"double": 1e-6, "float": 2e-3}
+DOT_TOL = {"double": 1e-12, "float": 1e-5}
+PRIMAL_TOL = {"double": 1e-12, "float": 1e-5}
+
+
+class CheckError(Exception):
+    """The inputs cannot be made (a usage problem: exit status 2)."""
+
+
+# ----------------------------------------------------------------------------- inputs
+
+def _int_expr(text, env):
+    """An integer or a C-like integer expression over int arguments (+ - * / % and
+    parentheses; / truncates as in C)."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        raise CheckError(f"cannot read {text!r} as an integer expression") from None
+
+    def ev(n):
+        if isinstance(n, ast.Expression):
+            return ev(n.body)
+        if isinstance(n, ast.Constant) and isinstance(n.value, int):
+            return n.value
+        if isinstance(n, ast.Name):
+            if n.id not in env:
+                raise CheckError(f"{text!r}: {n.id!r} is not an int argument")
+            return env[n.id]
+        if isinstance(n, ast.UnaryOp) and isinstance(n.op, (ast.USub, ast.UAdd)):
+            v = ev(n.operand)
+            return -v if isinstance(n.op, ast.USub) else v
+        if isinstance(n, ast.BinOp):
+            a, b = ev(n.left), ev(n.right)
+            if isinstance(n.op, ast.Add):
+                return a + b
+            if isinstance(n.op, ast.Sub):
+                return a - b
+            if isinstance(n.op, ast.Mult):
+                return a * b
+            if isinstance(n.op, (ast.Div, ast.FloorDiv, ast.Mod)):
+                if b == 0:
+                    raise CheckError(f"{text!r}: division by zero")
+                q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
+                return q if not isinstance(n.op, ast.Mod) else a - q * b
+        raise CheckError(f"cannot evaluate {text!r} (integers, int arguments, + - * / %)")
+    return ev(tree)
+
+
+def make_arguments(built, values=None, sizes=None, seed=1):
+    """The arguments of a call of `built`'s function, in parameter order, and notes on how
+    each was chosen. values: {name: number | list | dict} (from --inputs); sizes: {name:
+    length text} (from --size). Float scalars and arrays not given are random in [-1, 1];
+    int scalars default to 3; an array's length comes from values, sizes, or adgen's
+    extent analysis; int arrays and structs must be given. Raises CheckError."""
+    import numpy as np
+    from adgen.api import _dtype
+    values, sizes = dict(values or {}), dict(sizes or {})
+    params = built._params
+    names = [p["name"] for p in params]
+    for k in list(values) + list(sizes):
+        if k not in names:
+            raise CheckError(f"{k!r} is not a parameter of {built.name} "
+                             f"(parameters: {', '.join(names)})")
+    rng = np.random.default_rng(seed)
+    out, notes, env = {}, [], {}
+    for p in params:        # scalars and structs first: array lengths may depend on them
+        n, kind = p["name"], p["kind"]
+        if kind == "int":
+            if n in values:
+                v = values[n]
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise CheckError(f"{n}: expected an integer in the inputs, got {v!r}")
+                out[n] = v
+                notes.append(f"{n} = {v}")
+            else:
+                out[n] = DEFAULT_INT
+                notes.append(f"{n} = {DEFAULT_INT} (default: no value given; set it with "
+                             f"--inputs)")
+            env[n] = out[n]
+        elif kind == "real":
+            if n in values:
+                v = values[n]
+                if isinstance(v, bool) or not isinstance(v, (int, float)):
+                    raise CheckError(f"{n}: expected a number in the inputs, got {v!r}")
+                out[n] = float(v)
+                notes.append(f"{n} = {out[n]!r}")
+            else:
+                out[n] = float(rng.uniform(-1, 1))
+                notes.append(f"{n} = {out[n]:.6g} (random)")
+            env[n] = out[n]
+        elif kind in ("struct", "struct_ptr"):
+            if n not in values:
+                try:
+                    fields = [k for k, _ in built._ffi.typeof(p["elem"]).fields]
+                except Exception:
+                    fields = ["field"]
+                example = ", ".join(f'"{k}": ...' for k in fields)
+                raise CheckError(f"{n} is a {p['elem']}: give its fields in --inputs, e.g. "
+                                 f'{{"{n}": {{{example}}}}}')
+            out[n] = values[n]
+            notes.append(f"{n} = {json.dumps(values[n])}")
+            try:
+                ptr = built._ffi.new(p["elem"] + " *", values[n])
+            except Exception as exc:
+                raise CheckError(f"{n}: cannot make a {p['elem']} of {values[n]!r} ({exc})")
+            env[n] = ptr[0] if kind == "struct" else ptr
+    for p in params:
+        if p["kind"] != "array":
+            continue
+        n = p["name"]
+        dt = _dtype(p["elem"], built._ffi)
+        floating = dt.kind == "f"
+        if n in values:
+            try:
+                arr = np.array(values[n], dtype=dt)
+            except (TypeError, ValueError) as exc:
+                raise CheckError(f"{n}: cannot make an array of {dt} of the inputs ({exc})")
+            if arr.ndim == 0:
+                arr = arr.reshape(1)
+            if n in sizes and _int_expr(sizes[n], env) != arr.size:
+                raise CheckError(f"{n}: --size says {sizes[n]} but the inputs give "
+                                 f"{arr.size} values")
+            out[n] = arr
+            notes.append(f"{n}: {arr.size} values from the inputs")
+            continue
+        if n in sizes:
+            length = _int_expr(sizes[n], env)
+            how = f"--size {n}={sizes[n]}"
+        else:
+            length = built._extent(n, env)
+            how = f"the extent adgen finds, {p['extent_text']}"
+            if length is None:
+                raise CheckError(f"array {n}: no length known: give one with --size {n}=N or "
+                                 f"its values in --inputs")
+        if length < 0:
+            raise CheckError(f"array {n}: negative length {length} ({how})")
+        if not floating:
+            raise CheckError(f"{n} is an array of {p['elem']}: give its values in --inputs")
+        if p["role"] == "out" and not p["const"]:
+            out[n] = np.zeros(length, dtype=dt)
+            notes.append(f"{n}: {length} values (output; length from {how})")
+        else:
+            out[n] = rng.uniform(-1, 1, length).astype(dt)
+            notes.append(f"{n}: {length} random values in [-1, 1] (length from {how})")
+    return [out[n] for n in names], notes
+
+
+# ---------------------------------------------------------------------------- the check
+
+@dataclass
+class PairResult:
+    dep: str
+    indep: str
+    label: str                  # the worst element, e.g. 'err[0] / alphas[2]'
+    fd: float
+    tangent: float
+    adjoint: Optional[float]
+    error: float                # relative error (FD noise allowed)
+    fd_reliable: bool
+    ok: bool
+
+
+@dataclass
+class Report:
+    head: str
+    notes: List[str]
+    tol: float
+    dot_tol: float
+    fd_step: float
+    pairs: List[PairResult] = field(default_factory=list)
+    dot: Optional[tuple] = None         # (<ybar, ydot>, <xbar, xdot>, rel. diff, ok)
+    primal_problems: List[str] = field(default_factory=list)
+    problems: List[str] = field(default_factory=list)      # failures outside the table
+    sampled: str = ""
+
+    @property
+    def ok(self):
+        return (not self.problems and not self.primal_problems and
+                all(p.ok for p in self.pairs) and (self.dot is None or self.dot[3]))
+
+
+def _err(got, want, noise, floor):
+    if not (math.isfinite(got) and math.isfinite(want)):
+        return 0.0 if got == want else math.inf
+    den = max(abs(got), abs(want), floor, 1e-300)
+    return max(0.0, abs(got - want) - noise) / den
+
+
+def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
+    """Compare tangent and adjoint of `built` with central finite differences at `args`;
+    returns a Report. At most max_elements independent elements (FD and tangent columns)
+    and dependent elements (adjoint rows) are compared per variable, chosen at random."""
+    import numpy as np
+    a = built._convert("check", args, {})
+    f = built.name
+    deps, indeps = built.dependents, built.independents
+    by_name = built._by_name
+    prec = "double"
+    for n in deps + indeps:
+        p = by_name.get(n)
+        elem = p["elem"] if p else built._meta["ret"]["cdef"]
+        if elem == "float":
+            prec = "float"
+    tol = TOL[prec] if tol is None else tol
+    step = FD_STEP[prec]
+    rep = Report(built.head, list(notes), tol, DOT_TOL[prec], step)
+    rng = np.random.default_rng(seed + 1)
+    nout = {d: built._size(a, d) for d in deps}
+    nin = {x: built._size(a, x) for x in indeps}
+
+    def pick(n):
+        return list(range(n)) if n <= max_elements else \
+            sorted(rng.choice(n, max_elements, replace=False).tolist())
+    cols = {x: pick(nin[x]) for x in indeps}
+    rows = {d: pick(nout[d]) for d in deps}
+    if any(len(cols[x]) < nin[x] for x in indeps) or any(len(rows[d]) < nout[d] for d in deps):
+        rep.sampled = (f"(at most {max_elements} elements per variable compared, chosen at "
+                       f"random)")
+
+    def outputs(vals, ret):
+        return {d: (np.array([float(ret)]) if d == f else
+                    np.asarray(vals[d], dtype=np.float64).ravel().copy()) for d in deps}
+
+    vals0 = a.fresh()
+    ret0 = built._run_primal(vals0)
+    y0 = outputs(vals0, ret0)
+    bad = [d for d in deps if not np.all(np.isfinite(y0[d]))]
+    if bad:
+        rep.problems.append(f"the primal gives non-finite values in {', '.join(bad)} at these "
+                            "inputs: choose other inputs")
+        return rep
+
+    # central finite differences, steps h and 4h
+    fd, fd4 = {}, {}
+    for x in indeps:
+        for j in cols[x]:
+            for scale, target in ((1.0, fd), (4.0, fd4)):
+                res = []
+                for sign in (1.0, -1.0):
+                    vals = a.fresh()
+                    if by_name[x]["kind"] == "real":
+                        v0 = vals[x]
+                        h = scale * step * max(1.0, abs(v0))
+                        vals[x] = v0 + sign * h
+                        xs = vals[x]
+                    else:
+                        arr = vals[x].reshape(-1)
+                        v0 = float(arr[j])
+                        h = scale * step * max(1.0, abs(v0))
+                        arr[j] = v0 + sign * h
+                        xs = float(arr[j])          # the value actually represented
+                    r = built._run_primal(vals)
+                    res.append((xs, outputs(vals, r)))
+                (xp, yp), (xm, ym) = res
+                for d in deps:
+                    target[d, x, j] = (yp[d] - ym[d]) / (xp - xm)
+    # tangent columns, adjoint rows
+    tan = {}
+    for x in indeps:
+        for j in cols[x]:
+            e = np.zeros(nin[x])
+            e[j] = 1.0
+            out, primal = built._tangent(a, {x: e})
+            for d in deps:
+                tan[d, x, j] = out[d].astype(np.float64)
+    adj = {}
+    for d in deps:
+        for i in rows[d]:
+            e = np.zeros(nout[d])
+            e[i] = 1.0
+            out, primal = built._adjoint(a, {d: e})
+            for x in indeps:
+                adj[d, x, i] = out[x].astype(np.float64)
+
+    def label(name, k):
+        if name == f or by_name[name]["kind"] == "real":
+            return name
+        return f"{name}[{k}]"
+
+    floor_factor = math.sqrt(tol)
+    for d in deps:
+        for x in indeps:
+            J = np.array([fd[d, x, j] for j in cols[x]]).T           # (nout, ncols)
+            J4 = np.array([fd4[d, x, j] for j in cols[x]]).T
+            T = np.array([tan[d, x, j] for j in cols[x]]).T
+            A = np.array([adj[d, x, i][cols[x]] for i in rows[d]])    # (nrows, ncols)
+            noise = 2.0 * np.abs(J - J4)
+            jmax = float(np.max(np.abs(J))) if J.size else 0.0
+            floor = floor_factor * jmax
+            # can the FD be trusted? (h and 4h agree)
+            reliable = all(_err(J[i, c], J4[i, c], 0.0, floor) <= tol
+                           for i in range(J.shape[0]) for c in range(J.shape[1]))
+            worst, werr = None, -1.0
+            for i in range(J.shape[0]):
+                for c in range(J.shape[1]):
+                    e = _err(T[i, c], J[i, c], noise[i, c], floor)
+                    if e > werr:
+                        worst, werr = (i, c), e
+            for r, i in enumerate(rows[d]):
+                for c in range(J.shape[1]):
+                    e = _err(A[r, c], J[i, c], noise[i, c], floor)
+                    if e > werr:
+                        worst, werr = (i, c), e
+            if worst is None:
+                continue
+            i, c = worst
+            j = cols[x][c]
+            av = float(A[rows[d].index(i), c]) if i in rows[d] else None
+            lab = f"{label(d, i)} / {label(x, j)}"
+            rep.pairs.append(PairResult(d, x, lab, float(J[i, c]), float(T[i, c]), av, werr,
+                                        reliable, werr <= tol and reliable))
+
+    # dot-product test with full random directions
+    xdot = {x: rng.uniform(-1, 1, nin[x]) for x in indeps}
+    ybar = {d: rng.uniform(-1, 1, nout[d]) for d in deps}
+    ydot, tprimal = built._tangent(a, xdot)
+    xbar, bprimal = built._adjoint(a, ybar)
+    ty = [float(v) for d in deps for v in ybar[d] * ydot[d].astype(np.float64)]
+    tx = [float(v) for x in indeps for v in xbar[x].astype(np.float64) * xdot[x]]
+    s1, s2 = math.fsum(ty), math.fsum(tx)
+    scale = max(math.fsum(map(abs, ty)), math.fsum(map(abs, tx)))
+    rel = abs(s1 - s2) / scale if scale else 0.0
+    ok = math.isfinite(s1) and math.isfinite(s2) and rel <= rep.dot_tol
+    rep.dot = (s1, s2, rel, ok)
+
+    # the derivative routines compute the primal results too
+    ptol = PRIMAL_TOL[prec]
+    for routine, got in ((f"{f}_d", tprimal), (f"{f}_b", bprimal)):
+        for n in a.arrays:
+            if by_name[n]["const"]:
+                continue
+            g = np.asarray(got[n], dtype=np.float64).ravel()
+            w = np.asarray(vals0[n], dtype=np.float64).ravel()
+            den = np.maximum(np.maximum(np.abs(g), np.abs(w)), 1e-300)
+            err = np.abs(g - w) / den
+            err[(g == w)] = 0.0
+            if err.size and float(np.max(err)) > ptol:
+                k = int(np.argmax(err))
+                rep.primal_problems.append(
+                    f"{routine} computes {n}[{k}] = {g[k]!r} but {f} gives {w[k]!r}")
+    if "return" in tprimal and built._meta["ret"]["kind"] == "real":
+        g, w = float(tprimal["return"]), float(ret0)
+        if abs(g - w) > ptol * max(abs(g), abs(w)) and not (g == w):
+            rep.primal_problems.append(f"{f}_d computes the return value {g!r} but {f} "
+                                       f"gives {w!r}")
+    return rep
+
+
+def format_report(rep: Report) -> str:
+    def num(v):
+        return "-" if v is None else f"{v:.10e}"
+    lines = [f"head {rep.head}", "inputs:"] + [f"  {n}" for n in rep.notes]
+    lines.append(f"tolerance: rel. error <= {rep.tol:g} against central finite differences "
+                 f"(step {rep.fd_step:g}*max(1,|x|); the FD error estimated from a second "
+                 f"step 4h is allowed on top); dot-product test <= {rep.dot_tol:g}")
+    if rep.pairs:
+        lines.append("each row: the element of the pair (dependent / independent) that "
+                     f"agrees worst {rep.sampled}".rstrip())
+        w = max([len("pair")] + [len(p.label) for p in rep.pairs]) + 2
+        lines.append(f"{'pair':<{w}}{'FD':>18}{'tangent':>18}{'adjoint':>18}"
+                     f"{'rel. error':>12}  ok")
+        for p in rep.pairs:
+            ok = "yes" if p.ok else ("NO (FD unreliable: a kink near the inputs?)"
+                                     if not p.fd_reliable and p.error <= rep.tol else "NO")
+            lines.append(f"{p.label:<{w}}{num(p.fd):>18}{num(p.tangent):>18}"
+                         f"{num(p.adjoint):>18}{p.error:>12.2e}  {ok}")
+    if rep.dot is not None:
+        s1, s2, rel, ok = rep.dot
+        lines.append(f"dot-product test: <ybar, tangent(xdot)> = {s1!r}, <adjoint(ybar), xdot> "
+                     f"= {s2!r}, rel. diff {rel:.2e} (<= {rep.dot_tol:g}): "
+                     f"{'ok' if ok else 'NO'}")
+    if rep.dot is not None:
+        lines.append("primal results computed by the derivative routines: " +
+                     ("ok" if not rep.primal_problems else "NO"))
+        lines += [f"  {p}" for p in rep.primal_problems]
+    lines += [f"error: {p}" for p in rep.problems]
+    nbad = sum(not p.ok for p in rep.pairs)
+    if rep.ok:
+        lines.append(f"PASS: {len(rep.pairs)} pair{'s' * (len(rep.pairs) != 1)} agree within "
+                     f"{rep.tol:g}")
+    else:
+        why = []
+        if nbad:
+            why.append(f"{nbad} of {len(rep.pairs)} pairs disagree")
+        if rep.dot is not None and not rep.dot[3]:
+            why.append("the dot-product test fails")
+        if rep.primal_problems:
+            why.append("the derivative routines compute other primal results")
+        why += rep.problems
+        lines.append("FAIL: " + "; ".join(why))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- command
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def build_parser():
+    p = _Parser(prog="adgen check", usage=USAGE,
+                description="Differentiate a head with adgen, compile it, and compare its "
+                            "tangent and adjoint with central finite differences and with each "
+                            "other (dot-product test). Exit 0 when all agree, 1 when not, 2 "
+                            "for usage errors.")
+    p.add_argument("sources", nargs="+", metavar="FILE")
+    p.add_argument("--head", action="append", default=[], metavar="SPEC",
+                   help='the head, "f(y)/(x)"; repeatable (each is checked)')
+    p.add_argument("--inputs", metavar="VALUES.json",
+                   help="JSON object: argument name -> number, list (array) or object (struct)")
+    p.add_argument("--size", action="append", default=[], metavar="NAME=N",
+                   help="length of array argument NAME for the check (an integer, or an "
+                        "expression over int arguments)")
+    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR")
+    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]")
+    p.add_argument("--inactive", action="append", default=[], metavar="NAME",
+                   help="passed to adgen")
+    p.add_argument("--adgen-size", action="append", default=[], metavar="NAME=EXPR",
+                   help="passed to adgen as --size NAME=EXPR (the extent of an array "
+                        "parameter, when adgen cannot find it)")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--tol", type=float, default=None,
+                   help="relative tolerance against finite differences (default 1e-6; 2e-3 "
+                        "when a dependent or independent is float)")
+    p.add_argument("--max-elements", type=int, default=100, metavar="N",
+                   help="compare at most N elements of each variable (default 100)")
+    p.add_argument("--derivative-file", action="append", default=[], metavar="MODE=PATH",
+                   help="use PATH instead of adgen's output for MODE (reverse or forward): "
+                        "check a hand-written or another tool's derivative")
+    return p
+
+
+def _pairs(items, what):
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise UsageError(f"{what} expects NAME=VALUE, got {item!r}")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = build_parser().parse_args(argv)
+        sizes = _pairs(args.size, "--size")
+        adgen_sizes = _pairs(args.adgen_size, "--adgen-size")
+        dfiles = _pairs(args.derivative_file, "--derivative-file")
+        for k in dfiles:
+            if k not in ("reverse", "forward"):
+                raise UsageError(f"--derivative-file: MODE is 'reverse' or 'forward', not {k!r}")
+        if args.max_elements < 1:
+            raise UsageError("--max-elements must be at least 1")
+    except UsageError as exc:
+        print(f"usage: {USAGE}\nadgen check: error: {exc}", file=sys.stderr)
+        return 2
+    values = {}
+    if args.inputs:
+        try:
+            with open(args.inputs) as fh:
+                values = json.load(fh)
+        except (OSError, ValueError) as exc:
+            print(f"adgen check: error: --inputs {args.inputs}: {exc}", file=sys.stderr)
+            return 2
+        if not isinstance(values, dict):
+            print(f"adgen check: error: --inputs {args.inputs}: expected a JSON object "
+                  "(argument name -> value)", file=sys.stderr)
+            return 2
+    try:
+        import numpy  # noqa: F401
+        import cffi  # noqa: F401
+    except ImportError as exc:
+        print(f"adgen check: error: needs numpy and cffi ({exc})", file=sys.stderr)
+        return 1
+    from adgen.api import BuildError, build
+    status = 0
+    for head in (args.head or [None]):
+        try:
+            built = build(args.sources, head=head, include_dirs=args.include_dirs,
+                          defines=args.defines, inactive=args.inactive, sizes=adgen_sizes,
+                          derivative_files={k: v for k, v in dfiles.items()}, vector=False)
+        except AdgenError as exc:
+            print(str(exc) if exc.loc else f"{args.sources[0]}: {exc}", file=sys.stderr)
+            return 1
+        except (BuildError, FileNotFoundError, ValueError) as exc:
+            print(f"adgen check: error: {exc}", file=sys.stderr)
+            return 1
+        try:
+            call_args, notes = make_arguments(built, values, sizes, args.seed)
+            rep = run_check(built, call_args, args.tol, args.seed, args.max_elements, notes)
+        except CheckError as exc:
+            print(f"adgen check: error: {exc}", file=sys.stderr)
+            return 2
+        except (TypeError, ValueError) as exc:      # the API refused the inputs
+            print(f"adgen check: error: {exc}", file=sys.stderr)
+            return 2
+        print(f"adgen check: {', '.join(os.path.basename(s) for s in args.sources)}, "
+              + format_report(rep))
+        sys.stdout.flush()
+        if not rep.ok:
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,533 @@
+"""The Python API (adgen.differentiate, adgen.build) and `adgen check`.
+
+Builds go to one session-wide cache directory (the `adgen_cache` fixture), so each program
+is compiled once per session; numeric calls on test programs run in a forked child
+(api_support.isolated) so that a crash in generated code fails one test only."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import adgen
+import api_support as S
+from adgen import check as adgen_check
+
+ROOT = S.ROOT
+C = ROOT / "testsuite" / "c"
+MODEL = ROOT / "examples" / "rosenbrock" / "model.c"
+ROSEN = "rosenbrock(rosenbrock)/(x)"
+
+
+def _rosen(cache, **kw):
+    return adgen.build(str(MODEL), head=ROSEN, cache_dir=cache, **kw)
+
+
+def _rosen_grad(x, a=100.0):
+    g = np.zeros_like(x)
+    for i in range(len(x) - 1):
+        u = x[i + 1] - x[i] ** 2
+        g[i] += -4 * a * u * x[i] - 2 * (1 - x[i])
+        g[i + 1] += 2 * a * u
+    return g
+
+
+# ------------------------------------------------------------------ against finite differences
+
+# (program, head index, tolerance): heads with one scalar dependent
+GRADIENT_CASES = [("return_double.c", 0, 1e-6), ("header_regression.c", 1, 1e-6),
+                  ("loop_do_while.c", 0, 1e-6), ("call_chain.c", 1, 1e-6)]
+# any heads: in/out arguments, by-value scalars, several dependents, structs, float
+JACOBIAN_CASES = [("byvalue_scalars.c", 0, 1e-6), ("inout_args.c", 0, 1e-6),
+                  ("multi_output.c", 0, 1e-6), ("struct_by_value.c", 0, 1e-6),
+                  ("struct_by_pointer.c", 0, 1e-6), ("dense_layer.c", 0, 1e-6),
+                  ("kepler_newton.c", 0, 1e-6), ("float_math.c", 0, 2e-2)]
+
+
+def _fd(source, idx):
+    return f"{source}-{idx}"
+
+
+def _gradient_check(built, args, tol):
+    J = S.central_fd_jacobian(built, args, h=1e-6)
+    g = built.gradient(*args)
+    assert set(g) == set(built.independents)
+    errs = {}
+    for x in built.independents:
+        want = J[built.dependents[0], x].ravel()
+        got = np.atleast_1d(np.asarray(g[x], dtype=float)).ravel()
+        i = built.parameters.index(x)
+        if isinstance(args[i], np.ndarray):
+            assert isinstance(g[x], np.ndarray) and g[x].shape == args[i].shape
+        else:
+            assert isinstance(g[x], float)
+        errs[x] = S.rel_err(got, want)
+    return errs
+
+
+@pytest.mark.parametrize("program,idx,tol", GRADIENT_CASES,
+                         ids=[f"{p[:-2]}-{i}" for p, i, _ in GRADIENT_CASES])
+def test_gradient_vs_finite_differences(program, idx, tol, adgen_cache, tmp_path):
+    built, spec, head = S.build_head(C / program, idx, cache_dir=adgen_cache)
+    args = S.head_arguments(C / program, head, spec, tmp_path, seed=spec.seed)
+    errs = S.isolated(_gradient_check, built, args, tol)
+    assert all(e <= tol for e in errs.values()), f"{head}: gradient vs FD: {errs}"
+
+
+def _jacobian_check(built, args, seed):
+    """Errors of jacobian (every method), vjp and jvp against central FD; also that no
+    argument was modified."""
+    before = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    J = S.central_fd_jacobian(built, args, h=1e-6 if _prec(built, args) == "double" else 3e-3)
+    errs = {}
+    methods = ["reverse", "forward", "auto"] + (["vector"] if built.vector else [])
+    for m in methods:
+        got = built.jacobian(*args, method=m)
+        assert set(got) == set(J)
+        for k in J:
+            assert got[k].shape == J[k].shape, (m, k, got[k].shape, J[k].shape)
+            errs[f"jacobian[{m}] {k}"] = S.rel_err(got[k], J[k])
+    rng = np.random.default_rng(seed)
+    idx = {n: i for i, n in enumerate(built.parameters)}
+    shape = lambda n: () if n == built.name or not isinstance(args[idx[n]], np.ndarray) \
+        else args[idx[n]].shape  # noqa: E731
+    seeds = {d: (rng.uniform(-1, 1, shape(d)) if shape(d) else float(rng.uniform(-1, 1)))
+             for d in built.dependents}
+    xbar = built.vjp(*args, seeds=seeds)
+    for x in built.independents:
+        want = sum(J[d, x].T @ np.atleast_1d(seeds[d]).ravel() for d in built.dependents)
+        errs[f"vjp {x}"] = S.rel_err(np.atleast_1d(xbar[x]).ravel(), want)
+        assert np.shape(xbar[x]) == shape(x)
+    tangents = {x: (rng.uniform(-1, 1, shape(x)) if shape(x) else float(rng.uniform(-1, 1)))
+                for x in built.independents}
+    ydot = built.jvp(*args, tangents=tangents)
+    for d in built.dependents:
+        want = sum(J[d, x] @ np.atleast_1d(tangents[x]).ravel() for x in built.independents)
+        errs[f"jvp {d}"] = S.rel_err(np.atleast_1d(ydot[d]).ravel(), want)
+        assert np.shape(ydot[d]) == shape(d)
+    for a, b in zip(args, before):
+        if isinstance(a, np.ndarray):
+            assert np.array_equal(a, b), "a derivative method modified its arguments"
+    return errs
+
+
+def _prec(built, args):
+    idx = {n: i for i, n in enumerate(built.parameters)}
+    for n in built.independents + built.dependents:
+        if n != built.name and isinstance(args[idx[n]], np.ndarray) and \
+                args[idx[n]].dtype == np.float32:
+            return "float"
+    return "double"
+
+
+@pytest.mark.parametrize("program,idx,tol", JACOBIAN_CASES,
+                         ids=[f"{p[:-2]}-{i}" for p, i, _ in JACOBIAN_CASES])
+def test_jacobian_vjp_jvp_vs_finite_differences(program, idx, tol, adgen_cache, tmp_path):
+    built, spec, head = S.build_head(C / program, idx, cache_dir=adgen_cache)
+    args = S.head_arguments(C / program, head, spec, tmp_path, seed=spec.seed)
+    errs = S.isolated(_jacobian_check, built, args, spec.seed)
+    bad = {k: e for k, e in errs.items() if not e <= tol}
+    assert not bad, f"{head}: relative errors beyond {tol}: {bad}"
+
+
+# ------------------------------------------------------------------------- the basics
+
+def test_rosenbrock_primal_gradient_and_shapes(adgen_cache):
+    m = _rosen(adgen_cache)
+    assert isinstance(m, adgen.Built)
+    assert m.name == "rosenbrock" and m.dependents == ["rosenbrock"] and m.independents == ["x"]
+    assert m.parameters == ["n", "x", "a"]
+    x = np.array([-1.2, 1.0, -1.2, 1.0, 0.5, 0.8])
+    keep = x.copy()
+    f = m.primal(6, x, 100.0)
+    want = sum(100 * (x[i + 1] - x[i] ** 2) ** 2 + (1 - x[i]) ** 2 for i in range(5))
+    assert f == pytest.approx(want, rel=1e-14)
+    g = m.gradient(6, x, a=100.0)                      # keywords work too
+    np.testing.assert_allclose(g["x"], _rosen_grad(x), rtol=1e-12)
+    assert np.array_equal(x, keep)
+    # a 2-D array: results come back in its shape
+    x2 = x.reshape(2, 3)
+    g2 = m.gradient(6, x2, 100.0)
+    assert g2["x"].shape == (2, 3)
+    np.testing.assert_allclose(g2["x"].ravel(), g["x"], rtol=1e-15)
+    # vjp with the return value's seed (keyed by the function's name), jvp, jacobian
+    np.testing.assert_allclose(m.vjp(6, x, 100.0, seeds={"rosenbrock": 2.0})["x"],
+                               2 * g["x"], rtol=1e-14)
+    t = np.linspace(-1, 1, 6)
+    assert m.jvp(6, x, 100.0, tangents={"x": t})["rosenbrock"] == \
+        pytest.approx(float(g["x"] @ t), rel=1e-12)
+    J = m.jacobian(6, x, 100.0)
+    assert set(J) == {("rosenbrock", "x")} and J["rosenbrock", "x"].shape == (1, 6)
+    np.testing.assert_allclose(J["rosenbrock", "x"][0], g["x"], rtol=1e-12)
+    # vector mode: one f_dv call for 3 directions
+    T = np.random.default_rng(0).uniform(-1, 1, (3, 6))
+    v = m.jvp(6, x, 100.0, tangents={"x": T}, nbdirs=3)["rosenbrock"]
+    assert v.shape == (3,)
+    np.testing.assert_allclose(v, T @ g["x"], rtol=1e-12)
+
+
+def test_primal_writes_outputs_in_place(adgen_cache):
+    built, spec, head = S.build_head(C / "multi_output.c", cache_dir=adgen_cache)
+    n = 6
+    r, theta = np.linspace(0.5, 2, n), np.linspace(-3, 3, n)
+    xy, stats = np.zeros(2 * n), np.zeros(4)
+    assert built.primal(n, r, theta, xy, stats) is None
+    np.testing.assert_allclose(xy[0::2] if np.allclose(xy[0::2], r * np.cos(theta)) else
+                               xy[:n], r * np.cos(theta), rtol=1e-12)
+    assert np.any(stats != 0)
+    # a non-contiguous output is written back too
+    big = np.zeros(4 * n)
+    built.primal(n, r, theta, big[::2], stats)
+    np.testing.assert_allclose(big[::2], xy, rtol=1e-15)
+    # a read-only output is refused
+    ro = np.zeros(2 * n)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="xy.*read-only"):
+        built.primal(n, r, theta, ro, stats)
+
+
+def test_inout_argument_and_inputs_not_modified(adgen_cache):
+    built, spec, head = S.build_head(C / "inout_args.c", cache_dir=adgen_cache)
+    assert built.dependents == ["y"] and set(built.independents) == {"a", "x", "y"}
+    n, a = 6, 0.7
+    x, y = np.linspace(-1, 1, n), np.linspace(1, 2, n)
+    x0, y0 = x.copy(), y.copy()
+    ybar = np.linspace(0.1, 0.6, n)
+    res = built.vjp(n, a, x, y, seeds={"y": ybar})
+    assert isinstance(res["a"], float)
+    assert np.array_equal(x, x0) and np.array_equal(y, y0)
+    J = S.isolated(S.central_fd_jacobian, built, [n, a, x, y])
+    np.testing.assert_allclose(res["y"], J["y", "y"].T @ ybar, rtol=1e-6)
+    np.testing.assert_allclose(res["x"], J["y", "x"].T @ ybar, rtol=1e-6)
+
+
+# ----------------------------------------------------------------------------- errors
+
+def test_error_paths(adgen_cache):
+    m = _rosen(adgen_cache)
+    x = np.linspace(0, 1, 6)
+    with pytest.raises(ValueError, match=r"argument 'x' has 4 elements, but rosenbrock uses 6"
+                                         r".*n=6"):
+        m.gradient(6, x[:4], 100.0)
+    with pytest.raises(TypeError, match=r"argument 'x'.*dtype float64.*got float32"):
+        m.gradient(6, x.astype(np.float32), 100.0)
+    with pytest.raises(TypeError, match=r"argument 'x'.*numpy array.*got list"):
+        m.primal(6, list(x), 100.0)
+    with pytest.raises(TypeError, match=r"missing argument 'a'"):
+        m.gradient(6, x)
+    with pytest.raises(TypeError, match=r"takes 3 arguments"):
+        m.primal(6, x, 100.0, 1)
+    with pytest.raises(TypeError, match=r"unknown argument 'b'"):
+        m.primal(6, x, b=1.0)
+    with pytest.raises(TypeError, match=r"two values for argument 'x'"):
+        m.primal(6, x, 100.0, x=x)
+    with pytest.raises(TypeError, match=r"argument 'n' \(int\) must be an int, got float"):
+        m.primal(6.0, x, 100.0)
+    with pytest.raises(ValueError, match=r"argument 'n'.*out of range"):
+        m.primal(2 ** 40, x, 100.0)
+    with pytest.raises(TypeError, match=r"argument 'a' \(double\) must be a real number"):
+        m.primal(6, x, "100")
+    with pytest.raises(ValueError, match=r"seeds: 'y' is not a dependent.*rosenbrock"):
+        m.vjp(6, x, 100.0, seeds={"y": 1.0})
+    with pytest.raises(ValueError, match=r"tangents: 'rosenbrock' is not an independent"):
+        m.jvp(6, x, 100.0, tangents={"rosenbrock": 1.0})
+    with pytest.raises(ValueError, match=r"tangents\['x'\] has shape \(5,\), expected \(6,\)"):
+        m.jvp(6, x, 100.0, tangents={"x": np.ones(5)})
+    with pytest.raises(ValueError, match=r"3 directions"):
+        m.jvp(6, x, 100.0, tangents={"x": np.ones((2, 6))}, nbdirs=3)
+    with pytest.raises(ValueError, match="nbdirs must be a positive int"):
+        m.jvp(6, x, 100.0, tangents={}, nbdirs=0)
+    with pytest.raises(ValueError, match="method must be"):
+        m.jacobian(6, x, 100.0, method="sideways")
+    with pytest.raises(TypeError, match="unknown option 'optimise'"):
+        adgen.build(str(MODEL), head=ROSEN, optimise=True)
+    with pytest.raises(adgen.AdgenError, match="'nothere', which is not a function"):
+        adgen.build(str(MODEL), head="nothere(y)/(x)", cache_dir=adgen_cache)
+    # nothing was built for the failures, nothing crashed
+    assert m.gradient(6, x, 100.0)["x"].shape == (6,)
+
+
+def test_error_paths_structs_and_outputs(adgen_cache):
+    built, spec, head = S.build_head(C / "struct_by_value.c", cache_dir=adgen_cache)
+    a, x, y = np.ones(12), np.ones(4), np.zeros(3)
+    with pytest.raises(TypeError, match=r"argument 'shape' \(Shape\): cannot make a Shape"):
+        built.primal({"rows": 3, "nope": 1}, a, x, y)
+    with pytest.raises(ValueError, match=r"argument 'y' has 2 elements, but scaled_matvec "
+                                         r"uses 3"):
+        built.primal([3, 4, 0.5], a, x, y[:2])
+    built.primal({"rows": 3, "cols": 4, "scale": 0.5}, a, x, y)
+    np.testing.assert_allclose(y, np.tanh(0.5 * 4) * np.ones(3), rtol=1e-14)
+    with pytest.raises(ValueError, match=r"a gradient needs one scalar dependent.*y \(3 "
+                                         r"values\).*vjp\(\) or jacobian\(\)"):
+        built.gradient([3, 4, 0.5], a, x, y)
+
+
+def test_vector_unavailable(adgen_cache, tmp_path):
+    built, spec, head = S.build_head(C / "local_arrays.c", cache_dir=adgen_cache)
+    assert not built.vector and "vector mode" in built.vector_error
+    args = S.head_arguments(C / "local_arrays.c", head, spec, tmp_path)
+    with pytest.raises(RuntimeError, match="vector mode is not available"):
+        built.jvp(*args, tangents={}, nbdirs=2)
+    with pytest.raises(RuntimeError, match="vector mode is not available"):
+        built.jacobian(*args, method="vector")
+    J = S.isolated(built.jacobian, *args)          # auto picks another method
+    assert J["out", "a"].shape == (3, 9)
+
+
+# ----------------------------------------------------------------------------- the cache
+
+def test_cache_reuse_and_rebuild(adgen_cache, tmp_path):
+    src = tmp_path / "model.c"
+    shutil.copy(MODEL, src)
+    cache = tmp_path / "cache"
+    first = adgen.build(str(src), head=ROSEN, cache_dir=cache)
+    assert not first.cached
+    t0 = time.perf_counter()
+    second = adgen.build(str(src), head=ROSEN, cache_dir=cache)
+    elapsed = time.perf_counter() - t0
+    assert second.cached and type(second) is type(first) and second.path == first.path
+    assert elapsed < 0.5, f"a cached build took {elapsed:.2f} s"
+    x = np.linspace(-1, 1, 5)
+    np.testing.assert_array_equal(first.gradient(5, x, 100.0)["x"],
+                                  second.gradient(5, x, 100.0)["x"])
+    # changing the source rebuilds, and the new build computes the new function
+    src.write_text(src.read_text().replace("return a * u * u + v * v;",
+                                           "return a * u * u + 2.0 * v * v;"))
+    third = adgen.build(str(src), head=ROSEN, cache_dir=cache)
+    assert not third.cached and third.path != first.path
+    assert third.primal(5, x, 100.0) != first.primal(5, x, 100.0)
+    # other options are part of the key; rebuild=True ignores the cache
+    assert not adgen.build(str(src), head=ROSEN, cache_dir=cache, defines=["UNUSED=1"]).cached
+    assert not adgen.build(str(src), head=ROSEN, cache_dir=cache, rebuild=True).cached
+    # $ADGEN_CACHE is the default directory
+    old = os.environ.get("ADGEN_CACHE")
+    os.environ["ADGEN_CACHE"] = str(cache)
+    try:
+        assert adgen.build(str(src), head=ROSEN).cached
+        assert adgen.cache_dir() == cache.resolve()
+    finally:
+        if old is None:
+            del os.environ["ADGEN_CACHE"]
+        else:
+            os.environ["ADGEN_CACHE"] = old
+    assert not list((cache / "tmp").iterdir()), "a temporary build directory was left"
+
+
+def test_cache_header_change_rebuilds(tmp_path):
+    (tmp_path / "scale.h").write_text("#define SCALE 2.0\n")
+    src = tmp_path / "f.c"
+    src.write_text('#include "scale.h"\ndouble f(double x) { return SCALE * x * x; }\n')
+    cache = tmp_path / "cache"
+    b1 = adgen.build(str(src), head="f(f)/(x)", cache_dir=cache, vector=False)
+    assert b1.gradient(3.0)["x"] == pytest.approx(12.0)
+    (tmp_path / "scale.h").write_text("#define SCALE 3.0\n")
+    b2 = adgen.build(str(src), head="f(f)/(x)", cache_dir=cache, vector=False)
+    assert not b2.cached and b2.gradient(3.0)["x"] == pytest.approx(18.0)
+
+
+def test_concurrent_builds(tmp_path):
+    """Two processes building the same thing into one cache both succeed."""
+    src = tmp_path / "g.c"
+    src.write_text("double g(int n, const double *x)\n{ double s = 0; int i;\n"
+                   "  for (i = 0; i < n; i++) s += x[i] * x[i] * x[i]; return s; }\n")
+    code = ("import adgen, numpy as np, sys\n"
+            f"b = adgen.build({str(src)!r}, head='g(g)/(x)', cache_dir={str(tmp_path / 'c')!r})\n"
+            "print(b.gradient(3, np.array([1.0, 2.0, 3.0]))['x'].tolist())\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env) for _ in range(2)]
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+        assert json.loads(out) == [3.0, 12.0, 27.0]
+    entries = [p for p in (tmp_path / "c").iterdir() if p.name != "tmp"]
+    assert len(entries) == 1
+
+
+# ------------------------------------------------------------------------ differentiate
+
+def test_differentiate_paths_text_and_options(tmp_path):
+    text = adgen.differentiate(str(MODEL), head=ROSEN)
+    assert "void rosenbrock_b(int n, const double *x, double *xb, double a, " \
+           "double rosenbrockb)" in text
+    assert "double rosenbrock_d(" in adgen.differentiate([MODEL], head=ROSEN, mode="forward")
+    assert "rosenbrock_dv(" in adgen.differentiate(MODEL, head=ROSEN, mode="forward",
+                                                   vector=True)
+    src = "double sq(double x)\n{\n    return N * x * x;\n}\n"
+    out = adgen.differentiate(src, head="sq(sq)/(x)", defines={"N": 3})
+    assert "void sq_b(double x, double *xb, double sqb)" in out
+    with pytest.raises(adgen.AdgenError, match="syntax error"):
+        adgen.differentiate("double f(double x) {\n return x +; }\n", head="f(f)/(x)")
+    with pytest.raises(ValueError, match="vector=True goes with mode='forward'"):
+        adgen.differentiate(MODEL, head=ROSEN, vector=True)
+    with pytest.raises(ValueError, match="mode: expected"):
+        adgen.differentiate(MODEL, head=ROSEN, mode="sideways")
+    with pytest.raises(TypeError, match="unknown option 'incude_dirs'"):
+        adgen.differentiate(MODEL, head=ROSEN, incude_dirs=["."])
+    with pytest.raises(TypeError, match="sizes: expected a dict"):
+        adgen.differentiate(MODEL, head=ROSEN, sizes=["x=n"])
+
+
+def test_build_from_source_text(adgen_cache):
+    src = ("double cube_sum(int n, const double *x)\n{\n    double s = 0.0;\n"
+           "    for (int i = 0; i < n; i++)\n        s += x[i] * x[i] * x[i];\n"
+           "    return s;\n}\n")
+    b = adgen.build(src, head="cube_sum(cube_sum)/(x)", cache_dir=adgen_cache)
+    x = np.array([1.0, -2.0, 0.5])
+    np.testing.assert_allclose(b.gradient(3, x)["x"], 3 * x ** 2, rtol=1e-15)
+
+
+# ----------------------------------------------------------------------------- Fortran
+
+def _fortran_available():
+    if shutil.which(os.environ.get("FC", "gfortran")) is None:
+        return "gfortran is not installed"
+    try:
+        import adgen.frontend.fortran_front  # noqa: F401
+    except ImportError as exc:
+        return f"adgen's Fortran front end is missing ({exc})"
+    return None
+
+
+@pytest.mark.skipif(_fortran_available() is not None, reason=str(_fortran_available()))
+def test_fortran_function_and_subroutine(adgen_cache):
+    F = ROOT / "testsuite" / "fortran"
+    b = adgen.build(str(F / "func_result.f90"), head="energy(energy)/(x)",
+                    cache_dir=adgen_cache)
+    x = np.linspace(-1, 1, 6)
+    # scalars passed by reference are given as Python numbers
+    J = S.isolated(S.central_fd_jacobian, b, [6, x, 1.5])
+    g = S.isolated(b.gradient, 6, x, 1.5)
+    np.testing.assert_allclose(g["x"], J["energy", "x"][0], rtol=1e-6)
+    s = adgen.build(str(F / "sub_basic.f90"), head="upwind_step(unew)/(u c)",
+                    cache_dir=adgen_cache)
+    u, unew = np.linspace(0.5, 1.5, 8), np.zeros(8)
+    args = [8, u, 0.7, 0.1, unew]
+    J = S.isolated(S.central_fd_jacobian, s, args)
+    got = S.isolated(s.jacobian, *args)
+    for k in J:
+        assert S.rel_err(got[k], J[k]) <= 1e-6, k
+    assert isinstance(S.isolated(s.vjp, *args, seeds={"unew": np.ones(8)})["c"], float)
+    with pytest.raises(ValueError, match="argument 'u' has 5 elements.*n=8"):
+        s.primal(8, u[:5], 0.7, 0.1, unew)
+
+
+# ------------------------------------------------------------------------------ adgen check
+
+def _check(argv, capsys):
+    status = adgen_check.main(argv)
+    cap = capsys.readouterr()
+    return status, cap.out, cap.err
+
+
+def test_check_passes(adgen_cache, capsys, monkeypatch):
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    status, out, err = _check([str(MODEL), "--head", "rosenbrock(rosenbrock)/(x a)",
+                               "--size", "x=n"], capsys)
+    assert status == 0, out + err
+    assert "PASS" in out and "rosenbrock / x[" in out and "rosenbrock / a" in out
+    assert "n = 3 (default" in out and "tolerance: rel. error <= 1e-06" in out
+    for col in ("pair", "FD", "tangent", "adjoint", "rel. error", "ok"):
+        assert col in out
+
+
+def test_check_inputs_file_and_inferred_lengths(adgen_cache, capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    inputs = tmp_path / "in.json"
+    inputs.write_text(json.dumps({"shape": {"rows": 2, "cols": 3, "scale": 0.5},
+                                  "x": [0.1, -0.2, 0.3]}))
+    status, out, err = _check([str(C / "struct_by_value.c"), "--head",
+                               "scaled_matvec(y)/(a x)", "--inputs", str(inputs)], capsys)
+    assert status == 0, out + err
+    assert "a: 6 random values" in out and "x: 3 values from the inputs" in out
+    # an int array without values, a struct without fields: usage errors (exit 2)
+    status, out, err = _check([str(C / "struct_by_value.c"), "--head",
+                               "scaled_matvec(y)/(a x)"], capsys)
+    assert status == 2 and 'give its fields in --inputs' in err
+    status, out, err = _check([str(C / "csr_matvec.c"), "--head", "csr_residual(r)/(vals x)"],
+                              capsys)
+    assert status == 2 and "rowptr is an array of int" in err
+    status, out, err = _check([str(MODEL), "--head", ROSEN, "--size", "x"], capsys)
+    assert status == 2 and "NAME=VALUE" in err
+    status, out, err = _check([str(MODEL), "--head", ROSEN, "--bogus"], capsys)
+    assert status == 2 and "usage:" in err
+
+
+def test_check_fails_on_broken_adjoint(adgen_cache, capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    head = "rosenbrock(rosenbrock)/(x a)"
+    good = adgen.differentiate(MODEL, head=head)
+    broken = tmp_path / "model_b.c"
+    broken.write_text(S.tamper_adjoint(good, "rosenbrock", "xb[1] *= 1.001;"))
+    status, out, err = _check([str(MODEL), "--head", head, "--size", "x=n",
+                               "--derivative-file", f"reverse={broken}"], capsys)
+    assert status == 1, out + err
+    row = next(l for l in out.splitlines() if l.startswith("rosenbrock / x["))
+    assert row.endswith("NO") and "rosenbrock / x[1]" in row
+    assert "rosenbrock / a" in out and "FAIL: 1 of 2 pairs disagree" in out
+    assert "dot-product test" in out and "NO" in out.split("dot-product test")[1].splitlines()[0]
+
+
+def test_check_command_line_broken_tangent(adgen_cache, tmp_path):
+    """Through the `adgen check` command: a tangent that forgets a term fails (exit 1)."""
+    head = "damped_oscillator(pos)/(x0 v0 omega zeta)"
+    src = C / "byvalue_scalars.c"
+    text = adgen.differentiate(src, head=head, mode="forward")
+    assert "posd[i] = " in text
+    broken = tmp_path / "osc_d.c"
+    broken.write_text(text.replace("posd[i] = ", "posd[i] = 1.5 * "))
+    env = dict(os.environ, ADGEN_CACHE=adgen_cache, PYTHONPATH=str(ROOT))
+    base = [sys.executable, "-m", "adgen", "check", str(src), "--head", head,
+            "--inputs", str(tmp_path / "in.json")]
+    (tmp_path / "in.json").write_text(json.dumps({"n": 5, "dt": 0.2}))
+    ok = subprocess.run(base, capture_output=True, text=True, env=env)
+    assert ok.returncode == 0 and "PASS: 4 pairs agree" in ok.stdout, ok.stdout + ok.stderr
+    bad = subprocess.run(base + ["--derivative-file", f"forward={broken}"],
+                         capture_output=True, text=True, env=env)
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    rows = [l for l in bad.stdout.splitlines() if l.startswith("pos[")]
+    assert len(rows) == 4 and all(r.endswith("NO") for r in rows), bad.stdout
+
+
+def test_adgen_command_unchanged(tmp_path):
+    out = tmp_path / "m_b.c"
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(MODEL), "--head", ROSEN,
+                           "-o", str(out)], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 0, proc.stderr
+    assert "rosenbrock_b(" in out.read_text()
+
+
+# --------------------------------------------------------------------------------- docs
+
+def _python_blocks(path):
+    blocks, cur, inside = [], [], False
+    for line in Path(path).read_text().splitlines():
+        if line.strip() == "```python":
+            inside, cur = True, []
+        elif line.strip() == "```" and inside:
+            inside = False
+            blocks.append("\n".join(cur))
+        elif inside:
+            cur.append(line)
+    return blocks
+
+
+def test_python_api_doc_examples_run(adgen_cache, tmp_path, monkeypatch):
+    """Every ```python block of docs/python-api.md, in order, in one namespace."""
+    blocks = _python_blocks(ROOT / "docs" / "python-api.md")
+    assert len(blocks) >= 3
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    ns = {"__name__": "__doc_example__"}
+    for i, code in enumerate(blocks):
+        try:
+            exec(compile(code, f"docs/python-api.md block {i + 1}", "exec"), ns)
+        except Exception as exc:
+            raise AssertionError(f"docs/python-api.md, python block {i + 1} fails: "
+                                 f"{type(exc).__name__}: {exc}\n{code}") from exc

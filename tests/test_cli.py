@@ -1,0 +1,370 @@
+"""The command line's contract (docs/cli.md): exit statuses, the error format, output files.
+
+Every error must be one line `FILE:LINE:COL: error: MESSAGE` (or `FILE: error: MESSAGE`
+when there is no position) on stderr, exit status 1 (2 for bad usage), never a Python
+traceback, and no output file.  Tests marked xfail(strict=True) document a part of the
+contract adgen does not meet yet.
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MODEL = ROOT / "examples" / "rosenbrock" / "model.c"
+
+OK = "double f(double x)\n{\n    return x * x;\n}\n"
+
+
+def adgen(*args, cwd, env=None):
+    """Runs `python -m adgen ARGS` in cwd (this checkout's adgen, installed or not)."""
+    full_env = dict(os.environ if env is None else env)
+    full_env.pop("ADGEN_DEBUG", None)          # it turns internal errors into tracebacks
+    full_env["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT)] + ([full_env["PYTHONPATH"]] if full_env.get("PYTHONPATH") else []))
+    return subprocess.run([sys.executable, "-m", "adgen"] + [str(a) for a in args],
+                          cwd=cwd, env=full_env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, errors="replace", timeout=300)
+
+
+def check_error(proc, file, message, lines=None, located=True, status=1):
+    """Asserts proc failed with one well-formed error about file; returns the message."""
+    out = proc.stdout + proc.stderr
+    assert "Traceback" not in out, out
+    assert proc.returncode == status, f"exit status {proc.returncode}, stderr:\n{proc.stderr}"
+    assert proc.stdout == "", proc.stdout
+    first = proc.stderr.splitlines()[0] if proc.stderr else ""
+    if located:
+        m = re.match(rf"^{re.escape(str(file))}:(\d+):(\d+): error: (.+)$", first)
+        assert m, f"expected '{file}:LINE:COL: error: MESSAGE', got: {first!r}"
+        line, col, msg = int(m.group(1)), int(m.group(2)), m.group(3)
+        assert line >= 1 and col >= 1, first
+        if lines is not None:
+            assert line in lines, f"error on line {line}, expected one of {lines}: {first}"
+    else:
+        m = re.match(rf"^{re.escape(str(file))}: error: (.+)$", first)
+        assert m, f"expected '{file}: error: MESSAGE', got: {first!r}"
+        msg = m.group(1)
+    assert re.search(message, msg, re.I), f"message {msg!r} does not match {message!r}"
+    return msg
+
+
+def files_in(d):
+    return sorted(p.name for p in Path(d).iterdir())
+
+
+def refuse(tmp_path, source, message, lines=None):
+    """source must be refused in both modes, with no output file left behind."""
+    path = tmp_path / "prog.c"
+    path.write_text(source)
+    for mode in ("--reverse", "--forward"):
+        proc = adgen(mode, "prog.c", "-o", "out.c", cwd=tmp_path)
+        msg = check_error(proc, "prog.c", message, lines)
+        assert files_in(tmp_path) == ["prog.c"], "adgen left files behind"
+    return msg
+
+
+# ----------------------------------------------------------------- input files
+
+def test_missing_input_file(tmp_path):
+    proc = adgen("--reverse", "nosuch.c", cwd=tmp_path)
+    check_error(proc, "nosuch.c", r"no such file|not found|does not exist", located=False)
+
+
+def test_directory_as_input(tmp_path):
+    (tmp_path / "src.c").mkdir()
+    proc = adgen("--reverse", "src.c", cwd=tmp_path)
+    check_error(proc, "src.c", r"directory", located=False)
+
+
+def test_empty_file(tmp_path):
+    (tmp_path / "empty.c").write_text("")
+    proc = adgen("--reverse", "empty.c", cwd=tmp_path)
+    check_error(proc, "empty.c", r"empty", located=False)
+
+
+def test_binary_garbage(tmp_path):
+    data = random.Random(7).randbytes(300)
+    (tmp_path / "garbage.c").write_bytes(data[:150] + b"\0" + data[150:])
+    proc = adgen("--reverse", "garbage.c", cwd=tmp_path)
+    check_error(proc, "garbage.c", r"binary|not a text|not c source", located=False)
+
+
+# ------------------------------------------------------------ malformed C input
+
+SYNTAX_MISSING_SEMICOLON = """double f(double x)
+{
+    double y = x * 2.0
+    return y;
+}
+"""
+
+SYNTAX_BAD_EXPRESSION = """double f(double x)
+{
+    return x * ;
+}
+"""
+
+
+@pytest.mark.parametrize("source,lines", [
+    (SYNTAX_MISSING_SEMICOLON, {3, 4}),
+    (SYNTAX_BAD_EXPRESSION, {3}),
+], ids=["missing-semicolon", "bad-expression"])
+def test_syntax_error(tmp_path, source, lines):
+    refuse(tmp_path, source, r"syntax error", lines)
+
+
+def test_unterminated_comment(tmp_path):
+    refuse(tmp_path, "double f(double x)\n{\n    /* never closed\n    return x;\n}\n",
+           r"unterminated comment", {3})
+
+
+def test_unterminated_string(tmp_path):
+    refuse(tmp_path, 'double f(double x)\n{\n    const char *s = "abc;\n    return x;\n}\n',
+           r"unterminated string|missing terminating", {3})
+
+
+def test_undefined_identifier(tmp_path):
+    msg = refuse(tmp_path, "double f(double x)\n{\n    return x * y;\n}\n",
+                 r"undeclared|undefined", {3})
+    assert "'y'" in msg
+
+
+# -------------------------------------------------------- refused C constructs
+
+EXTERNAL = """double g(double);
+
+double f(double x)
+{
+    return g(x) * x;
+}
+"""
+
+
+def test_unknown_external_function(tmp_path):
+    refuse(tmp_path, EXTERNAL, r"'g'.*--inactive", {5})
+    # the remedy the message suggests works
+    proc = adgen("--reverse", "prog.c", "--inactive", "g", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "out.c").exists()
+
+
+def test_function_pointer(tmp_path):
+    refuse(tmp_path, "double apply(double (*h)(double), double x)\n{\n    return h(x);\n}\n",
+           r"function pointer", {1, 3})
+
+
+VARARGS_BARE = """double first(int n, ...)
+{
+    return n;
+}
+"""
+
+VARARGS_VA_ARG = """#include <stdarg.h>
+
+double sum(int n, ...)
+{
+    va_list ap;
+    double s = 0.0;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        s += va_arg(ap, double);
+    va_end(ap);
+    return s;
+}
+"""
+
+
+@pytest.mark.parametrize("source,lines", [
+    (VARARGS_BARE, {1}),
+    (VARARGS_VA_ARG, {3, 9}),
+], ids=["ellipsis", "va_arg"])
+def test_varargs_definition(tmp_path, source, lines):
+    refuse(tmp_path, source, r"variadic|varargs|\.\.\.", lines)
+
+
+def test_union(tmp_path):
+    refuse(tmp_path, "union bits { double d; unsigned long u; };\n\ndouble f(double x)\n{\n"
+                     "    union bits b;\n    b.d = x;\n    return b.d * x;\n}\n",
+           r"union", {1, 5, 6, 7})
+
+
+@pytest.mark.parametrize("stmt", ['__asm__("nop");', 'asm("nop");'], ids=["__asm__", "asm"])
+def test_inline_asm(tmp_path, stmt):
+    refuse(tmp_path, f"double f(double x)\n{{\n    {stmt}\n    return x * x;\n}}\n",
+           r"inline asm|assembl", {3})
+
+
+SETJMP = """#include <setjmp.h>
+
+static jmp_buf env;
+
+double f(double x)
+{
+    if (setjmp(env))
+        return 0.0;
+    return x * x;
+}
+"""
+
+LONGJMP = """#include <setjmp.h>
+
+jmp_buf env;
+
+double f(double x)
+{
+    if (x < 0.0)
+        longjmp(env, 1);
+    return x * x;
+}
+"""
+
+
+@pytest.mark.parametrize("source,lines", [(SETJMP, {7}), (LONGJMP, {8})],
+                         ids=["setjmp", "longjmp"])
+def test_setjmp_longjmp(tmp_path, source, lines):
+    refuse(tmp_path, source, r"setjmp|longjmp", lines)
+
+
+# ------------------------------------------------------------------- --head
+
+def test_head_names_unknown_function(tmp_path):
+    (tmp_path / "ok.c").write_text(OK)
+    proc = adgen("--reverse", "ok.c", "--head", "g(g)/(x)", "-o", "out.c", cwd=tmp_path)
+    msg = check_error(proc, "ok.c", r"'g'", located=False)
+    assert "function" in msg
+    assert files_in(tmp_path) == ["ok.c"]
+
+
+@pytest.mark.parametrize("head", ["f(f)/(z)", "f(z)/(x)"], ids=["independent", "dependent"])
+def test_head_names_unknown_parameter(tmp_path, head):
+    (tmp_path / "ok.c").write_text(OK)
+    proc = adgen("--reverse", "ok.c", "--head", head, "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "ok.c", r"'z'.*parameter")
+    assert files_in(tmp_path) == ["ok.c"]
+
+
+def test_head_malformed(tmp_path):
+    (tmp_path / "ok.c").write_text(OK)
+    proc = adgen("--reverse", "ok.c", "--head", "f(f", cwd=tmp_path)
+    check_error(proc, "ok.c", r"malformed --head", located=False)
+
+
+# ------------------------------------------------------------------ bad usage
+
+@pytest.mark.parametrize("argv", [
+    [],
+    ["--reverse"],
+    ["--forward"],
+    ["--reverse", "--forward", "ok.c"],
+    ["--reverse", "--vector", "ok.c"],
+    ["--reverse", "--no-such-option", "ok.c"],
+    ["--reverse", "ok.c", "--size", "x"],
+], ids=["nothing", "reverse-no-file", "forward-no-file", "two-modes",
+        "reverse-vector", "unknown-option", "size-without-expr"])
+def test_bad_usage(tmp_path, argv):
+    (tmp_path / "ok.c").write_text(OK)
+    proc = adgen(*argv, cwd=tmp_path)
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert proc.returncode == 2, proc.stderr
+    assert re.search(r"^adgen: error: .+", proc.stderr, re.M), proc.stderr
+    assert files_in(tmp_path) == ["ok.c"]
+
+
+# ---------------------------------------------------------------- output files
+
+@pytest.mark.parametrize("mode", ["--reverse", "--forward"])
+@pytest.mark.parametrize("spelling", ["ok.c", "./ok.c", "ABS"])
+def test_output_equal_to_input_is_refused(tmp_path, mode, spelling):
+    src = tmp_path / "ok.c"
+    src.write_text(OK)
+    before = src.read_bytes()
+    out = str(src) if spelling == "ABS" else spelling
+    proc = adgen(mode, "ok.c", "-o", out, cwd=tmp_path)
+    check_error(proc, out, r"input|overwrite", located=False)
+    assert src.read_bytes() == before
+    assert files_in(tmp_path) == ["ok.c"]
+
+
+def test_output_directory_missing(tmp_path):
+    (tmp_path / "ok.c").write_text(OK)
+    proc = adgen("--reverse", "ok.c", "-o", "no/such/dir/out.c", cwd=tmp_path)
+    check_error(proc, "no/such/dir/out.c", r"directory", located=False)
+    assert files_in(tmp_path) == ["ok.c"]
+
+
+@pytest.mark.parametrize("source", [SYNTAX_MISSING_SEMICOLON, EXTERNAL, SETJMP],
+                         ids=["parse-error", "external-call", "setjmp"])
+def test_no_partial_output(tmp_path, source):
+    (tmp_path / "prog.c").write_text(source)
+    for mode in ("--reverse", "--forward"):
+        proc = adgen(mode, "prog.c", "-o", "out.c", cwd=tmp_path)
+        assert proc.returncode == 1
+        assert not (tmp_path / "out.c").exists()
+        proc = adgen(mode, "prog.c", cwd=tmp_path)           # default output name
+        assert proc.returncode == 1
+        assert files_in(tmp_path) == ["prog.c"]
+
+
+def test_failure_keeps_existing_output(tmp_path):
+    """A failed run does not touch an output file left by an earlier run."""
+    (tmp_path / "prog.c").write_text(EXTERNAL)
+    (tmp_path / "out.c").write_text("/* earlier */\n")
+    proc = adgen("--reverse", "prog.c", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert (tmp_path / "out.c").read_text() == "/* earlier */\n"
+    assert files_in(tmp_path) == ["out.c", "prog.c"]
+
+
+@pytest.mark.parametrize("mode", ["--reverse", "--forward"])
+def test_deterministic_output(tmp_path, mode):
+    (tmp_path / "model.c").write_bytes(MODEL.read_bytes())
+    outputs = []
+    for hashseed in ("1", "2", "3"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed)
+        proc = adgen(mode, "model.c", "-o", "out.c", cwd=tmp_path, env=env)
+        assert proc.returncode == 0, proc.stderr
+        outputs.append((tmp_path / "out.c").read_bytes())
+    assert outputs[0] == outputs[1] == outputs[2]
+
+
+def test_default_output_names(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "model.c").write_bytes(MODEL.read_bytes())
+    for modes, name, routine in ((["--reverse"], "model_b.c", "rosenbrock_b("),
+                                 (["-b"], "model_b.c", "rosenbrock_b("),
+                                 (["--forward"], "model_d.c", "rosenbrock_d("),
+                                 (["--tangent"], "model_d.c", "rosenbrock_d("),
+                                 (["-d"], "model_d.c", "rosenbrock_d("),
+                                 (["--vector"], "model_dv.c", "rosenbrock_dv("),
+                                 (["--forward", "--vector"], "model_dv.c", "rosenbrock_dv(")):
+        proc = adgen(*modes, "src/model.c", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout == proc.stderr == ""
+        assert routine in (src / name).read_text()
+    assert files_in(tmp_path) == ["src"]                 # beside the input, not in cwd
+    assert files_in(src) == ["model.c", "model_b.c", "model_d.c", "model_dv.c"]
+
+
+def test_output_file_mode_follows_umask(tmp_path):
+    (tmp_path / "ok.c").write_text(OK)
+    old = os.umask(0o022)
+    try:
+        proc = adgen("--reverse", "ok.c", cwd=tmp_path)
+    finally:
+        os.umask(old)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "ok_b.c").stat().st_mode & 0o777 == 0o644
+
+
+def test_no_mode_means_reverse(tmp_path):
+    """The mode may be left out: reverse is the default, as --help says."""
+    (tmp_path / "ok.c").write_text(OK)
+    proc = adgen("ok.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "_b(" in (tmp_path / "ok_b.c").read_text()
