@@ -27,7 +27,6 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
 
 try:                        # differentiate() works without numpy; build() needs it
     import numpy as np
@@ -186,7 +185,23 @@ def differentiate(sources, head=None, mode="reverse", **options) -> str:
     extra = [os.getcwd()] if any(s.kind == "text" for s in srcs) else []
     with tempfile.TemporaryDirectory(prefix="adgen-") as tmp:
         paths = _materialize(srcs, tmp)
-        return _differentiate(paths, _driver_options(o, mode, vector, _heads(head), extra))
+        with _text_locations(srcs, paths):
+            return _differentiate(paths, _driver_options(o, mode, vector, _heads(head), extra))
+
+
+@contextlib.contextmanager
+def _text_locations(srcs, paths):
+    """Errors in source text given as a string name it `<source text>` (or `<source text
+    N>`), not the temporary file it was written to."""
+    try:
+        yield
+    except AdgenError as exc:
+        names = {p: ("<source text>" if i == 0 else f"<source text {i}>")
+                 for i, (s, p) in enumerate(zip(srcs, paths)) if s.kind == "text"}
+        if exc.loc is not None and exc.loc.file in names:
+            import dataclasses
+            exc.loc = dataclasses.replace(exc.loc, file=names[exc.loc.file])
+        raise
 
 
 # ------------------------------------------------------------------------------ the cache
@@ -384,6 +399,8 @@ def _eval(node, env):
         return int(v)
     if op == "deref":
         base = _eval(node[1], env)
+        if isinstance(base, numbers.Integral):     # a Fortran scalar given as a number
+            return int(base)
         try:
             return int(base[0])
         except Exception:
@@ -395,10 +412,6 @@ def _eval(node, env):
 
 def _prim_name(t):
     return " ".join(t.name.split())
-
-
-def _struct_names(prog_types):
-    return prog_types
 
 
 class _Analysis:
@@ -512,6 +525,8 @@ class _Analysis:
                 return dict(d, kind="int", elem=_prim_name(t), cdef=_prim_name(t))
             raise _Unsupported(f"{t.name} by value")
         if isinstance(t, (ir.Ptr, ir.Arr)):
+            # a Fortran scalar dummy argument: a pointer to one value
+            d["scalar_ref"] = bool(self.fortran and getattr(p, "fortran_array", None) is False)
             target = ir.pointee(t)
             tr = target.resolved()
             const = bool(target.const or tr.const)
@@ -650,12 +665,18 @@ def _flags(o):
 
 def _build_into(work, srcs, head, o):
     """Differentiate, compile and link into directory `work`; returns the meta dict."""
-    import cffi
-    from adgen.driver import differentiate as _differentiate, parse_head
+    from adgen.driver import parse_head
     cc = os.environ.get("CC", "gcc")
     fc = os.environ.get("FC", "gfortran")
     func, dep, indep = parse_head(head)
     paths = _materialize(srcs, work)
+    with _text_locations(srcs, paths):
+        return _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc)
+
+
+def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
+    import cffi
+    from adgen.driver import differentiate as _differentiate
     extra_inc = [os.getcwd()] if any(s.kind == "text" for s in srcs) else []
     o = dict(o, include_dirs=list(o["include_dirs"]) + extra_inc)
     given = o.get("derivative_files") or {}
@@ -874,6 +895,7 @@ def build(sources, head=None, **options) -> "Built":
     cached = meta is not None
     if meta is None:
         (root / "tmp").mkdir(parents=True, exist_ok=True)
+        _clean_tmp(root / "tmp")
         work = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=root / "tmp"))
         try:
             meta = _build_into(str(work), srcs, head, o)
@@ -893,6 +915,21 @@ def build(sources, head=None, **options) -> "Built":
             raise
     module = _load(final, meta)
     return Built(meta, module, final, cached)
+
+
+def _clean_tmp(tmp, age=86400):
+    """Remove what builds killed long ago left in cache_dir/tmp."""
+    now = time.time()
+    try:
+        entries = list(tmp.iterdir())
+    except OSError:
+        return
+    for e in entries:
+        try:
+            if now - e.stat().st_mtime > age:
+                shutil.rmtree(e, ignore_errors=True)
+        except OSError:
+            pass
 
 
 def _default_head(sources, o):
@@ -952,16 +989,26 @@ def _describe(p):
 class _Args:
     """The arguments of one API call, converted and checked."""
 
-    def __init__(self, values, arrays, shapes, boxed, env):
+    def __init__(self, values, arrays, shapes, boxed, env, struct_ptrs=(), ffi=None):
         self.values = values        # name -> int/float/cdata/ndarray (pristine)
         self.arrays = arrays        # names of array arguments
         self.shapes = shapes        # name -> the user's shape
         self.boxed = boxed          # names of scalars boxed into 1-element arrays (Fortran)
         self.env = env
+        self.struct_ptrs = set(struct_ptrs)     # names of pointers to one struct
+        self.ffi = ffi
 
     def fresh(self):
-        """Copies of the arrays (each derivative call starts from the same inputs)."""
-        return {n: (v.copy() if n in self.arrays else v) for n, v in self.values.items()}
+        """Copies of the arrays and pointed-to structs (each derivative call starts from the
+        same inputs)."""
+        out = {}
+        for n, v in self.values.items():
+            if n in self.arrays:
+                v = v.copy()
+            elif n in self.struct_ptrs:
+                v = self.ffi.new(self.ffi.typeof(v), v[0])
+            out[n] = v
+        return out
 
 
 class Built:
@@ -1103,7 +1150,8 @@ class Built:
                 raise ValueError(f"{what}(): argument {n!r} has {size} element"
                                  f"{'s' * (size != 1)}, but {self.name} uses {need} "
                                  f"({p['extent_text']}{with_})")
-        return _Args(values, arrays, shapes, boxed, env)
+        struct_ptrs = [p["name"] for p in self._params if p["kind"] == "struct_ptr"]
+        return _Args(values, arrays, shapes, boxed, env, struct_ptrs, ffi)
 
     def _cvals(self, vals):
         ffi = self._ffi

@@ -94,8 +94,16 @@ def make_arguments(built, values=None, sizes=None, seed=1):
                              f"(parameters: {', '.join(names)})")
     rng = np.random.default_rng(seed)
     out, notes, env = {}, [], {}
+    def scalar_kind(p):
+        """'int' / 'real' for scalars, including Fortran scalars passed by reference."""
+        if p["kind"] in ("int", "real"):
+            return p["kind"]
+        if p["kind"] == "array" and p.get("scalar_ref"):
+            return "real" if _dtype(p["elem"], built._ffi).kind == "f" else "int"
+        return None
+
     for p in params:        # scalars and structs first: array lengths may depend on them
-        n, kind = p["name"], p["kind"]
+        n, kind = p["name"], scalar_kind(p) or p["kind"]
         if kind == "int":
             if n in values:
                 v = values[n]
@@ -136,7 +144,7 @@ def make_arguments(built, values=None, sizes=None, seed=1):
                 raise CheckError(f"{n}: cannot make a {p['elem']} of {values[n]!r} ({exc})")
             env[n] = ptr[0] if kind == "struct" else ptr
     for p in params:
-        if p["kind"] != "array":
+        if p["kind"] != "array" or scalar_kind(p):
             continue
         n = p["name"]
         dt = _dtype(p["elem"], built._ffi)
@@ -304,7 +312,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                 adj[d, x, i] = out[x].astype(np.float64)
 
     def label(name, k):
-        if name == f or by_name[name]["kind"] == "real":
+        if name == f or by_name[name]["kind"] == "real" or by_name[name].get("scalar_ref"):
             return name
         return f"{name}[{k}]"
 

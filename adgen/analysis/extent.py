@@ -515,6 +515,13 @@ class _Walker:
                 if a.lo is a.hi and a.nonneg:
                     return Interval(_mul(a.lo, b.lo), _mul(a.hi, b.hi), b.nonneg)
                 return None
+            if e.op == "%":
+                c = _const_value(b.lo)
+                if c is not None and c > 0 and b.lo is b.hi:
+                    # the remainder is below the divisor (and not below 0 for a >= 0)
+                    return Interval(_int(0 if a.nonneg else -(c - 1)), _int(c - 1),
+                                    a.nonneg)
+                return None
             if e.op == "/" and a.nonneg:
                 c = _const_value(b.lo)
                 if c is not None and c > 0 and b.lo is b.hi:

@@ -94,6 +94,17 @@ def local_type(t):
     return ir.with_const(t, False)
 
 
+_CLARIFY = {"||": ("&&",), "|": ("&", "^", "+", "-", "==", "!=", "<", ">", "<=", ">="),
+            "^": ("&", "+", "-", "==", "!=", "<", ">", "<=", ">="),
+            "&": ("+", "-", "==", "!=", "<", ">", "<=", ">="),
+            "<<": ("+", "-"), ">>": ("+", "-"),
+            "==": ("==", "!=", "<", ">", "<=", ">="), "!=": ("==", "!=", "<", ">", "<=", ">=")}
+
+
+def _op(e):
+    return e.op if isinstance(e, ir.Binary) else None
+
+
 def zero_value(t):
     """The initial value of a local scalar: every scalar of generated code starts defined."""
     r = t.resolved()
@@ -131,9 +142,11 @@ def _expr(e):
         return f"{e.op}{inner}", _UNARY
     if isinstance(e, ir.Binary):
         p = _PREC[e.op]
-        left = expr_c(e.left, p)
+        # gcc's -Wparentheses wants these spelled out even where precedence decides
+        clarify = _CLARIFY.get(e.op, ())
+        left = expr_c(e.left, 20 if _op(e.left) in clarify else p)
         # left-associative: a right operand of equal precedence needs parentheses
-        right = expr_c(e.right, p + 1)
+        right = expr_c(e.right, 20 if _op(e.right) in clarify else p + 1)
         return f"{left} {e.op} {right}", p
     if isinstance(e, ir.Call):
         return f"{e.func}({', '.join(expr_c(a, 2) for a in e.args)})", _POSTFIX
@@ -264,9 +277,12 @@ def drop_unread_shadows(stmts):
         read = _read_symbols(stmts)
 
         def dead(s):
-            return isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and \
-                s.lhs.sym not in read and getattr(s.lhs.sym, "primal", None) is not None \
-                and s.lhs.sym.kind == "local"
+            if not (isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)) or \
+                    s.lhs.sym in read:
+                return False
+            sym = s.lhs.sym
+            return (getattr(sym, "primal", None) is not None and sym.kind == "local") or \
+                getattr(sym, "is_flag", False)
 
         changed = [False]
 
