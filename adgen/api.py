@@ -749,7 +749,7 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         expect["forward"].append((func, f"{rcdef} *", True))
         expect["vector"].append((func + "'", f"{rcdef} *", True))
     expect["vector"].append(("nbdirs", "int", False))
-    rets = {"reverse": "void", "forward": rcdef if not ret_active else rcdef, "vector": rcdef}
+    rets = {"reverse": "void", "forward": rcdef, "vector": rcdef}
     suffix = {"reverse": "_b", "forward": "_d", "vector": "_dv"}
     symbols, protos = {}, []
     for mode, text in texts.items():
@@ -824,7 +824,9 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
                      [os.path.join(work, fname), "-o", obj], f"compiling the generated {fname}"))
         objs.append(obj)
     glue_obj = os.path.join(work, "glue.o")
-    jobs.append(([cc, "-c", "-fPIC", "-O1", "-I", sysconfig.get_paths()["include"], glue,
+    # the glue calls the real prototypes: a mismatch with the declarations is an error
+    jobs.append(([cc, "-c", "-fPIC", "-O1", "-Werror=incompatible-pointer-types",
+                  "-Werror=int-conversion", "-I", sysconfig.get_paths()["include"], glue,
                   "-o", glue_obj], "compiling the cffi glue module"))
     for job in fortran_jobs:
         _run_jobs([job])

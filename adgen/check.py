@@ -242,6 +242,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
             prec = "float"
     tol = TOL[prec] if tol is None else tol
     step = FD_STEP[prec]
+    eps = {"double": 2.2e-16, "float": 1.2e-7}[prec]
     rep = Report(built.head, list(notes), tol, DOT_TOL[prec], step)
     rng = np.random.default_rng(seed + 1)
     nout = {d: built._size(a, d) for d in deps}
@@ -270,7 +271,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
         return rep
 
     # central finite differences, steps h and 4h
-    fd, fd4 = {}, {}
+    fd, fd4, hstep = {}, {}, {}
     for x in indeps:
         for j in cols[x]:
             for scale, target in ((1.0, fd), (4.0, fd4)):
@@ -291,6 +292,8 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                     r = built._run_primal(vals)
                     res.append((xs, outputs(vals, r)))
                 (xp, yp), (xm, ym) = res
+                if scale == 1.0:
+                    hstep[x, j] = abs(xp - xm) / 2
                 for d in deps:
                     target[d, x, j] = (yp[d] - ym[d]) / (xp - xm)
     # tangent columns, adjoint rows
@@ -323,11 +326,15 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
             J4 = np.array([fd4[d, x, j] for j in cols[x]]).T
             T = np.array([tan[d, x, j] for j in cols[x]]).T
             A = np.array([adj[d, x, i][cols[x]] for i in rows[d]])    # (nrows, ncols)
-            noise = 2.0 * np.abs(J - J4)
+            # the rounding error of a central difference, eps |y| / h, and the truncation
+            # error, estimated by the difference between steps h and 4h
+            hs = np.array([hstep[x, j] for j in cols[x]])
+            rounding = 10.0 * eps * np.abs(y0[d])[:, None] / hs[None, :]
+            noise = 2.0 * np.abs(J - J4) + rounding
             jmax = float(np.max(np.abs(J))) if J.size else 0.0
             floor = floor_factor * jmax
-            # can the FD be trusted? (h and 4h agree)
-            reliable = all(_err(J[i, c], J4[i, c], 0.0, floor) <= tol
+            # can the FD be trusted? (h and 4h agree, up to rounding: else a kink is near)
+            reliable = all(_err(J[i, c], J4[i, c], rounding[i, c], floor) <= tol
                            for i in range(J.shape[0]) for c in range(J.shape[1]))
             worst, werr = None, -1.0
             for i in range(J.shape[0]):
@@ -415,8 +422,8 @@ def format_report(rep: Report) -> str:
     lines += [f"error: {p}" for p in rep.problems]
     nbad = sum(not p.ok for p in rep.pairs)
     if rep.ok:
-        lines.append(f"PASS: {len(rep.pairs)} pair{'s' * (len(rep.pairs) != 1)} agree within "
-                     f"{rep.tol:g}")
+        n = len(rep.pairs)
+        lines.append(f"PASS: {n} pair{'s agree' if n != 1 else ' agrees'} within {rep.tol:g}")
     else:
         why = []
         if nbad:
@@ -526,21 +533,70 @@ def main(argv=None):
         except (BuildError, FileNotFoundError, ValueError) as exc:
             print(f"adgen check: error: {exc}", file=sys.stderr)
             return 1
-        try:
-            call_args, notes = make_arguments(built, values, sizes, args.seed)
-            rep = run_check(built, call_args, args.tol, args.seed, args.max_elements, notes)
-        except CheckError as exc:
-            print(f"adgen check: error: {exc}", file=sys.stderr)
-            return 2
-        except (TypeError, ValueError) as exc:      # the API refused the inputs
-            print(f"adgen check: error: {exc}", file=sys.stderr)
-            return 2
-        print(f"adgen check: {', '.join(os.path.basename(s) for s in args.sources)}, "
-              + format_report(rep))
+        def work(built=built):
+            try:
+                call_args, notes = make_arguments(built, values, sizes, args.seed)
+                rep = run_check(built, call_args, args.tol, args.seed, args.max_elements,
+                                notes)
+            except (CheckError, TypeError, ValueError) as exc:   # bad or refused inputs
+                return 2, "", f"adgen check: error: {exc}"
+            text = (f"adgen check: {', '.join(os.path.basename(s) for s in args.sources)}, "
+                    + format_report(rep))
+            return (0 if rep.ok else 1), text, ""
+        code, out, err = _isolated(work)
+        if out:
+            print(out)
+        if err:
+            print(err, file=sys.stderr)
         sys.stdout.flush()
-        if not rep.ok:
-            status = 1
+        if code == 2:
+            return 2
+        status = max(status, code)
     return status
+
+
+def _isolated(fn):
+    """fn() -> (status, stdout text, stderr text), run in a forked child where fork exists,
+    so that a crash of the compiled code is reported (status 1) instead of killing us."""
+    if not hasattr(os, "fork"):
+        return fn()
+    import pickle
+    import signal
+    r, w = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        try:
+            import faulthandler
+            faulthandler.disable()      # a crash is reported by the parent, in one line
+            try:
+                result = fn()
+            except BaseException as exc:        # noqa: BLE001
+                result = (1, "", f"adgen check: internal error: {type(exc).__name__}: {exc}")
+            with os.fdopen(w, "wb") as fh:
+                fh.write(pickle.dumps(result))
+        finally:
+            os._exit(0)
+    os.close(w)
+    with os.fdopen(r, "rb") as fh:
+        data = fh.read()
+    _, wstatus = os.waitpid(pid, 0)
+    if data:
+        return pickle.loads(data)
+    if os.WIFSIGNALED(wstatus):
+        sig = os.WTERMSIG(wstatus)
+        try:
+            name = signal.Signals(sig).name
+        except ValueError:
+            name = str(sig)
+        why = f"killed by {name}"
+    else:
+        why = f"exit status {os.WEXITSTATUS(wstatus)}"
+    return 1, "", (f"adgen check: error: the compiled code crashed ({why}) while checking: "
+                   "the primal or a derivative routine accesses memory it should not (with "
+                   "these inputs: are the arrays long enough?)")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ class Options:
     sizes: dict = field(default_factory=dict)   # param name -> C expression text
     command: str = ""
     output_stem: str = ""                  # names the Fortran interface module
+    invert: bool = True                    # undo increments instead of saving values
 
 
 _HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(([^()]*)\))?\s*(?:/\s*\(([^()]*)\))?\s*$")
@@ -385,8 +386,9 @@ def generate(sources, options):
     prog = load_program(sources, options)
     head_specs = resolve_heads(prog, options)
     roots = [f.name for f, _, _, _ in head_specs]
-    functions = [n for n in reachable(prog, roots) if prog.functions[n].has_body]
     normalize_program(prog)
+    from adgen.transform.clone import clone_call_sites
+    functions = [n for n in clone_call_sites(prog, roots) if prog.functions[n].has_body]
     structure_program(prog, functions)
     mem = Memory(prog)
     act = Activity(prog, mem, functions)
@@ -413,6 +415,7 @@ def generate(sources, options):
     else:
         from adgen.transform.tangent import TangentTransform
         gen = TangentTransform(ctx, vector=options.vector).run()
+    gen = merge_clones(prog, gen)
     unit = assemble(prog, ctx, gen, sources, options)
     result = Generated("", list(getattr(prog, "warnings", [])))
     if prog.language == "fortran":
@@ -448,6 +451,55 @@ def link_fortran_names(prog, unit):
         g = ir.Function(getattr(f, "link_name", f.name), f.ret, f.params, f.body)
         protos.append(g)
     unit.prototypes = protos
+
+
+def merge_clones(prog, gen):
+    """Copies of a function (one per call site, see transform/clone.py) whose generated
+    code is the same as the original's are dropped and their calls redirected."""
+    from adgen.backend.cgen import render_function
+    by_source = {}
+    for fn in gen:
+        if fn.is_static and fn.source:
+            by_source.setdefault(fn.source, []).append(fn)
+
+    def text(fns, source, orig):
+        out = []
+        for fn in fns:
+            name, fn.name = fn.name, orig + fn.name[len(source):]
+            out.append(render_function(fn))
+            fn.name = name
+        return "\n".join(out)
+
+    changed = True
+    while changed:
+        changed = False
+        for source, fns in list(by_source.items()):
+            orig = getattr(prog.functions.get(source), "clone_of", None)
+            if orig is None or orig not in by_source:
+                continue
+            target = orig
+            if text(fns, source, orig) != text(by_source[orig], orig, orig):
+                continue
+            renames = {fn.name: target + fn.name[len(source):] for fn in fns}
+            del by_source[source]
+            gen = [fn for fn in gen if fn not in fns]
+            for fn in gen:
+                for st in ir.stmts_walk(fn.body):
+                    for e in list(ir.stmt_exprs(st)) + [v for v in getattr(st, "args", {}).values()
+                                                        if isinstance(v, ir.Expr)]:
+                        for sub in ir.walk(e):
+                            if isinstance(sub, ir.Call) and sub.func in renames:
+                                sub.func = renames[sub.func]
+            changed = True
+    # plain calls go to the primal function the copy was made from
+    for fn in gen:
+        for st in ir.stmts_walk(fn.body):
+            for e in list(ir.stmt_exprs(st)) + [v for v in getattr(st, "args", {}).values()
+                                                if isinstance(v, ir.Expr)]:
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call) and sub.func in prog.functions:
+                        sub.func = getattr(prog.functions[sub.func], "clone_of", sub.func)
+    return gen
 
 
 def assemble(prog, ctx, gen, sources, options):

@@ -343,14 +343,17 @@ class _Walker:
         if canon is None:
             return None
         var, stride = canon
-        sv = _const_value(stride)
-        if sv is None or sv == 0:
-            return None
         start = self.interval(s.init[0].rhs, ranges)
         cmp = _normal_test(s.test, var)
         if cmp is None or start is None:
             return None
         op, offset, bound_e = cmp
+        sv = _const_value(stride)
+        if sv is None:
+            # a stride that is not a constant: a loop that ends moves toward its bound
+            sv = 1 if op in ("<", "<=") else -1
+        if sv == 0:
+            return None
         bound = self.interval(bound_e, ranges)
         if bound is None:
             return None

@@ -34,6 +34,7 @@ class GenFunction:
     locals: List[LocalDecl] = field(default_factory=list)
     is_static: bool = False
     comment: str = ""
+    source: str = ""           # the function it was generated from (a copy's own name)
 
 
 @dataclass(eq=False)
@@ -326,10 +327,10 @@ def render_unit(unit: OutputUnit) -> str:
     text = "\n".join(bodies)
     helpers = {name for name in ("adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
                                  "adgen_digamma", "adgen_digammaf", "adgen_digammal",
-                                 "adgen_imax", "adgen_pop_keep")
+                                 "adgen_imax", "adgen_pop_keep", "adgen_keep", "adgen_release")
                if name + "(" in text}
     if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
-                   "adgen_pop_keep"}:
+                   "adgen_pop_keep", "adgen_keep"}:
         helpers.add("stack")
     headers = ["math.h", "stdlib.h", "string.h"]
     for h in unit.std_headers:

@@ -75,6 +75,16 @@ class ReverseTransform:
         return self.output()
 
     def output(self):
+        # Memory the program allocated is freed where the backward sweep reaches its
+        # allocation; with the log in use, only after the log has been replayed (logged
+        # values may lie in it, when the analysis could not tell it from the caller's).
+        release = "adgen_release" if self.logged else "free"
+        for fns in self.generated.values():
+            for fn in fns:
+                for st in ir.stmts_walk(fn.body):
+                    if isinstance(st, ir.Raw) and st.template == "release":
+                        st.template = "call1"
+                        st.args = {"func": release, "arg": st.args["ptr"]}
         if self.logged:
             for head in self.ctx.heads:
                 fn = self.generated[("head", head.func.name)][0]
@@ -327,6 +337,39 @@ class FuncGen:
                     return True
         return False
 
+    def inverse(self, lhs, rhs):
+        """For an increment `v = v + e` (or `- e`) whose e does not depend on v, the
+        expression that undoes it (`v - e`); None otherwise. Exact for integers and
+        pointers; for floating point the restored value carries one rounding error, which
+        only reaches derivatives, never control flow."""
+        if not self.T.ctx.options.invert:
+            return None
+        inc = _increment(lhs, rhs)
+        if inc is None:
+            return None
+        sign, rest = inc
+        t = lhs.type.resolved()
+        if not (t.is_int or t.is_float or t.is_pointer):
+            return None
+        node = find(self.mem.loc(lhs))
+        for sub in ir.walk(rest):
+            if isinstance(sub, ir.Call) and LIBRARY_FUNCTIONS.get(sub.func) is None:
+                return None
+            if ir.is_lvalue(sub) and find(self.mem.loc(sub)) is node:
+                return None
+        if isinstance(lhs, ir.Ref) and any(isinstance(r, ir.Ref) and r.sym is lhs.sym
+                                           for r in ir.walk(rest)):
+            return None
+        return ir.Binary("-" if sign > 0 else "+", X.clone(lhs), X.clone(rest), lhs.type)
+
+    def restore_by(self, target, value, loc):
+        out = []
+        if self.pop(target, loc).keep:
+            # the caller sees this memory: its final value goes to the log first
+            out.append(ir.Raw("keep", {"target": X.clone(target)}, loc))
+        out.append(ir.Assign(X.clone(target), value, loc))
+        return out
+
     def zero_pure_input(self, p, pb):
         """Set (not accumulate) the gradient of a pure input array: zero it whole when its
         extent is known, else zero each element as the forward sweep reads it (every
@@ -417,7 +460,7 @@ class FuncGen:
                                  "through a type adgen cannot shadow yet", p.loc)
         result = getattr(f, "result", None)
         if self.act.ret_active(f):
-            fb = ir.Symbol(self.names.fresh(f.name + "b"), strip_const(f.ret), "param")
+            fb = ir.Symbol(self.names.fresh(_base(f) + "b"), strip_const(f.ret), "param")
             fb.primal = result
             bparams.append(fb)
             if result is not None:
@@ -425,7 +468,7 @@ class FuncGen:
         shadow_out = None
         if self.act.ret_pointer_shadowed(f):
             # a returned pointer comes back with its shadow, through **fb
-            shadow_out = ir.Symbol(self.names.fresh(f.name + "b"), ir.Ptr(strip_const(f.ret)),
+            shadow_out = ir.Symbol(self.names.fresh(_base(f) + "b"), ir.Ptr(strip_const(f.ret)),
                                    "param")
             fparams.append(shadow_out)
         self.declare_locals()
@@ -448,11 +491,12 @@ class FuncGen:
         if result is not None:
             fwd.append(ir.Return(ir.Ref(result)))
         ret = ir.with_const(f.ret, False) if result is not None else ir.VOID
+        orig = getattr(f, "clone_of", f.name)
         ffn = GenFunction(f.name + "_fwd", ret, fparams, fwd, self.locals + self.ad_locals,
-                          is_static=True, comment=f"Forward sweep of {f.name}.")
-        bfn = GenFunction(f.name + "_bwd", ir.VOID, bparams, bwd,
-                          self.locals + self.ad_locals, is_static=True,
-                          comment=f"Backward sweep of {f.name}.")
+                          is_static=True, comment=f"Forward sweep of {orig}.", source=f.name)
+        bfn = GenFunction(f.name + "_bwd", ir.VOID, bparams, bwd, source=f.name,
+                          locals=self.locals + self.ad_locals, is_static=True,
+                          comment=f"Backward sweep of {orig}.")
         bfn.bwd_part = bwd
         return [ffn, bfn]
 
@@ -502,7 +546,13 @@ class FuncGen:
         fwd, bwd = [], []
         if isinstance(lt, ir.Ptr) and self.act.has_shadow(lhs):
             shl = self.sh(lhs)
-            if saved:
+            inverse = self.inverse(lhs, rhs) if saved and shadow_rhs is None else None
+            if inverse is not None:
+                # p = p + k is undone by p = p - k, for the shadow as well
+                bwd += self.restore_by(shl, ir.Binary(inverse.op, X.clone(shl),
+                                                      X.clone(inverse.right), shl.type), s.loc)
+                bwd += self.restore_by(lhs, inverse, s.loc)
+            elif saved:
                 fwd += [ir.Push(lhs, s.loc), ir.Push(shl, s.loc)]
                 bwd += [self.pop(X.clone(shl), s.loc), self.pop(X.clone(lhs), s.loc)]
             fwd += [s, ir.Assign(shl, shadow_rhs if shadow_rhs is not None else self.sh(rhs),
@@ -511,7 +561,11 @@ class FuncGen:
         if isinstance(lt, ir.Struct) and self.act.has_shadow(lhs):
             raise AdgenError("assignment of a struct holding active values from this "
                              "expression is not supported yet", s.loc)
-        if saved:
+        inverse = self.inverse(lhs, rhs) if saved else None
+        if inverse is not None:
+            # an increment is undone by the opposite one: nothing saved
+            bwd += self.restore_by(lhs, inverse, s.loc)
+        elif saved:
             fwd.append(ir.Push(lhs, s.loc))
             bwd.append(self.pop(X.clone(lhs), s.loc))
         if lt.is_float and self.act.active_value(lhs):
@@ -536,9 +590,9 @@ class FuncGen:
                 ir.Binary("*", call.args[0], call.args[1], ir.SIZE_T)
             fwd.append(ir.Raw("alloc_bytes", {"target": shl, "type": shl.type, "bytes": nbytes},
                               s.loc))
-            bwd.append(ir.Raw("free", {"ptr": X.clone(shl)}, s.loc))
+            bwd.append(ir.Raw("release", {"ptr": X.clone(shl)}, s.loc))
         # The forward sweep defers free(): the backward sweep may still read the memory.
-        bwd.append(ir.Raw("free", {"ptr": X.clone(lhs)}, s.loc))
+        bwd.append(ir.Raw("release", {"ptr": X.clone(lhs)}, s.loc))
         if saved:
             if shadow:
                 bwd.append(self.pop(self.sh(lhs), s.loc))
@@ -716,7 +770,7 @@ class FuncGen:
         if ret_active:
             if lhs_active and self.aliases_argument(lhs, call.args):
                 # the callee adds to the arguments' adjoints: take the seed out first
-                seed = self.temp(g.name + "b", g.ret)
+                seed = self.temp(_base(g) + "b", g.ret)
                 pre_b += [ir.Assign(ir.Ref(seed), self.sh(lhs), loc), post_b.pop()]
                 bargs.append(ir.Ref(seed))
             elif lhs_active:
@@ -732,8 +786,8 @@ class FuncGen:
         fwd, bwd = pre_f, []
         if self.act.ret_pointer_shadowed(g):
             # p = g(...) returning a pointer and (through an argument) its shadow
-            value = self.temp(g.name + "_value", g.ret)
-            shadow = self.temp(g.name + "_valueb", strip_const(g.ret))
+            value = self.temp(_base(g) + "_value", g.ret)
+            shadow = self.temp(_base(g) + "_valueb", strip_const(g.ret))
             fargs.append(ir.AddrOf(ir.Ref(shadow), ir.Ptr(shadow.type)))
             fwd.append(ir.Assign(ir.Ref(value), fcall, loc))
             bwd_tail = [bcall]
@@ -745,7 +799,7 @@ class FuncGen:
         if lhs is not None:
             if self.T.saved(lhs):
                 # The callee's saved values sit above lhs's: save lhs after the call.
-                tmp = self.temp(g.name + "_value", g.ret)
+                tmp = self.temp(_base(g) + "_value", g.ret)
                 fwd += [ir.Assign(ir.Ref(tmp), fcall, loc), ir.Push(lhs, loc),
                         ir.Assign(lhs, ir.Ref(tmp), loc)]
                 bwd.append(self.pop(X.clone(lhs), loc))
@@ -933,6 +987,11 @@ class FuncGen:
                       [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
                       ir.Block(body_b), s.loc)]
         return fwd, bwd
+
+
+def _base(f):
+    """The name a function's copy was made from (see transform/clone.py)."""
+    return getattr(f, "clone_of", f.name)
 
 
 def _holds_pointers(t):
