@@ -882,10 +882,13 @@ def build(sources, head=None, **options) -> "Built":
         if not os.path.isfile(v):
             raise FileNotFoundError(f"derivative_files[{k!r}]: no such file {v}")
     heads = _heads(head)
-    if len(heads) != 1:
-        heads = _default_head(sources, o) if not heads else heads
+    if not heads:
+        heads = _default_head(sources, o)
         if len(heads) != 1:
-            raise ValueError(f"build: give one head, e.g. head='f(y)/(x)' (got {heads})")
+            raise ValueError(f"build: the sources have {len(heads)} default heads "
+                             f"({', '.join(heads)}): name one with head='f(y)/(x)'")
+    if len(heads) != 1:
+        raise ValueError(f"build: give one head, not {len(heads)} ({', '.join(heads)})")
     head = heads[0]
     from adgen.driver import parse_head
     parse_head(head)                # AdgenError for a malformed head

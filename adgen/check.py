@@ -530,9 +530,13 @@ def main(argv=None):
         except AdgenError as exc:
             print(str(exc) if exc.loc else f"{args.sources[0]}: {exc}", file=sys.stderr)
             return 1
-        except (BuildError, FileNotFoundError, ValueError) as exc:
+        except BuildError as exc:
             print(f"adgen check: error: {exc}", file=sys.stderr)
             return 1
+        except (FileNotFoundError, ValueError, TypeError) as exc:     # bad options
+            msg = str(exc).replace("build: ", "").replace("head='f(y)/(x)'", "--head SPEC")
+            print(f"adgen check: error: {msg}", file=sys.stderr)
+            return 2
         def work(built=built):
             try:
                 call_args, notes = make_arguments(built, values, sizes, args.seed)

@@ -357,12 +357,25 @@ class _Walker:
         bound = self.interval(bound_e, ranges)
         if bound is None:
             return None
-        # var + offset OP bound
+        # var + offset OP bound. With a stride other than 1 the last value is the last
+        # one the stride reaches, not the bound: start + ((last - start) / s) * s.
+        step = _const_value(stride)
         if sv > 0 and op in ("<", "<="):
             hi = _sub(bound.hi if op == "<=" else _sub(bound.hi, _int(1)), _int(offset))
+            if step != 1:
+                if start.lo is not start.hi:
+                    return None
+                hi = _add(start.hi, _mul(ir.Binary("/", _sub(hi, start.hi), X.clone(stride),
+                                                   ir.LONG), X.clone(stride)))
             return var, Interval(start.lo, hi, start.nonneg)
         if sv < 0 and op in (">", ">="):
             lo = _sub(bound.lo if op == ">=" else _add(bound.lo, _int(1)), _int(offset))
+            if step != -1:
+                if start.lo is not start.hi:
+                    return None
+                down = ir.Unary("-", X.clone(stride), ir.LONG) if step is None else _int(-step)
+                lo = _sub(start.lo, _mul(ir.Binary("/", _sub(start.lo, lo), down, ir.LONG),
+                                         X.clone(down)))
             return var, Interval(lo, start.hi, bound.nonneg and offset <= 0)
         return None
 
@@ -505,6 +518,12 @@ class _Walker:
             a, b = self.interval(e.left, ranges), self.interval(e.right, ranges)
             if a is None or b is None:
                 return None
+            if a.lo is a.hi and b.lo is b.hi and e.op in "+-*/":
+                # one value each: the result is one value (kept as one expression)
+                f = {"+": _add, "-": _sub, "*": _mul}.get(e.op)
+                v = f(a.lo, b.lo) if f else ir.Binary("/", a.lo, b.lo, ir.LONG)
+                nonneg = a.nonneg and b.nonneg and e.op in "+*/"
+                return Interval(v, v, nonneg)
             if e.op == "+":
                 return Interval(_add(a.lo, b.lo), _add(a.hi, b.hi), a.nonneg and b.nonneg)
             if e.op == "-":
@@ -525,11 +544,12 @@ class _Walker:
                     return Interval(_int(0 if a.nonneg else -(c - 1)), _int(c - 1),
                                     a.nonneg)
                 return None
-            if e.op == "/" and a.nonneg:
+            if e.op == "/" and b.lo is b.hi and b.nonneg:
+                # dividing by one value that is positive (a count or a size) is monotone
                 c = _const_value(b.lo)
-                if c is not None and c > 0 and b.lo is b.hi:
+                if c is None or c > 0:
                     return Interval(ir.Binary("/", a.lo, b.lo, ir.LONG),
-                                    ir.Binary("/", a.hi, b.lo, ir.LONG), True)
+                                    ir.Binary("/", a.hi, b.lo, ir.LONG), a.nonneg)
             return None
         if isinstance(e, ir.Unary) and e.op == "-":
             a = self.interval(e.arg, ranges)
