@@ -243,7 +243,7 @@ class CFront:
         if isinstance(node, c_ast.FuncDecl):
             return ir.FuncPtr("function")
         if isinstance(node, c_ast.Typename):
-            return self.type_of(node.type)
+            return self.type_of(node.type, scope)
         if isinstance(node, c_ast.IdentifierType):
             names = [n for n in node.names if n not in ("signed",)] or ["int"]
             if len(names) == 1 and names[0] in self.typedefs:
@@ -402,11 +402,22 @@ class CFront:
             init = []
             if node.init is not None:
                 self.stmt(node.init, inner, init)
-            test = self.cond(node.cond, inner, "for") if node.cond is not None else None
+            test, pre = (self.effect_cond(node.cond, inner) if node.cond is not None
+                         else (None, []))
             step = []
             if node.next is not None:
                 self.stmt(node.next, inner, step)
-            out.append(ir.For(init, test, step, self.sub_block(node.stmt, inner), loc))
+            body = self.sub_block(node.stmt, inner)
+            if pre:
+                # for (...; n-- > 0; step) body  ->  init; while (1) { t = n > 0; n--;
+                # if (!t) break; body; step }
+                self.no_continue(body, loc)
+                stop = ir.If(ir.Unary("!", test, ir.INT), ir.Block([ir.Break(loc)]), None, loc)
+                out.extend(init)
+                out.append(ir.While(ir.Const("1", ir.INT, loc),
+                                    ir.Block(pre + [stop] + body.stmts + step, loc), loc))
+            else:
+                out.append(ir.For(init, test, step, body, loc))
         elif isinstance(node, c_ast.While):
             test, pre = self.effect_cond(node.cond, scope)
             body = self.sub_block(node.stmt, scope)
@@ -654,7 +665,7 @@ class CFront:
         if isinstance(node, c_ast.UnaryOp):
             return self.unary(node, scope, pre, post, loc)
         if isinstance(node, c_ast.Cast):
-            to = self.type_of(node.to_type)
+            to = self.type_of(node.to_type, scope)
             if isinstance(to, ir.FuncPtr):
                 raise AdgenError("casts to function pointers are not supported", loc)
             return ir.Cast(to, E(node.expr), loc)
@@ -750,7 +761,7 @@ class CFront:
         if op == "sizeof":
             arg = node.expr
             if isinstance(arg, c_ast.Typename):
-                return ir.SizeOf(self.type_of(arg), ir.SIZE_T, loc)
+                return ir.SizeOf(self.type_of(arg, scope), ir.SIZE_T, loc)
             inner_pre, inner_post = [], []
             return ir.SizeOf(self.expr(arg, scope, inner_pre, inner_post), ir.SIZE_T, loc)
         if op in ("p++", "p--", "++", "--"):

@@ -315,11 +315,26 @@ def element_count(nbytes, et, dst, loc, what):
         e = e.arg
     if is_elem_size(e):
         return ir.Const("1", ir.INT)
-    if isinstance(e, ir.Binary) and e.op == "*":
-        if is_elem_size(e.right):
-            return e.left
-        if is_elem_size(e.left):
-            return e.right
+    # a product with one sizeof(element) factor, in any place: n * m * sizeof(double)
+    factors = []
+
+    def flatten(x):
+        while isinstance(x, ir.Cast):
+            x = x.arg
+        if isinstance(x, ir.Binary) and x.op == "*":
+            flatten(x.left)
+            flatten(x.right)
+        else:
+            factors.append(x)
+
+    flatten(e)
+    sizes = [f for f in factors if is_elem_size(f)]
+    if len(sizes) == 1 and len(factors) > 1:
+        rest = [f for f in factors if f is not sizes[0]]
+        count = rest[0]
+        for f in rest[1:]:
+            count = ir.Binary("*", count, f, ir.arith_result(count.type, f.type))
+        return count
     if isinstance(e, ir.SizeOf) and isinstance(e.of, ir.Expr):
         t = e.of.type.resolved()
         if isinstance(t, ir.Arr) and t.size is not None:
