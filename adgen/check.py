@@ -322,6 +322,8 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
     floor_factor = math.sqrt(tol)
     for d in deps:
         for x in indeps:
+            if not cols[x] or not nout[d]:
+                continue                    # an empty array: nothing to compare
             J = np.array([fd[d, x, j] for j in cols[x]]).T           # (nout, ncols)
             J4 = np.array([fd4[d, x, j] for j in cols[x]]).T
             T = np.array([tan[d, x, j] for j in cols[x]]).T

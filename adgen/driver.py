@@ -211,6 +211,27 @@ class Context:
             self._writes = total
         return self._writes
 
+    def frees(self, name, seen=None):
+        """True when function name calls free(), directly or through its callees."""
+        seen = seen or set()
+        if name in seen:
+            return False
+        seen.add(name)
+        f = self.prog.functions.get(name)
+        if f is None or not f.has_body:
+            return False
+        for s in ir.stmts_walk(f.body.stmts):
+            for e in ir.stmt_exprs(s):
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call):
+                        if sub.func == "free":
+                            return True
+                        g = self.prog.functions.get(sub.func)
+                        if g is not None and not getattr(g, "is_library", False) and \
+                                self.frees(sub.func, seen):
+                            return True
+        return False
+
     def shadow_globals(self):
         if self._shadow_globals is None:
             self._shadow_globals = []
@@ -247,7 +268,15 @@ class Context:
         """Like extent, but raises Unknown when the analysis cannot tell."""
         if p.name in self.options.sizes:
             from adgen.frontend.c_front import parse_expr_in_scope
-            return parse_expr_in_scope(self.options.sizes[p.name], f.params)
+            e = parse_expr_in_scope(self.options.sizes[p.name], f.params)
+            if self.by_reference:
+                # Fortran arguments are pointers: `--size x=n` means *n
+                from adgen.transform.exprs import substitute
+                e = substitute(e, {q: ir.Deref(ir.Ref(q), ir.pointee(q.type))
+                                   for q in f.params if q.type.resolved().is_pointer})
+            return e
+        if getattr(p, "fortran_extent", None) is not None:
+            return ir.Cast(ir.Prim("size_t"), p.fortran_extent)
         m = self.extents.max_index(f, p)
         from adgen.analysis.extent import _add, _const_value, _int
         n = _add(m, _int(1))

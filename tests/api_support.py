@@ -213,19 +213,21 @@ def central_fd_jacobian(built, args, h=1e-6):
         n = 1 if not isinstance(base, np.ndarray) else base.size
         cols = {d: [] for d in built.dependents}
         for j in range(n):
-            ys = []
+            ys, xs = [], []
             for sgn in (1, -1):
                 a = fresh()
                 if isinstance(base, np.ndarray):
                     flat = a[idx[x]].reshape(-1)
                     step = h * max(1.0, abs(float(flat[j])))
                     flat[j] = flat[j] + sgn * step
+                    xs.append(float(flat[j]))       # the value actually represented
                 else:
                     step = h * max(1.0, abs(base))
                     a[idx[x]] = base + sgn * step
+                    xs.append(a[idx[x]])
                 ys.append(outputs(a))
             for d in built.dependents:
-                cols[d].append((ys[0][d] - ys[1][d]) / (2 * step))
+                cols[d].append((ys[0][d] - ys[1][d]) / (xs[0] - xs[1]))
         for d in built.dependents:
             J[d, x] = np.array(cols[d]).T
     return J

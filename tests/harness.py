@@ -1,6 +1,6 @@
-"""Generic test harness for adgen's C test programs.
+"""Generic test harness for adgen's C and Fortran test programs.
 
-A program under `testsuite/c/` carries an `adgen-test` comment block (see
+A program under `testsuite/c/` (or `testsuite/fortran/`, see "Fortran" below) carries an `adgen-test` comment block (see
 docs/testsuite-format.md) telling which heads to differentiate and how to build the
 arguments of a call.  For each head the harness
 
@@ -17,8 +17,16 @@ arguments of a call.  For each head the harness
 5. compares in Python and raises AssertionError listing every failed check with its worst
    element.
 
+Fortran programs (by the file's suffix) carry the block in `!` comments with Fortran
+argument types; the harness compiles the program with gfortran -c -O2 (the primal the
+drivers call, its procedures' interfaces read from gfortran's tree dump), checks that
+f_b_ / f_d_ can be called as the Fortran contract prescribes (every argument by
+reference), links the C driver with gfortran, and also builds and runs a Fortran main
+program calling f_d / f_b with no interface (dot-product test and a directional finite
+difference). See docs/testsuite-format.md.
+
 Public API:
-    parse_spec(text) -> Spec
+    parse_spec(text, lang="c") -> Spec
     check_program(source, workdir) -> None       (AssertionError on failure)
     expect_error(source, workdir) -> None        (for programs with `expect-error:`)
     check_primal(source, workdir) -> None        (block, primal and FD only: no adgen)
@@ -27,6 +35,7 @@ check_program and expect_error take an optional `adgen_cmd` (a list) to run inst
 
 Command line, for debugging programs (see --help):
     python tests/harness.py testsuite/c/foo.c [-v] [--workdir DIR] [--primal-only]
+    python tests/harness.py testsuite/fortran/foo.f90 [-v] [--workdir DIR] [--primal-only]
 """
 from __future__ import annotations
 
@@ -70,7 +79,7 @@ FLOAT_TYPES = ("double", "float")
 INT_TYPES = ("int", "long", "unsigned", "size_t")
 ELEM_TYPES = FLOAT_TYPES + INT_TYPES
 SPEC_KEYS = ("head", "arg", "tol", "dot_tol", "fd_step", "seed", "flags", "sizes",
-             "expect-error", "expect-error-line", "setup", "sources")
+             "expect-error", "expect-error-line", "expect-warning", "setup", "sources")
 FORTRAN_ONLY_KEYS = ("setup", "sources")
 
 
@@ -129,6 +138,7 @@ class Spec:
     flags: list = field(default_factory=list)
     expect_error: Optional[str] = None
     expect_error_lines: Optional[set] = None    # acceptable lines of the error
+    expect_warning: Optional[str] = None        # adgen must warn (FILE:LINE: warning: ...)
     sizes: str = "infer"    # "infer": adgen finds array lengths itself; "give": pass --size NAME=LEN
     lang: str = "c"         # "c" | "fortran"
     setup: Optional[str] = None     # Fortran: a subroutine without arguments called before each evaluation
@@ -275,6 +285,8 @@ def parse_spec(text: str, lang: str = "c") -> Spec:
                 spec.expect_error = value
             elif key == "expect-error-line":
                 spec.expect_error_lines = _parse_lines(value)
+            elif key == "expect-warning":
+                spec.expect_warning = value
             elif key in FORTRAN_ONLY_KEYS and lang != "fortran":
                 raise SpecError(f"{key}: only for Fortran programs")
             elif key == "setup":
@@ -871,25 +883,26 @@ static void *drv_alloc(long n, size_t size)
     return p;
 }
 static int drv_first = 1;
+static FILE *drv_out;       /* the JSON results: stdout, or a file for a Fortran program */
 static void drv_num(double v)
 {
-    if (v != v) printf("NaN");
-    else if (v > 1.7976931348623157e308) printf("Infinity");
-    else if (v < -1.7976931348623157e308) printf("-Infinity");
-    else printf("%.17g", v);
+    if (v != v) fprintf(drv_out, "NaN");
+    else if (v > 1.7976931348623157e308) fprintf(drv_out, "Infinity");
+    else if (v < -1.7976931348623157e308) fprintf(drv_out, "-Infinity");
+    else fprintf(drv_out, "%.17g", v);
 }
 static void drv_key(const char *key)
 {
-    printf("%s\"%s\": ", drv_first ? "{" : ",\n ", key);
+    fprintf(drv_out, "%s\"%s\": ", drv_first ? "{" : ",\n ", key);
     drv_first = 0;
 }
 static void drv_vec(const char *key, const double *v, long n)
 {
     long i;
     drv_key(key);
-    printf("[");
-    for (i = 0; i < n; i++) { if (i) printf(", "); drv_num(v[i]); }
-    printf("]");
+    fprintf(drv_out, "[");
+    for (i = 0; i < n; i++) { if (i) fprintf(drv_out, ", "); drv_num(v[i]); }
+    fprintf(drv_out, "]");
 }
 """
 
@@ -901,8 +914,10 @@ def _unconst(ctype: str) -> str:
 class _Driver:
     """Builds the C text of the driver for one head."""
 
-    def __init__(self, plan: Plan, source: Path, modes: str = "db"):
+    def __init__(self, plan: Plan, source: Path, modes: str = "db",
+                 results_path: Optional[Path] = None):
         self.plan, self.source, self.modes = plan, source, modes
+        self.results_path = results_path
         self.spec, self.head = plan.spec, plan.head
         self.fortran = plan.fortran
         self.lines = []
@@ -1015,6 +1030,12 @@ class _Driver:
         self.emit("    long drv_i, drv_j, drv_k, drv_col, drv_r, drv_s, drv_ntmp;")
         self.emit("    double drv_h, drv_v0, drv_xp, drv_xm;")
         self.emit(f"    drv_rng = {spec.seed}ULL;")
+        if self.fortran:    # the primal may print to stdout: the results go to a file
+            path = str(self.results_path).replace("\\", "\\\\").replace('"', '\\"')
+            self.emit(f'    drv_out = fopen("{path}", "w");')
+            self.emit('    if (!drv_out) { fprintf(stderr, "driver: cannot write the results file\\n"); return 2; }')
+        else:
+            self.emit("    drv_out = stdout;")
         # arguments, in parameter order (lengths may use earlier int arguments)
         for a in plan.args:
             n = a.name
@@ -1087,7 +1108,7 @@ class _Driver:
         self.emit("    /* lengths of the array arguments */")
         fmt = ", ".join(f'\\"{a.name}\\": %ld' for a in self.arrays())
         vals = "".join(f", drv_len_{a.name}" for a in self.arrays())
-        self.emit(f'    drv_key("lengths"); printf("{{{fmt}}}"{vals});')
+        self.emit(f'    drv_key("lengths"); fprintf(drv_out, "{{{fmt}}}"{vals});')
         if self.fortran:
             self.fortran_extras()
 
@@ -1128,7 +1149,8 @@ class _Driver:
             self.build_tangent()
         if "b" in self.modes:
             self.build_adjoint()
-        self.emit('    printf("}\\n");')
+        self.emit('    fprintf(drv_out, "}\\n");')
+        self.emit('    if (drv_out != stdout && fclose(drv_out) != 0) return 2;')
         self.emit("    (void)drv_j; (void)drv_h; (void)drv_v0; (void)drv_xp; (void)drv_xm;")
         self.emit("    (void)drv_xdot; (void)drv_ydot; (void)drv_xbar; (void)drv_ybar;")
         self.emit("    return 0;")
@@ -1142,11 +1164,11 @@ class _Driver:
         fmt = ", ".join(f'\\"{a.name}\\": [' + ", ".join("[%ld, %ld]" for _ in a.dims) + "]"
                         for a in arrays)
         vals = "".join(f", (long)({lo}), (long)({hi})" for a in arrays for lo, hi in a.dims)
-        self.emit(f'    drv_key("bounds"); printf("{{{fmt}}}"{vals});')
+        self.emit(f'    drv_key("bounds"); fprintf(drv_out, "{{{fmt}}}"{vals});')
         ints = [a for a in self.plan.args if a.kind == "int"]
         fmt = ", ".join(f'\\"{a.name}\\": %ld' for a in ints)
         vals = "".join(f", (long){a.name}" for a in ints)
-        self.emit(f'    drv_key("ints"); printf("{{{fmt}}}"{vals});')
+        self.emit(f'    drv_key("ints"); fprintf(drv_out, "{{{fmt}}}"{vals});')
         self.emit(f"    {self.reset()}")
         for a in self.arrays():
             self.emit(f"    for (drv_i = 0; drv_i < drv_len_{a.name}; drv_i++) "
@@ -1216,13 +1238,17 @@ class _Driver:
                 self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
                           f"drv_tmp[drv_i] = (double)drvb_{name}[drv_i];")
                 self.emit(f'    drv_vec("seed_after:{name}", drv_tmp, drv_len_{name});')
+        if self.fortran and plan.ret_active:    # the result's seed, by reference: consumed too
+            self.emit('    drv_tmp[0] = (double)drvb_return; drv_vec("seed_after:return", drv_tmp, 1);')
         self.print_outputs("reverse", None)
 
 
-def make_driver(plan: Plan, source: Path, modes: str = "db") -> str:
+def make_driver(plan: Plan, source: Path, modes: str = "db",
+                results_path: Optional[Path] = None) -> str:
     """C text of the driver for one head, calling f_d if 'd' in modes, f_b if 'b' in modes
-    (modes='': primal and finite differences only)."""
-    return _Driver(plan, source, modes).build()
+    (modes='': primal and finite differences only).  A Fortran program's driver writes its
+    JSON results to `results_path` (the primal may print to stdout), a C one to stdout."""
+    return _Driver(plan, source, modes, results_path).build()
 
 
 # --------------------------------------------------------------------------------------------
@@ -1415,10 +1441,10 @@ def make_fortran_main(plan: Plan, res: dict, source_name: str = "the program") -
     o.append(f"  drv_ok = drv_dot <= {_flit(spec.dot_tol, 'real(8)')} .and. "
              f"drv_err <= {_flit(spec.tol, 'real(8)')}")
     o.append("  if (drv_ok) then")
-    o.append("    print '(a, es10.3, a, es10.3)', 'PASS dot-product test rel. diff ', drv_dot, &")
+    o.append("    print '(a, es10.3, a, es10.3)', 'adgen Fortran main: PASS dot-product test rel. diff ', drv_dot, &")
     o.append("      ', directional FD rel. err ', drv_err")
     o.append("  else")
-    o.append("    print '(a)', 'FAIL (Fortran main program)'")
+    o.append("    print '(a)', 'adgen Fortran main: FAIL'")
     o.append(f"    print '(a, es24.16, a, es24.16, a, es10.3, a)', '  dot-product test: <ybar, {f}_d(xdot)> = ', "
              "drv_t1, &")
     o.append(f"      ', <{f}_b(ybar), xdot> = ', drv_t2, ' (rel. diff ', drv_dot, ')'")
@@ -1696,7 +1722,10 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
                          f"= {b!r} (rel. diff {abs(a - b) / (scale or 1):.2g} > dot_tol "
                          f"{spec.dot_tol:g})")
 
-    # pure outputs' seeds consumed
+    # pure outputs' seeds consumed (for Fortran, the function result's seed too)
+    if "seed_after:return" in res and res["seed_after:return"][0] != 0.0:
+        fails.append(f"{f}_b did not consume the seed of the function result: {f}b = "
+                     f"{_fmt(res['seed_after:return'][0])} on return (must be 0)")
     for name, a_ in deps:
         if a_ is not None and plan.role(name) == "out":
             left = res.get(f"seed_after:{name}", [])
@@ -1764,7 +1793,10 @@ def _build_and_run(plan: Plan, source: Path, workdir: Path, flags, objs: dict,
     f = plan.head.func
     modes = "".join(objs)
     driver = workdir / f"{f}_driver{modes}.c"
-    driver.write_text(make_driver(plan, source, modes))
+    results = driver.with_suffix(".json")
+    if results.exists():
+        results.unlink()
+    driver.write_text(make_driver(plan, source, modes, results if plan.fortran else None))
     exe, dobj = driver.with_suffix(""), driver.with_suffix(".o")
     cmd = [CC] + DRIVER_FLAGS + SANITIZE + flags + ["-c", str(driver), "-o", str(dobj)]
     _must(_run(cmd, "gcc", RUN_TIMEOUT), cmd, "compiling the driver")
@@ -1783,10 +1815,11 @@ def _build_and_run(plan: Plan, source: Path, workdir: Path, flags, objs: dict,
         hint = "" if SANITIZE or proc.returncode >= 0 else \
             "\n(it crashed: rerun with ADGEN_TEST_SANITIZE=1 to build with ASan/UBSan)"
         raise AssertionError(str(exc) + hint) from None
+    out = results.read_text() if plan.fortran else proc.stdout
     try:
-        return json.loads(proc.stdout)
+        return json.loads(out)
     except json.JSONDecodeError as exc:
-        raise AssertionError(f"driver output is not JSON ({exc}):\n{proc.stdout[:2000]}")
+        raise AssertionError(f"driver output is not JSON ({exc}):\n{out[:2000]}")
 
 
 def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=None,
@@ -1820,6 +1853,8 @@ def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=No
                 _must(proc, cmd, f"adgen --{mode}")
                 if not out.exists():
                     raise AssertionError(f"adgen --{mode} exited 0 but wrote no {out.name}")
+                if spec.expect_warning is not None:
+                    _check_warning(proc.stderr, source, spec.expect_warning, f"adgen --{mode}")
                 check = fortran_call_check([proto]) if fbuild is not None else None
                 objs[suffix] = _compile_derivative(out, source, flags, proto, workdir, check)
             except AssertionError as exc:
@@ -1868,7 +1903,7 @@ def _run_fortran_main(plan: Plan, res: dict, source: Path, workdir: Path, objs: 
           "linking the Fortran main program with the derivative objects")
     proc = _run([str(exe)], "Fortran main program", RUN_TIMEOUT)
     out = (proc.stdout + proc.stderr).strip()
-    if proc.returncode != 0 or "PASS" not in proc.stdout:
+    if proc.returncode != 0 or "adgen Fortran main: PASS" not in proc.stdout:
         raise AssertionError(f"the Fortran main program calling {f}_d and {f}_b with no "
                              f"interface failed (exit {proc.returncode}; {main}):\n{out[:3000]}")
     if stats is not None:
@@ -1916,6 +1951,17 @@ def check_primal(source: Path, workdir: Path) -> None:
 
 
 _DIAG = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$")
+_WARN = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?:(?P<col>\d+):)? warning: (?P<msg>.*)$")
+
+
+def _check_warning(stderr: str, source: Path, text: str, where: str) -> None:
+    """`expect-warning:` adgen succeeded and printed `FILE:LINE[:COL]: warning: MESSAGE`
+    about the program, MESSAGE containing `text`."""
+    ok = [m for m in map(_WARN.match, stderr.splitlines())
+          if m and Path(m["file"]).name == source.name and text in m["msg"]]
+    if not ok:
+        raise AssertionError(f"{where} on {source.name}: no 'FILE:LINE: warning: ...' line for "
+                             f"{source.name} containing {text!r}\n  stderr: {stderr.strip()[:1500]}")
 
 
 def expect_error(source: Path, workdir: Path, adgen_cmd=None) -> None:
@@ -1944,8 +1990,12 @@ def expect_error(source: Path, workdir: Path, adgen_cmd=None) -> None:
             problems.append(f"{where}: exit status {proc.returncode}, expected 1\n"
                             f"  stderr: {proc.stderr.strip()[:1500]}")
             continue
-        ok = [m for m in diags if Path(m["file"]).name == source.name
-              and spec.expect_error in m["msg"]]
+        if is_fortran(source):      # Fortran is case-insensitive: so is the match
+            ok = [m for m in diags if Path(m["file"]).name == source.name
+                  and spec.expect_error.lower() in m["msg"].lower()]
+        else:
+            ok = [m for m in diags if Path(m["file"]).name == source.name
+                  and spec.expect_error in m["msg"]]
         if not ok:
             problems.append(f"{where}: no 'FILE:LINE:COL: error: ...' line for {source.name} "
                             f"containing {spec.expect_error!r}\n  stderr: {proc.stderr.strip()[:1500]}")

@@ -139,3 +139,152 @@ def test_expect_error(tmp_path):
     (impl / "error.txt").write_text("error: something went wrong\n")
     with pytest.raises(AssertionError, match="FILE:LINE:COL"):
         harness.expect_error(prog, tmp_path / "w", fake_adgen(impl))
+
+
+# ---- Fortran programs (harness_selftest/tiny.f90, hand-written derivatives in fgood/) ----
+
+FTINY = HERE / "tiny.f90"
+needs_gfortran = pytest.mark.skipif(shutil.which(harness.FC) is None,
+                                    reason=f"{harness.FC} is not installed")
+
+
+def test_parse_fortran_spec():
+    text = """program text
+! adgen-test
+! head: Sim(Y s)/(X)
+! arg n: integer = 4
+! arg m: integer(8) = n*2
+! arg flag: logical = .true.
+! arg mask: logical[n] = [.true., .false., .true., .false.]
+! arg x: real(8)[0:n, -1:1] = uniform(-1.5d0, 2_8)
+! arg y: double precision[n]
+! arg s: real = 2.5e-1
+! arg w: real*8[3] = (/ 1.d0, 2.5D-1, 3 /)
+! setup: Init_Model
+! sources: include/a.f90 b.f90
+!
+! tol: 1  (after the empty comment line: not in the block)
+"""
+    spec = harness.parse_spec(text, "fortran")
+    (h,) = spec.heads
+    assert (h.func, h.deps, h.indeps) == ("sim", ["y", "s"], ["x"])
+    a = {x.name: x for x in h.args}
+    assert [x.ftype for x in h.args] == ["integer(4)", "integer(8)", "logical", "logical",
+                                        "real(8)", "real(8)", "real(4)", "real(8)"]
+    assert a["n"].kind == "int" and a["m"].ctype == "long" and a["flag"].init.text == "1"
+    assert a["mask"].init.text == "{1, 0, 1, 0}" and a["mask"].kind == "array"
+    assert a["x"].dims == [("0", "n"), ("-1", "1")]
+    assert a["x"].length == "((n) - (0) + 1) * ((1) - (-1) + 1)"
+    assert (a["x"].init.lo, a["x"].init.hi) == ("-1.5e0", "2")
+    assert a["s"].scalar and a["s"].kind == "array" and a["s"].length == "1"
+    assert a["s"].ctype == "float" and a["s"].init.text == "2.5e-1"
+    assert a["w"].init.text == "{1.e0, 2.5e-1, 3}"
+    assert spec.setup == "init_model" and spec.sources == ["include/a.f90", "b.f90"]
+    assert spec.tol == 1e-6
+    assert harness.fortran_block("      x = 1\nC adgen-test\nC head: f(y)/(x)\n      end\n",
+                                 fixed=True) == " head: f(y)/(x)"
+    assert harness._element_labels("b", 6, {"b": [[-1, 1], [1, 2]]}) == \
+        ["b(-1, 1)", "b(0, 1)", "b(1, 1)", "b(-1, 2)", "b(0, 2)", "b(1, 2)"]
+
+
+@pytest.mark.parametrize("bad", [
+    "head: f(y)/(x)\narg x: complex[3]",             # unsupported type
+    "head: f(y)/(x)\narg n: integer",               # integer without value
+    "head: f(y)/(x)\narg k: integer[3]",            # integer array without init
+    "head: f(y)/(x)\narg x: real(8)[*]",            # no extent
+    "head: f(y)/(x)\nsetup: call init(3)",          # setup takes a name
+])
+def test_parse_fortran_spec_rejects(bad):
+    with pytest.raises(harness.SpecError):
+        harness.parse_spec(bad, "fortran")
+
+
+def test_fortran_keys_rejected_in_c():
+    with pytest.raises(harness.SpecError, match="only for Fortran"):
+        harness.parse_spec("head: f(y)/(x)\nsetup: init")
+
+
+@needs_gfortran
+def test_fortran_prototypes(tmp_path):
+    spec = harness._read_spec(FTINY)
+    fb = harness.build_fortran_primal(spec, FTINY, tmp_path, [])
+    assert fb.procs["fsub"].symbol == "fsub_" and fb.procs["fsetup"].symbol == "__tinymod_MOD_fsetup"
+    plans = [harness.make_fortran_plan(spec, h, fb) for h in spec.heads]
+    assert harness.prototypes(plans[0]) == (
+        "void fsub_b_(int *n, double *x, double *xb, double *a, double *ab, double *y, "
+        "double *yb, double *s, double *sb);",
+        "void fsub_d_(int *n, double *x, double *xd, double *a, double *ad, double *y, "
+        "double *yd, double *s, double *sd);")
+    assert harness.prototypes(plans[1]) == (
+        "void ffun_b_(int *m, double *z, double *zb, double *ffunb);",
+        "double ffun_d_(int *m, double *z, double *zd, double *ffun);")
+
+
+@needs_gfortran
+def test_fortran_correct_derivatives_pass(tmp_path):
+    harness.check_program(FTINY, tmp_path, fake_adgen(HERE / "fgood"))
+
+
+# (file, text to replace, replacement, expected words in the failure)
+FMUTATIONS = {
+    "wrong_adjoint": ("fsub_b.c", "*ab += t * sin(x[i])", "*ab += 1.001 * t * sin(x[i])",
+                      ["adjoint fsub_b vs central", "dot-product test",
+                       "Fortran main program calling fsub_d and fsub_b"]),
+    "adjoint_accumulated": ("fsub_b.c", "*ab = 0.0;", "", ["garbage", "must be set"]),
+    "seed_not_consumed": ("fsub_b.c", "*sb = 0.0;", "", ["did not consume the seed of pure output s"]),
+    "result_seed_by_value": ("ffun_b.c", "*ffunb", "ffunb",
+                             ["cannot be called as the Fortran contract prescribes"]),
+    "missing_underscore": ("fsub_d.c", "void fsub_d_(", "void fsub_d(",
+                           ["cannot be called as the Fortran contract", "fsub_d_"]),
+    "defines_module_variable": ("fsub_d.c", "extern double __tinymod_MOD_scale;",
+                                "double __tinymod_MOD_scale = 2.0;", ["multiple definition"]),
+    "result_seed_not_consumed": ("ffun_b.c", "*ffunb = 0.0;", "",
+                                 ["did not consume the seed of the function result"]),
+    "wrong_primal": ("ffun_d.c", "*ffun = f / 2.0;", "*ffun = f / 2.0 + 1e-9;",
+                     ["primal output return computed by ffun_d"]),
+}
+
+
+@needs_gfortran
+@pytest.mark.parametrize("name", sorted(FMUTATIONS))
+def test_fortran_mistakes_are_caught(name, tmp_path):
+    fname, old, new, words = FMUTATIONS[name]
+    impl = tmp_path / "impl"
+    shutil.copytree(HERE / "fgood", impl)
+    text = (impl / fname).read_text()
+    assert old in text
+    (impl / fname).write_text(text.replace(old, new))
+    with pytest.raises(AssertionError) as info:
+        harness.check_program(FTINY, tmp_path / "work", fake_adgen(impl))
+    for w in words:
+        assert w in str(info.value), str(info.value)
+
+
+@needs_gfortran
+def test_fortran_main_catches_consistent_errors(tmp_path):
+    """Tangent and adjoint wrong in the same way pass the dot-product test; the C driver's
+    and the Fortran main program's finite differences catch them."""
+    impl = tmp_path / "impl"
+    shutil.copytree(HERE / "fgood", impl)
+    for fname, old, new in (("ffun_d.c", "return fd;", "return fd * 1.001;"),
+                            ("ffun_b.c", "z[i] * *ffunb", "1.001 * z[i] * *ffunb")):
+        (impl / fname).write_text((impl / fname).read_text().replace(old, new))
+    with pytest.raises(AssertionError) as info:
+        harness.check_program(FTINY, tmp_path / "work", fake_adgen(impl))
+    msg = str(info.value)
+    assert "tangent ffun_d vs central" in msg and "Fortran main program calling ffun_d" in msg
+    assert "dot-product test:" not in msg.split("Fortran main")[0], msg
+
+
+def test_fortran_expect_error(tmp_path):
+    prog = tmp_path / "bad.f90"
+    prog.write_text("! adgen-test\n! head: f(y)/(x)\n! expect-error: Derived Type\n"
+                    "! expect-error-line: 5\nsubroutine f(x, y)\n  real(8) :: x, y\n  y = x\n"
+                    "end subroutine\n")
+    impl = tmp_path / "impl"
+    impl.mkdir()
+    (impl / "error.txt").write_text(f"{prog}:5:3: error: derived types are not supported\n")
+    harness.expect_error(prog, tmp_path / "w", fake_adgen(impl))       # case-insensitive
+    (impl / "error.txt").write_text(f"{prog}: error: derived types are not supported\n")
+    with pytest.raises(AssertionError, match="FILE:LINE:COL"):
+        harness.expect_error(prog, tmp_path / "w", fake_adgen(impl))

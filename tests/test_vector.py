@@ -35,6 +35,9 @@ def test_vector_matches_tangent(source, adgen_cache, tmp_path):
     if not built.vector:
         pytest.skip(f"vector mode refuses {source.name}: {built.vector_error}")
     args = S.head_arguments(source, head, spec, tmp_path, seed=spec.seed)
-    worst = S.isolated(_compare, built, args, spec.seed)
+    try:
+        worst = S.isolated(_compare, built, args, spec.seed)
+    except AssertionError as exc:       # a crash of f_d or f_dv
+        raise AssertionError(f"{head}: {exc} (f_dv or f_d; files in {built.path})") from None
     bad = {d: e for d, e in worst.items() if not e <= 1e-12}
     assert not bad, f"{head}: f_dv differs from f_d: worst relative errors {bad}"

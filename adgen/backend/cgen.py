@@ -282,8 +282,14 @@ def drop_unread_shadows(stmts):
                     s.lhs.sym in read:
                 return False
             sym = s.lhs.sym
-            return (getattr(sym, "primal", None) is not None and sym.kind == "local") or \
-                getattr(sym, "is_flag", False)
+            if getattr(sym, "primal", None) is not None and sym.kind == "local":
+                return True
+            if getattr(sym, "is_flag", False):
+                return True
+            # a value stored in a local and never read (a dead store of the source)
+            return sym.kind in ("local", "temp") and not any(
+                isinstance(x, ir.Call) for x in ir.walk(s.rhs)) and \
+                not sym.type.resolved().is_array
 
         changed = [False]
 

@@ -209,6 +209,7 @@ class CFront:
     def func_signature(self, fdecl):
         ret = self.type_of(fdecl.type)
         params, variadic = [], False
+        scope = Scope(self.global_scope)    # earlier parameters size later ones: a[n][m]
         if fdecl.args is not None:
             for p in fdecl.args.params:
                 if isinstance(p, c_ast.EllipsisParam):
@@ -217,13 +218,14 @@ class CFront:
                 if isinstance(p, c_ast.ID):
                     raise AdgenError("old-style (K&R) parameter lists are not supported",
                                      loc_of(p))
-                pt = self.type_of(p.type)
+                pt = self.type_of(p.type, scope)
                 if pt.resolved().is_void and p.name is None:
                     continue
                 if isinstance(pt, ir.Arr):       # array parameters are pointers
                     pt = ir.Ptr(pt.elem)
-                params.append(ir.Symbol(p.name or f"arg{len(params)}", pt, "param",
-                                        loc_of(p)))
+                sym = ir.Symbol(p.name or f"arg{len(params)}", pt, "param", loc_of(p))
+                params.append(sym)
+                scope.names[sym.name] = sym
         return ret, params, variadic
 
     # ------------------------------------------------------------------- types

@@ -61,7 +61,7 @@ class FortranError(AdgenError):
     pass
 
 
-def read_tree(path):
+def read_tree(path, include_dirs=(), defines=()):
     """Parse a Fortran file (preprocessed first when its suffix asks for it)."""
     try:
         from fparser.common.readfortran import FortranFileReader, FortranStringReader
@@ -72,8 +72,9 @@ def read_tree(path):
                          Loc(path))
     text = None
     if path.endswith(CPP_SUFFIXES):
-        proc = subprocess.run(["gcc", "-E", "-P", "-traditional-cpp", "-x", "c", path],
-                              capture_output=True, text=True)
+        cmd = ["gcc", "-E", "-P", "-traditional-cpp", "-x", "c"]
+        cmd += [f"-I{d}" for d in include_dirs] + [f"-D{d}" for d in defines]
+        proc = subprocess.run(cmd + [path], capture_output=True, text=True)
         if proc.returncode != 0:
             raise AdgenError(f"preprocessing failed: {proc.stderr.strip()[:200]}", Loc(path))
         text = proc.stdout
@@ -108,7 +109,9 @@ def _format(free):
 def parse_fortran_files(paths, options=None):
     """Parse several Fortran files into one ir.Program (modules may be used across
     files)."""
-    trees = [(p, read_tree(p)) for p in paths]
+    inc = getattr(options, "include_dirs", ()) if options is not None else ()
+    dfn = getattr(options, "defines", ()) if options is not None else ()
+    trees = [(p, read_tree(p, inc, dfn)) for p in paths]
     front = FFront()
     # modules first, in dependency order, so `use` finds them
     front.collect_modules(trees)
@@ -127,10 +130,16 @@ def _name(node):
     return str(node).lower()
 
 
-def _line(node):
+def _line(node, depth=0):
     item = getattr(node, "item", None)
     if item is not None and getattr(item, "span", None):
         return item.span[0]
+    if depth < 3:
+        for c in getattr(node, "children", None) or []:
+            if c is not None and not isinstance(c, str):
+                line = _line(c, depth + 1)
+                if line:
+                    return line
     return 0
 
 
@@ -219,7 +228,7 @@ class FFront:
 
     def procedure(self, path, unit, module, signature_only=False):
         F = _f2003()
-        stmt = unit.children[0]
+        stmt = _head_stmt(unit)
         name = _name(stmt.items[1])
         link = f"__{module.name}_MOD_{name}" if module is not None else name + "_"
         existing = self.functions.get(name)
@@ -238,9 +247,19 @@ class FFront:
             if signature_only:
                 raise
             f.error = exc
+        f.has_body = True
         if not signature_only:
             f.built = True
         return f
+
+
+def _head_stmt(unit):
+    """The SUBROUTINE or FUNCTION statement of a subprogram (comments may come first)."""
+    F = _f2003()
+    for c in unit.children:
+        if isinstance(c, (F.Subroutine_Stmt, F.Function_Stmt)):
+            return c
+    return unit.children[0]
 
 
 def _walk_type(node, cls):
@@ -268,7 +287,9 @@ class Scope:
                 self.vars[v.name] = v
 
     def loc(self, node):
-        return Loc(self.path, _line(node) or (self.func.loc.line if self.func else 0), 1)
+        line = _line(node) or _line(getattr(self, "current", None)) or \
+            (self.func.loc.line if self.func is not None and self.func.loc else 0)
+        return Loc(self.path, line, 1)
 
     def error(self, node, msg):
         return AdgenError(msg, self.loc(node))
@@ -276,10 +297,10 @@ class Scope:
     # ------------------------------------------------------------- declarations
     def build(self, unit, signature_only):
         F = _f2003()
-        stmt = unit.children[0]
+        stmt = _head_stmt(unit)
         dummies = [_name(a) for a in (stmt.items[2].items if stmt.items[2] is not None else [])]
         is_function = isinstance(unit, F.Function_Subprogram)
-        result_name = self.func.name
+        result_name = _name(stmt.items[1])
         if is_function and stmt.items[3] is not None:
             for s in _walk_type(stmt.items[3], F.Name):
                 result_name = _name(s)
@@ -289,16 +310,22 @@ class Scope:
                 prefix_type = self.type_spec(p)
         self.dummies = dummies
         spec = exec_part = None
+        internal = []
         for part in unit.children:
             if isinstance(part, F.Specification_Part):
                 spec = part
             elif isinstance(part, F.Execution_Part):
                 exec_part = part
             elif isinstance(part, F.Internal_Subprogram_Part):
-                raise self.error(part, "internal procedures (CONTAINS inside a procedure) "
-                                       "are not supported; move them to a module")
+                if getattr(self, "host", None) is not None:
+                    raise self.error(part, "procedures nested two levels deep are not "
+                                           "supported")
+                internal = [c for c in part.children
+                            if isinstance(c, (F.Subroutine_Subprogram, F.Function_Subprogram))]
         if spec is not None:
             self.specification(spec)
+        if internal and not signature_only:
+            self.internal_procedures(internal)
         params = []
         for d in dummies:
             v = self.lookup(d, stmt)
@@ -309,10 +336,17 @@ class Scope:
                 t = ir.Ptr(v.type)
                 v.sym = ir.Symbol(d, t, "param", v.loc or self.loc(stmt))
             v.sym.fortran_array = bool(v.dims)
+            if v.dims and all(ext is not None for _, ext in v.dims):
+                size = None
+                for _, ext in v.dims:
+                    size = X.clone(ext) if size is None else X.mul(size, X.clone(ext))
+                v.sym.fortran_extent = size          # the declared size: `w(0:n)` has n+1
             params.append(v.sym)
         self.func.params = params
         if is_function:
             rv = self.vars.get(result_name)
+            if rv is None and prefix_type is not None:
+                rv = self.declare(result_name, prefix_type, None, stmt)
             if rv is None:
                 rv = self.implicit_var(result_name, stmt)
             if prefix_type is not None:
@@ -338,6 +372,7 @@ class Scope:
     def specification(self, spec, module_level=False):
         F = _f2003()
         for node in spec.children:
+            self.current = node
             if isinstance(node, F.Implicit_Part):
                 for c in node.children:
                     if isinstance(c, F.Implicit_Stmt):
@@ -361,6 +396,8 @@ class Scope:
                 continue
             elif isinstance(node, F.Interface_Block):
                 continue
+            elif type(node).__name__ == "Derived_Type_Def":
+                raise self.error(node, "derived types (TYPE) are not supported")
             elif type(node).__name__ in ("Access_Stmt", "Data_Stmt"):
                 if type(node).__name__ == "Data_Stmt":
                     raise self.error(node, "DATA statements are not supported")
@@ -495,6 +532,21 @@ class Scope:
         self.local_names = getattr(self, "local_names", set()) | {name}
         if dims_node is not None:
             v.dims, v.assumed_shape = self.array_spec(dims_node, name)
+        if is_param and v.dims:
+            # a constant array: a static table in the output
+            if init is None:
+                raise self.error(node, f"parameter '{name}' has no value")
+            values = [self.expr(x) for x in _constructor_items(init.items[1])]
+            from adgen.backend.cgen import expr_c
+            sym = ir.Symbol(self.unique(f"{(self.func.name if self.func else 'm')}_{name}"),
+                            self.storage_type(v), "global", loc, is_static=True)
+            sym.is_library = False
+            sym.init_text = "{" + ", ".join(expr_c(_convert(x, t)) for x in values) + "}"
+            sym.type = ir.with_const(sym.type, False)
+            self.front.globals.append(sym)
+            v.sym = sym
+            self.vars[name] = v
+            return v
         if is_param:
             if init is None:
                 raise self.error(node, f"parameter '{name}' has no value")
@@ -642,8 +694,59 @@ class Scope:
 
     def lookup(self, name, node):
         v = self.vars.get(name)
+        if v is None and getattr(self, "host", None) is not None:
+            v = self.host_variable(name, node)
         if v is None:
             v = self.implicit_var(name, node)
+        return v
+
+    # ------------------------------------------------------ internal procedures
+    def internal_procedures(self, units):
+        """Procedures after CONTAINS in this one: separate functions that receive the
+        host's variables they use (host association) as extra arguments, by reference."""
+        self.internal_procs = {}
+        for u in units:
+            name = _name(_head_stmt(u).items[1])
+            f = ir.Function(f"{self.func.name}_{name}", ir.VOID, [], ir.Block([]),
+                            loc=self.loc(u))
+            f.is_library = False
+            f.link_name = None
+            f.is_static = True
+            f.host_args = []
+            self.internal_procs[name] = f
+            self.front.functions[f.name] = f
+        for u in units:
+            name = _name(_head_stmt(u).items[1])
+            f = self.internal_procs[name]
+            sc = Scope(self.front, self.path, f, module=self.module)
+            sc.host = self
+            sc.implicit = dict(self.implicit)
+            sc.implicit_none = self.implicit_none
+            sc.internal_procs = self.internal_procs
+            sc.build(u, False)
+            f.params = f.params + [sc.vars[n].sym for n in f.host_args]
+            f.has_body = True
+            f.built = True
+
+    def host_variable(self, name, node):
+        """A host variable used in an internal procedure: an extra argument."""
+        hv = self.host.vars.get(name)
+        if hv is None or hv.const is not None or hv.common is not None or \
+                (hv.sym is not None and hv.sym.kind == "global"):
+            return hv
+        if name in getattr(self.host, "internal_procs", {}):
+            return None
+        if hv.dims and (len(hv.dims) > 1 or _const_int(hv.dims[0][0]) is None):
+            raise self.error(node, f"host variable '{name}': only one-dimensional arrays "
+                                   "with a constant lower bound can be used in internal "
+                                   "procedures")
+        v = FVar(name, hv.type, loc=hv.loc, by_ref=True)
+        if hv.dims:
+            v.dims = [(X.clone(hv.dims[0][0]), None)]
+        v.sym = ir.Symbol(self.unique(name), ir.Ptr(hv.type), "param", hv.loc)
+        v.sym.fortran_array = bool(hv.dims)
+        self.vars[name] = v
+        self.func.host_args.append(name)
         return v
 
     def temp(self, base, t):
@@ -665,6 +768,8 @@ class Scope:
 
     def statement(self, node, out):
         F = _f2003()
+        if _line(node):
+            self.current = node
         loc = self.loc(node)
         label = getattr(getattr(node, "item", None), "label", None)
         cname = type(node).__name__
@@ -799,10 +904,14 @@ class Scope:
 
     def do_construct(self, node):
         F = _f2003()
-        stmt = node.children[0]
+        kids = list(node.children)
+        lead = []
+        while kids and isinstance(kids[0], F.Comment):     # comments before the DO
+            lead.append(kids.pop(0))
+        stmt = kids[0]
         loc = self.loc(stmt)
         body = []
-        for c in node.children[1:]:
+        for c in kids[1:]:
             if isinstance(c, F.End_Do_Stmt) or type(c).__name__ == "End_Do_Stmt":
                 continue
             self.statement(c, body)
@@ -1158,8 +1267,10 @@ class Scope:
             return self.value(v, node)
         if isinstance(node, F.Parenthesis):
             return E(node.items[1])
+        if cname == "And_Operand" and len(node.items) == 2:
+            return ir.Unary("!", E(node.items[1]), ir.INT, loc)
         if cname in ("Level_2_Expr", "Add_Operand", "Level_4_Expr", "And_Operand",
-                     "Or_Operand", "Equiv_Operand", "Level_3_Expr"):
+                     "Or_Operand", "Equiv_Operand", "Level_3_Expr", "Level_5_Expr"):
             a, op, b = node.items
             return self.binary(op, E(a), E(b), node)
         if cname == "Level_2_Unary_Expr":
@@ -1263,8 +1374,15 @@ class Scope:
             for s in shape:
                 total = _count(*s) if total is None else X.mul(total, _count(*s))
             return total
-        if name in ("kind", "selected_real_kind", "selected_int_kind"):
-            raise self.error(node, f"'{name}' outside a kind selector is not supported")
+        if name == "kind":
+            t = self.expr(args[0]).type.resolved()
+            return _int(8 if t.name == "double" else 4 if t.name in ("float", "int") else 8)
+        if name == "selected_real_kind":
+            digits = _const_int(self.expr(args[0]))
+            return _int(8 if digits is None or digits > 6 else 4)
+        if name == "selected_int_kind":
+            digits = _const_int(self.expr(args[0]))
+            return _int(8 if digits is not None and digits > 9 else 4)
         vals = [self.expr(a, ks, pre) for a in args]
         if name in _INTRINSIC_MATH:
             t = vals[0].type if vals[0].type.resolved().is_float else ir.DOUBLE
@@ -1404,6 +1522,9 @@ class Scope:
 
     # -------------------------------------------------------------------- calls
     def callee(self, name, node):
+        f = getattr(self, "internal_procs", {}).get(name)
+        if f is not None:
+            return f
         f = getattr(self, "imported_procs", {}).get(name)
         if f is None and self.module is not None:
             f = self.module.procs.get(name)
@@ -1452,6 +1573,15 @@ class Scope:
                         el = self.section_element(v, a, None)
                     out.append(ir.AddrOf(el, ir.Ptr(el.type), self.loc(a)))
                     continue
+            shape = self.expr_shape(a) if not isinstance(a, (F.Name, F.Part_Ref)) else None
+            if shape is not None:
+                # an array expression: computed into a temporary array, passed by address
+                tmp_v = self.temp_array(shape, self.elem_type(a))
+                self.elementwise(shape, lambda ks, inner, a=a, tmp_v=tmp_v: (
+                    self.element(tmp_v, ks, shape), self.expr(a, ks, inner)), pre,
+                    self.loc(a))
+                out.append(ir.Ref(tmp_v.sym))
+                continue
             value = self.expr(a, None, pre)
             param_t = None
             if k < len(f.params) and f.params[k].type.resolved().is_pointer:
@@ -1465,16 +1595,31 @@ class Scope:
     def user_call(self, name, args, node, pre):
         f = self.callee(name, node)
         cargs = self.call_args(f, args, node, pre)
+        for hname in getattr(f, "host_args", []):
+            # the host's variables an internal procedure uses, by reference
+            v = self.lookup(hname, node)
+            if v.dims:
+                cargs.append(self.array_base(v, node))
+            elif v.by_ref:
+                cargs.append(ir.Ref(v.sym, self.loc(node)))
+            else:
+                lv = self.value(v, node)
+                cargs.append(ir.AddrOf(lv, ir.Ptr(lv.type), self.loc(node)))
         if not f.params and not f.has_body:
             f.params = [ir.Symbol(f"arg{k}", a.type, "param") for k, a in enumerate(cargs)]
         return ir.Call(f.name, cargs, f.ret, self.loc(node))
 
     def function_call(self, name, args, node, pre):
         v = self.vars.get(name)
-        if v is not None and v.sym is not None and v is not self.result_var and \
-                not getattr(self, "imported_procs", {}).get(name):
-            raise self.error(node, f"'{name}' is not an array or function")
+        declared = None
+        if v is not None and v is not self.result_var and not v.dims and v.const is None \
+                and not getattr(self, "imported_procs", {}).get(name):
+            # `real(8) :: f` (or `external`) then f(x): an external function of that type
+            declared = v.type
+            del self.vars[name]
         f = self.callee(name, node)
+        if declared is not None and not f.has_body:
+            f.ret = declared
         if f.ret.resolved().is_void and f.has_body and not f.params:
             pass
         if f.ret.resolved().is_void and not f.has_body:
@@ -1485,7 +1630,7 @@ class Scope:
         return call
 
 
-_OTHER_INTRINSICS = {"abs", "min", "max", "mod", "sign", "real", "dble", "int", "nint",
+_OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max", "mod", "sign", "real", "dble", "int", "nint",
                      "floor", "ceiling", "sum", "product", "maxval", "minval",
                      "dot_product", "size", "atan2", "amin1", "amax1", "dmin1", "dmax1",
                      "float", "sngl", "aint", "anint", "epsilon", "huge", "tiny", "count",
@@ -1583,6 +1728,21 @@ def _kind_value_text(self, kind):
 
 
 Scope.kind_value_text = _kind_value_text
+
+
+def _constructor_items(node):
+    """The values of an array constructor `(/ a, b /)` or `[a, b]`."""
+    F = _f2003()
+    if isinstance(node, F.Array_Constructor):
+        inner = node.items[1]
+        items = inner.items if type(inner).__name__.endswith("List") else [inner]
+        out = []
+        for it in items:
+            if isinstance(it, F.Ac_Implied_Do):
+                raise AdgenError("implied-do in a PARAMETER array is not supported")
+            out.append(it)
+        return out
+    return [node]
 
 
 def _base_name(node):

@@ -21,6 +21,10 @@ def preprocess(path: str, include_dirs=(), defines=()):
     """Return (text, std_headers): the preprocessed text and the standard headers used."""
     cmd = ["gcc", "-E", "-std=c99", "-undef", "-nostdinc", "-isystem", str(INCLUDE_DIR),
            "-D__adgen__=1"]
+    # gcc's spellings of C99 keywords, and attributes, which change nothing here
+    cmd += ["-D__inline__=inline", "-D__inline=inline", "-D__restrict__=restrict",
+            "-D__restrict=restrict", "-D__attribute__(x)=", "-D__extension__=",
+            "-D__const=const", "-D__signed__=signed", "-D__volatile__=volatile"]
     for d in include_dirs:
         cmd += ["-I", d]
     for d in defines:

@@ -102,6 +102,8 @@ class ReverseTransform:
     def call_is_diff(self, g):
         if self.act.ret_active(g) or self.act.ret_pointer_shadowed(g):
             return True
+        if self.ctx.frees(g.name):
+            return True         # its free() must wait for the backward sweep
         for n in self.writes.get(g.name, ()):
             n = find(n)
             if n in self.R or self.act.is_active(n) or self.act.needs_shadow(n):
@@ -555,8 +557,12 @@ class FuncGen:
             elif saved:
                 fwd += [ir.Push(lhs, s.loc), ir.Push(shl, s.loc)]
                 bwd += [self.pop(X.clone(shl), s.loc), self.pop(X.clone(lhs), s.loc)]
-            fwd += [s, ir.Assign(shl, shadow_rhs if shadow_rhs is not None else self.sh(rhs),
-                                 s.loc)]
+            value = shadow_rhs if shadow_rhs is not None else self.sh(rhs)
+            vt = value.type.resolved() if value.type is not None else None
+            if isinstance(vt, ir.Ptr) and vt.target.const and \
+                    not shl.type.resolved().target.const:
+                value = ir.Cast(shl.type, value)    # a const field of a shadow struct
+            fwd += [s, ir.Assign(shl, value, s.loc)]
             return fwd, bwd
         if isinstance(lt, ir.Struct) and self.act.has_shadow(lhs):
             raise AdgenError("assignment of a struct holding active values from this "

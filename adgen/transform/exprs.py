@@ -93,6 +93,18 @@ def _int_value(e):
     return None
 
 
+def int_value(e):
+    """The value of an integer constant expression, or None."""
+    v = _int_value(e)
+    if v is not None:
+        return v
+    if isinstance(e, ir.Binary) and e.op in "+-*":
+        a, b = int_value(e.left), int_value(e.right)
+        if a is not None and b is not None:
+            return a + b if e.op == "+" else a - b if e.op == "-" else a * b
+    return None
+
+
 def mul(a, b):
     va, vb = _int_value(a), _int_value(b)
     if va is not None and vb is not None:

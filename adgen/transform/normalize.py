@@ -285,10 +285,24 @@ def split_struct_copy(lhs, rhs, loc):
     from adgen.transform.exprs import clone
     out = []
     for fname, ftype in lhs.type.resolved().sdef.fields:
-        if ftype.resolved().is_array:
-            raise AdgenError("copying a struct with an array field is not supported", loc)
         a = ir.Member(clone(lhs), fname, False, ftype, loc)
         b = ir.Member(clone(rhs), fname, False, ftype, loc)
+        at = ftype.resolved()
+        if at.is_array:
+            # an array field: element by element (fixed size, one dimension)
+            if at.size is None or at.elem.resolved().is_array or at.elem.resolved().is_struct:
+                raise AdgenError("copying a struct with a multi-dimensional or open array "
+                                 "field is not supported", loc)
+            n = X.int_value(at.size)
+            if n is None or n > 64:
+                raise AdgenError("copying a struct with a large array field is not "
+                                 "supported", loc)
+            for k in range(n):
+                idx = ir.Const(str(k), ir.INT)
+                out.append(ir.Assign(ir.Index(clone(a), idx, at.elem, loc),
+                                     ir.Index(clone(b), ir.Const(str(k), ir.INT), at.elem, loc),
+                                     loc))
+            continue
         if ftype.resolved().is_struct:
             out += split_struct_copy(a, b, loc)
         else:

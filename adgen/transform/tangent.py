@@ -593,6 +593,9 @@ class VectorTangentGen(TangentGen):
         g = self.prog.functions[call.func]
         if not g.has_body or not self.T.call_is_diff(g):
             return super().call(call, lhs, s)
+        if self.act.ret_pointer_shadowed(g):
+            raise AdgenError(f"vector mode does not support '{g.name}', a function returning "
+                             "a pointer to active data", s.loc)
         name = self.T.internal_name(g)
         args, pre = [], []
         for p, a in zip(g.params, call.args):

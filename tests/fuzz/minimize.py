@@ -130,7 +130,7 @@ def normalize(prog: Program) -> Program | None:
                     keep.append(s)
                 blk[:] = keep
             # scalars and fixed-size arrays written but never read: drop the writes
-            read = names_read([x for x in f.body])
+            read = names_read(f.body)
             fixed = {s.name for blk in all_blocks(f.body) for s in blk
                      if s.kind == "decl" and s.size is not None}
             for blk in all_blocks(f.body):
