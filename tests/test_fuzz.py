@@ -53,6 +53,8 @@ def test_programs_compile_and_run_cleanly(tmp_path):
 
 FEATURES = {
     "while loop with data-dependent exit": r"while \(k\d+ < \w+ && ",
+    "do-while loop": r"\} while \(",
+    "early return": r"^ +return ",
     "break": r"\bbreak;",
     "continue": r"\bcontinue;",
     "helper call": r"\bfz_f\d\(",

@@ -6,7 +6,9 @@ import pytest
 import harness
 
 ROOT = Path(__file__).resolve().parent.parent
-PROGRAMS = sorted((ROOT / "testsuite" / "c").glob("*.c"))
+# the programs, and the minimized failures kept as regression tests
+PROGRAMS = sorted((ROOT / "testsuite" / "c").glob("*.c")) + \
+    sorted((ROOT / "testsuite" / "c" / "regress").glob("*.c"))
 
 
 @pytest.mark.parametrize("source", PROGRAMS, ids=[p.stem for p in PROGRAMS])

@@ -50,6 +50,7 @@ class ReverseTransform:
         self.mem = ctx.mem
         self.act = ctx.act
         self.R = set()
+        self.compared = set()   # nodes whose values the backward sweep compares
 
     # ---------------------------------------------------------------- driver
     def run(self):
@@ -68,10 +69,11 @@ class ReverseTransform:
                 if name not in self.generated:
                     self.gen_split(self.prog.functions[name])
                 k += 1
-            new_r = self.scan_backward_reads()
-            if new_r <= self.R:
+            new_r, new_c = self.scan_backward_reads()
+            if new_r <= self.R and new_c <= self.compared:
                 break
             self.R |= new_r
+            self.compared |= new_c
         return self.output()
 
     def output(self):
@@ -116,13 +118,30 @@ class ReverseTransform:
 
     # -------------------------------------------------------- backward reads
     def scan_backward_reads(self):
-        found = set()
+        found, compared = set(), set()
         for fns in self.generated.values():
             for fn in fns:
                 if getattr(fn, "bwd_part", None) is not None:
                     for s in ir.stmts_walk(fn.bwd_part):
                         self._scan_stmt(s, found)
-        return found
+                        for e in ir.stmt_exprs(s):
+                            self._scan_compared(e, compared)
+        return found, compared
+
+    def _scan_compared(self, e, out):
+        """Nodes read inside comparisons: a value restored with a rounding error there
+        could take another branch."""
+        if e is None:
+            return
+        for sub in ir.walk(e):
+            if isinstance(sub, ir.Binary) and sub.op in ir.COMPARISONS or \
+                    isinstance(sub, ir.Cond):
+                for x in ir.walk(sub.test if isinstance(sub, ir.Cond) else sub):
+                    if isinstance(x, (ir.Ref, ir.Index, ir.Member, ir.Deref)) and \
+                            not _is_shadow_expr(x) and getattr(x, "type", None) is not None \
+                            and x.type.resolved().is_float and \
+                            not getattr(getattr(x, "sym", None), "primal", None):
+                        out.add(find(self.mem.loc(x)))
 
     def _scan_stmt(self, s, found):
         if isinstance(s, ir.Assign):
@@ -354,6 +373,8 @@ class FuncGen:
         if not (t.is_int or t.is_float or t.is_pointer):
             return None
         node = find(self.mem.loc(lhs))
+        if t.is_float and node in self.T.compared:
+            return None     # compared in the backward sweep: only an exact value will do
         for sub in ir.walk(rest):
             if isinstance(sub, ir.Call) and LIBRARY_FUNCTIONS.get(sub.func) is None:
                 return None
@@ -733,7 +754,7 @@ class FuncGen:
             return self.plain_call(call, lhs, s)
         self.T.request(g)
         gact = self.act
-        fargs, bargs, pre_b, pre_f = [], [], [], []
+        fargs, bargs, pre_b, pre_f, late_b = [], [], [], [], []
         for p, a in zip(g.params, call.args):
             fargs.append(a)
             bargs.append(X.clone(a))
@@ -748,7 +769,16 @@ class FuncGen:
                     pre_b.append(_zero_stmt(ir.Ref(dummy)))
                     bargs.append(ir.AddrOf(ir.Ref(dummy), ir.Ptr(p.type)))
             elif t.is_float:
-                if ir.is_lvalue(a) and self.act.active_value(a):
+                if ir.is_lvalue(a) and self.act.active_value(a) and \
+                        find(self.mem.loc(a)) in {find(n) for n in self.T.writes.get(g.name, ())}:
+                    # the callee overwrites memory the value came from: its adjoint must
+                    # not land there until the callee's backward sweep is over
+                    pre_f += self.zero_reads(a, loc)
+                    own = self.temp("argb", p.type)
+                    pre_b.append(ir.Assign(ir.Ref(own), X.zero(p.type), loc))
+                    bargs.append(ir.AddrOf(ir.Ref(own), ir.Ptr(p.type)))
+                    late_b.append(ir.Assign(self.sh(a), X.add(self.sh(a), ir.Ref(own)), loc))
+                elif ir.is_lvalue(a) and self.act.active_value(a):
                     pre_f += self.zero_reads(a, loc)
                     bargs.append(ir.AddrOf(self.sh(a), ir.Ptr(p.type)))
                 else:
@@ -800,8 +830,8 @@ class FuncGen:
             if lhs is not None:
                 lf, lb = self.assign(ir.Assign(lhs, ir.Ref(value), loc), shadow_rhs=ir.Ref(shadow))
                 fwd += lf
-                return fwd, lb + pre_b + bwd_tail
-            return fwd, pre_b + bwd_tail
+                return fwd, lb + pre_b + bwd_tail + late_b
+            return fwd, pre_b + bwd_tail + late_b
         if lhs is not None:
             if self.T.saved(lhs):
                 # The callee's saved values sit above lhs's: save lhs after the call.
@@ -813,7 +843,7 @@ class FuncGen:
                 fwd.append(ir.Assign(lhs, fcall, loc))
         else:
             fwd.append(ir.ExprStmt(fcall, loc))
-        bwd += pre_b + [bcall] + post_b
+        bwd += pre_b + [bcall] + post_b + late_b
         return fwd, bwd
 
     def aliases_argument(self, lhs, args):

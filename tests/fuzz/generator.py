@@ -203,7 +203,7 @@ class Stmt:
     def blocks(self):
         if self.kind == "if":
             return [b for b in (self.then, self.els) if b is not None]
-        if self.kind in ("for", "while"):
+        if self.kind in ("for", "while", "do"):
             return [self.body]
         return []
 
@@ -215,7 +215,7 @@ class Stmt:
             return [self.lhs, self.rhs]
         if k in ("incdec", "expr", "return"):
             return [self.e] if self.e is not None else []
-        if k in ("if", "while"):
+        if k in ("if", "while", "do"):
             return [self.cond]
         if k == "for":
             return [self.start, self.end]
@@ -322,6 +322,10 @@ def render_stmt(s: Stmt, ind: int, out: list):
         out.append(f"{p}while ({render_expr(s.cond)}) {{")
         render_block(s.body, ind + 1, out)
         out.append(f"{p}}}")
+    elif k == "do":
+        out.append(f"{p}do {{")
+        render_block(s.body, ind + 1, out)
+        out.append(f"{p}}} while ({render_expr(s.cond)});")
     elif k in ("break", "continue"):
         out.append(f"{p}{k};")
     elif k == "return":
@@ -919,7 +923,9 @@ class Gen:
         # after the loop k is in [s0, D + step - 1]; it may be read as a count
         after = Sym(k, "int", lo=s0, hi=D + step - 1, index_ok=False)
         self.declare(after)
-        return [decl, Stmt("while", cond=cond, body=body)]
+        # a do-while runs its body once with k = s0 <= D - 1, then as the while would
+        kind = "do" if r.random() < 0.25 else "while"
+        return [decl, Stmt(kind, cond=cond, body=body)]
 
     def st_if(self, depth):
         r = self.r
@@ -986,7 +992,7 @@ class Gen:
 
     def st_malloc(self, depth):
         dims = self.dim_syms()
-        if not dims or depth != 0:
+        if not dims or depth != 0 or self.no_malloc:
             return None
         r = self.r
         name = self.fresh("buf")
@@ -1114,6 +1120,14 @@ class Gen:
             return [Stmt("assign", lhs=self.ref(t, read=False), op="=", rhs=e)]
         return [Stmt("expr", e=e)]
 
+    def st_early_return(self, depth):
+        """if (cond) return e;  inside a loop or branch of a function returning double."""
+        if not self.returns_double or depth == 0 or self.frees:
+            return None
+        self.no_malloc = True  # a later malloc would leak on this path
+        e = self.fit(add(self.dexpr(2), self.dleaf(True)), CAP)
+        return [Stmt("if", cond=self.cond(0), then=[Stmt("return", e=e)], els=None)]
+
     def st_acc_new(self, depth):
         """double acc = 0; for (...) { ...; acc += ...; }"""
         if depth >= self.cfg.max_depth:
@@ -1143,6 +1157,7 @@ class Gen:
             (self.st_malloc, 0.5 if depth == 0 else 0),
             (self.st_counter, 0.3 if depth < 2 else 0),
             (self.st_acc_new, 0.7),
+            (self.st_early_return, 0.25 if depth > 0 else 0),
         ]
         total = sum(w for _, w in choices)
         for _ in range(20):
@@ -1225,6 +1240,7 @@ class Gen:
         self.frees = []
         self.sink_used = False
         self.pending_counter = self.pending_acc = None
+        self.returns_double, self.no_malloc = ret == "double", False
         self.budget = budget
         for s in syms:
             s.param = True

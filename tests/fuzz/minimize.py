@@ -156,7 +156,7 @@ def normalize(prog: Program) -> Program | None:
                     if s.kind == "for" and not s.body or s.kind == "if" and not s.then and not s.els:
                         changed = True
                         continue
-                    if s.kind == "while" and all(x.pinned for x in s.body):
+                    if s.kind in ("while", "do") and all(x.pinned for x in s.body):
                         changed = True
                         continue
                     if s.kind == "if" and not s.then and s.els:
