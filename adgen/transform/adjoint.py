@@ -701,11 +701,15 @@ class FuncGen:
             self.contribs(e.arg, seed, out, loc)
             return
         if isinstance(e, ir.Cond):
+            # only the branch the primal evaluated may be evaluated (the other may index
+            # out of bounds): an if, not a product with 0
             seed = self.simple_seed(seed, out, e.type, loc)
-            zero = X.zero(e.type)
-            self.contribs(e.then, ir.Cond(X.clone(e.test), X.clone(seed), zero, e.type), out, loc)
-            self.contribs(e.other, ir.Cond(X.clone(e.test), zero, X.clone(seed), e.type), out,
-                          loc)
+            then_out, other_out = [], []
+            self.contribs(e.then, X.clone(seed), then_out, loc)
+            self.contribs(e.other, X.clone(seed), other_out, loc)
+            if then_out or other_out:
+                out.append(ir.If(X.clone(e.test), ir.Block(then_out),
+                                 ir.Block(other_out) if other_out else None, loc))
             return
         if isinstance(e, ir.Call):
             lib = LIBRARY_FUNCTIONS.get(e.func)
