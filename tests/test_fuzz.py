@@ -1,7 +1,9 @@
 """Random programs (tests/fuzz): the generator on its own, and a short fuzz run of adgen.
 
-The fuzz run is marked `fuzz` (deselect with `-m "not fuzz"`).  Its size can be changed
-with ADGEN_FUZZ_COUNT / ADGEN_FUZZ_SEED; a failure prints how to reproduce and minimize it.
+The fuzz run is marked `fuzz` (deselect with `-m "not fuzz"`).  ADGEN_FUZZ_COUNT,
+ADGEN_FUZZ_SEED, ADGEN_FUZZ_INFER (share of programs where adgen must infer the array
+lengths) and ADGEN_FUZZ_SECONDS (start no check after that) change it; a failure prints
+how to reproduce and minimize it.
 """
 
 import os
@@ -21,6 +23,7 @@ from tests.fuzz import generator, minimize, runner, selfcheck  # noqa: E402
 
 FUZZ_SEED = int(os.environ.get("ADGEN_FUZZ_SEED", "1000"))
 FUZZ_COUNT = int(os.environ.get("ADGEN_FUZZ_COUNT", "200"))
+FUZZ_INFER = os.environ.get("ADGEN_FUZZ_INFER", "0.25")  # share of `sizes: infer` programs
 FUZZ_BUDGET = float(os.environ.get("ADGEN_FUZZ_SECONDS", "225"))  # safety net: ~4 min
 
 
@@ -54,7 +57,7 @@ def test_programs_compile_and_run_cleanly(tmp_path):
 FEATURES = {
     "while loop with data-dependent exit": r"while \(k\d+ < \w+ && ",
     "do-while loop": r"\} while \(",
-    "early return": r"^ +return ",
+    "early return": r"^ {8,}return ",
     "break": r"\bbreak;",
     "continue": r"\bcontinue;",
     "helper call": r"\bfz_f\d\(",
@@ -119,7 +122,7 @@ def test_fuzz_adgen(tmp_path, capsys):
         pytest.skip("tests/harness.py is not there yet")
     from tests.fuzz.__main__ import main
     args = ["--count", str(FUZZ_COUNT), "--seed", str(FUZZ_SEED), "--no-minimize",
-            "--workdir", str(tmp_path), "--max-seconds", str(FUZZ_BUDGET)]
+            "--workdir", str(tmp_path), "--max-seconds", str(FUZZ_BUDGET), "--infer-share", FUZZ_INFER]
     status = main(args)
     out = capsys.readouterr().out
     print(out)

@@ -347,6 +347,44 @@ class FuncGen:
         fn.bwd_part = bwd
         return [fn]
 
+    def arrays_to_heap(self, fwd, bwd):
+        """Local arrays of a split function whose elements pointers point to become heap
+        blocks (see build_split). Returns ({array: [pointer symbols]}, allocations,
+        frees); the sweeps' statements are rewritten in place."""
+        pointed = set()
+        for sym in list(self.f.locals) + list(self.f.params):
+            if sym.type.resolved().is_pointer:
+                node = find(self.mem.var(sym))
+                if node.pointee is not None:
+                    pointed.add(find(node.pointee))
+        heap, alloc, free = {}, [], []
+        mapping = {}
+        for sym in self.f.locals:
+            t = sym.type.resolved()
+            if not isinstance(t, ir.Arr) or t.size is None or \
+                    find(self.mem.var(sym)) not in pointed or t.elem.resolved().is_array:
+                continue
+            ptrs = []
+            for old in [sym] + ([self.sh.of_sym(sym).sym] if self.sh.has(sym) and
+                                isinstance(self.sh.of_sym(sym), ir.Ref) else []):
+                p = ir.Symbol(old.name, ir.Ptr(ir.with_const(t.elem, False)), "local", old.loc)
+                p.primal = getattr(old, "primal", None)
+                mapping[old] = ir.Ref(p)
+                alloc.append(ir.Raw("alloc_shadow", {"target": ir.Ref(p), "type": p.type,
+                                                     "count": X.clone(t.size)}))
+                free.append(ir.Raw("free", {"ptr": ir.Ref(p)}))
+                ptrs.append(p)
+                self.locals = [d for d in self.locals if d.sym is not old]
+                self.locals.append(LocalDecl(p))
+            heap[sym] = ptrs
+        if mapping:
+            # the sweeps share statements with the source function: rewrite copies
+            fwd[:] = X.clone_stmts(ir.Block(fwd)).stmts
+            bwd[:] = X.clone_stmts(ir.Block(bwd)).stmts
+            _replace_refs(fwd, mapping)
+            _replace_refs(bwd, mapping)
+        return heap, alloc, free
+
     def assigns_into(self, sym):
         """True when the function assigns sym or one of its fields."""
         for st in ir.stmts_walk(self.f.body.stmts):
@@ -503,14 +541,22 @@ class FuncGen:
         modified = {s.lhs.sym for s in ir.stmts_walk(f.body.stmts)
                     if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
         travel = []
+        # Local arrays that pointers point into live on the heap from the forward sweep to
+        # the end of the backward one: a pointer saved in one sweep must still point to
+        # them in the other (and so must their shadows).
+        heap, fwd_alloc, bwd_free = self.arrays_to_heap(fwd, bwd)
         for sym in list(f.locals) + [p for p in f.params if p in modified]:
+            if sym in heap:
+                continue
             if find(self.mem.var(sym)) in self.T.R and sym not in self.loop_local:
                 travel.append(ir.Ref(sym))
                 if self.sh.has(sym) and sym.type.resolved().is_pointer and \
                         isinstance(self.sh.of_sym(sym), ir.Ref):
                     travel.append(self.sh.of_sym(sym))
-        fwd += [ir.Push(e) for e in travel]
-        bwd = [ir.Pop(e) for e in reversed(travel)] + bwd + adds_back
+        for ptrs in heap.values():
+            travel += [ir.Ref(p) for p in ptrs]
+        fwd = fwd_alloc + fwd + [ir.Push(e) for e in travel]
+        bwd = [ir.Pop(e) for e in reversed(travel)] + bwd + adds_back + bwd_free
         if result is not None:
             fwd.append(ir.Return(ir.Ref(result)))
         ret = ir.with_const(f.ret, False) if result is not None else ir.VOID
@@ -1027,6 +1073,18 @@ class FuncGen:
                       [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
                       ir.Block(body_b), s.loc)]
         return fwd, bwd
+
+
+def _replace_refs(stmts, mapping):
+    """Replace variables by expressions throughout a statement list, in place."""
+    for st in ir.stmts_walk(stmts):
+        for name in ("lhs", "rhs", "expr", "test", "value", "target"):
+            e = getattr(st, name, None)
+            if isinstance(e, ir.Expr):
+                setattr(st, name, X.substitute(e, mapping))
+        if isinstance(st, ir.Raw):
+            st.args = {k: X.substitute(v, mapping) if isinstance(v, ir.Expr) else v
+                       for k, v in st.args.items()}
 
 
 def _base(f):

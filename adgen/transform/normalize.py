@@ -189,9 +189,12 @@ class Normalizer:
         return f.params if f is not None else [None] * len(call.args)
 
     def arg(self, a, param, pre):
-        """A call argument: lifted calls inside; a non-variable float value into a temp."""
+        """A call argument: lifted calls inside; a by-value number that is not a plain
+        variable into a temporary (the callee may overwrite the memory it was read from,
+        and its adjoint needs somewhere to go)."""
         a = self.lift(a, pre)
-        if param is not None and param.type.resolved().is_float and not ir.is_lvalue(a):
+        t = param.type.resolved() if param is not None else None
+        if t is not None and (t.is_float or t.is_int) and not isinstance(a, ir.Ref):
             if isinstance(a, ir.Const):
                 return a
             t = self.temps.new("arg", param.type, a.loc)

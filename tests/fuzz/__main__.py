@@ -2,9 +2,10 @@
 
 Generates programs for seeds S .. S+N-1, checks each (in parallel, one subprocess per
 check), prints one line per problem and the summary line `N passed, M failed, K skipped`.
-With --keep, each distinct failure (one per primary kind, or all with --minimize-all) is
-minimized and written to DIR as fuzz_<seed>_min.c next to the original fuzz_<seed>.c and
-fuzz_<seed>.txt (the checker's message).  Exit status 1 if anything failed.
+With --keep DIR, each distinct failure (one per primary kind, or all with --minimize-all) is
+minimized and written to DIR/fuzz_<seed>.c, its first line a comment naming the constructs
+it exercises and the failure; every failing program as generated, with the checker's
+message, goes to DIR/raw/.  Exit status 1 if anything failed.
 
 Modes: harness (default when tests/harness.py exists): adgen + the harness;
 primal: the harness without adgen, plus gcc/sanitizer self-check (validates the
@@ -37,6 +38,7 @@ class Fuzzer:
         self.cfg = generator.Config()
         if args.extra_funcs:
             self.cfg.funcs = generator.CORE_FUNCS + generator.EXTRA_FUNCS
+        self.cfg.infer_sizes = args.infer_share
 
     def check_text(self, text: str, tag: str) -> dict:
         d = self.work / tag
@@ -90,8 +92,10 @@ class Fuzzer:
         best = minimize.minimize(prog, self.still_fails(kind, f"min_{seed}"),
                                  max_tests=self.args.max_tests, max_seconds=self.args.max_minutes * 60,
                                  log=(print if self.args.verbose else None))
-        best.comment = f"minimized from tests.fuzz seed {seed}; fails with: {kind}"
-        out = keep / f"fuzz_{seed}_min.c"
+        text = minimize.render(best)
+        best.comment = (f"fuzz seed {seed}, minimized: {minimize.describe(text)}; "
+                        f"fails with: {kind}")
+        out = keep / f"fuzz_{seed}.c"
         out.write_text(minimize.render(best))
         print(f"minimized seed {seed} [{kind}] in {time.time() - t0:.0f} s: "
               f"{res['text'].count(chr(10))} -> {out.read_text().count(chr(10))} lines: {out}",
@@ -130,11 +134,13 @@ class Fuzzer:
             for k, ss in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
                 print(f"  {len(ss):4d}  {k}  (seeds {', '.join(map(str, ss[:8]))}{' ...' if len(ss) > 8 else ''})")
         if a.keep and failures:
-            keep = Path(a.keep)
-            keep.mkdir(parents=True, exist_ok=True)
+            # DIR gets the minimized programs only (it may be a test directory);
+            # the programs as generated and the checker's messages go to DIR/raw
+            raw = Path(a.keep) / "raw"
+            raw.mkdir(parents=True, exist_ok=True)
             for res in failures:
-                (keep / f"fuzz_{res['seed']}.c").write_text(res["text"])
-                (keep / f"fuzz_{res['seed']}.txt").write_text(
+                (raw / f"fuzz_{res['seed']}.c").write_text(res["text"])
+                (raw / f"fuzz_{res['seed']}.txt").write_text(
                     "kinds: " + "; ".join(res["kinds"]) + "\n\n" + res["message"])
             if not a.no_minimize:
                 todo = failures if a.minimize_all else \
@@ -169,11 +175,13 @@ def main(argv=None) -> int:
     ap.add_argument("--max-minutes", type=float, default=15, help="time per minimization")
     ap.add_argument("--extra-funcs", action="store_true",
                     help="also tan sinh cosh asin acos log10 log1p expm1 cbrt")
+    ap.add_argument("--infer-share", type=float, default=generator.Config.infer_sizes,
+                    help="share of programs that let adgen infer array lengths (sizes: infer)")
     ap.add_argument("--print", type=int, metavar="SEED", help="print the program of SEED and exit")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     if args.print is not None:
-        cfg = generator.Config()
+        cfg = generator.Config(infer_sizes=args.infer_share)
         if args.extra_funcs:
             cfg.funcs = generator.CORE_FUNCS + generator.EXTRA_FUNCS
         sys.stdout.write(generator.generate(args.print, cfg))

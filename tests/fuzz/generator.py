@@ -665,9 +665,10 @@ class Gen:
             k = r.choice((0.5, 1.0, 2.0))
             return call("atan2", u, add(num(k), sq(v)), bound=1.5708)
         if f == "hypot":
+            # hypot is not differentiable at (0, 0), and exact zeros do occur
+            # (a product with a loop index 0): keep the second argument away from 0
             v = self.dexpr(depth - 1)
-            if r.random() < 0.5:
-                v = add(num(0.5), sq(v))
+            v = add(num(r.choice((0.5, 1.0))), sq(v))
             return call("hypot", u, v, bound=B + v.bound)
         if f == "fabs":
             return call("fabs", u, bound=B)

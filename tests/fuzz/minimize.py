@@ -355,5 +355,31 @@ class Reducer:
         return self.best
 
 
+# constructs named in the comment line of a minimized program
+_CONSTRUCTS = [
+    (r"while \(", "while loop"), (r"\} while \(", "do-while loop"), (r"\bfor \(", "for loop"),
+    (r"\bbreak;", "break"), (r"\bcontinue;", "continue"), (r"^ {8,}return ", "early return"),
+    (r"\bfz_f\d\([^;]*(&\w+\[|\b\w+ \+ \w)", "helper call with an offset pointer"),
+    (r"\bfz_f\d\(", "helper call"), (r"double \*p\d+ = ", "local pointer alias"),
+    (r"\bmalloc\(", "malloc'd scratch"), (r"double t\d+\[\d+\]", "local array"),
+    (r"\?", "ternary"), (r"\bif \(", "branch"), (r"[-+*/]= ", "compound assignment"),
+]
+
+
+def describe(text: str) -> str:
+    """The constructs a (minimized) program exercises, for its comment line."""
+    body = text.split("*/", 2)[-1]
+    found = []
+    for pat, name in _CONSTRUCTS:
+        if re.search(pat, body, re.M) and not (name == "helper call" and
+                                               "helper call with an offset pointer" in found):
+            found.append(name)
+    funcs = sorted(set(re.findall(r"\b(sqrt|exp|log|pow|atan2|hypot|fabs|fmin|fmax|tanh|sin|cos|"
+                                  r"atan|tan|sinh|cosh|asin|acos|log10|log1p|expm1|cbrt)\(", body)))
+    if funcs:
+        found.append(", ".join(funcs))
+    return ", ".join(found) or "straight-line code"
+
+
 def minimize(prog: Program, still_fails: Callable[[str], bool], **kw) -> Program:
     return Reducer(prog, still_fails, **kw).run()

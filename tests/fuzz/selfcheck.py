@@ -62,6 +62,8 @@ def parse_block(text: str) -> TestBlock:
 
 def _values(init: str | None, count: int, rng: random.Random) -> list:
     lo, hi = -1.0, 1.0
+    if init and init.strip().startswith("{"):
+        return [float(v) for v in init.strip("{} ").split(",")][:count]
     if init:
         um = re.match(r"uniform\(\s*([-\d.eE+]+)\s*,\s*([-\d.eE+]+)\s*\)", init)
         if um:
