@@ -262,6 +262,17 @@ def _head_stmt(unit):
     return unit.children[0]
 
 
+def _if_chain(branches):
+    """if / else if / else from [(test or None for else, statements, loc)]."""
+    result = None
+    for test, stmts, loc in reversed(branches):
+        if test is None:
+            result = ir.Block(stmts, loc)
+        else:
+            result = ir.Block([ir.If(test, ir.Block(stmts, loc), result, loc)], loc)
+    return result
+
+
 def _walk_type(node, cls):
     from fparser.two.utils import walk
     return [n for n in walk(node) if isinstance(n, cls)]
@@ -845,12 +856,7 @@ class Scope:
                 pass
             else:
                 self.statement(c, current[1])
-        result = None
-        for test, stmts, loc in reversed(branches):
-            if test is None:
-                result = ir.Block(stmts, loc)
-            else:
-                result = ir.Block([ir.If(test, ir.Block(stmts, loc), result, loc)], loc)
+        result = _if_chain(branches)
         return result.stmts[0] if len(result.stmts) == 1 else result
 
     def case_construct(self, node):
@@ -868,12 +874,7 @@ class Scope:
                 pass
             else:
                 self.statement(c, current[1])
-        result = None
-        for test, stmts, loc in reversed(cases):
-            if test is None:
-                result = ir.Block(stmts, loc)
-            else:
-                result = ir.Block([ir.If(test, ir.Block(stmts, loc), result, loc)], loc)
+        result = _if_chain(cases)
         return result if result is not None else ir.Block([])
 
     def case_test(self, c, sel):
