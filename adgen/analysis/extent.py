@@ -335,7 +335,7 @@ class _Walker:
         except Unknown:
             return None
         finally:
-            found, self.maxima = self.maxima, saved
+            self.maxima = saved
 
     def loop_range(self, s, ranges):
         from adgen.transform.loops import canonical_loop

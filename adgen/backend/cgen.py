@@ -5,7 +5,7 @@ every statement form, declaration and file-level piece of text lives in the temp
 """
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional
+from typing import List
 
 import jinja2
 

@@ -12,11 +12,10 @@ derivative links with gfortran-compiled code:
   structs named `block_`, procedures `name_` or `__mod_MOD_name`;
 - print, write, read, open, close and stop are left out, with a warning.
 """
-import os
 import re
 import subprocess
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import Optional
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
@@ -227,7 +226,6 @@ class FFront:
                 continue
 
     def procedure(self, path, unit, module, signature_only=False):
-        F = _f2003()
         stmt = _head_stmt(unit)
         name = _name(stmt.items[1])
         link = f"__{module.name}_MOD_{name}" if module is not None else name + "_"
@@ -645,7 +643,6 @@ class Scope:
             self.vars[name] = v
 
     def dimension_stmt(self, node):
-        F = _f2003()
         for name_node, spec in node.items[0] if isinstance(node.items[0], list) else []:
             name = _name(name_node)
             v = self.vars.get(name) or self.implicit_var(name, node)
@@ -782,7 +779,6 @@ class Scope:
         if _line(node):
             self.current = node
         loc = self.loc(node)
-        label = getattr(getattr(node, "item", None), "label", None)
         cname = type(node).__name__
         if isinstance(node, F.Comment):
             text = str(node).strip()
@@ -1096,7 +1092,6 @@ class Scope:
             self.assignment(lhs, rhs, out, self.loc(a), mask=mask)
 
     def matmul(self, lhs_node, call, out, loc):
-        F = _f2003()
         a_node, b_node = call.items[1].items
         sa, sb = self.shape_of(a_node), self.shape_of(b_node)
         if sa is None or sb is None or len(sa) != 2 or len(sb) not in (1, 2):
