@@ -19,7 +19,13 @@ def clone_stmts(block):
     """A deep copy of a statement tree; symbols and types are shared, not copied."""
     memo = {}
     for st in ir.stmts_walk([block]):
-        for e in ir.stmt_exprs(st):
+        exprs = list(ir.stmt_exprs(st))
+        if isinstance(st, ir.Raw):
+            exprs += [v for v in st.args.values() if isinstance(v, ir.Expr)]
+            for v in st.args.values():
+                if isinstance(v, ir.Type):
+                    memo[id(v)] = v
+        for e in exprs:
             if e is not None:
                 _share_symbols(e, memo)
         if isinstance(st, ir.For):
