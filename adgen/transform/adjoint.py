@@ -17,8 +17,8 @@ from adgen.backend.cgen import GenFunction, LocalDecl
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
-from adgen.transform.common import (ShadowMap, alloc_call, is_user_call, same_text,
-                                    strip_const, unknown_function_error)
+from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, is_user_call,
+                                    same_text, strip_const, unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 
 
@@ -659,8 +659,7 @@ class FuncGen:
         fwd.append(s)
         if shadow:
             shl = self.sh(lhs)
-            nbytes = call.args[0] if call.func == "malloc" else \
-                ir.Binary("*", call.args[0], call.args[1], ir.SIZE_T)
+            nbytes = alloc_bytes(call)
             fwd.append(ir.Raw("alloc_bytes", {"target": shl, "type": shl.type, "bytes": nbytes},
                               s.loc))
             bwd.append(ir.Raw("release", {"ptr": X.clone(shl)}, s.loc))

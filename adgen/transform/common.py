@@ -103,6 +103,13 @@ def alloc_call(e):
     return None
 
 
+def alloc_bytes(call):
+    """The number of bytes a malloc or calloc call allocates, as an expression."""
+    if call.func == "malloc":
+        return call.args[0]
+    return ir.Binary("*", call.args[0], call.args[1], ir.SIZE_T)
+
+
 def unknown_function_error(name, loc):
     return AdgenError(
         f"call to unknown external function '{name}': adgen cannot see its body. Add its "

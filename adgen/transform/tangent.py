@@ -7,7 +7,7 @@ from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
-from adgen.transform.common import (ShadowMap, alloc_call, is_user_call,
+from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, is_user_call,
                                     unknown_function_error)
 
 
@@ -201,8 +201,7 @@ class TangentGen:
             out = [s]
             if self.act.has_shadow(lhs):
                 sl = self.sh(lhs)
-                nbytes = alloc.args[0] if alloc.func == "malloc" else \
-                    ir.Binary("*", alloc.args[0], alloc.args[1], ir.SIZE_T)
+                nbytes = alloc_bytes(alloc)
                 out.append(ir.Raw("alloc_bytes", {"target": sl, "type": sl.type,
                                                   "bytes": nbytes}, s.loc))
             return out
@@ -565,8 +564,7 @@ class VectorTangentGen(TangentGen):
             out = [s]
             if self.act.has_shadow(lhs):
                 sl = self.sh.ptr(lhs)
-                nbytes = alloc.args[0] if alloc.func == "malloc" else \
-                    ir.Binary("*", alloc.args[0], alloc.args[1], ir.SIZE_T)
+                nbytes = alloc_bytes(alloc)
                 nbytes = ir.Binary("*", nbytes, ir.Ref(self.nb), ir.SIZE_T)
                 out.append(ir.Raw("alloc_bytes", {"target": sl, "type": sl.type,
                                                   "bytes": nbytes}, s.loc))
