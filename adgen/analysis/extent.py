@@ -9,6 +9,7 @@ to be non-negative (they are sizes). When an index escapes this reasoning the an
 says so, and the caller reports an error rather than guess.
 """
 from adgen import ir
+from adgen.analysis.poly import Poly, range_sum
 from adgen.transform import exprs as X
 
 
@@ -168,6 +169,45 @@ def _plain_int(e):
     return True
 
 
+class _NoCounter(Exception):
+    """A local is not a counter of the shape counter_interval understands."""
+
+
+def _is_unit_increment(s, sym):
+    r = s.rhs
+    if not (isinstance(r, ir.Binary) and r.op == "+"):
+        return False
+    sides = (r.left, r.right)
+    return any(isinstance(a, ir.Ref) and a.sym is sym for a in sides) and \
+        any(_const_value(a) == 1 for a in sides)
+
+
+def _contains(stmt, target):
+    return any(s is target for s in ir.stmts_walk([stmt]))
+
+
+def _enclosing_block(stmts, target):
+    """The statement list that holds target directly, or None."""
+    if any(s is target for s in stmts):
+        return stmts
+    for s in stmts:
+        for sub in _child_blocks(s):
+            found = _enclosing_block(sub, target)
+            if found is not None:
+                return found
+    return None
+
+
+def _child_blocks(s):
+    if isinstance(s, ir.Block):
+        return [s.stmts]
+    if isinstance(s, ir.If):
+        return [s.then.stmts] + ([s.other.stmts] if s.other else [])
+    if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+        return [s.body.stmts]
+    return []
+
+
 class _Walker:
     """Collects the maximal index of every access to one pointer parameter."""
 
@@ -183,6 +223,7 @@ class _Walker:
         if param in self.assigned:
             raise Unknown(f"'{param.name}' is reassigned inside '{func.name}'")
         self.sites = {}
+        self.counter_cache = {}
         self.resolving = set()
         self.local_cache = {}
         self.aliases = {}
@@ -242,6 +283,136 @@ class _Walker:
                 result = self.interval(assigns[0].rhs, site[0])
         self.local_cache[sym] = result
         return result
+
+    def counter_interval(self, sym):
+        """Range of a counter `c = start; for ... for ... { ...; c = c + 1; }`: set once
+        just before a nest of counted loops with unit strides and stepped once at the end of
+        the innermost body (packed triangular storage, `ltri[c]`), and read only inside that
+        body. There it runs over [start, start + N - 1], N the number of innermost
+        iterations, summed over the nest in closed form."""
+        if sym in self.counter_cache:
+            return self.counter_cache[sym]
+        self.counter_cache[sym] = None
+        result = None
+        try:
+            result = self._counter_interval(sym)
+        except _NoCounter:
+            pass
+        self.counter_cache[sym] = result
+        return result
+
+    def _counter_interval(self, sym):
+        from adgen.transform.loops import address_taken, canonical_loop
+        if sym in address_taken(self.func):
+            raise _NoCounter
+        assigns = [s for s in ir.stmts_walk(self.body)
+                   if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
+                   s.lhs.sym is sym]
+        incs = [s for s in assigns if _is_unit_increment(s, sym)]
+        inits = [s for s in assigns if s not in incs]
+        if len(incs) != 1 or len(inits) != 1:
+            raise _NoCounter
+        init, inc = inits[0], incs[0]
+        block = _enclosing_block(self.body, init)
+        if block is None or any(isinstance(r, ir.Ref) and r.sym is sym
+                                for r in ir.walk(init.rhs)):
+            raise _NoCounter
+        # the loop chain from the statement after init down to the increment
+        k = next(i for i, s in enumerate(block) if s is init)
+        chain = []
+        node = next((s for s in block[k + 1:] if _contains(s, inc)), None)
+        while isinstance(node, ir.For):
+            chain.append(node)
+            body = node.body.stmts
+            if body and body[-1] is inc:
+                break
+            node = next((s for s in body if _contains(s, inc)), None)
+        else:
+            raise _NoCounter
+        innermost = chain[-1].body.stmts
+        if any(isinstance(s, (ir.Break, ir.Continue, ir.Return))
+               for s in ir.stmts_walk(chain[0].body.stmts)):
+            raise _NoCounter        # an iteration could end before the increment
+        # every read of the counter is in the innermost body (before the increment)
+        inside = {id(s) for s in ir.stmts_walk(innermost)}
+        for s in ir.stmts_walk(self.body):
+            if s is init or s is inc or id(s) in inside:
+                continue
+            for e in ir.stmt_exprs(s):
+                if any(isinstance(r, ir.Ref) and r.sym is sym for r in ir.walk(e)):
+                    raise _NoCounter
+        loops = []
+        for lp in chain:
+            canon = canonical_loop(lp, self.func)
+            if canon is None or _const_value(canon[1]) not in (1, -1):
+                raise _NoCounter
+            var, stride = canon[0], _const_value(canon[1])
+            cmp = _normal_test(lp.test, var)
+            if cmp is None:
+                raise _NoCounter
+            op, offset, bound = cmp
+            first = self.to_poly(lp.init[0].rhs, loops)
+            bound = self.to_poly(bound, loops)
+            if stride > 0 and op in ("<", "<="):
+                last = bound - Poly.const(offset + (1 if op == "<" else 0))
+            elif stride < 0 and op in (">", ">="):
+                last = bound - Poly.const(offset - (1 if op == ">" else 0))
+                first, last = last, first
+            else:
+                raise _NoCounter
+            loops.append((var, first, last))
+        count = Poly.const(1)
+        for depth in range(len(loops) - 1, -1, -1):
+            var, first, last = loops[depth]
+            # the trip count last - first + 1 must not be negative wherever the loops
+            # around let this one run, or the closed form would subtract empty ranges
+            trips = last - first + Poly.const(1)
+            if not self._nonneg_within(trips, loops[:depth]):
+                raise _NoCounter
+            count = range_sum(count, var.name, first, last)
+            if count is None:
+                raise _NoCounter
+        start = self.interval(init.rhs, {})
+        if start is None:
+            raise _NoCounter
+        return Interval(start.lo, _add(start.hi, _sub(count.to_ir(), _int(1))), start.nonneg)
+
+    def _nonneg_within(self, p, outer):
+        """True when polynomial p is >= 0 for every value of the outer loop variables in
+        their ranges (p affine in each, the parameters non-negative)."""
+        for var, first, last in reversed(outer):
+            coeffs = p.coefficients_in(var.name)
+            if len(coeffs) > 2:
+                return False
+            if len(coeffs) == 2:
+                slope = coeffs[1].constant_value()
+                if slope is None:
+                    return False
+                # the minimum is at the end of the range the slope points away from
+                p = p.substitute(var.name, last if slope < 0 else first)
+        return p.nonneg_for_nonneg_atoms()
+
+    def to_poly(self, e, loops):
+        """e as a polynomial in fixed integers and the variables of `loops`."""
+        from adgen.backend.cgen import expr_c
+        v = _const_value(e)
+        if v is not None:
+            return Poly.const(v)
+        if isinstance(e, ir.Cast) and e.to.resolved().is_int:
+            return self.to_poly(e.arg, loops)
+        if isinstance(e, ir.Binary) and e.op in "+-*":
+            a, b = self.to_poly(e.left, loops), self.to_poly(e.right, loops)
+            return a + b if e.op == "+" else a - b if e.op == "-" else a * b
+        if isinstance(e, ir.Unary) and e.op == "-":
+            return -self.to_poly(e.arg, loops)
+        if isinstance(e, ir.Ref) and any(e.sym is var for var, _, _ in loops):
+            return Poly.atom(e.sym.name, e)
+        if isinstance(e, (ir.Ref, ir.Member, ir.Deref)):
+            iv = self.interval(e, {})
+            if iv is not None and iv.lo is e and iv.hi is e:
+                # a size parameter (or a field of one): fixed for the whole call
+                return Poly.atom(expr_c(e), e)
+        raise _NoCounter
 
     def _based(self, e):
         """True when pointer expression e points into param (directly or via an alias)."""
@@ -492,7 +663,8 @@ class _Walker:
             if sym.kind == "param" and sym.type.resolved().is_int and sym not in self.assigned:
                 return Interval(e, e, True)
             if sym.kind in ("local", "temp") and sym.type.resolved().is_int:
-                return self.local_interval(sym)
+                iv = self.local_interval(sym)
+                return iv if iv is not None else self.counter_interval(sym)
             return None
         if isinstance(e, ir.Call) and e.func == "adgen_imax":
             a, b = self.interval(e.args[0], ranges), self.interval(e.args[1], ranges)

@@ -1,0 +1,143 @@
+"""Integer polynomials over a function's size parameters, with exact rational coefficients.
+
+Used to count how often a statement runs inside a nest of counted loops (a packed-storage
+counter `k++` in a triangular nest reaches `n*(n-1)/2`), which needs sums over a loop
+variable in closed form. Atoms are integer expressions that stay fixed (parameters, fields
+of parameters, loop variables), keyed by their C text.
+"""
+from fractions import Fraction
+
+from adgen import ir
+
+
+class Poly:
+    """sum of coefficient * product of atoms; terms maps a sorted tuple of atom keys (with
+    repetition for powers) to a Fraction."""
+    __slots__ = ("terms", "atoms")
+
+    def __init__(self, terms=None, atoms=None):
+        self.terms = {k: v for k, v in (terms or {}).items() if v != 0}
+        self.atoms = dict(atoms or {})      # key -> IR expression
+
+    @staticmethod
+    def const(c):
+        return Poly({(): Fraction(c)})
+
+    @staticmethod
+    def atom(key, expr):
+        return Poly({(key,): Fraction(1)}, {key: expr})
+
+    def __add__(self, other):
+        terms = dict(self.terms)
+        for k, v in other.terms.items():
+            terms[k] = terms.get(k, 0) + v
+        return Poly(terms, {**self.atoms, **other.atoms})
+
+    def __neg__(self):
+        return Poly({k: -v for k, v in self.terms.items()}, self.atoms)
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    def __mul__(self, other):
+        terms = {}
+        for ka, va in self.terms.items():
+            for kb, vb in other.terms.items():
+                k = tuple(sorted(ka + kb))
+                terms[k] = terms.get(k, 0) + va * vb
+        return Poly(terms, {**self.atoms, **other.atoms})
+
+    def scale(self, c):
+        return Poly({k: v * c for k, v in self.terms.items()}, self.atoms)
+
+    def degree_in(self, key):
+        return max((k.count(key) for k in self.terms), default=0)
+
+    def uses(self, key):
+        return any(key in k for k in self.terms)
+
+    def constant_value(self):
+        """The value when the polynomial is a constant, else None."""
+        if all(k == () for k in self.terms):
+            return self.terms.get((), Fraction(0))
+        return None
+
+    def coefficients_in(self, key):
+        """[p0, p1, ...] with self = sum p_i * key**i, the p_i free of key."""
+        out = [Poly() for _ in range(self.degree_in(key) + 1)]
+        for k, v in self.terms.items():
+            n = k.count(key)
+            rest = tuple(a for a in k if a != key)
+            out[n] = out[n] + Poly({rest: v}, self.atoms)
+        return out
+
+    def substitute(self, key, value):
+        """self with the atom key replaced by the polynomial value."""
+        out = Poly()
+        for i, c in enumerate(self.coefficients_in(key)):
+            power = Poly.const(1)
+            for _ in range(i):
+                power = power * value
+            out = out + c * power
+        return out
+
+    def nonneg_for_nonneg_atoms(self):
+        """True when every coefficient is non-negative (so the value is, for atoms >= 0)."""
+        return all(v >= 0 for v in self.terms.values())
+
+    def to_ir(self):
+        """The polynomial as a C integer expression: (integer polynomial) / denominator,
+        exact because the value is an integer."""
+        denom = 1
+        for v in self.terms.values():
+            denom = denom * v.denominator // _gcd(denom, v.denominator)
+        expr = None
+        for k in sorted(self.terms, key=lambda k: (-len(k), k)):
+            c = self.terms[k] * denom
+            term = None
+            for key in k:
+                a = self.atoms[key]
+                term = a if term is None else ir.Binary("*", term, a, ir.LONG)
+            mag = abs(int(c))
+            if term is None:
+                term = ir.Const(str(mag), ir.LONG)
+            elif mag != 1:
+                term = ir.Binary("*", ir.Const(str(mag), ir.LONG), term, ir.LONG)
+            if expr is None:
+                expr = term if c > 0 else ir.Unary("-", term, ir.LONG)
+            else:
+                expr = ir.Binary("+" if c > 0 else "-", expr, term, ir.LONG)
+        if expr is None:
+            return ir.Const("0", ir.LONG)
+        if denom != 1:
+            expr = ir.Binary("/", expr, ir.Const(str(denom), ir.LONG), ir.LONG)
+        return expr
+
+
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def power_sum(a, b, degree):
+    """sum_{v=a}^{b} v**degree in closed form (degree 0, 1 or 2), a and b polynomials."""
+    def upto(n):
+        # sum_{v=0}^{n} v**degree
+        if degree == 0:
+            return n + Poly.const(1)
+        if degree == 1:
+            return (n * (n + Poly.const(1))).scale(Fraction(1, 2))
+        return (n * (n + Poly.const(1)) * (n.scale(2) + Poly.const(1))).scale(Fraction(1, 6))
+    return upto(b) - upto(a - Poly.const(1))
+
+
+def range_sum(p, key, a, b):
+    """sum_{key=a}^{b} p in closed form, or None when p is of degree above 2 in key."""
+    coeffs = p.coefficients_in(key)
+    if len(coeffs) > 3:
+        return None
+    out = Poly()
+    for i, c in enumerate(coeffs):
+        out = out + c * power_sum(a, b, i)
+    return out

@@ -1,0 +1,99 @@
+"""Array-length inference (adgen.analysis.extent): the number of elements a function
+touches, which sizes the zeroing of gradients and internal adjoint storage."""
+import textwrap
+
+import pytest
+
+from adgen.analysis.extent import ExtentAnalysis, Unknown
+from adgen.analysis.poly import Poly, range_sum
+from adgen.backend.cgen import expr_c
+from adgen.driver import Options, load_program, normalize_program, structure_program
+
+
+def extent_of(tmp_path, source, func, param, **sizes):
+    """The inferred element count of `param` in `func`, evaluated for the given sizes."""
+    path = tmp_path / "prog.c"
+    path.write_text(textwrap.dedent(source))
+    prog = load_program([str(path)], Options())
+    normalize_program(prog)
+    structure_program(prog, [f.name for f in prog.functions.values() if f.has_body])
+    f = prog.functions[func]
+    p = next(q for q in f.params if q.name == param)
+    text = expr_c(ExtentAnalysis(prog).max_index(f, p))
+    env = dict(sizes, adgen_imax=max)
+    return eval(text.replace("/", "//"), {}, env) + 1, text
+
+
+TRIANGLE = """
+    void tri(int d, const double *x, const double *ltri, double *out)
+    {
+        int i, j, c = 0;
+        for (i = 0; i < d; i++) out[i] = x[i];
+        for (i = 0; i < d; i++) {
+            for (j = i + 1; j < d; j++) {
+                out[j] = out[j] + ltri[c] * x[i];
+                c++;
+            }
+        }
+    }
+"""
+
+
+@pytest.mark.parametrize("d", [1, 2, 5, 64])
+def test_packed_triangle_counter(tmp_path, d):
+    n, _ = extent_of(tmp_path, TRIANGLE, "tri", "ltri", d=d)
+    assert n == d * (d - 1) // 2
+
+
+def test_counter_through_three_loops_and_downward(tmp_path):
+    src = """
+        void f(int n, int m, const double *a, double *out)
+        {
+            int i, j, l, c = 3;
+            for (i = n - 1; i >= 0; i--)
+                for (j = 0; j <= i; j++)
+                    for (l = 0; l < m; l++) {
+                        out[0] = out[0] + a[c];
+                        c = c + 1;
+                    }
+        }
+    """
+    for n, m in [(1, 1), (4, 2), (7, 3)]:
+        count, _ = extent_of(tmp_path, src, "f", "a", n=n, m=m)
+        assert count == 3 + m * n * (n + 1) // 2
+
+
+@pytest.mark.parametrize("body", [
+    # read after the nest: the counter is past the last element there
+    "for (i = 0; i < d; i++) for (j = i; j < d; j++) { out[0] += a[c]; c++; }"
+    " out[1] = a[c];",
+    # an iteration may stop before the increment
+    "for (i = 0; i < d; i++) for (j = i; j < d; j++) { if (j > 3) break; out[0] += a[c]; c++; }",
+    # the increment is conditional
+    "for (i = 0; i < d; i++) for (j = i; j < d; j++) { out[0] += a[c]; if (j > 1) c++; }",
+    # an inner loop that may run a negative number of times
+    "for (i = 0; i < d; i++) for (j = 2; j < i; j++) { out[0] += a[c]; c++; }",
+])
+def test_counter_shapes_that_are_refused(tmp_path, body):
+    src = f"""
+        void f(int d, const double *a, double *out)
+        {{
+            int i, j, c = 0;
+            {body}
+        }}
+    """
+    with pytest.raises(Unknown):
+        extent_of(tmp_path, src, "f", "a", d=4)
+
+
+def test_poly_sums_and_printing():
+    i = Poly.atom("i", None)
+    d = Poly.atom("d", None)
+    # sum_{i=0}^{d-1} (d - 1 - i) = d (d - 1) / 2
+    s = range_sum(d - Poly.const(1) - i, "i", Poly.const(0), d - Poly.const(1))
+    assert s.terms == (d * d - d).scale(0.5).terms
+    # sum_{i=1}^{d} i^2 = d (d + 1) (2 d + 1) / 6
+    sq = range_sum(i * i, "i", Poly.const(1), d)
+    for v in range(6):
+        assert sq.substitute("d", Poly.const(v)).constant_value() == \
+            sum(k * k for k in range(1, v + 1))
