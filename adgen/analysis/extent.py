@@ -169,8 +169,9 @@ def _plain_int(e):
     return True
 
 
-class _NoCounter(Exception):
-    """A local is not a counter of the shape counter_interval understands."""
+class NotPolynomial(Exception):
+    """An integer expression or loop is not of the polynomial shape the closed forms
+    need."""
 
 
 def _is_unit_increment(s, sym):
@@ -234,7 +235,7 @@ class _Walker:
         ptr_assigns = [s for s in ir.stmts_walk(self.body)
                        if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
                        s.lhs.type.resolved().is_pointer]
-        changed = True
+        changed = param is not None     # (without a parameter: only the arithmetic)
         while changed:
             changed = False
             for s in ptr_assigns:
@@ -296,27 +297,27 @@ class _Walker:
         result = None
         try:
             result = self._counter_interval(sym)
-        except _NoCounter:
+        except NotPolynomial:
             pass
         self.counter_cache[sym] = result
         return result
 
     def _counter_interval(self, sym):
-        from adgen.transform.loops import address_taken, canonical_loop
+        from adgen.transform.loops import address_taken
         if sym in address_taken(self.func):
-            raise _NoCounter
+            raise NotPolynomial
         assigns = [s for s in ir.stmts_walk(self.body)
                    if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
                    s.lhs.sym is sym]
         incs = [s for s in assigns if _is_unit_increment(s, sym)]
         inits = [s for s in assigns if s not in incs]
         if len(incs) != 1 or len(inits) != 1:
-            raise _NoCounter
+            raise NotPolynomial
         init, inc = inits[0], incs[0]
         block = _enclosing_block(self.body, init)
         if block is None or any(isinstance(r, ir.Ref) and r.sym is sym
                                 for r in ir.walk(init.rhs)):
-            raise _NoCounter
+            raise NotPolynomial
         # the loop chain from the statement after init down to the increment
         k = next(i for i, s in enumerate(block) if s is init)
         chain = []
@@ -328,11 +329,11 @@ class _Walker:
                 break
             node = next((s for s in body if _contains(s, inc)), None)
         else:
-            raise _NoCounter
+            raise NotPolynomial
         innermost = chain[-1].body.stmts
         if any(isinstance(s, (ir.Break, ir.Continue, ir.Return))
                for s in ir.stmts_walk(chain[0].body.stmts)):
-            raise _NoCounter        # an iteration could end before the increment
+            raise NotPolynomial        # an iteration could end before the increment
         # every read of the counter is in the innermost body (before the increment)
         inside = {id(s) for s in ir.stmts_walk(innermost)}
         for s in ir.stmts_walk(self.body):
@@ -340,46 +341,53 @@ class _Walker:
                 continue
             for e in ir.stmt_exprs(s):
                 if any(isinstance(r, ir.Ref) and r.sym is sym for r in ir.walk(e)):
-                    raise _NoCounter
+                    raise NotPolynomial
         loops = []
         for lp in chain:
-            canon = canonical_loop(lp, self.func)
-            if canon is None or _const_value(canon[1]) not in (1, -1):
-                raise _NoCounter
-            var, stride = canon[0], _const_value(canon[1])
-            cmp = _normal_test(lp.test, var)
-            if cmp is None:
-                raise _NoCounter
-            op, offset, bound = cmp
-            first = self.to_poly(lp.init[0].rhs, loops)
-            bound = self.to_poly(bound, loops)
-            if stride > 0 and op in ("<", "<="):
-                last = bound - Poly.const(offset + (1 if op == "<" else 0))
-            elif stride < 0 and op in (">", ">="):
-                last = bound - Poly.const(offset - (1 if op == ">" else 0))
-                first, last = last, first
-            else:
-                raise _NoCounter
-            loops.append((var, first, last))
+            loops.append(self.loop_bounds(lp, loops))
         count = Poly.const(1)
         for depth in range(len(loops) - 1, -1, -1):
             var, first, last = loops[depth]
             # the trip count last - first + 1 must not be negative wherever the loops
             # around let this one run, or the closed form would subtract empty ranges
             trips = last - first + Poly.const(1)
-            if not self._nonneg_within(trips, loops[:depth]):
-                raise _NoCounter
+            if not self.nonneg_within(trips, loops[:depth]):
+                raise NotPolynomial
             count = range_sum(count, var.name, first, last)
             if count is None:
-                raise _NoCounter
+                raise NotPolynomial
         start = self.interval(init.rhs, {})
         if start is None:
-            raise _NoCounter
+            raise NotPolynomial
         return Interval(start.lo, _add(start.hi, _sub(count.to_ir(), _int(1))), start.nonneg)
 
-    def _nonneg_within(self, p, outer):
-        """True when polynomial p is >= 0 for every value of the outer loop variables in
-        their ranges (p affine in each, the parameters non-negative)."""
+    def loop_bounds(self, lp, loops):
+        """(var, first, last) of a counted loop with unit stride, first and last as
+        polynomials in fixed integers and the variables of the enclosing `loops`
+        (first <= last when it runs). Raises NotPolynomial otherwise."""
+        from adgen.transform.loops import canonical_loop
+        canon = canonical_loop(lp, self.func)
+        if canon is None or _const_value(canon[1]) not in (1, -1):
+            raise NotPolynomial
+        var, stride = canon[0], _const_value(canon[1])
+        cmp = _normal_test(lp.test, var)
+        if cmp is None:
+            raise NotPolynomial
+        op, offset, bound = cmp
+        first = self.to_poly(lp.init[0].rhs, loops)
+        bound = self.to_poly(bound, loops)
+        if stride > 0 and op in ("<", "<="):
+            last = bound - Poly.const(offset + (1 if op == "<" else 0))
+        elif stride < 0 and op in (">", ">="):
+            last = bound - Poly.const(offset - (1 if op == ">" else 0))
+            first, last = last, first
+        else:
+            raise NotPolynomial
+        return var, first, last
+
+    def nonneg_within(self, p, outer):
+        """True when polynomial p is >= 0 for every value the variables of the `outer`
+        loops take (p affine in each, the fixed integers non-negative)."""
         for var, first, last in reversed(outer):
             coeffs = p.coefficients_in(var.name)
             if len(coeffs) > 2:
@@ -412,7 +420,7 @@ class _Walker:
             if iv is not None and iv.lo is e and iv.hi is e:
                 # a size parameter (or a field of one): fixed for the whole call
                 return Poly.atom(expr_c(e), e)
-        raise _NoCounter
+        raise NotPolynomial
 
     def _based(self, e):
         """True when pointer expression e points into param (directly or via an alias)."""

@@ -20,6 +20,7 @@ from adgen.transform import exprs as X
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, is_user_call,
                                     same_text, strip_const, unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
+from adgen.transform.tbr import ArraySaves, LocalTBR, tracked_locals
 
 
 def ad_temp(name, t):
@@ -51,6 +52,11 @@ class ReverseTransform:
         self.act = ctx.act
         self.R = set()
         self.compared = set()   # nodes whose values the backward sweep compares
+        # per generated function: {id(statement): locals it saves}, and the locals whose
+        # final values its backward sweep reads (see tbr.py)
+        self.local_saves = {}
+        self.local_exit = {}
+        self.covered = {}       # per generated function: writes an earlier save covers
 
     # ---------------------------------------------------------------- driver
     def run(self):
@@ -60,6 +66,7 @@ class ReverseTransform:
             self.generated = {}
             self.plain_calls = set()
             self.order = []
+            self.funcgens = {}
             self.writes = self.ctx.writes()
             for head in self.ctx.heads:
                 self.gen_head(head)
@@ -70,10 +77,28 @@ class ReverseTransform:
                     self.gen_split(self.prog.functions[name])
                 k += 1
             new_r, new_c = self.scan_backward_reads()
-            if new_r <= self.R and new_c <= self.compared:
-                break
+            stable = new_r <= self.R and new_c <= self.compared
             self.R |= new_r
             self.compared |= new_c
+            for key, g in self.funcgens.items():
+                saves, exit_req = LocalTBR(g.tracked, g.bwd_of, g.replayed).run(
+                    g.f.body.stmts)
+                old = self.local_saves.setdefault(key, {})
+                for k, syms in saves.items():
+                    if not syms <= old.get(k, set()):
+                        stable = False
+                        old.setdefault(k, set()).update(syms)
+                if not exit_req <= self.local_exit.get(key, set()):
+                    stable = False
+                    self.local_exit[key] = self.local_exit.get(key, set()) | exit_req
+                from adgen.analysis.extent import _Walker
+                covered = ArraySaves(g.f, g.bwd_of, self.element_node,
+                                     _Walker(self.ctx.extents, g.f, None)).run(g.f.body.stmts)
+                if covered != self.covered.get(key, set()):
+                    stable = False
+                    self.covered[key] = covered
+            if stable:
+                break
         return self.output()
 
     def output(self):
@@ -100,6 +125,12 @@ class ReverseTransform:
 
     def saved(self, lv):
         return find(self.mem.loc(lv)) in self.R
+
+    def element_node(self, e):
+        """The memory node of a primal element expression, None for anything else."""
+        if isinstance(e, (ir.Index, ir.Member, ir.Deref)) and not _is_shadow_expr(e):
+            return find(self.mem.loc(e))
+        return None
 
     def call_is_diff(self, g):
         if self.act.ret_active(g) or self.act.ret_pointer_shadowed(g):
@@ -200,12 +231,14 @@ class ReverseTransform:
     def gen_head(self, head):
         f = head.func
         g = FuncGen(self, f, "head", head)
+        self.funcgens[g.key] = g
         self.generated[("head", f.name)] = g.build_head()
 
     def gen_split(self, f):
         if not f.has_body:
             raise unknown_function_error(f.name, f.loc)
         g = FuncGen(self, f, "split", None)
+        self.funcgens[g.key] = g
         self.generated[f.name] = g.build_split()
 
 
@@ -242,6 +275,12 @@ class FuncGen:
         self.loop_local = loop_local_vars(f)
         self.locals = []            # LocalDecl of primal locals and their shadows
         self.ad_locals = []         # LocalDecl of transform temporaries
+        self.key = ("head", f.name) if kind == "head" else f.name
+        # what the to-be-recorded analysis of the locals reads (see tbr.py)
+        self.tracked = tracked_locals(f)
+        self.bwd_of = {}            # id(primal statement) -> its backward statements
+        self.replayed = {}          # id(For) -> counter of a loop replayed from its start
+        self.current = None         # the primal statement being transformed
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -548,7 +587,11 @@ class FuncGen:
         for sym in list(f.locals) + [p for p in f.params if p in modified]:
             if sym in heap:
                 continue
-            if find(self.mem.var(sym)) in self.T.R and sym not in self.loop_local:
+            if sym in self.tracked:
+                needed = sym in self.T.local_exit.get(self.key, ())
+            else:
+                needed = find(self.mem.var(sym)) in self.T.R
+            if needed and sym not in self.loop_local:
                 travel.append(ir.Ref(sym))
                 if self.sh.has(sym) and sym.type.resolved().is_pointer and \
                         isinstance(self.sh.of_sym(sym), ir.Ref):
@@ -582,7 +625,23 @@ class FuncGen:
             bwd.extend(b)
         return fwd, bwd
 
+    def saved(self, lhs, stmt=None):
+        """True when the value lhs holds before the statement must be saved."""
+        at = stmt if stmt is not None else self.current
+        if isinstance(lhs, ir.Ref) and lhs.sym in self.tracked:
+            return lhs.sym in self.T.local_saves.get(self.key, {}).get(id(at), ())
+        if isinstance(lhs, ir.Index) and id(at) in self.T.covered.get(self.key, ()):
+            return False        # an earlier save of the same elements covers this one
+        return self.T.saved(lhs)
+
     def stmt(self, s):
+        if not isinstance(s, (ir.Block, ir.If, ir.For, ir.While, ir.DoWhile)):
+            self.current = s
+        f, b = self._stmt(s)
+        self.bwd_of[id(s)] = b
+        return f, b
+
+    def _stmt(self, s):
         if isinstance(s, ir.Assign):
             return self.assign(s)
         if isinstance(s, ir.ExprStmt):
@@ -611,7 +670,7 @@ class FuncGen:
         if alloc is not None:
             return self.alloc_assign(s, alloc)
         lt = lhs.type.resolved()
-        saved = self.T.saved(lhs)
+        saved = self.saved(lhs)
         fwd, bwd = [], []
         if isinstance(lt, ir.Ptr) and self.act.has_shadow(lhs):
             shl = self.sh(lhs)
@@ -650,7 +709,7 @@ class FuncGen:
     def alloc_assign(self, s, call):
         lhs = s.lhs
         fwd, bwd = [], []
-        saved = self.T.saved(lhs)
+        saved = self.saved(lhs)
         shadow = self.act.has_shadow(lhs)
         if saved:
             fwd.append(ir.Push(lhs, s.loc))
@@ -882,7 +941,7 @@ class FuncGen:
                 return fwd, lb + pre_b + bwd_tail + late_b
             return fwd, pre_b + bwd_tail + late_b
         if lhs is not None:
-            if self.T.saved(lhs):
+            if self.saved(lhs):
                 # The callee's saved values sit above lhs's: save lhs after the call.
                 tmp = self.temp(_base(g) + "_value", g.ret)
                 fwd += [ir.Assign(ir.Ref(tmp), fcall, loc), ir.Push(lhs, loc),
@@ -912,7 +971,7 @@ class FuncGen:
         if lhs is None:
             return [s], []
         fwd, bwd = [], []
-        if self.T.saved(lhs):
+        if self.saved(lhs):
             fwd.append(ir.Push(lhs, s.loc))
             bwd.append(self.pop(X.clone(lhs), s.loc))
         fwd.append(s)
@@ -948,7 +1007,8 @@ class FuncGen:
             return init_f + lf, lb + init_b
         var, stride = canon
         bf, bb = self.stmts(s.body.stmts)
-        save_var = self.T.saved(ir.Ref(var)) and var not in self.loop_local
+        self.replayed[id(s)] = var
+        save_var = self.saved(ir.Ref(var), s) and var not in self.loop_local
         if not bb:
             fwd, bwd = [], []
             if save_var:

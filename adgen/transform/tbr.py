@@ -1,0 +1,320 @@
+"""To-be-recorded analysis for a function's scalar locals.
+
+A statement that overwrites a local needs to save the old value only when the backward
+sweep will read that value: when the backward part of some statement executed since the
+value was set reads the variable (or the statement's own backward part reads the value it
+overwrites). This is a forward data-flow problem over the primal statements; the set
+`req` holds the locals whose current values are still required. Which locals each
+statement's backward part reads is taken from the generated backward code itself, so the
+analysis sees every read the transform emits (adjoints, loop replays, undone increments);
+the transform and this analysis are iterated together to a fixed point.
+
+Only scalar locals (and by-value parameters) whose address is never taken are tracked:
+nothing but the function's own statements can change them. Everything else is decided
+per memory node (see adjoint.ReverseTransform.R).
+"""
+from adgen import ir
+from adgen.rules import LIBRARY_FUNCTIONS
+
+
+class LocalTBR:
+    def __init__(self, tracked, bwd_of, replayed):
+        self.tracked = tracked      # the symbols analysed
+        self.bwd_of = bwd_of        # id(primal statement) -> its backward statements
+        self.replayed = replayed    # id(For) -> counter, for loops replayed from the start
+        self.saves = {}             # id(primal statement) -> symbols it must save
+
+    def run(self, stmts):
+        """(saves, required at exit): what each statement saves, and the locals whose
+        final values the backward sweep reads."""
+        return self.saves, self.flow(stmts, frozenset())
+
+    # ------------------------------------------------------------- data flow
+    def flow(self, stmts, req):
+        for s in stmts:
+            req = self.transfer(s, req)
+        return req
+
+    def save(self, s, syms):
+        if syms:
+            self.saves.setdefault(id(s), set()).update(syms)
+
+    def transfer(self, s, req):
+        if isinstance(s, ir.Block):
+            return self.flow(s.stmts, req)
+        if isinstance(s, ir.If):
+            branches = [s.then.stmts] + ([s.other.stmts] if s.other else [])
+            own, _ = self.own_reads(s, [st for b in branches for st in b])
+            out = self.flow(s.then.stmts, req)
+            out |= self.flow(s.other.stmts, req) if s.other else req
+            return out | own
+        if isinstance(s, ir.For) and id(s) in self.replayed:
+            var = self.replayed[id(s)]
+            own, _ = self.own_reads(s, s.body.stmts)
+            if var in req:
+                self.save(s, {var})
+            # the counter is set by the loop and replayed by the backward sweep: its
+            # values inside are never restored from the forward sweep's
+            head = (req - {var}) | own
+            return self.loop(s.body.stmts, head, kill={var}) | own
+        if isinstance(s, ir.For):
+            own, _ = self.own_reads(s, s.init + s.body.stmts + s.step)
+            req = self.flow(s.init, req)
+            return self.loop(s.body.stmts + s.step, req | own) | own
+        if isinstance(s, (ir.While, ir.DoWhile)):
+            own, _ = self.own_reads(s, s.body.stmts)
+            return self.loop(s.body.stmts, req | own) | own
+        own, popped = self.own_reads(s, [])
+        written = self.written(s)
+        self.save(s, written & (req | own))
+        return (req - written) | (own - popped)
+
+    def loop(self, body, head, kill=frozenset()):
+        """Required set at a loop's exit: its head's, to a fixed point over the body."""
+        while True:
+            out = self.flow(body, head)
+            new = head | (out - kill)
+            if new == head:
+                return head
+            head = new
+
+    def written(self, s):
+        lhs = s.lhs if isinstance(s, ir.Assign) else None
+        if isinstance(lhs, ir.Ref) and lhs.sym in self.tracked:
+            return {lhs.sym}
+        return set()
+
+    # ------------------------------------------------------ backward reads
+    def own_reads(self, s, children):
+        """Tracked locals read by s's own backward statements (not its children's), and
+        those its backward statements restore by popping."""
+        skip = {id(b) for c in children for b in self.bwd_of.get(id(c), ())}
+        reads, popped = set(), set()
+        self._visit(self.bwd_of.get(id(s), ()), skip, reads, popped)
+        return frozenset(reads), popped
+
+    def _visit(self, stmts, skip, reads, popped):
+        for st in stmts:
+            if id(st) in skip:
+                continue
+            if isinstance(st, ir.Assign):
+                self._write_target(st.lhs, reads)
+                self._reads(st.rhs, reads)
+            elif isinstance(st, ir.Pop):
+                if isinstance(st.target, ir.Ref):
+                    sym = self._primal(st.target.sym)
+                    if sym in self.tracked:
+                        popped.add(sym)
+                else:
+                    self._write_target(st.target, reads)
+            elif isinstance(st, ir.Raw):
+                for v in st.args.values():
+                    if isinstance(v, ir.Expr):
+                        self._reads(v, reads)
+                    elif isinstance(v, ir.Symbol) and self._primal(v) in self.tracked:
+                        reads.add(self._primal(v))
+            else:
+                for e in ir.stmt_exprs(st):
+                    self._reads(e, reads)
+            if isinstance(st, ir.Block):
+                self._visit(st.stmts, skip, reads, popped)
+            elif isinstance(st, ir.If):
+                self._visit(st.then.stmts, skip, reads, popped)
+                if st.other:
+                    self._visit(st.other.stmts, skip, reads, popped)
+            elif isinstance(st, ir.For):
+                self._visit(st.init + st.step + st.body.stmts, skip, reads, popped)
+            elif isinstance(st, (ir.While, ir.DoWhile)):
+                self._visit(st.body.stmts, skip, reads, popped)
+
+    def _write_target(self, e, reads):
+        if not isinstance(e, ir.Ref):
+            self._reads(e, reads)
+
+    def _reads(self, e, reads):
+        if e is None:
+            return
+        for sub in ir.walk(e):
+            if isinstance(sub, ir.Ref):
+                sym = self._primal(sub.sym)
+                if sym in self.tracked:
+                    reads.add(sym)
+            elif isinstance(sub, ir.SizeOf) and isinstance(sub.of, ir.Expr):
+                self._reads(sub.of, reads)
+
+    @staticmethod
+    def _primal(sym):
+        """A pointer's shadow travels with the pointer: reading it needs the pointer's
+        save. (A float's adjoint is no read of the float.)"""
+        primal = getattr(sym, "primal", None)
+        if primal is not None and primal.type.resolved().is_pointer:
+            return primal
+        return sym
+
+
+def tracked_locals(f):
+    """Scalar locals and by-value parameters of f whose address is never taken."""
+    from adgen.transform.loops import address_taken
+    taken = address_taken(f)
+    out = set()
+    for sym in list(f.locals) + list(f.params):
+        t = sym.type.resolved()
+        if sym not in taken and (t.is_int or t.is_float or t.is_pointer) and \
+                not isinstance(t, ir.Arr):
+            out.add(sym)
+    return out
+
+
+class _Unknown:
+    """Stands for 'any memory': backward statements whose reads cannot be listed."""
+
+
+ANY = _Unknown()
+
+
+class ArraySaves:
+    """Writes to array elements that need no saving because an earlier write already
+    saved the same elements and no backward statement reads them in between.
+
+    `for (i = 0; i < d; i++) out[i] = ...;` followed by `out[j] += ...` for j in 0..d-1
+    (or `y[i] = 0;` followed by `y[i] += ...`): the first write saves out[0..d-1]; its
+    restoration in the backward sweep brings back the values from before it, and nothing
+    reads out in between, so the later write need not be undone. A fact (node, base
+    symbol, first, last) says that elements first..last of the array, reached through
+    that symbol, were saved since the backward sweep last read them; index ranges are
+    compared as polynomials over the enclosing counted loops (see extent.py)."""
+
+    def __init__(self, func, bwd_of, node_of, calc):
+        self.func = func
+        self.bwd_of = bwd_of        # id(primal statement) -> its backward statements
+        self.node_of = node_of      # memory node of an element expression
+        self.calc = calc            # extent walker of the function: polynomials, loops
+        self.covered = set()        # id(statement) of the writes that need no saving
+
+    def run(self, stmts):
+        self.block(stmts, self.fresh_arrays(), [])
+        return self.covered
+
+    def fresh_arrays(self):
+        """A local array starts with values nothing will ever need: as if saved whole
+        (bounds None: any element written through the array itself is in it)."""
+        facts = []
+        for sym in self.func.locals:
+            t = sym.type.resolved()
+            if isinstance(t, ir.Arr) and not t.elem.resolved().is_array:
+                node = self.node_of(ir.Index(ir.Ref(sym), ir.Const("0", ir.INT), t.elem))
+                facts.append((node, sym, None, None))
+        return facts
+
+    def block(self, stmts, facts, loops):
+        for s in stmts:
+            facts = self.stmt(s, facts, loops)
+        return facts
+
+    def stmt(self, s, facts, loops):
+        reads = self.backward_reads(self.bwd_of.get(id(s), ()))
+        facts = [f for f in facts if reads is not ANY and f[0] not in reads]
+        if isinstance(s, ir.Assign):
+            target = self.element(s.lhs, loops)
+            if target is not None:
+                node, base, idx = target
+                if any(self.contains(f, node, base, idx, loops) for f in facts):
+                    self.covered.add(id(s))
+                else:
+                    facts.append((node, base, idx, idx))
+            return facts
+        if isinstance(s, ir.For):
+            from adgen.analysis.extent import NotPolynomial
+            try:
+                bounds = self.calc.loop_bounds(s, loops)
+            except NotPolynomial:
+                bounds = None
+            self.block(s.body.stmts, facts, loops + ([bounds] if bounds else []))
+            if bounds is not None:
+                facts = facts + self.loop_facts(s, bounds, reads)
+            return facts
+        if isinstance(s, ir.If):
+            self.block(s.then.stmts, facts, loops)
+            if s.other:
+                self.block(s.other.stmts, facts, loops)
+        elif isinstance(s, ir.Block):
+            return self.block(s.stmts, facts, loops)
+        elif isinstance(s, (ir.While, ir.DoWhile)):
+            self.block(s.body.stmts, facts, loops)
+        return facts
+
+    def loop_facts(self, loop, bounds, reads):
+        """Facts from a counted loop writing base[var] at the top of its body, for every
+        value of var, when nothing in the loop's backward sweep reads the array."""
+        var, first, last = bounds
+        out = []
+        if reads is ANY:
+            return out
+        for st in loop.body.stmts:
+            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Index) and \
+                    isinstance(st.lhs.index, ir.Ref) and st.lhs.index.sym is var:
+                base, node = self.base_of(st.lhs), self.node_of(st.lhs)
+                if base is not None and node is not None and node not in reads:
+                    out.append((node, base, first, last))
+        return out
+
+    def base_of(self, lhs):
+        """The symbol an element is reached through, when the function never changes it."""
+        base = lhs.base
+        if not isinstance(base, ir.Ref) or base.sym in self.calc.assigned:
+            return None
+        t = base.type.resolved()
+        elem = lhs.type.resolved()
+        if not (elem.is_float or elem.is_int):
+            return None
+        if isinstance(t, ir.Arr) and t.elem.resolved().is_array:
+            return None
+        return base.sym
+
+    def element(self, lhs, loops):
+        """(node, base symbol, index polynomial) of an element write, or None."""
+        from adgen.analysis.extent import NotPolynomial
+        if not isinstance(lhs, ir.Index):
+            return None
+        base = self.base_of(lhs)
+        if base is None:
+            return None
+        try:
+            idx = self.calc.to_poly(lhs.index, loops)
+        except NotPolynomial:
+            return None
+        return self.node_of(lhs), base, idx
+
+    def contains(self, fact, node, base, idx, loops):
+        fnode, fbase, first, last = fact
+        if first is None:
+            return fnode is node and fbase is base
+        return fnode is node and fbase is base and \
+            self.calc.nonneg_within(idx - first, loops) and \
+            self.calc.nonneg_within(last - idx, loops)
+
+    # ------------------------------------------------------ backward reads
+    def backward_reads(self, stmts):
+        """Memory nodes the backward statements read, restorations aside (a value put
+        back reads nothing the forward sweep left), or ANY when they call a function."""
+        found = set()
+        for st in ir.stmts_walk(list(stmts)):
+            if isinstance(st, ir.Pop) or (isinstance(st, ir.Raw) and st.template == "keep"):
+                continue
+            restored = None
+            if isinstance(st, ir.Assign) and self.node_of(st.lhs) is not None:
+                restored = self.node_of(st.lhs)     # primal memory written back
+            exprs = list(ir.stmt_exprs(st))
+            if isinstance(st, ir.Raw):
+                exprs = [v for v in st.args.values() if isinstance(v, ir.Expr)]
+            for e in exprs:
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call) and (
+                            LIBRARY_FUNCTIONS.get(sub.func) is None or
+                            LIBRARY_FUNCTIONS[sub.func].kind not in ("math", "int")):
+                        return ANY          # a callee's backward sweep: reads unknown
+                    n = self.node_of(sub)
+                    if n is not None and n is not restored:
+                        found.add(n)
+        return found
+

@@ -1,0 +1,70 @@
+"""What the adjoint saves (adgen.transform.tbr): only values the backward sweep reads.
+
+Correctness of every program is checked by the test suite against finite differences;
+these tests check that the values that need no saving are indeed not saved, and that
+those that do are."""
+import re
+from pathlib import Path
+
+import adgen
+
+SUITE = Path(__file__).resolve().parent.parent / "testsuite" / "c"
+
+
+def function_text(code, name):
+    """The definition of one generated function."""
+    m = re.search(r"^[^\n;]*\b" + re.escape(name) + r"\([^;{]*\)\n\{.*?^\}", code,
+                  re.S | re.M)
+    assert m, f"{name} not generated"
+    return m.group(0)
+
+
+def test_locals_are_saved_only_where_their_old_value_is_read():
+    code = adgen.differentiate("""
+        #include <math.h>
+        double lse(int n, const double *x)
+        {
+            double mx = x[0], s = 0.0;
+            int i;
+            for (i = 1; i < n; i++)
+                if (x[i] > mx) mx = x[i];
+            for (i = 0; i < n; i++)
+                s = s + exp(x[i] - mx);
+            return log(s) + mx;
+        }
+        double twice(int n, const double *x)
+        {
+            double t = 1.0;
+            int i;
+            for (i = 0; i < n; i++)
+                t = t * lse(n, x) + x[i];
+            return t;
+        }
+    """, head="twice(twice)/(x)")
+    fwd = function_text(code, "lse_fwd")
+    # s is set before it is read and nothing reads its old value: no push, no undoing;
+    # only its final value travels to the backward sweep (log(s) reads it)
+    assert fwd.count("adgen_push(&s") == 1
+    assert "s = s -" not in function_text(code, "lse_bwd")
+    # mx is compared in the forward sweep, but its value before `mx = x[i]` is the one the
+    # backward sweep of the max must see again: saved
+    assert "adgen_push(&mx" in fwd
+    # t = t * lse(...) + x[i]: the product's adjoint reads the old t
+    assert "adgen_push(&t" in function_text(code, "twice_b")
+
+
+def test_a_later_update_of_saved_elements_is_not_undone():
+    code = adgen.differentiate(str(SUITE / "saved_elements.c"),
+                               head="saved_elements(out)/(a x)")
+    # y[i] = 0 then y[i] += ...: the first write's save covers the updates
+    assert not re.search(r"y\[i\] = y\[i\] -", function_text(code, "matvec_bwd"))
+    # the packed triangle: y[0..n-1] set by one loop, updated by the next
+    assert not re.search(r"y\[j\] = y\[j\] -", function_text(code, "lower_bwd"))
+    # the recurrence reads y in its backward sweep: every overwrite restored
+    assert function_text(code, "recur_bwd").count("adgen_pop(&y[i]") == 2
+    # the update reaches y[n-1], which the first loop did not set: undone
+    assert re.search(r"y\[i\] = y\[i\] - x\[i\] \* x\[i\]", function_text(code, "partial_bwd"))
+    # a local array's first values are never needed
+    assert "adgen_push(&xs[i]" in code          # xs is overwritten every step...
+    head = function_text(code, "saved_elements_b")
+    assert head.count("adgen_push(&xs[i]") == 1  # ...but not when first set from x
