@@ -41,6 +41,7 @@ class FVar:
     const: Optional[ir.Expr] = None   # a PARAMETER
     common: Optional[ir.Symbol] = None  # the COMMON block struct it lives in
     assumed_shape: bool = False
+    extent_params: list = field(default_factory=list)   # assumed shape: hidden extents
     loc: Optional[Loc] = None
 
     @property
@@ -114,8 +115,10 @@ def parse_fortran_files(paths, options=None):
     front = FFront()
     # modules first, in dependency order, so `use` finds them
     front.collect_modules(trees)
+    front.external_signatures(trees)
     for path, tree in trees:
         front.program_units(path, tree)
+    front.refuse_assumed_shape_heads(getattr(options, "heads", None) or [])
     return front.program()
 
 
@@ -154,6 +157,7 @@ class FFront:
         self.type_text = []
         self.warnings = []
         self.commons = {}         # block name -> (Symbol, StructDef)
+        self.callers = {}         # procedure name -> [ir.Function] whose body calls it
         self.pragmas = []
 
     def program(self):
@@ -161,6 +165,30 @@ class FFront:
                           language="fortran")
         prog.warnings = self.warnings
         return prog
+
+    def refuse_assumed_shape_heads(self, head_specs):
+        """A head is called from outside, where gfortran passes an assumed-shape actual
+        argument as an array descriptor, which the derivative routine does not read: a
+        procedure with assumed-shape dummies cannot be a head. Named heads are refused;
+        without --head, such procedures that nothing calls are left out of the choice."""
+        from adgen.driver import parse_head
+        named = {parse_head(spec)[0].lower() for spec in head_specs}
+        for f in self.functions.values():
+            dummy = next((p for p in f.params if getattr(p, "extent_params", None)), None)
+            if dummy is None or getattr(f, "error", None) is not None:
+                continue
+            error = AdgenError(f"'{f.name}' cannot be differentiated as a head: its dummy "
+                               f"argument '{dummy.name}' is an assumed-shape array, which "
+                               "callers pass as an array descriptor; differentiate a "
+                               "procedure with explicit-shape dummies that calls it", dummy.loc)
+            if f.name in named:
+                raise error
+            callers = self.callers.get(f.name, [])
+            if head_specs or any(getattr(c, "error", None) is None for c in callers):
+                continue
+            # Not called (the calls of a caller that failed are not in the program):
+            # keep it out of the heads chosen by default, with the most useful error.
+            f.error = next((c.error for c in callers), error)
 
     def warn(self, loc, msg):
         self.warnings.append(f"{loc.file}:{loc.line}: warning: {msg}")
@@ -211,6 +239,18 @@ class FFront:
             mod.procs[f.name] = f
 
     # -------------------------------------------------------------- program units
+    def external_signatures(self, trees):
+        """The signatures of the external procedures, before any body is read: a call
+        needs to know its callee's assumed-shape dummies (it passes their extents)."""
+        F = _f2003()
+        for path, tree in trees:
+            for unit in tree.children:
+                if isinstance(unit, (F.Subroutine_Subprogram, F.Function_Subprogram)):
+                    try:
+                        self.procedure(path, unit, None, signature_only=True)
+                    except AdgenError:
+                        pass        # reported if the procedure is used (see procedure)
+
     def program_units(self, path, tree):
         F = _f2003()
         for unit in tree.children:
@@ -291,6 +331,7 @@ class Scope:
         self.used_names = set()
         self.result_var = None
         self.labels = {}
+        self.loop_invariant = []      # statement lists before the array loops being built
         if module is not None:
             for v in module.vars.values():
                 self.vars[v.name] = v
@@ -335,7 +376,7 @@ class Scope:
             self.specification(spec)
         if internal and not signature_only:
             self.internal_procedures(internal)
-        params = []
+        params, extent_params = [], []
         for d in dummies:
             v = self.lookup(d, stmt)
             if v.const is not None:
@@ -345,13 +386,20 @@ class Scope:
                 t = ir.Ptr(v.type)
                 v.sym = ir.Symbol(d, t, "param", v.loc or self.loc(stmt))
             v.sym.fortran_array = bool(v.dims)
+            v.sym.extent_params = v.extent_params      # callers pass them (call_extents)
+            extent_params += v.extent_params
             if v.dims and all(ext is not None for _, ext in v.dims):
                 size = None
                 for _, ext in v.dims:
                     size = X.clone(ext) if size is None else X.mul(size, X.clone(ext))
                 v.sym.fortran_extent = size          # the declared size: `w(0:n)` has n+1
             params.append(v.sym)
-        self.func.params = params
+        self.func.params = params + extent_params
+        if extent_params:
+            # The compiled procedure takes array descriptors, not this lowering: the
+            # generated code calls its own copy of it.
+            self.func.is_static = True
+            self.func.link_name = None
         if is_function:
             rv = self.vars.get(result_name)
             if rv is None and prefix_type is not None:
@@ -540,7 +588,7 @@ class Scope:
         v.type = t
         self.local_names = getattr(self, "local_names", set()) | {name}
         if dims_node is not None:
-            v.dims, v.assumed_shape = self.array_spec(dims_node, name)
+            self.set_dims(v, dims_node, node)
         if is_param and v.dims:
             # a constant array: a static table in the output
             if init is None:
@@ -581,9 +629,27 @@ class Scope:
         self.vars[name] = v
         return v
 
+    def set_dims(self, v, spec, node):
+        v.dims, v.assumed_shape = self.array_spec(spec, v.name)
+        if v.assumed_shape:
+            self.assumed_shape_extents(v, node)
+
+    def assumed_shape_extents(self, v, node):
+        """An assumed-shape dummy `a(:, 0:)` is a pointer to its first element (adgen's
+        callers pass contiguous arrays only) and one hidden integer parameter, by value,
+        per dimension: its extent, which callers take from the actual argument."""
+        if v.name not in getattr(self, "dummies", []):
+            raise self.error(node, f"assumed-shape array '{v.name}' is not a dummy "
+                                   "argument")
+        names = [f"{v.name}_extent" + (str(k + 1) if len(v.dims) > 1 else "")
+                 for k in range(len(v.dims))]
+        v.extent_params = [ir.Symbol(self.unique(n), ir.INT, "param", v.loc) for n in names]
+        v.dims = [(lo, ir.Ref(p)) for (lo, _), p in zip(v.dims, v.extent_params)]
+
     def unique(self, name):
         n, k = name, 1
-        taken = {v.sym.name for v in self.vars.values() if v.sym is not None}
+        taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
+            {p.name for v in self.vars.values() for p in v.extent_params}
         while n in taken or n in self.front.functions:
             k += 1
             n = f"{name}_{k}"
@@ -621,8 +687,10 @@ class Scope:
                 lo = self.expr(d.items[1]) if d.items[1] is not None else _int(1)
                 dims.append((lo, None))
             elif cname == "Assumed_Shape_Spec":
-                raise self.error(spec, f"assumed-shape array '{name}(:)' is not supported "
-                                       "yet; declare it with explicit bounds")
+                # the extent comes from the caller (see assumed_shape_extents)
+                dims.append((self.expr(d.items[0]) if d.items[0] is not None else _int(1),
+                             None))
+                assumed_shape = True
             elif cname in ("Deferred_Shape_Spec",):
                 raise self.error(spec, f"deferred-shape array '{name}' is not supported")
             else:
@@ -646,7 +714,7 @@ class Scope:
         for name_node, spec in node.items[0] if isinstance(node.items[0], list) else []:
             name = _name(name_node)
             v = self.vars.get(name) or self.implicit_var(name, node)
-            v.dims, _ = self.array_spec(spec, name)
+            self.set_dims(v, spec, node)
             if v.sym is not None and v.sym.kind == "local":
                 v.sym.type = self.storage_type(v)
 
@@ -723,16 +791,19 @@ class Scope:
             f.host_args = []
             self.internal_procs[name] = f
             self.front.functions[f.name] = f
-        for u in units:
-            name = _name(_head_stmt(u).items[1])
-            f = self.internal_procs[name]
-            sc = Scope(self.front, self.path, f, module=self.module)
-            sc.host = self
-            sc.implicit = dict(self.implicit)
-            sc.implicit_none = self.implicit_none
-            sc.internal_procs = self.internal_procs
-            sc.build(u, False)
-            f.params = f.params + [sc.vars[n].sym for n in f.host_args]
+        # signatures first: the bodies call each other
+        for signature_only in (True, False):
+            for u in units:
+                f = self.internal_procs[_name(_head_stmt(u).items[1])]
+                f.host_args = []
+                sc = Scope(self.front, self.path, f, module=self.module)
+                sc.host = self
+                sc.implicit = dict(self.implicit)
+                sc.implicit_none = self.implicit_none
+                sc.internal_procs = self.internal_procs
+                sc.build(u, signature_only)
+                f.params = f.params + [sc.vars[n].sym for n in f.host_args]
+        for f in self.internal_procs.values():
             f.has_body = True
             f.built = True
 
@@ -808,7 +879,7 @@ class Scope:
             shape = self.shape_of(node.items[1].items[0])
             if shape is None:
                 raise self.error(node, "WHERE needs an array assignment")
-            mv = self.temp_array(shape, ir.INT)
+            mv = self.temp_array(shape, ir.INT, node.items[1].items[0])
             self.elementwise(shape, lambda ks, pre: (
                 self.element(mv, ks, shape), self.cond(node.items[0], ks)), out, loc)
             self.where_assign(mv, [(node.items[1], True)], [], out, loc, shape)
@@ -962,7 +1033,7 @@ class Scope:
         overlap = any(_base_name(r) == lhs_name and str(r) != str(lhs_node)
                       for r in _array_refs(rhs_node))
         if overlap:
-            tmp_v = self.temp_array(shape, self.lookup(lhs_name, lhs_node).type)
+            tmp_v = self.temp_array(shape, self.lookup(lhs_name, lhs_node).type, lhs_node)
             self.elementwise(shape, lambda ks, pre: (
                 self.element(tmp_v, ks, shape), self.expr(rhs_node, ks, pre)), out, loc)
             self.elementwise(shape, lambda ks, pre: (
@@ -977,7 +1048,11 @@ class Scope:
         the first dimension innermost. make(counters, pre) gives (target, value)."""
         counters = [self.temp("k", ir.INT) for _ in shape]
         pre = []
-        target, value = make([ir.Ref(k) for k in counters], pre)
+        self.loop_invariant.append(out)         # where reductions go (see reduction)
+        try:
+            target, value = make([ir.Ref(k) for k in counters], pre)
+        finally:
+            self.loop_invariant.pop()
         body = pre + [ir.Assign(target, _convert(value, target.type), loc)]
         if mask is not None:
             body = [ir.If(mask([ir.Ref(k) for k in counters]), ir.Block(body), None, loc)]
@@ -989,10 +1064,21 @@ class Scope:
                                       loc)], ir.Block(body), loc)]
         out.extend(body)
 
-    def temp_array(self, shape, t):
+    def temp_array(self, shape, t, like):
+        """A temporary array of the given shape, that of the designator `like`. Its
+        elements are stored densely; temporaries are declared on entry (C variable-length
+        arrays), so where the shape depends on variables set in the body (`a(k:n)`), the
+        storage is that of the whole dimensions of `like`'s array."""
         size = None
-        for lo, hi, st in shape:
-            e = _count(lo, hi, st)
+        for d, whole in zip(shape, self.dimension_extents(like)):
+            e = _count(*d)
+            if _reads_variables(e):
+                if whole is None or _reads_variables(whole):
+                    raise AdgenError(
+                        f"this array expression needs a temporary array whose size depends "
+                        f"on '{_reads_variables(e)}', a variable set in the body; write its "
+                        "bounds with dummy arguments, size(...) or constants", self.loc(None))
+                e = X.clone(whole)
             size = e if size is None else X.mul(size, e)
         sym = self.temp("tmp", ir.Arr(t, size))
         v = FVar(sym.name, t, sym=sym,
@@ -1030,6 +1116,9 @@ class Scope:
                     st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
                     shape.append((a, b, st))
             return shape or None
+        if _array_inquiry(node):
+            return [(_int(1), _int(len(self.array_bounds(node.items[1].items[0]) or [])),
+                     _int(1))]
         return None
 
     def where_construct(self, node, out):
@@ -1062,7 +1151,7 @@ class Scope:
             if m is None:
                 masks.append(None)
                 continue
-            mv = self.temp_array(shape, ir.INT)
+            mv = self.temp_array(shape, ir.INT, first.items[0])
             self.elementwise(shape, lambda ks, pre, m=m, mv=mv: (
                 self.element(mv, ks, shape), self.cond(m, ks)), out, self.loc(node))
             masks.append(mv)
@@ -1358,18 +1447,8 @@ class Scope:
         if name in ("sum", "product", "maxval", "minval", "dot_product", "count", "any",
                     "all"):
             return self.reduction(name, args, node, pre)
-        if name == "size":
-            v = self.lookup(_base_name(args[0]), node)
-            shape = self.shape_of(args[0])
-            if shape is None:
-                raise self.error(node, "size of a scalar")
-            if len(args) > 1:
-                d = _const_int(self.expr(args[1]))
-                return _count(*shape[d - 1])
-            total = None
-            for s in shape:
-                total = _count(*s) if total is None else X.mul(total, _count(*s))
-            return total
+        if name in _INQUIRY:
+            return self.inquiry(name, args, node, ks)
         if name == "kind":
             t = self.expr(args[0]).type.resolved()
             return _int(8 if t.name == "double" else 4 if t.name in ("float", "int") else 8)
@@ -1451,6 +1530,58 @@ class Scope:
             return ir.Const("2.2250738585072014e-308", ir.DOUBLE, loc)
         raise self.error(node, f"intrinsic '{name}' is not supported")
 
+    def inquiry(self, name, args, node, ks):
+        """size, shape, lbound, ubound. Without DIM, shape, lbound and ubound are arrays
+        (of one element per dimension): their element ks[0]."""
+        bounds = self.array_bounds(args[0])
+        if bounds is None:
+            raise self.error(node, f"{name} of a scalar")
+        if name == "size" and len(args) == 1:
+            total = None
+            for k in range(len(bounds)):
+                e = self.bound_value(name, bounds, k, node)
+                total = e if total is None else X.mul(total, e)
+            return total
+        values = [self.bound_value(name, bounds, k, node) for k in range(len(bounds))]
+        if len(args) > 1:
+            which = X.sub(_to_int(self.expr(args[1])), _int(1))
+        elif ks is None:
+            raise self.error(node, f"{name}(...) is an array; here a scalar is needed")
+        else:
+            which = ks[0]
+        k = _const_int(which)
+        if k is not None:
+            if not 0 <= k < len(values):
+                raise self.error(node, f"{name}: dimension {k + 1} of an array of rank "
+                                       f"{len(values)}")
+            return values[k]
+        out = values[-1]            # values[which] for a dimension known at run time
+        for k in range(len(values) - 2, -1, -1):
+            out = ir.Cond(ir.Binary("==", X.clone(which), _int(k), ir.INT), values[k], out,
+                          ir.INT)
+        return out
+
+    def array_bounds(self, node):
+        """[(lower, extent)] per dimension of an array argument of an inquiry intrinsic:
+        a whole array has its declared lower bounds, a section or an array expression
+        lower bounds 1; extent None for the last dimension of an assumed-size array."""
+        F = _f2003()
+        v = self.lookup(_name(node), node) if isinstance(node, F.Name) else None
+        if v is not None:
+            return [(X.clone(lo), X.clone(ext) if ext is not None else None)
+                    for lo, ext in v.dims] if v.dims else None
+        shape = self.shape_of(node) or self.expr_shape(node)
+        return [(_int(1), _count(*d)) for d in shape] if shape else None
+
+    def bound_value(self, name, bounds, k, node):
+        lo, ext = bounds[k]
+        if name == "lbound":
+            return lo
+        if ext is None:
+            raise self.error(node, f"{name}: the last dimension of an assumed-size array "
+                                   "has no extent")
+        return X.sub(X.add(lo, ext), _int(1)) if name == "ubound" else ext
+
     def reduction(self, name, args, node, pre):
         loc = self.loc(node)
         if len(args) > (2 if name == "dot_product" else 1):
@@ -1476,6 +1607,10 @@ class Scope:
         else:
             big = "INFINITY"
             init = ir.Const(big, t) if name == "minval" else ir.Unary("-", ir.Const(big, t), t)
+        if self.loop_invariant:
+            # Inside an array assignment, a reduction is the same for every element:
+            # computed once, before the loops (so also before they change what it reads).
+            pre = self.loop_invariant[-1]
         pre.append(ir.Assign(ir.Ref(acc), init, loc))
 
         def make(ks, inner_pre):
@@ -1503,14 +1638,29 @@ class Scope:
 
     def expr_shape(self, node):
         """The shape of an array-valued expression: that of its first array operand."""
-        for r in _array_refs(node):
-            s = self.shape_of(r)
-            if s is not None:
-                return s
-        return None
+        r = self.shape_source(node)
+        return self.shape_of(r) if r is not None else None
+
+    def shape_source(self, node):
+        """The first array operand of an array-valued expression, whose shape it has."""
+        return next((r for r in _array_refs(node) if self.shape_of(r) is not None), None)
+
+    def dimension_extents(self, node):
+        """For each dimension of shape_of(node), the extent of the array dimension it runs
+        over (None where unknown)."""
+        F = _f2003()
+        if _array_inquiry(node):
+            return [None]
+        v = self.vars.get(_base_name(node))
+        if isinstance(node, F.Name):
+            return [ext for _, ext in v.dims]
+        return [ext for (_, ext), sub in zip(v.dims, node.items[1].items)
+                if isinstance(sub, F.Subscript_Triplet)]
 
     def elem_type(self, node):
         for r in _array_refs(node):
+            if _array_inquiry(r):
+                return ir.INT
             v = self.vars.get(_base_name(r))
             if v is not None and v.dims:
                 return v.type
@@ -1518,6 +1668,11 @@ class Scope:
 
     # -------------------------------------------------------------------- calls
     def callee(self, name, node):
+        f = self.find_callee(name, node)
+        self.front.callers.setdefault(f.name, []).append(self.func)
+        return f
+
+    def find_callee(self, name, node):
         f = getattr(self, "internal_procs", {}).get(name)
         if f is not None:
             return f
@@ -1554,12 +1709,10 @@ class Scope:
                 v = self.vars.get(_name(a.items[0]))
                 if v is not None and v.dims:
                     if any(isinstance(s, F.Subscript_Triplet) for s in a.items[1].items):
+                        self.check_contiguous(v, a)
                         subs = []
                         for (lo, ext), s in zip(v.dims, a.items[1].items):
                             if isinstance(s, F.Subscript_Triplet):
-                                if s.items[2] is not None:
-                                    raise self.error(a, "strided array sections as "
-                                                        "arguments are not supported")
                                 subs.append(self.expr(s.items[0]) if s.items[0] is not None
                                             else X.clone(lo))
                             else:
@@ -1569,10 +1722,11 @@ class Scope:
                         el = self.section_element(v, a, None)
                     out.append(ir.AddrOf(el, ir.Ptr(el.type), self.loc(a)))
                     continue
-            shape = self.expr_shape(a) if not isinstance(a, (F.Name, F.Part_Ref)) else None
-            if shape is not None:
+            source = self.shape_source(a) if not isinstance(a, (F.Name, F.Part_Ref)) else None
+            if source is not None:
                 # an array expression: computed into a temporary array, passed by address
-                tmp_v = self.temp_array(shape, self.elem_type(a))
+                shape = self.shape_of(source)
+                tmp_v = self.temp_array(shape, self.elem_type(a), source)
                 self.elementwise(shape, lambda ks, inner, a=a, tmp_v=tmp_v: (
                     self.element(tmp_v, ks, shape), self.expr(a, ks, inner)), pre,
                     self.loc(a))
@@ -1588,9 +1742,60 @@ class Scope:
             out.append(ir.AddrOf(ir.Ref(tmp), ir.Ptr(tmp.type), self.loc(a)))
         return out
 
+    def check_contiguous(self, v, section):
+        """An array section argument is passed as the address of its first element, so
+        its elements must be contiguous in memory: whole leading dimensions, then one
+        dimension with a unit stride, then single elements (`u(:, j)`, `u(2:n, j)`,
+        `u(:, 2:3)`; not `u(i, :)` nor `x(1:n:2)`)."""
+        F = _f2003()
+        from adgen.backend.cgen import expr_c
+        partial = False         # an earlier dimension is not taken whole
+        for (lo, ext), sub in zip(v.dims, section.items[1].items):
+            if not isinstance(sub, F.Subscript_Triplet):
+                partial = True
+                continue
+            lower, upper, stride = sub.items
+            if partial or (stride is not None and _const_int(self.expr(stride)) != 1):
+                raise self.error(section, f"the array section '{section}' is not contiguous "
+                                          "in memory: it cannot be passed as an argument; "
+                                          "copy it into an array first")
+            whole = (lower is None or expr_c(self.expr(lower)) == expr_c(lo)) and \
+                (upper is None or ext is None or
+                 expr_c(self.expr(upper)) == expr_c(X.sub(X.add(X.clone(lo), X.clone(ext)),
+                                                          _int(1))))
+            partial = not whole
+
+    def call_extents(self, f, args, node):
+        """The hidden extent arguments of the callee's assumed-shape dummies, from the
+        shapes of the actual arguments."""
+        F = _f2003()
+        out = []
+        for param, a in zip(f.params, args):
+            rank = len(getattr(param, "extent_params", ()))
+            if not rank:
+                continue
+            a = a.items[1] if type(a).__name__ == "Actual_Arg_Spec" else a
+            v = self.vars.get(_name(a)) if isinstance(a, F.Name) else None
+            if v is not None and v.dims:
+                extents = [ext for _, ext in v.dims]
+            else:
+                shape = self.shape_of(a) if isinstance(a, F.Part_Ref) else self.expr_shape(a)
+                extents = [_count(*d) for d in shape or []]
+            if len(extents) != rank:
+                raise self.error(node, f"'{a}' passed to '{param.name}', an assumed-shape "
+                                       f"array of rank {rank}: the ranks differ")
+            if any(e is None for e in extents):
+                raise self.error(node, f"the assumed-size array '{a}' has no shape to pass "
+                                       f"to the assumed-shape dummy '{param.name}'")
+            for e in extents:
+                e = _convert(X.clone(e), ir.INT)
+                e.loc = self.loc(node)          # not that of the array's declaration
+                out.append(e)
+        return out
+
     def user_call(self, name, args, node, pre):
         f = self.callee(name, node)
-        cargs = self.call_args(f, args, node, pre)
+        cargs = self.call_args(f, args, node, pre) + self.call_extents(f, args, node)
         for hname in getattr(f, "host_args", []):
             # the host's variables an internal procedure uses, by reference
             v = self.lookup(hname, node)
@@ -1626,9 +1831,10 @@ class Scope:
         return call
 
 
+_INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not values
 _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max", "mod", "sign", "real", "dble", "int", "nint",
                      "floor", "ceiling", "sum", "product", "maxval", "minval",
-                     "dot_product", "size", "atan2", "amin1", "amax1", "dmin1", "dmax1",
+                     "dot_product", "size", "shape", "lbound", "ubound", "atan2", "amin1", "amax1", "dmin1", "dmax1",
                      "float", "sngl", "aint", "anint", "epsilon", "huge", "tiny", "count",
                      "any", "all", "matmul", "dmod", "amod", "dsign", "isign", "min0", "max0",
                      "ifix", "idint", "idnint", "dint", "dnint"}
@@ -1667,6 +1873,12 @@ def _count(lo, hi, st):
     if s == 1:
         return X.add(span, _int(1))
     return ir.Binary("/", X.add(span, X.clone(st)), X.clone(st), ir.INT)
+
+
+def _reads_variables(e):
+    """The name of a local variable e reads (one the procedure sets), or None."""
+    return next((r.sym.name for r in ir.walk(e)
+                 if isinstance(r, ir.Ref) and r.sym.kind in ("local", "temp")), None)
 
 
 def _to_int(e):
@@ -1751,11 +1963,35 @@ def _base_name(node):
 
 
 def _array_refs(node):
-    """Names and part references inside an expression (candidates for array operands)."""
+    """Names and part references inside an expression (candidates for array operands),
+    and the array-valued inquiries (shape(a)); the arrays whose bounds an inquiry reads
+    are no operands."""
     F = _f2003()
-    from fparser.two.utils import walk
+    from fparser.two.utils import Base
     out = []
-    for n in walk(node):
+
+    def visit(n):
+        if isinstance(n, (list, tuple)):
+            for c in n:
+                visit(c)
+            return
+        if isinstance(n, F.Intrinsic_Function_Reference) and \
+                _name(n.items[0]) in _INQUIRY:
+            if _array_inquiry(n):
+                out.append(n)
+            return
         if isinstance(n, (F.Name, F.Part_Ref)):
             out.append(n)
+        if isinstance(n, Base):
+            visit(n.children)
+
+    visit(node)
     return out
+
+
+def _array_inquiry(node):
+    """shape(a), lbound(a) or ubound(a): an array of one element per dimension of a."""
+    F = _f2003()
+    return isinstance(node, F.Intrinsic_Function_Reference) and \
+        _name(node.items[0]) in ("shape", "lbound", "ubound") and \
+        len(node.items[1].items) == 1
