@@ -2,7 +2,7 @@
 PYTHON ?= python3
 PIP_ENV = PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
 
-.PHONY: setup demo test fuzz-long bench sanitize
+.PHONY: setup demo test test-static fuzz-long bench sanitize
 
 # Install adgen (editable) with the test dependencies; safe to run again.
 setup:
@@ -14,6 +14,12 @@ demo: setup
 
 test: setup
 	$(PYTHON) -m pytest -q tests/
+
+# The test programs (C and Fortran) with adjoints on a static stack only (`make test` runs
+# them with both stacks); a C program that allocates nothing is checked to call no
+# allocator in its adjoint.
+test-static: setup
+	ADGEN_TEST_STACK=static $(PYTHON) -m pytest -q tests/test_testsuite.py tests/test_fortran.py
 
 # Long fuzzing campaign; failing programs are kept under testsuite/c/regress.
 fuzz-long: setup

@@ -8,7 +8,8 @@ from adgen import __version__
 from adgen.errors import AdgenError, UsageError
 
 USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
-             [--inactive NAME]... [--size NAME=EXPR]... [-o OUT.c]
+             [--inactive NAME]... [--size NAME=EXPR]... [--stack heap|static]
+             [--stack-size BYTES] [--stack-report] [-o OUT.c]
        adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... (see docs/check.md)"""
 
 
@@ -45,6 +46,15 @@ def build_parser():
     p.add_argument("--size", action="append", default=[], metavar="NAME=EXPR",
                    help="number of elements of array parameter NAME of a head, as a C "
                         "expression over its parameters")
+    p.add_argument("--stack", choices=("heap", "static"), default="heap",
+                   help="where the adjoint keeps the values it restores: a heap stack grown "
+                        "as needed (the default) or a static buffer, no heap at all (see "
+                        "docs/static-stack.md)")
+    p.add_argument("--stack-size", metavar="BYTES",
+                   help="bytes of the static stack (default: derived from the program when "
+                        "its loop bounds are known at generation time)")
+    p.add_argument("--stack-report", action="store_true",
+                   help="print, per head, the bytes its adjoint pushes per call as a formula")
     p.add_argument("--version", action="version", version=f"adgen {__version__}")
     return p
 
@@ -68,12 +78,17 @@ def main(argv=None):
         k, v = item.split("=", 1)
         sizes[k.strip()] = v
     mode = args.mode or ("forward" if args.vector else "reverse")
+    if args.stack_size is not None and not args.stack_size.isdigit():
+        print(f"usage: {USAGE}\nadgen: error: --stack-size expects a number of bytes",
+              file=sys.stderr)
+        return 2
     if args.vector and mode != "forward":
         print(f"usage: {USAGE}\nadgen: error: --vector goes with --forward", file=sys.stderr)
         return 2
     opts = Options(mode=mode, vector=args.vector, heads=args.head,
                    include_dirs=args.include_dirs, defines=args.defines,
-                   inactive=args.inactive, sizes=sizes,
+                   inactive=args.inactive, sizes=sizes, stack=args.stack,
+                   stack_size=args.stack_size or "", stack_report=args.stack_report,
                    command="adgen " + " ".join(shlex.quote(a) for a in argv))
     out = args.output or default_output(args.sources[0], "vector" if opts.vector else opts.mode)
     try:
@@ -81,6 +96,8 @@ def main(argv=None):
         result = generate(args.sources, opts)
         for w in result.warnings:
             print(w, file=sys.stderr)
+        for line in result.notes:
+            print(line)
         write_output(result.text, out, args.sources)
         if result.header is not None:
             stem = out[:-2] if out.endswith(".c") else out

@@ -38,6 +38,9 @@ class Options:
     command: str = ""
     output_stem: str = ""                  # names the Fortran interface module
     invert: bool = True                    # undo increments instead of saving values
+    stack: str = "heap"                    # 'heap' | 'static': where saved values live
+    stack_size: str = ""                   # bytes of the static stack (else derived)
+    stack_report: bool = False             # report the bytes pushed per call
 
 
 _HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(([^()]*)\))?\s*(?:/\s*\(([^()]*)\))?\s*$")
@@ -401,6 +404,7 @@ def resolve_heads(prog, options):
 class Generated:
     text: str                       # the C file
     warnings: list                  # `FILE:LINE: warning: ...` lines
+    notes: list = field(default_factory=list)  # --stack-report lines (for stdout)
     header: Optional[str] = None    # for Fortran input: C prototypes
     interface: Optional[str] = None  # for Fortran input: a module of interfaces
 
@@ -438,15 +442,22 @@ def generate(sources, options):
     ctx.dep_nodes = {find(n) for n in dep_nodes}
     ctx.external_nodes = external_nodes(prog, mem, [h.func for h in heads])
     ctx.read_nodes = read_nodes(prog, act, functions)
+    stack = None
     if options.mode == "reverse":
         from adgen.transform.adjoint import ReverseTransform
-        gen = ReverseTransform(ctx).run()
+        transform = ReverseTransform(ctx)
+        gen = transform.run()
+        stack = stack_plan(transform, ctx, prog, options)
     else:
         from adgen.transform.tangent import TangentTransform
         gen = TangentTransform(ctx, vector=options.vector).run()
     gen = merge_clones(prog, gen)
     unit = assemble(prog, ctx, gen, sources, options)
     result = Generated("", list(getattr(prog, "warnings", [])))
+    if stack is not None:
+        unit.stack, unit.stack_size, unit.stack_note, result.notes = stack
+        unit.overflow_flag = (re.sub(r"\W", "_", options.output_stem) or "adgen") + \
+            "_stack_overflow"
     if prog.language == "fortran":
         link_fortran_names(prog, unit)
         unit.output_stem = re.sub(r"\W", "_", options.output_stem) or "adgen"
@@ -455,6 +466,67 @@ def generate(sources, options):
         result.interface = fortran_interface(unit)
     result.text = render_unit(unit)
     return result
+
+
+def stack_plan(transform, ctx, prog, options):
+    """(stack kind, static size expression, where the size comes from, report lines)."""
+    from adgen.transform.stack_usage import Unbounded, Usage, formula_text, unbounded_error
+    if options.stack not in ("heap", "static"):
+        raise AdgenError(f"unknown stack kind '{options.stack}' (heap or static)")
+    static = options.stack == "static"
+    size = options.stack_size or pragma_stack_size(prog)
+    notes, totals = [], []
+    if static or options.stack_report:
+        usage = Usage(transform)
+        for head in ctx.heads:
+            name = head.func.name + "_b"
+            try:
+                pushed, logged = usage.head(head.func.name)
+            except Unbounded as exc:
+                if static and not size:
+                    raise unbounded_error(name, exc, "--stack=static")
+                where = f" ({exc.args[1]})" if exc.args[1] is not None else ""
+                notes.append(f"{name}: stack: unbounded: {exc.args[0]}{where}")
+                continue
+            bound = "at most " if usage.inexact else ""
+            notes.append(f"{name}: stack: {bound}{formula_text(pushed, lp64=True)} bytes "
+                         "pushed per call" +
+                         (f", log: {bound}{formula_text(logged, lp64=True)} bytes"
+                          if logged.terms else ""))
+            totals.append((name, pushed + logged))
+    if not static:
+        return "heap", "", "", notes if options.stack_report else []
+    if size:
+        note = "size as given"
+    else:
+        note = "size derived from the program"
+        texts = []
+        for name, total in totals:
+            params = sorted(k for k in total.atoms if total.uses(k) and
+                            not k.startswith("sizeof("))
+            if params:
+                raise AdgenError(
+                    f"--stack=static: '{name}' pushes {formula_text(total)} bytes per call, "
+                    f"which depends on {', '.join(params)}; give the size with --stack-size "
+                    f"BYTES or #pragma adgen stack_size(BYTES)", ctx.heads[0].func.loc)
+            texts.append(formula_text(total))
+        size = texts[0] if texts else "1"
+        for t in texts[1:]:
+            size = f"({size}) > ({t}) ? ({size}) : ({t})"
+        if size == "0":
+            size = "1"
+    return "static", size, note, notes if options.stack_report else []
+
+
+def pragma_stack_size(prog):
+    """The size of `#pragma adgen stack_size(BYTES)`, or ''."""
+    for p in prog.pragmas:
+        m = re.fullmatch(r"\s*adgen\s+stack_size\s*\(\s*(\d+)\s*\)\s*", p.text)
+        if m:
+            return m.group(1)
+        if re.match(r"\s*adgen\s+stack_size\b", p.text):
+            raise AdgenError("expected '#pragma adgen stack_size(BYTES)'", p.loc)
+    return ""
 
 
 def link_fortran_names(prog, unit):

@@ -55,8 +55,10 @@ def test_programs_found():
     assert len(PROGRAMS) >= 25, f"only {len(PROGRAMS)} programs in testsuite/fortran"
 
 
+@pytest.mark.parametrize("stack", harness.STACKS)
 @pytest.mark.parametrize("source", PROGRAMS, ids=[p.name for p in PROGRAMS])
-def test_program(source, tmp_path, gfortran):
+def test_program(source, stack, tmp_path, gfortran, monkeypatch):
+    monkeypatch.setenv("ADGEN_TEST_STACK", stack)     # --stack=heap or static adjoints
     try:
         harness.check_program(source, tmp_path)
         return

@@ -11,8 +11,10 @@ PROGRAMS = sorted((ROOT / "testsuite" / "c").glob("*.c")) + \
     sorted((ROOT / "testsuite" / "c" / "regress").glob("*.c"))
 
 
+@pytest.mark.parametrize("stack", harness.STACKS)
 @pytest.mark.parametrize("source", PROGRAMS, ids=[p.stem for p in PROGRAMS])
-def test_program(source, tmp_path):
+def test_program(source, stack, tmp_path, monkeypatch):
+    monkeypatch.setenv("ADGEN_TEST_STACK", stack)     # --stack=heap or static adjoints
     try:
         harness.check_program(source, tmp_path)
         return

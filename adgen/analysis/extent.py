@@ -420,6 +420,8 @@ class _Walker:
             if iv is not None and iv.lo is e and iv.hi is e:
                 # a size parameter (or a field of one): fixed for the whole call
                 return Poly.atom(expr_c(e), e)
+            if iv is not None and iv.lo is iv.hi:
+                return self.to_poly(iv.lo, loops)   # a local set once to a fixed value
         raise NotPolynomial
 
     def _based(self, e):

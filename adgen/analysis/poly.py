@@ -62,6 +62,28 @@ class Poly:
             return self.terms.get((), Fraction(0))
         return None
 
+    def divide_exact(self, other):
+        """self / other when other is one term and every quotient coefficient is an
+        integer (so the quotient is an integer wherever the atoms are); else None."""
+        if len(other.terms) != 1:
+            return None
+        (okey, ocoef), = other.terms.items()
+        out = {}
+        for key, coef in self.terms.items():
+            rest = list(key)
+            for a in okey:
+                if a not in rest:
+                    return None
+                rest.remove(a)
+            q = coef / ocoef
+            if q.denominator != 1:
+                return None
+            out[tuple(rest)] = q
+        return Poly(out, {**self.atoms, **other.atoms})
+
+    def constant_part(self):
+        return self.terms.get((), Fraction(0))
+
     def coefficients_in(self, key):
         """[p0, p1, ...] with self = sum p_i * key**i, the p_i free of key."""
         out = [Poly() for _ in range(self.degree_in(key) + 1)]
@@ -94,15 +116,11 @@ class Poly:
         expr = None
         for k in sorted(self.terms, key=lambda k: (-len(k), k)):
             c = self.terms[k] * denom
-            term = None
+            mag = abs(int(c))
+            term = ir.Const(str(mag), ir.LONG) if mag != 1 or not k else None
             for key in k:
                 a = self.atoms[key]
                 term = a if term is None else ir.Binary("*", term, a, ir.LONG)
-            mag = abs(int(c))
-            if term is None:
-                term = ir.Const(str(mag), ir.LONG)
-            elif mag != 1:
-                term = ir.Binary("*", ir.Const(str(mag), ir.LONG), term, ir.LONG)
             if expr is None:
                 expr = term if c > 0 else ir.Unary("-", term, ir.LONG)
             else:

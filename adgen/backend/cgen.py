@@ -50,6 +50,10 @@ class OutputUnit:
     prototypes: List[ir.Function]
     functions: List[GenFunction]
     command: str = ""
+    stack: str = "heap"        # 'heap' | 'static' (see static_stack.c.j2)
+    stack_size: str = ""       # C constant expression: bytes of the static stack
+    stack_note: str = ""       # where that size comes from
+    overflow_flag: str = ""    # the static stack's overflow flag
 
 
 def type_name(t: ir.Type) -> str:
@@ -315,7 +319,7 @@ def drop_unread_shadows(stmts):
             return stmts
 
 
-def render_function(fn: GenFunction) -> str:
+def render_function(fn: GenFunction, stack="heap") -> str:
     drop_unread_shadows(fn.body)
     used = used_symbols(fn.body)
     for d in fn.locals:
@@ -324,26 +328,29 @@ def render_function(fn: GenFunction) -> str:
             used |= {s.sym for s in ir.walk(t.size) if isinstance(s, ir.Ref)}
     decls = [d for d in fn.locals if d.sym in used]
     unused_params = [p for p in fn.params if p not in used]
-    return env().get_template("function.c.j2").render(fn=fn, decls=decls,
+    return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
                                                       unused_params=unused_params, state={})
 
 
 def render_unit(unit: OutputUnit) -> str:
-    bodies = [render_function(f) for f in unit.functions]
+    bodies = [render_function(f, unit.stack) for f in unit.functions]
     text = "\n".join(bodies)
     helpers = {name for name in ("adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
                                  "adgen_digamma", "adgen_digammaf", "adgen_digammal",
-                                 "adgen_imax", "adgen_pop_keep", "adgen_keep", "adgen_release")
+                                 "adgen_imax", "adgen_pop_keep", "adgen_keep", "adgen_release",
+                                 "adgen_stack_alloc")
                if name + "(" in text}
     if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
-                   "adgen_pop_keep", "adgen_keep"}:
+                   "adgen_pop_keep", "adgen_keep", "adgen_stack_alloc"}:
         helpers.add("stack")
     headers = ["math.h", "stdlib.h", "string.h"]
     for h in unit.std_headers:
         if h not in headers and h not in ("stddef.h",):
             headers.append(h)
-    return env().get_template("unit.c.j2").render(u=unit, bodies=bodies, helpers=helpers,
-                                                  headers=headers)
+    return env().get_template("unit.c.j2").render(
+        u=unit, bodies=bodies, helpers=helpers, headers=headers, stack=unit.stack,
+        stack_size=unit.stack_size, stack_note=unit.stack_note,
+        overflow_flag=unit.overflow_flag)
 
 
 def signature(fn) -> str:

@@ -278,7 +278,10 @@ class FuncGen:
         self.key = ("head", f.name) if kind == "head" else f.name
         # what the to-be-recorded analysis of the locals reads (see tbr.py)
         self.tracked = tracked_locals(f)
+        self.fwd_of = {}            # id(primal statement) -> its forward statements
         self.bwd_of = {}            # id(primal statement) -> its backward statements
+        self.scratch_allocs = []    # internal arrays allocated for a whole call
+        self.source_args = {}       # id(call of g_fwd or g_bwd) -> the source call's args
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         self.current = None         # the primal statement being transformed
         for g in T.ctx.shadow_globals():
@@ -347,9 +350,11 @@ class FuncGen:
                     n = self.T.ctx.extent(f, p, "it carries derivatives inside "
                                           f"'{f.name}' and needs internal adjoint storage")
                     self.locals.append(LocalDecl(pb))
-                    prologue.append(ir.Raw("alloc_shadow", {"target": ir.Ref(pb),
-                                                            "type": pb.type, "count": n}))
-                    epilogue.append(ir.Raw("free", {"ptr": ir.Ref(pb)}))
+                    alloc = ir.Raw("scratch_alloc", {"target": ir.Ref(pb), "type": pb.type,
+                                                     "count": n}, p.loc)
+                    self.scratch_allocs.append(alloc)
+                    prologue.append(alloc)
+                    epilogue.insert(0, ir.Raw("scratch_free", {"ptr": ir.Ref(pb)}))
             elif isinstance(t, ir.Struct) and not named:
                 pb = self.shadow_symbol(p)
                 self.locals.append(LocalDecl(pb, zero=True))
@@ -409,9 +414,9 @@ class FuncGen:
                 p = ir.Symbol(old.name, ir.Ptr(ir.with_const(t.elem, False)), "local", old.loc)
                 p.primal = getattr(old, "primal", None)
                 mapping[old] = ir.Ref(p)
-                alloc.append(ir.Raw("alloc_shadow", {"target": ir.Ref(p), "type": p.type,
-                                                     "count": X.clone(t.size)}))
-                free.append(ir.Raw("free", {"ptr": ir.Ref(p)}))
+                alloc.append(ir.Raw("scratch_alloc", {"target": ir.Ref(p), "type": p.type,
+                                                      "count": X.clone(t.size)}, sym.loc))
+                free.insert(0, ir.Raw("scratch_free", {"ptr": ir.Ref(p)}))
                 ptrs.append(p)
                 self.locals = [d for d in self.locals if d.sym is not old]
                 self.locals.append(LocalDecl(p))
@@ -584,6 +589,7 @@ class FuncGen:
         # the end of the backward one: a pointer saved in one sweep must still point to
         # them in the other (and so must their shadows).
         heap, fwd_alloc, bwd_free = self.arrays_to_heap(fwd, bwd)
+        self.scratch_allocs += fwd_alloc
         for sym in list(f.locals) + [p for p in f.params if p in modified]:
             if sym in heap:
                 continue
@@ -638,6 +644,7 @@ class FuncGen:
         if not isinstance(s, (ir.Block, ir.If, ir.For, ir.While, ir.DoWhile)):
             self.current = s
         f, b = self._stmt(s)
+        self.fwd_of[id(s)] = f
         self.bwd_of[id(s)] = b
         return f, b
 
@@ -927,6 +934,8 @@ class FuncGen:
                 bargs.append(X.zero(g.ret))
         fcall = ir.Call(g.name + "_fwd", fargs, g.ret, call.loc)
         bcall = ir.ExprStmt(ir.Call(g.name + "_bwd", bargs, ir.VOID, call.loc), loc)
+        # the source call's arguments, by the sweeps' calls (see stack_usage.py)
+        self.source_args[id(fcall)] = self.source_args[id(bcall.expr)] = call.args
         fwd, bwd = pre_f, []
         if self.act.ret_pointer_shadowed(g):
             # p = g(...) returning a pointer and (through an argument) its shadow

@@ -19,6 +19,11 @@ def address_taken(func):
                 if isinstance(sub, ir.AddrOf):
                     inner = sub.arg
                     while isinstance(inner, (ir.Index, ir.Member)):
+                        if isinstance(inner, ir.Member) and inner.arrow or \
+                                isinstance(inner, ir.Index) and \
+                                inner.base.type.resolved().is_pointer:
+                            inner = None    # &p[i], &p->f: an address p holds, not p's
+                            break
                         inner = inner.base
                     if isinstance(inner, ir.Ref):
                         out.add(inner.sym)

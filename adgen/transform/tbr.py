@@ -64,10 +64,10 @@ class LocalTBR:
         if isinstance(s, (ir.While, ir.DoWhile)):
             own, _ = self.own_reads(s, s.body.stmts)
             return self.loop(s.body.stmts, req | own) | own
-        own, popped = self.own_reads(s, [])
+        own, popped, after = self.own_reads(s, [], split=True)
         written = self.written(s)
         self.save(s, written & (req | own))
-        return (req - written) | (own - popped)
+        return (req - written) | (own - popped) | after
 
     def loop(self, body, head, kill=frozenset()):
         """Required set at a loop's exit: its head's, to a fixed point over the body."""
@@ -85,17 +85,24 @@ class LocalTBR:
         return set()
 
     # ------------------------------------------------------ backward reads
-    def own_reads(self, s, children):
+    def own_reads(self, s, children, split=False):
         """Tracked locals read by s's own backward statements (not its children's), and
-        those its backward statements restore by popping."""
+        those its backward statements restore by popping; with split, also apart those
+        read before anything is restored (freeing a block: the pointer as s left it)."""
         skip = {id(b) for c in children for b in self.bwd_of.get(id(c), ())}
-        reads, popped = set(), set()
-        self._visit(self.bwd_of.get(id(s), ()), skip, reads, popped)
-        return frozenset(reads), popped
+        reads, popped, after = set(), set(), set()
+        self._visit(self.bwd_of.get(id(s), ()), skip, reads, popped, after if split else reads)
+        if not split:
+            return frozenset(reads), popped
+        return frozenset(reads), popped, frozenset(after)
 
-    def _visit(self, stmts, skip, reads, popped):
+    def _visit(self, stmts, skip, reads, popped, after=None):
+        after = reads if after is None else after
         for st in stmts:
             if id(st) in skip:
+                continue
+            if isinstance(st, ir.Raw) and st.template == "release":
+                self._reads(st.args["ptr"], after)
                 continue
             if isinstance(st, ir.Assign):
                 self._write_target(st.lhs, reads)
@@ -117,15 +124,15 @@ class LocalTBR:
                 for e in ir.stmt_exprs(st):
                     self._reads(e, reads)
             if isinstance(st, ir.Block):
-                self._visit(st.stmts, skip, reads, popped)
+                self._visit(st.stmts, skip, reads, popped, after)
             elif isinstance(st, ir.If):
-                self._visit(st.then.stmts, skip, reads, popped)
+                self._visit(st.then.stmts, skip, reads, popped, after)
                 if st.other:
-                    self._visit(st.other.stmts, skip, reads, popped)
+                    self._visit(st.other.stmts, skip, reads, popped, after)
             elif isinstance(st, ir.For):
-                self._visit(st.init + st.step + st.body.stmts, skip, reads, popped)
+                self._visit(st.init + st.step + st.body.stmts, skip, reads, popped, after)
             elif isinstance(st, (ir.While, ir.DoWhile)):
-                self._visit(st.body.stmts, skip, reads, popped)
+                self._visit(st.body.stmts, skip, reads, popped, after)
 
     def _write_target(self, e, reads):
         if not isinstance(e, ir.Ref):
@@ -163,6 +170,11 @@ def tracked_locals(f):
                 not isinstance(t, ir.Arr):
             out.add(sym)
     return out
+
+
+def _assigned_symbols(stmts):
+    return {st.lhs.sym for st in ir.stmts_walk(stmts)
+            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)}
 
 
 class _Unknown:
@@ -214,6 +226,12 @@ class ArraySaves:
     def stmt(self, s, facts, loops):
         reads = self.backward_reads(self.bwd_of.get(id(s), ()))
         facts = [f for f in facts if reads is not ANY and f[0] not in reads]
+        if not isinstance(s, ir.Assign):
+            # a base pointer the statement may move: what was said through it is void
+            moved = _assigned_symbols([s])
+            facts = [f for f in facts if f[1] not in moved]
+        if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+            return self.pointer_assign(s, facts)
         if isinstance(s, ir.Assign):
             target = self.element(s.lhs, loops)
             if target is not None:
@@ -243,6 +261,25 @@ class ArraySaves:
             self.block(s.body.stmts, facts, loops)
         return facts
 
+    def pointer_assign(self, s, facts):
+        """`q = p`: what holds through p holds through q; `q = malloc(...)`: q points to
+        memory whose first values nothing needs."""
+        from adgen.transform.common import alloc_call
+        q = s.lhs.sym
+        facts = [f for f in facts if f[1] is not q]
+        if not q.type.resolved().is_pointer:
+            return facts
+        rhs = s.rhs
+        while isinstance(rhs, ir.Cast):
+            rhs = rhs.arg
+        if isinstance(rhs, ir.Ref):
+            facts += [(node, q, first, last) for node, base, first, last in facts
+                      if base is rhs.sym]
+        elif alloc_call(s.rhs) is not None and ir.pointee(q.type) is not None:
+            node = self.node_of(ir.Index(ir.Ref(q), ir.Const("0", ir.INT), ir.pointee(q.type)))
+            facts.append((node, q, None, None))
+        return facts
+
     def loop_facts(self, loop, bounds, reads):
         """Facts from a counted loop writing base[var] at the top of its body, for every
         value of var, when nothing in the loop's backward sweep reads the array."""
@@ -250,18 +287,20 @@ class ArraySaves:
         out = []
         if reads is ANY:
             return out
+        moved = _assigned_symbols(loop.body.stmts)
         for st in loop.body.stmts:
             if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Index) and \
                     isinstance(st.lhs.index, ir.Ref) and st.lhs.index.sym is var:
                 base, node = self.base_of(st.lhs), self.node_of(st.lhs)
-                if base is not None and node is not None and node not in reads:
+                if base is not None and base not in moved and node is not None and \
+                        node not in reads:
                     out.append((node, base, first, last))
         return out
 
     def base_of(self, lhs):
-        """The symbol an element is reached through, when the function never changes it."""
+        """The symbol an element is reached through (facts about it end where it moves)."""
         base = lhs.base
-        if not isinstance(base, ir.Ref) or base.sym in self.calc.assigned:
+        if not isinstance(base, ir.Ref):
             return None
         t = base.type.resolved()
         elem = lhs.type.resolved()

@@ -1,0 +1,321 @@
+"""How many bytes an adjoint's forward sweep pushes per call, as a formula.
+
+Sizes the static stack (`--stack=static`) and answers `--stack-report`. The forward sweep
+of each primal statement is known (FuncGen.fwd_of), so the count follows the primal's
+structure: the pushes of a statement, times the trip counts of the counted loops around it
+(summed in closed form when a trip count depends on an outer counter), the larger branch
+of an if, and the callees' own counts with their parameters replaced by the arguments.
+The backward sweep's log of restored primal outputs (adgen_keep) is counted the same way.
+A loop whose trip count adgen cannot tell makes the count unbounded.
+"""
+from adgen import ir
+from adgen.analysis.extent import NotPolynomial, _Walker
+from adgen.analysis.poly import Poly, range_sum
+from adgen.errors import AdgenError
+
+# bytes of a log record beyond the value: its size and its address (adgen_keep)
+LOG_RECORD = (ir.SIZE_T, ir.Ptr(ir.VOID))
+# bytes a scratch block may take beyond its elements: the saved top and the alignment
+SCRATCH_OVERHEAD = 16 + 8
+
+
+class Unbounded(Exception):
+    """The count has no formula; args: (message, location)."""
+
+
+class Usage:
+    """Per generated function: bytes pushed by its forward sweep (`pushed`) and bytes its
+    backward sweep logs (`logged`), as polynomials in the function's parameters."""
+
+    def __init__(self, transform):
+        self.T = transform
+        self.cache = {}
+        self.inexact = False    # some count is an upper bound
+
+    def head(self, name):
+        """(pushed, logged) of head `name`: Polys, or raises Unbounded."""
+        return self.of(("head", name))
+
+    def of(self, key):
+        if key in self.cache:
+            if self.cache[key] is None:
+                raise Unbounded("a recursive call", None)
+            return self.cache[key]
+        self.cache[key] = None
+        g = self.T.funcgens[key]
+        counter = _Counter(self, g)
+        pushed = counter.stmts(g.f.body.stmts, g.fwd_of, [], self.push_bytes)
+        pushed = pushed + counter.scratch(g.scratch_allocs)
+        logged = counter.stmts(g.f.body.stmts, g.bwd_of, [], self.log_bytes)
+        self.cache[key] = (pushed, logged)
+        return pushed, logged
+
+    @staticmethod
+    def push_bytes(st):
+        if isinstance(st, ir.Push):
+            t = st.value.type if ir.is_lvalue(st.value) else ir.INT
+            return _sizeof(t)
+        return Poly()
+
+    @staticmethod
+    def log_bytes(st):
+        target = None
+        if isinstance(st, ir.Pop) and st.keep:
+            target = st.target
+        elif isinstance(st, ir.Raw) and st.template == "keep":
+            target = st.args["target"]
+        if target is None:
+            return Poly()
+        out = _sizeof(target.type)
+        for t in LOG_RECORD:
+            out = out + _sizeof(t)
+        return out
+
+
+def _sizeof(t):
+    from adgen.backend.cgen import type_name
+    t = ir.with_const(t, False)
+    key = f"sizeof({type_name(t)})"
+    return Poly.atom(key, ir.SizeOf(t))
+
+
+class _Counter:
+    def __init__(self, usage, g):
+        self.usage = usage
+        self.g = g
+        self.calc = _Walker(usage.T.ctx.extents, g.f, None)
+
+    def stmts(self, stmts, pieces, loops, unit):
+        total = Poly()
+        for s in stmts:
+            total = total + self.stmt(s, pieces, loops, unit)
+        return total
+
+    def stmt(self, s, pieces, loops, unit):
+        children = _children(s)
+        own = self.own(s, children, pieces, loops, unit)
+        if isinstance(s, ir.Block):
+            return own + self.stmts(s.stmts, pieces, loops, unit)
+        if isinstance(s, ir.If):
+            then = self.stmts(s.then.stmts, pieces, loops, unit)
+            other = self.stmts(s.other.stmts, pieces, loops, unit) if s.other else Poly()
+            return own + self.larger(then, other, loops)
+        if isinstance(s, ir.For):
+            init = self.stmts(s.init, pieces, loops, unit)
+            try:
+                bounds = self.calc.loop_bounds(s, loops)
+            except NotPolynomial:
+                body = self.stmts(s.body.stmts + s.step, pieces, loops, unit)
+                if body.terms:
+                    return own + init + self.strided(s, body, loops)
+                return own + init
+            var, first, last = bounds
+            inner = self.stmts(s.body.stmts, pieces, loops + [bounds], unit)
+            if inner.terms:
+                inner = self.loop_sum(inner, var, first, last, loops, s)
+            return own + init + inner
+        if isinstance(s, (ir.While, ir.DoWhile)):
+            body = self.stmts(s.body.stmts, pieces, loops, unit)
+            if body.terms:
+                raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
+            return own
+        return own
+
+    def strided(self, s, body, loops):
+        """All iterations of `for (i = a; i < a + k*s; i += s)` (s one term, k a whole
+        polynomial), whose body's bytes do not depend on i."""
+        from adgen.analysis.extent import _normal_test
+        from adgen.transform.loops import canonical_loop
+        canon = canonical_loop(s, self.g.f)
+        cmp = _normal_test(s.test, canon[0]) if canon else None
+        if cmp is None or cmp[0] not in ("<", "<=") or body.uses(canon[0].name):
+            raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
+        op, offset, bound = cmp
+        try:
+            first = self.calc.to_poly(s.init[0].rhs, loops)
+            span = self.calc.to_poly(bound, loops) - Poly.const(offset) - first
+            stride = self.calc.to_poly(canon[1], loops)
+        except NotPolynomial:
+            raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
+        if op == "<=":
+            span = span + Poly.const(1)
+        # the trips are ceil(span / stride) = (span + stride - 1) / stride: known when
+        # the stride divides one of them as polynomials
+        trips = span.divide_exact(stride)
+        if trips is None:
+            trips = (span + stride - Poly.const(1)).divide_exact(stride)
+        if trips is None:
+            raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
+        return body * self.at_least_zero(trips, loops, s)
+
+    def loop_sum(self, body, var, first, last, loops, s):
+        """The bytes of all iterations of a loop whose body pushes `body` bytes."""
+        trips = last - first + Poly.const(1)
+        if self.calc.nonneg_within(trips, loops):
+            total = range_sum(body, var.name, first, last)
+            if total is None:
+                raise Unbounded("a loop nest too deep for a closed form", s.loc)
+            return total
+        if body.uses(var.name):
+            raise Unbounded("a loop that may run a negative number of times", s.loc)
+        return body * self.at_least_zero(trips, loops, s)
+
+    def at_least_zero(self, trips, loops, s):
+        """A trip count, or when it may be negative (`for (i = 1; i < n; i++)` runs
+        max(0, n - 1) times) a bound: here n."""
+        if self.calc.nonneg_within(trips, loops):
+            return trips
+        low = trips.constant_part()
+        if low < 0 and self.calc.nonneg_within(trips - Poly.const(low), loops):
+            self.usage.inexact = True
+            return trips - Poly.const(low)
+        raise Unbounded("a loop that may run a negative number of times", s.loc)
+
+    def own(self, s, children, pieces, loops, unit):
+        """Bytes of s's own generated statements (its children's aside), callees included."""
+        skip = {id(b) for c in children for b in pieces.get(id(c), ())}
+        total = Poly()
+        for st in _walk(pieces.get(id(s), ()), skip):
+            total = total + unit(st)
+            for e in _exprs(st):
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call):
+                        total = total + self.call(sub, loops, s)
+        return total
+
+    def call(self, call, loops, s):
+        for suffix, index in (("_fwd", 0), ("_bwd", 1)):
+            name = call.func[:-len(suffix)] if call.func.endswith(suffix) else None
+            if name in self.usage.T.funcgens:
+                counts = self.usage.of(name)
+                callee = self.usage.T.funcgens[name].f
+                args = self.g.source_args.get(id(call), call.args)
+                return self.substitute(counts[index], callee, args, loops, s)
+        return Poly()
+
+    def substitute(self, poly, callee, args, loops, s):
+        """poly over callee's parameters, with each parameter replaced by its argument."""
+        out = poly
+        by_name = {p.name: a for p, a in zip(callee.params, args)}
+        for key, expr in poly.atoms.items():
+            if not out.uses(key) or key.startswith("sizeof("):
+                continue
+            arg = None
+            if isinstance(expr, ir.Ref) and expr.sym.name in by_name:
+                arg = by_name[expr.sym.name]
+            elif isinstance(expr, ir.Deref) and isinstance(expr.ptr, ir.Ref) and \
+                    expr.ptr.sym.name in by_name:
+                a = by_name[expr.ptr.sym.name]      # a value passed by reference
+                arg = a.arg if isinstance(a, ir.AddrOf) else \
+                    ir.Deref(a, ir.pointee(a.type))
+            if arg is None:
+                raise Unbounded(f"a count in '{callee.name}' that its arguments do not give",
+                                s.loc)
+            try:
+                out = out.substitute(key, self.calc.to_poly(arg, loops))
+            except NotPolynomial:
+                raise Unbounded(f"an argument of '{callee.name}' that is not a fixed size",
+                                s.loc)
+        return out
+
+    def scratch(self, allocs):
+        total = Poly()
+        for st in allocs:
+            try:
+                n = self.upper(st.args["count"])
+            except NotPolynomial:
+                raise Unbounded("an internal adjoint array whose length is not a fixed size",
+                                st.loc)
+            total = total + n * _sizeof(ir.pointee(st.args["target"].type)) + \
+                Poly.const(SCRATCH_OVERHEAD)
+        return total
+
+    def larger(self, a, b, loops):
+        """max(a, b) when one is never below the other; a + b (an upper bound) else."""
+        if self.calc.nonneg_within(a - b, loops):
+            return a
+        if self.calc.nonneg_within(b - a, loops):
+            return b
+        self.usage.inexact = True
+        return a + b
+
+    def upper(self, e):
+        """A polynomial never below the array length e (which may take maxima and round
+        down to a multiple: `adgen_imax(a, b)`, `x / s * s`)."""
+        try:
+            return self.calc.to_poly(e, [])
+        except NotPolynomial:
+            pass
+        from adgen.backend.cgen import expr_c
+        if isinstance(e, ir.Cast):
+            return self.upper(e.arg)
+        if isinstance(e, ir.Call) and e.func == "adgen_imax" and len(e.args) == 2:
+            return self.larger(self.upper(e.args[0]), self.upper(e.args[1]), [])
+        if isinstance(e, ir.Binary) and e.op == "+":
+            return self.upper(e.left) + self.upper(e.right)
+        if isinstance(e, ir.Binary) and e.op == "-":
+            return self.upper(e.left) - self.calc.to_poly(e.right, [])
+        if isinstance(e, ir.Binary) and e.op == "*" and isinstance(e.left, ir.Binary) and \
+                e.left.op == "/" and expr_c(e.left.right) == expr_c(e.right):
+            self.usage.inexact = True
+            return self.upper(e.left.left)      # x / s * s <= x for x, s >= 0
+        raise NotPolynomial
+
+
+def _children(s):
+    if isinstance(s, ir.Block):
+        return list(s.stmts)
+    if isinstance(s, ir.If):
+        return list(s.then.stmts) + (list(s.other.stmts) if s.other else [])
+    if isinstance(s, ir.For):
+        return list(s.init) + list(s.body.stmts) + list(s.step)
+    if isinstance(s, (ir.While, ir.DoWhile)):
+        return list(s.body.stmts)
+    return []
+
+
+def _walk(stmts, skip):
+    for st in stmts:
+        if id(st) in skip:
+            continue
+        yield st
+        if isinstance(st, ir.Block):
+            yield from _walk(st.stmts, skip)
+        elif isinstance(st, ir.If):
+            yield from _walk(st.then.stmts, skip)
+            if st.other:
+                yield from _walk(st.other.stmts, skip)
+        elif isinstance(st, ir.For):
+            yield from _walk(st.init + st.step + st.body.stmts, skip)
+        elif isinstance(st, (ir.While, ir.DoWhile)):
+            yield from _walk(st.body.stmts, skip)
+
+
+def _exprs(st):
+    if isinstance(st, ir.Raw):
+        return [v for v in st.args.values() if isinstance(v, ir.Expr)]
+    return [e for e in ir.stmt_exprs(st) if e is not None]
+
+
+def formula_text(poly, lp64=False):
+    """C text of a byte count; with lp64, sizes of the basic types as numbers (x86-64)."""
+    from adgen.backend.cgen import expr_c
+    if lp64:
+        for key in list(poly.atoms):
+            size = 8 if key.startswith("sizeof(") and key.endswith("*)") else \
+                LP64_SIZES.get(key)
+            if size is not None:
+                poly = poly.substitute(key, Poly.const(size))
+    return expr_c(poly.to_ir())
+
+
+LP64_SIZES = {"sizeof(double)": 8, "sizeof(float)": 4, "sizeof(long double)": 16,
+              "sizeof(int)": 4, "sizeof(long)": 8, "sizeof(short)": 2, "sizeof(char)": 1,
+              "sizeof(size_t)": 8, "sizeof(void *)": 8, "sizeof(unsigned int)": 4,
+              "sizeof(long long)": 8, "sizeof(unsigned long)": 8}
+
+
+def unbounded_error(head, exc, what):
+    message, loc = exc.args
+    return AdgenError(f"{what}: cannot bound the bytes '{head}' pushes per call: {message}; "
+                      "give the stack size with --stack-size BYTES", loc)
