@@ -1,0 +1,168 @@
+"""--stack=static: the adjoint keeps its values in a static buffer and touches no heap;
+its size is derived from the program or given, overflow sets a flag and corrupts nothing;
+--stack-report gives the bytes pushed per call. (The whole test suite also runs in this
+mode: `make test-static`.)"""
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+CHAIN = """
+    #include <math.h>
+    void chain(int n, const double *x, double *y)
+    {
+        double s = 1.0;
+        int i;
+        for (i = 0; i < n; i++)
+            s = s * sin(x[i]) + x[i];
+        y[0] = s;
+    }
+"""
+
+FIXED = """
+    #include <math.h>
+    #define N 16
+    /* a state buffer that is neither input nor output of the head: internal adjoint
+       storage, which the static stack provides too */
+    static void relax(double *u, const double *k)
+    {
+        int i;
+        for (i = 1; i < N - 1; i++)
+            u[i] = u[i] + k[i] * (u[i - 1] - 2.0 * u[i] + u[i + 1]);
+    }
+    void energy(const double *k, double *u, double *e)
+    {
+        int it, i;
+        for (it = 0; it < 4; it++)
+            relax(u, k);
+        e[0] = 0.0;
+        for (i = 0; i < N; i++)
+            e[0] = e[0] + u[i] * u[i] * exp(-k[i]);
+    }
+"""
+
+MAIN = """
+    #include <stdio.h>
+    #include <math.h>
+    void energy(const double *k, double *u, double *e);
+    void energy_b(const double *k, double *kb, double *u, double *e, double *eb);
+    #ifndef FLAG
+    #define FLAG no_flag
+    #define NO_FLAG
+    #endif
+    #ifndef NO_FLAG
+    extern int FLAG;        /* the static stack's overflow flag, named after the output */
+    #else
+    static int FLAG = 0;
+    #endif
+    int main(void)
+    {
+        double k[16], kb[16], u[16], e, eb = 1.0;
+        int i;
+        for (i = 0; i < 16; i++) { k[i] = 0.1 + 0.01 * i; u[i] = sin(0.3 * i); }
+        energy_b(k, kb, u, &e, &eb);
+        printf("%d", FLAG);
+        for (i = 0; i < 16; i++) printf(" %.17g", kb[i]);
+        printf("\\n");
+        return 0;
+    }
+"""
+
+
+def adgen(tmp_path, source, *args):
+    src = tmp_path / "prog.c"
+    src.write_text(textwrap.dedent(source))
+    return subprocess.run([sys.executable, "-m", "adgen", "-b", str(src)] + list(args),
+                          capture_output=True, text=True, cwd=tmp_path)
+
+
+def build_and_run(tmp_path, name, sources, flags=()):
+    exe = tmp_path / name
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O1"] + list(flags) +
+                   [str(s) for s in sources] + ["-lm", "-o", str(exe)], check=True,
+                   cwd=tmp_path)
+    return subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
+
+
+def undefined_symbols(tmp_path, source):
+    obj = tmp_path / "check.o"
+    subprocess.run(["gcc", "-std=c99", "-c", str(source), "-o", str(obj)], check=True)
+    out = subprocess.run(["nm", "-u", str(obj)], capture_output=True, text=True, check=True)
+    return {line.split()[-1] for line in out.stdout.splitlines() if line.strip()}
+
+
+def test_size_derived_no_heap_same_gradient(tmp_path):
+    head = "energy(e)/(k)"
+    static = adgen(tmp_path, FIXED, "--head", head, "--stack=static", "-o", "static_b.c")
+    assert static.returncode == 0, static.stderr
+    text = (tmp_path / "static_b.c").read_text()
+    assert "adgen_stack_alloc" in text     # u's adjoint lives on the stack
+    assert not undefined_symbols(tmp_path, tmp_path / "static_b.c") & \
+        {"malloc", "calloc", "realloc", "free"}
+    heap = adgen(tmp_path, FIXED, "--head", head, "-o", "heap_b.c")
+    assert heap.returncode == 0, heap.stderr
+    (tmp_path / "main.c").write_text(textwrap.dedent(MAIN))
+    flags = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+    a = build_and_run(tmp_path, "a", ["prog.c", "static_b.c", "main.c"],
+                      flags + ["-DFLAG=static_b_stack_overflow"])
+    b = build_and_run(tmp_path, "b", ["prog.c", "heap_b.c", "main.c"], flags)
+    assert a.split()[0] == "0" and a == b
+
+
+def test_size_that_depends_on_the_inputs_must_be_given(tmp_path):
+    r = adgen(tmp_path, CHAIN, "--head", "chain(y)/(x)", "--stack=static")
+    assert r.returncode == 1
+    assert "prog.c:3:" in r.stderr and "depends on n" in r.stderr and \
+        "--stack-size" in r.stderr
+    r = adgen(tmp_path, "#pragma adgen stack_size(4096)\n" + CHAIN, "--head",
+              "chain(y)/(x)", "--stack=static", "-o", "b.c")
+    assert r.returncode == 0, r.stderr
+    assert "((size_t)(4096))" in (tmp_path / "b.c").read_text()
+
+
+def test_overflow_sets_the_flag_and_touches_nothing_else(tmp_path):
+    r = adgen(tmp_path, CHAIN, "--head", "chain(y)/(x)", "--stack=static",
+              "--stack-size", "64", "-o", "b.c")
+    assert r.returncode == 0, r.stderr
+    (tmp_path / "main.c").write_text(textwrap.dedent("""
+        #include <stdio.h>
+        void chain_b(int n, const double *x, double *xb, double *y, double *yb);
+        extern int b_stack_overflow;
+        int main(void)
+        {
+            double x[100], xb[100], y, yb = 1.0;
+            int i;
+            for (i = 0; i < 100; i++) x[i] = 0.5 + 0.01 * i;
+            chain_b(100, x, xb, &y, &yb);        /* 800 bytes: does not fit */
+            printf("%d ", b_stack_overflow);
+            b_stack_overflow = 0;
+            yb = 1.0;
+            chain_b(8, x, xb, &y, &yb);          /* 64 bytes: fits */
+            printf("%d %.12f\\n", b_stack_overflow, xb[0]);
+            return 0;
+        }
+    """))
+    out = build_and_run(tmp_path, "m", ["prog.c", "b.c", "main.c"],
+                        ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"])
+    flag_big, flag_small, xb0 = out.split()
+    assert (flag_big, flag_small) == ("1", "0")
+    # d y / d x0 for n = 8, by hand: s1 = sin(x0) + x0, then s <- s sin(xi) + xi
+    import math
+    x = [0.5 + 0.01 * i for i in range(8)]
+    grad = math.cos(x[0]) + 1.0
+    for xi in x[1:]:
+        grad *= math.sin(xi)
+    assert float(xb0) == pytest.approx(grad, rel=1e-10)
+
+
+@pytest.mark.parametrize("source, head, expected", [
+    (CHAIN, "chain(y)/(x)", "chain_b: stack: 8 * n bytes pushed per call"),
+    (FIXED, "energy(e)/(k)", "energy_b: stack: "),
+])
+def test_stack_report(tmp_path, source, head, expected):
+    r = adgen(tmp_path, source, "--head", head, "--stack-report", "-o", "b.c")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith(expected)
+    if source is FIXED:     # constant bounds: a number
+        assert r.stdout.split("stack: ")[1].split()[0].isdigit()
