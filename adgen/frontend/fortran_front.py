@@ -316,6 +316,54 @@ def _walk_type(node, cls):
     return [n for n in walk(node) if isinstance(n, cls)]
 
 
+@dataclass(eq=False)
+class _JumpFrame:
+    """A statement list being lowered, for the jumps out of the statement being lowered:
+    GOTO, and EXIT / CYCLE that cannot be a plain break / continue."""
+    repeat: Optional[int] = None     # the body of a loop formed by GOTOs back to this label
+    is_loop: bool = False            # the body of a DO loop ...
+    loop_name: Optional[str] = None  # ... and its construct name
+    ahead: set = field(default_factory=set)     # labels of the statements after this one
+    flags: dict = field(default_factory=dict)   # label, "exit" or "cycle" -> its flag
+
+
+@dataclass(eq=False)
+class _Repeat:
+    """Statements from a label to the last one that jumps back to it."""
+    label: int
+    entries: list                    # [(label, node)]
+    loc: Loc
+
+
+def _label(node):
+    """The statement label of a statement or construct (that of its first statement)."""
+    F = _f2003()
+    if type(node).__name__.endswith("_Construct"):
+        node = next((c for c in node.children if not isinstance(c, F.Comment)), None)
+    item = getattr(node, "item", None)
+    return getattr(item, "label", None)
+
+
+def _goto_labels(node):
+    """The labels the GOTO statements inside a statement jump to."""
+    F = _f2003()
+    return {int(str(g.items[0])) for g in _walk_type(node, F.Goto_Stmt)} if node else set()
+
+
+def _construct_name(stmt):
+    """The name of a DO construct (`outer: do i = 1, n`), or None."""
+    name = stmt.get_start_name() if hasattr(stmt, "get_start_name") else None
+    return name.lower() if name else None
+
+
+def _any_of(flags):
+    """flag1 || flag2 || ... (in a stable order)."""
+    test = None
+    for f in sorted(flags, key=lambda sym: sym.name):
+        test = ir.Ref(f) if test is None else ir.Binary("||", test, ir.Ref(f), ir.INT)
+    return test
+
+
 class Scope:
     """The names visible in one program unit, and the conversion of its statements."""
 
@@ -330,8 +378,11 @@ class Scope:
         self.implicit_none = False
         self.used_names = set()
         self.result_var = None
-        self.labels = {}
         self.loop_invariant = []      # statement lists before the array loops being built
+        self.frames = []              # the statement lists being lowered (see statements)
+        self.raised = set()           # flags of jumps out of the statement being lowered
+        self.goto_targets = set()     # labels some GOTO jumps to
+        self.end_label = None         # label of the END statement (a GOTO to it returns)
         if module is not None:
             for v in module.vars.values():
                 self.vars[v.name] = v
@@ -417,6 +468,8 @@ class Scope:
             return
         body = []
         if exec_part is not None:
+            self.goto_targets = _goto_labels(exec_part)
+            self.end_label = _label(unit.children[-1])
             self.statements(list(exec_part.children), body)
         if is_function:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
@@ -841,9 +894,136 @@ class Scope:
         return s
 
     # --------------------------------------------------------------- statements
-    def statements(self, nodes, out):
+    def statements(self, nodes, out, frame=None):
+        """A statement list (a procedure body, a branch, a DO loop body given its frame)."""
+        F = _f2003()
+        entries = []
         for node in nodes:
-            self.statement(node, out)
+            entries.append((_label(node), node))
+            # a GOTO to `30 end if` goes to what follows the construct
+            end = node.children[-1] if isinstance(node, (F.If_Construct,
+                                                         F.Case_Construct)) else None
+            if end is not None and _label(end) in self.goto_targets:
+                entries.append((_label(end), None))
+        self.jump_list(entries, out, frame or _JumpFrame())
+
+    # GOTO is lowered to structured code with one flag per target: `goto 20` sets the
+    # flag of label 20; the statements it skips run only while the flag is clear; the
+    # DO loops it leaves end with a break when it is set; label 20 clears it (on entry to
+    # the list that holds it). Statements from a label to the last GOTO back to it become
+    # a loop: do { flag = 0; statements } while (flag).
+    def jump_list(self, entries, out, frame):
+        entries = self.repeat_regions(entries, frame)
+        self.frames.append(frame)
+        body = []
+        skipping = set()          # flags set by earlier statements whose target is ahead
+        guarded = None            # the If guarding the last statements, by `skipping`
+        for k, (label, node) in enumerate(entries):
+            frame.ahead = {lab for lab, _ in entries[k + 1:] if lab in self.goto_targets}
+            skipping.discard(frame.flags.get(label))
+            stmts, outer_raised, self.raised = [], self.raised, set()
+            if isinstance(node, _Repeat):
+                self.repeat_loop(node, stmts)
+            elif node is not None:
+                self.statement(node, stmts)
+            raised, self.raised = self.raised, outer_raised
+            if not skipping:
+                body += stmts
+                guarded = None
+            elif stmts:
+                if guarded is None or guarded[0] != skipping:
+                    guarded = (set(skipping), ir.If(ir.Unary("!", _any_of(skipping), ir.INT),
+                                                    ir.Block([]), None, stmts[0].loc))
+                    body.append(guarded[1])
+                guarded[1].then.stmts += stmts
+            own = set(frame.flags.values())
+            leaving = raised - own
+            self.raised |= leaving
+            if frame.is_loop:
+                exits = leaving | (raised & {frame.flags.get("exit")})
+                if exits:
+                    body.append(ir.If(_any_of(exits), ir.Block([ir.Break()]), None))
+                    guarded = None
+                skipping |= (raised & own) - exits
+            else:
+                skipping |= raised
+        self.frames.pop()
+        out += [ir.Assign(ir.Ref(f), _int(0)) for f in frame.flags.values()] + body
+
+    def repeat_regions(self, entries, frame):
+        """The entries with each run from a label to the last entry with a GOTO back to
+        it made one _Repeat entry (the outermost runs; they must nest)."""
+        if not self.goto_targets:
+            return entries
+        ends = {}                 # start -> (end, label)
+        for start, (label, _) in enumerate(entries):
+            if label in self.goto_targets and label != frame.repeat:
+                back = [k for k in range(start, len(entries))
+                        if label in _goto_labels(entries[k][1])]
+                if back:
+                    ends[start] = (max(back), label)
+        for s1, (e1, l1) in ends.items():
+            for s2, (e2, l2) in ends.items():
+                if s1 < s2 <= e1 < e2:
+                    raise self.error(entries[e2][1], f"the loop formed by GOTO {l2} overlaps "
+                                                     f"the loop formed by GOTO {l1}: not "
+                                                     "supported")
+        out, k = [], 0
+        while k < len(entries):
+            if k in ends:
+                end, label = ends[k]
+                out.append((label, _Repeat(label, entries[k:end + 1],
+                                           self.loc(entries[k][1]))))
+                k = end + 1
+            else:
+                out.append(entries[k])
+                k += 1
+        return out
+
+    def repeat_loop(self, region, out):
+        frame = _JumpFrame(repeat=region.label)
+        again = self.jump_flag(frame, region.label)
+        body = []
+        self.jump_list(region.entries, body, frame)
+        out.append(ir.DoWhile(ir.Block(body, region.loc), ir.Ref(again), region.loc))
+
+    def jump_flag(self, frame, target):
+        flag = frame.flags.get(target)
+        if flag is None:
+            name = f"goto{target}" if isinstance(target, int) else f"{target}_loop"
+            flag = frame.flags[target] = self.temp(name, ir.INT)
+            flag.is_flag = True     # like the flags of break and return (see normalize)
+        return flag
+
+    def raise_flag(self, frame, target, loc, out):
+        flag = self.jump_flag(frame, target)
+        out.append(ir.Assign(ir.Ref(flag), _int(1), loc))
+        self.raised.add(flag)
+
+    def goto(self, node, out, loc):
+        label = int(str(node.items[0]))
+        for frame in reversed(self.frames):
+            if label in frame.ahead or label == frame.repeat:
+                return self.raise_flag(frame, label, loc, out)
+        if label == self.end_label:
+            return out.append(ir.Return(ir.Ref(self.result_var.sym) if self.result_var
+                                        else None, loc))
+        raise self.error(node, f"GOTO {label} jumps into a DO loop, an IF or CASE block, or "
+                               "a loop formed by other GOTOs: not supported")
+
+    def loop_jump(self, node, kind, out, loc):
+        """EXIT or CYCLE: a break / continue, or a flag when the loop it leaves is not
+        the innermost one (a named outer loop, or a loop formed by GOTOs in between)."""
+        name = _name(node.items[1]) if node.items[1] is not None else None
+        nested = False
+        for frame in reversed(self.frames):
+            if frame.is_loop and name in (None, frame.loop_name):
+                if not nested:
+                    return out.append(ir.Break(loc) if kind == "exit" else ir.Continue(loc))
+                return self.raise_flag(frame, kind, loc, out)
+            nested = nested or frame.is_loop or frame.repeat is not None
+        raise self.error(node, f"{kind.upper()} outside a DO loop" +
+                               (f" named '{name}'" if name else ""))
 
     def statement(self, node, out):
         F = _f2003()
@@ -886,13 +1066,15 @@ class Scope:
         elif isinstance(node, F.Case_Construct):
             out.append(self.case_construct(node))
         elif isinstance(node, F.Exit_Stmt):
-            out.append(ir.Break(loc))
+            self.loop_jump(node, "exit", out, loc)
         elif isinstance(node, F.Cycle_Stmt):
-            out.append(ir.Continue(loc))
+            self.loop_jump(node, "cycle", out, loc)
+        elif isinstance(node, F.Goto_Stmt):
+            self.goto(node, out, loc)
         elif isinstance(node, F.Return_Stmt):
             out.append(ir.Return(ir.Ref(self.result_var.sym) if self.result_var else None,
                                  loc))
-        elif isinstance(node, F.Continue_Stmt):
+        elif isinstance(node, (F.Continue_Stmt, F.End_Do_Stmt)):
             pass
         elif cname in ("Print_Stmt", "Write_Stmt", "Read_Stmt", "Open_Stmt", "Close_Stmt",
                        "Stop_Stmt", "Flush_Stmt", "Inquire_Stmt", "Rewind_Stmt",
@@ -900,30 +1082,34 @@ class Scope:
             what = cname[:-5].replace("_", " ").lower()
             if cname != "Format_Stmt":
                 self.front.warn(loc, f"{what} statement left out of the derivative code")
-        elif isinstance(node, F.Goto_Stmt):
-            raise self.error(node, "GOTO is not supported in this version")
+        elif cname in _UNSUPPORTED_JUMPS:
+            raise self.error(node, f"{_UNSUPPORTED_JUMPS[cname]} is not supported; write "
+                                   "it with IF, DO and EXIT (or a simple GOTO)")
         else:
             raise self.error(node, f"unsupported statement ({cname})")
 
     def if_construct(self, node):
         F = _f2003()
-        branches = []        # [(cond or None, [stmts])]
+        branches = []        # [(cond or None for else, [], loc, [statement nodes])]
         current = None
         for c in node.children:
-            if isinstance(c, F.If_Then_Stmt):
-                current = (self.cond(c.items[0]), [], self.loc(c))
-                branches.append(current)
-            elif isinstance(c, F.Else_If_Stmt):
-                current = (self.cond(c.items[0]), [], self.loc(c))
+            if isinstance(c, (F.If_Then_Stmt, F.Else_If_Stmt)):
+                current = (self.cond(c.items[0]), [], self.loc(c), [])
                 branches.append(current)
             elif isinstance(c, F.Else_Stmt):
-                current = (None, [], self.loc(c))
+                current = (None, [], self.loc(c), [])
                 branches.append(current)
             elif isinstance(c, F.End_If_Stmt):
                 pass
             else:
-                self.statement(c, current[1])
-        result = _if_chain(branches)
+                current[3].append(c)
+        return self.branches(branches)
+
+    def branches(self, branches):
+        """An if-chain from [(test or None for else, [], loc, [statement nodes])]."""
+        for _, stmts, _, nodes in branches:
+            self.statements(nodes, stmts)
+        result = _if_chain([b[:3] for b in branches])
         return result.stmts[0] if len(result.stmts) == 1 else result
 
     def case_construct(self, node):
@@ -935,14 +1121,13 @@ class Scope:
         cases, current = [], None
         for c in node.children[1:]:
             if isinstance(c, F.Case_Stmt):
-                current = [self.case_test(c, sel), [], self.loc(c)]
+                current = (self.case_test(c, sel), [], self.loc(c), [])
                 cases.append(current)
             elif isinstance(c, F.End_Select_Stmt):
                 pass
-            else:
-                self.statement(c, current[1])
-        result = _if_chain(cases)
-        return result if result is not None else ir.Block([])
+            elif current is not None:
+                current[3].append(c)
+        return self.branches(cases) if cases else ir.Block([])
 
     def case_test(self, c, sel):
         F = _f2003()
@@ -979,11 +1164,11 @@ class Scope:
         stmt = kids[0]
         loc = self.loc(stmt)
         body = []
-        for c in kids[1:]:
-            if isinstance(c, F.End_Do_Stmt) or type(c).__name__ == "End_Do_Stmt":
-                continue
-            self.statement(c, body)
-        # a labelled DO ends on a labelled statement (CONTINUE) that is part of the body
+        # a labelled DO ends on a labelled statement (CONTINUE) that is part of the body;
+        # a labelled END DO is kept too: a GOTO to it goes to the next iteration
+        self.statements([c for c in kids[1:] if not isinstance(c, F.End_Do_Stmt) or
+                         _label(c) in self.goto_targets], body,
+                        _JumpFrame(is_loop=True, loop_name=_construct_name(stmt)))
         ctl = None
         for item in stmt.items:
             if isinstance(item, F.Loop_Control):
@@ -1831,6 +2016,9 @@ class Scope:
         return call
 
 
+_UNSUPPORTED_JUMPS = {"Computed_Goto_Stmt": "computed GOTO",
+                      "Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASSIGN",
+                      "Arithmetic_If_Stmt": "arithmetic IF"}
 _INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not values
 _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max", "mod", "sign", "real", "dble", "int", "nint",
                      "floor", "ceiling", "sum", "product", "maxval", "minval",
