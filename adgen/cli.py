@@ -9,7 +9,8 @@ from adgen.errors import AdgenError, UsageError
 
 USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
              [--inactive NAME]... [--size NAME=EXPR]... [--stack heap|static]
-             [--stack-size BYTES] [--stack-report] [-o OUT.c]
+             [--stack-size BYTES] [--stack-report] [--rules FILE]... [--explain]
+             [--store-all] [-o OUT.c]
        adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... (see docs/check.md)"""
 
 
@@ -46,6 +47,9 @@ def build_parser():
     p.add_argument("--size", action="append", default=[], metavar="NAME=EXPR",
                    help="number of elements of array parameter NAME of a head, as a C "
                         "expression over its parameters")
+    p.add_argument("--rules", action="append", default=[], metavar="FILE",
+                   help="derivative rules: functions whose derivative routines you supply "
+                        "(see docs/rules.md); repeatable")
     p.add_argument("--stack", choices=("heap", "static"), default="heap",
                    help="where the adjoint keeps the values it restores: a heap stack grown "
                         "as needed (the default) or a static buffer, no heap at all (see "
@@ -55,6 +59,14 @@ def build_parser():
                         "its loop bounds are known at generation time)")
     p.add_argument("--stack-report", action="store_true",
                    help="print, per head, the bytes its adjoint pushes per call as a formula")
+    p.add_argument("--explain", action="store_true",
+                   help="reverse mode: print, for each value the forward sweep overwrites, "
+                        "whether the adjoint stores it, undoes the change or needs nothing, "
+                        "and why, with its source line")
+    p.add_argument("--store-all", action="store_true",
+                   help="reverse mode: store every value the forward sweep overwrites (no "
+                        "to-be-recorded analysis, nothing undone): a baseline to measure "
+                        "against")
     p.add_argument("--version", action="version", version=f"adgen {__version__}")
     return p
 
@@ -87,8 +99,9 @@ def main(argv=None):
         return 2
     opts = Options(mode=mode, vector=args.vector, heads=args.head,
                    include_dirs=args.include_dirs, defines=args.defines,
-                   inactive=args.inactive, sizes=sizes, stack=args.stack,
+                   inactive=args.inactive, sizes=sizes, stack=args.stack, rules=args.rules,
                    stack_size=args.stack_size or "", stack_report=args.stack_report,
+                   explain=args.explain, store_all=args.store_all,
                    command="adgen " + " ".join(shlex.quote(a) for a in argv))
     out = args.output or default_output(args.sources[0], "vector" if opts.vector else opts.mode)
     try:

@@ -41,6 +41,9 @@ class Options:
     stack: str = "heap"                    # 'heap' | 'static': where saved values live
     stack_size: str = ""                   # bytes of the static stack (else derived)
     stack_report: bool = False             # report the bytes pushed per call
+    rules: List[str] = field(default_factory=list)  # files of user derivative rules
+    explain: bool = False                  # report what the adjoint stores, and why
+    store_all: bool = False                # store every overwritten value (a baseline)
 
 
 _HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(([^()]*)\))?\s*(?:/\s*\(([^()]*)\))?\s*$")
@@ -192,6 +195,11 @@ class Context:
         """Nodes each function may write, directly or through its callees."""
         if self._writes is None:
             direct = {}
+            for f in self.prog.functions.values():
+                if getattr(f, "user_rule", None) is not None:
+                    # a ruled function writes its pointer outputs
+                    direct[f.name] = {find(self.mem.pointee(self.mem.var(p))) for p in f.params
+                                      if p.name in f.user_rule.dep}
             for name in self.functions:
                 f = self.prog.functions[name]
                 if not f.has_body:
@@ -206,6 +214,8 @@ class Context:
             while changed:
                 changed = False
                 for name in direct:
+                    if not self.prog.functions[name].has_body:
+                        continue
                     for c in callees(self.prog, self.prog.functions[name]):
                         extra = total.get(c, set()) - total[name]
                         if extra:
@@ -417,6 +427,9 @@ def differentiate(sources, options):
 def generate(sources, options):
     """Differentiate the given source files: the C text and its companions."""
     prog = load_program(sources, options)
+    from adgen.user_rules import attach_rules, pragma_rules, read_rules_file
+    rules = [r for path in options.rules for r in read_rules_file(path)]
+    attach_rules(prog, rules + pragma_rules(prog))
     head_specs = resolve_heads(prog, options)
     roots = [f.name for f, _, _, _ in head_specs]
     normalize_program(prog)
@@ -448,6 +461,7 @@ def generate(sources, options):
         transform = ReverseTransform(ctx)
         gen = transform.run()
         stack = stack_plan(transform, ctx, prog, options)
+        explained = explain_lines(transform) if options.explain else []
     else:
         from adgen.transform.tangent import TangentTransform
         gen = TangentTransform(ctx, vector=options.vector).run()
@@ -456,6 +470,7 @@ def generate(sources, options):
     result = Generated("", list(getattr(prog, "warnings", [])))
     if stack is not None:
         unit.stack, unit.stack_size, unit.stack_note, result.notes = stack
+        result.notes = explained + result.notes
         unit.overflow_flag = (re.sub(r"\W", "_", options.output_stem) or "adgen") + \
             "_stack_overflow"
     if prog.language == "fortran":
@@ -516,6 +531,18 @@ def stack_plan(transform, ctx, prog, options):
         if size == "0":
             size = "1"
     return "static", size, note, notes if options.stack_report else []
+
+
+def explain_lines(transform):
+    """`FILE:LINE: FUNCTION: VALUE: stored|not stored (why)`, in source order."""
+    keys = sorted(transform.decisions, key=lambda k: (k[0].file, k[0].line, k[0].col, k[1]))
+    out, seen = [], set()
+    for key in keys:
+        line = f"{key[0].file}:{key[0].line}: {transform.decisions[key]}"
+        if line not in seen:
+            seen.add(line)
+            out.append(line)
+    return out
 
 
 def pragma_stack_size(prog):
@@ -608,6 +635,15 @@ def assemble(prog, ctx, gen, sources, options):
     from adgen.backend.cgen import used_calls, used_symbols
     generated_names = {f.name for f in gen}
     statics, protos = [], []
+    # the user's derivative routines of ruled functions (see user_rules.py)
+    from adgen.user_rules import derivative_signature
+    rule_derivatives = {}
+    for f in prog.functions.values():
+        if getattr(f, "user_rule", None) is not None:
+            for mode in ("reverse", "forward"):
+                name, ret, params = derivative_signature(f, mode)
+                rule_derivatives[name] = ir.Function(name, ret, params, ir.Block([]),
+                                                     has_body=False)
     todo = []
     for f in gen:
         todo += sorted(used_calls(f.body))
@@ -618,7 +654,12 @@ def assemble(prog, ctx, gen, sources, options):
             continue
         seen.add(name)
         f = prog.functions.get(name)
-        if f is None or getattr(f, "is_library", False):
+        if f is None:
+            f = rule_derivatives.get(name)
+            if f is not None:
+                protos.append(f)
+            continue
+        if getattr(f, "is_library", False):
             continue
         if f.is_static:
             if not f.has_body:

@@ -117,7 +117,7 @@ FD_STEP = {"double": 1e-6, "float": 3e-3}
 FLOAT_TYPES = ("double", "float")
 INT_TYPES = ("int", "long", "unsigned", "size_t")
 ELEM_TYPES = FLOAT_TYPES + INT_TYPES
-SPEC_KEYS = ("head", "arg", "tol", "dot_tol", "fd_step", "seed", "flags", "sizes",
+SPEC_KEYS = ("head", "arg", "tol", "dot_tol", "fd_step", "seed", "flags", "adgen-flags", "sizes",
              "expect-error", "expect-error-line", "expect-warning", "setup", "sources")
 FORTRAN_ONLY_KEYS = ("setup", "sources")
 
@@ -175,6 +175,7 @@ class Spec:
     fd_step: Optional[float] = None     # None: FD_STEP by element type
     seed: int = 1
     flags: list = field(default_factory=list)
+    adgen_flags: list = field(default_factory=list)     # options for adgen only (--rules F)
     expect_error: Optional[str] = None
     expect_error_lines: Optional[set] = None    # acceptable lines of the error
     expect_warning: Optional[str] = None        # adgen must warn (FILE:LINE: warning: ...)
@@ -316,6 +317,8 @@ def parse_spec(text: str, lang: str = "c") -> Spec:
                 spec.seed = int(value)
             elif key == "flags":
                 spec.flags = shlex.split(value)
+            elif key == "adgen-flags":
+                spec.adgen_flags = shlex.split(value)
             elif key == "sizes":
                 if value not in ("give", "infer"):
                     raise SpecError(f"sizes: expected 'give' or 'infer', not {value!r}")
@@ -1556,6 +1559,17 @@ def resolve_flags(spec: Spec, source: Path):
     return out
 
 
+def adgen_only_flags(spec: Spec, source: Path):
+    """The program's `adgen-flags:`, a file after --rules made absolute (relative to the
+    program's directory)."""
+    out, it = [], iter(spec.adgen_flags)
+    for tok in it:
+        out.append(tok)
+        if tok == "--rules":
+            out.append(str((source.parent / next(it)).resolve()))
+    return out
+
+
 def size_options(plan: Plan):
     """`--size NAME=LEN` for every floating-point array parameter when the block says
     `sizes: give`. By default adgen finds the lengths itself, as it must for users."""
@@ -1901,7 +1915,7 @@ def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=No
                 out.unlink()
             try:
                 cmd, proc = run_adgen(mode, sources, head, out, flags, adgen_cmd,
-                                      size_options(plan))
+                                      size_options(plan) + adgen_only_flags(spec, source))
                 _must(proc, cmd, f"adgen --{mode}")
                 if not out.exists():
                     raise AssertionError(f"adgen --{mode} exited 0 but wrote no {out.name}")
@@ -2031,7 +2045,8 @@ def expect_error(source: Path, workdir: Path, adgen_cmd=None) -> None:
     sources = fortran_sources(spec, source) if is_fortran(source) else [source]
     for mode in ("reverse", "forward"):
         out = workdir / f"out_{mode}.c"
-        cmd = list(adgen_cmd or ADGEN_CMD) + [f"--{mode}"] + [str(s) for s in sources]
+        cmd = list(adgen_cmd or ADGEN_CMD) + [f"--{mode}"] + [str(s) for s in sources] + \
+            adgen_only_flags(spec, source)
         if head:
             cmd += ["--head", head.text]
         cmd += ["-o", str(out)] + flags

@@ -194,7 +194,8 @@ class Activity:
     def _unify_call(self, call):
         m = self.mem
         g = self.prog.functions.get(call.func)
-        if g is None or getattr(g, "is_library", False) or not g.has_body:
+        ruled = g is not None and getattr(g, "user_rule", None) is not None
+        if g is None or getattr(g, "is_library", False) or not (g.has_body or ruled):
             if call.func in ("memcpy", "memmove"):
                 m.unify(m.target(call.args[0]), m.target(call.args[1]))
             return
@@ -207,6 +208,12 @@ class Activity:
 
     def _flow_stmt(self, f, s):
         m = self.mem
+        call = s.rhs if isinstance(s, ir.Assign) else getattr(s, "expr", None)
+        if isinstance(call, ir.Call) and self._ruled(call.func):
+            self._flow_ruled_call(call)
+            if isinstance(s, ir.Assign):
+                self._flow_assign_nodes(m.loc(s.lhs), s.lhs.type, [m.ret(call.func)])
+            return
         if isinstance(s, ir.Assign):
             if isinstance(s.rhs, ir.Call) and self._is_user(s.rhs.func):
                 self._flow_call(s.rhs)
@@ -229,6 +236,26 @@ class Activity:
             if p.type.resolved().is_float:
                 for src in self.reads(a):
                     self.edges.append((self.mem.var(p), src))
+
+    def _ruled(self, name):
+        g = self.prog.functions.get(name)
+        return g is not None and getattr(g, "user_rule", None) is not None
+
+    def _flow_ruled_call(self, call):
+        """A ruled function's outputs depend on its inputs (user_rules.py)."""
+        g = self.prog.functions[call.func]
+        rule = g.user_rule
+        srcs = []
+        for p, a in zip(g.params, call.args):
+            if p.name in rule.indep:
+                srcs += [self.mem.pointee(self.mem.var(p))] if p.type.resolved().is_pointer \
+                    else self.reads(a)
+        dsts = [self.mem.pointee(self.mem.var(p)) for p in g.params if p.name in rule.dep]
+        if g.name in rule.dep:
+            dsts.append(self.mem.ret(g.name))
+        for d in dsts:
+            for src in srcs:
+                self.edges.append((d, src))
 
     def _is_user(self, name):
         g = self.prog.functions.get(name)

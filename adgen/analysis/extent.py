@@ -591,6 +591,24 @@ class _Walker:
                 return
         if isinstance(e, ir.Call):
             g = self.an.prog.functions.get(e.func)
+            sizes = getattr(g, "rule_sizes", None) or {}
+            if sizes:
+                # a function with a derivative rule: the rule gives its arrays' lengths
+                for p, a in zip(g.params, e.args):
+                    off = self.base_offset(a, ranges)
+                    if off is None:
+                        self.expr(a, ranges)
+                        continue
+                    if p.name not in sizes:
+                        raise Unknown(f"'{self.param.name}' is passed to '{g.name}', whose "
+                                      f"rule gives no length for '{p.name}'")
+                    n = X.substitute(sizes[p.name], dict(zip(g.params, e.args)))
+                    iv = self.interval(n, ranges)
+                    if iv is None:
+                        raise Unknown(f"the length of '{p.name}' in the rule for '{g.name}' "
+                                      "has no known bound here")
+                    self.maxima.append(_add(off, _sub(iv.hi, _int(1))))
+                return
             if g is not None and g.has_body and not getattr(g, "is_library", False):
                 for p, a in zip(g.params, e.args):
                     off = self.base_offset(a, ranges)

@@ -61,6 +61,7 @@ class ReverseTransform:
     # ---------------------------------------------------------------- driver
     def run(self):
         for _ in range(50):
+            self.decisions = {}     # --explain, of the last pass: (loc, what) -> text
             self.logged = False
             self.zero_on_read = set()
             self.generated = {}
@@ -445,7 +446,7 @@ class FuncGen:
         expression that undoes it (`v - e`); None otherwise. Exact for integers and
         pointers; for floating point the restored value carries one rounding error, which
         only reaches derivatives, never control flow."""
-        if not self.T.ctx.options.invert:
+        if not self.T.ctx.options.invert or self.T.ctx.options.store_all:
             return None
         inc = _increment(lhs, rhs)
         if inc is None:
@@ -634,11 +635,30 @@ class FuncGen:
     def saved(self, lhs, stmt=None):
         """True when the value lhs holds before the statement must be saved."""
         at = stmt if stmt is not None else self.current
-        if isinstance(lhs, ir.Ref) and lhs.sym in self.tracked:
-            return lhs.sym in self.T.local_saves.get(self.key, {}).get(id(at), ())
-        if isinstance(lhs, ir.Index) and id(at) in self.T.covered.get(self.key, ()):
-            return False        # an earlier save of the same elements covers this one
-        return self.T.saved(lhs)
+        if self.T.ctx.options.store_all:
+            result, why = True, "--store-all"
+        elif isinstance(lhs, ir.Ref) and lhs.sym in self.tracked:
+            result = lhs.sym in self.T.local_saves.get(self.key, {}).get(id(at), ())
+            why = "the backward sweep reads the value this overwrites" if result else \
+                "no backward statement reads the value this overwrites"
+        elif isinstance(lhs, ir.Index) and id(at) in self.T.covered.get(self.key, ()):
+            result = False      # an earlier save of the same elements covers this one
+            why = "an earlier save of the same elements covers it"
+        else:
+            result = self.T.saved(lhs)
+            why = "the backward sweep reads this memory" if result else \
+                "the backward sweep never reads this memory"
+        self.explain(at, lhs, "stored" if result else "not stored", why)
+        return result
+
+    def explain(self, at, what, decision, why):
+        """One line of --explain: what happens to a value a statement overwrites."""
+        from adgen.backend.cgen import expr_c
+        loc = getattr(at, "loc", None)
+        if loc is not None and getattr(loc, "line", 0):
+            text = what if isinstance(what, str) else expr_c(what)
+            name = getattr(self.f, "clone_of", self.f.name)
+            self.T.decisions[(loc, text, id(at))] = f"{name}: {text}: {decision} ({why})"
 
     def stmt(self, s):
         if not isinstance(s, (ir.Block, ir.If, ir.For, ir.While, ir.DoWhile)):
@@ -684,6 +704,7 @@ class FuncGen:
             inverse = self.inverse(lhs, rhs) if saved and shadow_rhs is None else None
             if inverse is not None:
                 # p = p + k is undone by p = p - k, for the shadow as well
+                self.explain(s, lhs, "not stored", "undone by the opposite step")
                 bwd += self.restore_by(shl, ir.Binary(inverse.op, X.clone(shl),
                                                       X.clone(inverse.right), shl.type), s.loc)
                 bwd += self.restore_by(lhs, inverse, s.loc)
@@ -703,6 +724,8 @@ class FuncGen:
         inverse = self.inverse(lhs, rhs) if saved else None
         if inverse is not None:
             # an increment is undone by the opposite one: nothing saved
+            from adgen.backend.cgen import expr_c
+            self.explain(s, lhs, "not stored", f"undone by {expr_c(lhs)} = {expr_c(inverse)}")
             bwd += self.restore_by(lhs, inverse, s.loc)
         elif saved:
             fwd.append(ir.Push(lhs, s.loc))
@@ -861,6 +884,8 @@ class FuncGen:
     def call(self, call, lhs, s):
         g = self.prog.functions[call.func]
         loc = s.loc
+        if getattr(g, "user_rule", None) is not None:
+            return self.ruled_call(call, lhs, s, g)
         if not g.has_body:
             if call.func in self.T.ctx.inactive:
                 return self.plain_call(call, lhs, s)
@@ -963,6 +988,94 @@ class FuncGen:
         bwd += pre_b + [bcall] + post_b + late_b
         return fwd, bwd
 
+    def ruled_call(self, call, lhs, s, g):
+        """A call of a function with a user rule: the primal call forward, the user's
+        NAME_b backward (see user_rules.py for the contract)."""
+        from adgen.user_rules import derivative_flows, size_at_call
+        rule, loc = g.user_rule, s.loc
+        lhs_active = lhs is not None and lhs.type.resolved().is_float and \
+            self.act.active_value(lhs)
+        if not derivative_flows(self.act, g, call, lhs_active):
+            return self.plain_call(call, lhs, s)       # no derivative comes out of it
+        # the values the outputs held before the call: in/out arrays need them back for
+        # NAME_b; others when the backward sweep reads them. In/out ones are saved last,
+        # so that they come back first; NAME_b leaves the outputs as the call did.
+        outs, inouts = [], []
+        pre, post, bargs = [], [], []
+        for p, a in zip(g.params, call.args):
+            bargs.append(X.clone(a))
+            if not rule.named(p.name):
+                continue
+            t = p.type.resolved()
+            if t.is_float:
+                own = self.temp(p.name + "b", p.type)
+                pre.append(ir.Assign(ir.Ref(own), X.zero(p.type), loc))
+                bargs.append(ir.AddrOf(ir.Ref(own), ir.Ptr(own.type)))
+                if ir.is_lvalue(a) and self.act.active_value(a):
+                    post.append(ir.Assign(self.sh(a), X.add(self.sh(a), ir.Ref(own)), loc))
+                continue
+            n = size_at_call(g, p, call.args)
+            elem = ir.with_const(ir.pointee(t), False)
+            shadow = self.sh(a) if self.act.has_shadow(a) else None
+            dep, indep = p.name in rule.dep, p.name in rule.indep
+            needed = find(self.mem.target(a)) in self.T.R
+            if dep and indep:
+                inouts.append((a, n, needed))
+            elif dep and needed:
+                outs.append((a, n))
+            if shadow is not None and dep:
+                bargs.append(X.clone(shadow))
+                if not indep:       # a pure output's seed is consumed, whatever NAME_b does
+                    post.append(ir.Raw("zero", {"ptr": X.clone(shadow), "count": X.clone(n)}))
+                continue
+            # a pure input's adjoint (or an argument without one): through a zeroed buffer
+            buf = self.temp(p.name + "b", ir.Ptr(elem))
+            pre.append(ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
+                                                "count": X.clone(n)}, loc))
+            bargs.append(ir.Ref(buf))
+            if shadow is not None:
+                k = self.temp("k", ir.LONG)
+                post.append(_counted(k, n, [ir.Assign(
+                    ir.Index(X.clone(shadow), ir.Ref(k), elem),
+                    X.add(ir.Index(X.clone(shadow), ir.Ref(k), elem),
+                          ir.Index(ir.Ref(buf), ir.Ref(k), elem)), loc)]))
+            post.append(ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}))
+        if g.name in rule.dep:
+            seed = self.temp(g.name + "b", g.ret)
+            pre.append(ir.Assign(ir.Ref(seed), self.sh(lhs) if lhs_active else
+                                 X.zero(g.ret), loc))
+            bargs.append(ir.Ref(seed))
+        if lhs_active:
+            pre.append(ir.Assign(self.sh(lhs), X.zero(lhs.type), loc))
+        self.T.plain_calls.add(g.name)
+        fwd = [self.element_loop(a, n, "push") for a, n in outs + [(a, n) for a, n, _ in inouts]]
+        bwd = []
+        if lhs is not None and self.saved(lhs):
+            fwd.append(ir.Push(lhs, loc))
+            bwd.append(self.pop(X.clone(lhs), loc))
+        fwd.append(s)
+        bwd += [self.element_loop(a, n, "pop") for a, n, _ in reversed(inouts)]
+        kept = [(a, n) for a, n, needed in inouts if needed]
+        bwd += [self.element_loop(a, n, "push") for a, n in kept]
+        bwd += pre + [ir.ExprStmt(ir.Call(g.name + "_b", bargs, ir.VOID, call.loc), loc)]
+        bwd += post
+        bwd += [self.element_loop(a, n, "pop") for a, n in reversed(kept)]
+        bwd += [self.element_loop(a, n, "pop") for a, n in reversed(outs)]
+        return fwd, bwd
+
+    def element_loop(self, a, n, what):
+        """for (k = 0; k < n; k++) push a[k] (or, `pop`, the same backwards)."""
+        elem = ir.with_const(ir.pointee(a.type.resolved()), False)
+        k = self.temp("k", ir.LONG)
+        item = ir.Index(X.clone(a), ir.Ref(k), elem)
+        if what == "push":
+            return _counted(k, n, [ir.Push(item)])
+        one = ir.Const("1", ir.INT)
+        return ir.For([ir.Assign(ir.Ref(k), X.sub(X.clone(n), one))],
+                      ir.Binary(">=", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
+                      [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), one))],
+                      ir.Block([self.pop(item, None)]))
+
     def aliases_argument(self, lhs, args):
         node = find(self.mem.loc(lhs))
         for a in args:
@@ -994,6 +1107,7 @@ class FuncGen:
         ef, eb = self.stmts(s.other.stmts) if s.other else ([], [])
         if not tb and not eb:
             return [ir.If(s.test, ir.Block(tf), ir.Block(ef) if ef else None, s.loc)], []
+        self.explain(s, "branch taken", "stored", "the backward sweep takes it again")
         one, zero = ir.Const("1", ir.INT), ir.Const("0", ir.INT)
         fwd = [ir.If(s.test, ir.Block(tf + [ir.Push(one)]), ir.Block(ef + [ir.Push(zero)]),
                      s.loc)]
@@ -1018,6 +1132,8 @@ class FuncGen:
         bf, bb = self.stmts(s.body.stmts)
         self.replayed[id(s)] = var
         save_var = self.saved(ir.Ref(var), s) and var not in self.loop_local
+        if var in self.loop_local:
+            self.explain(s, ir.Ref(var), "not stored", "a counter used only in its loops")
         if not bb:
             fwd, bwd = [], []
             if save_var:
@@ -1054,6 +1170,9 @@ class FuncGen:
             start = self.temp("start", var.type)
             start_e = ir.Ref(start)
             fwd.append(ir.Assign(ir.Ref(start), ir.Ref(var), s.loc))
+        self.explain(s, "trip count", "not stored" if count_formula is not None else "stored",
+                     "computed again from the loop's bounds" if count_formula is not None
+                     else "its bound changes inside the loop")
         if count_formula is None:
             fwd.append(ir.Assign(ir.Ref(cnt), ir.Const("0", ir.INT), s.loc))
             incr = ir.Assign(ir.Ref(cnt), X.add(ir.Ref(cnt), ir.Const("1", ir.INT)))
@@ -1123,6 +1242,7 @@ class FuncGen:
 
     def counted_loop(self, s, body_f, body_b, for_parts=None):
         """A loop whose trip count is recorded and replayed by the backward sweep."""
+        self.explain(s, "trip count", "stored", "a loop adgen cannot count again")
         cnt = self.temp("count", ir.INT)
         k = self.temp("iter", ir.INT)
         incr = ir.Assign(ir.Ref(cnt), X.add(ir.Ref(cnt), ir.Const("1", ir.INT)))
@@ -1176,6 +1296,14 @@ def _increment(lhs, rhs):
         if rhs.op == "+" and same_text(rhs.right, lhs):
             return 1, rhs.left
     return None
+
+
+def _counted(k, n, body):
+    """for (k = 0; k < n; k++) body"""
+    return ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT))],
+                  ir.Binary("<", ir.Ref(k), X.clone(n), ir.INT),
+                  [ir.Assign(ir.Ref(k), X.add(ir.Ref(k), ir.Const("1", ir.INT)))],
+                  ir.Block(body))
 
 
 def _zero_stmt(target):

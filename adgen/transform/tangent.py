@@ -235,6 +235,8 @@ class TangentGen:
 
     def call(self, call, lhs, s):
         g = self.prog.functions[call.func]
+        if getattr(g, "user_rule", None) is not None:
+            return self.ruled_call(call, lhs, s, g)
         if not g.has_body:
             if call.func in self.T.ctx.inactive:
                 self.T.plain_calls.add(g.name)
@@ -291,6 +293,55 @@ class TangentGen:
                 out.insert(len(pre), ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc))
             return out
         return pre + [ir.ExprStmt(c, s.loc)]
+
+    def ruled_call(self, call, lhs, s, g):
+        """A call of a function with a user rule: the user's NAME_d computes the outputs
+        and their tangents (see user_rules.py)."""
+        from adgen.user_rules import derivative_flows, size_at_call
+        rule, loc = g.user_rule, s.loc
+        lhs_active = lhs is not None and lhs.type.resolved().is_float and \
+            self.act.active_value(lhs)
+        if not derivative_flows(self.act, g, call, lhs_active):
+            return self.inactive_result(lhs, s)       # no derivative comes out of it
+        args, pre, post = [], [], []
+        for p, a in zip(g.params, call.args):
+            args.append(a)
+            if not rule.named(p.name):
+                continue
+            t = p.type.resolved()
+            if t.is_float:
+                d = self.tangent(a)
+                args.append(X.zero(p.type) if d is None else X.cast_to(d, p.type))
+            elif self.act.has_shadow(a):
+                args.append(self.sh(a))
+            else:       # no tangent here: a zero one (or one to throw away)
+                buf = ir.Symbol(self.names.fresh(p.name + "d"),
+                                ir.Ptr(ir.with_const(ir.pointee(t), False)), "temp")
+                self.locals.append(LocalDecl(buf))
+                pre.append(ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
+                                                    "count": size_at_call(g, p, call.args)},
+                                  loc))
+                args.append(ir.Ref(buf))
+                post.append(ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}))
+        name = g.name + "_d"
+        if g.name in rule.dep:
+            value = ir.Symbol(self.names.fresh(g.name + "_value"), ir.with_const(g.ret, False),
+                              "temp")
+            self.locals.append(LocalDecl(value, zero=True))
+            args.append(ir.AddrOf(ir.Ref(value), ir.Ptr(value.type)))
+            c = ir.Call(name, args, g.ret, call.loc)
+            if lhs_active:
+                out = [ir.Assign(self.sh(lhs), c, loc)]
+            else:
+                out = [ir.ExprStmt(c, loc)]
+            if lhs is not None:
+                out.append(ir.Assign(lhs, ir.Ref(value), loc))
+            return pre + out + post
+        c = ir.Call(name, args, g.ret, call.loc)
+        out = [ir.Assign(lhs, c, loc)] if lhs is not None else [ir.ExprStmt(c, loc)]
+        if lhs_active:
+            out.insert(0, ir.Assign(self.sh(lhs), X.zero(lhs.type), loc))
+        return pre + out + post
 
     def temp_zero(self, t):
         sym = ir.Symbol(self.names.fresh("zero"), ir.with_const(t, False), "temp")
@@ -589,6 +640,8 @@ class VectorTangentGen(TangentGen):
 
     def call(self, call, lhs, s):
         g = self.prog.functions[call.func]
+        if getattr(g, "user_rule", None) is not None:
+            raise AdgenError(f"--vector does not use derivative rules yet ('{g.name}')", s.loc)
         if not g.has_body or not self.T.call_is_diff(g):
             return super().call(call, lhs, s)
         if self.act.ret_pointer_shadowed(g):

@@ -1,0 +1,183 @@
+"""Derivative rules the user supplies: a function whose derivative routines are written by
+hand (a linear solve whose adjoint is a transposed solve, a library kernel), used instead of
+differentiating through the function.
+
+A rule reads like a head, followed by the lengths of its array parameters:
+
+    solve(x)/(A b)  A=n*n b=n x=n
+
+says that `solve`'s output `x` depends on its inputs `A` and `b`, and that the user provides
+`solve_b` and `solve_d` with the parameters adgen would give them for that head (Tapenade's
+conventions, docs/conventions.md). Rules come from `--rules FILE` (one per line, `#`
+comments) or from `#pragma adgen rule ...` in a C source.
+
+How they are called (see docs/rules.md): `NAME_d` computes the primal outputs and their
+tangents. `NAME_b` may set or add to the adjoints of pure inputs (adgen passes zeroed
+buffers and adds them in, so both conventions work), consumes the seeds of pure outputs,
+replaces those of in/out arguments; adgen restores the primal outputs the backward sweep
+needs itself.
+"""
+import re
+from dataclasses import dataclass, field
+
+from adgen import ir
+from adgen.errors import AdgenError, Loc
+
+_RULE = re.compile(r"\s*([A-Za-z_]\w*\s*\([^)]*\)\s*/\s*\([^)]*\))\s*(.*)$")
+
+
+@dataclass
+class Rule:
+    name: str
+    dep: list                   # dependents: parameter names, or the function's own name
+    indep: list                 # independents
+    sizes: dict = field(default_factory=dict)   # parameter name -> C expression text
+    text: str = ""
+    loc: Loc = None
+
+    def named(self, param):
+        return param in self.dep or param in self.indep
+
+
+def parse_rule(text, loc):
+    from adgen.driver import parse_head
+    m = _RULE.match(text)
+    if not m:
+        raise AdgenError(f"malformed rule '{text.strip()}': expected NAME(outputs)/(inputs) "
+                         "followed by the lengths of its arrays, NAME=EXPR", loc)
+    name, dep, indep = parse_head(m.group(1))
+    sizes = {}
+    for item in m.group(2).split():
+        if "=" not in item:
+            raise AdgenError(f"rule for '{name}': expected PARAM=LENGTH, got '{item}' (write "
+                             "a length without spaces)", loc)
+        k, v = item.split("=", 1)
+        sizes[k] = v
+    return Rule(name, dep or [], indep or [], sizes, text.strip(), loc)
+
+
+def read_rules_file(path):
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except OSError as exc:
+        raise AdgenError(f"cannot read the rules file: {exc.strerror}", Loc(path))
+    except UnicodeDecodeError:
+        raise AdgenError("the rules file is not text", Loc(path))
+    rules = []
+    for k, line in enumerate(lines, 1):
+        line = line.split("#", 1)[0]
+        if line.strip():
+            rules.append(parse_rule(line, Loc(path, k, 1)))
+    return rules
+
+
+def pragma_rules(prog):
+    out = []
+    for p in prog.pragmas:
+        m = re.match(r"\s*adgen\s+rule\b(.*)$", p.text)
+        if m:
+            out.append(parse_rule(m.group(1), p.loc))
+    return out
+
+
+def attach_rules(prog, rules):
+    """Mark each ruled function: no longer differentiated through (its body, if any, is
+    the primal's business), its derivative routines supplied by the user."""
+    from adgen.frontend.c_front import parse_expr_in_scope
+    for rule in rules:
+        f = prog.functions.get(rule.name)
+        if f is None or getattr(f, "is_library", False):
+            raise AdgenError(f"rule for '{rule.name}', which is not a function of the input",
+                             rule.loc)
+        if getattr(f, "user_rule", None) is not None:
+            raise AdgenError(f"two rules for '{rule.name}'", rule.loc)
+        if prog.language == "fortran":
+            raise AdgenError("derivative rules are not supported for Fortran input yet",
+                             rule.loc)
+        params = {p.name: p for p in f.params}
+        for n in rule.dep + rule.indep:
+            if n not in params and n != f.name:
+                raise AdgenError(f"rule for '{f.name}' names '{n}', which is not one of its "
+                                 "parameters", rule.loc)
+            p = params.get(n)
+            if p is not None and not _differentiable(p.type):
+                raise AdgenError(f"rule for '{f.name}': '{n}' is not floating-point data",
+                                 rule.loc)
+            if p is not None and p.type.resolved().is_float and n in rule.dep:
+                raise AdgenError(f"rule for '{f.name}': '{n}' is passed by value, so it "
+                                 "cannot be an output", rule.loc)
+        if f.name in rule.dep and not f.ret.resolved().is_float:
+            raise AdgenError(f"rule for '{f.name}': its result is not floating-point",
+                             rule.loc)
+        sizes = {}
+        for n, text in rule.sizes.items():
+            if n not in params or not params[n].type.resolved().is_pointer:
+                raise AdgenError(f"rule for '{f.name}': '{n}' is not one of its pointer "
+                                 "parameters", rule.loc)
+            try:
+                sizes[n] = parse_expr_in_scope(text, f.params, "a rule")
+            except AdgenError as exc:
+                raise AdgenError(f"rule for '{f.name}': length of '{n}': {exc.message}",
+                                 rule.loc)
+        for n in rule.dep + rule.indep:
+            p = params.get(n)
+            if p is not None and p.type.resolved().is_pointer and n not in sizes:
+                raise AdgenError(f"rule for '{f.name}': give the length of '{n}' "
+                                 f"({n}=EXPR)", rule.loc)
+        f.user_rule = rule
+        f.rule_sizes = sizes
+        f.has_body = False
+
+
+def _differentiable(t):
+    t = t.resolved()
+    if t.is_float:
+        return True
+    target = ir.pointee(t)
+    return target is not None and target.resolved().is_float
+
+
+def derivative_flows(act, f, call, lhs_active):
+    """True when a call of ruled function f has an output that carries a derivative."""
+    rule = f.user_rule
+    return (lhs_active and f.name in rule.dep) or any(
+        p.name in rule.dep and act.has_shadow(a) for p, a in zip(f.params, call.args))
+
+
+def size_at_call(f, param, args):
+    """The length of a ruled function's array parameter at a call, as an IR expression
+    (a long, never below 0)."""
+    from adgen.transform.exprs import substitute
+    n = substitute(f.rule_sizes[param.name], dict(zip(f.params, args)))
+    return ir.Call("adgen_imax", [n, ir.Const("0", ir.LONG)], ir.LONG)
+
+
+def derivative_signature(f, mode):
+    """(name, return type, parameters) of NAME_b / NAME_d for a ruled function f."""
+    rule = f.user_rule
+    params = []
+    for p in f.params:
+        params.append(p)
+        if not rule.named(p.name):
+            continue
+        t = p.type.resolved()
+        suffix = "b" if mode == "reverse" else "d"
+        if t.is_float:
+            st = ir.Ptr(ir.with_const(p.type, False)) if mode == "reverse" else p.type
+        elif mode == "reverse":
+            st = ir.Ptr(ir.with_const(ir.pointee(t), False))
+        else:
+            st = p.type
+        params.append(ir.Symbol(p.name + suffix, st, "param"))
+    ret = ir.VOID
+    if f.name in rule.dep:
+        if mode == "reverse":
+            params.append(ir.Symbol(f.name + "b", ir.with_const(f.ret, False), "param"))
+        else:
+            ret = ir.with_const(f.ret, False)
+            params.append(ir.Symbol(f.name, ir.Ptr(ir.with_const(f.ret, False)), "param"))
+    elif mode == "forward" and not f.ret.resolved().is_void:
+        ret = f.ret             # NAME_d returns what NAME returns
+    suffix = "_b" if mode == "reverse" else "_d"
+    return f.name + suffix, ret, params
