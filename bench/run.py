@@ -125,15 +125,16 @@ def tail(text, n=12):
 # adgen and the builds
 # ------------------------------------------------------------------------------------------
 
-def run_adgen(model: Model, out: Path, res: dict):
+def run_adgen(model: Model, out: Path, res: dict, extra=()):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"]
                                      if env.get("PYTHONPATH") else "")
     base = [sys.executable, "-m", "adgen", "--reverse", str(BENCH / model.source),
-            "--head", model.head, "-o", str(out)]
+            "--head", model.head, "-o", str(out), "--stack-report"] + list(extra)
     t0 = time.perf_counter()
     rc, so, se = run(base, cwd=REPO, timeout=ADGEN_TIMEOUT, env=env)
     res["adgen_seconds"] = time.perf_counter() - t0
+    res["stack_report"] = so.strip()
     res["adgen_cmd"] = "adgen --reverse bench/" + model.source + f" --head '{model.head}'"
     if rc != 0 and model.fallback_sizes and "--size" in se:
         res["notes"].append(
@@ -338,6 +339,28 @@ def bench_model(model: Model, size, args, work: Path) -> dict:
             raise Failed(f"the timing run crashed (exit {rc}):\n{tail(se)}")
         res["times"] = data
 
+        # The same adjoint without the to-be-recorded analysis: every overwritten value
+        # stored (adgen --store-all), the baseline of what the analysis saves.
+        log(f"[{model.key}] store-everything adjoint")
+        everything = d / (Path(model.source).stem + "_all_b.c")
+        res["all"] = {"notes": []}
+        run_adgen(model, everything, res["all"], ["--store-all"] +
+                  [a for s in (model.fallback_sizes if "--size" in res["adgen_cmd"] else ())
+                   for a in ("--size", s)])
+        exe_all = d / "bench_all"
+        build(model, everything, exe_all, CFLAGS, defer_free=res["workaround"])
+        rc, data, se, _ = run_driver(exe_all, ["time", *size, args.min_time, args.repeats])
+        if rc == 0 and data is not None:
+            res["all"]["times"] = data
+        else:
+            res["notes"].append(f"timing the store-everything adjoint failed: {tail(se, 3)}")
+        if not args.no_mem:
+            memexe = d / "bench_all_mem"
+            build(model, everything, memexe, CFLAGS, defer_free=res["workaround"], track=True)
+            rc, data, se, _ = run_driver(memexe, ["mem", *size])
+            if rc == 0 and data is not None:
+                res["all"]["mem"] = data
+
         if not args.no_mem:
             log(f"[{model.key}] peak heap")
             memexe = d / "bench_mem"
@@ -463,6 +486,34 @@ def report(results, args, info, started):
                "amount of heap memory live at once during one call, above what was live before "
                "it (adgen's value stack and undo log, the adjoints' scratch arrays, the hand "
                "adjoint's stored intermediates).")
+    out.append("")
+    out.append("## What the adjoint stores")
+    out.append("")
+    out.append("adgen's adjoint against adgen's own store-everything adjoint (`--store-all`: "
+               "every overwritten value stored, nothing undone, no to-be-recorded analysis), "
+               "both timed in the run above (the primal time is that run's). Peak heap beyond "
+               "the primal's, and the bytes the forward sweep pushes per call as adgen "
+               "reports them (`--stack-report`, x86-64 sizes).")
+    out.append("")
+    out.append("| Model | adgen / primal | store-all / primal | Peak heap: adgen | "
+               "Peak heap: store-all | adgen / store-all (heap) |")
+    out.append("|---|---|---|---|---|---|")
+    for r in results:
+        t, a = r["times"] or {}, r.get("all") or {}
+        ta_all = (a.get("times") or {}).get("adgen")
+        tp, ta = t.get("primal"), t.get("adgen")
+        mem = (r["mem"] or {}).get("adgen")
+        mem_all = (a.get("mem") or {}).get("adgen")
+        out.append(f"| {r['model'].name} | {f'{ta / tp:.3g}×' if tp and ta else '—'} | "
+                   f"{f'{ta_all / tp:.3g}×' if tp and ta_all else '—'} | {fmt_bytes(mem)} | "
+                   f"{fmt_bytes(mem_all)} | "
+                   f"{f'{mem / mem_all:.3g}' if mem and mem_all else '—'} |")
+    out.append("")
+    for r in results:
+        for label, rep in (("adgen", r.get("stack_report")),
+                           ("store-all", (r.get("all") or {}).get("stack_report"))):
+            if rep:
+                out.append(f"- {r['model'].name}, {label}: `{rep.splitlines()[0]}`")
     out.append("")
     out.append("CPU time per call (mean over the timing rounds, `getrusage`): a large system "
                "share means the call is dominated by page faults on freshly allocated memory; "

@@ -68,3 +68,30 @@ def test_a_later_update_of_saved_elements_is_not_undone():
     assert "adgen_push(&xs[i]" in code          # xs is overwritten every step...
     head = function_text(code, "saved_elements_b")
     assert head.count("adgen_push(&xs[i]") == 1  # ...but not when first set from x
+
+
+def test_explain_names_each_choice_with_its_line(tmp_path):
+    import subprocess
+    import sys
+    src = tmp_path / "m.c"
+    src.write_text("""#include <math.h>
+double walk(int n, const double *x)
+{
+    double s = 0.0, p = 1.0;
+    int i;
+    for (i = 0; i < n; i++) {
+        s = s + x[i];
+        p = p * sin(s);
+    }
+    return p;
+}
+""")
+    r = subprocess.run([sys.executable, "-m", "adgen", "-b", str(src), "--explain",
+                        "-o", str(tmp_path / "m_b.c")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert f"{src}:7: walk: s: not stored (undone by s = s - x[i])" in lines
+    assert f"{src}:8: walk: p: stored (the backward sweep reads the value this overwrites)" \
+        in lines
+    assert f"{src}:6: walk: trip count: not stored (computed again from the loop's bounds)" \
+        in lines
