@@ -301,13 +301,14 @@ def _head_stmt(unit):
 
 
 def _if_chain(branches):
-    """if / else if / else from [(test or None for else, statements, loc)]."""
+    """if / else if / else from [(test or None for else, statements, loc, setup)]: the
+    statements setup run before the test, only when the earlier tests failed."""
     result = None
-    for test, stmts, loc in reversed(branches):
+    for test, stmts, loc, setup in reversed(branches):
         if test is None:
             result = ir.Block(stmts, loc)
         else:
-            result = ir.Block([ir.If(test, ir.Block(stmts, loc), result, loc)], loc)
+            result = ir.Block(setup + [ir.If(test, ir.Block(stmts, loc), result, loc)], loc)
     return result
 
 
@@ -1046,11 +1047,12 @@ class Scope:
             out.extend(pre)
             out.append(ir.ExprStmt(call, loc))
         elif isinstance(node, F.If_Construct):
-            out.append(self.if_construct(node))
+            out.extend(self.if_construct(node))
         elif isinstance(node, F.If_Stmt):
+            test = self.expr(node.items[0], pre=out)
             body = []
             self.statement(node.items[1], body)
-            out.append(ir.If(self.cond(node.items[0]), ir.Block(body, loc), None, loc))
+            out.append(ir.If(test, ir.Block(body, loc), None, loc))
         elif cname in ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct"):
             out.extend(self.do_construct(node))
         elif isinstance(node, F.Where_Construct):
@@ -1061,10 +1063,10 @@ class Scope:
                 raise self.error(node, "WHERE needs an array assignment")
             mv = self.temp_array(shape, ir.INT, node.items[1].items[0])
             self.elementwise(shape, lambda ks, pre: (
-                self.element(mv, ks, shape), self.cond(node.items[0], ks)), out, loc)
+                self.element(mv, ks, shape), self.expr(node.items[0], ks, pre)), out, loc)
             self.where_assign(mv, [(node.items[1], True)], [], out, loc, shape)
         elif isinstance(node, F.Case_Construct):
-            out.append(self.case_construct(node))
+            out.extend(self.case_construct(node))
         elif isinstance(node, F.Exit_Stmt):
             self.loop_jump(node, "exit", out, loc)
         elif isinstance(node, F.Cycle_Stmt):
@@ -1090,44 +1092,51 @@ class Scope:
 
     def if_construct(self, node):
         F = _f2003()
-        branches = []        # [(cond or None for else, [], loc, [statement nodes])]
+        branches = []        # [(cond or None for else, [], loc, setup, [statement nodes])]
         current = None
         for c in node.children:
             if isinstance(c, (F.If_Then_Stmt, F.Else_If_Stmt)):
-                current = (self.cond(c.items[0]), [], self.loc(c), [])
+                setup = []
+                current = (self.expr(c.items[0], pre=setup), [], self.loc(c), setup, [])
                 branches.append(current)
             elif isinstance(c, F.Else_Stmt):
-                current = (None, [], self.loc(c), [])
+                current = (None, [], self.loc(c), [], [])
                 branches.append(current)
             elif isinstance(c, F.End_If_Stmt):
                 pass
             else:
-                current[3].append(c)
+                current[4].append(c)
         return self.branches(branches)
 
     def branches(self, branches):
-        """An if-chain from [(test or None for else, [], loc, [statement nodes])]."""
-        for _, stmts, _, nodes in branches:
+        """The statements of an if-chain from [(test or None for else, [], loc, setup,
+        [statement nodes])]."""
+        for _, stmts, _, _, nodes in branches:
             self.statements(nodes, stmts)
-        result = _if_chain([b[:3] for b in branches])
-        return result.stmts[0] if len(result.stmts) == 1 else result
+        return _if_chain([b[:4] for b in branches]).stmts
 
     def case_construct(self, node):
         F = _f2003()
         sel_stmt = node.children[0]
-        sel = self.expr(sel_stmt.items[0])
+        setup = []
+        sel = self.expr(sel_stmt.items[0], pre=setup)
         if not sel.type.resolved().is_int:
             raise self.error(sel_stmt, "SELECT CASE needs an integer selector")
+        if X.has_call(sel):
+            # evaluated once, not by every CASE test
+            tmp = self.temp("selector", ir.with_const(sel.type, False))
+            setup.append(ir.Assign(ir.Ref(tmp), sel, self.loc(sel_stmt)))
+            sel = ir.Ref(tmp)
         cases, current = [], None
         for c in node.children[1:]:
             if isinstance(c, F.Case_Stmt):
-                current = (self.case_test(c, sel), [], self.loc(c), [])
+                current = (self.case_test(c, sel), [], self.loc(c), [], [])
                 cases.append(current)
             elif isinstance(c, F.End_Select_Stmt):
                 pass
             elif current is not None:
-                current[3].append(c)
-        return self.branches(cases) if cases else ir.Block([])
+                current[4].append(c)
+        return setup + self.branches(cases) if cases else setup
 
     def case_test(self, c, sel):
         F = _f2003()
@@ -1163,20 +1172,26 @@ class Scope:
             lead.append(kids.pop(0))
         stmt = kids[0]
         loc = self.loc(stmt)
+        ctl = next((item for item in stmt.items if isinstance(item, F.Loop_Control)), None)
+        setup = []
+        test = self.expr(ctl.items[0], pre=setup) if ctl is not None and \
+            ctl.items[0] is not None else None
         body = []
         # a labelled DO ends on a labelled statement (CONTINUE) that is part of the body;
         # a labelled END DO is kept too: a GOTO to it goes to the next iteration
         self.statements([c for c in kids[1:] if not isinstance(c, F.End_Do_Stmt) or
                          _label(c) in self.goto_targets], body,
                         _JumpFrame(is_loop=True, loop_name=_construct_name(stmt)))
-        ctl = None
-        for item in stmt.items:
-            if isinstance(item, F.Loop_Control):
-                ctl = item
         if ctl is None:
             return [ir.While(ir.Const("1", ir.INT), ir.Block(body, loc), loc)]
-        if ctl.items[0] is not None:                      # DO WHILE
-            return [ir.While(self.cond(ctl.items[0]), ir.Block(body, loc), loc)]
+        if test is not None:                              # DO WHILE
+            if setup:
+                # the set-up runs before every evaluation of the condition
+                leave = ir.If(ir.Unary("!", test, ir.INT, loc), ir.Block([ir.Break(loc)]),
+                              None, loc)
+                return [ir.While(ir.Const("1", ir.INT), ir.Block(setup + [leave] + body, loc),
+                                 loc)]
+            return [ir.While(test, ir.Block(body, loc), loc)]
         var_node, bounds = ctl.items[1]
         v = self.lookup(_name(var_node), stmt)
         var = self.value(v, stmt)
@@ -1200,8 +1215,8 @@ class Scope:
     def assignment(self, lhs_node, rhs_node, out, loc, mask=None):
         shape = self.shape_of(lhs_node)
         if shape is None:
-            target = self.designator(lhs_node)
             pre = []
+            target = self.designator(lhs_node, pre=pre)
             value = self.expr(rhs_node, pre=pre)
             out.extend(pre)
             out.append(ir.Assign(target, _convert(value, target.type), loc))
@@ -1224,7 +1239,7 @@ class Scope:
             self.elementwise(shape, lambda ks, pre: (
                 self.designator(lhs_node, ks), self.element(tmp_v, ks, shape)), out, loc)
             return
-        self.elementwise(shape, lambda ks, pre: (self.designator(lhs_node, ks),
+        self.elementwise(shape, lambda ks, pre: (self.designator(lhs_node, ks, pre),
                                                  self.expr(rhs_node, ks, pre)), out, loc,
                          mask=mask)
 
@@ -1338,7 +1353,7 @@ class Scope:
                 continue
             mv = self.temp_array(shape, ir.INT, first.items[0])
             self.elementwise(shape, lambda ks, pre, m=m, mv=mv: (
-                self.element(mv, ks, shape), self.cond(m, ks)), out, self.loc(node))
+                self.element(mv, ks, shape), self.expr(m, ks, pre)), out, self.loc(node))
             masks.append(mv)
         # each branch applies where its mask holds and no earlier mask did
         previous = []
@@ -1470,9 +1485,9 @@ class Scope:
         base = self.array_base(v, node) if node is not None else ir.Ref(v.sym)
         return ir.Index(base, flat, v.type, self.loc(node) if node is not None else None)
 
-    def designator(self, node, ks=None):
+    def designator(self, node, ks=None, pre=None):
         """An lvalue: a scalar variable, an array element, or (with counters ks) the
-        current element of an array section."""
+        current element of an array section; pre as for expr."""
         F = _f2003()
         if isinstance(node, F.Name):
             v = self.lookup(_name(node), node)
@@ -1490,31 +1505,28 @@ class Scope:
             v = self.lookup(_name(node.items[0]), node)
             if not v.dims:
                 raise self.error(node, f"'{v.name}' is not an array")
-            subs = []
-            kit = iter(ks or [])
-            for (lo, ext), sub in zip(v.dims, node.items[1].items):
-                if isinstance(sub, F.Subscript_Triplet):
-                    k = next(kit, None)
-                    if k is None:
-                        raise self.error(node, "array section where a scalar is expected")
-                    a = self.expr(sub.items[0]) if sub.items[0] is not None else X.clone(lo)
-                    st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
-                    subs.append(X.add(a, X.mul(k, st)))
-                else:
-                    subs.append(self.expr(sub))
-            return self.array_element(v, subs, node)
+            return self.section_element(v, node, ks, pre)
         raise self.error(node, f"cannot assign to {node}")
 
     # -------------------------------------------------------------- expressions
-    def cond(self, node, ks=None):
-        e = self.expr(node, ks)
-        return e
-
     def expr(self, node, ks=None, pre=None):
         """An expression; ks are the loop counters of the current array element when the
-        expression is array-valued."""
+        expression is array-valued. pre receives the statements that must run before
+        the expression is evaluated (the temporaries of a call's by-reference arguments,
+        reductions); where no list is given, an expression that needs them is refused
+        rather than evaluated without them."""
+        if pre is not None:
+            return self.lower_expr(node, ks, pre)
+        setup = []
+        e = self.lower_expr(node, ks, setup)
+        if setup:
+            raise self.error(node, f"'{node}' needs a function call's argument temporary or "
+                                   "a reduction computed before it, which adgen cannot place "
+                                   "here: assign it to a variable first")
+        return e
+
+    def lower_expr(self, node, ks, pre):
         F = _f2003()
-        pre = [] if pre is None else pre
         E = lambda n: self.expr(n, ks, pre)  # noqa: E731
         loc = self.loc(node)
         cname = type(node).__name__
@@ -1560,7 +1572,7 @@ class Scope:
             name = _name(node.items[0])
             v = self.vars.get(name)
             if v is not None and v.dims:
-                return self.section_element(v, node, ks)
+                return self.section_element(v, node, ks, pre)
             args = node.items[1].items if node.items[1] is not None else []
             if name in _INTRINSIC_MATH or name in _OTHER_INTRINSICS:
                 return self.intrinsic(name, args, node, ks, pre)
@@ -1577,7 +1589,9 @@ class Scope:
             return E(node.items[1])
         raise self.error(node, f"unsupported expression ({cname}: {node})")
 
-    def section_element(self, v, node, ks):
+    def section_element(self, v, node, ks, pre=None):
+        """The element of the array reference `node` to `v` (an element, or with
+        counters ks the current element of a section); pre as for expr."""
         F = _f2003()
         subs = []
         kit = iter(ks or [])
@@ -1591,7 +1605,7 @@ class Scope:
                 st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
                 subs.append(X.add(a, X.mul(k, st)))
             else:
-                subs.append(self.expr(sub))
+                subs.append(self.expr(sub, pre=pre))
         return self.array_element(v, subs, node)
 
     def binary(self, op, a, b, node):
@@ -1901,10 +1915,10 @@ class Scope:
                                 subs.append(self.expr(s.items[0]) if s.items[0] is not None
                                             else X.clone(lo))
                             else:
-                                subs.append(self.expr(s))
+                                subs.append(self.expr(s, pre=pre))
                         el = self.array_element(v, subs, a)
                     else:
-                        el = self.section_element(v, a, None)
+                        el = self.section_element(v, a, None, pre)
                     out.append(ir.AddrOf(el, ir.Ptr(el.type), self.loc(a)))
                     continue
             source = self.shape_source(a) if not isinstance(a, (F.Name, F.Part_Ref)) else None
