@@ -55,6 +55,7 @@ class Module:
     vars: dict = field(default_factory=dict)       # name -> FVar
     procs: dict = field(default_factory=dict)      # name -> ir.Function
     uses: list = field(default_factory=list)
+    interfaces: dict = field(default_factory=dict)  # name -> its dummy argument names
 
 
 class FortranError(AdgenError):
@@ -229,6 +230,7 @@ class FFront:
                 scope.specification(part, module_level=True)
         for v in scope.vars.values():
             mod.vars[v.name] = v
+        mod.interfaces = scope.interfaces
         # procedures: signatures now, bodies after (they may call each other)
         subs = [c for part in unit.children if isinstance(part, F.Module_Subprogram_Part)
                 for c in part.children
@@ -312,6 +314,11 @@ def _if_chain(branches):
     return result
 
 
+def _dummy_names(stmt):
+    """The dummy argument names of a SUBROUTINE or FUNCTION statement."""
+    return [_name(a) for a in (stmt.items[2].items if stmt.items[2] is not None else [])]
+
+
 def _walk_type(node, cls):
     from fparser.two.utils import walk
     return [n for n in walk(node) if isinstance(n, cls)]
@@ -384,9 +391,11 @@ class Scope:
         self.raised = set()           # flags of jumps out of the statement being lowered
         self.goto_targets = set()     # labels some GOTO jumps to
         self.end_label = None         # label of the END statement (a GOTO to it returns)
+        self.interfaces = {}          # procedure name -> dummy names, from interface blocks
         if module is not None:
             for v in module.vars.values():
                 self.vars[v.name] = v
+            self.interfaces.update(module.interfaces)
 
     def loc(self, node):
         line = _line(node) or _line(getattr(self, "current", None)) or \
@@ -400,7 +409,7 @@ class Scope:
     def build(self, unit, signature_only):
         F = _f2003()
         stmt = _head_stmt(unit)
-        dummies = [_name(a) for a in (stmt.items[2].items if stmt.items[2] is not None else [])]
+        dummies = _dummy_names(stmt)
         is_function = isinstance(unit, F.Function_Subprogram)
         result_name = _name(stmt.items[1])
         if is_function and stmt.items[3] is not None:
@@ -411,6 +420,7 @@ class Scope:
             for p in _walk_type(stmt.items[0], F.Intrinsic_Type_Spec):
                 prefix_type = self.type_spec(p)
         self.dummies = dummies
+        self.func.dummy_names = dummies        # calls match keyword arguments by them
         spec = exec_part = None
         internal = []
         for part in unit.children:
@@ -506,7 +516,13 @@ class Scope:
                                    F.Intrinsic_Stmt)):
                 continue
             elif isinstance(node, F.Interface_Block):
-                continue
+                # the dummy names keyword arguments refer to; the bodies are not needed
+                for body in node.children:
+                    if type(body).__name__ in ("Subroutine_Body", "Function_Body"):
+                        stmt = _head_stmt(body)
+                        self.interfaces[_name(stmt.items[1])] = _dummy_names(stmt)
+            elif type(node).__name__ == "Optional_Stmt":
+                raise self.error(node, _OPTIONAL_REFUSED)
             elif type(node).__name__ == "Derived_Type_Def":
                 raise self.error(node, "derived types (TYPE) are not supported")
             elif type(node).__name__ in ("Access_Stmt", "Data_Stmt"):
@@ -557,6 +573,9 @@ class Scope:
             if only and pname not in (names or []):
                 continue
             self.imported_procs[renames.get(pname, pname)] = f
+        for pname, dummies in mod.interfaces.items():
+            if not only or pname in (names or []):
+                self.interfaces[renames.get(pname, pname)] = dummies
 
     def type_spec(self, tspec):
         F = _f2003()
@@ -623,6 +642,8 @@ class Scope:
                         s.startswith("ALLOCATABLE"):
                     raise self.error(node, f"{s.split('(')[0].lower()} variables are not "
                                            "supported")
+                elif s == "OPTIONAL":
+                    raise self.error(node, _OPTIONAL_REFUSED)
         for ent in node.items[2].items:
             name = _name(ent.items[0])
             edims = ent.items[1] if ent.items[1] is not None else dims
@@ -854,6 +875,7 @@ class Scope:
                 sc.host = self
                 sc.implicit = dict(self.implicit)
                 sc.implicit_none = self.implicit_none
+                sc.interfaces.update(self.interfaces)
                 sc.internal_procs = self.internal_procs
                 sc.build(u, signature_only)
                 f.params = f.params + [sc.vars[n].sym for n in f.host_args]
@@ -1381,7 +1403,7 @@ class Scope:
             self.assignment(lhs, rhs, out, self.loc(a), mask=mask)
 
     def matmul(self, lhs_node, call, out, loc):
-        a_node, b_node = call.items[1].items
+        a_node, b_node = self.intrinsic_arguments("matmul", call.items[1].items, call)
         sa, sb = self.shape_of(a_node), self.shape_of(b_node)
         if sa is None or sb is None or len(sa) != 2 or len(sb) not in (1, 2):
             raise self.error(call, "matmul is supported for matrix x matrix and "
@@ -1585,8 +1607,6 @@ class Scope:
             name = _name(node.items[0])
             args = node.items[1].items if node.items[1] is not None else []
             return self.function_call(name, args, node, pre)
-        if cname == "Actual_Arg_Spec":
-            return E(node.items[1])
         raise self.error(node, f"unsupported expression ({cname}: {node})")
 
     def section_element(self, v, node, ks, pre=None):
@@ -1642,7 +1662,7 @@ class Scope:
 
     def intrinsic(self, name, args, node, ks, pre):
         loc = self.loc(node)
-        args = [a.items[1] if type(a).__name__ == "Actual_Arg_Spec" else a for a in args]
+        args = self.intrinsic_arguments(name, args, node)
         if name in ("sum", "product", "maxval", "minval", "dot_product", "count", "any",
                     "all"):
             return self.reduction(name, args, node, pre)
@@ -1894,7 +1914,6 @@ class Scope:
         F = _f2003()
         out = []
         for k, a in enumerate(args):
-            a = a.items[1] if type(a).__name__ == "Actual_Arg_Spec" else a
             if isinstance(a, F.Name):
                 v = self.lookup(_name(a), a)
                 if v.dims:
@@ -1973,7 +1992,6 @@ class Scope:
             rank = len(getattr(param, "extent_params", ()))
             if not rank:
                 continue
-            a = a.items[1] if type(a).__name__ == "Actual_Arg_Spec" else a
             v = self.vars.get(_name(a)) if isinstance(a, F.Name) else None
             if v is not None and v.dims:
                 extents = [ext for _, ext in v.dims]
@@ -1992,8 +2010,67 @@ class Scope:
                 out.append(e)
         return out
 
+    def actual_arguments(self, f, name, args, node):
+        """The actual arguments of a call of f in the order of its dummy arguments, a
+        keyword argument (`b=x`) in the place of the dummy it names: as the caller sees
+        them, in an interface block, or else in f's source."""
+        dummies = self.interfaces.get(name, getattr(f, "dummy_names", None))
+        if dummies is None:
+            keyword = next((_keyword(a) for a in args if _keyword(a)), None)
+            if keyword is not None:
+                raise self.error(node, f"keyword argument '{keyword}=' in a call of '{name}', "
+                                       "which is not in the input and has no interface block: "
+                                       "adgen cannot tell which dummy argument it names; pass "
+                                       f"the arguments in order or give the source of '{name}' "
+                                       "too")
+            return [_argument_value(a) for a in args]
+        values = self.match_arguments(name, dummies, args, node)
+        missing = next((d for d, v in zip(dummies, values) if v is None), None)
+        if missing is not None:
+            raise self.error(node, f"the call of '{name}' gives no argument '{missing}': "
+                                   "optional arguments are not supported")
+        return values
+
+    def intrinsic_arguments(self, name, args, node):
+        """The arguments of an intrinsic in the order of its dummy arguments, keyword
+        arguments (`size(x, dim=2)`) included."""
+        if not any(_keyword(a) for a in args):
+            return [_argument_value(a) for a in args]
+        dummies = _INTRINSIC_DUMMIES.get(name)
+        if dummies is None:
+            raise self.error(node, f"keyword arguments of the intrinsic '{name}' are not "
+                                   "supported; pass its arguments in order")
+        values = self.match_arguments(name, dummies, args, node)
+        while values and values[-1] is None:
+            values.pop()
+        skipped = next((k for k, v in enumerate(values) if v is None), None)
+        if skipped is not None:
+            given = next(d for d, v in zip(dummies[skipped:], values[skipped:]) if v is not None)
+            raise self.error(node, f"{name} with the argument '{given}' but not "
+                                   f"'{dummies[skipped]}' is not supported")
+        return values
+
+    def match_arguments(self, name, dummies, args, node):
+        """Actual arguments matched to dummies, by position and then by keyword: one
+        value (or None, for a dummy not given) per dummy."""
+        values = [None] * len(dummies)
+        for k, a in enumerate(args):
+            keyword = _keyword(a)
+            if keyword is None and k >= len(dummies):
+                raise self.error(node, f"'{name}' called with {len(args)} arguments; it has "
+                                       f"{len(dummies)}")
+            if keyword is not None and keyword not in dummies:
+                raise self.error(node, f"'{name}' has no dummy argument '{keyword}'")
+            slot = k if keyword is None else dummies.index(keyword)
+            if values[slot] is not None:
+                raise self.error(node, f"the dummy argument '{dummies[slot]}' of '{name}' is "
+                                       "given twice")
+            values[slot] = _argument_value(a)
+        return values
+
     def user_call(self, name, args, node, pre):
         f = self.callee(name, node)
+        args = self.actual_arguments(f, name, args, node)
         cargs = self.call_args(f, args, node, pre) + self.call_extents(f, args, node)
         for hname in getattr(f, "host_args", []):
             # the host's variables an internal procedure uses, by reference
@@ -2030,10 +2107,31 @@ class Scope:
         return call
 
 
+_OPTIONAL_REFUSED = "OPTIONAL dummy arguments are not supported"
 _UNSUPPORTED_JUMPS = {"Computed_Goto_Stmt": "computed GOTO",
                       "Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASSIGN",
                       "Arithmetic_If_Stmt": "arithmetic IF"}
 _INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not values
+# The dummy argument names of the intrinsics that take several arguments, for keyword
+# arguments; the others have one argument (`a` or `x`).
+_INTRINSIC_DUMMIES = {
+    **{n: ("array", "dim", "kind") for n in ("size", "lbound", "ubound")},
+    "shape": ("source", "kind"),
+    **{n: ("array", "dim", "mask") for n in ("sum", "product", "maxval", "minval")},
+    **{n: ("mask", "dim", "kind") for n in ("count", "any", "all")},
+    **{n: ("a", "kind") for n in ("real", "int", "nint", "floor", "ceiling", "aint",
+                                  "anint")},
+    **{n: ("a",) for n in ("abs", "dble", "float", "sngl", "ifix", "idint", "idnint", "dint",
+                           "dnint")},
+    **{n: ("x",) for n in _INTRINSIC_MATH | {"kind", "epsilon", "huge", "tiny"}},
+    "atan2": ("y", "x"),
+    **{n: ("a", "p") for n in ("mod", "amod", "dmod")},
+    **{n: ("a", "b") for n in ("sign", "dsign", "isign")},
+    "dot_product": ("vector_a", "vector_b"),
+    "matmul": ("matrix_a", "matrix_b"),
+    "selected_real_kind": ("p", "r", "radix"),
+    "selected_int_kind": ("r",),
+}
 _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max", "mod", "sign", "real", "dble", "int", "nint",
                      "floor", "ceiling", "sum", "product", "maxval", "minval",
                      "dot_product", "size", "shape", "lbound", "ubound", "atan2", "amin1", "amax1", "dmin1", "dmax1",
@@ -2153,6 +2251,21 @@ def _constructor_items(node):
             out.append(it)
         return out
     return [node]
+
+
+def _keyword(arg):
+    """The keyword of an actual argument `name = value` (lower case), or None."""
+    if type(arg).__name__ in ("Actual_Arg_Spec", "Component_Spec") and \
+            arg.items[0] is not None:
+        return _name(arg.items[0])
+    return None
+
+
+def _argument_value(arg):
+    """The value of an actual argument, without its keyword."""
+    if type(arg).__name__ in ("Actual_Arg_Spec", "Component_Spec"):
+        return arg.items[1]
+    return arg
 
 
 def _base_name(node):
