@@ -358,6 +358,12 @@ def _goto_labels(node):
     return {int(str(g.items[0])) for g in _walk_type(node, F.Goto_Stmt)} if node else set()
 
 
+def _do_label(stmt):
+    """The label a labelled DO statement (`do 40 i = 1, n`) ends on, or None."""
+    F = _f2003()
+    return next((int(str(item)) for item in stmt.items if isinstance(item, F.Label)), None)
+
+
 def _construct_name(stmt):
     """The name of a DO construct (`outer: do i = 1, n`), or None."""
     name = stmt.get_start_name() if hasattr(stmt, "get_start_name") else None
@@ -1075,7 +1081,8 @@ class Scope:
             body = []
             self.statement(node.items[1], body)
             out.append(ir.If(test, ir.Block(body, loc), None, loc))
-        elif cname in ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct"):
+        elif cname in ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
+                       "Action_Term_Do_Construct"):
             out.extend(self.do_construct(node))
         elif isinstance(node, F.Where_Construct):
             self.where_construct(node, out)
@@ -1198,10 +1205,24 @@ class Scope:
         setup = []
         test = self.expr(ctl.items[0], pre=setup) if ctl is not None and \
             ctl.items[0] is not None else None
+        body_nodes = kids[1:]
+        shared = next((k for k, c in enumerate(body_nodes) if isinstance(c, F.Label_Do_Stmt)),
+                      None)
+        if shared is not None:
+            # `do 40 i` / `do 40 j` / `40 continue`: the inner loop, which shares this
+            # one's terminal statement, runs from its DO statement to that statement,
+            # the last of its body
+            if _do_label(body_nodes[shared]) != _do_label(stmt):
+                raise self.error(body_nodes[shared], "a DO loop ending on label "
+                                 f"{_do_label(body_nodes[shared])} inside the loop ending on "
+                                 f"label {_do_label(stmt)}: not supported")
+            inner = object.__new__(type(node))
+            inner.content = body_nodes[shared:]
+            body_nodes = body_nodes[:shared] + [inner]
         body = []
         # a labelled DO ends on a labelled statement (CONTINUE) that is part of the body;
         # a labelled END DO is kept too: a GOTO to it goes to the next iteration
-        self.statements([c for c in kids[1:] if not isinstance(c, F.End_Do_Stmt) or
+        self.statements([c for c in body_nodes if not isinstance(c, F.End_Do_Stmt) or
                          _label(c) in self.goto_targets], body,
                         _JumpFrame(is_loop=True, loop_name=_construct_name(stmt)))
         if ctl is None:
