@@ -12,6 +12,8 @@ derivative links with gfortran-compiled code:
   structs named `block_`, procedures `name_` or `__mod_MOD_name`;
 - print, write, read, open, close and stop are left out, with a warning.
 """
+import copy
+import dataclasses
 import re
 import subprocess
 from dataclasses import dataclass, field
@@ -47,6 +49,17 @@ class FVar:
     @property
     def rank(self):
         return len(self.dims) if self.dims else 0
+
+
+@dataclass(eq=False)
+class _Changes:
+    """What a procedure may change: the parameters (their positions) it may assign
+    through, the module variables and COMMON block members (their storage, see _storage)
+    it may assign, and whether it may change any of those (it calls a procedure that is
+    not in the input)."""
+    params: set
+    globals: set
+    all_globals: bool = False
 
 
 @dataclass(eq=False)
@@ -119,6 +132,7 @@ def parse_fortran_files(paths, options=None):
     front.external_signatures(trees)
     for path, tree in trees:
         front.program_units(path, tree)
+    front.settle()
     front.refuse_assumed_shape_heads(getattr(options, "heads", None) or [])
     return front.program()
 
@@ -160,6 +174,8 @@ class FFront:
         self.commons = {}         # block name -> (Symbol, StructDef)
         self.callers = {}         # procedure name -> [ir.Function] whose body calls it
         self.pragmas = []
+        self.unsettled = []       # the Scopes of the procedures lowered, for settle
+        self.summaries = {}       # procedure name -> _Changes: what it may change
 
     def program(self):
         prog = ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas,
@@ -190,6 +206,31 @@ class FFront:
             # Not called (the calls of a caller that failed are not in the program):
             # keep it out of the heads chosen by default, with the most useful error.
             f.error = next((c.error for c in callers), error)
+
+    def settle(self):
+        """What each procedure may change (the parameters it may assign through, whether
+        it may change globals), by a fixed point over the calls, then each procedure's
+        Scope.settle, which needs it."""
+        self.summaries = {scope.func.name: _Changes(set(), set()) for scope in self.unsettled}
+        changed = True
+        while changed:
+            changed = False
+            for scope in self.unsettled:
+                written, all_globals = scope.changes(scope.func.body.stmts)
+                summary = self.summaries[scope.func.name]
+                params = {k for k, p in enumerate(scope.func.params) if p in written}
+                globals_ = set(filter(_is_global_storage, written))
+                if not (params <= summary.params and globals_ <= summary.globals and
+                        all_globals <= summary.all_globals):
+                    summary.params |= params
+                    summary.globals |= globals_
+                    summary.all_globals = summary.all_globals or all_globals
+                    changed = True
+        for scope in self.unsettled:
+            try:
+                scope.settle()
+            except AdgenError as exc:
+                scope.func.error = exc
 
     def warn(self, loc, msg):
         self.warnings.append(f"{loc.file}:{loc.line}: warning: {msg}")
@@ -398,6 +439,11 @@ class Scope:
         self.goto_targets = set()     # labels some GOTO jumps to
         self.end_label = None         # label of the END statement (a GOTO to it returns)
         self.interfaces = {}          # procedure name -> dummy names, from interface blocks
+        self.entry_values = {}        # placeholders of array bounds (see entry_bound)
+        self.entry_assumptions = []   # ([placeholder], error if one may change)
+        self.temp_arrays = []         # [(symbol, [(extent, whole extent)], loc)]
+        self.temps = []
+        self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
         if module is not None:
             for v in module.vars.values():
                 self.vars[v.name] = v
@@ -460,7 +506,8 @@ class Scope:
                 size = None
                 for _, ext in v.dims:
                     size = X.clone(ext) if size is None else X.mul(size, X.clone(ext))
-                v.sym.fortran_extent = size          # the declared size: `w(0:n)` has n+1
+                # the declared size: `w(0:n)` has n+1
+                v.sym.fortran_extent = self.at_entry(size)
             params.append(v.sym)
         self.func.params = params + extent_params
         if extent_params:
@@ -491,10 +538,42 @@ class Scope:
         if is_function:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
         self.func.body = ir.Block(body, self.func.loc)
+        self.front.unsettled.append(self)       # see settle
+
+    def settle(self):
+        """What needs to know what the procedures of the program may change, once their
+        bodies are lowered: the DO loops whose end must be read before the loop (see
+        counted_loop), the array bounds whose value on entry must be kept (see
+        entry_bound), the sizes of temporary arrays (see temp_array)."""
+        body = self.func.body.stmts
+        for loop, name in self.loop_ends:
+            end = loop.test.right
+            holder = _list_holding(body, loop)
+            if holder is not None and self.may_change(end, self.changes(loop.body.stmts +
+                                                                         loop.step)):
+                last = self.temp(name, ir.with_const(end.type, False))
+                holder.insert(holder.index(loop), ir.Assign(ir.Ref(last), end, loop.loc))
+                loop.test.right = ir.Ref(last)
+        changes = self.changes(body)
+        assigned, restored = [], {}
+        for p in self.entry_values.values():
+            if self.may_change(p.entry_value, changes):
+                assigned.append(ir.Assign(ir.Ref(p), p.entry_value, self.func.loc))
+            else:
+                restored[p] = p.entry_value
+        for placeholders, error in self.entry_assumptions:
+            if any(p not in restored for p in placeholders):
+                raise error
+        for sym, extents, loc in self.temp_arrays:
+            sym.type = ir.Arr(sym.type.elem, _temp_size(
+                extents, lambda e: self.size_dependency(e, changes), loc))
+        self.temps = [t for t in self.temps if t not in restored]
+        _substitute_stmts(body, restored)
+        body[:0] = assigned
         self.func.locals = [v.sym for v in self.vars.values()
                             if v.sym is not None and v.sym.kind == "local" and
                             getattr(v, "declared_here", True) and v.common is None]
-        self.func.locals += getattr(self, "temps", [])
+        self.func.locals += self.temps
 
     def specification(self, spec, module_level=False):
         F = _f2003()
@@ -711,7 +790,8 @@ class Scope:
         return v
 
     def set_dims(self, v, spec, node):
-        v.dims, v.assumed_shape = self.array_spec(spec, v.name)
+        # the bounds of a procedure's arrays are those on entry (see entry_bound)
+        v.dims, v.assumed_shape = self.array_spec(spec, v.name, on_entry=self.func is not None)
         if v.assumed_shape:
             self.assumed_shape_extents(v, node)
 
@@ -744,11 +824,17 @@ class Scope:
             if ext is None:
                 raise AdgenError(f"array '{v.name}' has no known size", v.loc)
             size = ext if size is None else X.mul(size, ext)
+        size = self.at_entry(size)                      # declared, so evaluated, on entry
+        if any(map(self.is_procedure_call, ir.walk(size))):
+            raise AdgenError(f"the size of the local array '{v.name}' calls a function: not "
+                             "supported; pass the size as a dummy argument", v.loc)
         return ir.Arr(v.type, size)
 
-    def array_spec(self, spec, name):
-        """[(lower, extent)] from an array spec; extent None for assumed size."""
+    def array_spec(self, spec, name, on_entry=False):
+        """[(lower, extent)] from an array spec; extent None for assumed size. on_entry:
+        the bounds are given as their values on entry (see entry_bound)."""
         F = _f2003()
+        bound = self.entry_bound if on_entry else self.expr
         dims = []
         assumed_shape = False
         items = spec.items if isinstance(spec, (F.Explicit_Shape_Spec_List,
@@ -758,18 +844,18 @@ class Scope:
         for d in items:
             cname = type(d).__name__
             if cname == "Explicit_Shape_Spec":
-                lo = self.expr(d.items[0]) if d.items[0] is not None else _int(1)
-                hi = self.expr(d.items[1])
+                lo = bound(d.items[0]) if d.items[0] is not None else _int(1)
+                hi = bound(d.items[1])
                 dims.append((lo, _extent(lo, hi)))
             elif cname == "Assumed_Size_Spec":
                 for sub in (d.items[0].items if d.items[0] is not None else []):
-                    lo = self.expr(sub.items[0]) if sub.items[0] is not None else _int(1)
-                    dims.append((lo, _extent(lo, self.expr(sub.items[1]))))
-                lo = self.expr(d.items[1]) if d.items[1] is not None else _int(1)
+                    lo = bound(sub.items[0]) if sub.items[0] is not None else _int(1)
+                    dims.append((lo, _extent(lo, bound(sub.items[1]))))
+                lo = bound(d.items[1]) if d.items[1] is not None else _int(1)
                 dims.append((lo, None))
             elif cname == "Assumed_Shape_Spec":
                 # the extent comes from the caller (see assumed_shape_extents)
-                dims.append((self.expr(d.items[0]) if d.items[0] is not None else _int(1),
+                dims.append((bound(d.items[0]) if d.items[0] is not None else _int(1),
                              None))
                 assumed_shape = True
             elif cname in ("Deferred_Shape_Spec",):
@@ -777,8 +863,37 @@ class Scope:
             else:
                 # a bare expression: upper bound with lower bound 1
                 lo = _int(1)
-                dims.append((lo, _extent(lo, self.expr(d))))
+                dims.append((lo, _extent(lo, bound(d))))
         return dims, assumed_shape
+
+    # A bound of an explicit-shape array is evaluated on entry to the procedure. While the
+    # body is lowered, each variable a bound reads (and each call) stands for a
+    # placeholder temporary, its value on entry; at the end, the placeholders whose
+    # variables the procedure may change are assigned on entry, and the others replaced
+    # by the variables themselves (settle).
+    def entry_bound(self, node):
+        return self.entry_placeholders(self.expr(node))
+
+    def entry_placeholders(self, e):
+        if isinstance(e, (ir.Ref, ir.Deref, ir.Member, ir.Index)) or \
+                self.is_procedure_call(e):
+            from adgen.backend.cgen import expr_c
+            key = expr_c(e)
+            if key not in self.entry_values:
+                sym = self.temp(f"{_storage_name(e)}_entry", ir.with_const(e.type, False))
+                sym.entry_value = X.clone(e)
+                for sub in ir.walk(sym.entry_value):
+                    sub.loc = None          # located where the bound is used
+                self.entry_values[key] = sym
+            return ir.Ref(self.entry_values[key])
+        return _map_children(e, self.entry_placeholders)
+
+    def at_entry(self, e):
+        """e with the placeholders of entry values replaced by what they stand for: for
+        what is evaluated on entry (declarations)."""
+        if e is None or not self.entry_values:
+            return e
+        return _substitute(e, {p: p.entry_value for p in self.entry_values.values()})
 
     def parameter_stmt(self, node):
         F = _f2003()
@@ -911,7 +1026,6 @@ class Scope:
         return v
 
     def temp(self, base, t):
-        self.temps = getattr(self, "temps", [])
         n, k = base, 1
         taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
             {s.name for s in self.temps}
@@ -1203,8 +1317,14 @@ class Scope:
         loc = self.loc(stmt)
         ctl = next((item for item in stmt.items if isinstance(item, F.Loop_Control)), None)
         setup = []
-        test = self.expr(ctl.items[0], pre=setup) if ctl is not None and \
-            ctl.items[0] is not None else None
+        test = bounds = None
+        if ctl is not None and ctl.items[0] is not None:        # DO WHILE
+            test = self.expr(ctl.items[0], pre=setup)
+        elif ctl is not None:
+            var_node, bounds = ctl.items[1]
+            v = self.lookup(_name(var_node), stmt)
+            var = self.value(v, stmt)
+            bounds = self.do_bounds(v, bounds, stmt)
         body_nodes = kids[1:]
         shared = next((k for k, c in enumerate(body_nodes) if isinstance(c, F.Label_Do_Stmt)),
                       None)
@@ -1235,24 +1355,82 @@ class Scope:
                 return [ir.While(ir.Const("1", ir.INT), ir.Block(setup + [leave] + body, loc),
                                  loc)]
             return [ir.While(test, ir.Block(body, loc), loc)]
-        var_node, bounds = ctl.items[1]
-        v = self.lookup(_name(var_node), stmt)
-        var = self.value(v, stmt)
-        start = _convert(self.expr(bounds[0]), v.type)
-        end = _convert(self.expr(bounds[1]), v.type)
-        step = self.expr(bounds[2]) if len(bounds) > 2 and bounds[2] is not None else _int(1)
-        sv = _const_int(step)
-        if sv is None:
-            raise self.error(stmt, "a DO loop step must be a constant")
-        if sv == 0:
-            raise self.error(stmt, "a DO loop step of zero")
-        op = "<=" if sv > 0 else ">="
-        test = ir.Binary(op, X.clone(var), end, ir.INT, loc)
-        upd = ir.Binary("+", X.clone(var), step if sv > 0 else step, var.type, loc)
-        if sv < 0:
-            upd = ir.Binary("-", X.clone(var), _int(-sv), var.type, loc)
-        return [ir.For([ir.Assign(var, start, loc)], test,
-                       [ir.Assign(X.clone(var), upd, loc)], ir.Block(body, loc), loc)]
+        return self.counted_loop(var, bounds, body, loc)
+
+    def do_bounds(self, v, bounds, node):
+        """(start, end, step, set-up statements) of `do v = start, end[, step]`; the step
+        must be a constant."""
+        setup = []
+        start = _convert(self.expr(bounds[0], pre=setup), v.type)
+        end = _convert(self.expr(bounds[1], pre=setup), v.type)
+        step = _const_int(self.expr(bounds[2])) if len(bounds) > 2 and bounds[2] is not None \
+            else 1
+        if step is None:
+            raise self.error(node, "a DO loop step must be a constant")
+        if step == 0:
+            raise self.error(node, "a DO loop step of zero")
+        return start, end, step, setup
+
+    def counted_loop(self, var, bounds, body, loc):
+        """The statements of a DO loop over body, bounds from do_bounds. Fortran evaluates
+        the end once, before the loop: when the loop could change it (it reads a variable
+        the loop assigns, memory a call could change, or calls a procedure), settle reads
+        it into a temporary first; otherwise the loop tests it as it is."""
+        start, end, step, setup = bounds
+        update = ir.Binary("+" if step > 0 else "-", X.clone(var), _int(abs(step)), var.type,
+                           loc)
+        test = ir.Binary("<=" if step > 0 else ">=", X.clone(var), end, ir.INT, loc)
+        loop = ir.For([ir.Assign(var, start, loc)], test, [ir.Assign(X.clone(var), update, loc)],
+                      ir.Block(body, loc), loc)
+        self.loop_ends.append((loop, f"{_storage_name(var)}_end"))
+        return setup + [loop]
+
+    # --------------------------------------------- what a statement list may change
+    def is_procedure_call(self, e):
+        return isinstance(e, ir.Call) and e.func in self.front.functions
+
+    def changes(self, stmts):
+        """What statements may change: (the storage they assign, or pass to a procedure
+        that may assign its argument, module variables and COMMON block members included;
+        whether they may change any module variable or COMMON block). What a procedure
+        of the input may change is in front.summaries (see FFront.settle); any other one
+        may change all it is passed and all globals."""
+        written, all_globals = set(), False
+        for st in ir.stmts_walk(stmts):
+            if isinstance(st, ir.Assign):
+                written.add(_storage(st.lhs))
+            for e in ir.stmt_exprs(st):
+                for call in filter(self.is_procedure_call, ir.walk(e)):
+                    summary = self.front.summaries.get(call.func)
+                    if summary is None:
+                        summary = _Changes({k for k, a in enumerate(call.args)
+                                            if a.type.resolved().is_pointer or
+                                            a.type.resolved().is_array}, set(), True)
+                    written |= {_storage(call.args[k]) for k in summary.params
+                                if k < len(call.args)} | summary.globals
+                    all_globals = all_globals or summary.all_globals
+        return written, all_globals
+
+    def may_change(self, e, changes):
+        """Whether the value of e may differ after statements with these changes (or
+        when evaluated again: it calls a procedure)."""
+        return any(map(self.is_procedure_call, ir.walk(e))) or \
+            self.changed_variable(e, changes) is not None
+
+    def size_dependency(self, e, changes=None):
+        """What keeps e from giving the size of an array declared on entry: the name of a
+        local variable it reads, of a procedure it calls, or of a variable that
+        statements with these changes may change; None when nothing does."""
+        call = next(filter(self.is_procedure_call, ir.walk(e)), None)
+        return _reads_variables(e) or (call.func if call is not None else None) or \
+            (self.changed_variable(e, changes) if changes is not None else None)
+
+    def changed_variable(self, e, changes):
+        """The name of a variable e reads that statements with these changes may change,
+        or None."""
+        written, all_globals = changes
+        return next((_storage_label(r) for r in _storage_read(e)
+                     if r in written or all_globals and _is_global_storage(r)), None)
 
     # ------------------------------------------------------------ assignments
     def assignment(self, lhs_node, rhs_node, out, loc, mask=None):
@@ -1305,25 +1483,22 @@ class Scope:
                            ir.Binary("<", ir.Ref(k), ext, ir.INT),
                            [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.INT),
                                       loc)], ir.Block(body), loc)]
+            # the section's bounds are evaluated once, before the assignment (see settle)
+            self.loop_ends.append((body[0], "extent"))
         out.extend(body)
 
     def temp_array(self, shape, t, like):
         """A temporary array of the given shape, that of the designator `like`. Its
         elements are stored densely; temporaries are declared on entry (C variable-length
         arrays), so where the shape depends on variables set in the body (`a(k:n)`), the
-        storage is that of the whole dimensions of `like`'s array."""
-        size = None
-        for d, whole in zip(shape, self.dimension_extents(like)):
-            e = _count(*d)
-            if _reads_variables(e):
-                if whole is None or _reads_variables(whole):
-                    raise AdgenError(
-                        f"this array expression needs a temporary array whose size depends "
-                        f"on '{_reads_variables(e)}', a variable set in the body; write its "
-                        "bounds with dummy arguments, size(...) or constants", self.loc(None))
-                e = X.clone(whole)
-            size = e if size is None else X.mul(size, e)
-        sym = self.temp("tmp", ir.Arr(t, size))
+        storage is that of the whole dimensions of `like`'s array; where it depends on
+        dummy arguments or module variables the procedure may change, too (see
+        settle)."""
+        extents = [(self.at_entry(_count(*d)), self.at_entry(whole))
+                   for d, whole in zip(shape, self.dimension_extents(like))]
+        sym = self.temp("tmp", None)
+        self.temp_arrays.append((sym, extents, self.loc(None)))
+        sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, sym.loc))
         v = FVar(sym.name, t, sym=sym,
                  dims=[(_int(0), _count(lo, hi, st)) for lo, hi, st in shape])
         return v
@@ -1478,16 +1653,12 @@ class Scope:
                 var_node, bounds = control.items[0], control.items[1]
                 v = self.lookup(_name(var_node), it)
                 var = self.value(v, it)
+                bounds = self.do_bounds(v, bounds, it)
                 body = []
                 for val in (values.items if hasattr(values, "items") and
                             type(values).__name__.endswith("List") else [values]):
                     body += put(val)
-                step = self.expr(bounds[2]) if len(bounds) > 2 and bounds[2] else _int(1)
-                out.append(ir.For([ir.Assign(var, self.expr(bounds[0]), loc)],
-                                  ir.Binary("<=", X.clone(var), self.expr(bounds[1]), ir.INT),
-                                  [ir.Assign(X.clone(var), ir.Binary("+", X.clone(var), step,
-                                                                     ir.INT), loc)],
-                                  ir.Block(body), loc))
+                out.extend(self.counted_loop(var, bounds, body, loc))
             else:
                 out.extend(put(it))
 
@@ -1987,7 +2158,6 @@ class Scope:
         dimension with a unit stride, then single elements (`u(:, j)`, `u(2:n, j)`,
         `u(:, 2:3)`; not `u(i, :)` nor `x(1:n:2)`)."""
         F = _f2003()
-        from adgen.backend.cgen import expr_c
         partial = False         # an earlier dimension is not taken whole
         for (lo, ext), sub in zip(v.dims, section.items[1].items):
             if not isinstance(sub, F.Subscript_Triplet):
@@ -1998,11 +2168,27 @@ class Scope:
                 raise self.error(section, f"the array section '{section}' is not contiguous "
                                           "in memory: it cannot be passed as an argument; "
                                           "copy it into an array first")
-            whole = (lower is None or expr_c(self.expr(lower)) == expr_c(lo)) and \
-                (upper is None or ext is None or
-                 expr_c(self.expr(upper)) == expr_c(X.sub(X.add(X.clone(lo), X.clone(ext)),
-                                                          _int(1))))
+            whole = (lower is None or self.is_declared_bound(lower, lo, section)) and \
+                (upper is None or ext is None or self.is_declared_bound(
+                    upper, X.sub(X.add(X.clone(lo), X.clone(ext)), _int(1)), section))
             partial = not whole
+
+    def is_declared_bound(self, node, bound, section):
+        """Whether the subscript node of an array section is written as the declared
+        bound, whose variables must then keep their values on entry (settle
+        checks it)."""
+        from adgen.backend.cgen import expr_c
+        if expr_c(self.expr(node)) != expr_c(self.at_entry(bound)):
+            return False
+        placeholders = [r.sym for r in ir.walk(bound)
+                        if isinstance(r, ir.Ref) and hasattr(r.sym, "entry_value")]
+        if placeholders:
+            names = ", ".join(sorted({_storage_name(p.entry_value) for p in placeholders}))
+            self.entry_assumptions.append((placeholders, self.error(
+                section, f"whether the array section '{section}' is contiguous in memory "
+                         f"depends on '{names}', which the procedure changes: it cannot be "
+                         "passed as an argument; copy it into an array first")))
+        return True
 
     def call_extents(self, f, args, node):
         """The hidden extent arguments of the callee's assumed-shape dummies, from the
@@ -2196,6 +2382,23 @@ def _count(lo, hi, st):
     return ir.Binary("/", X.add(span, X.clone(st)), X.clone(st), ir.INT)
 
 
+def _temp_size(extents, dependency, loc):
+    """The size of a temporary array from [(extent, whole extent)] per dimension: the
+    whole extent where dependency(extent) (see Scope.size_dependency) is not None."""
+    size = None
+    for e, whole in extents:
+        changed = dependency(e)
+        if changed:
+            if whole is None or _reads_variables(whole):
+                raise AdgenError(f"this array expression needs a temporary array whose size "
+                                 f"depends on '{changed}', which the procedure sets or "
+                                 "calls; write its bounds with dummy arguments, size(...) or "
+                                 "constants", loc)
+            e = X.clone(whole)
+        size = e if size is None else X.mul(size, e)
+    return size
+
+
 def _reads_variables(e):
     """The name of a local variable e reads (one the procedure sets), or None."""
     return next((r.sym.name for r in ir.walk(e)
@@ -2272,6 +2475,98 @@ def _constructor_items(node):
             out.append(it)
         return out
     return [node]
+
+
+def _storage(e):
+    """The variable an lvalue, or the address of one, lives in: its symbol, or (COMMON
+    block, member); None for other expressions."""
+    if isinstance(e, ir.Member):
+        return (_storage(e.base), e.field)
+    if isinstance(e, ir.Ref):
+        return e.sym
+    if isinstance(e, (ir.Deref, ir.Index, ir.AddrOf)):
+        return _storage(e.children()[0])
+    return None
+
+
+def _storage_read(e):
+    """The storage (see _storage) of the variables an expression reads."""
+    if isinstance(e, (ir.Member, ir.Ref)):
+        return {_storage(e)}
+    return set().union(*map(_storage_read, e.children()))
+
+
+def _is_global_storage(storage):
+    """A module variable or a member of a COMMON block (not a constant table)."""
+    sym = storage[0] if isinstance(storage, tuple) else storage
+    return isinstance(sym, ir.Symbol) and sym.kind == "global" and not sym.is_static
+
+
+def _storage_label(storage):
+    """The Fortran name of the variable of a storage (see _storage)."""
+    if isinstance(storage, tuple):
+        return storage[1]
+    return getattr(storage, "fortran_name", storage.name)
+
+
+def _storage_name(e):
+    """A name for temporaries holding the value of e: its variable's or its callee's."""
+    storage = _storage(e)
+    if storage is not None:
+        return _storage_label(storage)
+    return e.func if isinstance(e, ir.Call) else "value"
+
+
+def _map_children(e, fn):
+    """A copy of the expression e with fn applied to its sub-expressions."""
+    e = copy.copy(e)
+    for f in dataclasses.fields(e):
+        value = getattr(e, f.name)
+        if isinstance(value, ir.Expr):
+            setattr(e, f.name, fn(value))
+        elif isinstance(value, list):
+            setattr(e, f.name, [fn(x) if isinstance(x, ir.Expr) else x for x in value])
+    return e
+
+
+def _nested_lists(st):
+    """The statement lists directly inside a statement."""
+    if isinstance(st, ir.Block):
+        return [st.stmts]
+    if isinstance(st, ir.If):
+        return [st.then.stmts] + ([st.other.stmts] if st.other is not None else [])
+    if isinstance(st, (ir.For, ir.While, ir.DoWhile)):
+        return [st.body.stmts]
+    return []
+
+
+def _list_holding(stmts, st):
+    """The statement list, stmts or one nested in it, that holds the statement st."""
+    if any(x is st for x in stmts):
+        return stmts
+    return next((holder for x in stmts for nested in _nested_lists(x)
+                 for holder in [_list_holding(nested, st)] if holder is not None), None)
+
+
+def _substitute(e, mapping):
+    """A copy of e with each reference to a symbol in mapping replaced by a copy of its
+    value, located where the reference is."""
+    if isinstance(e, ir.Ref) and e.sym in mapping:
+        value = X.clone(mapping[e.sym])
+        value.loc = e.loc
+        return value
+    return _map_children(e, lambda sub: _substitute(sub, mapping))
+
+
+def _substitute_stmts(stmts, mapping):
+    """Replace, in place, the references to the symbols in mapping by their values."""
+    if not mapping:
+        return
+    for st in ir.stmts_walk(stmts):
+        for attr in ("lhs", "rhs", "expr", "test", "value"):
+            e = getattr(st, attr, None)
+            if isinstance(e, ir.Expr):
+                setattr(st, attr, _substitute(e, mapping))
 
 
 def _keyword(arg):
