@@ -1843,7 +1843,9 @@ def _read_spec(source: Path) -> Spec:
 
 def check_program_compiles(source: Path, flags) -> None:
     """The test program itself must be clean C99 (else a failure would blame adgen)."""
-    cmd = [CC] + WERROR_FLAGS + ["-fsyntax-only"] + flags + [str(source)]
+    # (-Wno-unknown-pragmas: a program may carry `#pragma adgen` directives)
+    cmd = [CC] + WERROR_FLAGS + ["-Wno-unknown-pragmas", "-fsyntax-only"] + flags + \
+        [str(source)]
     proc = _run(cmd, "gcc", RUN_TIMEOUT)
     if proc.returncode != 0:
         raise SpecError(f"the test program {source.name} itself does not compile cleanly:\n"

@@ -113,6 +113,9 @@ class ReverseTransform:
                     if isinstance(st, ir.Raw) and st.template == "release":
                         st.template = "call1"
                         st.args = {"func": release, "arg": st.args["ptr"]}
+                    elif isinstance(st, ir.Raw) and st.template in ("log_mark", "log_cut"):
+                        # (see checkpoint.py) only when something is logged at all
+                        st.template = st.template if self.logged else "nothing"
         if self.logged:
             for head in self.ctx.heads:
                 fn = self.generated[("head", head.func.name)][0]
@@ -283,6 +286,8 @@ class FuncGen:
         self.bwd_of = {}            # id(primal statement) -> its backward statements
         self.scratch_allocs = []    # internal arrays allocated for a whole call
         self.source_args = {}       # id(call of g_fwd or g_bwd) -> the source call's args
+        self.checkpointed = {}      # id(For) under binomial checkpointing -> its state
+        self.checkpoint_depth = 0   # > 0 while transforming the body of such a loop
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         self.current = None         # the primal statement being transformed
         for g in T.ctx.shadow_globals():
@@ -499,6 +504,8 @@ class FuncGen:
         keep = keep and find(self.mem.loc(target)) in self.T.ctx.external_nodes
         if getattr(target, "sym", None) is not None and getattr(target.sym, "primal", None):
             keep = False
+        if self.checkpoint_depth:
+            keep = False    # a checkpointed loop logged the final values already
         if keep:
             self.T.logged = True
         return ir.Pop(target, loc, keep)
@@ -622,11 +629,26 @@ class FuncGen:
     # ------------------------------------------------------------ statements
     def stmts(self, stmts):
         """(forward, backward) statement lists; backward is already in reverse order."""
+        from adgen.transform.checkpoint import CheckpointedLoop, checkpoint_pragma
         fwd, parts = [], []
+        pending = None      # a binomial_ckp directive waiting for its loop
         for s in stmts:
-            f, b = self.stmt(s)
+            snaps = checkpoint_pragma(s)
+            if snaps is not None:
+                pending = (snaps, s.loc)
+                continue
+            if pending is not None:
+                f, b = CheckpointedLoop(self, s, *pending).build()
+                self.fwd_of[id(s)], self.bwd_of[id(s)] = f, b
+
+                pending = None
+            else:
+                f, b = self.stmt(s)
             fwd.extend(f)
             parts.append(b)
+        if pending is not None:
+            raise AdgenError("binomial_ckp: the directive must stand just before a for loop",
+                             pending[1])
         bwd = []
         for b in reversed(parts):
             bwd.extend(b)

@@ -8,6 +8,8 @@ of an if, and the callees' own counts with their parameters replaced by the argu
 The backward sweep's log of restored primal outputs (adgen_keep) is counted the same way.
 A loop whose trip count adgen cannot tell makes the count unbounded.
 """
+import re
+
 from adgen import ir
 from adgen.analysis.extent import NotPolynomial, _Walker
 from adgen.analysis.poly import Poly, range_sum
@@ -100,6 +102,8 @@ class _Counter:
             then = self.stmts(s.then.stmts, pieces, loops, unit)
             other = self.stmts(s.other.stmts, pieces, loops, unit) if s.other else Poly()
             return own + self.larger(then, other, loops)
+        if isinstance(s, ir.For) and id(s) in self.g.checkpointed:
+            return own + self.checkpointed(s, pieces, loops, unit)
         if isinstance(s, ir.For):
             init = self.stmts(s.init, pieces, loops, unit)
             try:
@@ -120,6 +124,27 @@ class _Counter:
                 raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
             return own
         return own
+
+    def checkpointed(self, s, pieces, loops, unit):
+        """A loop under binomial checkpointing: its kept states (forward pieces), and one
+        step's values at a time."""
+        if pieces is self.g.bwd_of:
+            return Poly()       # its steps log nothing (the loop logged the final values)
+        body = self.stmts(s.body.stmts, pieces, loops, unit)
+        try:
+            var = self.calc.loop_bounds(s, loops)[0]
+            if body.uses(var.name):
+                raise Unbounded("a checkpointed step whose bytes depend on the step", s.loc)
+        except NotPolynomial:
+            pass
+        snaps, state = self.g.checkpointed[id(s)]
+        try:
+            states = self.upper(snaps) * (self.upper(state) + Poly.const(1)) if state is not \
+                None else Poly()
+        except NotPolynomial:
+            raise Unbounded("kept states whose size is not a fixed size", s.loc)
+        return body + states + Poly.const(2 * SCRATCH_OVERHEAD) + \
+            self.upper(snaps) * Poly.const(2) * _sizeof(ir.INT)
 
     def strided(self, s, body, loops):
         """All iterations of `for (i = a; i < a + k*s; i += s)` (s one term, k a whole
@@ -259,6 +284,10 @@ class _Counter:
                 e.left.op == "/" and expr_c(e.left.right) == expr_c(e.right):
             self.usage.inexact = True
             return self.upper(e.left.left)      # x / s * s <= x for x, s >= 0
+        if isinstance(e, ir.Binary) and e.op == "*":
+            return self.upper(e.left) * self.upper(e.right)     # sizes: both >= 0
+        if isinstance(e, ir.SizeOf) and isinstance(e.of, ir.Type):
+            return _sizeof(e.of)
         raise NotPolynomial
 
 
@@ -304,6 +333,9 @@ def formula_text(poly, lp64=False):
         for key in list(poly.atoms):
             size = 8 if key.startswith("sizeof(") and key.endswith("*)") else \
                 LP64_SIZES.get(key)
+            m = re.fullmatch(r"sizeof\((.*) \[(\d+)\]\)", key)
+            if m and f"sizeof({m.group(1)})" in LP64_SIZES:
+                size = LP64_SIZES[f"sizeof({m.group(1)})"] * int(m.group(2))
             if size is not None:
                 poly = poly.substitute(key, Poly.const(size))
     return expr_c(poly.to_ir())

@@ -1,0 +1,281 @@
+"""Checkpointing of time-stepping loops: `#pragma adgen binomial_ckp(nsteps, nsnaps, first)`
+before a counted loop.
+
+The forward sweep runs the loop as the primal does, storing nothing but the state before
+it. The backward sweep reverses the steps from the last to the first, each by restoring a
+stored state, running forward to the step (plainly), then running that one step with its
+recording forward sweep followed at once by its backward sweep. States are kept at most
+`nsnaps` at a time, chosen by recursive bisection of the steps still to reverse (with no
+snapshot left, the steps of a stretch are reached from its start each time): memory does
+not grow with the number of steps, and the stack holds one step's values at a time.
+
+The state of a step is what the loop body writes: scalar variables, and arrays reached
+through a parameter, a local array or a global, whose lengths adgen must know.
+"""
+import re
+
+from adgen import ir
+from adgen.analysis.activity import find
+from adgen.errors import AdgenError
+from adgen.transform import exprs as X
+
+PRAGMA = re.compile(r"\s*adgen\s+binomial_ckp\b\s*(\((.*)\))?\s*$")
+
+
+def checkpoint_pragma(s):
+    """The snapshot count of a `#pragma adgen binomial_ckp(nsteps, nsnaps, first)`
+    statement, as C text; None when s is not one."""
+    if not isinstance(s, ir.Pragma):
+        return None
+    m = PRAGMA.match(s.text)
+    if not m:
+        return None
+    args = [a.strip() for a in (m.group(2) or "").split(",")]
+    if len(args) != 3 or not all(args):
+        raise AdgenError("expected '#pragma adgen binomial_ckp(nsteps, nsnaps, first)'",
+                         s.loc)
+    return args[1]
+
+
+def _int(v):
+    return ir.Const(str(v), ir.INT)
+
+
+class CheckpointedLoop:
+    """Forward and backward statements of one checkpointed loop (for FuncGen)."""
+
+    def __init__(self, gen, loop, snaps_text, pragma_loc):
+        self.g = gen
+        self.loop = loop
+        self.snaps_text = snaps_text
+        self.loc = pragma_loc
+
+    def error(self, message):
+        return AdgenError(f"binomial_ckp: {message}", self.loc)
+
+    def build(self):
+        from adgen.frontend.c_front import parse_expr_in_scope
+        from adgen.transform.loops import canonical_loop
+        g, s = self.g, self.loop
+        if not isinstance(s, ir.For):
+            raise self.error("the directive must stand just before a for loop")
+        canon = canonical_loop(s, g.f)
+        if canon is None:
+            raise self.error("the loop must be counted: `for (i = a; i < b; i += c)` whose "
+                             "body changes neither i nor c")
+        var, stride = canon
+        start = s.init[0].rhs
+        trips = g.trip_count(s, var, stride, start)
+        if trips is None:
+            raise self.error("the loop's bounds must not change inside it")
+        try:
+            snaps = parse_expr_in_scope(self.snaps_text, list(g.f.params) + list(g.f.locals),
+                                        "binomial_ckp")
+        except AdgenError as exc:
+            raise self.error(f"the snapshot count: {exc.message}")
+        g.replayed[id(s)] = var
+        g.checkpoint_depth += 1
+        step_fwd, step_bwd = g.stmts(s.body.stmts)
+        g.checkpoint_depth -= 1
+        items = self.state_items(s, var)
+        loc = s.loc
+        T = lambda base, t: g.temp(base, t)     # noqa: E731
+        n, k, top, mid = T("ckp_steps", ir.INT), T("ckp_k", ir.INT), T("ckp_top", ir.INT), \
+            T("ckp_mid", ir.INT)
+        nsnaps, size = T("ckp_snaps", ir.INT), T("ckp_bytes", ir.SIZE_T)
+        lo, hi = T("ckp_from", ir.INT), T("ckp_to", ir.INT)
+        mem = T("ckp_states", ir.Ptr(ir.Prim("unsigned char")))
+        frames = T("ckp_frames", ir.Ptr(ir.INT))
+        R = ir.Ref
+        total = None
+        for addr, nbytes in items:
+            total = nbytes if total is None else X.add(total, nbytes)
+        g.checkpointed[id(s)] = (snaps, total)      # for --stack-report
+        fwd = [ir.Comment(f"binomial checkpointing of the loop of line {loc.line}: the "
+                          "state before it is kept, not its steps' values"),
+               ir.Assign(R(n), trips, loc),
+               ir.Assign(R(size), total if total is not None else _int(0), loc),
+               ir.Assign(R(nsnaps), ir.Cond(ir.Binary("<", snaps, _int(1), ir.INT), _int(1),
+                                            X.clone(snaps), ir.INT), loc),
+               ir.Raw("scratch_alloc", {"target": R(mem), "type": mem.type,
+                                        "count": ir.Binary("*", ir.Cast(ir.SIZE_T, R(nsnaps)),
+                                                           X.add(R(size), _int(1)),
+                                                           ir.SIZE_T)}, loc),
+               ir.Raw("scratch_alloc", {"target": R(frames), "type": frames.type,
+                                        "count": ir.Binary("*", _int(2), R(nsnaps), ir.INT)},
+                      loc)]
+        fwd += self.copy(items, mem, size, _int(0), save=True)
+        fwd.append(ir.For(s.init, s.test, s.step, ir.Block(X.clone_stmts(s.body).stmts), loc))
+
+        def at(step):       # the loop counter at a step
+            return ir.Assign(R(var), X.add(X.clone(start), X.mul(step, X.clone(stride))), loc)
+
+        def advance(first, last):
+            return ir.For([ir.Assign(R(k), first)], ir.Binary("<", R(k), last, ir.INT),
+                          [ir.Assign(R(k), X.add(R(k), _int(1)))],
+                          ir.Block([at(R(k))] + X.clone_stmts(s.body).stmts), loc)
+
+        def frame(i, which):    # frames[2*i] is a stretch's first step, [2*i+1] its end
+            return ir.Index(R(frames), X.add(X.mul(_int(2), i), _int(which)), ir.INT)
+
+        log_mark = T("ckp_log", ir.SIZE_T)
+
+        def reverse_step(step):
+            # what a step's backward sweep logs (callees restoring memory the caller sees)
+            # is older than the final values logged before the loop: dropped at once
+            return [at(step)] + X.clone_stmts(ir.Block(step_fwd)).stmts + \
+                X.clone_stmts(ir.Block(step_bwd)).stmts + \
+                [ir.Raw("log_cut", {"mark": R(log_mark)})]
+
+        below = X.sub(R(top), _int(1))
+        split = [ir.Assign(R(mid), X.add(R(lo), ir.Binary("/", X.add(X.sub(R(hi), R(lo)),
+                                                                        _int(1)),
+                                                           _int(2), ir.INT)), loc),
+                 advance(R(lo), R(mid))] + self.copy(items, mem, size, R(top), save=True) + [
+                 ir.Assign(frame(below, 1), R(mid), loc),
+                 ir.Assign(frame(R(top), 0), R(mid), loc),
+                 ir.Assign(frame(R(top), 1), R(hi), loc),
+                 ir.Assign(R(top), X.add(R(top), _int(1)), loc)]
+        last = X.sub(R(hi), _int(1))
+        no_room = [advance(R(lo), X.clone(last))] + reverse_step(X.clone(last)) + \
+            [ir.Assign(frame(below, 1), X.clone(last), loc)]
+        body = [ir.Assign(R(lo), frame(below, 0), loc), ir.Assign(R(hi), frame(below, 1), loc),
+                ir.If(ir.Binary("<=", R(hi), R(lo), ir.INT),
+                      ir.Block([ir.Assign(R(top), X.sub(R(top), _int(1)), loc)]),
+                      ir.Block(self.copy(items, mem, size, X.clone(below), save=False) + [
+                          ir.If(ir.Binary("==", X.sub(R(hi), R(lo)), _int(1), ir.INT),
+                                ir.Block(reverse_step(R(lo)) +
+                                         [ir.Assign(R(top), X.sub(R(top), _int(1)), loc)]),
+                                ir.Block([ir.If(ir.Binary("<", R(top), R(nsnaps), ir.INT),
+                                                ir.Block(split), ir.Block(no_room), loc)]),
+                                loc)]), loc)]
+        bwd = [ir.Comment(f"the steps of the loop of line {loc.line}, last to first, each "
+                          "reached from a kept state")]
+        bwd += self.keep_final(items)
+        bwd.append(ir.Raw("log_mark", {"target": R(log_mark)}))
+        bwd += [ir.Assign(frame(_int(0), 0), _int(0), loc),
+                ir.Assign(frame(_int(0), 1), R(n), loc),
+                ir.Assign(R(top), _int(1), loc),
+                ir.While(ir.Binary(">", R(top), _int(0), ir.INT), ir.Block(body), loc)]
+        bwd += self.copy(items, mem, size, _int(0), save=False)
+        bwd += [ir.Raw("scratch_free", {"ptr": R(frames)}), ir.Raw("scratch_free",
+                                                                   {"ptr": R(mem)})]
+        return fwd, bwd
+
+    # ------------------------------------------------------------------ state
+    def state_items(self, loop, var):
+        """(address, bytes) of everything the loop body writes, but its counter."""
+        g = self.g
+        mem, f = g.mem, g.f
+        items, nodes = [], set()
+        for st in ir.stmts_walk(loop.body.stmts):
+            if isinstance(st, ir.Assign):
+                lhs = st.lhs
+                if isinstance(lhs, ir.Ref):
+                    if lhs.sym is not var and lhs.sym not in g.loop_local and \
+                            not lhs.sym.type.resolved().is_array:
+                        items.append((ir.AddrOf(ir.Ref(lhs.sym), ir.Ptr(lhs.sym.type)),
+                                      ir.SizeOf(lhs.sym.type)))
+                        continue
+                nodes.add(find(mem.loc(lhs)))
+            for e in ir.stmt_exprs(st):
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call) and sub.func in g.T.writes:
+                        nodes |= {find(x) for x in g.T.writes[sub.func]}
+                    elif isinstance(sub, ir.Call) and sub.func in g.prog.functions and \
+                            getattr(g.prog.functions[sub.func], "user_rule", None):
+                        nodes |= {find(x) for x in g.T.ctx.writes().get(sub.func, ())}
+        nodes -= self.private_nodes()
+        seen = {id(a) for a, _ in items}
+        for node in nodes:
+            roots = self.roots(node)
+            if not roots:
+                raise self.error("the loop writes memory that is not reached through a "
+                                 "parameter, a local array or a global of "
+                                 f"'{getattr(f, 'clone_of', f.name)}', which adgen cannot "
+                                 "keep")
+            for r in roots:
+                if id(r) not in seen:
+                    items.append(r)
+        # one item per variable: several nodes may reach the same one
+        out, texts = [], set()
+        from adgen.backend.cgen import expr_c
+        for addr, nbytes in items:
+            key = expr_c(addr)
+            if key not in texts:
+                texts.add(key)
+                out.append((addr, nbytes))
+        return out
+
+    def private_nodes(self):
+        """The variables of the other functions: a callee's own, gone when it returns."""
+        g = self.g
+        out = set()
+        for h in g.prog.functions.values():
+            if h is g.f or not h.has_body:
+                continue
+            for sym in list(h.locals) + list(h.params):
+                out.add(find(g.mem.var(sym)))
+                t = sym.type.resolved()
+                if isinstance(t, ir.Arr):
+                    out.add(find(g.mem.loc(ir.Index(ir.Ref(sym), _int(0), t.elem))))
+        return out
+
+    def roots(self, node):
+        """(address, bytes) of the variables of this function whose memory is node."""
+        from adgen.analysis.extent import Unknown
+        g = self.g
+        mem, f = g.mem, g.f
+        out = []
+        assigned = {st.lhs.sym for st in ir.stmts_walk(f.body.stmts)
+                    if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)}
+        for p in f.params:
+            t = p.type.resolved()
+            if isinstance(t, ir.Ptr) and find(mem.pointee(mem.var(p))) is node:
+                if p in assigned:
+                    raise self.error(f"the loop writes through '{p.name}', which the "
+                                     "function moves")
+                try:
+                    n = g.T.ctx.try_extent(f, p)
+                except Unknown as exc:
+                    raise self.error(f"cannot tell how many elements '{p.name}' has ({exc}); "
+                                     f"give it with --size {p.name}=EXPR")
+                out.append((ir.Ref(p), X.mul(n, ir.SizeOf(ir.with_const(t.target, False)))))
+        for sym in list(f.locals) + list(g.prog.globals):
+            t = sym.type.resolved()
+            if find(mem.var(sym)) is node or (isinstance(t, ir.Arr) and
+                                              find(mem.loc(ir.Index(ir.Ref(sym), _int(0),
+                                                                    t.elem))) is node):
+                if getattr(sym, "is_library", False):
+                    continue
+                out.append((ir.AddrOf(ir.Ref(sym), ir.Ptr(sym.type)), ir.SizeOf(sym.type)))
+        return out
+
+    def copy(self, items, mem, size, slot, save):
+        """memcpy of every item to (save) or from slot `slot` of the kept states."""
+        stmts, offset = [], None
+        base = ir.Binary("+", ir.Ref(mem), ir.Binary("*", ir.Cast(ir.SIZE_T, slot),
+                                                     ir.Ref(size), ir.SIZE_T), mem.type)
+        for addr, nbytes in items:
+            where = X.clone(base) if offset is None else \
+                ir.Binary("+", X.clone(base), X.clone(offset), mem.type)
+            src, dst = (addr, where) if save else (where, addr)
+            stmts.append(ir.ExprStmt(ir.Call("memcpy", [X.clone(dst), X.clone(src),
+                                                        X.clone(nbytes)], ir.VOID)))
+            offset = X.clone(nbytes) if offset is None else X.add(offset, X.clone(nbytes))
+        return stmts
+
+    def keep_final(self, items):
+        """The caller sees some of this memory: its final values go to the log before the
+        backward sweep brings back earlier ones (see FuncGen.pop)."""
+        out = []
+        g = self.g
+        for addr, nbytes in items:
+            target = addr.arg if isinstance(addr, ir.AddrOf) else addr
+            node = find(g.mem.loc(target)) if isinstance(addr, ir.AddrOf) else \
+                find(g.mem.target(addr))
+            if node in g.T.ctx.external_nodes:
+                g.T.logged = True
+                out.append(ir.Raw("keep_bytes", {"ptr": X.clone(addr),
+                                                 "bytes": X.clone(nbytes)}))
+        return out

@@ -1,0 +1,102 @@
+"""Binomial checkpointing (#pragma adgen binomial_ckp): 60,000 steps of a time stepper
+adjointed with at most 50 kept states, in a static stack whose size does not depend on the
+number of steps; the gradient equals the one of the adjoint that stores every step."""
+import subprocess
+import sys
+import textwrap
+
+MODEL = """
+    #include <math.h>
+    /* a damped nonlinear oscillator chain, explicit steps */
+    void orbit(int nsteps, const double *p, double *q, double *out)
+    {
+        double v[4] = {0.0, 0.0, 0.0, 0.0};
+        int t, i;
+    PRAGMA
+        for (t = 0; t < nsteps; t++) {
+            for (i = 0; i < 4; i++)
+                v[i] = 0.999 * v[i] - 1e-3 * (sin(q[i]) + p[i] * q[(i + 1) % 4]);
+            for (i = 0; i < 4; i++)
+                q[i] = q[i] + 1e-3 * v[i];
+        }
+        out[0] = q[0] * q[1] + q[2] * q[3];
+    }
+"""
+
+MAIN = """
+    #include <stdio.h>
+    #include <stdlib.h>
+    void orbit_b(int nsteps, const double *p, double *pb, double *q, double *qb,
+                 double *out, double *outb);
+    #ifdef FLAG
+    extern int FLAG;
+    #endif
+    int main(int argc, char **argv)
+    {
+        int nsteps = argc > 1 ? atoi(argv[1]) : 1, i;
+        double p[4] = {0.3, 0.5, 0.7, 0.9}, pb[4], q[4] = {0.1, -0.2, 0.3, 0.4}, qb[4];
+        double out, outb = 1.0;
+        orbit_b(nsteps, p, pb, q, qb, &out, &outb);
+    #ifdef FLAG
+        printf("%d", FLAG);
+    #else
+        printf("0");
+    #endif
+        for (i = 0; i < 4; i++) printf(" %.17g %.17g", pb[i], qb[i]);
+        printf("\\n");
+        return 0;
+    }
+"""
+
+
+def build(tmp_path, name, pragma, *adgen_args, flag=None):
+    src = tmp_path / f"{name}.c"
+    src.write_text(textwrap.dedent(MODEL).replace("PRAGMA", pragma))
+    out = tmp_path / f"{name}_b.c"
+    r = subprocess.run([sys.executable, "-m", "adgen", "-b", str(src), "--head",
+                        "orbit(out)/(p q)", "-o", str(out)] + list(adgen_args),
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    (tmp_path / "main.c").write_text(textwrap.dedent(MAIN))
+    exe = tmp_path / name
+    subprocess.run(["gcc", "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror",
+                    "-Wno-unknown-pragmas"] + ([f"-DFLAG={flag}"] if flag else []) +
+                   [str(src), str(out), str(tmp_path / "main.c"), "-lm", "-o", str(exe)],
+                   check=True)
+    return exe
+
+
+def run(exe, nsteps):
+    out = subprocess.run([str(exe), str(nsteps)], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.split()
+    return int(out[0]), [float(v) for v in out[1:]]
+
+
+def test_sixty_thousand_steps_in_fifty_states_and_a_fixed_stack(tmp_path):
+    # 50 kept states of 4 + 4 doubles, one step's values: 8 KiB is plenty, whatever nsteps
+    ckp = build(tmp_path, "ckp", "#pragma adgen binomial_ckp(nsteps, 50, 0)",
+                "--stack=static", "--stack-size", "8192", flag="ckp_b_stack_overflow")
+    full = build(tmp_path, "full", "")
+    for nsteps in (600, 60000):
+        overflow, grad = run(ckp, nsteps)
+        assert overflow == 0
+        _, want = run(full, nsteps)
+        for g, w in zip(grad, want):
+            assert abs(g - w) <= 1e-10 * max(1.0, abs(w)), (nsteps, grad, want)
+
+
+def test_the_directive_needs_a_counted_loop(tmp_path):
+    src = tmp_path / "m.c"
+    src.write_text(textwrap.dedent("""
+        void f(int n, double *x)
+        {
+            int t = 0;
+        #pragma adgen binomial_ckp(n, 4, 0)
+            while (t < n) { x[0] = x[0] * x[0]; t++; }
+        }
+    """))
+    r = subprocess.run([sys.executable, "-m", "adgen", "-b", str(src), "--head", "f(x)/(x)",
+                        "--size", "x=1", "-o", str(tmp_path / "o.c")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1
+    assert "m.c:5:" in r.stderr and "just before a for loop" in r.stderr
