@@ -10,7 +10,9 @@ derivative links with gfortran-compiled code:
   dot_product, matmul) become loops;
 - module variables are globals under gfortran's names (`__mod_MOD_var`), COMMON blocks
   structs named `block_`, procedures `name_` or `__mod_MOD_name`;
-- print, write, read, open, close and stop are left out, with a warning.
+- print, write, read, open, close and stop are left out, with a warning;
+- Tapenade's directives, `!$AD ...` comments: BINOMIAL-CKP before a DO loop becomes the
+  checkpoint pragma of C, NOCHECKPOINT is accepted, others are ignored with a warning.
 """
 import copy
 import dataclasses
@@ -22,6 +24,13 @@ from typing import Optional
 from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.transform import exprs as X
+from adgen.transform.checkpoint import CheckpointPragma
+
+_DO_CONSTRUCTS = ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
+                  "Action_Term_Do_Construct")
+
+# Tapenade's directives: `!$AD NAME ...` (also `C$AD`, `*$AD` in fixed form), any case
+_DIRECTIVE = re.compile(r"[!c*]\$ad\b(.*)$", re.IGNORECASE)
 
 FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
 CPP_SUFFIXES = (".F", ".F90", ".F95", ".F03", ".F08", ".FOR")
@@ -233,7 +242,9 @@ class FFront:
                 scope.func.error = exc
 
     def warn(self, loc, msg):
-        self.warnings.append(f"{loc.file}:{loc.line}: warning: {msg}")
+        text = f"{loc.file}:{loc.line}: warning: {msg}"
+        if text not in self.warnings:       # declarations are read once more for signatures
+            self.warnings.append(text)
 
     # ---------------------------------------------------------------- modules
     def collect_modules(self, trees):
@@ -444,6 +455,7 @@ class Scope:
         self.temp_arrays = []         # [(symbol, [(extent, whole extent)], loc)]
         self.temps = []
         self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
+        self.binomial_ckp = None      # a BINOMIAL-CKP directive waiting for its DO loop
         if module is not None:
             for v in module.vars.values():
                 self.vars[v.name] = v
@@ -535,6 +547,7 @@ class Scope:
             self.goto_targets = _goto_labels(exec_part)
             self.end_label = _label(unit.children[-1])
             self.statements(list(exec_part.children), body)
+        self.no_waiting_directive(None)
         if is_function:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
         self.func.body = ir.Block(body, self.func.loc)
@@ -552,7 +565,10 @@ class Scope:
             if holder is not None and self.may_change(end, self.changes(loop.body.stmts +
                                                                          loop.step)):
                 last = self.temp(name, ir.with_const(end.type, False))
-                holder.insert(holder.index(loop), ir.Assign(ir.Ref(last), end, loop.loc))
+                at = holder.index(loop)
+                if at > 0 and isinstance(holder[at - 1], CheckpointPragma):
+                    at -= 1         # the directive must stay just before its loop
+                holder.insert(at, ir.Assign(ir.Ref(last), end, loop.loc))
                 loop.test.right = ir.Ref(last)
         changes = self.changes(body)
         assigned, restored = [], {}
@@ -579,8 +595,17 @@ class Scope:
         F = _f2003()
         for node in spec.children:
             self.current = node
+            if isinstance(node, F.Comment):
+                self.directive(node)
+                continue
+            if not isinstance(node, F.Implicit_Part):
+                self.no_waiting_directive(node)
             if isinstance(node, F.Implicit_Part):
                 for c in node.children:
+                    if isinstance(c, F.Comment):
+                        self.directive(c)
+                        continue
+                    self.no_waiting_directive(c)
                     if isinstance(c, F.Implicit_Stmt):
                         self.implicit_stmt(c)
                     elif isinstance(c, F.Parameter_Stmt):
@@ -597,7 +622,7 @@ class Scope:
                 self.common_stmt(node)
             elif isinstance(node, F.Dimension_Stmt):
                 self.dimension_stmt(node)
-            elif isinstance(node, (F.Comment, F.Intent_Stmt, F.Save_Stmt, F.External_Stmt,
+            elif isinstance(node, (F.Intent_Stmt, F.Save_Stmt, F.External_Stmt,
                                    F.Intrinsic_Stmt)):
                 continue
             elif isinstance(node, F.Interface_Block):
@@ -616,6 +641,8 @@ class Scope:
                 continue
             else:
                 raise self.error(node, f"unsupported declaration ({type(node).__name__})")
+        if module_level:
+            self.no_waiting_directive(None)
 
     def implicit_stmt(self, node):
         F = _f2003()
@@ -1049,6 +1076,7 @@ class Scope:
             if end is not None and _label(end) in self.goto_targets:
                 entries.append((_label(end), None))
         self.jump_list(entries, out, frame or _JumpFrame())
+        self.no_waiting_directive(None)
 
     # GOTO is lowered to structured code with one flag per target: `goto 20` sets the
     # flag of label 20; the statements it skips run only while the flag is clear; the
@@ -1175,10 +1203,10 @@ class Scope:
         loc = self.loc(node)
         cname = type(node).__name__
         if isinstance(node, F.Comment):
-            text = str(node).strip()
-            if text.lower().startswith("!$ad"):
-                out.append(ir.Pragma("adgen " + text[4:].strip().lower(), loc))
+            self.directive(node)
             return
+        if cname not in _DO_CONSTRUCTS:
+            self.no_waiting_directive(node)
         if isinstance(node, F.Assignment_Stmt):
             self.assignment(node.items[0], node.items[2], out, loc)
         elif isinstance(node, F.Call_Stmt):
@@ -1195,8 +1223,7 @@ class Scope:
             body = []
             self.statement(node.items[1], body)
             out.append(ir.If(test, ir.Block(body, loc), None, loc))
-        elif cname in ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
-                       "Action_Term_Do_Construct"):
+        elif cname in _DO_CONSTRUCTS:
             out.extend(self.do_construct(node))
         elif isinstance(node, F.Where_Construct):
             self.where_construct(node, out)
@@ -1310,14 +1337,17 @@ class Scope:
     def do_construct(self, node):
         F = _f2003()
         kids = list(node.children)
-        lead = []
         while kids and isinstance(kids[0], F.Comment):     # comments before the DO
-            lead.append(kids.pop(0))
+            self.directive(kids.pop(0))
         stmt = kids[0]
         loc = self.loc(stmt)
+        ckp, self.binomial_ckp = self.binomial_ckp, None
         ctl = next((item for item in stmt.items if isinstance(item, F.Loop_Control)), None)
         setup = []
         test = bounds = None
+        if ckp is not None and (ctl is None or ctl.items[0] is not None):
+            raise AdgenError("BINOMIAL-CKP: the loop must be a counted DO loop "
+                             "(do i = a, b[, step])", ckp[0].loc)
         if ctl is not None and ctl.items[0] is not None:        # DO WHILE
             test = self.expr(ctl.items[0], pre=setup)
         elif ctl is not None:
@@ -1355,7 +1385,64 @@ class Scope:
                 return [ir.While(ir.Const("1", ir.INT), ir.Block(setup + [leave] + body, loc),
                                  loc)]
             return [ir.While(test, ir.Block(body, loc), loc)]
-        return self.counted_loop(var, bounds, body, loc)
+        loop = self.counted_loop(var, bounds, body, loc)
+        if ckp is not None:
+            # just before the For, after the bounds' set-up
+            loop.insert(len(loop) - 1, self.checkpoint_pragma(ckp))
+        return loop
+
+    # ------------------------------------------------------ Tapenade's directives
+    def directive(self, comment):
+        """Read a `!$AD` directive comment (`C$AD`, `*$AD` in fixed form): BINOMIAL-CKP
+        waits for the DO loop it stands before, NOCHECKPOINT is what adgen does anyway
+        (a call's backward sweep has what it needs), others are ignored with a warning."""
+        m = _DIRECTIVE.match(str(comment).strip())
+        if not m:
+            return
+        loc = self.loc(comment)
+        words = m.group(1).split()
+        name = words[0].upper() if words else ""
+        if name == "BINOMIAL-CKP":
+            self.no_waiting_directive(comment)
+            self.binomial_ckp = self.binomial_directive(words[1:], loc)
+        elif name != "NOCHECKPOINT":
+            self.front.warn(loc, f"!$AD {name} directive ignored (adgen knows BINOMIAL-CKP "
+                                 "and NOCHECKPOINT)")
+
+    def binomial_directive(self, fields, loc):
+        """(the checkpoint pragma of `!$AD BINOMIAL-CKP nsteps nsnaps first`, the parse tree
+        of nsnaps): the count is lowered with the loop (see checkpoint_pragma), once the
+        dummies are parameters; nsteps and first are only checked, as in C."""
+        F = _f2003()
+        usage = "expected '!$AD BINOMIAL-CKP nsteps nsnaps first'"
+        if len(fields) != 3:
+            raise AdgenError(usage, loc)
+        try:
+            nodes = [F.Expr(f) for f in fields]
+        except Exception:        # fparser's NoMatchError and the like
+            raise AdgenError(f"{usage}: each a Fortran expression without spaces", loc)
+        return CheckpointPragma(f"adgen binomial_ckp({', '.join(fields)})", loc), nodes[1]
+
+    def checkpoint_pragma(self, ckp):
+        """The pragma of the directive ckp (from binomial_directive), its snapshot count
+        lowered in the scope of its loop."""
+        ckp, snaps_node = ckp
+        pre = []
+        snaps = self.expr(snaps_node, pre=pre)
+        if pre or not snaps.type.resolved().is_int:
+            raise AdgenError("BINOMIAL-CKP: the snapshot count must be an integer "
+                             "expression without function calls", ckp.loc)
+        ckp.snaps = snaps
+        return ckp
+
+    def no_waiting_directive(self, node):
+        """A BINOMIAL-CKP directive must stand just before its DO loop (node is the
+        statement that follows it, None at the end of a statement list)."""
+        if self.binomial_ckp is not None:
+            loc, self.binomial_ckp = self.binomial_ckp[0].loc, None
+            what = "" if node is None else f", not before this statement (line {_line(node)})"
+            raise AdgenError(f"BINOMIAL-CKP: the directive must stand just before a DO "
+                             f"loop{what}", loc)
 
     def do_bounds(self, v, bounds, node):
         """(start, end, step, set-up statements) of `do v = start, end[, step]`; the step

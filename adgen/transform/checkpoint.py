@@ -13,6 +13,8 @@ The state of a step is what the loop body writes: scalar variables, and arrays r
 through a parameter, a local array or a global, whose lengths adgen must know.
 """
 import re
+from dataclasses import dataclass
+from typing import Optional
 
 from adgen import ir
 from adgen.analysis.activity import find
@@ -22,9 +24,18 @@ from adgen.transform import exprs as X
 PRAGMA = re.compile(r"\s*adgen\s+binomial_ckp\b\s*(\((.*)\))?\s*$")
 
 
+@dataclass(eq=False)
+class CheckpointPragma(ir.Pragma):
+    """The directive from a front end that has lowered the snapshot count itself (Fortran's
+    `!$AD BINOMIAL-CKP`): its names need not be spelled as C in the function's scope."""
+    snaps: Optional[ir.Expr] = None
+
+
 def checkpoint_pragma(s):
     """The snapshot count of a `#pragma adgen binomial_ckp(nsteps, nsnaps, first)`
-    statement, as C text; None when s is not one."""
+    statement, as C text (an expression for a CheckpointPragma); None when s is not one."""
+    if isinstance(s, CheckpointPragma):
+        return s.snaps
     if not isinstance(s, ir.Pragma):
         return None
     m = PRAGMA.match(s.text)
@@ -44,10 +55,10 @@ def _int(v):
 class CheckpointedLoop:
     """Forward and backward statements of one checkpointed loop (for FuncGen)."""
 
-    def __init__(self, gen, loop, snaps_text, pragma_loc):
+    def __init__(self, gen, loop, snaps, pragma_loc):
         self.g = gen
         self.loop = loop
-        self.snaps_text = snaps_text
+        self.snaps = snaps          # C text, or an expression (see checkpoint_pragma)
         self.loc = pragma_loc
 
     def error(self, message):
@@ -68,11 +79,14 @@ class CheckpointedLoop:
         trips = g.trip_count(s, var, stride, start)
         if trips is None:
             raise self.error("the loop's bounds must not change inside it")
-        try:
-            snaps = parse_expr_in_scope(self.snaps_text, list(g.f.params) + list(g.f.locals),
-                                        "binomial_ckp")
-        except AdgenError as exc:
-            raise self.error(f"the snapshot count: {exc.message}")
+        if isinstance(self.snaps, ir.Expr):
+            snaps = X.clone(self.snaps)
+        else:
+            try:
+                snaps = parse_expr_in_scope(self.snaps, list(g.f.params) + list(g.f.locals),
+                                            "binomial_ckp")
+            except AdgenError as exc:
+                raise self.error(f"the snapshot count: {exc.message}")
         g.replayed[id(s)] = var
         g.checkpoint_depth += 1
         step_fwd, step_bwd = g.stmts(s.body.stmts)
