@@ -93,8 +93,11 @@ class ReverseTransform:
                     stable = False
                     self.local_exit[key] = self.local_exit.get(key, set()) | exit_req
                 from adgen.analysis.extent import _Walker
+                no_globals = not any(not getattr(v, "is_library", False)
+                                     for v in self.prog.globals)
                 covered = ArraySaves(g.f, g.bwd_of, self.element_node,
-                                     _Walker(self.ctx.extents, g.f, None)).run(g.f.body.stmts)
+                                     _Walker(self.ctx.extents, g.f, None),
+                                     no_globals).run(g.f.body.stmts)
                 if covered != self.covered.get(key, set()):
                     stable = False
                     self.covered[key] = covered
@@ -464,7 +467,9 @@ class FuncGen:
         if t.is_float and node in self.T.compared:
             return None     # compared in the backward sweep: only an exact value will do
         for sub in ir.walk(rest):
-            if isinstance(sub, ir.Call) and LIBRARY_FUNCTIONS.get(sub.func) is None:
+            if isinstance(sub, ir.Call):
+                # the cost model: undoing costs the increment again, storing a push and a
+                # pop; a function call (exp, sqrt, ...) costs more than the store
                 return None
             if ir.is_lvalue(sub) and find(self.mem.loc(sub)) is node:
                 return None
@@ -665,7 +670,7 @@ class FuncGen:
                 "no backward statement reads the value this overwrites"
         elif isinstance(lhs, ir.Index) and id(at) in self.T.covered.get(self.key, ()):
             result = False      # an earlier save of the same elements covers this one
-            why = "an earlier save of the same elements covers it"
+            why = "its elements were saved earlier, or not set since allocated"
         else:
             result = self.T.saved(lhs)
             why = "the backward sweep reads this memory" if result else \

@@ -172,6 +172,26 @@ def tracked_locals(f):
     return out
 
 
+def _scalar(e):
+    """A number, or the address of an adjoint or temporary variable (no primal memory)."""
+    if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Ref):
+        sym = e.arg.sym
+        return getattr(sym, "primal", None) is not None or getattr(sym, "is_ad", False)
+    t = e.type.resolved() if e.type is not None else None
+    return t is not None and (t.is_float or t.is_int)
+
+
+def _points_into(e):
+    """p for `p + k` and `&p[k]` with p a variable, else None."""
+    if isinstance(e, ir.Binary) and e.op in "+-" and isinstance(e.left, ir.Ref) and \
+            e.left.type.resolved().is_pointer:
+        return e.left.sym
+    if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index) and \
+            isinstance(e.arg.base, ir.Ref) and e.arg.base.type.resolved().is_pointer:
+        return e.arg.base.sym
+    return None
+
+
 def _assigned_symbols(stmts):
     return {st.lhs.sym for st in ir.stmts_walk(stmts)
             if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)}
@@ -196,12 +216,14 @@ class ArraySaves:
     that symbol, were saved since the backward sweep last read them; index ranges are
     compared as polynomials over the enclosing counted loops (see extent.py)."""
 
-    def __init__(self, func, bwd_of, node_of, calc):
+    def __init__(self, func, bwd_of, node_of, calc, no_globals=False):
         self.func = func
+        self.no_globals = no_globals    # the program has no global variables
         self.bwd_of = bwd_of        # id(primal statement) -> its backward statements
         self.node_of = node_of      # memory node of an element expression
         self.calc = calc            # extent walker of the function: polynomials, loops
         self.covered = set()        # id(statement) of the writes that need no saving
+        self.inversions = []        # nodes of the writes walked that are undone, not saved
 
     def run(self, stmts):
         self.block(stmts, self.fresh_arrays(), [])
@@ -238,28 +260,54 @@ class ArraySaves:
                 node, base, idx = target
                 if any(self.contains(f, node, base, idx, loops) for f in facts):
                     self.covered.add(id(s))
+                elif self.undone(s, node):
+                    # undone (x -= e) rather than restored: the undoing reads the values
+                    # later writes leave, so they must be restored too
+                    self.inversions.append(node)
+                    facts = [f for f in facts if f[0] is not node]
                 else:
                     facts.append((node, base, idx, idx))
             return facts
+        if isinstance(s, ir.Block):
+            return self.block(s.stmts, facts, loops)
+        bounds = None
         if isinstance(s, ir.For):
             from adgen.analysis.extent import NotPolynomial
             try:
                 bounds = self.calc.loop_bounds(s, loops)
             except NotPolynomial:
-                bounds = None
-            self.block(s.body.stmts, facts, loops + ([bounds] if bounds else []))
-            if bounds is not None:
-                facts = facts + self.loop_facts(s, bounds, reads)
-            return facts
-        if isinstance(s, ir.If):
-            self.block(s.then.stmts, facts, loops)
-            if s.other:
-                self.block(s.other.stmts, facts, loops)
-        elif isinstance(s, ir.Block):
-            return self.block(s.stmts, facts, loops)
-        elif isinstance(s, (ir.While, ir.DoWhile)):
-            self.block(s.body.stmts, facts, loops)
+                pass
+        inner = loops + ([bounds] if bounds else [])
+        bodies = [s.then.stmts] + ([s.other.stmts] if s.other else []) \
+            if isinstance(s, ir.If) else [s.body.stmts] if isinstance(
+                s, (ir.For, ir.While, ir.DoWhile)) else []
+        undone = self.inner_walk(bodies, facts, inner)
+        facts = [f for f in facts if f[0] not in undone]
+        if bounds is not None and reads is not ANY:
+            facts = facts + self.loop_facts(s, bounds, reads | undone)
         return facts
+
+    def inner_walk(self, bodies, facts, loops):
+        """Walk nested statement lists; the nodes that an undone write among them reads.
+        Facts on those nodes are void inside too (another iteration, in the backward
+        sweep, reads them): walked again without them until nothing new is undone."""
+        kill = set()
+        while True:
+            covered, mark = set(self.covered), len(self.inversions)
+            for stmts in bodies:
+                self.block(stmts, [f for f in facts if f[0] not in kill], loops)
+            undone = set(self.inversions[mark:])
+            if undone <= kill:
+                return undone
+            kill |= undone
+            self.covered = covered
+            del self.inversions[mark:]
+
+    def undone(self, s, node):
+        """True when s's backward statements undo its write (an assignment to its memory)
+        instead of popping the old value."""
+        return any(isinstance(st, ir.Assign) and self.node_of(st.lhs) is node
+                   for st in ir.stmts_walk(list(self.bwd_of.get(id(s), ()))))
 
     def pointer_assign(self, s, facts):
         """`q = p`: what holds through p holds through q; `q = malloc(...)`: q points to
@@ -275,6 +323,11 @@ class ArraySaves:
         if isinstance(rhs, ir.Ref):
             facts += [(node, q, first, last) for node, base, first, last in facts
                       if base is rhs.sym]
+        elif _points_into(rhs) is not None:
+            # q = p + k, q = &p[k]: q reaches the same block, fresh if p's whole block is
+            p = _points_into(rhs)
+            facts += [(node, q, None, None) for node, base, first, last in facts
+                      if base is p and first is None]
         elif alloc_call(s.rhs) is not None and ir.pointee(q.type) is not None:
             node = self.node_of(ir.Index(ir.Ref(q), ir.Const("0", ir.INT), ir.pointee(q.type)))
             facts.append((node, q, None, None))
@@ -350,8 +403,11 @@ class ArraySaves:
                 for sub in ir.walk(e):
                     if isinstance(sub, ir.Call) and (
                             LIBRARY_FUNCTIONS.get(sub.func) is None or
-                            LIBRARY_FUNCTIONS[sub.func].kind not in ("math", "int")):
-                        return ANY          # a callee's backward sweep: reads unknown
+                            LIBRARY_FUNCTIONS[sub.func].kind not in ("math", "int")) and \
+                            not (self.no_globals and all(_scalar(a) for a in sub.args)):
+                        # a callee's backward sweep reaching memory: its reads unknown (one
+                        # given only numbers, in a program without globals, reads none)
+                        return ANY
                     n = self.node_of(sub)
                     if n is not None and n is not restored:
                         found.add(n)
