@@ -527,22 +527,25 @@ class Program:
     language: str = "c"
 
 
-def stmts_walk(stmts):
-    """Every statement in a list, nested ones included, parents first."""
+def stmts_walk(stmts, skip=frozenset()):
+    """Every statement in a list, nested ones included, parents first; a statement whose
+    id is in skip is left out with everything in it."""
     for s in stmts:
+        if id(s) in skip:
+            continue
         yield s
         if isinstance(s, Block):
-            yield from stmts_walk(s.stmts)
+            yield from stmts_walk(s.stmts, skip)
         elif isinstance(s, If):
-            yield from stmts_walk(s.then.stmts)
+            yield from stmts_walk(s.then.stmts, skip)
             if s.other:
-                yield from stmts_walk(s.other.stmts)
+                yield from stmts_walk(s.other.stmts, skip)
         elif isinstance(s, For):
-            yield from stmts_walk(s.init)
-            yield from stmts_walk(s.step)
-            yield from stmts_walk(s.body.stmts)
+            yield from stmts_walk(s.init, skip)
+            yield from stmts_walk(s.step, skip)
+            yield from stmts_walk(s.body.stmts, skip)
         elif isinstance(s, (While, DoWhile)):
-            yield from stmts_walk(s.body.stmts)
+            yield from stmts_walk(s.body.stmts, skip)
 
 
 def stmt_exprs(s: Stmt):

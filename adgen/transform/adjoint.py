@@ -18,7 +18,8 @@ from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, is_user_call,
-                                    same_text, strip_const, unknown_function_error)
+                                    same_text, source_name, strip_const,
+                                    unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.tbr import ArraySaves, LocalTBR, tracked_locals
 
@@ -578,7 +579,7 @@ class FuncGen:
                                  "through a type adgen cannot shadow yet", p.loc)
         result = getattr(f, "result", None)
         if self.act.ret_active(f):
-            fb = ir.Symbol(self.names.fresh(_base(f) + "b"), strip_const(f.ret), "param")
+            fb = ir.Symbol(self.names.fresh(source_name(f) + "b"), strip_const(f.ret), "param")
             fb.primal = result
             bparams.append(fb)
             if result is not None:
@@ -586,7 +587,7 @@ class FuncGen:
         shadow_out = None
         if self.act.ret_pointer_shadowed(f):
             # a returned pointer comes back with its shadow, through **fb
-            shadow_out = ir.Symbol(self.names.fresh(_base(f) + "b"), ir.Ptr(strip_const(f.ret)),
+            shadow_out = ir.Symbol(self.names.fresh(source_name(f) + "b"), ir.Ptr(strip_const(f.ret)),
                                    "param")
             fparams.append(shadow_out)
         self.declare_locals()
@@ -622,7 +623,7 @@ class FuncGen:
         if result is not None:
             fwd.append(ir.Return(ir.Ref(result)))
         ret = ir.with_const(f.ret, False) if result is not None else ir.VOID
-        orig = getattr(f, "clone_of", f.name)
+        orig = source_name(f)
         ffn = GenFunction(f.name + "_fwd", ret, fparams, fwd, self.locals + self.ad_locals,
                           is_static=True, comment=f"Forward sweep of {orig}.", source=f.name)
         bfn = GenFunction(f.name + "_bwd", ir.VOID, bparams, bwd, source=f.name,
@@ -684,7 +685,7 @@ class FuncGen:
         loc = getattr(at, "loc", None)
         if loc is not None and getattr(loc, "line", 0):
             text = what if isinstance(what, str) else expr_c(what)
-            name = getattr(self.f, "clone_of", self.f.name)
+            name = source_name(self.f)
             self.T.decisions[(loc, text, id(at))] = f"{name}: {text}: {decision} ({why})"
 
     def stmt(self, s):
@@ -973,7 +974,7 @@ class FuncGen:
         if ret_active:
             if lhs_active and self.aliases_argument(lhs, call.args):
                 # the callee adds to the arguments' adjoints: take the seed out first
-                seed = self.temp(_base(g) + "b", g.ret)
+                seed = self.temp(source_name(g) + "b", g.ret)
                 pre_b += [ir.Assign(ir.Ref(seed), self.sh(lhs), loc), post_b.pop()]
                 bargs.append(ir.Ref(seed))
             elif lhs_active:
@@ -991,8 +992,8 @@ class FuncGen:
         fwd, bwd = pre_f, []
         if self.act.ret_pointer_shadowed(g):
             # p = g(...) returning a pointer and (through an argument) its shadow
-            value = self.temp(_base(g) + "_value", g.ret)
-            shadow = self.temp(_base(g) + "_valueb", strip_const(g.ret))
+            value = self.temp(source_name(g) + "_value", g.ret)
+            shadow = self.temp(source_name(g) + "_valueb", strip_const(g.ret))
             fargs.append(ir.AddrOf(ir.Ref(shadow), ir.Ptr(shadow.type)))
             fwd.append(ir.Assign(ir.Ref(value), fcall, loc))
             bwd_tail = [bcall]
@@ -1004,7 +1005,7 @@ class FuncGen:
         if lhs is not None:
             if self.saved(lhs):
                 # The callee's saved values sit above lhs's: save lhs after the call.
-                tmp = self.temp(_base(g) + "_value", g.ret)
+                tmp = self.temp(source_name(g) + "_value", g.ret)
                 fwd += [ir.Assign(ir.Ref(tmp), fcall, loc), ir.Push(lhs, loc),
                         ir.Assign(lhs, ir.Ref(tmp), loc)]
                 bwd.append(self.pop(X.clone(lhs), loc))
@@ -1300,11 +1301,6 @@ def _replace_refs(stmts, mapping):
         if isinstance(st, ir.Raw):
             st.args = {k: X.substitute(v, mapping) if isinstance(v, ir.Expr) else v
                        for k, v in st.args.items()}
-
-
-def _base(f):
-    """The name a function's copy was made from (see transform/clone.py)."""
-    return getattr(f, "clone_of", f.name)
 
 
 def _holds_pointers(t):

@@ -20,6 +20,8 @@ from adgen import ir
 from adgen.analysis.activity import find
 from adgen.errors import AdgenError
 from adgen.transform import exprs as X
+from adgen.transform.common import source_name
+from adgen.transform.loops import assigned_syms
 
 PRAGMA = re.compile(r"\s*adgen\s+binomial_ckp\b\s*(\((.*)\))?\s*$")
 
@@ -206,7 +208,7 @@ class CheckpointedLoop:
             if not roots:
                 raise self.error("the loop writes memory that is not reached through a "
                                  "parameter, a local array or a global of "
-                                 f"'{getattr(f, 'clone_of', f.name)}', which adgen cannot "
+                                 f"'{source_name(f)}', which adgen cannot "
                                  "keep")
             for r in roots:
                 if id(r) not in seen:
@@ -241,8 +243,7 @@ class CheckpointedLoop:
         g = self.g
         mem, f = g.mem, g.f
         out = []
-        assigned = {st.lhs.sym for st in ir.stmts_walk(f.body.stmts)
-                    if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)}
+        assigned = assigned_syms(f.body.stmts)
         for p in f.params:
             t = p.type.resolved()
             if isinstance(t, ir.Ptr) and find(mem.pointee(mem.var(p))) is node:

@@ -120,3 +120,8 @@ def unknown_function_error(name, loc):
 def same_text(a, b):
     from adgen.backend.cgen import expr_c
     return expr_c(a) == expr_c(b)
+
+
+def source_name(f):
+    """The name a function's copy was made from (see transform/clone.py), else its own."""
+    return getattr(f, "clone_of", f.name)

@@ -2,7 +2,8 @@
 from adgen import ir
 
 
-def _assigned_syms(stmts):
+def assigned_syms(stmts):
+    """Variables assigned (as a whole) anywhere in a statement list."""
     out = set()
     for s in ir.stmts_walk(stmts):
         if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
@@ -53,7 +54,7 @@ def canonical_loop(loop, func):
         stride = r.left
     else:
         return None
-    changed = _assigned_syms(loop.body.stmts)
+    changed = assigned_syms(loop.body.stmts)
     taken = address_taken(func)
     if var in changed or var in taken:
         return None
@@ -95,7 +96,7 @@ def readonly_int_params(func):
 def invariant(expr, loop, func):
     """True when expr reads only integer variables that the loop never changes (so the
     backward sweep can evaluate it again instead of saving it)."""
-    changed = _assigned_syms(loop.body.stmts) | _assigned_syms(loop.step)
+    changed = assigned_syms(loop.body.stmts) | assigned_syms(loop.step)
     taken = address_taken(func)
     readonly = None
     for sub in ir.walk(expr):

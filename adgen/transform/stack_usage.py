@@ -200,7 +200,7 @@ class _Counter:
         """Bytes of s's own generated statements (its children's aside), callees included."""
         skip = {id(b) for c in children for b in pieces.get(id(c), ())}
         total = Poly()
-        for st in _walk(pieces.get(id(s), ()), skip):
+        for st in ir.stmts_walk(pieces.get(id(s), ()), skip):
             total = total + unit(st)
             for e in _exprs(st):
                 for sub in ir.walk(e):
@@ -301,23 +301,6 @@ def _children(s):
     if isinstance(s, (ir.While, ir.DoWhile)):
         return list(s.body.stmts)
     return []
-
-
-def _walk(stmts, skip):
-    for st in stmts:
-        if id(st) in skip:
-            continue
-        yield st
-        if isinstance(st, ir.Block):
-            yield from _walk(st.stmts, skip)
-        elif isinstance(st, ir.If):
-            yield from _walk(st.then.stmts, skip)
-            if st.other:
-                yield from _walk(st.other.stmts, skip)
-        elif isinstance(st, ir.For):
-            yield from _walk(st.init + st.step + st.body.stmts, skip)
-        elif isinstance(st, (ir.While, ir.DoWhile)):
-            yield from _walk(st.body.stmts, skip)
 
 
 def _exprs(st):

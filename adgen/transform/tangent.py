@@ -8,7 +8,7 @@ from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, is_user_call,
-                                    unknown_function_error)
+                                    source_name, unknown_function_error)
 
 
 class TangentTransform:
@@ -119,11 +119,11 @@ class TangentGen:
         shadow_out = None
         if head is None and self.act.ret_pointer_shadowed(f):
             # a returned pointer comes back with its shadow, through **fd
-            shadow_out = ir.Symbol(self.names.fresh(getattr(f, "clone_of", f.name) + "d"), ir.Ptr(f.ret), "param")
+            shadow_out = ir.Symbol(self.names.fresh(source_name(f) + "d"), ir.Ptr(f.ret), "param")
         out_ptr = None
         if active_ret:
             self.names.taken.discard(f.name)
-            base = getattr(f, "clone_of", f.name)
+            base = source_name(f)
             self.names.taken.discard(base)
             out_ptr = ir.Symbol(self.names.fresh(base), ir.Ptr(ir.with_const(f.ret, False)),
                                 "param")
@@ -153,7 +153,7 @@ class TangentGen:
                 body.append(ir.Return(ir.Ref(result)))
             ret = ir.with_const(f.ret, False)
         name = f.name + "_d" if head is not None else self.T.internal_name(f)
-        orig = getattr(f, "clone_of", f.name)
+        orig = source_name(f)
         comment = (f"Tangent of {f.name} (head {head.text})." if head is not None
                    else f"Tangent of {orig}.")
         return GenFunction(name, ret, params, body, self.locals, is_static=head is None,
@@ -268,8 +268,8 @@ class TangentGen:
                                  "has none here", a.loc or s.loc)
         active_ret = self.act.ret_active(g)
         if self.act.ret_pointer_shadowed(g):
-            value = ir.Symbol(self.names.fresh(getattr(g, "clone_of", g.name) + "_value"), g.ret, "temp")
-            shadow = ir.Symbol(self.names.fresh(getattr(g, "clone_of", g.name) + "_valued"), g.ret, "temp")
+            value = ir.Symbol(self.names.fresh(source_name(g) + "_value"), g.ret, "temp")
+            shadow = ir.Symbol(self.names.fresh(source_name(g) + "_valued"), g.ret, "temp")
             self.locals += [LocalDecl(value), LocalDecl(shadow)]
             args.append(ir.AddrOf(ir.Ref(shadow), ir.Ptr(g.ret)))
             out = pre + [ir.Assign(ir.Ref(value), ir.Call(name, args, g.ret, call.loc), s.loc)]
@@ -566,7 +566,7 @@ class VectorTangentGen(TangentGen):
             (head is None and self.act.ret_active(f))
         out = None
         if active_ret:
-            out = ir.Symbol(self.names.fresh(getattr(f, "clone_of", f.name) + "d"), ir.Ptr(ir.with_const(f.ret, False)),
+            out = ir.Symbol(self.names.fresh(source_name(f) + "d"), ir.Ptr(ir.with_const(f.ret, False)),
                             "param")
             params.append(out)
         params.append(self.nb)
@@ -599,7 +599,7 @@ class VectorTangentGen(TangentGen):
             body.append(ir.Return(ir.Ref(result)))
             ret = ir.with_const(f.ret, False)
         name = f.name + "_dv" if head is not None else self.T.internal_name(f)
-        orig = getattr(f, "clone_of", f.name)
+        orig = source_name(f)
         comment = (f"Tangent of {f.name} in nbdirs directions (head {head.text})."
                    if head is not None else f"Tangent of {orig} in nbdirs directions.")
         return GenFunction(name, ret, params, body, self.locals, is_static=head is None,

@@ -15,6 +15,7 @@ per memory node (see adjoint.ReverseTransform.R).
 """
 from adgen import ir
 from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.transform.loops import assigned_syms
 
 
 class LocalTBR:
@@ -96,15 +97,11 @@ class LocalTBR:
             return frozenset(reads), popped
         return frozenset(reads), popped, frozenset(after)
 
-    def _visit(self, stmts, skip, reads, popped, after=None):
-        after = reads if after is None else after
-        for st in stmts:
-            if id(st) in skip:
-                continue
+    def _visit(self, stmts, skip, reads, popped, after):
+        for st in ir.stmts_walk(list(stmts), skip):
             if isinstance(st, ir.Raw) and st.template == "release":
                 self._reads(st.args["ptr"], after)
-                continue
-            if isinstance(st, ir.Assign):
+            elif isinstance(st, ir.Assign):
                 self._write_target(st.lhs, reads)
                 self._reads(st.rhs, reads)
             elif isinstance(st, ir.Pop):
@@ -123,16 +120,6 @@ class LocalTBR:
             else:
                 for e in ir.stmt_exprs(st):
                     self._reads(e, reads)
-            if isinstance(st, ir.Block):
-                self._visit(st.stmts, skip, reads, popped, after)
-            elif isinstance(st, ir.If):
-                self._visit(st.then.stmts, skip, reads, popped, after)
-                if st.other:
-                    self._visit(st.other.stmts, skip, reads, popped, after)
-            elif isinstance(st, ir.For):
-                self._visit(st.init + st.step + st.body.stmts, skip, reads, popped, after)
-            elif isinstance(st, (ir.While, ir.DoWhile)):
-                self._visit(st.body.stmts, skip, reads, popped, after)
 
     def _write_target(self, e, reads):
         if not isinstance(e, ir.Ref):
@@ -192,11 +179,6 @@ def _points_into(e):
     return None
 
 
-def _assigned_symbols(stmts):
-    return {st.lhs.sym for st in ir.stmts_walk(stmts)
-            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)}
-
-
 class _Unknown:
     """Stands for 'any memory': backward statements whose reads cannot be listed."""
 
@@ -250,7 +232,7 @@ class ArraySaves:
         facts = [f for f in facts if reads is not ANY and f[0] not in reads]
         if not isinstance(s, ir.Assign):
             # a base pointer the statement may move: what was said through it is void
-            moved = _assigned_symbols([s])
+            moved = assigned_syms([s])
             facts = [f for f in facts if f[1] not in moved]
         if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
             return self.pointer_assign(s, facts)
@@ -340,7 +322,7 @@ class ArraySaves:
         out = []
         if reads is ANY:
             return out
-        moved = _assigned_symbols(loop.body.stmts)
+        moved = assigned_syms(loop.body.stmts)
         for st in loop.body.stmts:
             if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Index) and \
                     isinstance(st.lhs.index, ir.Ref) and st.lhs.index.sym is var:
