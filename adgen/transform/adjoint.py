@@ -61,6 +61,8 @@ class ReverseTransform:
 
     # ---------------------------------------------------------------- driver
     def run(self):
+        from adgen.analysis.extent import _Walker
+        no_globals = not any(not getattr(v, "is_library", False) for v in self.prog.globals)
         for _ in range(50):
             self.decisions = {}     # --explain, of the last pass: (loc, what) -> text
             self.logged = False
@@ -93,9 +95,6 @@ class ReverseTransform:
                 if not exit_req <= self.local_exit.get(key, set()):
                     stable = False
                     self.local_exit[key] = self.local_exit.get(key, set()) | exit_req
-                from adgen.analysis.extent import _Walker
-                no_globals = not any(not getattr(v, "is_library", False)
-                                     for v in self.prog.globals)
                 covered = ArraySaves(g.f, g.bwd_of, self.element_node,
                                      _Walker(self.ctx.extents, g.f, None),
                                      no_globals).run(g.f.body.stmts)
