@@ -186,6 +186,7 @@ class Context:
         self.functions = functions
         self.inactive = set(options.inactive)
         self._writes = None
+        self._reads = None
         self._shadow_globals = None
         self.suffix = "b" if options.mode == "reverse" else "d"
         self.extents = ExtentAnalysis(prog)
@@ -209,24 +210,39 @@ class Context:
                     if isinstance(s, ir.Assign):
                         ws.add(find(self.mem.loc(s.lhs)))
                 direct[name] = ws
-            total = {n: set(w) for n, w in direct.items()}
-            changed = True
-            while changed:
-                changed = False
-                for name in direct:
-                    if not self.prog.functions[name].has_body:
-                        continue
-                    for c in callees(self.prog, self.prog.functions[name]):
-                        extra = total.get(c, set()) - total[name]
-                        if extra:
-                            total[name] |= extra
-                            changed = True
-            self._writes = total
+            self._writes = _closed_over_callees(self.prog, direct)
         return self._writes
 
-    def frees(self, name, seen=None):
+    def reads(self):
+        """Nodes each function may read (values, pointers, indices, tests), directly or
+        through its callees: what running it again needs (a call's joint mode)."""
+        if self._reads is None:
+            direct = {}
+            for name in self.functions:
+                f = self.prog.functions[name]
+                if not f.has_body:
+                    continue
+                rs = set()
+                for s in ir.stmts_walk(f.body.stmts):
+                    for e in ir.stmt_exprs(s):
+                        top = s.lhs if isinstance(s, ir.Assign) and e is s.lhs else None
+                        for sub in ir.walk(e):
+                            if sub is top or not isinstance(sub, (ir.Ref, ir.Index,
+                                                                  ir.Member, ir.Deref)):
+                                continue
+                            rs.add(find(self.mem.loc(sub)))
+                direct[name] = rs
+            self._reads = _closed_over_callees(self.prog, direct)
+        return self._reads
+
+    def frees(self, name):
         """True when function name calls free(), directly or through its callees."""
-        seen = seen or set()
+        return self.calls(name, ("free",))
+
+    def calls(self, name, library, seen=None):
+        """True when function name calls one of the library functions, directly or
+        through its callees."""
+        seen = seen if seen is not None else set()
         if name in seen:
             return False
         seen.add(name)
@@ -237,11 +253,11 @@ class Context:
             for e in ir.stmt_exprs(s):
                 for sub in ir.walk(e):
                     if isinstance(sub, ir.Call):
-                        if sub.func == "free":
+                        if sub.func in library:
                             return True
                         g = self.prog.functions.get(sub.func)
                         if g is not None and not getattr(g, "is_library", False) and \
-                                self.frees(sub.func, seen):
+                                self.calls(sub.func, library, seen):
                             return True
         return False
 
@@ -290,12 +306,31 @@ class Context:
             return e
         if getattr(p, "fortran_extent", None) is not None:
             return ir.Cast(ir.Prim("size_t"), p.fortran_extent)
+        if getattr(p, "fortran_array", None) is False:
+            return ir.Cast(ir.Prim("size_t"), ir.Const("1", ir.INT))   # a scalar dummy
         m = self.extents.max_index(f, p)
         from adgen.analysis.extent import _add, _const_value, _int
         n = _add(m, _int(1))
         if _const_value(n) is None:
             n = ir.Call("adgen_imax", [n, _int(0)], ir.LONG)     # no elements when n < 0
         return ir.Cast(ir.Prim("size_t"), n)
+
+
+def _closed_over_callees(prog, direct):
+    """{function: nodes} with each function's set grown by those of its callees."""
+    total = {n: set(w) for n, w in direct.items()}
+    changed = True
+    while changed:
+        changed = False
+        for name in direct:
+            if not prog.functions[name].has_body:
+                continue
+            for c in callees(prog, prog.functions[name]):
+                extra = total.get(c, set()) - total[name]
+                if extra:
+                    total[name] |= extra
+                    changed = True
+    return total
 
 
 def read_nodes(prog, act, functions):

@@ -702,7 +702,7 @@ class _Walker:
                             ir.Call("adgen_imax", [a.hi, b.hi], ir.LONG), a.nonneg or b.nonneg)
         if isinstance(e, ir.Deref) and isinstance(e.ptr, ir.Ref):
             from adgen.transform.loops import readonly_int_params
-            if e.ptr.sym in readonly_int_params(self.func):
+            if e.ptr.sym in readonly_int_params(self.func, self.an.prog.functions):
                 return Interval(e, e, True)
             return None
         if isinstance(e, ir.Member) and e.type.resolved().is_int:

@@ -12,7 +12,8 @@ derivative links with gfortran-compiled code:
   structs named `block_`, procedures `name_` or `__mod_MOD_name`;
 - print, write, read, open, close and stop are left out, with a warning;
 - Tapenade's directives, `!$AD ...` comments: BINOMIAL-CKP before a DO loop becomes the
-  checkpoint pragma of C, NOCHECKPOINT is accepted, others are ignored with a warning.
+  checkpoint pragma of C, FP-LOOP before a DO loop `#pragma adgen fp_loop`, NOCHECKPOINT
+  before a call `#pragma adgen nocheckpoint`, others are ignored with a warning.
 """
 import copy
 import dataclasses
@@ -456,6 +457,8 @@ class Scope:
         self.temps = []
         self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
         self.binomial_ckp = None      # a BINOMIAL-CKP directive waiting for its DO loop
+        self.nocheckpoint = False     # a NOCHECKPOINT directive waiting for its call
+        self.fp_loop = None           # the location of an FP-LOOP waiting for its loop
         if module is not None:
             for v in module.vars.values():
                 self.vars[v.name] = v
@@ -1207,7 +1210,10 @@ class Scope:
             return
         if cname not in _DO_CONSTRUCTS:
             self.no_waiting_directive(node)
+        split, self.nocheckpoint = self.nocheckpoint, False
         if isinstance(node, F.Assignment_Stmt):
+            if split:
+                out.append(ir.Pragma("adgen nocheckpoint", loc))
             self.assignment(node.items[0], node.items[2], out, loc)
         elif isinstance(node, F.Call_Stmt):
             name = _name(node.items[0])
@@ -1215,6 +1221,8 @@ class Scope:
             pre = []
             call = self.user_call(name, args, node, pre)
             out.extend(pre)
+            if split:
+                out.append(ir.Pragma("adgen nocheckpoint", loc))
             out.append(ir.ExprStmt(call, loc))
         elif isinstance(node, F.If_Construct):
             out.extend(self.if_construct(node))
@@ -1342,6 +1350,17 @@ class Scope:
         stmt = kids[0]
         loc = self.loc(stmt)
         ckp, self.binomial_ckp = self.binomial_ckp, None
+        fixed_point, self.fp_loop = self.fp_loop, None
+        loop = self.do_loop(node, kids, stmt, loc, ckp)
+        if fixed_point is not None:
+            # just before the loop, after its bounds' set-up
+            loop.insert(len(loop) - 1, ir.Pragma("adgen fp_loop", fixed_point))
+        return loop
+
+    def do_loop(self, node, kids, stmt, loc, ckp):
+        """The statements of a DO construct (its set-up, then the loop), ckp its
+        BINOMIAL-CKP directive or None."""
+        F = _f2003()
         ctl = next((item for item in stmt.items if isinstance(item, F.Loop_Control)), None)
         setup = []
         test = bounds = None
@@ -1394,8 +1413,9 @@ class Scope:
     # ------------------------------------------------------ Tapenade's directives
     def directive(self, comment):
         """Read a `!$AD` directive comment (`C$AD`, `*$AD` in fixed form): BINOMIAL-CKP
-        waits for the DO loop it stands before, NOCHECKPOINT is what adgen does anyway
-        (a call's backward sweep has what it needs), others are ignored with a warning."""
+        and FP-LOOP wait for the DO loop they stand before, NOCHECKPOINT for the call
+        statement it stands before (split mode: `#pragma adgen nocheckpoint`), others are
+        ignored with a warning."""
         m = _DIRECTIVE.match(str(comment).strip())
         if not m:
             return
@@ -1405,9 +1425,14 @@ class Scope:
         if name == "BINOMIAL-CKP":
             self.no_waiting_directive(comment)
             self.binomial_ckp = self.binomial_directive(words[1:], loc)
-        elif name != "NOCHECKPOINT":
-            self.front.warn(loc, f"!$AD {name} directive ignored (adgen knows BINOMIAL-CKP "
-                                 "and NOCHECKPOINT)")
+        elif name == "NOCHECKPOINT":
+            self.nocheckpoint = True
+        elif name == "FP-LOOP":
+            self.no_waiting_directive(comment)
+            self.fp_loop = loc
+        else:
+            self.front.warn(loc, f"!$AD {name} directive ignored (adgen knows "
+                                 "BINOMIAL-CKP, FP-LOOP and NOCHECKPOINT)")
 
     def binomial_directive(self, fields, loc):
         """(the checkpoint pragma of `!$AD BINOMIAL-CKP nsteps nsnaps first`, the parse tree
@@ -1438,10 +1463,14 @@ class Scope:
     def no_waiting_directive(self, node):
         """A BINOMIAL-CKP directive must stand just before its DO loop (node is the
         statement that follows it, None at the end of a statement list)."""
+        what = "" if node is None else f", not before this statement (line {_line(node)})"
         if self.binomial_ckp is not None:
             loc, self.binomial_ckp = self.binomial_ckp[0].loc, None
-            what = "" if node is None else f", not before this statement (line {_line(node)})"
             raise AdgenError(f"BINOMIAL-CKP: the directive must stand just before a DO "
+                             f"loop{what}", loc)
+        if self.fp_loop is not None:
+            loc, self.fp_loop = self.fp_loop, None
+            raise AdgenError(f"FP-LOOP: the directive must stand just before a DO or DO WHILE "
                              f"loop{what}", loc)
 
     def do_bounds(self, v, bounds, node):

@@ -13,9 +13,10 @@ counts are recorded; canonical counted loops are replayed from their start and s
 """
 from adgen import ir
 from adgen.analysis.activity import find
+from adgen.analysis.extent import Unknown
 from adgen.backend.cgen import GenFunction, LocalDecl
 from adgen.errors import AdgenError
-from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
+from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, is_user_call,
                                     same_text, source_name, strip_const,
@@ -58,20 +59,34 @@ class ReverseTransform:
         self.local_saves = {}
         self.local_exit = {}
         self.covered = {}       # per generated function: writes an earlier save covers
+        self.joint_calls = {}   # id(call statement) -> why it runs in joint mode
+        # memory the head's caller sees whose final values are copied whole once, when
+        # the backward sweep brings back earlier values (instead of logging each one)
+        self.final_copies, self.kept_whole = self.whole_copies()
+        self.kept_used = set()  # of those nodes, the ones the backward sweep restores
+        self.last_funcgens = None   # the previous pass's, for the joint-mode cost model
+        self._last_usage = None
 
     # ---------------------------------------------------------------- driver
     def run(self):
         from adgen.analysis.extent import _Walker
         no_globals = not any(not getattr(v, "is_library", False) for v in self.prog.globals)
+        settled = False     # the previous pass changed nothing (but call modes)
         for _ in range(50):
             self.decisions = {}     # --explain, of the last pass: (loc, what) -> text
             self.logged = False
             self.zero_on_read = set()
+            self.zeroed_as_read = []    # the parameters of those nodes
             self.generated = {}
             self.plain_calls = set()
+            self.kept_used = set()
             self.order = []
             self.funcgens = {}
             self.writes = self.ctx.writes()
+            joint_before = len(self.joint_calls)
+            # a call's mode is decided by the previous pass's counts, which hold only
+            # once that pass changed nothing more
+            self.undecided = False
             for head in self.ctx.heads:
                 self.gen_head(head)
             k = 0
@@ -101,8 +116,11 @@ class ReverseTransform:
                 if covered != self.covered.get(key, set()):
                     stable = False
                     self.covered[key] = covered
-            if stable:
+            if stable and len(self.joint_calls) == joint_before and \
+                    not (self.undecided and not settled):
                 break
+            settled = stable and len(self.joint_calls) == joint_before
+            self.last_funcgens, self._last_usage = self.funcgens, None
         return self.output()
 
     def output(self):
@@ -118,7 +136,9 @@ class ReverseTransform:
                         st.args = {"func": release, "arg": st.args["ptr"]}
                     elif isinstance(st, ir.Raw) and st.template in ("log_mark", "log_cut"):
                         # (see checkpoint.py) only when something is logged at all
-                        st.template = st.template if self.logged else "nothing"
+                        if not self.logged:
+                            st.template, st.args = "nothing", {}
+        self.copy_final_values()
         if self.logged:
             for head in self.ctx.heads:
                 fn = self.generated[("head", head.func.name)][0]
@@ -132,6 +152,122 @@ class ReverseTransform:
 
     def saved(self, lv):
         return find(self.mem.loc(lv)) in self.R
+
+    # ------------------------------------------------- final values, copied whole
+    def whole_copies(self):
+        """([(variable, element count or None, nodes)], all those nodes): the arrays of
+        the head's pointer parameters whose lengths adgen knows, and its globals (one
+        head only), each memory no other way of the caller's reaches."""
+        if len(self.ctx.heads) != 1:
+            return [], set()
+        f, mem = self.ctx.heads[0].func, self.mem
+        copies, reached = [], set()     # reached: memory the caller reaches otherwise
+        for p in f.params:
+            t = p.type.resolved()
+            if not isinstance(t, ir.Ptr):
+                if isinstance(t, ir.Struct):
+                    reached |= {find(n).pointee for n in find(mem.var(p)).fields.values()}
+                continue
+            n = None
+            if not ir.pointee(t).resolved().is_pointer and \
+                    not ir.pointee(t).resolved().is_struct:
+                try:
+                    n = self.ctx.try_extent(f, p)
+                except Unknown:          # the analysis cannot tell: the log keeps them
+                    pass
+            if n is not None:
+                copies.append((p, n, {find(mem.pointee(mem.var(p)))}))
+            else:
+                reached.add(find(mem.pointee(mem.var(p))))
+        for g in self.prog.globals:
+            t = g.type.resolved()
+            if getattr(g, "is_library", False):
+                continue
+            nodes = {find(mem.var(g))}
+            if isinstance(t, ir.Arr):
+                nodes.add(find(mem.loc(ir.Index(ir.Ref(g), ir.Const("0", ir.INT), t.elem))))
+            copies.append((g, None, nodes))
+        for n in self.ctx.external_nodes:
+            reached |= {find(m) for m in [n.pointee] + list(n.fields.values())
+                        if m is not None}
+        reached.discard(None)
+        copies = [c for c in copies if not (c[2] & reached)]
+        return copies, {n for c in copies for n in c[2]}
+
+    def copy_final_values(self):
+        """The head's copies of final values, where its backward sweep restores some."""
+        for var, n, nodes in self.final_copies:
+            if not nodes & self.kept_used:
+                continue
+            head = self.ctx.heads[0].func
+            gen = self.funcgens[("head", head.name)]
+            fn = self.generated[("head", head.name)][0]
+            t = var.type.resolved()
+            if n is not None:
+                elem = ir.with_const(ir.pointee(t), False)
+                buf = ad_temp(gen.names.fresh(var.name + "_final"), ir.Ptr(elem))
+                nbytes = ir.Binary("*", X.clone(n), ir.SizeOf(elem), ir.SIZE_T)
+                where = ir.Ref(var)
+                alloc = ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
+                                                 "count": X.clone(n)}, var.loc)
+            else:
+                buf = ad_temp(gen.names.fresh(var.name + "_final"),
+                              ir.Ptr(ir.Prim("unsigned char")))
+                nbytes = ir.SizeOf(ir.with_const(var.type, False))
+                where = ir.AddrOf(ir.Ref(var), ir.Ptr(var.type))
+                alloc = ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
+                                                 "count": X.clone(nbytes)}, var.loc)
+            gen.scratch_allocs.append(alloc)
+            fn.locals.append(LocalDecl(buf))
+            # allocated before anything else (a static stack's blocks and pushes share
+            # one stack), freed after everything else
+            fn.body.insert(0, alloc)
+            at = fn.body.index(gen.backward_mark)
+            fn.body[at:at] = [
+                ir.Comment(f"the final values of {source_name(var)}, given back after the "
+                           "backward sweep brings back earlier ones"),
+                ir.ExprStmt(ir.Call("memcpy", [ir.Ref(buf), X.clone(where), X.clone(nbytes)],
+                                    ir.VOID))]
+            at = fn.body.index(gen.backward_end)
+            fn.body.insert(at, ir.ExprStmt(ir.Call("memcpy", [X.clone(where), ir.Ref(buf),
+                                                              X.clone(nbytes)], ir.VOID)))
+            fn.body.append(ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}))
+
+    def joint_gain(self, gen, g, call, state, s):
+        """Why the call of g (in gen's function) should run in joint mode, None when it
+        should not: what g records per call (by the previous pass) must be provably at
+        least the state kept, and not the same."""
+        from adgen.analysis.extent import NotPolynomial
+        from adgen.transform.stack_usage import (Unbounded, Usage, _Counter, formula_text,
+                                                 lp64_sizes)
+        if self.last_funcgens is None or g.name not in self.last_funcgens or \
+                gen.key not in self.last_funcgens:
+            self.undecided = True
+            return None
+        self.undecided = True       # consulted: the counts must be settled ones
+        if self._last_usage is None:
+            self._last_usage = Usage(self, self.last_funcgens)
+        usage = self._last_usage
+        counter = _Counter(usage, self.last_funcgens[gen.key])
+        try:
+            kept = None
+            for _, nbytes in state:
+                kept = counter.upper(nbytes) if kept is None else kept + counter.upper(nbytes)
+        except NotPolynomial:
+            return None
+        try:
+            recorded = usage.of(g.name)[0]
+            recorded = counter.substitute(recorded, g, call.args, [], s)
+        except Unbounded:
+            return f"the callee records an unbounded number of bytes, the state " \
+                   f"{formula_text(kept, lp64=True) if kept else 0} bytes"
+        except NotPolynomial:
+            return None
+        kept = kept if kept is not None else recorded - recorded
+        if _grows_positive(lp64_sizes(recorded - kept)):
+            return f"the callee records {formula_text(recorded, lp64=True)} bytes, the " \
+                   f"state kept is {formula_text(kept, lp64=True)} bytes"
+        return None
 
     def element_node(self, e):
         """The memory node of a primal element expression, None for anything else."""
@@ -221,6 +357,11 @@ class ReverseTransform:
             found.add(find(self.mem.loc(e)))
         if isinstance(e, ir.SizeOf):
             return
+        if isinstance(e, ir.Call):
+            # a callee run by the backward sweep (a call in joint mode, a checkpointed
+            # step) reads what it reads in the primal
+            name = e.func[:-len("_fwd")] if e.func.endswith("_fwd") else e.func
+            found |= self.ctx.reads().get(name, set())
         for c in e.children():
             self._scan_read(c, found)
 
@@ -247,6 +388,15 @@ class ReverseTransform:
         g = FuncGen(self, f, "split", None)
         self.funcgens[g.key] = g
         self.generated[f.name] = g.build_split()
+
+
+def _grows_positive(p):
+    """True when polynomial p (in sizes, all >= 0) is positive for large sizes: its terms
+    of the highest degree all have positive coefficients."""
+    if not p.terms:
+        return False
+    top = max(len(k) for k in p.terms)
+    return all(v > 0 for k, v in p.terms.items() if len(k) == top)
 
 
 def _is_shadow_expr(e):
@@ -291,8 +441,10 @@ class FuncGen:
         self.source_args = {}       # id(call of g_fwd or g_bwd) -> the source call's args
         self.checkpointed = {}      # id(For) under binomial checkpointing -> its state
         self.checkpoint_depth = 0   # > 0 while transforming the body of such a loop
+        self.fixed_point = {}       # id(loop) under fp_loop -> the bytes of its state
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         self.current = None         # the primal statement being transformed
+        self.call_directives = {}   # id(statement) -> "joint" | "split", by a pragma
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -392,8 +544,10 @@ class FuncGen:
         if result is not None:
             # f_b returns nothing: the primal result is computed but not delivered
             fwd.append(ir.ExprStmt(ir.Cast(ir.VOID, ir.Ref(result))))
+        self.backward_mark = ir.Comment("backward sweep")
+        self.backward_end = ir.Raw("nothing", {})
         body = prologue + [ir.Comment("forward sweep")] + fwd
-        body += [ir.Comment("backward sweep")] + bwd + epilogue
+        body += [self.backward_mark] + bwd + [self.backward_end] + epilogue
         fn = GenFunction(f.name + "_b", ir.VOID, params, body, self.locals + self.ad_locals,
                          is_static=False,
                          comment=f"Adjoint of {f.name} (head {head.text}).")
@@ -501,7 +655,18 @@ class FuncGen:
                                  f"share memory with an output; give it with --size "
                                  f"{p.name}=EXPR", p.loc)
             self.T.zero_on_read.add(node)
+            self.T.zeroed_as_read.append(p)
             return []
+
+    def forward_runs_again(self, what, loc):
+        """Refuse a construct whose backward sweep runs forward sweeps again when some
+        input's adjoint is zeroed element by element as the forward sweep reads it: the
+        second run would zero what the backward sweep had accumulated."""
+        if self.T.zeroed_as_read:
+            p = self.T.zeroed_as_read[0]
+            raise AdgenError(f"{what}: cannot tell how many elements '{p.name}' has: its "
+                             "adjoint must be zeroed whole before the loop's steps run "
+                             f"again; give it with --size {p.name}=EXPR", loc)
 
     def pop(self, target, loc):
         """Restore target; memory the caller sees keeps its final value (see the log)."""
@@ -511,6 +676,9 @@ class FuncGen:
             keep = False
         if self.checkpoint_depth:
             keep = False    # a checkpointed loop logged the final values already
+        if keep and find(self.mem.loc(target)) in self.T.kept_whole:
+            self.T.kept_used.add(find(self.mem.loc(target)))
+            keep = False    # the head copies them whole
         if keep:
             self.T.logged = True
         return ir.Pop(target, loc, keep)
@@ -634,25 +802,40 @@ class FuncGen:
     # ------------------------------------------------------------ statements
     def stmts(self, stmts):
         """(forward, backward) statement lists; backward is already in reverse order."""
-        from adgen.transform.checkpoint import CheckpointedLoop, checkpoint_pragma
+        from adgen.transform.checkpoint import (CheckpointedLoop, call_mode_pragma,
+                                               checkpoint_pragma)
+        from adgen.transform.fixed_point import FixedPointLoop, fp_loop_pragma
         fwd, parts = [], []
-        pending = None      # a binomial_ckp directive waiting for its loop
-        for s in stmts:
+        pending = None      # a binomial_ckp or fp_loop directive waiting for its loop
+        for k, s in enumerate(stmts):
+            mode = call_mode_pragma(s)
+            if mode is not None:
+                if k + 1 < len(stmts):
+                    self.call_directives[id(stmts[k + 1])] = mode
+                continue
             snaps = checkpoint_pragma(s)
-            if snaps is not None:
-                pending = (snaps, s.loc)
+            if snaps is not None or fp_loop_pragma(s):
+                if pending is not None:
+                    raise AdgenError("a loop directive must stand just before its loop",
+                                     pending[-1])
+                pending = (snaps, s.loc) if snaps is not None else ("fp_loop", s.loc)
                 continue
             if pending is not None:
-                f, b = CheckpointedLoop(self, s, *pending).build()
+                if pending[0] == "fp_loop":
+                    f, b = FixedPointLoop(self, s, pending[1]).build()
+                else:
+                    f, b = CheckpointedLoop(self, s, *pending).build()
                 self.fwd_of[id(s)], self.bwd_of[id(s)] = f, b
-
                 pending = None
             else:
                 f, b = self.stmt(s)
             fwd.extend(f)
             parts.append(b)
         if pending is not None:
-            raise AdgenError("binomial_ckp: the directive must stand just before a for loop",
+            what = "fp_loop" if pending[0] == "fp_loop" else "binomial_ckp"
+            raise AdgenError(f"{what}: the directive must stand just before a loop"
+                             if what == "fp_loop" else
+                             "binomial_ckp: the directive must stand just before a for loop",
                              pending[1])
         bwd = []
         for b in reversed(parts):
@@ -1001,6 +1184,22 @@ class FuncGen:
                 fwd += lf
                 return fwd, lb + pre_b + bwd_tail + late_b
             return fwd, pre_b + bwd_tail + late_b
+        state = self.joint_state(call, g, s)
+        if state is not None:
+            # joint mode: the plain call forward, with the state it changes kept; the
+            # backward sweep brings that state back and runs the recording call there
+            self.T.plain_calls.add(g.name)
+            fwd += [ir.Raw("push_bytes", {"ptr": X.clone(a), "bytes": X.clone(n)}, loc)
+                    for a, n in state]
+            primal = ir.Call(g.name, [X.clone(a) for a in call.args], g.ret, call.loc)
+            redo = [ir.Comment(f"the call of line {loc.line} again, recording: joint mode")]
+            redo += self.keep_final(state)
+            redo += [ir.Raw("pop_bytes", {"ptr": X.clone(a), "bytes": X.clone(n)}, loc)
+                     for a, n in reversed(state)]
+            redo.append(ir.ExprStmt(fcall, loc))
+            fcall = primal
+        else:
+            redo = []
         if lhs is not None:
             if self.saved(lhs):
                 # The callee's saved values sit above lhs's: save lhs after the call.
@@ -1012,8 +1211,75 @@ class FuncGen:
                 fwd.append(ir.Assign(lhs, fcall, loc))
         else:
             fwd.append(ir.ExprStmt(fcall, loc))
-        bwd += pre_b + [bcall] + post_b + late_b
+        bwd += redo + pre_b + [bcall] + post_b + late_b
         return fwd, bwd
+
+    def joint_state(self, call, g, s):
+        """The state a call in joint mode keeps ((address, bytes) of the variables the
+        callee writes), or None for split mode: the callee's recording forward sweep
+        right there, its backward sweep at the matching point of the caller's.
+
+        Joint mode trades running the callee twice for its record living only while
+        its own backward sweep runs. It is chosen where the kept state is provably no
+        larger than what the callee records, or by `#pragma adgen checkpoint`; split
+        mode where the state cannot be kept, by `#pragma adgen nocheckpoint` and with
+        --store-all (the baseline stores everything)."""
+        from adgen.transform.checkpoint import StateKeeper
+        directive = self.call_directives.get(id(s))
+        where = f"call of {source_name(g)}"
+        if directive == "split":
+            return self.call_mode(s, where, None, "#pragma adgen nocheckpoint")
+        if self.T.ctx.options.store_all:
+            return self.call_mode(s, where, None, "--store-all")
+        why_not = None
+        if g is self.f or self.act.ret_pointer_shadowed(g) or \
+                self.T.ctx.calls(g.name, ALLOCATION):
+            why_not = "the callee allocates or frees memory, returns a pointer, or is " \
+                "the caller"
+        elif self.T.zeroed_as_read:
+            # running a forward sweep again would zero adjoints already accumulated
+            why_not = f"the adjoint of '{self.T.zeroed_as_read[0].name}' is zeroed as " \
+                "its elements are read (adgen cannot tell its length: --size gives it)"
+        else:
+            try:
+                state = StateKeeper(self, lambda m: AdgenError(m, s.loc)).items(
+                    self.T.writes.get(g.name, ()))
+            except AdgenError as exc:
+                why_not = f"its state cannot be kept: {exc.message}"
+        if why_not is not None:
+            if directive == "joint":
+                raise AdgenError(f"#pragma adgen checkpoint: {why_not}", s.loc)
+            return self.call_mode(s, where, None, why_not)
+        if directive == "joint":
+            return self.call_mode(s, where, state, "#pragma adgen checkpoint")
+        if id(s) in self.T.joint_calls:
+            return self.call_mode(s, where, state, self.T.joint_calls[id(s)])
+        why = self.T.joint_gain(self, g, call, state, s)
+        if why is None:
+            return self.call_mode(s, where, None, "the callee records no more than the "
+                                  "state joint mode would keep")
+        self.T.joint_calls[id(s)] = why
+        return self.call_mode(s, where, state, why)
+
+    def call_mode(self, s, where, state, why):
+        self.explain(s, where, "joint mode" if state is not None else "split mode", why)
+        return state
+
+    def keep_final(self, items):
+        """The final values of memory the head's caller sees, logged before an earlier
+        state is brought back over them (see FuncGen.pop)."""
+        out = []
+        for addr, nbytes in items:
+            target = addr.arg if isinstance(addr, ir.AddrOf) else addr
+            node = find(self.mem.loc(target)) if isinstance(addr, ir.AddrOf) else \
+                find(self.mem.target(addr))
+            if node in self.T.kept_whole:
+                self.T.kept_used.add(node)
+            elif node in self.T.ctx.external_nodes:
+                self.T.logged = True
+                out.append(ir.Raw("keep_bytes", {"ptr": X.clone(addr),
+                                                 "bytes": X.clone(nbytes)}))
+        return out
 
     def ruled_call(self, call, lhs, s, g):
         """A call of a function with a user rule: the primal call forward, the user's

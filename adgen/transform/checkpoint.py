@@ -50,6 +50,19 @@ def checkpoint_pragma(s):
     return args[1]
 
 
+CALL_MODE = re.compile(r"\s*adgen\s+(no)?checkpoint\s*$")
+
+
+def call_mode_pragma(s):
+    """"split" for `#pragma adgen nocheckpoint` (Fortran's `!$AD NOCHECKPOINT`), "joint"
+    for `#pragma adgen checkpoint`: the mode of the call the directive stands before."""
+    if isinstance(s, ir.Pragma) and not isinstance(s, CheckpointPragma):
+        m = CALL_MODE.match(s.text)
+        if m:
+            return "split" if m.group(1) else "joint"
+    return None
+
+
 def _int(v):
     return ir.Const(str(v), ir.INT)
 
@@ -62,6 +75,7 @@ class CheckpointedLoop:
         self.loop = loop
         self.snaps = snaps          # C text, or an expression (see checkpoint_pragma)
         self.loc = pragma_loc
+        self.keeper = StateKeeper(gen, self.error)
 
     def error(self, message):
         return AdgenError(f"binomial_ckp: {message}", self.loc)
@@ -89,6 +103,7 @@ class CheckpointedLoop:
                                             "binomial_ckp")
             except AdgenError as exc:
                 raise self.error(f"the snapshot count: {exc.message}")
+        g.forward_runs_again("binomial_ckp", self.loc)
         g.replayed[id(s)] = var
         g.checkpoint_depth += 1
         step_fwd, step_bwd = g.stmts(s.body.stmts)
@@ -167,7 +182,7 @@ class CheckpointedLoop:
                                 loc)]), loc)]
         bwd = [ir.Comment(f"the steps of the loop of line {loc.line}, last to first, each "
                           "reached from a kept state")]
-        bwd += self.keep_final(items)
+        bwd += g.keep_final(items)
         bwd.append(ir.Raw("log_mark", {"target": R(log_mark)}))
         bwd += [ir.Assign(frame(_int(0), 0), _int(0), loc),
                 ir.Assign(frame(_int(0), 1), R(n), loc),
@@ -181,35 +196,78 @@ class CheckpointedLoop:
     # ------------------------------------------------------------------ state
     def state_items(self, loop, var):
         """(address, bytes) of everything the loop body writes, but its counter."""
+        scalars, nodes = written_nodes(self.g, loop.body.stmts, var)
+        return self.keeper.items(nodes, scalars)
+
+    def copy(self, items, mem, size, slot, save):
+        """memcpy of every item to (save) or from slot `slot` of the kept states."""
+        base = ir.Binary("+", ir.Ref(mem), ir.Binary("*", ir.Cast(ir.SIZE_T, slot),
+                                                     ir.Ref(size), ir.SIZE_T), mem.type)
+        return copy_state(items, base, save)
+
+
+def copy_state(items, base, save):
+    """memcpy of every item (address, bytes) to (save) or from the bytes at base, one
+    after the other."""
+    stmts, offset = [], None
+    for addr, nbytes in items:
+        where = X.clone(base) if offset is None else \
+            ir.Binary("+", X.clone(base), X.clone(offset), base.type)
+        src, dst = (addr, where) if save else (where, addr)
+        stmts.append(ir.ExprStmt(ir.Call("memcpy", [X.clone(dst), X.clone(src),
+                                                    X.clone(nbytes)], ir.VOID)))
+        offset = X.clone(nbytes) if offset is None else X.add(offset, X.clone(nbytes))
+    return stmts
+
+
+def written_nodes(g, stmts, var):
+    """([(address, bytes)] of the scalar variables of g's function that stmts assign (but
+    var and loop-local ones), the memory nodes they write otherwise, callees included)."""
+    mem = g.mem
+    items, nodes = [], set()
+    for st in ir.stmts_walk(stmts):
+        if isinstance(st, ir.Assign):
+            lhs = st.lhs
+            if isinstance(lhs, ir.Ref):
+                if lhs.sym is not var and lhs.sym not in g.loop_local and \
+                        not lhs.sym.type.resolved().is_array:
+                    items.append((ir.AddrOf(ir.Ref(lhs.sym), ir.Ptr(lhs.sym.type)),
+                                  ir.SizeOf(lhs.sym.type)))
+                    continue
+            nodes.add(find(mem.loc(lhs)))
+        for e in ir.stmt_exprs(st):
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.Call) and sub.func in g.T.writes:
+                    nodes |= {find(x) for x in g.T.writes[sub.func]}
+                elif isinstance(sub, ir.Call) and sub.func in g.prog.functions and \
+                        getattr(g.prog.functions[sub.func], "user_rule", None):
+                    nodes |= {find(x) for x in g.T.ctx.writes().get(sub.func, ())}
+    return items, nodes
+
+
+class StateKeeper:
+    """What a stretch of a function writes, as (address, bytes) of whole variables of the
+    function (parameters' arrays, locals, globals), for code that keeps that state and
+    brings it back: a checkpointed loop, a call in joint mode. `error` makes the
+    AdgenError raised when some memory cannot be kept."""
+
+    def __init__(self, gen, error):
+        self.g = gen
+        self.error = error
+
+    def items(self, nodes, items=()):
+        """items (already known), then the variables holding the memory nodes, once
+        each; a callee's own variables are left out."""
         g = self.g
-        mem, f = g.mem, g.f
-        items, nodes = [], set()
-        for st in ir.stmts_walk(loop.body.stmts):
-            if isinstance(st, ir.Assign):
-                lhs = st.lhs
-                if isinstance(lhs, ir.Ref):
-                    if lhs.sym is not var and lhs.sym not in g.loop_local and \
-                            not lhs.sym.type.resolved().is_array:
-                        items.append((ir.AddrOf(ir.Ref(lhs.sym), ir.Ptr(lhs.sym.type)),
-                                      ir.SizeOf(lhs.sym.type)))
-                        continue
-                nodes.add(find(mem.loc(lhs)))
-            for e in ir.stmt_exprs(st):
-                for sub in ir.walk(e):
-                    if isinstance(sub, ir.Call) and sub.func in g.T.writes:
-                        nodes |= {find(x) for x in g.T.writes[sub.func]}
-                    elif isinstance(sub, ir.Call) and sub.func in g.prog.functions and \
-                            getattr(g.prog.functions[sub.func], "user_rule", None):
-                        nodes |= {find(x) for x in g.T.ctx.writes().get(sub.func, ())}
-        nodes -= self.private_nodes()
+        items = list(items)
+        nodes = set(nodes) - self.private_nodes()
         seen = {id(a) for a, _ in items}
-        for node in nodes:
+        for node in sorted(nodes, key=lambda n: n.uid):
             roots = self.roots(node)
             if not roots:
-                raise self.error("the loop writes memory that is not reached through a "
+                raise self.error("the code writes memory that is not reached through a "
                                  "parameter, a local array or a global of "
-                                 f"'{source_name(f)}', which adgen cannot "
-                                 "keep")
+                                 f"'{source_name(g.f)}', which adgen cannot keep")
             for r in roots:
                 if id(r) not in seen:
                     items.append(r)
@@ -248,7 +306,7 @@ class CheckpointedLoop:
             t = p.type.resolved()
             if isinstance(t, ir.Ptr) and find(mem.pointee(mem.var(p))) is node:
                 if p in assigned:
-                    raise self.error(f"the loop writes through '{p.name}', which the "
+                    raise self.error(f"the code writes through '{p.name}', which the "
                                      "function moves")
                 try:
                     n = g.T.ctx.try_extent(f, p)
@@ -264,33 +322,4 @@ class CheckpointedLoop:
                 if getattr(sym, "is_library", False):
                     continue
                 out.append((ir.AddrOf(ir.Ref(sym), ir.Ptr(sym.type)), ir.SizeOf(sym.type)))
-        return out
-
-    def copy(self, items, mem, size, slot, save):
-        """memcpy of every item to (save) or from slot `slot` of the kept states."""
-        stmts, offset = [], None
-        base = ir.Binary("+", ir.Ref(mem), ir.Binary("*", ir.Cast(ir.SIZE_T, slot),
-                                                     ir.Ref(size), ir.SIZE_T), mem.type)
-        for addr, nbytes in items:
-            where = X.clone(base) if offset is None else \
-                ir.Binary("+", X.clone(base), X.clone(offset), mem.type)
-            src, dst = (addr, where) if save else (where, addr)
-            stmts.append(ir.ExprStmt(ir.Call("memcpy", [X.clone(dst), X.clone(src),
-                                                        X.clone(nbytes)], ir.VOID)))
-            offset = X.clone(nbytes) if offset is None else X.add(offset, X.clone(nbytes))
-        return stmts
-
-    def keep_final(self, items):
-        """The caller sees some of this memory: its final values go to the log before the
-        backward sweep brings back earlier ones (see FuncGen.pop)."""
-        out = []
-        g = self.g
-        for addr, nbytes in items:
-            target = addr.arg if isinstance(addr, ir.AddrOf) else addr
-            node = find(g.mem.loc(target)) if isinstance(addr, ir.AddrOf) else \
-                find(g.mem.target(addr))
-            if node in g.T.ctx.external_nodes:
-                g.T.logged = True
-                out.append(ir.Raw("keep_bytes", {"ptr": X.clone(addr),
-                                                 "bytes": X.clone(nbytes)}))
         return out

@@ -68,9 +68,10 @@ def canonical_loop(loop, func):
     return var, stride
 
 
-def readonly_int_params(func):
-    """Pointer parameters to integers that func never writes through nor passes on: a
-    Fortran `n` received by reference, read as `*n`."""
+def readonly_int_params(func, functions=None, _seen=()):
+    """Pointer parameters to integers that func never writes through nor passes on (but to
+    a function of `functions` that does not write through it either): a Fortran `n`
+    received by reference, read as `*n`."""
     out = set()
     for p in func.params:
         t = p.type.resolved()
@@ -86,7 +87,15 @@ def readonly_int_params(func):
         for e in ir.stmt_exprs(s):
             for sub in ir.walk(e):
                 if isinstance(sub, ir.Call):
-                    for a in sub.args:
+                    callee = (functions or {}).get(sub.func)
+                    for k, a in enumerate(sub.args):
+                        if isinstance(a, ir.AddrOf) and isinstance(a.arg, ir.Deref):
+                            a = a.arg.ptr       # &*n: Fortran passing its n on
+                        if isinstance(a, ir.Ref) and callee is not None and \
+                                callee.has_body and callee not in _seen and \
+                                k < len(callee.params) and callee.params[k] in \
+                                readonly_int_params(callee, functions, _seen + (func,)):
+                            continue
                         for r in ir.walk(a):
                             if isinstance(r, ir.Ref) and not isinstance(a, ir.Deref):
                                 out.discard(r.sym)

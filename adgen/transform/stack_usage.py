@@ -29,8 +29,9 @@ class Usage:
     """Per generated function: bytes pushed by its forward sweep (`pushed`) and bytes its
     backward sweep logs (`logged`), as polynomials in the function's parameters."""
 
-    def __init__(self, transform):
+    def __init__(self, transform, funcgens=None):
         self.T = transform
+        self.funcgens = funcgens if funcgens is not None else transform.funcgens
         self.cache = {}
         self.inexact = False    # some count is an upper bound
 
@@ -44,11 +45,13 @@ class Usage:
                 raise Unbounded("a recursive call", None)
             return self.cache[key]
         self.cache[key] = None
-        g = self.T.funcgens[key]
+        g = self.funcgens[key]
         counter = _Counter(self, g)
         pushed = counter.stmts(g.f.body.stmts, g.fwd_of, [], self.push_bytes)
         pushed = pushed + counter.scratch(g.scratch_allocs)
         logged = counter.stmts(g.f.body.stmts, g.bwd_of, [], self.log_bytes)
+        # calls in joint mode record their values in the backward sweep, one at a time
+        pushed = pushed + counter.recorded_later
         self.cache[key] = (pushed, logged)
         return pushed, logged
 
@@ -86,6 +89,7 @@ class _Counter:
         self.usage = usage
         self.g = g
         self.calc = _Walker(usage.T.ctx.extents, g.f, None)
+        self.recorded_later = Poly()   # the most a backward sweep's recomputation pushes
 
     def stmts(self, stmts, pieces, loops, unit):
         total = Poly()
@@ -104,6 +108,8 @@ class _Counter:
             return own + self.larger(then, other, loops)
         if isinstance(s, ir.For) and id(s) in self.g.checkpointed:
             return own + self.checkpointed(s, pieces, loops, unit)
+        if id(s) in self.g.fixed_point:
+            return own + self.fixed_point(s, pieces, loops, unit)
         if isinstance(s, ir.For):
             init = self.stmts(s.init, pieces, loops, unit)
             try:
@@ -145,6 +151,23 @@ class _Counter:
             raise Unbounded("kept states whose size is not a fixed size", s.loc)
         return body + states + Poly.const(2 * SCRATCH_OVERHEAD) + \
             self.upper(snaps) * Poly.const(2) * _sizeof(ir.INT)
+
+    def fixed_point(self, s, pieces, loops, unit):
+        """A loop under fp_loop: its state kept before it (forward pieces), and in the
+        backward sweep the state twice and one pass of the body's values at a time."""
+        if pieces is self.g.bwd_of:
+            return Poly()
+        body = s.body.stmts + (s.step if isinstance(s, ir.For) else [])
+        one_pass = self.stmts(body, pieces, loops, unit)
+        try:
+            state = self.upper(self.g.fixed_point[id(s)])
+        except NotPolynomial:
+            raise Unbounded("a fixed-point loop's state that is not a fixed size", s.loc)
+        self.usage.inexact = True
+        self.recorded_later = self.larger(self.recorded_later, one_pass + state +
+                                          state * Poly.const(2) +
+                                          Poly.const(2 * SCRATCH_OVERHEAD), loops)
+        return Poly()
 
     def strided(self, s, body, loops):
         """All iterations of `for (i = a; i < a + k*s; i += s)` (s one term, k a whole
@@ -201,21 +224,42 @@ class _Counter:
         skip = {id(b) for c in children for b in pieces.get(id(c), ())}
         total = Poly()
         for st in ir.stmts_walk(pieces.get(id(s), ()), skip):
-            total = total + unit(st)
+            total = total + unit(st) + self.raw_bytes(st, unit)
             for e in _exprs(st):
                 for sub in ir.walk(e):
                     if isinstance(sub, ir.Call):
-                        total = total + self.call(sub, loops, s)
+                        total = total + self.call(sub, loops, s, pieces)
         return total
 
-    def call(self, call, loops, s):
+    def raw_bytes(self, st, unit):
+        """Blocks of bytes pushed (a call's state kept for joint mode) or logged."""
+        if not isinstance(st, ir.Raw):
+            return Poly()
+        if st.template == "push_bytes" and unit == Usage.push_bytes:
+            return self.upper(st.args["bytes"])
+        if st.template == "keep_bytes" and unit == Usage.log_bytes:
+            out = self.upper(st.args["bytes"])
+            for t in LOG_RECORD:
+                out = out + _sizeof(t)
+            return out
+        return Poly()
+
+    def call(self, call, loops, s, pieces):
         for suffix, index in (("_fwd", 0), ("_bwd", 1)):
             name = call.func[:-len(suffix)] if call.func.endswith(suffix) else None
-            if name in self.usage.T.funcgens:
+            if name in self.usage.funcgens:
                 counts = self.usage.of(name)
-                callee = self.usage.T.funcgens[name].f
+                callee = self.usage.funcgens[name].f
                 args = self.g.source_args.get(id(call), call.args)
-                return self.substitute(counts[index], callee, args, loops, s)
+                count = self.substitute(counts[index], callee, args, loops, s)
+                if index == 0 and pieces is self.g.bwd_of and \
+                        not any(count.uses(v.name) for v, _, _ in loops):
+                    # a call in joint mode, run again by the backward sweep: its values
+                    # are pushed and popped there, the stack below it already unwound
+                    # (counted as often as the call runs when the count varies with a loop)
+                    self.recorded_later = self.larger(self.recorded_later, count, [])
+                    return Poly()
+                return count
         return Poly()
 
     def substitute(self, poly, callee, args, loops, s):
@@ -312,20 +356,25 @@ def _exprs(st):
 def formula_text(poly, lp64=False):
     """C text of a byte count; with lp64, sizes of the basic types as numbers (x86-64)."""
     from adgen.backend.cgen import expr_c
-    if lp64:
-        for key in list(poly.atoms):
-            size = 8 if key.startswith("sizeof(") and key.endswith("*)") else \
-                LP64_SIZES.get(key)
-            m = re.fullmatch(r"sizeof\((.*) \[(\d+)\]\)", key)
-            if m and f"sizeof({m.group(1)})" in LP64_SIZES:
-                size = LP64_SIZES[f"sizeof({m.group(1)})"] * int(m.group(2))
-            if size is not None:
-                poly = poly.substitute(key, Poly.const(size))
-    return expr_c(poly.to_ir())
+    return expr_c((lp64_sizes(poly) if lp64 else poly).to_ir())
+
+
+def lp64_sizes(poly):
+    """poly with the sizes of the basic types as numbers (x86-64)."""
+    for key in list(poly.atoms):
+        size = 8 if key.startswith("sizeof(") and key.endswith("*)") else \
+            LP64_SIZES.get(key)
+        m = re.fullmatch(r"sizeof\((.*) \[(\d+)\]\)", key)
+        if m and f"sizeof({m.group(1)})" in LP64_SIZES:
+            size = LP64_SIZES[f"sizeof({m.group(1)})"] * int(m.group(2))
+        if size is not None:
+            poly = poly.substitute(key, Poly.const(size))
+    return poly
 
 
 LP64_SIZES = {"sizeof(double)": 8, "sizeof(float)": 4, "sizeof(long double)": 16,
               "sizeof(int)": 4, "sizeof(long)": 8, "sizeof(short)": 2, "sizeof(char)": 1,
+              "sizeof(unsigned char)": 1,
               "sizeof(size_t)": 8, "sizeof(void *)": 8, "sizeof(unsigned int)": 4,
               "sizeof(long long)": 8, "sizeof(unsigned long)": 8}
 

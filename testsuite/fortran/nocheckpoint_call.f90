@@ -5,9 +5,9 @@
 ! arg u: real(8)[n] = uniform(0.5, 1)
 ! arg c: real(8) = 0.3
 !
-! Tapenade's `!$AD NOCHECKPOINT` before calls (adgen's calls keep what their backward
-! sweep needs anyway: the directive is accepted and changes nothing), in a loop over
-! time steps checkpointed with `!$ad binomial-ckp` (lower case).
+! Tapenade's `!$AD NOCHECKPOINT` before calls (split mode: the callee's record stays
+! on the stack until the backward sweep reaches the call), in a loop over time steps
+! checkpointed with `!$ad binomial-ckp` (lower case).
 subroutine step(n, u, c)
   implicit none
   integer, intent(in) :: n

@@ -1,0 +1,160 @@
+"""Fixed-point loops: `#pragma adgen fp_loop` (Fortran `!$AD FP-LOOP`) before a loop that
+repeats z = phi(z, p) until z stops changing.
+
+Only the fixed point z* matters to what follows, so the adjoint need not reverse the
+iterations (which would store every one of them). The forward sweep runs the loop as the
+primal does, storing nothing but the state before it. The backward sweep uses the
+two-phase method: with the state set to z* each time, it runs the body's recording forward
+sweep and at once its backward sweep, again and again. Each such pass maps the state's
+adjoint d to phi_z^T d, and adds phi_p^T d to the adjoints of what the body only reads, so
+the passes sum the series d0 + phi_z^T d0 + (phi_z^T)^2 d0 + ... whose limit is the
+adjoint of the fixed point; they stop when the state's adjoint no longer changes (by more
+than 1e-14 of its largest element) or after 10,000 passes. Elements of the state the body
+never writes (a boundary value) pass through each pass and collect their own adjoint.
+Memory is the state twice and one pass's values, whatever the number of iterations.
+
+The state is what the loop body writes, as for binomial checkpointing (checkpoint.py).
+"""
+import re
+
+from adgen import ir
+from adgen.errors import AdgenError
+from adgen.transform import exprs as X
+from adgen.transform.checkpoint import StateKeeper, copy_state, written_nodes
+
+PRAGMA = re.compile(r"\s*adgen\s+fp_loop\b\s*$")
+TOLERANCE = "1e-14"
+MAX_PASSES = 10000
+
+
+def fp_loop_pragma(s):
+    """True when s is `#pragma adgen fp_loop`."""
+    return isinstance(s, ir.Pragma) and PRAGMA.match(s.text) is not None
+
+
+def _int(v):
+    return ir.Const(str(v), ir.INT)
+
+
+class FixedPointLoop:
+    """Forward and backward statements of one fixed-point loop (for FuncGen)."""
+
+    def __init__(self, gen, loop, pragma_loc):
+        self.g = gen
+        self.loop = loop
+        self.loc = pragma_loc
+
+    def error(self, message):
+        return AdgenError(f"fp_loop: {message}", self.loc)
+
+    def build(self):
+        g, s, loc = self.g, self.loop, self.loop.loc
+        if not isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+            raise self.error("the directive must stand just before a loop")
+        g.forward_runs_again("fp_loop", self.loc)
+        body = list(s.body.stmts) + (list(s.step) if isinstance(s, ir.For) else [])
+        g.checkpoint_depth += 1     # the final values are logged once, below
+        step_fwd, step_bwd = g.stmts(body)
+        g.checkpoint_depth -= 1
+        scalars, nodes = written_nodes(g, body, None)
+        items = StateKeeper(g, self.error).items(nodes, scalars)
+        elements = self.adjoint_elements(items)
+        total = None
+        for _, nbytes in items:
+            total = nbytes if total is None else X.add(total, X.clone(nbytes))
+        total = total if total is not None else _int(0)
+        g.fixed_point[id(s)] = total                # for --stack-report
+        R, T = ir.Ref, (lambda base, t: g.temp(base, t))
+        fixed = T("fp_state", ir.Ptr(ir.Prim("unsigned char")))
+        count = None
+        for n, _ in elements:
+            count = n if count is None else X.add(count, X.clone(n))
+        last = T("fp_last", ir.Ptr(ir.DOUBLE))
+        passes, change, largest = T("fp_passes", ir.INT), T("fp_change", ir.DOUBLE), \
+            T("fp_largest", ir.DOUBLE)
+        fwd = [ir.Comment(f"fixed-point loop of line {loc.line}: the state before it is "
+                          "kept, not its iterations' values")]
+        fwd += [ir.Raw("push_bytes", {"ptr": X.clone(a), "bytes": X.clone(n)}, loc)
+                for a, n in items]
+        fwd += X.clone_stmts(ir.Block([s])).stmts
+        bwd = [ir.Comment(f"the adjoint of the fixed-point loop of line {loc.line}: passes "
+                          "of its body at the fixed point until the state's adjoint settles")]
+        bwd += g.keep_final(items)
+        bwd += [ir.Raw("scratch_alloc", {"target": R(fixed), "type": fixed.type,
+                                         "count": X.clone(total)}, loc),
+                ir.Raw("scratch_alloc", {"target": R(last), "type": last.type,
+                                         "count": count if count is not None else _int(1)},
+                       loc)]
+        bwd += copy_state(items, ir.Ref(fixed), save=True)
+        bwd.append(ir.Assign(R(largest), ir.Const("0.0", ir.DOUBLE), loc))
+        bwd += self.each_element(elements, last, change, largest, first=True)
+        bwd.append(ir.Assign(R(passes), _int(0), loc))
+        one_pass = copy_state(items, ir.Ref(fixed), save=False) + \
+            X.clone_stmts(ir.Block(step_fwd)).stmts + X.clone_stmts(ir.Block(step_bwd)).stmts
+        one_pass.append(ir.Assign(R(change), ir.Const("0.0", ir.DOUBLE), loc))
+        one_pass += self.each_element(elements, last, change, largest, first=False)
+        one_pass.append(ir.Assign(R(passes), X.add(R(passes), _int(1)), loc))
+        settled = ir.Binary("&&", ir.Binary(">", R(change), ir.Binary(
+            "*", ir.Const(TOLERANCE, ir.DOUBLE), R(largest), ir.DOUBLE), ir.INT),
+            ir.Binary("<", R(passes), _int(MAX_PASSES), ir.INT), ir.INT)
+        bwd.append(ir.DoWhile(ir.Block(one_pass), settled, loc))
+        bwd += [ir.Raw("scratch_free", {"ptr": R(last)}),
+                ir.Raw("scratch_free", {"ptr": R(fixed)})]
+        bwd += [ir.Raw("pop_bytes", {"ptr": X.clone(a), "bytes": X.clone(n)}, loc)
+                for a, n in reversed(items)]
+        return fwd, bwd
+
+    def adjoint_elements(self, items):
+        """[(count, element -> its adjoint)] of the active memory of the state."""
+        g = self.g
+        out = []
+        for addr, nbytes in items:
+            if isinstance(addr, ir.AddrOf):
+                sym = addr.arg.sym
+                t = sym.type.resolved()
+                if isinstance(t, ir.Arr) and isinstance(t.elem.resolved(), ir.Arr):
+                    if g.act.has_shadow(ir.Ref(sym)):
+                        raise self.error(f"'{sym.name}', a multi-dimensional array, in the "
+                                         "state of the loop: not supported yet")
+                    continue
+                if isinstance(t, ir.Arr):
+                    elem = t.elem
+                    at = (lambda k, sym=sym, elem=elem: ir.Index(ir.Ref(sym), k, elem))
+                    n = ir.Binary("/", X.clone(nbytes), ir.SizeOf(elem), ir.SIZE_T)
+                else:
+                    at = (lambda k, sym=sym: ir.Ref(sym))
+                    n = _int(1)
+            else:
+                elem = ir.with_const(ir.pointee(addr.type.resolved()), False)
+                at = (lambda k, p=addr, elem=elem: ir.Index(X.clone(p), k, elem))
+                n = ir.Binary("/", X.clone(nbytes), ir.SizeOf(elem), ir.SIZE_T)
+            probe = at(_int(0))
+            if not probe.type.resolved().is_float or not g.act.active_value(probe):
+                continue
+            out.append((n, (lambda k, at=at: g.sh(at(k)))))
+        return out
+
+    def each_element(self, elements, last, change, largest, first):
+        """For every adjoint element v of the state: (first) last[k] = v and the largest
+        |v|; (else) the largest change from last[k], and last[k] = v."""
+        g, R = self.g, ir.Ref
+        out, offset = [], None
+        fabs = (lambda e: ir.Call("fabs", [e], ir.DOUBLE))
+        for n, adjoint in elements:
+            k = g.temp("k", ir.SIZE_T)
+            slot = ir.Index(R(last), R(k) if offset is None else X.add(X.clone(offset), R(k)),
+                            ir.DOUBLE)
+            v = ir.Cast(ir.DOUBLE, adjoint(R(k)))
+            body = []
+            if not first:
+                diff = fabs(ir.Binary("-", X.clone(v), X.clone(slot), ir.DOUBLE))
+                body.append(ir.If(ir.Binary(">", diff, R(change), ir.INT),
+                                  ir.Block([ir.Assign(R(change), X.clone(diff))]), None))
+            body.append(ir.If(ir.Binary(">", fabs(X.clone(v)), R(largest), ir.INT),
+                              ir.Block([ir.Assign(R(largest), fabs(X.clone(v)))]), None))
+            body.append(ir.Assign(X.clone(slot), X.clone(v)))
+            out.append(ir.For([ir.Assign(R(k), _int(0))],
+                              ir.Binary("<", R(k), X.clone(n), ir.INT),
+                              [ir.Assign(R(k), X.add(R(k), _int(1)))], ir.Block(body)))
+            offset = X.clone(n) if offset is None else X.add(offset, X.clone(n))
+        return out
