@@ -432,6 +432,13 @@ class _Analysis:
         if f.is_static and not self.fortran:
             raise BuildError(f"'{func_name}' is static: the Python API calls it from another "
                              "file, so it must have external linkage")
+        assumed_shape = next((p for p in f.params if getattr(p, "extent_of", None)), None)
+        if assumed_shape is not None:
+            # gfortran's primal takes array descriptors, which the API does not build
+            raise BuildError(f"'{func_name}' has the assumed-shape dummy argument "
+                             f"'{assumed_shape.extent_of[0].name}': the Python API cannot "
+                             "call it; differentiate a procedure with explicit-shape "
+                             "dummies that calls it")
         # the primal's linker symbol: gfortran's (`name_`, `__mod_MOD_name`) for Fortran
         self.symbol = getattr(f, "link_name", None) or \
             (func_name + "_" if self.fortran else func_name)

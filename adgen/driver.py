@@ -511,7 +511,10 @@ def generate(sources, options):
     if prog.language == "fortran":
         link_fortran_names(prog, unit)
         unit.output_stem = re.sub(r"\W", "_", options.output_stem) or "adgen"
-        from adgen.backend.fortran_interface import c_header, fortran_interface
+        unit.vector = options.vector
+        from adgen.backend.fortran_interface import (c_header, fortran_interface,
+                                                     pass_extents_by_reference)
+        pass_extents_by_reference(unit)
         result.header = c_header(unit)
         result.interface = fortran_interface(unit)
     result.text = render_unit(unit)

@@ -583,11 +583,30 @@ class Plan:
         return self.lang == "fortran"
 
     def routine(self, mode=None):
-        """The symbol of the primal (mode None) or of its derivative routine ('b' or 'd')."""
+        """The symbol of the primal (mode None; for a Fortran head with assumed-shape dummies,
+        its shim, see make_fortran_shim) or of its derivative routine ('b' or 'd')."""
         f = self.head.func
         if not self.fortran:
             return f if mode is None else f"{f}_{mode}"
-        return self.proc.symbol if mode is None else f"{f}_{mode}_"
+        if mode is None:
+            return f"drv_shim_{f}_" if self.assumed_shape() else self.proc.symbol
+        return f"{f}_{mode}_"
+
+    def assumed_shape(self):
+        """Fortran: the arguments of the head's assumed-shape dummies, in order."""
+        if not self.fortran:
+            return []
+        return [a for p, a in zip(self.proc.params, self.args) if p.assumed_rank]
+
+    def extents(self):
+        """[(name, C expression)]: the hidden extents the C routines of a Fortran head with
+        assumed-shape dummies take last, by reference: per such dummy, per dimension."""
+        out = []
+        for a in self.assumed_shape():
+            for k, (lo, hi) in enumerate(a.dims, 1):
+                suffix = str(k) if len(a.dims) > 1 else ""
+                out.append((f"{a.name}_extent{suffix}", f"({hi}) - ({lo}) + 1"))
+        return out
 
     def arg(self, name):
         return next((a for a in self.args if a.name == name), None)
@@ -685,6 +704,7 @@ class FParam:
     ftype: Optional[str]        # canonical (see FTYPE_CTYPE); None: unsupported
     array: bool
     problem: Optional[str] = None   # why the harness cannot pass this argument
+    assumed_rank: int = 0       # an assumed-shape dummy (a(:, :)): its rank
 
     @property
     def ctype(self):
@@ -717,9 +737,11 @@ def _parse_dump_param(text: str) -> FParam:
     text = " ".join(text.split())
     name = re.findall(r"\w+", text)[-1] if re.search(r"\w", text) else "?"
     m = re.match(r"^(\w+\(kind=\d+\))(\[[^\]]*\])?\s*([&*])?\s*(?:restrict\s+)?(\w+)$", text)
-    if text.startswith("struct array"):
-        return FParam(name, None, True, "an assumed-shape array (a(:)): not callable without "
-                                        "an interface")
+    am = re.match(r"^struct array(\d+)_(\w+\(kind=\d+\))", text)
+    if am:      # an assumed-shape dummy: gfortran passes a descriptor
+        ftype = _DUMP_TYPES.get(am.group(2))
+        problem = None if ftype else f"an assumed-shape array of type {am.group(2)}"
+        return FParam(name, ftype, True, problem, assumed_rank=int(am.group(1)))
     if not m:
         return FParam(name, None, False, f"an argument gfortran passes as {text!r}")
     ftype = _DUMP_TYPES.get(m.group(1))
@@ -824,6 +846,9 @@ def make_fortran_plan(spec: Spec, head: Head, fb: FortranBuild) -> Plan:
         if p.array != (a.kind == "array" and not a.scalar):
             raise SpecError(f"arg {a.name}: the arg line says {'an array' if not a.scalar and a.kind == 'array' else 'a scalar'}, "
                             f"but it is {'an array' if p.array else 'a scalar'} in {head.func}")
+        if p.assumed_rank and p.assumed_rank != len(a.dims):
+            raise SpecError(f"arg {a.name}: the arg line gives {len(a.dims)} dimensions, but it "
+                            f"is an assumed-shape array of rank {p.assumed_rank} in {head.func}")
     for name in head.deps + head.indeps:
         if name == head.func and proc.ret_ftype is not None:
             continue
@@ -866,14 +891,72 @@ def fortran_prototypes(plan: Plan):
     if plan.ret_active:
         rev.append(f"{proc.ret_ctype} *{f}b")
         tan.append(f"{proc.ret_ctype} *{f}")
+    extents = [f"int *{name}" for name, _ in plan.extents()]
+    rev += extents
+    tan += extents
     params = lambda ps: ", ".join(ps) if ps else "void"
     return (f"void {f}_b_({params(rev)});",
             f"{proc.ret_ctype} {f}_d_({params(tan)});")
 
 
-def fortran_primal_prototype(proc: FProc) -> str:
-    ps = ", ".join(f"{p.ctype} *{p.name}" for p in proc.params) or "void"
-    return f"{proc.ret_ctype} {proc.symbol}({ps});"
+def fortran_primal_prototype(proc: FProc, plan: Optional[Plan] = None) -> str:
+    """The C prototype of a gfortran-compiled procedure; with the plan of a head with
+    assumed-shape dummies, that of its shim (make_fortran_shim)."""
+    ps = [f"{p.ctype} *{p.name}" for p in proc.params]
+    symbol = proc.symbol
+    if plan is not None and plan.assumed_shape():
+        ps += [f"int *{name}" for name, _ in plan.extents()]
+        symbol = plan.routine()
+    return f"{proc.ret_ctype} {symbol}({', '.join(ps) or 'void'});"
+
+
+_FDECL = {"integer(4)": "integer", "integer(8)": "integer(8)", "logical": "logical",
+          "real(4)": "real(4)", "real(8)": "real(8)"}
+
+
+def fortran_primal_interface(proc: FProc) -> list:
+    """An interface block for an external procedure with assumed-shape dummies (explicit-shape
+    ones declared assumed-size): the lines of it."""
+    kind = "function" if proc.ret_ftype else "subroutine"
+    prefix = f"{_FDECL[proc.ret_ftype]} " if proc.ret_ftype else ""
+    out = ["interface", f"  {prefix}{kind} {proc.name}({', '.join(p.name for p in proc.params)})"]
+    for p in proc.params:
+        dims = f"({', '.join([':'] * p.assumed_rank)})" if p.assumed_rank else \
+            "(*)" if p.array else ""
+        out.append(f"    {_FDECL[p.ftype]} :: {p.name}{dims}")
+    return out + [f"  end {kind} {proc.name}", "end interface"]
+
+
+def make_fortran_shim(plan: Plan) -> str:
+    """A Fortran procedure the C driver calls in place of a primal with assumed-shape dummies
+    (which takes array descriptors): it takes those arrays with explicit shape, their extents
+    last by reference as the derivative routines do, and calls the primal."""
+    proc = plan.proc
+    extents = [f"drv_e{k}" for k in range(len(plan.extents()))]
+    name = plan.routine()[:-1]
+    args = [p.name for p in proc.params]
+    kind = "function" if proc.ret_ftype else "subroutine"
+    prefix = f"{_FDECL[proc.ret_ftype]} " if proc.ret_ftype else ""
+    o = [f"! Calls {proc.name} for the C driver of tests/harness.py, with explicit-shape arrays.",
+         f"{prefix}{kind} {name}({', '.join(args + extents)})"]
+    if proc.module:
+        o.append(f"  use {proc.module}, only: {proc.name}")
+    o.append("  implicit none")
+    if not proc.module:
+        o += ["  " + line for line in fortran_primal_interface(proc)]
+    o.append(f"  integer :: {', '.join(extents)}")
+    k = 0
+    for p in proc.params:
+        dims = ""
+        if p.assumed_rank:
+            dims = f"({', '.join(extents[k:k + p.assumed_rank])})"
+            k += p.assumed_rank
+        elif p.array:
+            dims = "(*)"
+        o.append(f"  {_FDECL[p.ftype]} :: {p.name}{dims}")
+    call = f"{proc.name}({', '.join(args)})"
+    o.append(f"  {name} = {call}" if proc.ret_ftype else f"  call {call}")
+    return "\n".join(o + [f"end {kind} {name}"]) + "\n"
 
 
 def fortran_call_check(protos) -> str:
@@ -1020,6 +1103,7 @@ class _Driver:
             out.append("&drvb_return" if self.fortran else "drvb_return")
         if self.plan.ret_active and mode == "d":
             out.append("&drv_fval")
+        out += [f"&drve_{name}" for name, _ in self.plan.extents()]
         return ", ".join(out)
 
     def pack_deps(self, target, ret_expr, source_suffix=""):
@@ -1053,7 +1137,7 @@ class _Driver:
                       f"generated by tests/harness.py */")
             self.emit(_DRIVER_PRELUDE)
             self.emit("/* the gfortran-compiled primal */")
-            self.emit(fortran_primal_prototype(plan.proc))
+            self.emit(fortran_primal_prototype(plan.proc, plan))
             if plan.setup is not None:
                 self.emit(fortran_primal_prototype(plan.setup))
         else:
@@ -1121,6 +1205,8 @@ class _Driver:
                         self.emit(f"    {a.ctype} *drv{m}_{n} = ({a.ctype} *)drv_alloc(drv_len_{n}, sizeof({a.ctype}));")
                 else:
                     self.emit(f"    {a.ctype} drvb_{n}, drvd_{n};")
+        for name, extent in plan.extents():
+            self.emit(f"    int drve_{name} = (int)({extent});")
         nin, nout = self.count(self.indeps()), self.count(self.deps())
         self.emit(f"    long drv_nin = {nin}, drv_nout = {nout};")
         sizes = " ".join(f"if (drv_len_{a.name} > drv_ntmp) drv_ntmp = drv_len_{a.name};"
@@ -1334,13 +1420,19 @@ def make_fortran_main(plan: Plan, res: dict, source_name: str = "the program") -
     nout = sum(1 if a is None else L(a) for _, a in deps)
     nin = sum(L(a) for _, a in indeps)
     ret_f = proc.ret_ftype
-    decl = lambda ft: {"integer(4)": "integer", "integer(8)": "integer(8)", "logical": "logical",
-                       "real(4)": "real(4)", "real(8)": "real(8)"}[ft]
+    decl = _FDECL.get
+    # Assumed-shape dummies of rank > 1 get views of the flat arrays with the arg lines' bounds
+    assumed = plan.assumed_shape()
+    views = {a.name: res["bounds"][a.name] for a in assumed if len(a.dims) > 1}
+    view_of = {n: f"drvp_{n}" for v in views for n in (v, v + "b", v + "d")}
+    actual = lambda name: view_of.get(name, name)
 
     uses = {}
     externals = []
     if proc.module:
         uses.setdefault(proc.module, []).append(proc.name)
+    elif assumed:
+        externals += fortran_primal_interface(proc)
     elif ret_f:
         externals.append(f"{decl(ret_f)}, external :: {proc.name}")
     if plan.setup is not None and plan.setup.module:
@@ -1348,12 +1440,17 @@ def make_fortran_main(plan: Plan, res: dict, source_name: str = "the program") -
     elif plan.setup is not None:
         externals.append(f"external :: {plan.setup.name}")
     dret = ret_f if (plan.ret_active or ret_f) else None
-    if dret:
+    if assumed:     # with explicit interfaces: the modules adgen wrote
+        for mode in "bd":
+            uses.setdefault(f"{f}_{mode}_interface", []).append(f"{f}_{mode}")
+    elif dret:
         externals.append(f"{decl(dret)}, external :: {f}_d")
-    externals.append(f"external :: {f}_b" + ("" if dret else f", {f}_d"))
+    if not assumed:
+        externals.append(f"external :: {f}_b" + ("" if dret else f", {f}_d"))
 
+    how = "through the interface modules adgen wrote" if assumed else "with no interface"
     o = [f"! Fortran main program for head {head} of {source_name}: calls the derivative",
-         "! routines with no interface. Generated by tests/harness.py.",
+         f"! routines {how}. Generated by tests/harness.py.",
          "program drv_main"]
     for mod, names in uses.items():
         o.append(f"  use {mod}, only: {', '.join(dict.fromkeys(names))}")
@@ -1365,7 +1462,13 @@ def make_fortran_main(plan: Plan, res: dict, source_name: str = "the program") -
         names = [a.name, f"drv0_{a.name}"]
         if plan.role(a.name):
             names += [f"{a.name}b", f"{a.name}d"]
-        o.append(f"  {t} :: " + ", ".join(n + dim for n in names))
+        if a.name in views:
+            o.append(f"  {t}, target :: " + ", ".join(n + dim for n in names))
+            ranks = ", ".join([":"] * len(views[a.name]))
+            o.append(f"  {t}, pointer :: " + ", ".join(
+                f"drvp_{n}({ranks})" for n in names if n != f"drv0_{a.name}"))
+        else:
+            o.append(f"  {t} :: " + ", ".join(n + dim for n in names))
     o.append(f"  real(8) :: drv_xdot({max(nin, 1)}), drv_xbar({max(nin, 1)}), drv_xp({max(nin, 1)}), "
              f"drv_xm({max(nin, 1)})")
     o.append(f"  real(8) :: drv_ybar({nout}), drv_ydot({nout}), drv_y({nout})")
@@ -1375,6 +1478,10 @@ def make_fortran_main(plan: Plan, res: dict, source_name: str = "the program") -
         o.append(f"  {decl(ret_f)} :: drv_r, drv_fval, drv_fb")
     o.append("  integer :: drv_s")
     o.append("  logical :: drv_ok")
+    for name, bounds in views.items():
+        spec_ = ", ".join(f"{lo}:{hi}" for lo, hi in bounds)
+        for n in [name] + ([name + "b", name + "d"] if plan.role(name) else []):
+            o.append(f"  drvp_{n}({spec_}) => {n}")
     o.append("")
     o.append("  ! the inputs of the C driver")
     for a in plan.args:
@@ -1392,9 +1499,9 @@ def make_fortran_main(plan: Plan, res: dict, source_name: str = "the program") -
     def call(mode):
         args = []
         for a in plan.args:
-            args.append(a.name)
+            args.append(actual(a.name))
             if mode and plan.role(a.name):
-                args.append(a.name + mode)
+                args.append(actual(a.name + mode))
         if plan.ret_active and mode == "b":
             args.append("drv_fb")
         if plan.ret_active and mode == "d":
@@ -1867,8 +1974,9 @@ def _build_and_run(plan: Plan, source: Path, workdir: Path, flags, objs: dict,
     cmd = [CC] + DRIVER_FLAGS + SANITIZE + flags + ["-c", str(driver), "-o", str(dobj)]
     _must(_run(cmd, "gcc", RUN_TIMEOUT), cmd, "compiling the driver")
     if fbuild is not None:      # gfortran links libgfortran
+        shim = [_compile_fortran_shim(plan, workdir, fbuild)] if plan.assumed_shape() else []
         cmd = [FC] + SANITIZE + [str(dobj)] + [str(o) for o in objs.values()] \
-            + [str(o) for o in fbuild.objs] + ["-lm", "-o", str(exe)]
+            + [str(o) for o in shim + fbuild.objs] + ["-lm", "-o", str(exe)]
     else:
         wrap = WRAP_ALLOC if "b" in objs and no_alloc_guard(plan, source) else []
         cmd = [CC] + SANITIZE + wrap + [str(dobj)] + [str(o) for o in objs.values()] + \
@@ -1888,6 +1996,22 @@ def _build_and_run(plan: Plan, source: Path, workdir: Path, flags, objs: dict,
         return json.loads(out)
     except json.JSONDecodeError as exc:
         raise AssertionError(f"driver output is not JSON ({exc}):\n{out[:2000]}")
+
+
+def _compile_fortran(path: Path, moddir: Path, fbuild: FortranBuild, what: str) -> Path:
+    """gfortran -c of a file the harness uses, with the primal's modules; its object."""
+    obj = path.with_suffix(".o")
+    moddir.mkdir(exist_ok=True)
+    cmd = [FC, "-O2", "-ffree-line-length-none", "-J", str(moddir), "-I", str(moddir),
+           "-I", str(fbuild.moddir), "-c", str(path), "-o", str(obj)]
+    _must(_run(cmd, FC, RUN_TIMEOUT), cmd, f"compiling {what}")
+    return obj
+
+
+def _compile_fortran_shim(plan: Plan, workdir: Path, fbuild: FortranBuild) -> Path:
+    shim = workdir / f"{plan.head.func}_shim.f90"
+    shim.write_text(make_fortran_shim(plan))
+    return _compile_fortran(shim, workdir / "fmain_mod", fbuild, "the primal's shim")
 
 
 def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=None,
@@ -1959,13 +2083,19 @@ def _run_fortran_main(plan: Plan, res: dict, source: Path, workdir: Path, objs: 
     f = plan.head.func
     main = workdir / f"{f}_fmain.f90"
     main.write_text(make_fortran_main(plan, res, source.name))
-    obj, exe = main.with_suffix(".o"), main.with_suffix("")
     moddir = workdir / "fmain_mod"
-    moddir.mkdir(exist_ok=True)
-    cmd = [FC, "-O2", "-ffree-line-length-none", "-J", str(moddir), "-I", str(fbuild.moddir),
-           "-c", str(main), "-o", str(obj)]
-    _must(_run(cmd, FC, RUN_TIMEOUT), cmd, "compiling the Fortran main program")
-    cmd = [FC] + SANITIZE + [str(obj)] + [str(o) for o in objs.values()] \
+    interfaces = []
+    if plan.assumed_shape():
+        # the derivative routines are called through the modules adgen wrote beside them
+        # (strict line length: adgen's must fit in free form's 132 columns)
+        for mode in "bd":
+            path = workdir / f"{f}_{mode}_interface.f90"
+            interfaces.append(_compile_fortran(path, moddir, fbuild, path.name))
+            cmd = [FC, "-std=f2008", "-fsyntax-only", "-J", str(moddir), str(path)]
+            _must(_run(cmd, FC, RUN_TIMEOUT), cmd, f"checking {path.name} with -std=f2008")
+    obj = _compile_fortran(main, moddir, fbuild, "the Fortran main program")
+    exe = main.with_suffix("")
+    cmd = [FC] + SANITIZE + [str(obj)] + [str(o) for o in interfaces + list(objs.values())] \
         + [str(o) for o in fbuild.objs] + ["-lm", "-o", str(exe)]
     _must(_run(cmd, "link", RUN_TIMEOUT), cmd,
           "linking the Fortran main program with the derivative objects")

@@ -417,6 +417,15 @@ def test_fortran_function_and_subroutine(adgen_cache):
 
 
 @pytest.mark.skipif(_fortran_available() is not None, reason=str(_fortran_available()))
+def test_fortran_assumed_shape_head_refused(adgen_cache):
+    """gfortran's primal takes array descriptors for assumed-shape dummies: the API says
+    it cannot call it, rather than passing bare pointers."""
+    with pytest.raises(adgen.BuildError, match="assumed-shape dummy argument 'x'"):
+        adgen.build(str(ROOT / "testsuite" / "fortran" / "assumed_shape_head_1d.f90"),
+                    head="weighted_sum(weighted_sum)/(x w)", cache_dir=adgen_cache)
+
+
+@pytest.mark.skipif(_fortran_available() is not None, reason=str(_fortran_available()))
 def test_check_fortran(adgen_cache, capsys, monkeypatch):
     monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
     status, out, err = _check([str(ROOT / "testsuite" / "fortran" / "sub_basic.f90"), "--head",

@@ -7,6 +7,7 @@ gfortran is needed: when it is missing and the tests run as root (CI), the sessi
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,54 @@ def test_program(source, stack, tmp_path, gfortran, monkeypatch):
     except (AssertionError, harness.SpecError) as exc:
         message = str(exc)
     pytest.fail(message, pytrace=False)     # the harness's message says it all
+
+
+# ------------------------------------------------- heads with assumed-shape dummies
+
+def _adgen(tmp_path, text, head, mode="--reverse"):
+    src = tmp_path / "m.f90"
+    src.write_text(text)
+    out = tmp_path / "m_out.c"
+    proc = subprocess.run([sys.executable, "-m", "adgen", mode, str(src), "--head", head,
+                           "-o", str(out)], cwd=ROOT, capture_output=True, text=True)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return src, proc, out
+
+
+def test_assumed_shape_head_exports(tmp_path):
+    """The hidden extents come last, by reference, in the C routine and its header; the
+    interface module's module procedure has the assumed-shape dummies (directions first
+    for a derivative in vector mode)."""
+    text = ("subroutine total(a, t)\n  real(8), intent(in) :: a(:)\n"
+            "  real(8), intent(out) :: t\n  t = sum(a**2)\nend subroutine total\n")
+    _, proc, out = _adgen(tmp_path, text, "total(t)/(a)")
+    assert proc.returncode == 0, proc.stderr
+    prototype = "void total_b_(double *a, double *ab, double *t, double *tb, int *a_extent)"
+    assert prototype in out.read_text()
+    assert prototype + ";" in out.with_suffix(".h").read_text()
+    interface = (tmp_path / "m_out_interface.f90").read_text()
+    assert 'bind(C, name="total_b_")' in interface
+    assert "  subroutine total_b(a, ab, t, tb)\n    real(c_double) :: a(:)\n" in interface
+    _, proc, out = _adgen(tmp_path, text, "total(t)/(a)", "--vector")
+    assert proc.returncode == 0, proc.stderr
+    interface = (tmp_path / "m_out_interface.f90").read_text()
+    assert "real(c_double) :: ad(:, :)" in interface and "real(c_double) :: td(*)" in interface
+
+
+@pytest.mark.parametrize("body, message, line", [
+    ("  real(8), intent(in) :: a(:)\n  real(8), intent(out) :: t\n"
+     "  t = part(a(1:size(a):2))\ncontains\n  real(8) function part(b)\n"
+     "    real(8), intent(in) :: b(:)\n    part = sum(b)\n  end function part\n",
+     "not contiguous", 4),
+    ("  real(8), intent(in) :: a(:)\n  real(8), intent(out) :: t\n  complex(8) :: z\n"
+     "  z = cmplx(a(1), 1.0d0, 8)\n  t = real(z)\n", "complex", 4),
+])
+def test_assumed_shape_head_refused(body, message, line, tmp_path):
+    """What adgen cannot differentiate in a head with assumed-shape dummies is refused at
+    its line, as elsewhere."""
+    src, proc, _ = _adgen(tmp_path, f"subroutine total(a, t)\n{body}end subroutine total\n",
+                          "total(t)/(a)")
+    assert proc.returncode == 1, proc.stderr
+    diag = f"{src}:{line}:"
+    assert any(l.startswith(diag) and ": error: " in l and message in l.lower()
+               for l in proc.stderr.splitlines()), proc.stderr

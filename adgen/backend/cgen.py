@@ -5,7 +5,7 @@ every statement form, declaration and file-level piece of text lives in the temp
 """
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List
+from typing import List, Optional
 
 import jinja2
 
@@ -22,6 +22,7 @@ _UNARY, _POSTFIX = 15, 16
 class LocalDecl:
     sym: ir.Symbol
     zero: bool = False         # start at zero (adjoint and tangent variables)
+    init: Optional[ir.Expr] = None     # else its initial value (declared before the others)
 
 
 @dataclass(eq=False)
@@ -327,6 +328,9 @@ def render_function(fn: GenFunction, stack="heap") -> str:
         if isinstance(t, ir.Arr) and t.size is not None:
             used |= {s.sym for s in ir.walk(t.size) if isinstance(s, ir.Ref)}
     decls = [d for d in fn.locals if d.sym in used]
+    for d in decls:
+        if d.init is not None:
+            used |= {s.sym for s in ir.walk(d.init) if isinstance(s, ir.Ref)}
     unused_params = [p for p in fn.params if p not in used]
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
                                                       unused_params=unused_params, state={})

@@ -1,8 +1,15 @@
 """Companions of the C output for Fortran callers: a C header with the prototypes of the
 exported routines, and a Fortran module of interfaces (bind(C) to the same symbols) that
-callers may `use` to have their calls checked."""
+callers may `use` to have their calls checked.
+
+A head with assumed-shape dummies (`a(:)`) is exported with the hidden extents of those
+dummies appended, by reference (pass_extents_by_reference). Its Fortran callers pass array
+descriptors, which the C routine does not read: the module gives them a module procedure
+of the derivative's name with the same assumed-shape dummies, which passes the arrays
+(contiguous, gfortran copies them in and out otherwise) and their extents to the C
+routine."""
 from adgen import ir
-from adgen.backend.cgen import env, signature
+from adgen.backend.cgen import LocalDecl, env, signature
 
 _FORTRAN_KIND = {"double": "real(c_double)", "float": "real(c_float)", "int": "integer(c_int)",
                  "long": "integer(c_long)", "long double": "real(c_long_double)"}
@@ -12,38 +19,135 @@ def exported(unit):
     return [f for f in unit.functions if not f.is_static]
 
 
+def hidden_extents(fn):
+    """The parameters of fn that are extents of assumed-shape dummies (see
+    fortran_front.Scope.assumed_shape_extents)."""
+    return [p for p in fn.params if getattr(p, "extent_of", None) is not None]
+
+
+def pass_extents_by_reference(unit):
+    """Every argument of an exported routine is passed by reference, the hidden extents
+    too: they become the last parameters, `int *a_extent`, read first thing into the
+    by-value variables the body and the sizes of automatic arrays use."""
+    taken = {g.name for g in unit.globals_extern + unit.globals_static}
+    for fn in unit.functions:
+        taken |= {fn.name} | {p.name for p in fn.params} | {d.sym.name for d in fn.locals}
+    for fn in exported(unit):
+        extents = hidden_extents(fn)
+        by_reference = []
+        for e in extents:
+            ref = ir.Symbol(e.name, ir.Ptr(e.type), "param", e.loc)
+            ref.extent_of = e.extent_of
+            by_reference.append(ref)
+            name = e.name + "_value"
+            while name in taken:
+                name += "_"
+            taken.add(name)
+            e.name = name
+        fn.params = [p for p in fn.params if p not in extents] + by_reference
+        fn.locals[:0] = [LocalDecl(e, init=ir.Deref(ir.Ref(ref), e.type))
+                         for e, ref in zip(extents, by_reference)]
+
+
+def _extents_note(fn):
+    """A comment naming the hidden extents of fn's prototype, or ''."""
+    extents = [p.name for p in fn.params if getattr(p, "extent_of", None) is not None]
+    if not extents:
+        return ""
+    return (f"{fn.name}: after the other arguments, the extents of the assumed-shape "
+            f"dummies: {', '.join(extents)}")
+
+
 def c_header(unit):
     return env().get_template("fortran_header.h.j2").render(
-        u=unit, prototypes=[signature(f) for f in exported(unit)])
+        u=unit, prototypes=[(_extents_note(f), signature(f)) for f in exported(unit)])
+
+
+def _primal(sym):
+    return getattr(sym, "primal", None) or sym
 
 
 def _is_array(sym):
-    primal = getattr(sym, "primal", None) or sym
-    return bool(getattr(primal, "fortran_array", False))
+    return bool(getattr(_primal(sym), "fortran_array", False))
 
 
-def _dummy(sym):
+def _kind(sym):
     t = sym.type.resolved()
     base = t.target.resolved() if isinstance(t, ir.Ptr) else t
-    kind = _FORTRAN_KIND.get(getattr(base, "name", ""), None)
-    if kind is None:
-        kind = "integer(c_int)"
-    if not isinstance(t, ir.Ptr):
-        return f"{kind}, value :: {sym.name}"
-    return f"{kind} :: {sym.name}" + ("(*)" if _is_array(sym) else "")
+    return _FORTRAN_KIND.get(getattr(base, "name", ""), "integer(c_int)")
+
+
+def _dims(sym, vector):
+    """The array spec of a dummy of a module procedure: assumed-shape (`(:, :)`) where the
+    primal's dummy is, with one more leading dimension (the directions) for a derivative in
+    vector mode; else assumed-size (`(*)`); '' for a scalar."""
+    primal = _primal(sym)
+    rank = len(getattr(primal, "extent_params", ()))
+    derivative = primal is not sym
+    if rank:
+        return "(" + ", ".join([":"] * (rank + (vector and derivative))) + ")"
+    if _is_array(sym) or (vector and derivative):
+        return "(*)"
+    return ""
+
+
+def _dummy(sym, vector):
+    """The declaration of a dummy of the bind(C) interface of a C routine."""
+    if not isinstance(sym.type.resolved(), ir.Ptr):
+        return f"{_kind(sym)}, value :: {sym.name}"
+    dims = "(*)" if _dims(sym, vector) else ""
+    return f"{_kind(sym)} :: {sym.name}{dims}"
+
+
+def _size_argument(extent):
+    array, dim = extent.extent_of
+    return f"int(size({array.name}, {dim}), c_int)"
 
 
 def fortran_interface(unit):
+    vector = getattr(unit, "vector", False)
     routines = []
     for f in exported(unit):
         name = f.name[:-1] if f.name.endswith("_") else f.name
         ret = f.ret.resolved()
         result = None if ret.is_void else _FORTRAN_KIND.get(getattr(ret, "name", ""),
                                                             "real(c_double)")
-        routines.append({"name": name, "symbol": f.name,
-                         "args": [p.name for p in f.params],
-                         "decls": [_dummy(p) for p in f.params], "result": result})
+        extents = hidden_extents(f)
+        routine = {"name": name, "symbol": f.name, "args": [p.name for p in f.params],
+                   "decls": [_dummy(p, vector) for p in f.params], "result": result,
+                   "wrapper": None}
+        if extents:
+            # the C routine under another name; `name` is the module procedure calling it
+            dummies = [p for p in f.params if p not in extents]
+            routine["name"] = name + "_with_extents"
+            routine["wrapper"] = {
+                "name": name,
+                "args": [p.name for p in dummies],
+                "decls": [f"{_kind(p)} :: {p.name}{_dims(p, vector)}" for p in dummies],
+                "actuals": [p.name for p in dummies] + [_size_argument(e) for e in extents]}
+        routines.append(routine)
     module = unit.output_stem + "_interface" if getattr(unit, "output_stem", None) \
         else "adgen_interface"
-    return env().get_template("fortran_interface.f90.j2").render(
+    text = env().get_template("fortran_interface.f90.j2").render(
         u=unit, module=module, routines=routines)
+    return "\n".join(_continued(line) for line in text.split("\n"))
+
+
+def _continued(line, width=100):
+    """A statement longer than width split into continuation lines after the commas
+    between its outermost parentheses (free form allows 132 characters a line)."""
+    if len(line) <= width or line.lstrip().startswith("!"):
+        return line
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    depth, cuts = 0, []
+    for k, c in enumerate(line):
+        depth += (c == "(") - (c == ")")
+        if c == "," and depth == 1:
+            cuts.append(k)
+    out, start = [], 0
+    for k, cut in enumerate(cuts):
+        following = cuts[k + 1] if k + 1 < len(cuts) else len(line)
+        if following - start + len(indent) > width:
+            out.append(line[start:cut + 1] + " &")
+            start = cut + 2
+    return ("\n" + indent).join(out + [line[start:]])

@@ -143,7 +143,6 @@ def parse_fortran_files(paths, options=None):
     for path, tree in trees:
         front.program_units(path, tree)
     front.settle()
-    front.refuse_assumed_shape_heads(getattr(options, "heads", None) or [])
     return front.program()
 
 
@@ -192,30 +191,6 @@ class FFront:
                           language="fortran")
         prog.warnings = self.warnings
         return prog
-
-    def refuse_assumed_shape_heads(self, head_specs):
-        """A head is called from outside, where gfortran passes an assumed-shape actual
-        argument as an array descriptor, which the derivative routine does not read: a
-        procedure with assumed-shape dummies cannot be a head. Named heads are refused;
-        without --head, such procedures that nothing calls are left out of the choice."""
-        from adgen.driver import parse_head
-        named = {parse_head(spec)[0].lower() for spec in head_specs}
-        for f in self.functions.values():
-            dummy = next((p for p in f.params if getattr(p, "extent_params", None)), None)
-            if dummy is None or getattr(f, "error", None) is not None:
-                continue
-            error = AdgenError(f"'{f.name}' cannot be differentiated as a head: its dummy "
-                               f"argument '{dummy.name}' is an assumed-shape array, which "
-                               "callers pass as an array descriptor; differentiate a "
-                               "procedure with explicit-shape dummies that calls it", dummy.loc)
-            if f.name in named:
-                raise error
-            callers = self.callers.get(f.name, [])
-            if head_specs or any(getattr(c, "error", None) is None for c in callers):
-                continue
-            # Not called (the calls of a caller that failed are not in the program):
-            # keep it out of the heads chosen by default, with the most useful error.
-            f.error = next((c.error for c in callers), error)
 
     def settle(self):
         """What each procedure may change (the parameters it may assign through, whether
@@ -516,6 +491,8 @@ class Scope:
                 v.sym = ir.Symbol(d, t, "param", v.loc or self.loc(stmt))
             v.sym.fortran_array = bool(v.dims)
             v.sym.extent_params = v.extent_params      # callers pass them (call_extents)
+            for dim, e in enumerate(v.extent_params, 1):
+                e.extent_of = (v.sym, dim)      # the head's Fortran interface passes size(a, dim)
             extent_params += v.extent_params
             if v.dims and all(ext is not None for _, ext in v.dims):
                 size = None
