@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Speed benchmark of adgen's generated adjoints (not a unit test).
 
-For each model (bench/gmm, bench/lstm) this script
+For each model (bench/gmm, bench/lstm, bench/ba, bench/burgers in C and in Fortran) this
+script
   1. runs adgen (`sys.executable -m adgen --reverse`) to produce the adjoint;
   2. builds a sanitizer (ASan/UBSan) binary at a tiny size and checks every gradient
      component against central finite differences there; a memory error in adgen's adjoint
@@ -13,24 +14,32 @@ For each model (bench/gmm, bench/lstm) this script
      (GMM, 1e-8 componentwise relative) and against finite differences on a few components;
   5. times primal and gradients (best of several rounds, each >= 50 ms of repeated calls)
      and measures the peak heap of one call;
-  6. prints a markdown table and writes it to docs/benchmarks.md.
+  6. does the same for adgen's --store-all adjoint, and measures the peak heap of both at
+     several sizes where the model asks (Burgers: 15,000, 30,000 and 60,000 steps);
+  7. checks models with a reference adjoint against it (Burgers: the adjoint without
+     checkpointing, at 2,000 steps);
+  8. prints a markdown report and writes it to docs/benchmarks.md, with an SVG bar chart
+     beside it (docs/benchmarks.svg).
 
 Exit status: 0 when every gradient check passes, 1 when one fails (wrong gradient, crash,
 memory error, adgen refusing the model), 2 on usage errors.  Slowness never fails: the
 targets are reported as PASS/MISS.
 
-    python bench/run.py            # full sizes (GMM d=64 k=50 n=1000, LSTM l=4 b=14 c=1024)
-    python bench/run.py --quick    # small sizes, under a minute
-Options: --no-write, --out FILE, --workdir DIR (keep the build), --models gmm,lstm,
---repeats N, --min-time S, --no-mem.  CC overrides the compiler (default gcc).
+    python bench/run.py            # full sizes
+    python bench/run.py --quick    # small sizes, about a minute
+Options: --no-write, --out FILE, --workdir DIR (keep the build), --models gmm,lstm,...,
+--repeats N, --min-time S, --no-mem.  CC and FC override the compilers (default gcc,
+gfortran).
 
 Standard library only.
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime
 import json
+import math
 import os
 import platform
 import re
@@ -41,7 +50,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
@@ -49,6 +58,8 @@ COMMON = BENCH / "common"
 HOOKS = COMMON / "model_hooks.h"
 
 CC = os.environ.get("CC", "gcc")
+FC = os.environ.get("FC", "gfortran")
+FORTRAN_SUFFIXES = {".f", ".for", ".f77", ".f90", ".f95", ".f03", ".f08"}  # .F90 too
 CFLAGS = ["-O3", "-std=c99"]
 SANFLAGS = ["-O1", "-g", "-std=c99", "-fsanitize=address,undefined",
             "-fno-sanitize-recover=undefined", "-fno-omit-frame-pointer"]
@@ -75,10 +86,32 @@ class Model:
     quick: Tuple[int, ...]
     tiny: Tuple[int, ...]
     size_names: Tuple[str, ...]
-    target_ratio: float               # gradient / primal
+    target_ratio: Optional[float]     # gradient / primal
     target_vs_hand: Optional[float]   # adgen / hand
     # --size options adgen is given only if it refuses the model without them
     fallback_sizes: List[str] = field(default_factory=list)
+    # the head's parameter names of the sizes, to evaluate adgen's --stack-report formula
+    params: Tuple[str, ...] = ()
+    # the driver is written on common/gradient_driver.h (generic JSON keys)
+    generic: bool = False
+    driver_defs: List[str] = field(default_factory=list)
+    # a second adjoint the gradient is checked against: adgen run with these -D options
+    # (e.g. the time loop without checkpointing), at reference_size; its exported symbol
+    # is renamed with the suffix _ref_b
+    reference_defs: List[str] = field(default_factory=list)
+    reference_size: Optional[Tuple[int, ...]] = None
+    reference_label: str = ""
+    # peak heap measured at each of these sizes (default: the benchmark size only)
+    mem_sizes: Optional[Callable[[Tuple[int, ...]], List[Tuple[int, ...]]]] = None
+    description: str = ""
+
+    @property
+    def fortran(self):
+        return Path(self.source).suffix.lower() in FORTRAN_SUFFIXES
+
+    def symbol(self, name):
+        """The linker name of a routine of the model (gfortran appends an underscore)."""
+        return name + "_" if self.fortran else name
 
     def size_label(self, size):
         return ", ".join(f"{n}={v}" for n, v in zip(self.size_names, size))
@@ -89,14 +122,37 @@ MODELS = [
           head="gmm_objective(err)/(alphas means icf)",
           driver="gmm/driver.c", hand="gmm/gmm_hand_b.c",
           full=(64, 50, 1000), quick=(20, 10, 1000), tiny=(3, 4, 5),
-          size_names=("d", "k", "n"), target_ratio=4.5, target_vs_hand=1.5),
+          size_names=("d", "k", "n"), target_ratio=4.5, target_vs_hand=1.5,
+          params=("d", "k", "n")),
     Model(key="lstm", name="LSTM", source="lstm/lstm.c",
           head="lstm_objective(loss)/(main_params extra_params)",
           driver="lstm/driver.c", hand=None,
           full=(4, 14, 1024), quick=(4, 14, 256), tiny=(2, 4, 5),
           size_names=("layers", "hidden", "steps"), target_ratio=3.0, target_vs_hand=None,
-          fallback_sizes=["state=2*l*b"]),
+          fallback_sizes=["state=2*l*b"], params=("l", "b", "c")),
+    Model(key="ba", name="Bundle adjustment", source="ba/ba.c",
+          head="ba_objective(err)/(cams pts)", driver="ba/driver.c", hand=None,
+          full=(49, 7776, 31843), quick=(21, 1000, 4000), tiny=(3, 5, 12),
+          size_names=("cameras", "points", "observations"), target_ratio=None,
+          target_vs_hand=None, params=("n_cams", "n_pts", "n_obs"), generic=True),
 ]
+
+# The Burgers time stepper, in C and in Fortran: one driver, the same sizes.
+BURGERS_STEPS = (15000, 30000, 60000)
+for _key, _name, _source, _defs in (("burgers", "Burgers (C)", "burgers/burgers.c", []),
+                                    ("burgers_f", "Burgers (Fortran)", "burgers/burgers.F90",
+                                     ["-DBURGERS_FORTRAN"])):
+    MODELS.append(Model(
+        key=_key, name=_name, source=_source,
+        head="burgers_objective(misfit)/(u0 nu_face)", driver="burgers/driver.c", hand=None,
+        full=(128, BURGERS_STEPS[-1]), quick=(32, BURGERS_STEPS[-1]), tiny=(8, 200),
+        size_names=("points", "steps"), target_ratio=None, target_vs_hand=None,
+        params=("n", "nsteps"), generic=True,
+        driver_defs=_defs + ["-DBURGERS_REFERENCE"],
+        reference_defs=["-D", "BURGERS_NO_CHECKPOINT"], reference_size=(32, 2000),
+        reference_label="the adjoint without checkpointing",
+        mem_sizes=lambda size: [(size[0], steps) for steps in BURGERS_STEPS]))
+
 
 
 def log(msg):
@@ -134,7 +190,6 @@ def run_adgen(model: Model, out: Path, res: dict, extra=()):
     t0 = time.perf_counter()
     rc, so, se = run(base, cwd=REPO, timeout=ADGEN_TIMEOUT, env=env)
     res["adgen_seconds"] = time.perf_counter() - t0
-    res["stack_report"] = so.strip()
     res["adgen_cmd"] = "adgen --reverse bench/" + model.source + f" --head '{model.head}'"
     if rc != 0 and model.fallback_sizes and "--size" in se:
         res["notes"].append(
@@ -146,37 +201,55 @@ def run_adgen(model: Model, out: Path, res: dict, extra=()):
         res["adgen_cmd"] += " " + " ".join(f"--size '{s}'" for s in model.fallback_sizes)
     if rc != 0:
         raise Failed(f"adgen failed (exit {rc}):\n{tail(se)}")
+    res["stack_report"] = so.strip().replace(str(REPO) + os.sep, "")
+
+
+def compile_unit(src: Path, obj: Path, flags: List[str], extra: List[str]):
+    """One object: C with CC, Fortran with FC (the C-only flags left out)."""
+    if src.suffix.lower() in FORTRAN_SUFFIXES:
+        cmd = [FC] + [f for f in flags if not f.startswith("-std=")] + extra
+    else:
+        cmd = [CC] + flags + extra
+    cmd += ["-c", str(src), "-o", str(obj)]
+    rc, so, se = run(cmd)
+    if rc != 0:
+        raise Failed(f"compiling {src.name} failed:\n{tail(se)}\n(command: {' '.join(cmd)})")
 
 
 def build(model: Model, adjoint: Path, exe: Path, flags: List[str], *,
-          defer_free=False, track=False):
-    """Compile driver, primal, adgen's adjoint and the hand adjoint separately, and link."""
+          defer_free=False, track=False, reference: Optional[Path] = None):
+    """Compile driver, primal, adgen's adjoint, the hand adjoint and the reference adjoint
+    separately, and link."""
     objdir = exe.parent / (exe.name + ".obj")
     objdir.mkdir(parents=True, exist_ok=True)
     inc = ["-I", str((BENCH / model.source).parent)]
     defs = (["-DBENCH_TRACK_ALLOC"] if track else []) + \
-        (["-DBENCH_DEFER_FREE"] if defer_free else [])
-    units = [(BENCH / model.driver, defs, False), (BENCH / model.source, [], True),
-             (adjoint, [], True)]
+        (["-DBENCH_DEFER_FREE"] if defer_free else []) + model.driver_defs
+    # (source, its own options, object name, is it an adjoint)
+    units = [(BENCH / model.driver, defs, "driver", False),
+             (BENCH / model.source, [], "primal", False), (adjoint, [], "adjoint", True)]
     if model.hand:
-        units.append((BENCH / model.hand, [], True))
+        units.append((BENCH / model.hand, [], "hand", True))
+    if reference:
+        routine = model.head.split("(")[0]
+        rename = f"-D{model.symbol(routine + '_b')}={model.symbol(routine + '_ref_b')}"
+        units.append((reference, [rename], "reference", True))
     objs = []
-    for src, extra, is_model in units:
-        obj = objdir / (src.stem + ".o")
+    for src, extra, objname, is_adjoint in units:
         hooks = []
-        if is_model:
+        in_model = objname != "driver" and not (objname == "primal" and model.fortran)
+        if in_model:
             if track:
                 hooks += ["-DBENCH_TRACK_ALLOC"]
-            if defer_free and src == adjoint:
+            if defer_free and is_adjoint:
                 hooks += ["-DBENCH_DEFER_FREE"]
             if hooks:
                 hooks += ["-include", str(HOOKS)]
-        cmd = [CC] + flags + inc + extra + hooks + ["-c", str(src), "-o", str(obj)]
-        rc, so, se = run(cmd)
-        if rc != 0:
-            raise Failed(f"compiling {src.name} failed:\n{tail(se)}\n(command: {' '.join(cmd)})")
+        obj = objdir / (objname + ".o")
+        compile_unit(src, obj, flags, inc + extra + hooks)
         objs.append(str(obj))
-    cmd = [CC] + flags + objs + ["-lm", "-o", str(exe)]
+    libs = ["-lgfortran"] if model.fortran else []
+    cmd = [CC] + flags + objs + libs + ["-lm", "-o", str(exe)]
     rc, so, se = run(cmd)
     if rc != 0:
         raise Failed(f"linking {exe.name} failed:\n{tail(se)}")
@@ -240,7 +313,13 @@ def rel(a, b):
 
 def checks_from(model: Model, data: dict, res: dict, label: str):
     """Checks of one `check`/`fdall` JSON object."""
-    if model.key == "gmm":
+    if model.generic:
+        add_check(res, f"{label}: objective of adgen's adjoint vs primal",
+                  rel(num(data, "value_adgen"), num(data, "value_primal")), TOL_PRIMAL)
+        add_check(res, f"{label}: seed consumed", abs(num(data, "seed_after")), 0.0)
+        add_check(res, f"{label}: adgen vs finite differences ({data['fd_count']} components)",
+                  num(data, "fd_vs_adgen"), TOL_FD)
+    elif model.key == "gmm":
         add_check(res, f"{label}: err of adgen's adjoint vs primal",
                   rel(num(data, "err_adgen"), num(data, "err_primal")), TOL_PRIMAL)
         add_check(res, f"{label}: err of hand adjoint vs primal",
@@ -264,6 +343,34 @@ def checks_from(model: Model, data: dict, res: dict, label: str):
                   num(data, "fd_vs_adgen"), TOL_FD)
 
 
+def measure_memory(model: Model, size, res, adjoint: Path, everything: Path,
+                   ref: Optional[Path], d: Path):
+    """Peak heap of one call of each adjoint, at the benchmark size or at each of the
+    model's memory sizes; res["mem"] and res["all"]["mem"] hold the benchmark size's."""
+    builds = []
+    for label, source in (("adgen", adjoint), ("all", everything)):
+        memexe = d / f"bench_{label}_mem"
+        build(model, source, memexe, CFLAGS, reference=ref, defer_free=res["workaround"],
+              track=True)
+        builds.append((label, memexe))
+    res["mem_by_size"] = []
+    for mem_size in (model.mem_sizes(size) if model.mem_sizes else [size]):
+        log(f"[{model.key}] peak heap at {model.size_label(mem_size)}")
+        row = {"size": mem_size}
+        for label, memexe in builds:
+            rc, data, se, _ = run_driver(memexe, ["mem", *mem_size])
+            if rc == 0 and data is not None:
+                row[label] = data
+            else:
+                res["notes"].append(f"peak heap measurement ({label}, "
+                                    f"{model.size_label(mem_size)}) failed (exit {rc}): "
+                                    f"{tail(se, 3)}")
+        res["mem_by_size"].append(row)
+        if tuple(mem_size) == tuple(size):
+            res["mem"] = row.get("adgen")
+            res["all"]["mem"] = row.get("all")
+
+
 def bench_model(model: Model, size, args, work: Path) -> dict:
     res = {"model": model, "size": size, "checks": [], "notes": [], "errors": [],
            "times": None, "mem": None, "workaround": False}
@@ -273,12 +380,17 @@ def bench_model(model: Model, size, args, work: Path) -> dict:
     try:
         log(f"[{model.key}] adgen")
         run_adgen(model, adjoint, res)
+        ref = None
+        if model.reference_defs:
+            ref = d / (Path(model.source).stem + "_ref_b.c")
+            res["reference"] = {"notes": []}
+            run_adgen(model, ref, res["reference"], model.reference_defs)
 
         # Sanitizer build, every component against finite differences at a tiny size.
         san = d / "bench_san"
         san_ok = True
         try:
-            build(model, adjoint, san, SANFLAGS)
+            build(model, adjoint, san, SANFLAGS, reference=ref)
         except Failed as exc:
             san_ok = False
             res["notes"].append("No sanitizer build (ASan/UBSan unavailable?): "
@@ -295,7 +407,7 @@ def bench_model(model: Model, size, args, work: Path) -> dict:
                 res["san_report"] = report
                 if in_adgen and "heap-use-after-free" in report:
                     # Measure anyway: defer the adjoint's free() calls until it returns.
-                    build(model, adjoint, san, SANFLAGS, defer_free=True)
+                    build(model, adjoint, san, SANFLAGS, reference=ref, defer_free=True)
                     rc2, data2, se2, report2 = run_driver(san, ["fdall", *model.tiny])
                     if report2 is None and rc2 == 0:
                         res["workaround"] = True
@@ -316,7 +428,7 @@ def bench_model(model: Model, size, args, work: Path) -> dict:
 
         exe = d / "bench"
         log(f"[{model.key}] -O3 build" + (" (deferred free)" if res["workaround"] else ""))
-        build(model, adjoint, exe, CFLAGS, defer_free=res["workaround"])
+        build(model, adjoint, exe, CFLAGS, reference=ref, defer_free=res["workaround"])
         if fdall is None:
             rc, data, se, _ = run_driver(exe, ["fdall", *model.tiny])
             if rc == 0 and data is not None:
@@ -332,6 +444,15 @@ def bench_model(model: Model, size, args, work: Path) -> dict:
             raise Failed(f"the gradient check crashed (exit {rc}):\n{tail(se)}")
         res["check"] = data
         checks_from(model, data, res, f"{model.size_label(size)}")
+        if ref:
+            rsize = model.reference_size
+            log(f"[{model.key}] against {model.reference_label} at {model.size_label(rsize)}")
+            rc, data, se, _ = run_driver(exe, ["ref", *rsize])
+            if rc != 0 or data is None:
+                raise Failed(f"the reference check crashed (exit {rc}):\n{tail(se)}")
+            label = f"{model.size_label(rsize)}: adgen gradient vs {model.reference_label}"
+            add_check(res, label + f" ({data['count']} components)",
+                      num(data, "adgen_vs_reference"), TOL_ADGEN_VS_HAND)
 
         log(f"[{model.key}] timing at {model.size_label(size)}")
         rc, data, se, _ = run_driver(exe, ["time", *size, args.min_time, args.repeats])
@@ -348,28 +469,14 @@ def bench_model(model: Model, size, args, work: Path) -> dict:
                   [a for s in (model.fallback_sizes if "--size" in res["adgen_cmd"] else ())
                    for a in ("--size", s)])
         exe_all = d / "bench_all"
-        build(model, everything, exe_all, CFLAGS, defer_free=res["workaround"])
+        build(model, everything, exe_all, CFLAGS, reference=ref, defer_free=res["workaround"])
         rc, data, se, _ = run_driver(exe_all, ["time", *size, args.min_time, args.repeats])
         if rc == 0 and data is not None:
             res["all"]["times"] = data
         else:
             res["notes"].append(f"timing the store-everything adjoint failed: {tail(se, 3)}")
         if not args.no_mem:
-            memexe = d / "bench_all_mem"
-            build(model, everything, memexe, CFLAGS, defer_free=res["workaround"], track=True)
-            rc, data, se, _ = run_driver(memexe, ["mem", *size])
-            if rc == 0 and data is not None:
-                res["all"]["mem"] = data
-
-        if not args.no_mem:
-            log(f"[{model.key}] peak heap")
-            memexe = d / "bench_mem"
-            build(model, adjoint, memexe, CFLAGS, defer_free=res["workaround"], track=True)
-            rc, data, se, _ = run_driver(memexe, ["mem", *size])
-            if rc == 0 and data is not None:
-                res["mem"] = data
-            else:
-                res["notes"].append(f"peak heap measurement failed (exit {rc}): {tail(se, 3)}")
+            measure_memory(model, size, res, adjoint, everything, ref, d)
     except Failed as exc:
         res["errors"].append(str(exc))
     return res
@@ -396,6 +503,199 @@ def fmt_bytes(b):
         if b >= scale:
             return f"{b / scale:.3g} {unit}"
     return f"{int(b)} B"
+
+
+def fmt_ratio(x):
+    return f"{x:.3g}×" if x else "—"
+
+
+def fmt_stored(b):
+    return "unbounded" if b == "unbounded" else fmt_bytes(b)
+
+
+def stored_bytes(model: Model, report: Optional[str], size):
+    """Bytes of the value stack plus the undo log that adgen's --stack-report formula gives
+    at this size: a number, "unbounded", or None without a report."""
+    if not report:
+        return None
+    m = re.search(r"stack: (?:at most )?(.+?) bytes pushed per call"
+                  r"(?:, log: (?:at most )?(.+?) bytes)?\s*$", report.splitlines()[0])
+    if not m:
+        return "unbounded" if "unbounded" in report else None
+    values = dict(zip(model.params, size))
+    total = 0
+    for formula in m.groups():
+        if formula:
+            # Fortran's formulas dereference the by-reference sizes: `24 * *n`.
+            formula = re.sub(r"(^|[-+*/(]\s*)\*(?=[A-Za-z_])", r"\1", formula)
+            try:
+                total += eval_formula(ast.parse(formula, mode="eval").body, values)
+            except (SyntaxError, ValueError):
+                return None
+    return total
+
+
+def eval_formula(node, values):
+    """A formula of integer constants, size names, + - * / and parentheses."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in values:
+        return values[node.id]
+    if isinstance(node, ast.BinOp):
+        a, b = eval_formula(node.left, values), eval_formula(node.right, values)
+        ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b,
+               ast.Div: lambda: a / b, ast.FloorDiv: lambda: a // b}
+        if type(node.op) in ops:
+            return ops[type(node.op)]()
+    raise ValueError(f"unexpected term in a stack formula: {ast.dump(node)}")
+
+
+def beyond_primal(mem):
+    if not mem or mem.get("adgen") is None:
+        return None
+    return max(0.0, mem["adgen"] - (mem.get("primal") or 0.0))
+
+
+def comparison_rows(results):
+    """Per model: adgen against --store-all (time ratios, heap, stored bytes)."""
+    rows = []
+    for r in results:
+        m, t, a = r["model"], r["times"] or {}, r.get("all") or {}
+        tp, ta, ta_all = t.get("primal"), t.get("adgen"), (a.get("times") or {}).get("adgen")
+        rows.append({
+            "name": m.name, "size": m.size_label(r["size"]),
+            "ratio": ta / tp if tp and ta else None,
+            "ratio_all": ta_all / tp if tp and ta_all else None,
+            "heap": beyond_primal(r["mem"]), "heap_all": beyond_primal(a.get("mem")),
+            "stored": stored_bytes(m, r.get("stack_report"), r["size"]),
+            "stored_all": stored_bytes(m, a.get("stack_report"), r["size"])})
+    return rows
+
+
+def checkpointing_section(results):
+    out = []
+    rows = [(r, row) for r in results if r["model"].mem_sizes for row in r.get("mem_by_size", [])]
+    if not rows:
+        return out
+    out.append("## Checkpointing: memory against the number of steps")
+    out.append("")
+    out.append("The Burgers time loop is adjointed with binomial checkpointing in at most 50 "
+               "snapshots. Peak heap beyond the primal's of one gradient call at several "
+               "step counts: adgen's checkpointed adjoint, its `--store-all` variant (also "
+               "checkpointed) and, for contrast, adgen's adjoint of the same source without "
+               "the directive (built with `-DBURGERS_NO_CHECKPOINT`), which stores every step.")
+    out.append("")
+    out.append("| Model | Size | Checkpointed: adgen | Checkpointed: store-all | "
+               "Without checkpointing |")
+    out.append("|---|---|---|---|---|")
+    for r, row in rows:
+        adgen = row.get("adgen") or {}
+        no_ckp = None
+        if adgen.get("reference") is not None:
+            no_ckp = max(0.0, adgen["reference"] - (adgen.get("primal") or 0.0))
+        out.append(f"| {r['model'].name} | {r['model'].size_label(row['size'])} | "
+                   f"{fmt_bytes(beyond_primal(adgen))} | "
+                   f"{fmt_bytes(beyond_primal(row.get('all')))} | {fmt_bytes(no_ckp)} |")
+    out.append("")
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# The plot: an SVG bar chart, written by hand (no plotting library), deterministic
+# ------------------------------------------------------------------------------------------
+
+PLOT_NAME = "benchmarks.svg"
+PLOT_WIDTH, PANEL_HEIGHT = 820, 250
+SERIES_COLOURS = ("#1f5f99", "#e08a2c", "#8c8c8c")
+
+
+def svg_escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def svg_panel(top, title, groups, series, values, log_base, fmt):
+    """One bar chart at height `top`: a group of bars per entry of `groups`, one bar per
+    series; values[g][s] a number or None (no bar); a linear axis, or a logarithmic one with
+    a tick at each power of log_base. Returns SVG elements."""
+    left, right, plot_top, plot_bottom = 70, PLOT_WIDTH - 20, top + 48, top + PANEL_HEIGHT - 45
+    numbers = [v for row in values for v in row if v]
+    out = [f'<text x="{left}" y="{top + 20}" font-size="15" font-weight="bold">'
+           f'{svg_escape(title)}</text>']
+    for k, name in enumerate(series):
+        x = left + 260 + 170 * k
+        out.append(f'<rect x="{x}" y="{top + 28}" width="12" height="12" '
+                   f'fill="{SERIES_COLOURS[k]}"/>')
+        out.append(f'<text x="{x + 17}" y="{top + 39}" font-size="12">{svg_escape(name)}</text>')
+    if not numbers:
+        return out
+    if log_base:
+        low = math.floor(math.log(min(numbers), log_base))
+        high = max(math.ceil(math.log(max(numbers), log_base)), low + 1)
+        def y_of(v):
+            return plot_bottom - (math.log(v, log_base) - low) / (high - low) * \
+                (plot_bottom - plot_top)
+        ticks = [log_base ** k for k in range(low, high + 1)]
+    else:
+        hi = max(numbers) * 1.15
+        def y_of(v):
+            return plot_bottom - v / hi * (plot_bottom - plot_top)
+        step = 10 ** math.floor(math.log10(hi / 2))
+        step *= 5 if hi / step > 10 else 2 if hi / step > 5 else 1
+        ticks = [k * step for k in range(int(hi / step) + 1)]
+    for tick in ticks:
+        y = y_of(tick)
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" '
+                   f'stroke="#dddddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="11" '
+                   f'text-anchor="end">{svg_escape(fmt(tick))}</text>')
+    group_width = (right - left) / max(len(groups), 1)
+    bar_width = min(40.0, 0.8 * group_width / len(series))
+    for g, name in enumerate(groups):
+        centre = left + (g + 0.5) * group_width
+        for k in range(len(series)):
+            v = values[g][k]
+            if not v:
+                continue
+            x = centre + (k - len(series) / 2) * bar_width
+            y = y_of(v)
+            out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_width - 2:.1f}" '
+                       f'height="{plot_bottom - y:.1f}" fill="{SERIES_COLOURS[k]}"/>')
+            out.append(f'<text x="{x + bar_width / 2 - 1:.1f}" y="{y - 4:.1f}" font-size="10" '
+                       f'text-anchor="middle">{svg_escape(fmt(v))}</text>')
+        out.append(f'<text x="{centre:.1f}" y="{plot_bottom + 16}" font-size="12" '
+                   f'text-anchor="middle">{svg_escape(name)}</text>')
+    out.append(f'<line x1="{left}" y1="{plot_bottom}" x2="{right}" y2="{plot_bottom}" '
+               f'stroke="black"/>')
+    return out
+
+
+def plot_svg(results):
+    rows = comparison_rows(results)
+    panels = [
+        ("Gradient time / primal time (lower is better)", [r["name"] for r in rows],
+         ("adgen", "adgen --store-all"), [[r["ratio"], r["ratio_all"]] for r in rows],
+         None, lambda v: f"{v:.3g}"),
+        ("Peak heap beyond the primal's, one gradient call (log scale)",
+         [r["name"] for r in rows], ("adgen", "adgen --store-all"),
+         [[r["heap"], r["heap_all"]] for r in rows], 32, fmt_bytes)]
+    ckp = [(r, row) for r in results if r["model"].mem_sizes for row in r.get("mem_by_size", [])]
+    if ckp:
+        panels.append((
+            "Burgers: peak heap against the number of steps (log scale)",
+            [f"{r['model'].name.split()[-1].strip('()')}, {row['size'][-1]} steps"
+             for r, row in ckp],
+            ("checkpointed (adgen)", "checkpointed (store-all)", "without checkpointing"),
+            [[beyond_primal(row.get("adgen")), beyond_primal(row.get("all")),
+              (row.get("adgen") or {}).get("reference")] for r, row in ckp],
+            32, fmt_bytes))
+    height = PANEL_HEIGHT * len(panels)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{PLOT_WIDTH}" height="{height}" '
+           f'viewBox="0 0 {PLOT_WIDTH} {height}" font-family="sans-serif">',
+           f'<rect width="{PLOT_WIDTH}" height="{height}" fill="white"/>']
+    for k, panel in enumerate(panels):
+        out.extend(svg_panel(k * PANEL_HEIGHT, *panel))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
 
 
 def verdict(value, target):
@@ -458,8 +758,9 @@ def report(results, args, info, started):
         m = r["model"]
         t = r["times"] or {}
         tp, ta, th = t.get("primal"), t.get("adgen"), t.get("hand")
-        ratio = f"{ta / tp:.3g}× (target ≤ {m.target_ratio:g}×: " \
-                f"{verdict(ta / tp, m.target_ratio)})" if tp and ta else "—"
+        ratio = f"{ta / tp:.3g}×" if tp and ta else "—"
+        if tp and ta and m.target_ratio:
+            ratio += f" (target ≤ {m.target_ratio:g}×: {verdict(ta / tp, m.target_ratio)})"
         hand_ratio = f"{th / tp:.3g}×" if tp and th else "—"
         vs_hand = "—"
         if ta and th and m.target_vs_hand:
@@ -482,7 +783,8 @@ def report(results, args, info, started):
                    f"{ratio} | {fmt_time(th)} | {hand_ratio} | {vs_hand} | {mem} | {grad} |")
     out.append("")
     out.append("Targets (reported, never enforced): GMM gradient ≤ 4.5× primal and adgen ≤ 1.5× "
-               "the hand-written adjoint; LSTM gradient ≤ 3× primal. Peak heap: the largest "
+               "the hand-written adjoint; LSTM gradient ≤ 3× primal; the other models have none "
+               "(the Burgers gradient recomputes steps from its snapshots). Peak heap: the largest "
                "amount of heap memory live at once during one call, above what was live before "
                "it (adgen's value stack and undo log, the adjoints' scratch arrays, the hand "
                "adjoint's stored intermediates).")
@@ -495,19 +797,21 @@ def report(results, args, info, started):
                "the primal's, and the bytes the forward sweep pushes per call as adgen "
                "reports them (`--stack-report`, x86-64 sizes).")
     out.append("")
-    out.append("| Model | adgen / primal | store-all / primal | Peak heap: adgen | "
-               "Peak heap: store-all | adgen / store-all (heap) |")
-    out.append("|---|---|---|---|---|---|")
-    for r in results:
-        t, a = r["times"] or {}, r.get("all") or {}
-        ta_all = (a.get("times") or {}).get("adgen")
-        tp, ta = t.get("primal"), t.get("adgen")
-        mem = (r["mem"] or {}).get("adgen")
-        mem_all = (a.get("mem") or {}).get("adgen")
-        out.append(f"| {r['model'].name} | {f'{ta / tp:.3g}×' if tp and ta else '—'} | "
-                   f"{f'{ta_all / tp:.3g}×' if tp and ta_all else '—'} | {fmt_bytes(mem)} | "
-                   f"{fmt_bytes(mem_all)} | "
-                   f"{f'{mem / mem_all:.3g}' if mem and mem_all else '—'} |")
+    out.append("| Model | Size | Gradient / primal: adgen | store-all | Peak heap beyond the "
+               "primal's: adgen | store-all | Stored per call (stack + log): adgen | "
+               "store-all |")
+    out.append("|---|---|---|---|---|---|---|---|")
+    for row in comparison_rows(results):
+        out.append(f"| {row['name']} | {row['size']} | {fmt_ratio(row['ratio'])} | "
+                   f"{fmt_ratio(row['ratio_all'])} | {fmt_bytes(row['heap'])} | "
+                   f"{fmt_bytes(row['heap_all'])} | {fmt_stored(row['stored'])} | "
+                   f"{fmt_stored(row['stored_all'])} |")
+    out.append("")
+    out.append(f"![Gradient time and memory, adgen against --store-all]({PLOT_NAME})")
+    out.append("")
+    out.append("Stored per call: adgen's `--stack-report` formula (below) evaluated at the "
+               "size, the value stack plus the undo log; `unbounded` where adgen gives no "
+               "formula. Peak heap: measured, the adjoint's peak less the primal's.")
     out.append("")
     for r in results:
         for label, rep in (("adgen", r.get("stack_report")),
@@ -515,6 +819,7 @@ def report(results, args, info, started):
             if rep:
                 out.append(f"- {r['model'].name}, {label}: `{rep.splitlines()[0]}`")
     out.append("")
+    out.extend(checkpointing_section(results))
     out.append("CPU time per call (mean over the timing rounds, `getrusage`): a large system "
                "share means the call is dominated by page faults on freshly allocated memory; "
                "on a loaded machine the CPU-time ratios are steadier than the wall-clock ones.")
@@ -573,6 +878,17 @@ def report(results, args, info, started):
     out.append("- `bench/lstm/lstm.c`: stacked diagonal LSTM language-model loss, ADBench style; "
                "the state buffer is in/out but neither independent nor dependent. Head "
                "`lstm_objective(loss)/(main_params extra_params)`.")
+    out.append("- `bench/ba/ba.c`: bundle adjustment, the sum of squared reprojection errors; "
+               "cameras of 11 parameters (angle-axis rotation by Rodrigues' formula, centre, "
+               "focal length, principal point, two radial distortion coefficients), observations "
+               "indexing cameras and points. Head `ba_objective(err)/(cams pts)`.")
+    out.append("- `bench/burgers/burgers.c` and `burgers.F90`: 1-D viscous Burgers equation with "
+               "a spatially varying viscosity, periodic, explicit Euler steps over the time span "
+               "0..0.5 (more steps, finer steps); the misfit of the final state to an observed "
+               "one. The time loop carries `#pragma adgen binomial_ckp(nsteps, 50, 0)` (C) and "
+               "`!$AD BINOMIAL-CKP nsteps 50 1` (Fortran). The Fortran primal is compiled by "
+               "gfortran; adgen's C adjoint of the Fortran source is linked with its objects. "
+               "Head `burgers_objective(misfit)/(u0 nu_face)`.")
     out.append("")
     return "\n".join(out)
 
@@ -583,7 +899,8 @@ def main(argv=None):
     ap.add_argument("--no-write", action="store_true", help="do not write docs/benchmarks.md")
     ap.add_argument("--out", default=str(REPO / "docs" / "benchmarks.md"))
     ap.add_argument("--workdir", help="build here and keep it (default: a temporary directory)")
-    ap.add_argument("--models", default="gmm,lstm")
+    ap.add_argument("--models", default=",".join(m.key for m in MODELS),
+                    help="comma-separated keys: " + ", ".join(m.key for m in MODELS))
     ap.add_argument("--repeats", type=int, default=None, help="timing rounds (5; quick: 3)")
     ap.add_argument("--min-time", type=float, default=0.05,
                     help="seconds of repeated calls per timing (0.05)")
@@ -618,7 +935,9 @@ def main(argv=None):
     if not args.no_write:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(text + "\n")
-        log(f"wrote {args.out}")
+        plot = Path(args.out).parent / PLOT_NAME
+        plot.write_text(plot_svg(results))
+        log(f"wrote {args.out} and {plot}")
     bad = [r["model"].name for r in results if failed(r)]
     if bad:
         log(f"gradient check FAILED for: {', '.join(bad)}")

@@ -146,6 +146,39 @@ static void bench_time(int nv, bench_fn *fns, void **ctxs, double min_time, int 
     }
 }
 
+/* Times nv variants with bench_time and prints one JSON object: per variant NAME (best
+ * seconds per call), NAME_user and NAME_sys (mean CPU seconds per call). */
+#define BENCH_MAX_VARIANTS 4
+static void bench_time_json(int nv, bench_fn *fns, void **ctxs, const char *const *names,
+                            double min_time, int repeats)
+{
+    double best[BENCH_MAX_VARIANTS], user[BENCH_MAX_VARIANTS], sys[BENCH_MAX_VARIANTS];
+    long inner[BENCH_MAX_VARIANTS];
+    char key[64];
+    int v;
+    bench_time(nv, fns, ctxs, min_time, repeats, best, inner, user, sys);
+    printf("{");
+    for (v = 0; v < nv; v++) {
+        bench_json_num(names[v], best[v], 0);
+        snprintf(key, sizeof key, "%s_user", names[v]);
+        bench_json_num(key, user[v], 0);
+        snprintf(key, sizeof key, "%s_sys", names[v]);
+        bench_json_num(key, sys[v], 0);
+    }
+    printf("\"inner\": [");
+    for (v = 0; v < nv; v++)
+        printf("%s%ld", v ? ", " : "", inner[v]);
+    printf("], \"repeats\": %d}\n", repeats);
+}
+
+/* Opens the JSON object of one finite-difference comparison (the caller adds the gradient
+ * values and closes it with bench_json_num(..., 1) and "}"). */
+static void bench_json_fd_open(int first, const char *array, long index, double fd)
+{
+    printf("%s{\"array\": \"%s\", \"index\": %ld, ", first ? "" : ", ", array, index);
+    bench_json_num("fd", fd, 0);
+}
+
 /* Derivative of f at *p by the fourth-order central difference
  * (8 (f(x+h) - f(x-h)) - (f(x+2h) - f(x-2h))) / 12h, h = 1e-3 max(1, |x|): truncation error
  * O(h^4) and roundoff eps |f| / h both stay far below the checks' tolerance. */

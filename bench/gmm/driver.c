@@ -204,8 +204,7 @@ static int mode_check(Gmm *g, int all)
         if (!(eh <= worst_fd_hand))
             worst_fd_hand = eh;
         if (!all || i < 8) {
-            printf("%s{\"array\": \"%s\", \"index\": %ld, ", i ? ", " : "", name, local);
-            bench_json_num("fd", fd, 0);
+            bench_json_fd_open(i == 0, name, local, fd);
             bench_json_num("adgen", ga[idx[i]], 0);
             bench_json_num("hand", gh[idx[i]], 1);
             printf("}");
@@ -237,23 +236,9 @@ int main(int argc, char **argv)
     if (strcmp(mode, "time") == 0) {
         bench_fn fns[3] = {run_primal, run_adgen, run_hand};
         void *ctxs[3] = {&g, &g, &g};
-        double best[3], user[3], sys[3];
-        long inner[3];
-        double min_time = argc > 5 ? atof(argv[5]) : 0.05;
-        int repeats = argc > 6 ? atoi(argv[6]) : 5;
-        bench_time(3, fns, ctxs, min_time, repeats, best, inner, user, sys);
-        printf("{");
-        bench_json_num("primal", best[0], 0);
-        bench_json_num("adgen", best[1], 0);
-        bench_json_num("hand", best[2], 0);
-        bench_json_num("primal_user", user[0], 0);
-        bench_json_num("primal_sys", sys[0], 0);
-        bench_json_num("adgen_user", user[1], 0);
-        bench_json_num("adgen_sys", sys[1], 0);
-        bench_json_num("hand_user", user[2], 0);
-        bench_json_num("hand_sys", sys[2], 0);
-        printf("\"inner\": [%ld, %ld, %ld], \"repeats\": %d}\n", inner[0], inner[1], inner[2],
-               repeats);
+        const char *names[3] = {"primal", "adgen", "hand"};
+        bench_time_json(3, fns, ctxs, names, argc > 5 ? atof(argv[5]) : 0.05,
+                        argc > 6 ? atoi(argv[6]) : 5);
         return 0;
     }
     if (strcmp(mode, "mem") == 0) {

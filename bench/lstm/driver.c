@@ -143,9 +143,8 @@ static int mode_check(Lstm *m, int all)
             worst = e;
         if (!all || i < 8) {
             int main_ = idx[i] < m->n_main;
-            printf("%s{\"array\": \"%s\", \"index\": %ld, ", i ? ", " : "",
-                   main_ ? "main_params" : "extra_params", main_ ? idx[i] : idx[i] - m->n_main);
-            bench_json_num("fd", fd, 0);
+            bench_json_fd_open(i == 0, main_ ? "main_params" : "extra_params",
+                               main_ ? idx[i] : idx[i] - m->n_main, fd);
             bench_json_num("adgen", ga[idx[i]], 1);
             printf("}");
         }
@@ -174,20 +173,9 @@ int main(int argc, char **argv)
     if (strcmp(mode, "time") == 0) {
         bench_fn fns[2] = {run_primal, run_adgen};
         void *ctxs[2] = {&m, &m};
-        double best[2], user[2], sys[2];
-        long inner[2];
-        double min_time = argc > 5 ? atof(argv[5]) : 0.05;
-        int repeats = argc > 6 ? atoi(argv[6]) : 5;
-        bench_time(2, fns, ctxs, min_time, repeats, best, inner, user, sys);
-        printf("{");
-        bench_json_num("primal", best[0], 0);
-        bench_json_num("adgen", best[1], 0);
-        bench_json_num("primal_user", user[0], 0);
-        bench_json_num("primal_sys", sys[0], 0);
-        bench_json_num("adgen_user", user[1], 0);
-        bench_json_num("adgen_sys", sys[1], 0);
-        printf("\"inner\": [%ld, %ld], \"repeats\": %d}\n", inner[0], inner[1],
-               repeats);
+        const char *names[2] = {"primal", "adgen"};
+        bench_time_json(2, fns, ctxs, names, argc > 5 ? atof(argv[5]) : 0.05,
+                        argc > 6 ? atoi(argv[6]) : 5);
         return 0;
     }
     if (strcmp(mode, "mem") == 0) {
