@@ -100,3 +100,38 @@ def test_the_directive_needs_a_counted_loop(tmp_path):
                        capture_output=True, text=True)
     assert r.returncode == 1
     assert "m.c:5:" in r.stderr and "just before a for loop" in r.stderr
+
+
+def test_an_input_zeroed_as_read_is_refused_in_a_checkpointed_loop(tmp_path):
+    # the adjoint of k, whose length adgen cannot tell, would be zeroed element by
+    # element as the forward sweep reads it; the steps' forward sweeps run again between
+    # backward sweeps and would wipe what those accumulated
+    src = tmp_path / "ckp.c"
+    src.write_text(textwrap.dedent("""
+        static void step(int n, double *u, const double *k)
+        {
+            for (int i = 0; i < n; i++)
+                u[i] = u[i] * k[(i + 1) % n] + 0.1;
+        }
+        void f(int n, int nsteps, const double *x, const double *k, double *u, double *y)
+        {
+            for (int i = 0; i < n; i++)
+                u[i] = x[i];
+        #pragma adgen binomial_ckp(nsteps, 3, 0)
+            for (int t = 0; t < nsteps; t++)
+                step(n, u, k);
+            *y = 0.0;
+            for (int i = 0; i < n; i++)
+                *y += u[i];
+        }
+    """))
+    cmd = [sys.executable, "-m", "adgen", "--reverse", str(src), "--head", "f(y)/(x k)",
+           "--size", "u=n", "-o", str(tmp_path / "ckp_b.c")]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert f"{src}:11:9: error: binomial_ckp: cannot tell how many elements 'k' has" in \
+        r.stderr, r.stderr
+    assert "--size k=EXPR" in r.stderr
+    assert not (tmp_path / "ckp_b.c").exists()
+    r = subprocess.run(cmd + ["--size", "k=n"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr

@@ -117,3 +117,48 @@ def test_assumed_shape_head_refused(body, message, line, tmp_path):
     diag = f"{src}:{line}:"
     assert any(l.startswith(diag) and ": error: " in l and message in l.lower()
                for l in proc.stderr.splitlines()), proc.stderr
+
+
+# ------------------------------------------------------- positions, stack counts
+
+def test_preprocessed_source_keeps_its_line_numbers(tmp_path):
+    # lines the preprocessor drops (a directive, an #ifdef block) do not shift the others
+    src = tmp_path / "m.F90"
+    src.write_text("#define SCALE 2.0d0\n#ifdef NEVER_DEFINED\n  this is not Fortran\n"
+                   "#endif\nsubroutine f(x, y)\n  double precision, intent(in) :: x\n"
+                   "  double precision, intent(out) :: y\n  print *, x\n"
+                   "  y = SCALE * x * x\nend subroutine f\n")
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                           "f(y)/(x)", "-o", str(tmp_path / "m_b.c")], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert f"{src}:8: warning: print statement left out" in proc.stderr, proc.stderr
+
+
+def test_stack_report_of_a_loop_calling_a_subroutine(tmp_path):
+    # n, passed on by reference to a subroutine that only reads it, stays a size
+    src, proc, _ = _adgen(tmp_path, """\
+subroutine g(n, u)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: u(n)
+  u = sin(u) + u * u
+end subroutine
+subroutine f(n, nsteps, x, u, y)
+  integer, intent(in) :: n, nsteps
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: u(n)
+  real(8), intent(out) :: y
+  integer :: t
+  u = x
+  do t = 1, nsteps
+    call g(n, u)
+  end do
+  y = sum(u)
+end subroutine
+""", "f(y)/(x)")
+    assert proc.returncode == 0, proc.stderr
+    report = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                             "f(y)/(x)", "--stack-report", "-o", str(tmp_path / "r.c")],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert report.returncode == 0, report.stderr
+    assert "unbounded" not in report.stdout and "*n * *nsteps" in report.stdout, report.stdout

@@ -16,6 +16,7 @@ derivative links with gfortran-compiled code:
   before a call `#pragma adgen nocheckpoint`, others are ignored with a warning.
 """
 import copy
+import os
 import dataclasses
 import re
 import subprocess
@@ -96,12 +97,12 @@ def read_tree(path, include_dirs=(), defines=()):
                          Loc(path))
     text = None
     if path.endswith(CPP_SUFFIXES):
-        cmd = ["gcc", "-E", "-P", "-traditional-cpp", "-x", "c"]
+        cmd = ["gcc", "-E", "-traditional-cpp", "-x", "c"]
         cmd += [f"-I{d}" for d in include_dirs] + [f"-D{d}" for d in defines]
         proc = subprocess.run(cmd + [path], capture_output=True, text=True)
         if proc.returncode != 0:
             raise AdgenError(f"preprocessing failed: {proc.stderr.strip()[:200]}", Loc(path))
-        text = proc.stdout
+        text = _on_source_lines(proc.stdout, path)
     free = path.lower().endswith(FREE_SUFFIXES + tuple(x.lower() for x in CPP_SUFFIXES[1:]))
     try:
         if text is None:
@@ -123,6 +124,23 @@ def read_tree(path, include_dirs=(), defines=()):
     if tree is None:
         raise AdgenError("empty or unparsable Fortran source", Loc(path))
     return tree
+
+
+def _on_source_lines(text, path):
+    """The preprocessor's output with its line markers (`# 12 "model.F90"`) followed: each
+    line of the file itself back on its own line number, so that messages name it (lines
+    from included files stay where they come, and may shift the lines after them)."""
+    out, main = [], True
+    for line in text.splitlines():
+        m = re.match(r'#\s*(\d+)\s+"(.*?)"', line)
+        if m:
+            main = os.path.abspath(m.group(2)) == os.path.abspath(path)
+            if main:
+                out += [""] * max(0, int(m.group(1)) - 1 - len(out))
+            continue
+        if main or line.strip():
+            out.append(line)
+    return "\n".join(out) + "\n"
 
 
 def _format(free):

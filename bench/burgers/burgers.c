@@ -18,8 +18,7 @@ static double burgers_point(double u_left, double u_mid, double u_right, double 
 
 /* One explicit step from u to u_next.  nu_face[i] sits between points i and i+1 (the last
  * between n-1 and 0), so the diffusion term stays conservative.  The two end points, whose
- * neighbours wrap around, are written out: indexed modulo n, adgen's checkpointed adjoint
- * loses part of the viscosity gradient (bench/issues/README.md, item 3). */
+ * neighbours wrap around, are written out. */
 static void burgers_step(int n, const double *u, const double *nu_face, double dt, double dx,
                          double *u_next)
 {
