@@ -1835,7 +1835,14 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
     # difference also estimates the FD error of each entry (`fd_err`), allowed in the
     # comparisons below on top of the tolerance.
     jac4 = [res["jac4"][r * nin:(r + 1) * nin] for r in range(nout)]
-    fd_err = [[2.0 * abs(a - b) for a, b in zip(ra, rb)] for ra, rb in zip(jac, jac4)]
+    # on top, the rounding of the two values whose difference the FD divides by 2h (the
+    # smallest h): the two steps may agree by chance (an output very nearly linear, whose
+    # values change by whole units of the last place), and an entry below that is beyond
+    # what finite differences can tell
+    step = spec.fd_step or FD_STEP[plan.prec]
+    eps = 2.0 ** -52 if plan.prec == "double" else 2.0 ** -23
+    fd_err = [[2.0 * abs(a - b) + 2.0 * eps * abs(y0[r]) / step for a, b in zip(ra, rb)]
+              for r, (ra, rb) in enumerate(zip(jac, jac4))]
     jmax = max(abs(v) for row in jac4 for v in row)
     for r in range(nout):
         m = _mismatch("finite differences with steps h and 4h", jac[r], jac4[r],

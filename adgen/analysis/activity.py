@@ -49,6 +49,7 @@ class Memory:
         self.prog = prog
         self.var_nodes = {}
         self.ret_nodes = {}
+        self.heap_blocks = []       # the nodes of malloc'd blocks, as created
 
     # --------------------------------------------------------------- node access
     def var(self, sym):
@@ -75,6 +76,32 @@ class Memory:
         if f is None:
             f = n.fields[name] = Node(f"{n.label}.{name}")
         return find(f)
+
+    def not_named(self):
+        """Memory that variables do not name by themselves: heap blocks, and what pointers
+        held in memory (array elements, struct fields, pointees) point to. Such memory
+        cannot be kept by copying the variables' arrays."""
+        out = {find(b) for b in self.heap_blocks}
+        todo = []
+        for v in self.var_nodes.values():
+            v = find(v)
+            todo += [find(f) for f in v.fields.values()]
+            if v.pointee is not None:
+                named = find(v.pointee)
+                todo += [find(f) for f in named.fields.values()]
+                if named.pointee is not None:
+                    todo.append(find(named.pointee))
+        seen = set()
+        while todo:
+            n = find(todo.pop())
+            if n in seen:
+                continue
+            seen.add(n)
+            if n.pointee is not None:
+                out.add(find(n.pointee))
+                todo.append(n.pointee)
+            todo += list(n.fields.values())
+        return out
 
     def unify(self, a, b):
         a, b = find(a), find(b)
@@ -135,7 +162,9 @@ class Memory:
             lib = LIBRARY_FUNCTIONS.get(e.func)
             if lib is not None and lib.kind == "alloc" and self.prog.functions.get(e.func) is None \
                     or getattr(self.prog.functions.get(e.func), "is_library", False):
-                return Node(f"heap@{e.loc.line if e.loc else 0}")
+                block = Node(f"heap@{e.loc.line if e.loc else 0}")
+                self.heap_blocks.append(block)
+                return block
             return self.pointee(self.ret(e.func))
         if isinstance(e, ir.Const):
             return Node("const")

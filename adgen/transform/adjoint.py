@@ -175,6 +175,8 @@ class ReverseTransform:
                     n = self.ctx.try_extent(f, p)
                 except Unknown:          # the analysis cannot tell: the log keeps them
                     pass
+                if n is not None and not self.fixed_during_call(n, f):
+                    n = None            # a length the head may change: the log again
             if n is not None:
                 copies.append((p, n, {find(mem.pointee(mem.var(p)))}))
             else:
@@ -193,6 +195,21 @@ class ReverseTransform:
         reached.discard(None)
         copies = [c for c in copies if not (c[2] & reached)]
         return copies, {n for c in copies for n in c[2]}
+
+    def fixed_during_call(self, e, f):
+        """True when expression e over f's parameters has one value during the call: it
+        reads only integer parameters f never assigns and sizes it never writes through."""
+        from adgen.transform.loops import assigned_syms, readonly_int_params
+        readonly = readonly_int_params(f, self.prog.functions)
+        assigned = assigned_syms(f.body.stmts)
+        for sub in ir.walk(e):
+            if isinstance(sub, ir.Deref) and not (isinstance(sub.ptr, ir.Ref) and
+                                                  sub.ptr.sym in readonly):
+                return False
+            if isinstance(sub, ir.Ref) and (sub.sym.kind != "param" or sub.sym in assigned):
+                if not any(isinstance(d, ir.Deref) and d.ptr is sub for d in ir.walk(e)):
+                    return False
+        return True
 
     def copy_final_values(self):
         """The head's copies of final values, where its backward sweep restores some."""

@@ -261,6 +261,9 @@ class StateKeeper:
         g = self.g
         items = list(items)
         nodes = set(nodes) - self.private_nodes()
+        if nodes & g.mem.not_named():
+            raise self.error("the code writes memory allocated with malloc or reached "
+                             "through pointers held in memory, which adgen cannot keep")
         seen = {id(a) for a, _ in items}
         for node in sorted(nodes, key=lambda n: n.uid):
             roots = self.roots(node)
