@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import List, Optional
 
 from adgen import ir
-from adgen.analysis.activity import Activity, Memory, find, head_nodes
+from adgen.analysis.activity import (Activity, Memory, find, head_nodes,
+                                     reachable_nodes)
 from adgen.analysis.extent import ExtentAnalysis, Unknown
 from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
 from adgen.errors import AdgenError, Loc
@@ -365,17 +366,7 @@ def external_nodes(prog, mem, heads):
                 start += [find(n).pointee for n in find(mem.var(p)).fields.values()
                           if find(n).pointee is not None]
     start += [mem.var(g) for g in prog.globals if not getattr(g, "is_library", False)]
-    seen = set()
-    todo = [find(n) for n in start]
-    while todo:
-        n = find(todo.pop())
-        if n in seen:
-            continue
-        seen.add(n)
-        if n.pointee is not None:
-            todo.append(n.pointee)
-        todo += list(n.fields.values())
-    return seen
+    return reachable_nodes(start)
 
 
 def default_io(prog, mem, f):

@@ -34,6 +34,21 @@ class Node:
         return f"<node {self.label}>"
 
 
+def reachable_nodes(nodes):
+    """The nodes, and every node their pointees and fields lead to."""
+    seen = set()
+    todo = [find(n) for n in nodes]
+    while todo:
+        n = find(todo.pop())
+        if n in seen:
+            continue
+        seen.add(n)
+        if n.pointee is not None:
+            todo.append(n.pointee)
+        todo += list(n.fields.values())
+    return seen
+
+
 def find(n):
     while n.parent is not None:
         if n.parent.parent is not None:
@@ -81,26 +96,16 @@ class Memory:
         """Memory that variables do not name by themselves: heap blocks, and what pointers
         held in memory (array elements, struct fields, pointees) point to. Such memory
         cannot be kept by copying the variables' arrays."""
-        out = {find(b) for b in self.heap_blocks}
-        todo = []
-        for v in self.var_nodes.values():
+        holders = []        # memory that holds pointers, not being a pointer variable
+        for sym, v in self.var_nodes.items():
             v = find(v)
-            todo += [find(f) for f in v.fields.values()]
-            if v.pointee is not None:
-                named = find(v.pointee)
-                todo += [find(f) for f in named.fields.values()]
-                if named.pointee is not None:
-                    todo.append(find(named.pointee))
-        seen = set()
-        while todo:
-            n = find(todo.pop())
-            if n in seen:
-                continue
-            seen.add(n)
-            if n.pointee is not None:
-                out.add(find(n.pointee))
-                todo.append(n.pointee)
-            todo += list(n.fields.values())
+            holders += list(v.fields.values())
+            if isinstance(sym.type.resolved(), ir.Arr):
+                holders.append(v)
+            elif v.pointee is not None:
+                holders.append(v.pointee)
+        out = {find(b) for b in self.heap_blocks}
+        out |= {find(n.pointee) for n in reachable_nodes(holders) if n.pointee is not None}
         return out
 
     def unify(self, a, b):
