@@ -5,9 +5,11 @@ The forward sweep runs the loop as the primal does, storing nothing but the stat
 it. The backward sweep reverses the steps from the last to the first, each by restoring a
 stored state, running forward to the step (plainly), then running that one step with its
 recording forward sweep followed at once by its backward sweep. States are kept at most
-`nsnaps` at a time, chosen by recursive bisection of the steps still to reverse (with no
-snapshot left, the steps of a stretch are reached from its start each time): memory does
-not grow with the number of steps, and the stack holds one step's values at a time.
+`nsnaps` at a time, where the binomial schedule of Griewank's revolve puts them
+(adgen_checkpoint_split: no step runs again more often than it must with that many
+states; with no state left, the steps of a stretch are reached from its start each time):
+memory does not grow with the number of steps, and the stack holds one step's values at a
+time.
 
 The state of a step is what the loop body writes: scalar variables, and arrays reached
 through a parameter, a local array or a global, whose lengths adgen must know.
@@ -159,9 +161,12 @@ class CheckpointedLoop:
                 [ir.Raw("log_cut", {"mark": R(log_mark)})]
 
         below = X.sub(R(top), _int(1))
-        split = [ir.Assign(R(mid), X.add(R(lo), ir.Binary("/", X.add(X.sub(R(hi), R(lo)),
-                                                                        _int(1)),
-                                                           _int(2), ir.INT)), loc),
+        # the next state kept where the binomial schedule puts it, with the states left
+        # (this stretch's own included)
+        split = [ir.Assign(R(mid), X.add(R(lo), ir.Call(
+                     "adgen_checkpoint_split",
+                     [X.sub(R(hi), R(lo)), X.add(X.sub(R(nsnaps), R(top)), _int(1))],
+                     ir.INT)), loc),
                  advance(R(lo), R(mid))] + self.copy(items, mem, size, R(top), save=True) + [
                  ir.Assign(frame(below, 1), R(mid), loc),
                  ir.Assign(frame(R(top), 0), R(mid), loc),
