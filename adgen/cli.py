@@ -62,7 +62,7 @@ def build_parser():
     p.add_argument("--explain", action="store_true",
                    help="reverse mode: print, for each value the forward sweep overwrites, "
                         "whether the adjoint stores it, undoes the change or needs nothing, "
-                        "and why, with its source line")
+                        "and each call's mode (joint or split), and why, with its source line")
     p.add_argument("--store-all", action="store_true",
                    help="reverse mode: store every value the forward sweep overwrites (no "
                         "to-be-recorded analysis, nothing undone): a baseline to measure "

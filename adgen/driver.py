@@ -453,9 +453,9 @@ def differentiate(sources, options):
 def generate(sources, options):
     """Differentiate the given source files: the C text and its companions."""
     prog = load_program(sources, options)
-    from adgen.user_rules import attach_rules, pragma_rules, read_rules_file
-    rules = [r for path in options.rules for r in read_rules_file(path)]
-    attach_rules(prog, rules + pragma_rules(prog))
+    from adgen.user_rules import attach_rules, builtin_rules, pragma_rules, read_rules_file
+    rules = [r for path in options.rules for r in read_rules_file(path)] + pragma_rules(prog)
+    attach_rules(prog, rules + builtin_rules(prog, rules))
     head_specs = resolve_heads(prog, options)
     roots = [f.name for f, _, _, _ in head_specs]
     normalize_program(prog)
@@ -673,6 +673,8 @@ def assemble(prog, ctx, gen, sources, options):
                 name, ret, params = derivative_signature(f, mode)
                 rule_derivatives[name] = ir.Function(name, ret, params, ir.Block([]),
                                                      has_body=False)
+                rule_derivatives[name].builtin = f.user_rule.builtin
+    builtin = []        # derivative routines of built-in rules, defined in the output
     todo = []
     for f in gen:
         todo += sorted(used_calls(f.body))
@@ -686,7 +688,7 @@ def assemble(prog, ctx, gen, sources, options):
         if f is None:
             f = rule_derivatives.get(name)
             if f is not None:
-                protos.append(f)
+                (builtin if f.builtin else protos).append(f)
             continue
         if getattr(f, "is_library", False):
             continue
@@ -716,7 +718,8 @@ def assemble(prog, ctx, gen, sources, options):
                       std_headers=prog.std_headers, type_text=prog.type_text,
                       globals_extern=ext, globals_static=stat,
                       shadow_globals=shadow_globals, prototypes=protos,
-                      functions=statics + gen, command=options.command)
+                      functions=statics + gen, command=options.command,
+                      builtin_rules=sorted(f.name for f in builtin))
 
 
 def primal_copy(f):

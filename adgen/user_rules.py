@@ -34,6 +34,7 @@ class Rule:
     sizes: dict = field(default_factory=dict)   # parameter name -> C expression text
     text: str = ""
     loc: Loc = None
+    builtin: bool = False       # adgen defines NAME_b and NAME_d itself
 
     def named(self, param):
         return param in self.dep or param in self.indep
@@ -87,9 +88,10 @@ def attach_rules(prog, rules):
     from adgen.frontend.c_front import parse_expr_in_scope
     for rule in rules:
         f = prog.functions.get(rule.name)
-        if f is None or getattr(f, "is_library", False):
+        if f is None or getattr(f, "is_library", False) and rule.name not in BUILTIN_NAMES:
             raise AdgenError(f"rule for '{rule.name}', which is not a function of the input",
                              rule.loc)
+        f.is_library = False    # a kernel of adgen's <cblas.h>, ruled now
         if getattr(f, "user_rule", None) is not None:
             raise AdgenError(f"two rules for '{rule.name}'", rule.loc)
         if prog.language == "fortran":
@@ -128,6 +130,34 @@ def attach_rules(prog, rules):
         f.user_rule = rule
         f.rule_sizes = sizes
         f.has_body = False
+
+
+# Rules adgen brings itself, with the derivative routines it defines in its output
+# (templates/builtin_rules.c.j2): the CBLAS level-1 kernels, positive increments.
+BUILTIN_RULES = [
+    "cblas_ddot(cblas_ddot)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+    "cblas_dnrm2(cblas_dnrm2)/(X)  X=1+(N-1)*incX",
+    "cblas_daxpy(Y)/(alpha X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+    "cblas_dscal(X)/(alpha X)  X=1+(N-1)*incX",
+    "cblas_dcopy(Y)/(X)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+]
+
+
+BUILTIN_NAMES = {text.split("(", 1)[0] for text in BUILTIN_RULES}
+
+
+def builtin_rules(prog, rules):
+    """The built-in rules of the kernels the program declares but does not define, and
+    that no rule of the user's covers."""
+    taken = {r.name for r in rules}
+    out = []
+    for text in BUILTIN_RULES:
+        rule = parse_rule(text, None)
+        f = prog.functions.get(rule.name)
+        if f is not None and not f.has_body and rule.name not in taken:
+            rule.builtin = True
+            out.append(rule)
+    return out
 
 
 def _differentiable(t):

@@ -62,3 +62,49 @@ def test_rules_file_errors_name_the_line(tmp_path):
     assert r.returncode == 1 and "r.rules:3:1: error:" in r.stderr and "'y'" in r.stderr
     r = run(tmp_path, "", "--rules", str(tmp_path / "missing.rules"))
     assert r.returncode == 1 and "cannot read the rules file" in r.stderr
+
+
+BLAS = """
+    #include <cblas.h>
+    {pragma}
+    double model(int n, const double *a, double *y)
+    {{
+        cblas_dcopy(n, a, 1, y, 1);
+        cblas_dscal(n, 2.0, y, 1);
+        return cblas_ddot(n, y, 1, a, 1);
+    }}
+"""
+
+
+@pytest.mark.parametrize("mode", ["--reverse", "--forward"])
+def test_builtin_cblas_rules_are_defined_in_the_output(tmp_path, mode):
+    src = tmp_path / "m.c"
+    src.write_text(textwrap.dedent(BLAS.format(pragma="")))
+    out = tmp_path / "out.c"
+    r = subprocess.run([sys.executable, "-m", "adgen", str(src), mode, "--head",
+                        "model(model)/(a)", "-o", str(out)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    suffix = "_b" if mode == "--reverse" else "_d"
+    for name in ("cblas_dcopy", "cblas_dscal", "cblas_ddot"):
+        assert f"static {'double' if name == 'cblas_ddot' and suffix == '_d' else 'void'} " \
+               f"{name}{suffix}(" in text, name
+        if mode == "--reverse":     # the kernel itself, declared and called forward
+            assert f"{name}(const int N" in text
+    assert "cblas_daxpy" not in text and "#include <cblas.h>" not in text
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", str(out), "-o",
+                    str(tmp_path / "out.o")], check=True)
+
+
+def test_a_users_rule_replaces_the_builtin_one(tmp_path):
+    src = tmp_path / "m.c"
+    src.write_text(textwrap.dedent(BLAS.format(
+        pragma="#pragma adgen rule cblas_ddot(cblas_ddot)/(X Y) X=N Y=N")))
+    out = tmp_path / "out.c"
+    r = subprocess.run([sys.executable, "-m", "adgen", str(src), "--head",
+                        "model(model)/(a)", "-o", str(out)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert "static void cblas_ddot_b(" not in text
+    assert "void cblas_ddot_b(const int N" in text         # declared: the user's
+    assert "static void cblas_dscal_b(" in text

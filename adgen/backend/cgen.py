@@ -55,6 +55,7 @@ class OutputUnit:
     stack_size: str = ""       # C constant expression: bytes of the static stack
     stack_note: str = ""       # where that size comes from
     overflow_flag: str = ""    # the static stack's overflow flag
+    builtin_rules: List[str] = field(default_factory=list)  # NAME_b / NAME_d to define
 
 
 def type_name(t: ir.Type) -> str:

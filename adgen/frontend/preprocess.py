@@ -14,6 +14,10 @@ from adgen.errors import AdgenError, Loc
 
 INCLUDE_DIR = Path(__file__).resolve().parent.parent / "include"
 
+# headers of adgen's include directory that are no standard C headers: the output does not
+# include them (it declares what it calls of them itself)
+NOT_STANDARD = ("cblas.h",)
+
 _LINEMARK = re.compile(r'^#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"')
 
 
@@ -43,7 +47,7 @@ def preprocess(path: str, include_dirs=(), defines=()):
             f = m.group(2)
             if os.path.dirname(os.path.abspath(f)) == str(INCLUDE_DIR):
                 name = os.path.basename(f)
-                if name not in std:
+                if name not in std and name not in NOT_STANDARD:
                     std.append(name)
     return proc.stdout, std
 

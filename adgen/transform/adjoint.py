@@ -168,6 +168,8 @@ class ReverseTransform:
                 if isinstance(t, ir.Struct):
                     reached |= {find(n).pointee for n in find(mem.var(p)).fields.values()}
                 continue
+            if ir.pointee(t).const:
+                continue        # never written through: nothing there to give back
             n = None
             if not ir.pointee(t).resolved().is_pointer and \
                     not ir.pointee(t).resolved().is_struct:
@@ -379,6 +381,13 @@ class ReverseTransform:
             # step) reads what it reads in the primal
             name = e.func[:-len("_fwd")] if e.func.endswith("_fwd") else e.func
             found |= self.ctx.reads().get(name, set())
+            ruled = self.prog.functions.get(e.func[:-len("_b")])
+            if e.func.endswith("_b") and getattr(ruled, "user_rule", None) is not None:
+                # NAME_b of a rule reads the arrays it is given, as the call left them
+                for a in e.args:
+                    if a.type is not None and a.type.resolved().is_pointer and \
+                            not _is_shadow_expr(a):
+                        found.add(find(self.mem.target(a)))
         for c in e.children():
             self._scan_read(c, found)
 

@@ -1,0 +1,12 @@
+#ifndef ADGEN_CBLAS_H
+#define ADGEN_CBLAS_H
+/* The level-1 kernels adgen has derivative rules for (user_rules.BUILTIN_RULES); the
+   program links the BLAS library that defines them. */
+double cblas_ddot(const int N, const double *X, const int incX, const double *Y,
+                  const int incY);
+double cblas_dnrm2(const int N, const double *X, const int incX);
+void cblas_daxpy(const int N, const double alpha, const double *X, const int incX,
+                 double *Y, const int incY);
+void cblas_dscal(const int N, const double alpha, double *X, const int incX);
+void cblas_dcopy(const int N, const double *X, const int incX, double *Y, const int incY);
+#endif
