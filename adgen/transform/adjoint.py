@@ -11,6 +11,8 @@ the old value is pushed; the backward sweep pops it just before the statement's 
 so every adjoint statement sees the values its original saw. Branch directions and trip
 counts are recorded; canonical counted loops are replayed from their start and stride.
 """
+import copy
+
 from adgen import ir
 from adgen.analysis.activity import find
 from adgen.analysis.extent import Unknown
@@ -414,6 +416,20 @@ class ReverseTransform:
         g = FuncGen(self, f, "split", None)
         self.funcgens[g.key] = g
         self.generated[f.name] = g.build_split()
+
+
+def _replace_calls(e, func, marks, value):
+    """Copy of e with each call func(marks...) replaced by value."""
+    if isinstance(e, ir.Call) and e.func == func and \
+            [getattr(a, "sym", None) for a in e.args] == marks:
+        return X.clone(value)
+    e = copy.copy(e)
+    for name in ("arg", "left", "right", "test", "then", "other"):
+        if isinstance(getattr(e, name, None), ir.Expr):
+            setattr(e, name, _replace_calls(getattr(e, name), func, marks, value))
+    if isinstance(e, ir.Call):
+        e.args = [_replace_calls(a, func, marks, value) for a in e.args]
+    return e
 
 
 def _grows_positive(p):
@@ -1040,14 +1056,14 @@ class FuncGen:
             return
         if isinstance(e, ir.Binary):
             l_act, r_act = self.has_active(e.left), self.has_active(e.right)
+            if l_act and r_act:
+                seed = self.simple_seed(seed, out, e.type, loc)   # evaluated once
             if e.op in "+-":
                 if l_act:
                     self.contribs(e.left, seed, out, loc)
                 if r_act:
                     self.contribs(e.right, seed if e.op == "+" else X.neg(X.clone(seed)), out, loc)
                 return
-            if l_act and r_act:
-                seed = self.simple_seed(seed, out, e.type, loc)
             if e.op == "*":
                 if l_act:
                     self.contribs(e.left, X.mul(X.clone(seed), X.clone(e.right)), out, loc)
@@ -1088,13 +1104,44 @@ class FuncGen:
             active = [k for k, a in enumerate(e.args) if self.has_active(a)]
             if len(active) > 1:
                 seed = self.simple_seed(seed, out, e.type, loc)
-            for k in active:
-                p = rule_expr(lib, k, [X.clone(a) for a in e.args])
-                if p is None:
-                    continue
-                self.contribs(e.args[k], X.mul(X.clone(seed), p), out, loc)
+            for k, p in zip(active, self.partials(e, lib, active, out, loc)):
+                if p is not None:
+                    self.contribs(e.args[k], X.mul(X.clone(seed), p), out, loc)
             return
         raise AdgenError("cannot differentiate this expression", e.loc or loc)
+
+    def partials(self, call, lib, active, out, loc):
+        """The partial derivatives of a math call with respect to its arguments `active`,
+        each argument and the call's value evaluated once (into a temporary, appended to
+        out) where the partials would evaluate them more than once: tanh's is
+        1 - tanh(x) * tanh(x)."""
+        marks = [ir.Symbol(f"_arg{k}", a.type, "temp") for k, a in enumerate(call.args)]
+        parts = [rule_expr(lib, k, [ir.Ref(m) for m in marks]) for k in active]
+        uses = [sum(1 for p in parts if p is not None for x in ir.walk(p)
+                    if isinstance(x, ir.Ref) and x.sym is m) for m in marks]
+        value = [x for p in parts if p is not None for x in ir.walk(p)
+                 if isinstance(x, ir.Call) and x.func == call.func and
+                 [getattr(a, "sym", None) for a in x.args] == marks]
+        args = {}
+        for m, a, n in zip(marks, call.args, uses):
+            # how often the argument is evaluated: in the value once, and where else
+            evaluations = 1 + n - len(value) if len(value) > 1 else n
+            simple = all(isinstance(x, (ir.Ref, ir.Const)) for x in ir.walk(a) if x is not a)
+            args[m] = ir.Ref(self.once(a, out, loc)) if evaluations > 1 and not simple else a
+        if len(value) > 1:
+            v = ir.Call(call.func, [X.clone(args[m]) for m in marks], call.type, call.loc)
+            held = ir.Ref(self.once(v, out, loc))
+            parts = [None if p is None else _replace_calls(p, call.func, marks, held)
+                     for p in parts]
+        return [None if p is None else X.substitute(p, args) for p in parts]
+
+    def once(self, e, out, loc):
+        """A temporary holding e's value (appended to out), or e's variable itself."""
+        if isinstance(e, ir.Ref):
+            return e.sym
+        t = self.temp("value", e.type if e.type is not None else ir.DOUBLE)
+        out.append(ir.Assign(ir.Ref(t), X.clone(e), loc))
+        return t
 
     # calls -------------------------------------------------------------------
     def expr_stmt(self, s):
