@@ -487,6 +487,7 @@ class FuncGen:
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         self.current = None         # the primal statement being transformed
         self.call_directives = {}   # id(statement) -> "joint" | "split", by a pragma
+        self.held = {}              # C text of a math call -> a temporary holding its value
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -1014,6 +1015,7 @@ class FuncGen:
 
     def adjoint_assign(self, lhs, rhs, loc):
         """Adjoint statements of `lhs = rhs` for an active lhs."""
+        self.held = {}      # values held in temporaries serve this statement only
         A = self.sh(lhs)
         lnode = find(self.mem.loc(lhs))
         out = []
@@ -1065,10 +1067,15 @@ class FuncGen:
                     self.contribs(e.right, seed if e.op == "+" else X.neg(X.clone(seed)), out, loc)
                 return
             if e.op == "*":
+                left, right = e.left, e.right
+                if l_act and r_act:
+                    # a math call on one side: its value serves the other side's
+                    # contribution and its own partial (see partials)
+                    left, right = (self.held_value(x, out, loc) for x in (left, right))
                 if l_act:
-                    self.contribs(e.left, X.mul(X.clone(seed), X.clone(e.right)), out, loc)
+                    self.contribs(e.left, X.mul(X.clone(seed), X.clone(right)), out, loc)
                 if r_act:
-                    self.contribs(e.right, X.mul(X.clone(e.left), X.clone(seed)), out, loc)
+                    self.contribs(e.right, X.mul(X.clone(left), X.clone(seed)), out, loc)
                 return
             if e.op == "/":
                 if l_act:
@@ -1091,8 +1098,12 @@ class FuncGen:
             # out of bounds): an if, not a product with 0
             seed = self.simple_seed(seed, out, e.type, loc)
             then_out, other_out = [], []
+            held = self.held        # a value held in one branch is unknown in the other
+            self.held = dict(held)
             self.contribs(e.then, X.clone(seed), then_out, loc)
+            self.held = dict(held)
             self.contribs(e.other, X.clone(seed), other_out, loc)
+            self.held = held
             if then_out or other_out:
                 out.append(ir.If(X.clone(e.test), ir.Block(then_out),
                                  ir.Block(other_out) if other_out else None, loc))
@@ -1128,12 +1139,26 @@ class FuncGen:
             evaluations = 1 + n - len(value) if len(value) > 1 else n
             simple = all(isinstance(x, (ir.Ref, ir.Const)) for x in ir.walk(a) if x is not a)
             args[m] = ir.Ref(self.once(a, out, loc)) if evaluations > 1 and not simple else a
-        if len(value) > 1:
-            v = ir.Call(call.func, [X.clone(args[m]) for m in marks], call.type, call.loc)
-            held = ir.Ref(self.once(v, out, loc))
+        from adgen.backend.cgen import expr_c
+        held = self.held.get(expr_c(call))
+        if value and (held is not None or len(value) > 1):
+            if held is None:
+                v = ir.Call(call.func, [X.clone(args[m]) for m in marks], call.type, call.loc)
+                held = ir.Ref(self.once(v, out, loc))
             parts = [None if p is None else _replace_calls(p, call.func, marks, held)
                      for p in parts]
         return [None if p is None else X.substitute(p, args) for p in parts]
+
+    def held_value(self, e, out, loc):
+        """A math call's value in a temporary (remembered for its partials, see
+        partials), or e itself when it is no such call."""
+        from adgen.backend.cgen import expr_c
+        if not isinstance(e, ir.Call) or getattr(LIBRARY_FUNCTIONS.get(e.func), "kind",
+                                                     None) != "math":
+            return e
+        t = ir.Ref(self.once(e, out, loc))
+        self.held[expr_c(e)] = t
+        return t
 
     def once(self, e, out, loc):
         """A temporary holding e's value (appended to out), or e's variable itself."""
