@@ -324,14 +324,21 @@ def drop_unread_shadows(stmts):
 def render_function(fn: GenFunction, stack="heap") -> str:
     drop_unread_shadows(fn.body)
     used = used_symbols(fn.body)
-    for d in fn.locals:
-        t = d.sym.type
-        if isinstance(t, ir.Arr) and t.size is not None:
-            used |= {s.sym for s in ir.walk(t.size) if isinstance(s, ir.Ref)}
+    # a local declared reads what its array size and its initial value read
+    grown = True
+    while grown:
+        grown = False
+        for d in fn.locals:
+            if d.sym not in used:
+                continue
+            t = d.sym.type
+            for e in ([t.size] if isinstance(t, ir.Arr) and t.size is not None else []) + \
+                    ([d.init] if d.init is not None else []):
+                refs = {s.sym for s in ir.walk(e) if isinstance(s, ir.Ref)}
+                if not refs <= used:
+                    used |= refs
+                    grown = True
     decls = [d for d in fn.locals if d.sym in used]
-    for d in decls:
-        if d.init is not None:
-            used |= {s.sym for s in ir.walk(d.init) if isinstance(s, ir.Ref)}
     unused_params = [p for p in fn.params if p not in used]
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
                                                       unused_params=unused_params, state={})

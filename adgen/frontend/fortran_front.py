@@ -1309,6 +1309,9 @@ class Scope:
                 pass
             elif current is not None:
                 current[4].append(c)
+        if isinstance(sel, ir.Ref) and all(test is None for test, *_ in cases):
+            # only CASE DEFAULT: the selector is evaluated (it may call functions), unused
+            setup.append(ir.ExprStmt(ir.Cast(ir.VOID, X.clone(sel)), self.loc(sel_stmt)))
         return setup + self.branches(cases) if cases else setup
 
     def case_test(self, c, sel):
@@ -1566,10 +1569,13 @@ class Scope:
                       for r in _array_refs(rhs_node))
         if overlap:
             tmp_v = self.temp_array(shape, self.lookup(lhs_name, lhs_node).type, lhs_node)
+            # under a WHERE mask, both the evaluation and the copy back take its elements
             self.elementwise(shape, lambda ks, pre: (
-                self.element(tmp_v, ks, shape), self.expr(rhs_node, ks, pre)), out, loc)
+                self.element(tmp_v, ks, shape), self.expr(rhs_node, ks, pre)), out, loc,
+                mask=mask)
             self.elementwise(shape, lambda ks, pre: (
-                self.designator(lhs_node, ks), self.element(tmp_v, ks, shape)), out, loc)
+                self.designator(lhs_node, ks), self.element(tmp_v, ks, shape)), out, loc,
+                mask=mask)
             return
         self.elementwise(shape, lambda ks, pre: (self.designator(lhs_node, ks, pre),
                                                  self.expr(rhs_node, ks, pre)), out, loc,
@@ -2507,6 +2513,9 @@ def _temp_size(extents, dependency, loc):
                                  "constants", loc)
             e = X.clone(whole)
         size = e if size is None else X.mul(size, e)
+    if size is not None and _const_int(size) is None:
+        # an empty section would give a C array of no (or negative) length
+        size = ir.Call("adgen_imax", [size, _int(1)], ir.LONG)
     return size
 
 

@@ -573,6 +573,9 @@ class FuncGen:
                 fb = ir.Symbol(self.names.fresh(f.name + "b"), ir.Ptr(strip_const(f.ret)),
                                "param")
                 seed = ir.Deref(ir.Ref(fb), strip_const(f.ret))
+                # consumed, as the seeds of pure outputs are (also when the result does
+                # not depend on the independents)
+                epilogue.append(ir.Assign(X.clone(seed), X.zero(f.ret)))
             else:
                 fb = ir.Symbol(self.names.fresh(f.name + "b"), strip_const(f.ret), "param")
                 seed = ir.Ref(fb)
