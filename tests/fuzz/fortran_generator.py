@@ -153,10 +153,13 @@ class Stmt:
     """A statement: its first line, and for a construct its parts (each a line such as
     `else` or `case (1)`, None for the first body, and a statement list) and closing line.
     kind: simple do while if select where.  pinned: the minimizer deletes it only with
-    its construct (a DO WHILE counter's increment, the setting of an intent(out) dummy)."""
+    its construct (a DO WHILE counter's increment, the setting of an intent(out) dummy).
+    defines: the local variable it gives its first value, which the minimizer deletes only
+    once nothing else uses that variable."""
 
     def __init__(self, head: str, parts=None, tail=None, kind="simple", reads=(), pinned=False):
         self.head, self.parts, self.tail, self.kind = head, parts or [], tail, kind
+        self.defines = None
         self.reads = set(reads)
         for _, body in self.parts:
             for s in body:
@@ -169,6 +172,12 @@ def simple(line: str, *exprs) -> Stmt:
     for e in exprs:
         reads |= e.names
     return Stmt(line, reads=reads)
+
+
+def defining(s: Stmt) -> Stmt:
+    """s gives a new local variable (the target of its assignment) its first value."""
+    s.defines = s.head.split("=", 1)[0].strip()
+    return s
 
 
 def pinned(s: Stmt) -> Stmt:
@@ -632,7 +641,7 @@ class FGen:
             return [simple(f"{v.name} = {e.text}", e)]
         name = self.fresh("v")
         self.declare(Var(name, "real"), f"real(8) :: {name}")
-        return [simple(f"{name} = {e.text}", e)]
+        return [defining(simple(f"{name} = {e.text}", e))]
 
     def st_element(self, depth):
         arrs = [v for v in self.syms("arr") if v.writable]
@@ -689,7 +698,7 @@ class FGen:
             e = self.fit(e)
         shape = ", ".join(d.hi.text if d.lo.lo == 1 else f"{d.lo.text}:{d.hi.text}" for d in dims)
         v = self.declare(Var(name, "arr", dims=dims), f"real(8) :: {name}({shape})")
-        return [simple(f"{v.name} = {e.text}", e)]
+        return [defining(simple(f"{v.name} = {e.text}", e))]
 
     def a2expr(self, like: Var) -> E:
         """A 2-D array expression of like's shape."""
@@ -730,7 +739,7 @@ class FGen:
             e = self.fit(self.rexpr(1))
             amp = max(1, min(d.extent - 1, 4))
             t = f"int({fnum(amp / 2)} * (1.0d0 + tanh({e.text})))"
-            pre.append(simple(f"{k} = min({d.hi.text}, {d.lo.text} + {t})", e, E("", names=d.hi.names)))
+            pre.append(defining(simple(f"{k} = min({d.hi.text}, {d.lo.text} + {t})", e, E("", names=d.hi.names))))
             return I(k, d.lo.lo, min(d.hi.lo, d.lo.lo + amp), names=frozenset([k]))
         if c < 0.5 and d.extent >= 2:
             return iadd(d.hi, -1)
@@ -760,7 +769,7 @@ class FGen:
             header = f"do {name} = {end.text}, {start.text}, -1"
             lo, hi = start.lo, end.hi
         label = None
-        if depth == 0 and r.random() < 0.25:
+        if depth == 0 and r.random() < 0.4:
             label = self.fresh("outer")
             header = f"{label}: {header}"
         ivar = Var(name, "int", lo=lo, hi=hi)
@@ -792,7 +801,7 @@ class FGen:
         self.loops.pop()
         self.consume_new(body, self.scopes.pop())
         body.append(Stmt(f"{k} = {k} + {step}", pinned=True, reads=[k]))
-        return [Stmt(f"{k} = {d.lo.text}", reads=d.lo.names),
+        return [defining(Stmt(f"{k} = {d.lo.text}", reads=d.lo.names)),
                 Stmt(f"do while ({k} <= {d.hi.text})", [(None, body)], "end do", "while",
                      reads=d.hi.names | {k})]
 
@@ -803,8 +812,8 @@ class FGen:
         r = self.r
         kind, _ = self.loops[-1]
         options = ["exit"] + (["cycle"] if kind == "do" else [])
-        named = [lab for k, lab in self.loops[:-1] if lab]
-        if named and r.random() < 0.5:
+        named = [lab for _, lab in self.loops if lab]
+        if named and r.random() < 0.7:
             lab = r.choice(named)
             options = [f"exit {lab}", f"cycle {lab}"]
         c = self.condition()
@@ -963,7 +972,7 @@ class FGen:
             if e is None:   # no scalar to take the output: a new local, set first
                 v = self.declare(Var(self.fresh("v"), "real"), "")
                 self.decls[v.name] = f"real(8) :: {v.name}"
-                pre.append(Stmt(f"{v.name} = 0.0d0"))
+                pre.append(defining(Stmt(f"{v.name} = 0.0d0")))
                 e = E(v.name, names=frozenset([v.name]))
             args.append(e.text)
             names |= e.names
@@ -1043,7 +1052,7 @@ class FGen:
             if not any(v.name in s.reads or re.match(rf"{v.name}\b", s.head) for s in walk(body)):
                 body.append(self.sink_fold(self.reader(v)))
         if self.sink_used:
-            body.insert(0, Stmt("sink = 0.0d0"))
+            body.insert(0, defining(Stmt("sink = 0.0d0")))
             self.decls["sink"] = "real(8) :: sink"
         body += epilogue()
         return Routine(name, kind, params, self.decls, body, result)

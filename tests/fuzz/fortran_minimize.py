@@ -4,8 +4,10 @@ Simpler than minimize.py: over the statement trees of fortran_generator, it trie
 dropping a helper procedure, deleting a statement (a construct with its body) and
 replacing an IF, SELECT CASE or WHERE by the statements of one of its branches, keeping
 each edit after which the program still compiles and still fails the same way.  Pinned
-statements (a DO WHILE counter's increment) go only with their loop.  Declarations follow
-the names the body uses, so a deletion leaves no unused local behind.
+statements (a DO WHILE counter's increment, the setting of an intent(out) dummy) go only
+with their construct, and the first value of a local only once nothing else uses it (no
+edit makes a read of an unset variable).  Declarations follow the names the body uses,
+so a deletion leaves no unused local behind.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from .fortran_generator import Program, render
+from .fortran_generator import Program, render, walk
 from .selfcheck import _run
 
 __all__ = ["render", "minimize", "describe", "compiles"]
@@ -53,19 +55,24 @@ def _edits(prog: Program) -> list:
     return out
 
 
-def _apply(prog: Program, edit) -> Program:
+def _apply(prog: Program, edit):
+    """prog edited, or None when the edit would leave a local read before it is set."""
     new = copy.deepcopy(prog)
     if edit[0] == "drop":
         del new.helpers[edit[1]]
         return new
-    stmts = new.routines()[edit[1]].body
+    routine = new.routines()[edit[1]]
+    stmts = routine.body
     path = edit[2]
     # path: statement index, then (part index, statement index) pairs
     for i in range(0, len(path) - 1, 2):
         stmts = stmts[path[i]].parts[path[i + 1]][1]
     k = path[-1]
     if edit[0] == "delete":
+        name = stmts[k].defines
         del stmts[k]
+        if name and any(re.search(rf"\b{name}\b", s.head) for s in walk(routine.body)):
+            return None
     else:
         stmts[k:k + 1] = stmts[k].parts[edit[3]][1]
     return new
@@ -83,6 +90,9 @@ def minimize(prog: Program, still_fails: Callable[[str], bool], max_tests: int =
             if tests >= max_tests or time.time() - t0 > max_seconds:
                 return best
             cand = _apply(best, edits[i])
+            if cand is None:
+                i += 1
+                continue
             tests += 1
             if still_fails(render(cand)):
                 if log:
