@@ -181,7 +181,8 @@ def defining(s: Stmt) -> Stmt:
 
 
 def pinned(s: Stmt) -> Stmt:
-    """s is kept by the minimizer: it sets an intent(out) dummy, which must be set."""
+    """s is kept by the minimizer: it sets an intent(out) dummy or the function result,
+    which must be set."""
     s.pinned = True
     return s
 
@@ -1069,7 +1070,7 @@ class FGen:
             e = self.fit(add(self.fit(self.rexpr(2)), self.rleaf()))
             if self.sink_used:
                 e = self.fit(add(e, scale(0.5, E("tanh(sink)", 1.0, names=frozenset(["sink"])))))
-            out.append(simple(f"{res} = {e.text}", e))
+            out.append(pinned(simple(f"{res} = {e.text}", e)))
         return out
 
     def helper(self, idx: int, lengths: list) -> Routine:
