@@ -46,6 +46,7 @@ class E:
     bound: float = 0.0
     prec: int = 9
     names: frozenset = frozenset()
+    section: bool = False   # a variable or section of one (no temporary when passed)
 
 
 @dataclass
@@ -392,7 +393,7 @@ class FGen:
         if spare == 0 and r.random() < 0.5:
             rng = ":" if len(v.dims) > 1 or r.random() < 0.5 else f"{d.lo.text}:{d.hi.text}"
             if len(v.dims) == 1 and rng == ":" and r.random() < 0.7:
-                return E(v.name, v.bound, 9, frozenset([v.name]))
+                return E(v.name, v.bound, 9, frozenset([v.name]), True)
         else:
             k = r.randint(0, spare)
             if r.random() < 0.5 or not L.names:
@@ -410,7 +411,7 @@ class FGen:
             names |= fixed.names
         for part in re.findall(r"[a-z_]\w*", rng):
             names.add(part)
-        return E(f"{v.name}({', '.join(subs)})", v.bound, 9, frozenset(names))
+        return E(f"{v.name}({', '.join(subs)})", v.bound, 9, frozenset(names), True)
 
     # ---------------------------------------------------- real expressions
     def fit(self, e: E, cap: float = CAP) -> E:
@@ -956,7 +957,8 @@ class FGen:
                         self.no_calls = saved
                     if s is None or s.names & written:
                         return None
-                    s = self.fit(s)
+                    # an expression, not a row that adgen must refuse (not contiguous)
+                    s = self.fit(scale(0.5, s) if s.section else s)
                 chosen[i] = s
             else:   # sin
                 saved = self.no_calls
