@@ -59,7 +59,11 @@ def _apply(prog: Program, edit):
     """prog edited, or None when the edit would leave a local read before it is set."""
     new = copy.deepcopy(prog)
     if edit[0] == "drop":
+        name = new.helpers[edit[1]].name
         del new.helpers[edit[1]]
+        # the head would still compile (it would call an external procedure) but not link
+        if any(re.search(rf"\b{name}\b", s.head) for r in new.routines() for s in walk(r.body)):
+            return None
         return new
     routine = new.routines()[edit[1]]
     stmts = routine.body
