@@ -195,6 +195,14 @@ def walk(stmts):
             yield from walk(body)
 
 
+def lines(stmts):
+    """The lines of stmts that may name variables and procedures: first lines and the
+    `else if (...)` lines of constructs."""
+    for s in walk(stmts):
+        yield s.head
+        yield from (line for line, _ in s.parts if line)
+
+
 @dataclass
 class Routine:
     name: str
@@ -1237,8 +1245,8 @@ class FGen:
                             r.randint(6, 14), prologue, lambda: self.fold_outputs(outs, result), result)
         used = set()
         for rt in [head] + helpers:
-            for s in walk(rt.body):
-                used |= set(re.findall(r"\bfz_[sf]\d+\b", s.head))
+            for line in lines(rt.body):
+                used |= set(re.findall(r"\bfz_[sf]\d+\b", line))
         helpers = [h for h in helpers if h.name in used]
         spec = [f"head: {HEAD_NAME}({' '.join(dep)})/({' '.join(indep)})"]
         spec += [f"arg {v.name}: {a}" for v, _, a in dummies]

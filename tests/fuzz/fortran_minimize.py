@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from .fortran_generator import Program, render, walk
+from .fortran_generator import Program, lines, render
 from .selfcheck import _run
 
 __all__ = ["render", "minimize", "describe", "compiles"]
@@ -62,7 +62,7 @@ def _apply(prog: Program, edit):
         name = new.helpers[edit[1]].name
         del new.helpers[edit[1]]
         # the head would still compile (it would call an external procedure) but not link
-        if any(re.search(rf"\b{name}\b", s.head) for r in new.routines() for s in walk(r.body)):
+        if any(re.search(rf"\b{name}\b", line) for r in new.routines() for line in lines(r.body)):
             return None
         return new
     routine = new.routines()[edit[1]]
@@ -75,7 +75,7 @@ def _apply(prog: Program, edit):
     if edit[0] == "delete":
         name = stmts[k].defines
         del stmts[k]
-        if name and any(re.search(rf"\b{name}\b", s.head) for s in walk(routine.body)):
+        if name and any(re.search(rf"\b{name}\b", line) for line in lines(routine.body)):
             return None
     else:
         stmts[k:k + 1] = stmts[k].parts[edit[3]][1]
