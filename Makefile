@@ -2,7 +2,7 @@
 PYTHON ?= python3
 PIP_ENV = PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
 
-.PHONY: setup demo test test-static fuzz-long bench sanitize
+.PHONY: setup demo test test-static fuzz-long fuzz-long-fortran bench sanitize
 
 # Install adgen (editable) with the test dependencies; safe to run again.
 setup:
@@ -24,6 +24,11 @@ test-static: setup
 # Long fuzzing campaign; failing programs are kept under testsuite/c/regress.
 fuzz-long: setup
 	$(PYTHON) -m tests.fuzz --count 10000 --seed 1 --keep testsuite/c/regress
+
+# Long fuzzing campaign on Fortran programs (gfortran needed); failing programs are
+# minimized into fuzz-failures/fortran (with the programs as generated in raw/).
+fuzz-long-fortran: setup
+	$(PYTHON) -m tests.fuzz --lang fortran --count 5000 --seed 100000 --keep fuzz-failures/fortran
 
 bench: setup
 	$(PYTHON) bench/run.py

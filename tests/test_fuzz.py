@@ -1,13 +1,16 @@
-"""Random programs (tests/fuzz): the generator on its own, and a short fuzz run of adgen.
+"""Random programs (tests/fuzz): the generators on their own, and short fuzz runs of adgen
+on C and on Fortran programs.
 
-The fuzz run is marked `fuzz` (deselect with `-m "not fuzz"`).  ADGEN_FUZZ_COUNT,
+The fuzz runs are marked `fuzz` (deselect with `-m "not fuzz"`).  ADGEN_FUZZ_COUNT,
 ADGEN_FUZZ_SEED, ADGEN_FUZZ_INFER (share of programs where adgen must infer the array
-lengths) and ADGEN_FUZZ_SECONDS (start no check after that) change it; a failure prints
-how to reproduce and minimize it.
+lengths) and ADGEN_FUZZ_SECONDS (start no check after that) change the C run,
+ADGEN_FUZZ_FORTRAN_COUNT, ADGEN_FUZZ_FORTRAN_SEED and ADGEN_FUZZ_FORTRAN_SECONDS the
+Fortran one (skipped without gfortran); a failure prints how to reproduce and minimize it.
 """
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -19,18 +22,24 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.fuzz import generator, minimize, runner, selfcheck  # noqa: E402
+from tests.fuzz import (fortran_generator, fortran_minimize, generator, minimize, runner,  # noqa: E402
+                        selfcheck)
 
 FUZZ_SEED = int(os.environ.get("ADGEN_FUZZ_SEED", "1000"))
 FUZZ_COUNT = int(os.environ.get("ADGEN_FUZZ_COUNT", "200"))
 FUZZ_INFER = os.environ.get("ADGEN_FUZZ_INFER", "0.25")  # share of `sizes: infer` programs
 FUZZ_BUDGET = float(os.environ.get("ADGEN_FUZZ_SECONDS", "225"))  # safety net: ~4 min
+FORTRAN_SEED = int(os.environ.get("ADGEN_FUZZ_FORTRAN_SEED", "2000"))
+FORTRAN_COUNT = int(os.environ.get("ADGEN_FUZZ_FORTRAN_COUNT", "40"))
+FORTRAN_BUDGET = float(os.environ.get("ADGEN_FUZZ_FORTRAN_SECONDS", "100"))
 
 
-def test_generator_is_deterministic():
+@pytest.mark.parametrize("generate", [generator.generate, fortran_generator.generate],
+                         ids=["c", "fortran"])
+def test_generator_is_deterministic(generate):
     for seed in (0, 1, 17, 12345):
-        assert generator.generate(seed) == generator.generate(seed)
-    assert len({generator.generate(s) for s in range(30)}) == 30
+        assert generate(seed) == generate(seed)
+    assert len({generate(s) for s in range(30)}) == 30
 
 
 def _compile(args):
@@ -86,10 +95,15 @@ FEATURES = {
 }
 
 
+def _rare_constructs(generate, features: dict) -> list:
+    """The constructs of features found in fewer than 5 of 150 programs."""
+    texts = [generate(s) for s in range(150)]
+    return [name for name, pat in features.items()
+            if sum(bool(re.search(pat, t, re.M)) for t in texts) < 5]
+
+
 def test_generator_covers_the_constructs():
-    texts = [generator.generate(s) for s in range(150)]
-    missing = [name for name, pat in FEATURES.items()
-               if sum(bool(re.search(pat, t, re.M)) for t in texts) < 5]
+    missing = _rare_constructs(generator.generate, FEATURES)
     assert not missing, f"constructs (almost) never generated: {missing}"
 
 
@@ -115,19 +129,133 @@ def test_minimizer_keeps_programs_valid(tmp_path):
     selfcheck.check_self(src, tmp_path / "run")
 
 
-@pytest.mark.fuzz
-def test_fuzz_adgen(tmp_path, capsys):
-    """A fixed set of random programs through adgen and the harness."""
+def _fuzz_run(args, capsys):
+    """python -m tests.fuzz ARGS; fails the test with the failing seeds."""
     if not runner.harness_available():
         pytest.skip("tests/harness.py is not there yet")
     from tests.fuzz.__main__ import main
-    args = ["--count", str(FUZZ_COUNT), "--seed", str(FUZZ_SEED), "--no-minimize",
-            "--workdir", str(tmp_path), "--max-seconds", str(FUZZ_BUDGET), "--infer-share", FUZZ_INFER]
     status = main(args)
     out = capsys.readouterr().out
     print(out)
     if status:
+        lang = args[args.index("--lang"):args.index("--lang") + 2] if "--lang" in args else []
         fails = [l for l in out.splitlines() if l.startswith(("FAIL", "  "))]
         pytest.fail(f"{len([l for l in fails if l.startswith('FAIL')])} fuzz failures "
-                    f"(reproduce and minimize one with: python -m tests.fuzz --count 1 "
-                    f"--seed SEED --keep DIR):\n" + "\n".join(fails[:40]), pytrace=False)
+                    f"(reproduce and minimize one with: python -m tests.fuzz {' '.join(lang)} "
+                    f"--count 1 --seed SEED --keep DIR):\n" + "\n".join(fails[:40]), pytrace=False)
+
+
+@pytest.mark.fuzz
+def test_fuzz_adgen(tmp_path, capsys):
+    """A fixed set of random programs through adgen and the harness."""
+    _fuzz_run(["--count", str(FUZZ_COUNT), "--seed", str(FUZZ_SEED), "--no-minimize",
+               "--workdir", str(tmp_path), "--max-seconds", str(FUZZ_BUDGET),
+               "--infer-share", FUZZ_INFER], capsys)
+
+
+# ------------------------------------------------------------------ Fortran
+
+def _need_gfortran():
+    if shutil.which("gfortran") is None:
+        pytest.skip("the Fortran programs need gfortran, which is not installed")
+
+
+def _compile_fortran(args):
+    seed, tmp = args
+    src = tmp / f"p{seed}.f90"
+    src.write_text(fortran_generator.generate(seed))
+    try:
+        selfcheck.compile_fortran(src, tmp / f"mod{seed}")
+    except AssertionError as exc:
+        return f"seed {seed}: {exc}"
+    return None
+
+
+def test_fortran_programs_compile_cleanly(tmp_path):
+    """gfortran -std=f2008 -Wall -Werror, and no definite use of an unset variable at -O2."""
+    _need_gfortran()
+    with ThreadPoolExecutor(2) as ex:
+        errors = [e for e in ex.map(_compile_fortran, [(s, tmp_path) for s in range(60)]) if e]
+    assert not errors, "\n\n".join(errors[:3])
+
+
+def test_fortran_programs_run_in_bounds(tmp_path):
+    """The primal, built with -fcheck=all (indices, sections), runs and gives finite values
+    and non-zero finite-difference Jacobians (the harness without adgen)."""
+    _need_gfortran()
+    from tests.fuzz.__main__ import main
+    assert main(["--lang", "fortran", "--mode", "primal", "--count", "12", "--seed", "0",
+                 "--no-minimize", "--workdir", str(tmp_path)]) == 0
+
+
+FORTRAN_FEATURES = {
+    "module procedure subroutine": r"^  subroutine fz_s\d",
+    "module procedure function": r"^  function fz_f\d\(.*\) result\(r\)",
+    "head function": r"^function fz_head",
+    "intent(out) array": r"intent\(out\) :: \w+\(",
+    "intent(inout) array": r"intent\(inout\) :: \w+\(",
+    "intent(out) scalar": r"intent\(out\) :: \w+$",
+    "intent(inout) scalar": r"intent\(inout\) :: \w+$",
+    "lower bound 0 or -1": r"\w\((0|-1):",
+    "2-D array": r"\w+\(n, nc\)",
+    "DO with a step": r"^\s*(\w+: )?do \w+ = .*, (2|-1)$",
+    "data-dependent trip count": r"kk\d+ = min\(",
+    "DO WHILE": r"^\s*do while",
+    "EXIT": r"\bexit\b",
+    "CYCLE": r"\bcycle\b",
+    "named loop exit/cycle": r"\b(exit|cycle) outer\d",
+    "ELSE IF": r"else if \(",
+    "SELECT CASE range": r"case \(\d*:\d*\)",
+    "CASE DEFAULT": r"case default",
+    "array section": r"\w\([^()]*\w:[^()]*\) = ",
+    "WHERE / ELSEWHERE": r"^\s*elsewhere",
+    "sum": r"\bsum\(", "dot_product": r"\bdot_product\(", "maxval/minval": r"\b(max|min)val\(",
+    "product": r"\bproduct\(",
+    "sqrt": r"\bsqrt\(", "log": r"\blog\(", "exp": r"\bexp\(", "atan2": r"\batan2\(",
+    "asin/acos": r"\ba(sin|cos)\(", "integer power": r"\*\* [23]\b", "real power": r"\*\* \(?\d",
+    "call": r"\bcall fz_s\d\(", "function reference": r"= .*\bfz_f\d\(",
+    "array expression as an argument": r"call fz_s\d\(.*\b(tanh|sin|cos|exp|sqrt|log)\(\w+\(",
+    "module variable read by a helper": r"^    .*\bfz_state\b",
+    "index arithmetic": r"\(n \+ \d - \w+\)|mod\(\w+, ",
+    "continuation line": r"&$",
+}
+
+
+def test_fortran_generator_covers_the_constructs():
+    missing = _rare_constructs(fortran_generator.generate, FORTRAN_FEATURES)
+    assert not missing, f"constructs (almost) never generated: {missing}"
+
+
+def test_fortran_minimizer_keeps_programs_valid(tmp_path):
+    """Reduce a program to 'still has a DO WHILE and a call' with a cheap predicate; the
+    result must be small and still compile."""
+    _need_gfortran()
+    src = tmp_path / "m.f90"
+
+    def still(text):
+        if not re.search(r"^\s*do while", text, re.M) or "call fz_s" not in text:
+            return False
+        src.write_text(text)
+        try:
+            fortran_minimize.compiles(src)
+        except AssertionError:
+            return False
+        return True
+
+    seed = next(s for s in range(100) if still(fortran_generator.generate(s)))
+    prog = fortran_generator.generate_program(seed)
+    small = fortran_minimize.render(fortran_minimize.minimize(prog, still, max_tests=300, max_seconds=90))
+    assert still(small)
+    assert small.count("\n") < fortran_generator.generate(seed).count("\n")
+    statements = [line for line in small.split("end module", 1)[-1].splitlines()[1:]
+                  if line.strip() and "::" not in line and line.split()[0] not in ("use", "implicit")]
+    assert len(statements) < 20, small
+
+
+@pytest.mark.fuzz
+def test_fuzz_adgen_fortran(tmp_path, capsys):
+    """A fixed set of random Fortran programs through adgen and the harness."""
+    _need_gfortran()
+    _fuzz_run(["--lang", "fortran", "--count", str(FORTRAN_COUNT), "--seed", str(FORTRAN_SEED),
+               "--no-minimize", "--workdir", str(tmp_path), "--max-seconds", str(FORTRAN_BUDGET)],
+              capsys)

@@ -1,15 +1,16 @@
-"""python -m tests.fuzz --count N --seed S [--keep DIR] [--jobs 2] ...
+"""python -m tests.fuzz --count N --seed S [--keep DIR] [--jobs 2] [--lang fortran] ...
 
-Generates programs for seeds S .. S+N-1, checks each (in parallel, one subprocess per
+Generates programs (C, or Fortran with --lang fortran) for seeds S .. S+N-1, checks each (in parallel, one subprocess per
 check), prints one line per problem and the summary line `N passed, M failed, K skipped`.
 With --keep DIR, each distinct failure (one per primary kind, or all with --minimize-all) is
-minimized and written to DIR/fuzz_<seed>.c, its first line a comment naming the constructs
+minimized and written to DIR/fuzz_<seed>.c (.f90), its first line a comment naming the constructs
 it exercises and the failure; every failing program as generated, with the checker's
 message, goes to DIR/raw/.  Exit status 1 if anything failed.
 
 Modes: harness (default when tests/harness.py exists): adgen + the harness;
 primal: the harness without adgen, plus gcc/sanitizer self-check (validates the
-generator); self: gcc/sanitizer self-check only.
+generator; Fortran: gfortran -std=f2008 -Wall -Werror, and the primal run with
+-fcheck=all); self: that self-check only.
 """
 
 from __future__ import annotations
@@ -23,11 +24,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from . import generator, minimize, runner, selfcheck
+from . import fortran_generator, fortran_minimize, generator, minimize, runner, selfcheck
 
 
 def set_test_seed(text: str, seed: int) -> str:
-    return re.sub(r"^seed: \d+$", f"seed: {seed}", text, count=1, flags=re.M)
+    return re.sub(r"^(! )?seed: \d+$", rf"\g<1>seed: {seed}", text, count=1, flags=re.M)
 
 
 class Fuzzer:
@@ -39,11 +40,16 @@ class Fuzzer:
         if args.extra_funcs:
             self.cfg.funcs = generator.CORE_FUNCS + generator.EXTRA_FUNCS
         self.cfg.infer_sizes = args.infer_share
+        self.fortran = args.lang == "fortran"
+        self.suffix = ".f90" if self.fortran else ".c"
+
+    def generate(self, seed: int) -> str:
+        return fortran_generator.generate(seed) if self.fortran else generator.generate(seed, self.cfg)
 
     def check_text(self, text: str, tag: str) -> dict:
         d = self.work / tag
         d.mkdir(parents=True, exist_ok=True)
-        src = d / f"{tag}.c"
+        src = d / f"{tag}{self.suffix}"
         src.write_text(text)
         res = runner.check(src, d / "work", self.args.mode, self.args.timeout)
         if res["status"] == "pass" and not self.args.keep_work:
@@ -53,7 +59,7 @@ class Fuzzer:
     def check_seed(self, seed: int) -> dict:
         if time.time() > self.deadline:
             return {"status": "notrun", "seed": seed, "kinds": [], "message": ""}
-        text = generator.generate(seed, self.cfg)
+        text = self.generate(seed)
         res = self.check_text(text, f"fuzz_{seed}")
         if res["status"] == "fail" and set(res["kinds"]) <= runner.FD_KINDS:
             # judged by finite differences only: a kink next to the inputs can fake it;
@@ -69,11 +75,14 @@ class Fuzzer:
         def test(text: str) -> bool:
             # the candidate must stay a clean program (the harness compiles it without
             # optimisation only; -O3 also runs gcc's flow-sensitive warnings)
-            src = self.work / tag / "o3check.c"
+            src = self.work / tag / f"o3check{self.suffix}"
             src.parent.mkdir(parents=True, exist_ok=True)
             src.write_text(text)
             try:
-                selfcheck.compile_only(src, "-O3")
+                if self.fortran:
+                    fortran_minimize.compiles(src)
+                else:
+                    selfcheck.compile_only(src, "-O3")
             except AssertionError:
                 return False
             res = self.check_text(text, tag)
@@ -83,20 +92,23 @@ class Fuzzer:
     def minimize_one(self, res: dict) -> Path:
         seed, kind = res["seed"], res["kinds"][0]
         keep = Path(self.args.keep)
-        prog = generator.generate_program(seed, self.cfg)
+        if self.fortran:
+            mini, prog = fortran_minimize, fortran_generator.generate_program(seed)
+        else:
+            mini, prog = minimize, generator.generate_program(seed, self.cfg)
         t0 = time.time()
-        if not self.still_fails(kind, f"min_{seed}")(minimize.render(prog)):
+        if not self.still_fails(kind, f"min_{seed}")(mini.render(prog)):
             # adgen or the harness changed since the check, or the failure is flaky
             print(f"seed {seed} no longer fails with [{kind}]: not minimized", flush=True)
             return None
-        best = minimize.minimize(prog, self.still_fails(kind, f"min_{seed}"),
+        best = mini.minimize(prog, self.still_fails(kind, f"min_{seed}"),
                                  max_tests=self.args.max_tests, max_seconds=self.args.max_minutes * 60,
                                  log=(print if self.args.verbose else None))
-        text = minimize.render(best)
-        best.comment = (f"fuzz seed {seed}, minimized: {minimize.describe(text)}; "
+        text = mini.render(best)
+        best.comment = (f"fuzz seed {seed}, minimized: {mini.describe(text)}; "
                         f"fails with: {kind}")
-        out = keep / f"fuzz_{seed}.c"
-        out.write_text(minimize.render(best))
+        out = keep / f"fuzz_{seed}{self.suffix}"
+        out.write_text(mini.render(best))
         print(f"minimized seed {seed} [{kind}] in {time.time() - t0:.0f} s: "
               f"{res['text'].count(chr(10))} -> {out.read_text().count(chr(10))} lines: {out}",
               flush=True)
@@ -139,7 +151,7 @@ class Fuzzer:
             raw = Path(a.keep) / "raw"
             raw.mkdir(parents=True, exist_ok=True)
             for res in failures:
-                (raw / f"fuzz_{res['seed']}.c").write_text(res["text"])
+                (raw / f"fuzz_{res['seed']}{self.suffix}").write_text(res["text"])
                 (raw / f"fuzz_{res['seed']}.txt").write_text(
                     "kinds: " + "; ".join(res["kinds"]) + "\n\n" + res["message"])
             if not a.no_minimize:
@@ -159,6 +171,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=20, help="number of programs")
+    ap.add_argument("--lang", choices=("c", "fortran"), default="c",
+                    help="language of the generated programs")
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--keep", help="directory for failing programs and their minimized forms")
     ap.add_argument("--jobs", type=int, default=2)
@@ -180,6 +194,9 @@ def main(argv=None) -> int:
     ap.add_argument("--print", type=int, metavar="SEED", help="print the program of SEED and exit")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
+    if args.print is not None and args.lang == "fortran":
+        sys.stdout.write(fortran_generator.generate(args.print))
+        return 0
     if args.print is not None:
         cfg = generator.Config(infer_sizes=args.infer_share)
         if args.extra_funcs:

@@ -122,10 +122,16 @@ def check_here(source: Path, workdir: Path, mode: str) -> dict:
     sys.path.insert(0, str(REPO))
     from tests.fuzz import selfcheck
     try:
+        fortran = source.suffix == ".f90"
         if mode in ("self", "primal"):
-            selfcheck.check_self(source, workdir / "self")
+            if fortran:
+                selfcheck.compile_fortran(source, workdir / "self")
+            else:
+                selfcheck.check_self(source, workdir / "self")
         if mode in ("harness", "primal"):
             import harness
+            if fortran and mode == "primal":
+                harness.FC_FLAGS.append("-fcheck=all")  # out-of-bounds indices stop the primal
             if mode == "harness":
                 try:
                     harness.check_program(source, workdir)
@@ -140,7 +146,7 @@ def check_here(source: Path, workdir: Path, mode: str) -> dict:
                 harness.check_primal(source, workdir)
         return {"status": "pass", "kinds": [], "message": ""}
     except AssertionError as exc:
-        if mode == "self" or str(exc).startswith(("gcc -O", "driver build", "program crashed",
+        if mode == "self" or str(exc).startswith(("gcc -O", "gfortran -std", "driver build", "program crashed",
                                                   "non-finite or huge")):
             return {"status": "invalid", "kinds": ["selfcheck"], "message": str(exc)}
         return classify(str(exc), "AssertionError")

@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 WARN = ["-std=c99", "-Wall", "-Wextra", "-Werror"]
+# Fortran programs: standard F2008, no warning at -O0; at -O2 only definite uses of
+# unset variables (gfortran's "may be used uninitialized" has false positives on arrays)
+FWARN = ["-std=f2008", "-Wall", "-Werror"]
+FWARN_O2 = ["-std=f2008", "-O2", "-Wuninitialized", "-Wno-maybe-uninitialized", "-Werror"]
 SAN = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
 MAX_OUT = 1e6  # outputs above this mean the value bounds failed
 
@@ -144,3 +148,14 @@ def check_self(source: Path, workdir: Path) -> None:
     compile_only(source, "-O0")
     compile_only(source, "-O3")
     run_driver(source, workdir)
+
+
+def compile_fortran(source: Path, workdir: Path) -> None:
+    """gfortran -std=f2008 -Wall -Werror on the program alone (raises AssertionError)."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    for flags in (FWARN, FWARN_O2):
+        # .mod files go to workdir (and are read from there only: -J, cwd)
+        rc, _, err = _run(["gfortran", *flags, "-J", str(workdir), "-c", str(source.resolve()),
+                           "-o", "/dev/null"], workdir)
+        if rc:
+            raise AssertionError(f"gfortran {' '.join(flags)} rejects the program:\n{err[-3000:]}")

@@ -1,0 +1,1264 @@
+"""Seeded random Fortran (free-form .f90) program generator for fuzzing adgen.
+
+The Fortran counterpart of generator.py, over the subset docs/fortran.md supports: a
+module with variables, a parameter array and helper procedures (subroutines with
+intent(in/out/inout) scalars and explicit-shape arrays, functions), and an external head
+procedure that uses it.  Statements mix DO loops (steps, data-dependent ends, named
+loops with EXIT/CYCLE), DO WHILE with a counter bound, IF / ELSE IF, SELECT CASE,
+array syntax and sections, WHERE / ELSEWHERE, reductions, elemental intrinsics, `**`,
+calls, 2-D arrays and arrays with lower bounds other than 1.
+
+A program is a tree of statements (Stmt) rendered to text, so that the minimizer
+(fortran_minimize.py) can delete statements and render a program again; declarations
+are written for the names the body uses.  As in generator.py the programs are safe by
+construction: the sizes are fixed by the `arg` lines and every index is checked against
+the concrete bounds with interval arithmetic; every real expression carries a static
+magnitude bound and what is stored in a variable is scaled or squashed with tanh to stay
+below CAP; math functions only get arguments inside their domains.  Branches, WHERE masks,
+min/max/abs and data-dependent trip counts compare values with continuous distributions,
+so a finite-difference step straddles a kink only rarely (the runner re-checks such a
+failure with other inputs).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+
+from .generator import NICE, nice_down
+
+CAP = 4.0           # magnitude kept by every real variable
+SQUASH = 20.0       # operands above this are squashed before being combined further
+HEAD_NAME = "fz_head"
+MODULE = "fz_mod"
+LOOP_VARS = ("i", "j", "ii", "jj")   # DO variable by nesting depth
+MAX_LINE = 100      # free form allows 132 characters; longer statements are continued
+
+
+# ---------------------------------------------------------------- expressions
+
+@dataclass
+class E:
+    """A real expression: Fortran text, a static bound on |value|, its precedence
+    (9 atom, 8 **, 7 * /, 6 + -) and the variables it reads."""
+    text: str
+    bound: float = 0.0
+    prec: int = 9
+    names: frozenset = frozenset()
+    section: bool = False   # a variable or section of one (no temporary when passed)
+
+
+@dataclass
+class I:
+    """An integer expression with its static range [lo, hi]; lin = (name or None, offset)
+    when it is `name + offset` (sums of those are kept in that form: `n - 2`, not `n - 1 - 1`)."""
+    text: str
+    lo: int
+    hi: int
+    prec: int = 9
+    names: frozenset = frozenset()
+    lin: tuple | None = None
+
+
+def lin(base: str | None, off: int, val: int) -> I:
+    """base + off, base having the value val (None: the constant off)."""
+    if base is None:
+        return I(str(off), off, off, 9 if off >= 0 else 5, lin=(None, off))
+    text = base if off == 0 else f"{base} {'+' if off > 0 else '-'} {abs(off)}"
+    return I(text, val + off, val + off, 9 if off == 0 else 6, frozenset([base]), (base, off))
+
+
+def fnum(v: float) -> str:
+    """A real(8) literal."""
+    s = repr(float(v))
+    if "e" in s:
+        m, x = s.split("e")
+        s = f"{m}d{int(x)}"
+    else:
+        s += "d0"
+    return f"({s})" if s.startswith("-") else s
+
+
+def num(v: float) -> E:
+    return E(fnum(v), abs(v))
+
+
+def inum(v: int) -> I:
+    return lin(None, v, 0)
+
+
+def _wrap(x, prec: int, right: bool = False) -> str:
+    return f"({x.text})" if x.prec < prec or (right and x.prec == prec) else x.text
+
+
+def rbin(op: str, l: E, r: E, bound: float) -> E:
+    p = {"+": 6, "-": 6, "*": 7, "/": 7, "**": 8}[op]
+    lt = f"({l.text})" if l.prec < p or (op == "**" and l.prec <= p) else l.text
+    return E(f"{lt} {op} {_wrap(r, p, True)}", bound, p, l.names | r.names)
+
+
+def arith(op: str, l: E, r: E) -> E:
+    """l + r, l - r or l * r, with its bound."""
+    return rbin(op, l, r, l.bound * r.bound if op == "*" else l.bound + r.bound)
+
+
+def add(l, r):
+    return arith("+", l, r)
+
+
+def scale(c: float, e: E) -> E:
+    return arith("*", num(c), e)
+
+
+def fcall(name: str, *args, bound: float) -> E:
+    names = frozenset().union(*(a.names for a in args))
+    return E(f"{name}({', '.join(a.text for a in args)})", bound, 9, names)
+
+
+def ibin(op: str, l: I, r: I) -> I:
+    if l.lin and r.lin and (l.lin[0] is None or r.lin[0] is None or op == "-" and l.lin[0] == r.lin[0]):
+        sign = 1 if op == "+" else -1
+        off = l.lin[1] + sign * r.lin[1]
+        if op == "-" and l.lin[0] == r.lin[0]:
+            return lin(None, off, 0)
+        if l.lin[0] is not None or sign > 0:
+            base = l.lin[0] or r.lin[0]
+            val = (l.lo - l.lin[1]) if l.lin[0] else (r.lo - r.lin[1])
+            return lin(base, off, val)
+    if op == "+":
+        lo, hi = l.lo + r.lo, l.hi + r.hi
+    elif op == "-":
+        lo, hi = l.lo - r.hi, l.hi - r.lo
+    else:
+        raise ValueError(op)
+    return I(f"{_wrap(l, 6)} {op} {_wrap(r, 6, True)}", lo, hi, 6, l.names | r.names)
+
+
+def iadd(x: I, c: int) -> I:
+    if c == 0:
+        return x
+    if x.lin:
+        return lin(x.lin[0], x.lin[1] + c, x.lo - x.lin[1])
+    return ibin("+" if c > 0 else "-", x, inum(abs(c)))
+
+
+def cond(text: str, names) -> E:
+    """A logical expression (prec 4: comparisons and above need no parentheses)."""
+    return E(text, 0.0, 4, frozenset(names))
+
+
+# ----------------------------------------------------------------- statements
+
+class Stmt:
+    """A statement: its first line, and for a construct its parts (each a line such as
+    `else` or `case (1)`, None for the first body, and a statement list) and closing line.
+    kind: simple do while if select where.  pinned: the minimizer deletes it only with
+    its construct (a DO WHILE counter's increment, the setting of an intent(out) dummy).
+    defines: the local variable it gives its first value, which the minimizer deletes only
+    once nothing else uses that variable."""
+
+    def __init__(self, head: str, parts=None, tail=None, kind="simple", reads=(), pinned=False):
+        self.head, self.parts, self.tail, self.kind = head, parts or [], tail, kind
+        self.defines = None
+        self.reads = set(reads)
+        for _, body in self.parts:
+            for s in body:
+                self.reads |= s.reads
+        self.pinned = pinned
+
+
+def simple(line: str, *exprs) -> Stmt:
+    reads = set()
+    for e in exprs:
+        reads |= e.names
+    return Stmt(line, reads=reads)
+
+
+def defining(s: Stmt) -> Stmt:
+    """s gives a new local variable (the target of its assignment) its first value."""
+    s.defines = s.head.split("=", 1)[0].strip()
+    return s
+
+
+def pinned(s: Stmt) -> Stmt:
+    """s is kept by the minimizer: it sets an intent(out) dummy or the function result,
+    which must be set."""
+    s.pinned = True
+    return s
+
+
+def walk(stmts):
+    for s in stmts:
+        yield s
+        for _, body in s.parts:
+            yield from walk(body)
+
+
+def lines(stmts):
+    """The lines of stmts that may name variables and procedures: first lines and the
+    `else if (...)` lines of constructs."""
+    for s in walk(stmts):
+        yield s.head
+        yield from (line for line, _ in s.parts if line)
+
+
+@dataclass
+class Routine:
+    name: str
+    kind: str               # subroutine | function
+    params: list            # dummy argument names, in order
+    decls: dict             # name -> declaration, for dummies and every possible local
+    body: list
+    result: str | None = None
+
+    def render(self, out: list, ind: str):
+        args = ", ".join(self.params)
+        res = f" result({self.result})" if self.result else ""
+        out.append(f"{ind}{self.kind} {self.name}({args}){res}")
+        body = []
+        render_block(self.body, ind + "  ", body)
+        used = set(re.findall(r"\b\w+\b", "\n".join(body)))
+        if self.name == HEAD_NAME:
+            out.append(f"{ind}  use {MODULE}")
+        out.append(f"{ind}  implicit none")
+        for name, decl in self.decls.items():
+            if name in self.params or name == self.result or name in used:
+                out.append(f"{ind}  {decl}")
+        out += body
+        out.append(f"{ind}end {self.kind} {self.name}")
+
+
+@dataclass
+class Program:
+    seed: int
+    module_decls: list
+    helpers: list           # Routine, module procedures
+    head: Routine
+    spec: list              # the adgen-test block's lines, without the comment marks
+    comment: str = ""
+
+    def routines(self):
+        return self.helpers + [self.head]
+
+
+def _continued(line: str) -> list:
+    """A statement longer than MAX_LINE split at spaces (between tokens) with `&`."""
+    ind = line[:len(line) - len(line.lstrip())]
+    out = []
+    while len(line) > MAX_LINE:
+        cut = line.rfind(" ", len(ind) + 10, MAX_LINE)
+        if cut < 0:
+            break
+        out.append(line[:cut] + " &")
+        line = ind + "    & " + line[cut + 1:]
+    return out + [line]
+
+
+def render_block(stmts, ind: str, out: list):
+    for s in stmts:
+        out += _continued(ind + s.head)
+        for line, body in s.parts:
+            if line is not None:
+                out += _continued(ind + line)
+            render_block(body, ind + "  ", out)
+        if s.tail:
+            out.append(ind + s.tail)
+
+
+def render(prog: Program) -> str:
+    out = []
+    if prog.comment:
+        out.append(f"! {prog.comment}")
+    out.append("! adgen-test")
+    out += [f"! {line}" for line in prog.spec] + ["!"]
+    out.append(f"module {MODULE}")
+    out.append("  implicit none")
+    out += [f"  {d}" for d in prog.module_decls]
+    if prog.helpers:
+        out.append("contains")
+        for h in prog.helpers:
+            out.append("")
+            h.render(out, "  ")
+    out.append(f"end module {MODULE}")
+    out.append("")
+    prog.head.render(out, "")
+    return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------ variables
+
+@dataclass
+class Dim:
+    lo: I       # bounds as the declaration writes them, with their concrete values
+    hi: I
+
+    @property
+    def extent(self) -> int:
+        return self.hi.lo - self.lo.lo + 1
+
+
+@dataclass
+class Var:
+    name: str
+    cls: str                    # real | arr | int
+    bound: float = CAP          # real, arr: |value| bound
+    dims: list = field(default_factory=list)
+    writable: bool = True
+    lo: int = 0                 # int: range
+    hi: int = 0
+    index_ok: bool = True       # int: may index (a loop or counter variable)
+    module: bool = False        # a module variable (never passed as an output actual)
+    ready: bool = True          # False until set: an intent(out) dummy before the prologue
+
+
+@dataclass
+class Helper:
+    name: str
+    m: int                      # value of its size argument m at every call
+    roles: list                 # (role, dummy name): m, in, in0 (lower bound 0), out, inout, sin, sout, sinout
+    function: bool
+
+
+# ------------------------------------------------------------------ generator
+
+class FGen:
+    def __init__(self, seed: int, max_depth: int = 3):
+        self.seed = seed
+        self.r = random.Random(seed)
+        self.max_depth = max_depth
+        self.helpers: list[Helper] = []
+        self.module_vars: list[Var] = []
+
+    # ------------------------------------------------------------- scopes
+    def syms(self, cls):
+        for scope in reversed(self.scopes):
+            for v in reversed(scope):
+                if v.cls == cls and v.ready:
+                    yield v
+
+    def declare(self, v: Var, decl: str) -> Var:
+        self.scopes[-1].append(v)
+        self.decls.setdefault(v.name, decl)
+        return v
+
+    def fresh(self, prefix: str) -> str:
+        self.counter[prefix] = self.counter.get(prefix, 0) + 1
+        return f"{prefix}{self.counter[prefix]}"
+
+    def lengths(self) -> list:
+        """Integer expressions usable as section lengths, with their values."""
+        out = []
+        for v in self.dims:
+            x = lin(v.name, 0, v.lo)
+            out += [x] + [iadd(x, -k) for k in (1, 2) if v.lo - k >= 2]
+        return out + [inum(2), inum(3)]
+
+    # ------------------------------------------------------------ indices
+    def index(self, d: Dim) -> I:
+        """An integer expression whose range lies inside the dimension d."""
+        r = self.r
+        lb, ub = d.lo.lo, d.hi.lo
+        cands = []
+        for a in self.syms("int"):
+            if not a.index_ok:
+                continue
+            x = I(a.name, a.lo, a.hi, names=frozenset([a.name]))
+            for c in range(lb - a.lo, ub - a.hi + 1):
+                if abs(c) <= 2:
+                    cands.append(iadd(x, c))
+            if lb <= lb + ub - a.hi and lb + ub - a.lo <= ub:    # reflected: n + 1 - i
+                cands.append(ibin("-", iadd(d.hi, lb), x))
+            if a.lo >= 0:
+                ext = ibin("-", iadd(d.hi, 1), d.lo) if d.lo.lo != 0 else iadd(d.hi, 1)
+                if d.lo.lo == 1:
+                    ext = d.hi
+                if ext.lo > 0:
+                    cands.append(iadd(I(f"mod({a.name}, {ext.text})", 0, min(a.hi, ext.lo - 1),
+                                        names=x.names | ext.names), lb))
+        if not cands or r.random() < 0.25:
+            k = r.randint(0, d.extent - 1)
+            if r.random() < 0.5:
+                return iadd(d.hi, -(d.extent - 1 - k)) if d.hi.names else inum(lb + k)
+            return inum(lb + k)
+        return r.choice(cands)
+
+    def element(self, v: Var) -> E:
+        idx = [self.index(d) for d in v.dims]
+        names = frozenset([v.name]).union(*(i.names for i in idx))
+        return E(f"{v.name}({', '.join(i.text for i in idx)})", v.bound, 9, names)
+
+    def section(self, v: Var, L: I, for_actual=False):
+        """A 1-D run of L elements of v (a section along its first dimension, or for a
+        2-D array a column, or a row outside actual arguments), or None."""
+        r = self.r
+        dims = [0] if for_actual or len(v.dims) == 1 else [0, 1]
+        along = r.choice(dims)
+        d = v.dims[along]
+        if d.extent < L.lo:
+            return None
+        spare = d.extent - L.lo
+        if spare == 0 and r.random() < 0.5:
+            rng = ":" if len(v.dims) > 1 or r.random() < 0.5 else f"{d.lo.text}:{d.hi.text}"
+            if len(v.dims) == 1 and rng == ":" and r.random() < 0.7:
+                return E(v.name, v.bound, 9, frozenset([v.name]), True)
+        else:
+            k = r.randint(0, spare)
+            if r.random() < 0.5 or not L.names:
+                start = iadd(d.lo, k)
+                end = iadd(ibin("+", start, L), -1) if L.names else iadd(d.lo, k + L.lo - 1)
+            else:   # counted from the upper end: x(n-2:n)
+                end = iadd(d.hi, -(spare - k))
+                start = iadd(ibin("-", end, L), 1)
+            rng = f"{start.text}:{end.text}"
+        subs = [rng]
+        names = {v.name} | set(L.names)
+        if len(v.dims) > 1:
+            fixed = self.index(v.dims[1 - along])
+            subs.insert(1 - along, fixed.text)
+            names |= fixed.names
+        for part in re.findall(r"[a-z_]\w*", rng):
+            names.add(part)
+        return E(f"{v.name}({', '.join(subs)})", v.bound, 9, frozenset(names), True)
+
+    # ---------------------------------------------------- real expressions
+    def fit(self, e: E, cap: float = CAP) -> E:
+        """e scaled or squashed below cap."""
+        if e.bound <= cap:
+            return e
+        if e.bound <= 8 * cap:
+            c = nice_down(cap / e.bound)
+            return E(scale(c, e).text, c * e.bound, 7, e.names)
+        c = nice_down(2.0 / e.bound) if e.bound < 200 else 2.0 / e.bound
+        inner = scale(c, e) if c >= 0.01 else rbin("/", e, num(round(e.bound / 2.0, 1)), 2.0)
+        return scale(cap, fcall("tanh", inner, bound=1.0))
+
+    def real_vars(self):
+        return [v for v in self.syms("real")]
+
+    def rleaf(self) -> E:
+        r = self.r
+        c = r.random()
+        scal = self.real_vars()
+        arrs = list(self.syms("arr"))
+        if scal and c < 0.35:
+            v = r.choice(scal)
+            return E(v.name, v.bound, 9, frozenset([v.name]))
+        if arrs and c < 0.8:
+            return self.element(r.choice(arrs))
+        ints = [v for v in self.syms("int") if v.index_ok]
+        if ints and c < 0.88:
+            v = r.choice(ints)
+            bound = 0.1 * max(abs(v.lo), abs(v.hi))
+            return E(f"0.1d0 * dble({v.name})", bound, 7, frozenset([v.name]))
+        if c < 0.94:
+            k = r.randint(1, 3)
+            return E(f"fz_coef({k})", 0.5, 9)
+        return num(r.choice(NICE) * r.choice((1, -1)))
+
+    def rexpr(self, depth: int = 2) -> E:
+        r = self.r
+        if depth <= 0 or r.random() < 0.25:
+            return self.rleaf()
+        c = r.random()
+        if c < 0.35:
+            a, b = self.fit(self.rexpr(depth - 1), SQUASH), self.fit(self.rexpr(depth - 1), SQUASH)
+            return arith(r.choice("+-*"), a, b)
+        if c < 0.75:
+            return self.intrinsic(self.rexpr(depth - 1), depth)
+        if c < 0.87:
+            red = self.reduction()
+            if red is not None:
+                return red
+        if c < 0.95 and self.no_calls == 0:
+            call = self.function_call()
+            if call is not None:
+                return call
+        return self.rleaf()
+
+    def intrinsic(self, u: E, depth: int) -> E:
+        """A math function of u, kept inside its domain and away from singular points."""
+        r = self.r
+        b = u.bound
+        k = r.randrange(19)
+        if k == 0:
+            return fcall("sin", u, bound=1.0)
+        if k == 1:
+            return fcall("cos", u, bound=1.0)
+        if k == 2:
+            return fcall("tanh", u, bound=1.0)
+        if k == 3:
+            return fcall("atan", u, bound=1.6)
+        if k == 4:
+            if b <= 2.5:
+                return fcall("exp", u, bound=2.72 ** b)
+            return fcall("exp", fcall("tanh", u, bound=1.0), bound=2.72)
+        if k == 5:
+            c = r.choice((0.5, 1.0, 2.0))
+            u = self.fit(u, SQUASH)
+            return fcall("sqrt", add(num(c), rbin("**", u, E("2"), u.bound ** 2)),
+                         bound=(c + u.bound ** 2) ** 0.5)
+        if k == 6:
+            u = self.fit(u, SQUASH)
+            return fcall("log", add(num(1.0), rbin("**", u, E("2"), u.bound ** 2)),
+                         bound=2 * max(1.0, u.bound))
+        if k == 7:
+            return fcall("log10", add(num(1.5), fcall("sin", u, bound=1.0)), bound=0.4)
+        if k == 8:
+            p = r.choice((0.5, 0.75, 1.5))
+            u = self.fit(u, 3.0)
+            base = add(num(1.0), rbin("**", u, E("2"), u.bound ** 2))
+            return rbin("**", base, num(p), (1 + u.bound ** 2) ** p)
+        if k == 9:
+            v = self.fit(self.rexpr(depth - 1), SQUASH)
+            return fcall("atan2", u, add(num(1.0), rbin("**", v, E("2"), v.bound ** 2)), bound=3.2)
+        if k == 10:
+            v = self.rexpr(depth - 1)
+            return rbin("/", u, add(num(2.0), fcall("sin", v, bound=1.0)), b)
+        if k in (11, 12):
+            v = self.rexpr(depth - 1)
+            return fcall(r.choice(("min", "max")), u, v, bound=max(b, v.bound))
+        if k == 13:
+            t = scale(0.5, fcall("tanh", u, bound=1.0))
+            return fcall(r.choice(("asin", "acos")), t, bound=2.1)
+        if k == 14:
+            return fcall(r.choice(("sinh", "cosh")), fcall("tanh", u, bound=1.0), bound=1.6)
+        if k == 15:
+            return fcall("tan", scale(0.5, fcall("tanh", u, bound=1.0)), bound=0.55)
+        if k == 16:
+            u = self.fit(u, 3.0)
+            p = r.choice((2, 2, 3))
+            return rbin("**", u, E(str(p)), u.bound ** p)
+        if k == 17:
+            v = self.rexpr(depth - 1)
+            expo = add(num(1.0), scale(0.5, fcall("tanh", v, bound=1.0)))
+            return rbin("**", add(num(1.5), fcall("tanh", u, bound=1.0)), expo, 2.5 ** 1.5)
+        if r.random() < 0.5:
+            return fcall("abs", u, bound=b)
+        return fcall("sin", u, bound=1.0)
+
+    def reduction(self):
+        """sum / dot_product / maxval / minval / product over sections, or None."""
+        r = self.r
+        L = r.choice(self.lengths())
+        a = self.aexpr(L, 1)
+        if a is None:
+            return None
+        k = r.randrange(6)
+        if k == 0:
+            return fcall("sum", a, bound=L.hi * a.bound)
+        if k == 1:
+            b = self.aexpr(L, 0)
+            if b is None:
+                return None
+            return fcall("dot_product", a, b, bound=L.hi * a.bound * b.bound)
+        if k in (2, 3):
+            return fcall(("maxval", "minval")[k - 2], a, bound=a.bound)
+        if k == 4:
+            t = add(num(1.0), scale(0.25, fcall("tanh", a, bound=1.0)))
+            return fcall("product", t, bound=1.25 ** L.hi)
+        twod = [v for v in self.syms("arr") if len(v.dims) == 2]
+        if twod:
+            v = r.choice(twod)
+            return fcall("sum", E(v.name, v.bound, 9, frozenset([v.name])),
+                         bound=v.dims[0].extent * v.dims[1].extent * v.bound)
+        return fcall("sum", a, bound=L.hi * a.bound)
+
+    def aexpr(self, L: I, depth: int = 2):
+        """An array expression of L elements (at least one section in it), or None."""
+        r = self.r
+        arrs = [v for v in self.syms("arr") if max(d.extent for d in v.dims) >= L.lo]
+        if not arrs:
+            return None
+        if depth <= 0 or r.random() < 0.35:
+            for _ in range(4):
+                s = self.section(r.choice(arrs), L)
+                if s is not None:
+                    return s
+            return None
+        c = r.random()
+        a = self.aexpr(L, depth - 1)
+        if a is None:
+            return None
+        a = self.fit(a, SQUASH)
+        if c < 0.4:
+            other = self.aexpr(L, depth - 1) if r.random() < 0.6 else self.rexpr(1)
+            if other is None:
+                return a
+            other = self.fit(other, SQUASH)
+            return arith(r.choice("+-*"), a, other)
+        # elemental intrinsics only (no reductions or calls inside)
+        saved = self.no_calls
+        self.no_calls += 1
+        try:
+            k = r.randrange(6)
+            if k == 0:
+                return fcall(r.choice(("sin", "cos", "tanh")), a, bound=1.0)
+            if k == 1:
+                return fcall("exp", fcall("tanh", a, bound=1.0), bound=2.72)
+            if k == 2:
+                return fcall("sqrt", add(num(1.0), rbin("**", a, E("2"), a.bound ** 2)),
+                             bound=(1 + a.bound ** 2) ** 0.5)
+            if k == 3:
+                return fcall("log", add(num(1.0), rbin("**", a, E("2"), a.bound ** 2)),
+                             bound=2 * max(1.0, a.bound))
+            if k == 4:
+                u = self.fit(a, 3.0)
+                return rbin("**", u, E("2"), u.bound ** 2)
+            return scale(r.choice((0.5, 0.25)), a)
+        finally:
+            self.no_calls = saved
+
+    def function_call(self):
+        funcs = [h for h in self.helpers if h.function and h.name != self.fname]
+        if not funcs:
+            return None
+        return self.actuals(self.r.choice(funcs), as_expr=True)
+
+    def condition(self) -> E:
+        r = self.r
+        saved = self.no_calls
+        self.no_calls += r.random() < 0.8    # calls in conditions now and then
+        try:
+            for _ in range(4):
+                e = self.rexpr(1)
+                if e.names:
+                    break
+        finally:
+            self.no_calls = saved
+        thr = fnum(round(r.uniform(-0.5, 0.5) * min(1.0, e.bound), 2))
+        c = cond(f"{_wrap(e, 6)} {r.choice(('<', '>', '<=', '>='))} {thr}", e.names)
+        loops = [v for v in self.syms("int") if v.index_ok and v.hi > v.lo]
+        if r.random() < 0.25 and loops:
+            v = r.choice(loops)
+            other = cond(f"mod({v.name}, 2) == {r.randint(0, 1)}", [v.name])
+            op = r.choice((".and.", ".or."))
+            return cond(f"{c.text} {op} {other.text}", c.names | other.names)
+        return c
+
+    # ----------------------------------------------------------- statements
+    def assign(self, target: E, value: E) -> Stmt:
+        return simple(f"{target.text} = {value.text}", value, E("", names=target.names - {target.text}))
+
+    def st_scalar(self, depth):
+        r = self.r
+        writable = [v for v in self.real_vars() if v.writable]
+        e = self.fit(self.rexpr(2))
+        if writable and r.random() < 0.6:
+            v = r.choice(writable)
+            if r.random() < 0.5:    # relax towards the new value: v depends on its old value
+                e = add(scale(0.5, E(v.name, v.bound, 9, frozenset([v.name]))), scale(0.5, e))
+            return [simple(f"{v.name} = {e.text}", e)]
+        name = self.fresh("v")
+        self.declare(Var(name, "real"), f"real(8) :: {name}")
+        return [defining(simple(f"{name} = {e.text}", e))]
+
+    def st_element(self, depth):
+        arrs = [v for v in self.syms("arr") if v.writable]
+        if not arrs:
+            return None
+        v = self.r.choice(arrs)
+        tgt = self.element(v)
+        e = self.fit(self.rexpr(2))
+        return [simple(f"{tgt.text} = {e.text}", e, E("", names=tgt.names - {v.name}))]
+
+    def writable_run(self):
+        """A writable array and a section length it can take, or None."""
+        arrs = [v for v in self.syms("arr") if v.writable]
+        if not arrs:
+            return None
+        v = self.r.choice(arrs)
+        return v, self.r.choice([x for x in self.lengths() if x.lo <= max(d.extent for d in v.dims)])
+
+    def st_section(self, depth):
+        picked = self.writable_run()
+        if picked is None:
+            return None
+        v, L = picked
+        tgt = self.section(v, L)
+        e = self.aexpr(L)
+        if tgt is None or e is None:
+            return None
+        e = self.fit(e)
+        return [simple(f"{tgt.text} = {e.text}", e, E("", names=tgt.names - {v.name}))]
+
+    def st_local_array(self, depth):
+        """A new local array, written in full: automatic (bounds from the dummies),
+        fixed-size, with a lower bound other than 1, or 2-D."""
+        r = self.r
+        name = self.fresh("w")
+        L = r.choice([x for x in self.lengths() if x.names] or self.lengths())
+        lo = r.choice((1, 1, 0, -1, 2))
+        if r.random() < 0.3:
+            hi = iadd(L, lo - 1)
+            dims = [Dim(inum(lo), hi)]
+        else:
+            dims = [Dim(inum(lo), iadd(L, lo - 1))]
+        twod = [v for v in self.syms("arr") if len(v.dims) == 2]
+        if twod and r.random() < 0.35:     # same shape as a 2-D array in scope
+            other = r.choice(twod)
+            e = self.fit(self.a2expr(other))
+            dims = [Dim(inum(1), inum(other.dims[0].extent)) if r.random() < 0.3 else other.dims[0],
+                    other.dims[1]]
+            name = self.fresh("q")
+        else:
+            e = self.aexpr(L)
+            if e is None:
+                return None
+            e = self.fit(e)
+        shape = ", ".join(d.hi.text if d.lo.lo == 1 else f"{d.lo.text}:{d.hi.text}" for d in dims)
+        v = self.declare(Var(name, "arr", dims=dims), f"real(8) :: {name}({shape})")
+        return [defining(simple(f"{v.name} = {e.text}", e))]
+
+    def a2expr(self, like: Var) -> E:
+        """A 2-D array expression of like's shape."""
+        r = self.r
+        shape = [d.extent for d in like.dims]
+        same = [v for v in self.syms("arr") if [d.extent for d in v.dims] == shape]
+        terms = [E(v.name, v.bound, 9, frozenset([v.name])) for v in r.sample(same, min(2, len(same)))]
+        e = terms[0]
+        if len(terms) > 1:
+            e = add(scale(0.5, e), scale(0.5, fcall(r.choice(("tanh", "sin", "cos")), terms[1], bound=1.0)))
+        if r.random() < 0.5:
+            e = add(e, scale(0.25, fcall("tanh", self.rexpr(1), bound=1.0)))
+        return e
+
+    def st_2d(self, depth):
+        twod = [v for v in self.syms("arr") if len(v.dims) == 2 and v.writable]
+        if not twod:
+            return None
+        v = self.r.choice(twod)
+        e = self.fit(self.a2expr(v))
+        return [simple(f"{v.name} = {e.text}", e)]
+
+    def loop_var(self, depth):
+        name = LOOP_VARS[min(len(self.loops), len(LOOP_VARS) - 1)]
+        if any(v.name == name for v in self.syms("int")):
+            name = self.fresh("i")
+        self.decls.setdefault(name, f"integer :: {name}")
+        return name
+
+    def trip_end(self, d: Dim, pre: list) -> I:
+        """The end of a loop over d: its upper bound, one less, or a count computed from
+        the data (a new integer variable set before the loop)."""
+        r = self.r
+        c = r.random()
+        if c < 0.3 and d.extent >= 2:
+            k = self.fresh("kk")
+            self.decls[k] = f"integer :: {k}"
+            e = self.fit(self.rexpr(1))
+            amp = max(1, min(d.extent - 1, 4))
+            t = f"int({fnum(amp / 2)} * (1.0d0 + tanh({e.text})))"
+            pre.append(defining(simple(f"{k} = min({d.hi.text}, {d.lo.text} + {t})", e, E("", names=d.hi.names))))
+            return I(k, d.lo.lo, min(d.hi.lo, d.lo.lo + amp), names=frozenset([k]))
+        if c < 0.5 and d.extent >= 2:
+            return iadd(d.hi, -1)
+        return d.hi
+
+    def loop_dim(self, depth):
+        """A dimension of an array in scope for a loop to run over, or None (too deep)."""
+        arrs = list(self.syms("arr"))
+        if depth >= self.max_depth or not arrs:
+            return None
+        return self.r.choice(self.r.choice(arrs).dims)
+
+    def st_do(self, depth):
+        r = self.r
+        d = self.loop_dim(depth)
+        if d is None:
+            return None
+        pre = []
+        end = self.trip_end(d, pre)
+        start = d.lo if r.random() < 0.7 or d.extent < 3 else iadd(d.lo, 1)
+        step = r.choice((1, 1, 1, 2, -1))
+        name = self.loop_var(depth)
+        if step > 0:
+            header = f"do {name} = {start.text}, {end.text}" + (f", {step}" if step > 1 else "")
+            lo, hi = start.lo, end.hi
+        else:
+            header = f"do {name} = {end.text}, {start.text}, -1"
+            lo, hi = start.lo, end.hi
+        label = None
+        if depth == 0 and r.random() < 0.4:
+            label = self.fresh("outer")
+            header = f"{label}: {header}"
+        ivar = Var(name, "int", lo=lo, hi=hi)
+        self.scopes.append([ivar])
+        self.loops.append(("do", label))
+        body = self.block(depth + 1, r.randint(1, 4))
+        self.loops.pop()
+        self.consume_new(body, self.scopes.pop())
+        tail = "end do" + (f" {label}" if label else "")
+        names = start.names | end.names
+        return pre + [Stmt(header, [(None, body)], tail, "do", reads=names)]
+
+    def st_while(self, depth):
+        """k = lo; do while (k <= hi) ... k = k + step; end do: bounded by the counter,
+        with data-dependent EXITs from the body."""
+        r = self.r
+        d = self.loop_dim(depth)
+        if d is None:
+            return None
+        k = self.fresh("kw")
+        self.decls[k] = f"integer :: {k}"
+        step = r.choice((1, 1, 2))
+        kvar = Var(k, "int", lo=d.lo.lo, hi=d.hi.lo)
+        self.scopes.append([kvar])
+        self.loops.append(("while", None))
+        body = self.block(depth + 1, r.randint(1, 3))
+        if r.random() < 0.6:
+            body.append(Stmt(f"if ({self.condition().text}) exit", kind="simple"))
+        self.loops.pop()
+        self.consume_new(body, self.scopes.pop())
+        body.append(Stmt(f"{k} = {k} + {step}", pinned=True, reads=[k]))
+        return [defining(Stmt(f"{k} = {d.lo.text}", reads=d.lo.names)),
+                Stmt(f"do while ({k} <= {d.hi.text})", [(None, body)], "end do", "while",
+                     reads=d.hi.names | {k})]
+
+    def st_jump(self, depth):
+        """if (cond) exit / cycle, of the innermost loop or of a named outer DO."""
+        if not self.loops:
+            return None
+        r = self.r
+        kind, _ = self.loops[-1]
+        options = ["exit"] + (["cycle"] if kind == "do" else [])
+        named = [lab for _, lab in self.loops if lab]
+        if named and r.random() < 0.7:
+            lab = r.choice(named)
+            options = [f"exit {lab}", f"cycle {lab}"]
+        c = self.condition()
+        return [Stmt(f"if ({c.text}) {r.choice(options)}", reads=c.names)]
+
+    def st_if(self, depth):
+        r = self.r
+        if depth >= self.max_depth:
+            return None
+        c = self.condition()
+        parts = [(None, self.sub_block(depth))]
+        names = set(c.names)
+        if r.random() < 0.35:
+            c2 = self.condition()
+            names |= c2.names
+            parts.append((f"else if ({c2.text}) then", self.sub_block(depth)))
+        if r.random() < 0.6:
+            parts.append(("else", self.sub_block(depth)))
+        return [Stmt(f"if ({c.text}) then", parts, "end if", "if", reads=names)]
+
+    def sub_block(self, depth):
+        self.scopes.append([])
+        body = self.block(depth + 1, self.r.randint(1, 3))
+        self.consume_new(body, self.scopes.pop())
+        return body
+
+    def st_select(self, depth):
+        r = self.r
+        if depth >= self.max_depth:
+            return None
+        ints = [v for v in self.syms("int") if v.index_ok and v.lo >= 0]
+        if ints and r.random() < 0.5:
+            v = r.choice(ints)
+            sel, names, values = f"mod({v.name}, 3)", {v.name}, 3
+        else:
+            e = self.rexpr(1)
+            sel, names, values = f"int(2.0d0 + 2.0d0 * tanh({e.text}))", set(e.names), 4
+        # split 0 .. values-1 into consecutive groups, each a case: (0), (1, 2), (2:), (:1)
+        cuts = sorted(r.sample(range(1, values), r.randint(1, values - 1)))
+        groups = [list(range(a, b)) for a, b in zip([0] + cuts, cuts + [values])]
+        parts = []
+        default = r.random() < 0.5
+        for gi, g in enumerate(groups):
+            if default and gi == len(groups) - 1:
+                parts.append(("case default", self.sub_block(depth)))
+            elif len(g) == 1:
+                parts.append((f"case ({g[0]})", self.sub_block(depth)))
+            elif gi == 0 and r.random() < 0.5:
+                parts.append((f"case (:{g[-1]})", self.sub_block(depth)))
+            elif gi == len(groups) - 1 and r.random() < 0.5:
+                parts.append((f"case ({g[0]}:)", self.sub_block(depth)))
+            elif r.random() < 0.5:
+                parts.append((f"case ({', '.join(map(str, g))})", self.sub_block(depth)))
+            else:
+                parts.append((f"case ({g[0]}:{g[-1]})", self.sub_block(depth)))
+        if r.random() < 0.3 and len(parts) > 1:
+            parts.pop(r.randrange(len(parts)))     # a value no case takes
+        return [Stmt(f"select case ({sel})", parts, "end select", "select", reads=names)]
+
+    def st_where(self, depth):
+        r = self.r
+        picked = self.writable_run()
+        if picked is None:
+            return None
+        arrs = [v for v in self.syms("arr") if v.writable]
+        L = picked[1]
+        saved = self.no_calls
+        self.no_calls += 1
+        try:
+            mask = self.aexpr(L, 1)
+            parts = []
+            for line in (None, "elsewhere") if r.random() < 0.6 else (None,):
+                body = []
+                for _ in range(r.randint(1, 2)):
+                    tgt, e = self.section(r.choice(arrs), L), self.aexpr(L)
+                    if tgt is None or e is None or mask is None:
+                        return None
+                    e = self.fit(e)
+                    body.append(simple(f"{tgt.text} = {e.text}", e,
+                                       E("", names=tgt.names - {tgt.text.split('(')[0]})))
+                parts.append((line, body))
+        finally:
+            self.no_calls = saved
+        thr = fnum(round(r.uniform(-0.4, 0.4) * min(1.0, mask.bound), 2))
+        return [Stmt(f"where ({_wrap(mask, 6)} {r.choice(('>', '<'))} {thr})", parts, "end where",
+                     "where", reads=mask.names)]
+
+    def st_module_var(self, depth):
+        mv = [v for v in self.module_vars if v.writable]
+        if not mv or self.fname != HEAD_NAME:
+            return None
+        v = self.r.choice(mv)
+        e = self.fit(self.rexpr(2))
+        return [simple(f"{v.name} = {e.text}", e)]
+
+    def st_call(self, depth):
+        subs = [h for h in self.helpers if not h.function and h.name != self.fname]
+        if not subs:
+            return None
+        return self.actuals(self.r.choice(subs), as_expr=False)
+
+    def actuals(self, h: Helper, as_expr: bool):
+        """A call of h: `call h(...)` (a statement list) or a function reference (E); None
+        when the scope has nothing to pass.  Arrays written by the call get a root of their
+        own: no actual argument aliases another that the callee writes."""
+        r = self.r
+        L = next((x for x in self.lengths() if x.lo == h.m and x.names), inum(h.m))
+        args, names, written = [], set(), set()
+        order = sorted(range(len(h.roles)), key=lambda i: h.roles[i][0] not in ("out", "inout", "sout", "sinout"))
+        chosen = [None] * len(h.roles)
+        for i in order:
+            role, _ = h.roles[i]
+            if role == "m":
+                chosen[i] = E(L.text, names=L.names)
+            elif role in ("out", "inout"):
+                arrs = [v for v in self.syms("arr") if v.writable and v.name not in written]
+                r.shuffle(arrs)
+                s = next((s for s in (self.section(v, L, for_actual=True) for v in arrs) if s), None)
+                if s is None:
+                    return None
+                written.add(s.text.split("(")[0])
+                chosen[i] = s
+            elif role in ("sout", "sinout"):
+                vs = [v for v in self.real_vars() if v.writable and not v.module and v.name not in written]
+                if vs:
+                    v = r.choice(vs)
+                    written.add(v.name)
+                    chosen[i] = E(v.name, names=frozenset([v.name]))
+            elif role in ("in", "in0"):
+                readable = [v for v in self.syms("arr") if v.name not in written]
+                r.shuffle(readable)
+                s = next((s for s in (self.section(v, L, for_actual=True) for v in readable) if s), None)
+                if s is None or r.random() < 0.15:
+                    saved = self.no_calls
+                    self.no_calls += 1
+                    try:
+                        s = self.aexpr(L)       # an array expression, through a temporary
+                    finally:
+                        self.no_calls = saved
+                    if s is None or s.names & written:
+                        return None
+                    # an expression, not a row that adgen must refuse (not contiguous)
+                    s = self.fit(scale(0.5, s) if s.section else s)
+                chosen[i] = s
+            else:   # sin
+                saved = self.no_calls
+                self.no_calls += 1
+                try:
+                    e = self.rexpr(1)
+                finally:
+                    self.no_calls = saved
+                if e.names & written:
+                    e = num(0.5)
+                chosen[i] = self.fit(e)
+        pre = []
+        for i, e in enumerate(chosen):
+            if e is None:   # no scalar to take the output: a new local, set first
+                v = self.declare(Var(self.fresh("v"), "real"), "")
+                self.decls[v.name] = f"real(8) :: {v.name}"
+                pre.append(defining(Stmt(f"{v.name} = 0.0d0")))
+                e = E(v.name, names=frozenset([v.name]))
+            args.append(e.text)
+            names |= e.names
+        text = f"{h.name}({', '.join(args)})"
+        if as_expr:
+            return E(text, CAP, 9, frozenset(names))
+        return pre + [simple(f"call {text}", E("", names=frozenset(names)))]
+
+    def statement(self, depth):
+        r = self.r
+        choices = [(self.st_scalar, 3), (self.st_element, 2), (self.st_section, 2),
+                   (self.st_local_array, 1.2), (self.st_do, 3), (self.st_while, 0.8),
+                   (self.st_if, 1.5), (self.st_select, 0.8), (self.st_where, 1),
+                   (self.st_call, 2), (self.st_2d, 0.5), (self.st_module_var, 0.4)]
+        if self.loops:
+            choices.append((self.st_jump, 1.2))
+        fns, weights = zip(*choices)
+        for _ in range(6):
+            out = r.choices(fns, weights)[0](depth)
+            if out:
+                return out
+        return self.st_scalar(depth)
+
+    def block(self, depth, n):
+        """Up to n statements, as the budget allows (at least one)."""
+        out = []
+        while n > 0 and self.budget > 0:
+            n -= 1
+            self.budget -= 1
+            out += self.statement(depth)
+        return out or self.st_scalar(depth)
+
+    # ------------------------------------------------------------ consumers
+    def sink_fold(self, e: E) -> Stmt:
+        """sink = 0.5 sink + 0.5 tanh(e): stays within 1 however often it runs."""
+        self.sink_used = True
+        t = fcall("tanh", self.fit(e, SQUASH), bound=1.0)
+        return simple(f"sink = 0.5d0 * sink + 0.5d0 * {t.text}", t)
+
+    def reader(self, v: Var) -> E:
+        if v.cls == "arr":
+            return scale(0.1, fcall("sum", E(v.name, v.bound, 9, frozenset([v.name])), bound=v.bound))
+        if v.cls == "int":
+            return E(f"0.1d0 * dble({v.name})", 0.1 * v.hi, 7, frozenset([v.name]))
+        return E(v.name, v.bound, 9, frozenset([v.name]))
+
+    def consume_new(self, body: list, scope: list):
+        """A value a block creates and nothing reads afterwards is folded into the sink,
+        so every variable has a reader (and -Wall has nothing unused to report)."""
+        for v in scope:
+            if v.cls == "int":
+                continue
+            idx = next((i for i, s in enumerate(body) if re.match(rf"{v.name}\b", s.head)), None)
+            if idx is None:
+                continue
+            if not any(v.name in s.reads for s in body[idx + 1:]):
+                body.append(self.sink_fold(self.reader(v)))
+
+    # ------------------------------------------------------------ routines
+    def routine(self, name, kind, params, dummy_vars, decls, budget, prologue, epilogue, result=None):
+        self.fname = name
+        self.counter = {}
+        self.decls = dict(decls)
+        self.loops = []
+        self.no_calls = 0
+        self.sink_used = False
+        self.budget = budget
+        self.scopes = [list(self.module_vars), list(dummy_vars)]
+        self.dims = [v for v in dummy_vars if v.cls == "int"]
+        body = prologue()
+        self.scopes.append([])
+        while self.budget > 0:
+            self.budget -= 1
+            body += self.statement(0)
+        self.consume_new(body, self.scopes.pop())
+        for v in dummy_vars:
+            if not any(v.name in s.reads or re.match(rf"{v.name}\b", s.head) for s in walk(body)):
+                body.append(self.sink_fold(self.reader(v)))
+        if self.sink_used:
+            body.insert(0, defining(Stmt("sink = 0.0d0")))
+            self.decls["sink"] = "real(8) :: sink"
+        body += epilogue()
+        return Routine(name, kind, params, self.decls, body, result)
+
+    def fold_outputs(self, outs, res) -> list:
+        """At the end: the sink goes into the first output, an expression into the result."""
+        out = []
+        if self.sink_used and outs:
+            v = outs[0]
+            tgt = self.element(v) if v.cls == "arr" else E(v.name, names=frozenset([v.name]))
+            t = fcall("tanh", E("sink", 1.0), bound=1.0)
+            out.append(simple(f"{tgt.text} = 0.5d0 * {tgt.text} + 0.5d0 * {t.text}", tgt))
+        if res:
+            e = self.fit(add(self.fit(self.rexpr(2)), self.rleaf()))
+            if self.sink_used:
+                e = self.fit(add(e, scale(0.5, E("tanh(sink)", 1.0, names=frozenset(["sink"])))))
+            out.append(pinned(simple(f"{res} = {e.text}", e)))
+        return out
+
+    def helper(self, idx: int, lengths: list) -> Routine:
+        r = self.r
+        function = r.random() < 0.35
+        name = f"fz_{'f' if function else 's'}{idx}"
+        m = r.choice(lengths)
+        mdim = lin("m", 0, m)
+        roles = [("m", "m"), ("in", "u")]
+        if r.random() < 0.4:
+            roles.append(("in0", "v"))
+        if not function:
+            roles += [(r.choice(("out", "inout")), "o")]
+            if r.random() < 0.4:
+                roles.append(("out", "p"))
+        roles += [("sin", "alpha")] if r.random() < 0.6 else []
+        if not function:
+            roles += [(r.choice(("sout", "sinout")), "beta")] if r.random() < 0.4 else []
+        rest = roles[1:]
+        r.shuffle(rest)
+        roles = roles[:1] + rest
+        dummies, decls = [], {}
+        for role, p in roles:
+            intent = {"m": "in", "in": "in", "in0": "in", "sin": "in", "out": "out",
+                      "inout": "inout", "sout": "out", "sinout": "inout"}[role]
+            if role == "m":
+                dummies.append(Var("m", "int", lo=m, hi=m, index_ok=False))
+                decls[p] = "integer, intent(in) :: m"
+            elif role in ("in", "in0", "out", "inout"):
+                lb = 0 if role == "in0" else 1
+                dim = Dim(inum(lb), iadd(mdim, lb - 1))
+                shape = "m" if lb == 1 else "0:m - 1"
+                dummies.append(Var(p, "arr", dims=[dim], writable=role in ("out", "inout"),
+                                   ready=role != "out"))
+                decls[p] = f"real(8), intent({intent}) :: {p}({shape})"
+            else:
+                dummies.append(Var(p, "real", writable=role != "sin", ready=role != "sout"))
+                decls[p] = f"real(8), intent({intent}) :: {p}"
+        outs = [v for (role, _), v in zip(roles, dummies) if role in ("out", "inout", "sout", "sinout")]
+
+        def prologue():
+            body = []
+            for (role, p), v in zip(roles, dummies):    # pure outputs are set in full first
+                if role == "out":
+                    e = self.fit(self.intrinsic(E("u", 1.0, names=frozenset(["u"])), 1))
+                    body.append(pinned(simple(f"{p} = {e.text}", e, E("", names=frozenset(["u"])))))
+                    v.ready = True
+            for (role, p), v in zip(roles, dummies):
+                if role == "sout":
+                    e = self.fit(self.rexpr(1))
+                    body.append(pinned(simple(f"{p} = {e.text}", e)))
+                    v.ready = True
+            return body
+
+        result = None
+        if function:
+            result = "r"
+            decls["r"] = "real(8) :: r"
+        f = self.routine(name, "function" if function else "subroutine", [p for _, p in roles],
+                         dummies, decls, r.randint(2, 6), prologue,
+                         lambda: self.fold_outputs(outs, result), result)
+        self.helpers.append(Helper(name, m, roles, function))
+        return f
+
+    def program(self) -> Program:
+        r = self.r
+        n = r.randint(4, 7)
+        nc = r.randint(2, 4) if r.random() < 0.5 else None
+        head_lengths = [n, n - 1, 3] + ([nc] if nc else [])
+        self.module_vars = [Var("fz_gain", "real", bound=0.75, writable=False, module=True),
+                            Var("fz_state", "real", module=True)]
+        mdecls = ["real(8), parameter :: fz_coef(3) = [0.25d0, 0.5d0, -0.5d0]",
+                  "real(8) :: fz_gain = 0.75d0",
+                  "real(8) :: fz_state"]
+        # fz_state is set by the head before anything reads it: helpers see it
+        self.module_vars[1].writable = True
+        helpers = []
+        saved_mv = self.module_vars
+        self.module_vars = [saved_mv[0]]     # helpers read fz_state only once the head set it
+        for i in range(r.randint(0, 3)):
+            self.module_vars = [saved_mv[0]] + ([saved_mv[1]] if r.random() < 0.5 else [])
+            for v in self.module_vars:
+                v.writable = False
+            helpers.append(self.helper(i + 1, head_lengths))
+        self.module_vars = saved_mv
+        saved_mv[1].writable = True
+
+        # the head's dummies: (Var, declaration, arg line, role)
+        ndim = lin("n", 0, n)
+        ints = [(Var("n", "int", lo=n, hi=n, index_ok=False), "integer, intent(in) :: n", f"integer = {n}")]
+        if nc:
+            ints.append((Var("nc", "int", lo=nc, hi=nc, index_ok=False), "integer, intent(in) :: nc",
+                         f"integer = {nc}"))
+        reals, indep, dep = [], ["x"], ["y"]
+        lo, hi = r.choice(((-1, 1), (-1, 1), (0, 1), (0.2, 1.5), (-2, 2)))
+        reals.append((Var("x", "arr", bound=max(abs(lo), abs(hi)), dims=[Dim(inum(1), ndim)], writable=False),
+                      "real(8), intent(in) :: x(n)", f"real(8)[n] = uniform({lo}, {hi})"))
+        if r.random() < 0.4:    # lower bound 0 or -1
+            lb = r.choice((0, -1))
+            reals.append((Var("xl", "arr", bound=1.0, dims=[Dim(inum(lb), iadd(ndim, lb - 1))], writable=False),
+                          f"real(8), intent(in) :: xl({lb}:n{lb - 1:+d})".replace("+-", "-"),
+                          f"real(8)[{lb}:n{lb - 1:+d}] = uniform(-1, 1)"))
+            indep.append("xl")
+        if r.random() < 0.3:    # passive input
+            reals.append((Var("c", "arr", bound=1.0, dims=[Dim(inum(1), ndim)], writable=False),
+                          "real(8), intent(in) :: c(n)", "real(8)[n]"))
+        yv = Var("y", "arr", dims=[Dim(inum(1), ndim)], ready=False)
+        reals.append((yv, "real(8), intent(out) :: y(n)", "real(8)[n]"))
+        outs = [yv]
+        if nc:
+            zv = Var("z", "arr", bound=1.0, dims=[Dim(inum(1), ndim), Dim(inum(1), lin("nc", 0, nc))])
+            reals.append((zv, "real(8), intent(inout) :: z(n, nc)", "real(8)[n, nc] = uniform(-1, 1)"))
+            outs.append(zv)
+            indep.append("z")
+            dep.append("z")
+        if r.random() < 0.7:
+            reals.append((Var("a", "real", bound=1.0, writable=False), "real(8), intent(in) :: a",
+                          "real(8) = uniform(-1, 1)"))
+            indep.append("a")
+        if r.random() < 0.25:
+            reals.append((Var("b", "real", bound=1.0, writable=False), "real(8), intent(in) :: b",
+                          "real(8) = 0.75"))
+        sv = None
+        if r.random() < 0.4:
+            sv = Var("s", "real", ready=False)
+            reals.append((sv, "real(8), intent(out) :: s", "real(8)"))
+            outs.append(sv)
+            dep.append("s")
+        if r.random() < 0.3:
+            tv = Var("t", "real", bound=1.0)
+            reals.append((tv, "real(8), intent(inout) :: t", "real(8) = uniform(-1, 1)"))
+            outs.append(tv)
+            indep.append("t")
+            dep.append("t")
+        r.shuffle(reals)
+        dummies = ints + reals
+        function = r.random() < 0.35
+        result = "r" if function else None
+        decls = {v.name: d for v, d, _ in dummies}
+        if function:
+            decls["r"] = "real(8) :: r"
+            dep.append(HEAD_NAME)
+
+        def prologue():
+            # the module variable first: a value left by an earlier call must not be read
+            state = self.module_vars[1]
+            state.ready = False
+            e = self.fit(self.rexpr(1))
+            body = [simple(f"fz_state = {e.text}", e)]
+            state.ready = True
+            e = self.fit(self.aexpr(ndim, 1) or E("x", 1.0))
+            body.append(pinned(simple(f"y = {e.text}", e)))
+            yv.ready = True
+            if sv is not None:
+                e = self.fit(self.rexpr(1))
+                body.append(pinned(simple(f"s = {e.text}", e)))
+                sv.ready = True
+            return body
+
+        head = self.routine(HEAD_NAME, "function" if function else "subroutine",
+                            [v.name for v, _, _ in dummies], [v for v, _, _ in dummies], decls,
+                            r.randint(6, 14), prologue, lambda: self.fold_outputs(outs, result), result)
+        used = set()
+        for rt in [head] + helpers:
+            for line in lines(rt.body):
+                used |= set(re.findall(r"\bfz_[sf]\d+\b", line))
+        helpers = [h for h in helpers if h.name in used]
+        spec = [f"head: {HEAD_NAME}({' '.join(dep)})/({' '.join(indep)})"]
+        spec += [f"arg {v.name}: {a}" for v, _, a in dummies]
+        spec += ["tol: 1e-5", f"seed: {1 + self.seed % 1000}"]
+        return Program(self.seed, mdecls, helpers, head, spec,
+                       comment=f"generated by tests.fuzz --lang fortran, seed {self.seed}")
+
+
+def generate_program(seed: int) -> Program:
+    return FGen(seed).program()
+
+
+def generate(seed: int) -> str:
+    """Fortran source of the program named by seed."""
+    return render(generate_program(seed))
