@@ -15,7 +15,9 @@ import pytest
 import harness
 
 ROOT = Path(__file__).resolve().parent.parent
-PROGRAMS = sorted(p for p in (ROOT / "testsuite" / "fortran").iterdir()
+# the programs, and the minimized failures of earlier fuzzing (regress/)
+PROGRAMS = sorted(p for d in ("", "regress")
+                  for p in (ROOT / "testsuite" / "fortran" / d).iterdir()
                   if p.is_file() and harness.is_fortran(p))
 
 
