@@ -10,7 +10,7 @@ from adgen.errors import AdgenError, UsageError
 USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
              [--inactive NAME]... [--size NAME=EXPR]... [--stack heap|static]
              [--stack-size BYTES] [--stack-report] [--rules FILE]... [--explain]
-             [--store-all] [-o OUT.c]
+             [--store-all] [--split NAME]... [--joint NAME]... [-o OUT.c]
        adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... (see docs/check.md)"""
 
 
@@ -44,6 +44,10 @@ def build_parser():
                    help="define a preprocessor macro")
     p.add_argument("--inactive", action="append", default=[], metavar="NAME",
                    help="treat calls to external function NAME as carrying no derivative")
+    p.add_argument("--split", action="append", default=[], metavar="NAME",
+                   help="reverse mode: run the calls of function NAME in split mode")
+    p.add_argument("--joint", action="append", default=[], metavar="NAME",
+                   help="reverse mode: run the calls of function NAME in joint mode")
     p.add_argument("--size", action="append", default=[], metavar="NAME=EXPR",
                    help="number of elements of array parameter NAME of a head, as a C "
                         "expression over its parameters")
@@ -102,6 +106,7 @@ def main(argv=None):
                    inactive=args.inactive, sizes=sizes, stack=args.stack, rules=args.rules,
                    stack_size=args.stack_size or "", stack_report=args.stack_report,
                    explain=args.explain, store_all=args.store_all,
+                   split_calls=args.split, joint_calls=args.joint,
                    command="adgen " + " ".join(shlex.quote(a) for a in argv))
     out = args.output or default_output(args.sources[0], "vector" if opts.vector else opts.mode)
     try:

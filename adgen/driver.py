@@ -45,6 +45,8 @@ class Options:
     rules: List[str] = field(default_factory=list)  # files of user derivative rules
     explain: bool = False                  # report what the adjoint stores, and why
     store_all: bool = False                # store every overwritten value (a baseline)
+    split_calls: List[str] = field(default_factory=list)   # functions called in split mode
+    joint_calls: List[str] = field(default_factory=list)   # ... and in joint mode
 
 
 _HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(([^()]*)\))?\s*(?:/\s*\(([^()]*)\))?\s*$")

@@ -129,3 +129,13 @@ def test_fortran_nocheckpoint_puts_the_call_in_split_mode(tmp_path):
     assert re.search(r"model\.f90:15: model: call of smooth: joint mode", r.report), r.stderr
     assert re.search(r"model\.f90:17: model: call of smooth: split mode "
                      r"\(#pragma adgen nocheckpoint\)", r.report), r.stderr
+
+
+def test_the_command_line_chooses_a_functions_call_mode(tmp_path):
+    split = run_adgen(tmp_path, SMOOTH % "", *FLAGS, "--explain", "--split", "smooth")
+    assert split.returncode == 0, split.stderr
+    assert "call of smooth: split mode (--split smooth)" in split.report
+    joint = run_adgen(tmp_path, SMOOTH % "", *FLAGS, "--explain", "--joint", "smooth",
+                      "--stack-report")
+    assert joint.returncode == 0, joint.stderr
+    assert "call of smooth: joint mode (--joint smooth)" in joint.report

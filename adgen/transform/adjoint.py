@@ -1327,9 +1327,15 @@ class FuncGen:
         --store-all (the baseline stores everything)."""
         from adgen.transform.checkpoint import StateKeeper
         directive = self.call_directives.get(id(s))
+        options = self.T.ctx.options
+        by_option = None
+        if directive is None and source_name(g) in options.split_calls:
+            directive, by_option = "split", f"--split {source_name(g)}"
+        elif directive is None and source_name(g) in options.joint_calls:
+            directive, by_option = "joint", f"--joint {source_name(g)}"
         where = f"call of {source_name(g)}"
         if directive == "split":
-            return self.call_mode(s, where, None, "#pragma adgen nocheckpoint")
+            return self.call_mode(s, where, None, by_option or "#pragma adgen nocheckpoint")
         if self.T.ctx.options.store_all:
             return self.call_mode(s, where, None, "--store-all")
         why_not = None
@@ -1349,10 +1355,11 @@ class FuncGen:
                 why_not = f"its state cannot be kept: {exc.message}"
         if why_not is not None:
             if directive == "joint":
-                raise AdgenError(f"#pragma adgen checkpoint: {why_not}", s.loc)
+                raise AdgenError(f"{by_option or '#pragma adgen checkpoint'}: {why_not}",
+                                 s.loc)
             return self.call_mode(s, where, None, why_not)
         if directive == "joint":
-            return self.call_mode(s, where, state, "#pragma adgen checkpoint")
+            return self.call_mode(s, where, state, by_option or "#pragma adgen checkpoint")
         if id(s) in self.T.joint_calls:
             return self.call_mode(s, where, state, self.T.joint_calls[id(s)])
         why = self.T.joint_gain(self, g, call, state, s)
