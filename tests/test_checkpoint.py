@@ -135,3 +135,49 @@ def test_an_input_zeroed_as_read_is_refused_in_a_checkpointed_loop(tmp_path):
     assert not (tmp_path / "ckp_b.c").exists()
     r = subprocess.run(cmd + ["--size", "k=n"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+def test_the_binomial_schedule_runs_each_step_a_bounded_number_of_times(tmp_path):
+    # with 50 states, 60,000 steps need each step to run again at most 4 times
+    # (C(54, 4) >= 60,000 > C(53, 3)): the forward sweep, the passes that reach the
+    # steps, and each step's recording run make at most 6 runs per step in all
+    src = tmp_path / "count.c"
+    src.write_text(textwrap.dedent("""
+        #include <math.h>
+        void tick(void);        /* counts the runs of a step, outside the kept state */
+        void march(int nsteps, double *u)
+        {
+            int t;
+        #pragma adgen binomial_ckp(nsteps, 50, 0)
+            for (t = 0; t < nsteps; t++) {
+                tick();
+                u[0] = u[0] + 1e-4 * sin(u[1]);
+                u[1] = u[1] - 1e-4 * sin(u[0]);
+            }
+        }
+    """))
+    out = tmp_path / "count_b.c"
+    r = subprocess.run([sys.executable, "-m", "adgen", "-b", str(src), "--head",
+                        "march(u)/(u)", "--size", "u=2", "--inactive", "tick", "-o", str(out)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    (tmp_path / "main.c").write_text(textwrap.dedent("""
+        #include <stdio.h>
+        static long steps_run = 0;
+        void tick(void) { steps_run++; }
+        void march_b(int nsteps, double *u, double *ub);
+        int main(void)
+        {
+            double u[2] = {0.3, 0.2}, ub[2] = {1.0, 0.5};
+            march_b(60000, u, ub);
+            printf("%ld\\n", steps_run);
+            return 0;
+        }
+    """))
+    exe = tmp_path / "count"
+    subprocess.run(["gcc", "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror",
+                    "-Wno-unknown-pragmas", str(src), str(out), str(tmp_path / "main.c"),
+                    "-lm", "-o", str(exe)], check=True)
+    runs = int(subprocess.run([str(exe)], capture_output=True, text=True, check=True,
+                              timeout=120).stdout)
+    assert 2 * 60000 <= runs <= 6 * 60000, runs
