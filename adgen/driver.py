@@ -273,6 +273,10 @@ class Context:
                     continue
                 if self.act.sym_has_shadow(g):
                     t = g.type.resolved()
+                    if isinstance(t, ir.Arr) and t.size is None:
+                        raise AdgenError(f"global array '{g.name}' carries derivatives but "
+                                         "is declared without its size; declare it with "
+                                         "its size for its adjoint", g.loc)
                     if isinstance(t, ir.Ptr):
                         raise AdgenError(f"global pointer '{g.name}' to active data is not "
                                          "supported yet", g.loc)

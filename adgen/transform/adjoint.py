@@ -189,6 +189,8 @@ class ReverseTransform:
             t = g.type.resolved()
             if getattr(g, "is_library", False):
                 continue
+            if isinstance(t, ir.Arr) and t.size is None:
+                continue        # `extern double g[];`: no size to copy, the log keeps it
             nodes = {find(mem.var(g))}
             if isinstance(t, ir.Arr):
                 nodes.add(find(mem.loc(ir.Index(ir.Ref(g), ir.Const("0", ir.INT), t.elem))))
