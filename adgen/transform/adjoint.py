@@ -1074,20 +1074,21 @@ class FuncGen:
             if e.op == "*":
                 left, right = e.left, e.right
                 if l_act and r_act:
-                    # a math call on one side: its value serves the other side's
-                    # contribution and its own partial (see partials)
-                    left, right = (self.held_value(x, out, loc) for x in (left, right))
+                    # math calls on one side: their values serve the other side's
+                    # contribution and their own partials (see partials)
+                    left, right = (self.held_values(x, out, loc) for x in (left, right))
                 if l_act:
                     self.contribs(e.left, X.mul(X.clone(seed), X.clone(right)), out, loc)
                 if r_act:
                     self.contribs(e.right, X.mul(X.clone(left), X.clone(seed)), out, loc)
                 return
             if e.op == "/":
+                right = self.held_values(e.right, out, loc) if r_act else e.right
                 if l_act:
-                    self.contribs(e.left, X.div(X.clone(seed), X.clone(e.right)), out, loc)
+                    self.contribs(e.left, X.div(X.clone(seed), X.clone(right)), out, loc)
                 if r_act:
                     q = X.div(X.mul(X.clone(seed), X.clone(e.left)),
-                              X.mul(X.clone(e.right), X.clone(e.right)))
+                              X.mul(X.clone(right), X.clone(right)))
                     self.contribs(e.right, X.neg(q), out, loc)
                 return
             raise AdgenError(f"operator '{e.op}' on active values cannot be differentiated",
@@ -1154,16 +1155,22 @@ class FuncGen:
                      for p in parts]
         return [None if p is None else X.substitute(p, args) for p in parts]
 
-    def held_value(self, e, out, loc):
-        """A math call's value in a temporary (remembered for its partials, see
-        partials), or e itself when it is no such call."""
+    def held_values(self, e, out, loc):
+        """Copy of e with its (outermost) math calls replaced by temporaries holding their
+        values, remembered for their partials (see partials)."""
         from adgen.backend.cgen import expr_c
-        if not isinstance(e, ir.Call) or getattr(LIBRARY_FUNCTIONS.get(e.func), "kind",
-                                                     None) != "math":
-            return e
-        t = ir.Ref(self.once(e, out, loc))
-        self.held[expr_c(e)] = t
-        return t
+        if isinstance(e, ir.Call) and \
+                getattr(LIBRARY_FUNCTIONS.get(e.func), "kind", None) == "math":
+            key = expr_c(e)
+            if key not in self.held:
+                self.held[key] = ir.Ref(self.once(e, out, loc))
+            return X.clone(self.held[key])
+        if isinstance(e, (ir.Binary, ir.Unary, ir.Cast)):
+            e = copy.copy(e)
+            for name in ("left", "right", "arg"):
+                if isinstance(getattr(e, name, None), ir.Expr):
+                    setattr(e, name, self.held_values(getattr(e, name), out, loc))
+        return e
 
     def once(self, e, out, loc):
         """A temporary holding e's value (appended to out), or e's variable itself."""
