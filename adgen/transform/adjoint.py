@@ -551,7 +551,11 @@ class FuncGen:
                         # a pure output whose input value is read: that value is no
                         # independent, its adjoint is dropped (the seed is consumed)
                         n = self.T.ctx.extent(f, p, "its seed must be consumed")
-                        epilogue.append(ir.Raw("zero", {"ptr": ir.Ref(pb), "count": n}))
+                        # the length on entry: the call may change what it reads
+                        length = self.temp(p.name + "_length", ir.SIZE_T)
+                        prologue.append(ir.Assign(ir.Ref(length), n))
+                        epilogue.append(ir.Raw("zero", {"ptr": ir.Ref(pb),
+                                                        "count": ir.Ref(length)}))
                 else:
                     n = self.T.ctx.extent(f, p, "it carries derivatives inside "
                                           f"'{f.name}' and needs internal adjoint storage")
