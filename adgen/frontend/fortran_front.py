@@ -190,6 +190,15 @@ def _line(node, depth=0):
 _INTRINSIC_MATH = {"sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos",
                    "atan", "sinh", "cosh", "tanh", "erf", "erfc", "gamma", "log_gamma"}
 
+# Names a Fortran local may have that its C variable cannot: C's keywords, and the
+# library functions the generated code calls (a local would hide them)
+_C_RESERVED = set("""auto break case char const continue default do double else enum extern
+    float for goto if inline int long register restrict return short signed sizeof static
+    struct switch typedef union unsigned void volatile while _Bool _Complex _Imaginary
+    abs fabs pow sqrt exp log log10 sin cos tan asin acos atan atan2 sinh cosh tanh erf
+    erfc tgamma lgamma floor ceil trunc round lround fmod fmin fmax copysign memset memcpy
+    memmove memcmp malloc calloc realloc free abort exit printf fprintf size_t""".split())
+
 
 class FFront:
     def __init__(self):
@@ -452,6 +461,7 @@ class Scope:
         self.binomial_ckp = None      # a BINOMIAL-CKP directive waiting for its DO loop
         self.nocheckpoint = False     # a NOCHECKPOINT directive waiting for its call
         self.fp_loop = None           # the location of an FP-LOOP waiting for its loop
+        self.source_names = set()     # every name the unit's source uses (see temp)
         if module is not None:
             for v in module.vars.values():
                 self.vars[v.name] = v
@@ -469,6 +479,9 @@ class Scope:
     def build(self, unit, signature_only):
         F = _f2003()
         stmt = _head_stmt(unit)
+        # temporaries avoid every name of the source, also those of variables declared
+        # implicitly further down, which become locals only when they are met
+        self.source_names = {_name(n) for n in _walk_type(unit, F.Name)}
         dummies = _dummy_names(stmt)
         is_function = isinstance(unit, F.Function_Subprogram)
         result_name = _name(stmt.items[1])
@@ -836,7 +849,7 @@ class Scope:
         n, k = name, 1
         taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
             {p.name for v in self.vars.values() for p in v.extent_params}
-        while n in taken or n in self.front.functions:
+        while n in taken or n in self.front.functions or n in _C_RESERVED:
             k += 1
             n = f"{name}_{k}"
         return n
@@ -1053,7 +1066,7 @@ class Scope:
     def temp(self, base, t):
         n, k = base, 1
         taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
-            {s.name for s in self.temps}
+            {s.name for s in self.temps} | self.source_names
         while n in taken:
             k += 1
             n = f"{base}{k}"
