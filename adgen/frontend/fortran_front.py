@@ -488,10 +488,6 @@ class Scope:
         if is_function and stmt.items[3] is not None:
             for s in _walk_type(stmt.items[3], F.Name):
                 result_name = _name(s)
-        prefix_type = None
-        if is_function and stmt.items[0] is not None:
-            for p in _walk_type(stmt.items[0], F.Intrinsic_Type_Spec):
-                prefix_type = self.type_spec(p)
         self.dummies = dummies
         self.func.dummy_names = dummies        # calls match keyword arguments by them
         spec = exec_part = None
@@ -509,6 +505,12 @@ class Scope:
                             if isinstance(c, (F.Subroutine_Subprogram, F.Function_Subprogram))]
         if spec is not None:
             self.specification(spec)
+        prefix_type = None
+        if is_function and stmt.items[0] is not None:
+            # after the declarations: `real(wp) function g(v)` may take wp from a USE
+            # statement of its own
+            for p in _walk_type(stmt.items[0], F.Intrinsic_Type_Spec):
+                prefix_type = self.type_spec(p)
         if internal and not signature_only:
             self.internal_procedures(internal)
         params, extent_params = [], []
@@ -732,12 +734,9 @@ class Scope:
         inner = re.sub(r"^[(*]|\)$", "", text).replace("kind=", "")
         if inner.isdigit():
             return int(inner)
-        v = self.vars.get(inner)
-        if v is not None and v.const is not None:
-            try:
-                return int(X_const_text(v.const))
-            except ValueError:
-                pass
+        named = self.named_constant_int(inner)
+        if named is not None:
+            return named
         if "selected_real_kind" in inner:
             digits = re.search(r"selected_real_kind\((\d+)", inner)
             return 8 if digits and int(digits.group(1)) > 6 else 4
@@ -2581,18 +2580,28 @@ def _real_literal(text, kind, scope):
 
 
 def _kind_value_text(self, kind):
-    try:
-        if str(kind).isdigit():
-            return int(kind)
-        v = self.vars.get(str(kind).lower())
-        if v is not None and v.const is not None:
-            return int(X_const_text(v.const))
-    except ValueError:
-        pass
+    if str(kind).isdigit():
+        return int(kind)
+    return self.named_constant_int(str(kind).lower())
+
+
+def _named_constant_int(self, name):
+    """The value of the integer named constant `name` as this scope sees it (its own,
+    one it uses, or its host's), or None."""
+    scope = self
+    while scope is not None:
+        v = scope.vars.get(name)
+        if v is not None:
+            try:
+                return int(X_const_text(v.const)) if v.const is not None else None
+            except ValueError:
+                return None
+        scope = getattr(scope, "host", None)
     return None
 
 
 Scope.kind_value_text = _kind_value_text
+Scope.named_constant_int = _named_constant_int
 
 
 def _constructor_items(node):
