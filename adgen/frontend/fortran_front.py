@@ -54,7 +54,9 @@ class FVar:
     const: Optional[ir.Expr] = None   # a PARAMETER
     common: Optional[ir.Symbol] = None  # the COMMON block struct it lives in
     assumed_shape: bool = False
-    extent_params: list = field(default_factory=list)   # assumed shape: hidden extents
+    # the hidden bounds callers pass: an assumed-shape dummy's extents, the bounds of a
+    # host array in an internal procedure (see Scope.host_variable)
+    extent_params: list = field(default_factory=list)
     loc: Optional[Loc] = None
 
     @property
@@ -505,6 +507,9 @@ class Scope:
                             if isinstance(c, (F.Subroutine_Subprogram, F.Function_Subprogram))]
         if spec is not None:
             self.specification(spec)
+        for name in getattr(self, "host_seed", ()):     # see internal_procedures
+            if name not in self.vars:
+                self.host_variable(name, stmt)
         prefix_type = None
         if is_function and stmt.items[0] is not None:
             # after the declarations: `real(wp) function g(v)` may take wp from a USE
@@ -1001,6 +1006,16 @@ class Scope:
         self.vars[name] = v
         return v
 
+    def array_var(self, name, node):
+        """The array `name` names here, a host's array included (host association), or
+        None (a scalar, a function, a name not declared)."""
+        v = self.vars.get(name)
+        if v is None and getattr(self, "host", None) is not None:
+            hv = self.host.vars.get(name)
+            if hv is not None and hv.dims:
+                v = self.host_variable(name, node)
+        return v if v is not None and v.dims else None
+
     def lookup(self, name, node):
         v = self.vars.get(name)
         if v is None and getattr(self, "host", None) is not None:
@@ -1012,7 +1027,9 @@ class Scope:
     # ------------------------------------------------------ internal procedures
     def internal_procedures(self, units):
         """Procedures after CONTAINS in this one: separate functions that receive the
-        host's variables they use (host association) as extra arguments, by reference."""
+        host's variables they use (host association) as extra arguments, by reference,
+        and for a host array the bounds of its dimensions that are not constants, by
+        value (see host_variable)."""
         self.internal_procs = {}
         for u in units:
             name = _name(_head_stmt(u).items[1])
@@ -1024,43 +1041,78 @@ class Scope:
             f.host_args = []
             self.internal_procs[name] = f
             self.front.functions[f.name] = f
-        # signatures first: the bodies call each other
-        for signature_only in (True, False):
-            for u in units:
-                f = self.internal_procs[_name(_head_stmt(u).items[1])]
-                f.host_args = []
-                sc = Scope(self.front, self.path, f, module=self.module)
-                sc.host = self
-                sc.implicit = dict(self.implicit)
-                sc.implicit_none = self.implicit_none
-                sc.interfaces.update(self.interfaces)
-                sc.internal_procs = self.internal_procs
-                sc.build(u, signature_only)
-                f.params = f.params + [sc.vars[n].sym for n in f.host_args]
+        # Signatures first: the bodies call each other. The host variables a procedure
+        # uses are found as its body is lowered, and a call passes its callee's, so a
+        # procedure's call of one lowered after it may miss some: the bodies are lowered
+        # again, each starting from the host variables found the time before, until every
+        # call passed its callee's final list.
+        scopes = self.lower_internal(units, True)
+        for _ in range(len(units) + 1):
+            for f in self.internal_procs.values():
+                f.host_arg_uses = []                # what each call passed (user_call)
+            stale = scopes
+            scopes = self.lower_internal(units, False)
+            self.front.unsettled = [sc for sc in self.front.unsettled if sc not in stale]
+            if all(use == f.host_args for f in self.internal_procs.values()
+                   for use in f.host_arg_uses):
+                break
         for f in self.internal_procs.values():
             f.has_body = True
             f.built = True
 
+    def lower_internal(self, units, signature_only):
+        """Lower the internal procedures (their signatures only, or all), each starting
+        from the host variables it was found to use before."""
+        scopes = []
+        for u in units:
+            f = self.internal_procs[_name(_head_stmt(u).items[1])]
+            sc = Scope(self.front, self.path, f, module=self.module)
+            sc.host = self
+            sc.implicit = dict(self.implicit)
+            sc.implicit_none = self.implicit_none
+            sc.interfaces.update(self.interfaces)
+            sc.internal_procs = self.internal_procs
+            sc.host_seed, f.host_args, f.host_bounds = f.host_args, [], []
+            sc.build(u, signature_only)
+            f.params = f.params + [sc.vars[n].sym for n in f.host_args] + \
+                [p for _, _, _, p in f.host_bounds]
+            scopes.append(sc)
+        return scopes
+
     def host_variable(self, name, node):
-        """A host variable used in an internal procedure: an extra argument."""
+        """A host variable used in an internal procedure: an extra argument, a pointer.
+        A host array keeps its shape: each bound that is not a constant is one more
+        argument, an int the caller passes (its value as the caller sees it)."""
         hv = self.host.vars.get(name)
         if hv is None or hv.const is not None or hv.common is not None or \
                 (hv.sym is not None and hv.sym.kind == "global"):
             return hv
         if name in getattr(self.host, "internal_procs", {}):
             return None
-        if hv.dims and (len(hv.dims) > 1 or _const_int(hv.dims[0][0]) is None):
-            raise self.error(node, f"host variable '{name}': only one-dimensional arrays "
-                                   "with a constant lower bound can be used in internal "
-                                   "procedures")
         v = FVar(name, hv.type, loc=hv.loc, by_ref=True)
-        if hv.dims:
-            v.dims = [(X.clone(hv.dims[0][0]), None)]
         v.sym = ir.Symbol(self.unique(name), ir.Ptr(hv.type), "param", hv.loc)
         v.sym.fortran_array = bool(hv.dims)
         self.vars[name] = v
         self.func.host_args.append(name)
+        if hv.dims:
+            v.dims = []
+            for dim, bounds in enumerate(hv.dims):
+                v.dims.append(tuple(self.host_bound(v, dim, which, e)
+                                    for which, e in enumerate(bounds)))
         return v
+
+    def host_bound(self, v, dim, which, e):
+        """The lower bound (which 0) or extent (1) of dimension dim of the host array v
+        in an internal procedure: a constant as it is, else an int argument."""
+        if e is None or _const_int(e) is not None:
+            return X.clone(e) if e is not None else None
+        name = f"{v.name}_{('lower', 'extent')[which]}"
+        if len(self.host.vars[v.name].dims) > 1:
+            name += str(dim + 1)
+        p = ir.Symbol(self.unique(name), ir.INT, "param", v.loc)
+        v.extent_params.append(p)
+        self.func.host_bounds.append((v.name, dim, which, p))
+        return ir.Ref(p)
 
     def temp(self, base, t):
         n, k = base, 1
@@ -1640,15 +1692,15 @@ class Scope:
         """[(lower, upper, stride)] of an array-valued designator; None for a scalar."""
         F = _f2003()
         if isinstance(node, F.Name):
-            v = self.vars.get(_name(node))
-            if v is None or not v.dims:
+            v = self.array_var(_name(node), node)
+            if v is None:
                 return None
             if any(ext is None for _, ext in v.dims):
                 raise self.error(node, f"whole assumed-size array '{v.name}' has no shape")
             return [(lo, X.sub(X.add(lo, ext), _int(1)), _int(1)) for lo, ext in v.dims]
         if isinstance(node, F.Part_Ref):
-            v = self.vars.get(_name(node.items[0]))
-            if v is None or not v.dims:
+            v = self.array_var(_name(node.items[0]), node)
+            if v is None:
                 return None
             shape = []
             for (lo, ext), sub in zip(v.dims, node.items[1].items):
@@ -1913,8 +1965,8 @@ class Scope:
                                   node, ks, pre)
         if isinstance(node, F.Part_Ref):
             name = _name(node.items[0])
-            v = self.vars.get(name)
-            if v is not None and v.dims:
+            v = self.array_var(name, node)
+            if v is not None:
                 return self.section_element(v, node, ks, pre)
             args = node.items[1].items if node.items[1] is not None else []
             if name in _INTRINSIC_MATH or name in _OTHER_INTRINSICS:
@@ -2191,7 +2243,7 @@ class Scope:
         F = _f2003()
         if _array_inquiry(node):
             return [None]
-        v = self.vars.get(_base_name(node))
+        v = self.array_var(_base_name(node), node)
         if isinstance(node, F.Name):
             return [ext for _, ext in v.dims]
         return [ext for (_, ext), sub in zip(v.dims, node.items[1].items)
@@ -2201,8 +2253,8 @@ class Scope:
         for r in _array_refs(node):
             if _array_inquiry(r):
                 return ir.INT
-            v = self.vars.get(_base_name(r))
-            if v is not None and v.dims:
+            v = self.array_var(_base_name(r), r)
+            if v is not None:
                 return v.type
         return ir.DOUBLE
 
@@ -2245,8 +2297,8 @@ class Scope:
                     out.append(ir.AddrOf(lv, ir.Ptr(lv.type), self.loc(a)))
                     continue
             if isinstance(a, F.Part_Ref):
-                v = self.vars.get(_name(a.items[0]))
-                if v is not None and v.dims:
+                v = self.array_var(_name(a.items[0]), a)
+                if v is not None:
                     if any(isinstance(s, F.Subscript_Triplet) for s in a.items[1].items):
                         self.check_contiguous(v, a)
                         subs = []
@@ -2328,8 +2380,8 @@ class Scope:
             rank = len(getattr(param, "extent_params", ()))
             if not rank:
                 continue
-            v = self.vars.get(_name(a)) if isinstance(a, F.Name) else None
-            if v is not None and v.dims:
+            v = self.array_var(_name(a), a) if isinstance(a, F.Name) else None
+            if v is not None:
                 extents = [ext for _, ext in v.dims]
             else:
                 shape = self.shape_of(a) if isinstance(a, F.Part_Ref) else self.expr_shape(a)
@@ -2408,6 +2460,8 @@ class Scope:
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
         cargs = self.call_args(f, args, node, pre) + self.call_extents(f, args, node)
+        if hasattr(f, "host_arg_uses"):
+            f.host_arg_uses.append(list(f.host_args))      # see internal_procedures
         for hname in getattr(f, "host_args", []):
             # the host's variables an internal procedure uses, by reference
             v = self.lookup(hname, node)
@@ -2418,6 +2472,11 @@ class Scope:
             else:
                 lv = self.value(v, node)
                 cargs.append(ir.AddrOf(lv, ir.Ptr(lv.type), self.loc(node)))
+        for hname, dim, which, _ in getattr(f, "host_bounds", []):
+            # the bounds of the host arrays that are not constants, as the caller sees them
+            e = _convert(X.clone(self.lookup(hname, node).dims[dim][which]), ir.INT)
+            e.loc = self.loc(node)
+            cargs.append(e)
         if not f.params and not f.has_body:
             f.params = [ir.Symbol(f"arg{k}", a.type, "param") for k, a in enumerate(cargs)]
         return ir.Call(f.name, cargs, f.ret, self.loc(node))
