@@ -507,7 +507,11 @@ def generate(sources, options):
             "_stack_overflow"
     if prog.language == "fortran":
         link_fortran_names(prog, unit)
-        unit.output_stem = re.sub(r"\W", "_", options.output_stem) or "adgen"
+        # the output's name without .c (the CLI's default when none is given): it names
+        # the interface module and the header's include guard
+        stem = options.output_stem or Path(default_output(
+            sources[0], "vector" if options.vector else options.mode)).stem
+        unit.output_stem = re.sub(r"\W", "_", stem) or "adgen"
         unit.vector = options.vector
         from adgen.backend.fortran_interface import (c_header, fortran_interface,
                                                      pass_extents_by_reference)

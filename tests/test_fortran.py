@@ -102,6 +102,31 @@ def test_assumed_shape_head_exports(tmp_path):
     assert "real(c_double) :: ad(:, :)" in interface and "real(c_double) :: td(*)" in interface
 
 
+def test_headers_of_both_modes_in_one_c_file(tmp_path):
+    """Each header has the include guard of its output (m_b.h: ADGEN_M_B_H), so one C
+    file may include the headers of the adjoint and the tangent of the same routine and
+    call both."""
+    src = tmp_path / "m.f90"
+    src.write_text("subroutine cost(n, u, j)\n  integer :: n\n  real(8) :: u(n), j\n"
+                   "  j = sum(u**2)\nend subroutine cost\n")
+    for mode, suffix in (("--reverse", "b"), ("--forward", "d")):
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, str(src), "--head",
+                               "cost(j)/(u)", "-o", str(tmp_path / f"m_{suffix}.c")],
+                              cwd=ROOT, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    assert "#ifndef ADGEN_M_B_H" in (tmp_path / "m_b.h").read_text()
+    caller = tmp_path / "caller.c"
+    caller.write_text(
+        '#include "m_b.h"\n#include "m_d.h"\n'
+        "void both(int *n, double *u, double *ub, double *ud, double *j, double *jb,\n"
+        "          double *jd)\n{\n"
+        "    cost_b_(n, u, ub, j, jb);\n    cost_d_(n, u, ud, j, jd);\n}\n")
+    proc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Werror",
+                           "-Werror=implicit-function-declaration", "-c", str(caller),
+                           "-o", str(tmp_path / "caller.o")], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
 @pytest.mark.parametrize("body, message, line", [
     ("  real(8), intent(in) :: a(:)\n  real(8), intent(out) :: t\n"
      "  t = part(a(1:size(a):2))\ncontains\n  real(8) function part(b)\n"

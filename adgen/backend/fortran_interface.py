@@ -59,8 +59,12 @@ def _extents_note(fn):
 
 
 def c_header(unit):
+    # the include guard is the output's (`cost_b.h`: ADGEN_COST_B_H), so that a C file may
+    # include the headers of several derivatives of one routine
+    guard = f"ADGEN_{unit.output_stem.upper()}_H"
     return env().get_template("fortran_header.h.j2").render(
-        u=unit, prototypes=[(_extents_note(f), signature(f)) for f in exported(unit)])
+        u=unit, guard=guard,
+        prototypes=[(_extents_note(f), signature(f)) for f in exported(unit)])
 
 
 def _primal(sym):
