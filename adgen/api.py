@@ -755,7 +755,8 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         expect["reverse"].append((func + "'", f"{rcdef} *" if fortran else rcdef, fortran))
         expect["forward"].append((func, f"{rcdef} *", True))
         expect["vector"].append((func + "'", f"{rcdef} *", True))
-    expect["vector"].append(("nbdirs", "int", False))
+    # the number of directions: by value in C, by reference for Fortran
+    expect["vector"].append(("nbdirs", "int *" if fortran else "int", fortran))
     rets = {"reverse": "void", "forward": rcdef, "vector": rcdef}
     suffix = {"reverse": "_b", "forward": "_d", "vector": "_dv"}
     symbols, protos = {}, []
@@ -1342,7 +1343,7 @@ class Built:
         if self._meta["ret_active"]:
             outs[self.name] = np.zeros((1, nbdirs), dtype=_dtype(self._meta["ret"]["cdef"], ffi))
             cargs.append(ffi.from_buffer(self._meta["ret"]["cdef"] + "[]", outs[self.name]))
-        cargs.append(nbdirs)
+        cargs.append(ffi.new("int *", nbdirs) if self._fortran else nbdirs)
         getattr(self._lib, self._sym["vector"])(*cargs)
         return {d: np.ascontiguousarray(outs[d].T) for d in self.dependents}
 

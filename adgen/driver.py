@@ -514,8 +514,8 @@ def generate(sources, options):
         unit.output_stem = re.sub(r"\W", "_", stem) or "adgen"
         unit.vector = options.vector
         from adgen.backend.fortran_interface import (c_header, fortran_interface,
-                                                     pass_extents_by_reference)
-        pass_extents_by_reference(unit)
+                                                     pass_by_reference)
+        pass_by_reference(unit)
         result.header = c_header(unit)
         result.interface = fortran_interface(unit)
     result.text = render_unit(unit)

@@ -412,6 +412,12 @@ def test_fortran_function_and_subroutine(adgen_cache):
     for k in J:
         assert S.rel_err(got[k], J[k]) <= 1e-6, k
     assert isinstance(S.isolated(s.vjp, *args, seeds={"unew": np.ones(8)})["c"], float)
+    # the vector tangent takes nbdirs by reference, as every argument of a Fortran routine
+    T = np.random.default_rng(1).uniform(-1, 1, (3, 8))
+    many = S.isolated(s.jvp, *args, tangents={"u": T}, nbdirs=3)["unew"]
+    for k in range(3):
+        one = S.isolated(s.jvp, *args, tangents={"u": T[k]})["unew"]
+        assert S.rel_err(many[k], one) <= 1e-12, k
     with pytest.raises(ValueError, match="argument 'u' has 5 elements.*n=8"):
         s.primal(8, u[:5], 0.7, 0.1, unew)
 

@@ -102,29 +102,71 @@ def test_assumed_shape_head_exports(tmp_path):
     assert "real(c_double) :: ad(:, :)" in interface and "real(c_double) :: td(*)" in interface
 
 
-def test_headers_of_both_modes_in_one_c_file(tmp_path):
-    """Each header has the include guard of its output (m_b.h: ADGEN_M_B_H), so one C
-    file may include the headers of the adjoint and the tangent of the same routine and
-    call both."""
+COST = ("subroutine cost(n, u, kappa, j)\n  integer :: n\n  real(8) :: u(n), kappa, j\n"
+        "  j = kappa * sum(u**2)\nend subroutine cost\n")
+
+
+def _adgen_modes(tmp_path, modes):
     src = tmp_path / "m.f90"
-    src.write_text("subroutine cost(n, u, j)\n  integer :: n\n  real(8) :: u(n), j\n"
-                   "  j = sum(u**2)\nend subroutine cost\n")
-    for mode, suffix in (("--reverse", "b"), ("--forward", "d")):
+    src.write_text(COST)
+    for mode, suffix in modes:
         proc = subprocess.run([sys.executable, "-m", "adgen", mode, str(src), "--head",
-                               "cost(j)/(u)", "-o", str(tmp_path / f"m_{suffix}.c")],
+                               "cost(j)/(u kappa)", "-o", str(tmp_path / f"m_{suffix}.c")],
                               cwd=ROOT, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
+
+
+def test_headers_of_all_modes_in_one_c_file(tmp_path):
+    """Each header has the include guard of its output (m_b.h: ADGEN_M_B_H), so one C
+    file may include the headers of the adjoint, the tangent and the vector tangent of
+    the same routine and call all three, every argument by reference (nbdirs too)."""
+    _adgen_modes(tmp_path, (("--reverse", "b"), ("--forward", "d"), ("--vector", "dv")))
     assert "#ifndef ADGEN_M_B_H" in (tmp_path / "m_b.h").read_text()
+    assert "double *jd, int *nbdirs);" in (tmp_path / "m_dv.h").read_text()
     caller = tmp_path / "caller.c"
     caller.write_text(
-        '#include "m_b.h"\n#include "m_d.h"\n'
-        "void both(int *n, double *u, double *ub, double *ud, double *j, double *jb,\n"
-        "          double *jd)\n{\n"
-        "    cost_b_(n, u, ub, j, jb);\n    cost_d_(n, u, ud, j, jd);\n}\n")
+        '#include "m_b.h"\n#include "m_d.h"\n#include "m_dv.h"\n'
+        "void all(int *n, double *u, double *ub, double *ud, double *udv, double *k,\n"
+        "         double *kb, double *kd, double *kdv, double *j, double *jb, double *jd,\n"
+        "         double *jdv, int *nbdirs)\n{\n"
+        "    cost_b_(n, u, ub, k, kb, j, jb);\n    cost_d_(n, u, ud, k, kd, j, jd);\n"
+        "    cost_dv_(n, u, udv, k, kdv, j, jdv, nbdirs);\n}\n")
     proc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Werror",
                            "-Werror=implicit-function-declaration", "-c", str(caller),
                            "-o", str(tmp_path / "caller.o")], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_vector_tangent_called_from_fortran(tmp_path, gfortran):
+    """A Fortran program calls f_dv with no interface, nbdirs by reference like every
+    argument; with the interface module, the call is checked."""
+    _adgen_modes(tmp_path, (("--vector", "dv"),))
+    main = tmp_path / "main.f90"
+    main.write_text(
+        "program main\n  implicit none\n  integer, parameter :: n = 4, nd = 3\n"
+        "  real(8) :: u(n), ud(nd, n), kappa, kappad(nd), j, jd(nd)\n  integer :: i, k\n"
+        "  kappa = 0.7d0\n  do i = 1, n\n    u(i) = 0.1d0 * i\n    do k = 1, nd\n"
+        "      ud(k, i) = k + 0.5d0 * i\n    end do\n  end do\n"
+        "  kappad = (/ 1.0d0, 0.0d0, -2.0d0 /)\n"
+        "  call cost_dv(n, u, ud, kappa, kappad, j, jd, nd)\n  do k = 1, nd\n"
+        "    if (abs(jd(k) - (kappad(k) * sum(u**2) + 2 * kappa * sum(u * ud(k, :)))) >"
+        " 1d-12) stop 1\n  end do\n"
+        "  if (abs(j - kappa * sum(u**2)) > 1d-12) stop 2\n  print *, 'PASS'\n"
+        "end program main\n")
+    checked = tmp_path / "checked.f90"
+    checked.write_text(
+        "subroutine checked(n, u, ud, kappa, kappad, j, jd, nd)\n  use m_dv_interface\n"
+        "  implicit none\n  integer :: n, nd\n  real(8) :: u(n), ud(nd, n), kappa, "
+        "kappad(nd), j, jd(nd)\n  call cost_dv(n, u, ud, kappa, kappad, j, jd, nd)\n"
+        "end subroutine checked\n")
+    run = lambda cmd: subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True)
+    for cmd in (["gcc", "-std=c99", "-c", "m_dv.c"],
+                [gfortran, "-c", "m_dv_interface.f90", "checked.f90"],
+                [gfortran, "-o", "main", "main.f90", "m_dv.o"]):
+        proc = run(cmd)
+        assert proc.returncode == 0, f"{' '.join(cmd)}: {proc.stderr}"
+    proc = run([str(tmp_path / "main")])
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
 
 
 @pytest.mark.parametrize("body, message, line", [

@@ -3,7 +3,7 @@ exported routines, and a Fortran module of interfaces (bind(C) to the same symbo
 callers may `use` to have their calls checked.
 
 A head with assumed-shape dummies (`a(:)`) is exported with the hidden extents of those
-dummies appended, by reference (pass_extents_by_reference). Its Fortran callers pass array
+dummies appended, by reference (pass_by_reference). Its Fortran callers pass array
 descriptors, which the C routine does not read: the module gives them a module procedure
 of the derivative's name with the same assumed-shape dummies, which passes the arrays
 (contiguous, gfortran copies them in and out otherwise) and their extents to the C
@@ -25,28 +25,31 @@ def hidden_extents(fn):
     return [p for p in fn.params if getattr(p, "extent_of", None) is not None]
 
 
-def pass_extents_by_reference(unit):
-    """Every argument of an exported routine is passed by reference, the hidden extents
-    too: they become the last parameters, `int *a_extent`, read first thing into the
-    by-value variables the body and the sizes of automatic arrays use."""
+def pass_by_reference(unit):
+    """Every argument of an exported routine is passed by reference, also those the C
+    code takes by value: the number of directions in vector mode, `int *nbdirs` where it
+    is, and the hidden extents, which become the last parameters, `int *a_extent`. Each
+    is read first thing into the by-value variable the body and the sizes of automatic
+    arrays use."""
     taken = {g.name for g in unit.globals_extern + unit.globals_static}
     for fn in unit.functions:
         taken |= {fn.name} | {p.name for p in fn.params} | {d.sym.name for d in fn.locals}
     for fn in exported(unit):
         extents = hidden_extents(fn)
-        by_reference = []
-        for e in extents:
-            ref = ir.Symbol(e.name, ir.Ptr(e.type), "param", e.loc)
-            ref.extent_of = e.extent_of
-            by_reference.append(ref)
+        by_value = [p for p in fn.params if getattr(p, "directions", False)] + extents
+        refs = {}
+        for e in by_value:
+            ref = refs[e] = ir.Symbol(e.name, ir.Ptr(e.type), "param", e.loc)
+            ref.extent_of = getattr(e, "extent_of", None)
             name = e.name + "_value"
             while name in taken:
                 name += "_"
             taken.add(name)
             e.name = name
-        fn.params = [p for p in fn.params if p not in extents] + by_reference
-        fn.locals[:0] = [LocalDecl(e, init=ir.Deref(ir.Ref(ref), e.type))
-                         for e, ref in zip(extents, by_reference)]
+        fn.params = [refs.get(p, p) for p in fn.params if p not in extents] + \
+            [refs[e] for e in extents]
+        fn.locals[:0] = [LocalDecl(e, init=ir.Deref(ir.Ref(refs[e]), e.type))
+                         for e in by_value]
 
 
 def _extents_note(fn):

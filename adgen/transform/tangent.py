@@ -497,6 +497,7 @@ class VectorTangentGen(TangentGen):
             raise AdgenError("vector mode does not support active global variables",
                              T.ctx.shadow_globals()[0].primal.loc)
         self.nb = ir.Symbol(self.names.fresh("nbdirs"), ir.INT, "param")
+        self.nb.directions = True           # passed by reference for Fortran callers
         self.k = ir.Symbol(self.names.fresh("dir"), ir.INT, "local")
         self.sh = VectorShadowMap(self.act, self.nb, self.k)
         self.locals.append(LocalDecl(self.k))
