@@ -499,7 +499,11 @@ def generate(sources, options):
         gen = TangentTransform(ctx, vector=options.vector).run()
     gen = merge_clones(prog, gen)
     unit = assemble(prog, ctx, gen, sources, options)
-    result = Generated("", list(getattr(prog, "warnings", [])))
+    # warnings about a procedure only when it is part of the derivative code
+    about = getattr(prog, "warning_procs", {})
+    used = {getattr(prog.functions[n], "clone_of", n) for n in functions}
+    result = Generated("", [w for w in getattr(prog, "warnings", [])
+                            if w not in about or about[w] in used])
     if stack is not None:
         unit.stack, unit.stack_size, unit.stack_note, result.notes = stack
         result.notes = explained + result.notes

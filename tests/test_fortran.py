@@ -204,6 +204,26 @@ def test_preprocessed_source_keeps_its_line_numbers(tmp_path):
     assert f"{src}:8: warning: print statement left out" in proc.stderr, proc.stderr
 
 
+def test_print_warned_only_in_the_derivative_code(tmp_path):
+    """A statement left out is reported where the derivative code has the procedure (the
+    head, a procedure it calls, an internal one), not in a procedure it never calls."""
+    src = tmp_path / "m.f90"
+    src.write_text("subroutine setup(x)\n  double precision :: x\n  print *, 'setup'\n"
+                   "  x = 1.0d0\nend subroutine setup\n"
+                   "subroutine helper(x, y)\n  double precision :: x, y\n  print *, x\n"
+                   "  y = x * x\nend subroutine helper\n"
+                   "subroutine f(x, y)\n  double precision :: x, y\n  call helper(x, y)\n"
+                   "  call inner()\ncontains\n  subroutine inner()\n    write (*, *) y\n"
+                   "  end subroutine inner\nend subroutine f\n")
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                           "f(y)/(x)", "-o", str(tmp_path / "m_b.c")], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert f"{src}:8: warning: print statement left out" in proc.stderr, proc.stderr
+    assert f"{src}:17: warning: write statement left out" in proc.stderr, proc.stderr
+    assert f"{src}:3:" not in proc.stderr, proc.stderr
+
+
 def test_stack_report_of_a_loop_calling_a_subroutine(tmp_path):
     # n, passed on by reference to a subroutine that only reads it, stays a size
     src, proc, _ = _adgen(tmp_path, """\

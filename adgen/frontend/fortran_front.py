@@ -209,6 +209,7 @@ class FFront:
         self.globals = []
         self.type_text = []
         self.warnings = []
+        self.warning_procs = {}   # warning -> the name of the procedure it is about
         self.commons = {}         # block name -> (Symbol, StructDef)
         self.callers = {}         # procedure name -> [ir.Function] whose body calls it
         self.pragmas = []
@@ -219,6 +220,7 @@ class FFront:
         prog = ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas,
                           language="fortran")
         prog.warnings = self.warnings
+        prog.warning_procs = self.warning_procs
         return prog
 
     def settle(self):
@@ -246,10 +248,14 @@ class FFront:
             except AdgenError as exc:
                 scope.func.error = exc
 
-    def warn(self, loc, msg):
+    def warn(self, loc, msg, proc=None):
+        """A warning; proc: the procedure (ir.Function) it is about, if any: the warning
+        is shown only when that procedure is part of the derivative code."""
         text = f"{loc.file}:{loc.line}: warning: {msg}"
         if text not in self.warnings:       # declarations are read once more for signatures
             self.warnings.append(text)
+        if proc is not None:
+            self.warning_procs[text] = proc.name
 
     # ---------------------------------------------------------------- modules
     def collect_modules(self, trees):
@@ -1320,7 +1326,8 @@ class Scope:
                        "Format_Stmt", "Error_Stop_Stmt"):
             what = cname[:-5].replace("_", " ").lower()
             if cname != "Format_Stmt":
-                self.front.warn(loc, f"{what} statement left out of the derivative code")
+                self.front.warn(loc, f"{what} statement left out of the derivative code",
+                                self.func)
         elif cname in _UNSUPPORTED_JUMPS:
             raise self.error(node, f"{_UNSUPPORTED_JUMPS[cname]} is not supported; write "
                                    "it with IF, DO and EXIT (or a simple GOTO)")
@@ -1494,7 +1501,7 @@ class Scope:
             self.fp_loop = loc
         else:
             self.front.warn(loc, f"!$AD {name} directive ignored (adgen knows "
-                                 "BINOMIAL-CKP, FP-LOOP and NOCHECKPOINT)")
+                                 "BINOMIAL-CKP, FP-LOOP and NOCHECKPOINT)", self.func)
 
     def binomial_directive(self, fields, loc):
         """(the checkpoint pragma of `!$AD BINOMIAL-CKP nsteps nsnaps first`, the parse tree
