@@ -72,10 +72,10 @@ def test_program(source, stack, tmp_path, gfortran, monkeypatch):
 
 # ------------------------------------------------- heads with assumed-shape dummies
 
-def _adgen(tmp_path, text, head, mode="--reverse"):
+def _adgen(tmp_path, text, head, mode="--reverse", out="m_out.c"):
     src = tmp_path / "m.f90"
     src.write_text(text)
-    out = tmp_path / "m_out.c"
+    out = tmp_path / out
     proc = subprocess.run([sys.executable, "-m", "adgen", mode, str(src), "--head", head,
                            "-o", str(out)], cwd=ROOT, capture_output=True, text=True)
     assert "Traceback" not in proc.stderr, proc.stderr
@@ -107,12 +107,8 @@ COST = ("subroutine cost(n, u, kappa, j)\n  integer :: n\n  real(8) :: u(n), kap
 
 
 def _adgen_modes(tmp_path, modes):
-    src = tmp_path / "m.f90"
-    src.write_text(COST)
     for mode, suffix in modes:
-        proc = subprocess.run([sys.executable, "-m", "adgen", mode, str(src), "--head",
-                               "cost(j)/(u kappa)", "-o", str(tmp_path / f"m_{suffix}.c")],
-                              cwd=ROOT, capture_output=True, text=True)
+        _, proc, _ = _adgen(tmp_path, COST, "cost(j)/(u kappa)", mode, f"m_{suffix}.c")
         assert proc.returncode == 0, proc.stderr
 
 
@@ -207,17 +203,14 @@ def test_preprocessed_source_keeps_its_line_numbers(tmp_path):
 def test_print_warned_only_in_the_derivative_code(tmp_path):
     """A statement left out is reported where the derivative code has the procedure (the
     head, a procedure it calls, an internal one), not in a procedure it never calls."""
-    src = tmp_path / "m.f90"
-    src.write_text("subroutine setup(x)\n  double precision :: x\n  print *, 'setup'\n"
-                   "  x = 1.0d0\nend subroutine setup\n"
-                   "subroutine helper(x, y)\n  double precision :: x, y\n  print *, x\n"
-                   "  y = x * x\nend subroutine helper\n"
-                   "subroutine f(x, y)\n  double precision :: x, y\n  call helper(x, y)\n"
-                   "  call inner()\ncontains\n  subroutine inner()\n    write (*, *) y\n"
-                   "  end subroutine inner\nend subroutine f\n")
-    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
-                           "f(y)/(x)", "-o", str(tmp_path / "m_b.c")], cwd=ROOT,
-                          capture_output=True, text=True)
+    src, proc, _ = _adgen(
+        tmp_path, "subroutine setup(x)\n  double precision :: x\n  print *, 'setup'\n"
+        "  x = 1.0d0\nend subroutine setup\n"
+        "subroutine helper(x, y)\n  double precision :: x, y\n  print *, x\n"
+        "  y = x * x\nend subroutine helper\n"
+        "subroutine f(x, y)\n  double precision :: x, y\n  call helper(x, y)\n"
+        "  call inner()\ncontains\n  subroutine inner()\n    write (*, *) y\n"
+        "  end subroutine inner\nend subroutine f\n", "f(y)/(x)")
     assert proc.returncode == 0, proc.stderr
     assert f"{src}:8: warning: print statement left out" in proc.stderr, proc.stderr
     assert f"{src}:17: warning: write statement left out" in proc.stderr, proc.stderr
