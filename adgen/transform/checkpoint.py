@@ -196,6 +196,11 @@ class CheckpointedLoop:
         bwd += self.copy(items, mem, size, _int(0), save=False)
         bwd += [ir.Raw("scratch_free", {"ptr": R(frames)}), ir.Raw("scratch_free",
                                                                    {"ptr": R(mem)})]
+        if g.kind != "head":
+            # the two sweeps of a callee are two functions: the bookkeeping travels
+            carried = [n, size, nsnaps, mem, frames]
+            fwd += [ir.Push(R(v), loc) for v in carried]
+            bwd = [ir.Pop(R(v), loc) for v in reversed(carried)] + bwd
         return fwd, bwd
 
     # ------------------------------------------------------------------ state
@@ -290,7 +295,10 @@ class StateKeeper:
         return out
 
     def private_nodes(self):
-        """The variables of the other functions: a callee's own, gone when it returns."""
+        """The variables of the other functions: a callee's own, gone when it returns.
+        Not those this function reaches through its parameters or globals: a caller's
+        local array handed down is memory this function changes."""
+        from adgen.analysis.activity import reachable_nodes
         g = self.g
         out = set()
         for h in g.prog.functions.values():
@@ -301,7 +309,8 @@ class StateKeeper:
                 t = sym.type.resolved()
                 if isinstance(t, ir.Arr):
                     out.add(find(g.mem.loc(ir.Index(ir.Ref(sym), _int(0), t.elem))))
-        return out
+        return out - reachable_nodes([g.mem.var(p) for p in g.f.params] +
+                                     [g.mem.var(v) for v in g.prog.globals])
 
     def roots(self, node):
         """(address, bytes) of the variables of this function whose memory is node."""
@@ -322,6 +331,9 @@ class StateKeeper:
                     raise self.error(f"cannot tell how many elements '{p.name}' has ({exc}); "
                                      f"give it with --size {p.name}=EXPR")
                 out.append((ir.Ref(p), X.mul(n, ir.SizeOf(ir.with_const(t.target, False)))))
+        if any(not a.type.resolved().target.const for a, _ in out):
+            # the memory is written through the others: a const view of it is left alone
+            out = [(a, n) for a, n in out if not a.type.resolved().target.const]
         for sym in list(f.locals) + list(g.prog.globals):
             t = sym.type.resolved()
             if find(mem.var(sym)) is node or (isinstance(t, ir.Arr) and
