@@ -95,3 +95,38 @@ double walk(int n, const double *x)
         in lines
     assert f"{src}:6: walk: trip count: not stored (computed again from the loop's bounds)" \
         in lines
+
+
+def explain(tmp_path, name, head):
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "adgen", "-b", str(SUITE / name), "--head", head,
+                        "--explain", "-o", str(tmp_path / "out_b.c")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout, (tmp_path / "out_b.c").read_text()
+
+
+def test_scratch_refilled_from_unchanged_values_is_recomputed(tmp_path):
+    lines, code = explain(tmp_path, "recompute_scratch.c", "scratch_energy(e)/(x mu w)")
+    # a call and an inline loop refill the scratch arrays at the top of each iteration
+    assert "scratch_energy: diff: recomputed (filled again by line 42 at the start of each " \
+        "backward iteration, 1 operation per element)" in lines
+    assert "scratch_energy: scaled: recomputed (filled again by line 43" in lines
+    assert "difference: out[t]: not stored (recomputed: " in lines
+    assert "split mode (what it fills is recomputed, not stored)" in lines
+    # nothing of either array is pushed; the backward iterations call the refill again
+    assert "adgen_push(&out" not in code and "adgen_push(&scaled" not in code
+    bwd = function_text(code, "scratch_energy_b").split("/* backward sweep */")[1]
+    assert "difference(d, &x[i * d], &mu[j * d], diff);" in bwd
+
+
+def test_refills_that_would_differ_in_the_backward_sweep_are_stored(tmp_path):
+    lines, _ = explain(tmp_path, "recompute_refused.c", "refused(e)/(x w)")
+    assert "recomputed" not in lines
+    for line, what in ((32, "carried[t]"),      # read before the refill in the iteration
+                       (35, "growing[t]"),      # the elements written change
+                       (38, "from_state[t]"),   # reads state, changed later in the iteration
+                       (43, "costly[t]")):      # exp: dearer than a push and a pop
+        assert f"recompute_refused.c:{line}: refused: {what}: stored (the backward sweep " \
+            "reads this memory)" in lines

@@ -24,6 +24,7 @@ from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, is_user_
                                     same_text, source_name, strip_const,
                                     unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
+from adgen.transform.recompute import find_recomputations
 from adgen.transform.tbr import ArraySaves, LocalTBR, tracked_locals
 
 
@@ -65,6 +66,9 @@ class ReverseTransform:
         # memory the head's caller sees whose final values are copied whole once, when
         # the backward sweep brings back earlier values (instead of logging each one)
         self.final_copies, self.kept_whole = self.whole_copies()
+        # scratch memory filled again by the backward sweep instead of saved
+        self.recomputed = find_recomputations(ctx)
+        self.recomputed_nodes = {n: rc for rc in self.recomputed.values() for n in rc.nodes}
         self.kept_used = set()  # of those nodes, the ones the backward sweep restores
         self.last_funcgens = None   # the previous pass's, for the joint-mode cost model
         self._last_usage = None
@@ -102,8 +106,8 @@ class ReverseTransform:
             self.R |= new_r
             self.compared |= new_c
             for key, g in self.funcgens.items():
-                saves, exit_req = LocalTBR(g.tracked, g.bwd_of, g.replayed).run(
-                    g.f.body.stmts)
+                saves, exit_req = LocalTBR(g.tracked, g.bwd_of, g.replayed,
+                                           g.recomputed_at).run(g.f.body.stmts)
                 old = self.local_saves.setdefault(key, {})
                 for k, syms in saves.items():
                     if not syms <= old.get(k, set()):
@@ -490,6 +494,7 @@ class FuncGen:
         self.current = None         # the primal statement being transformed
         self.call_directives = {}   # id(statement) -> "joint" | "split", by a pragma
         self.held = {}              # C text of a math call -> a temporary holding its value
+        self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -892,7 +897,24 @@ class FuncGen:
         bwd = []
         for b in reversed(parts):
             bwd.extend(b)
-        return fwd, bwd
+        return fwd, self.recomputations(stmts, parts) + bwd
+
+    def recomputations(self, stmts, parts):
+        """The statements of a loop body that the backward sweep runs again at the start
+        of each iteration's backward part (see recompute.py), where what they fill is read
+        by the backward statements after them."""
+        out = []
+        for k, s in enumerate(stmts):
+            rc = self.T.recomputed.get(id(s))
+            if rc is None or not any(parts[k + 1:]) or \
+                    not any(n in self.T.R for n in rc.nodes):
+                continue
+            self.explain(s, rc.target, "recomputed", rc.why())
+            again = [ir.Comment(f"line {s.loc.line} again: {rc.target} recomputed, not stored")]
+            again += rc.statements()
+            self.recomputed_at.setdefault(id(rc.loop), []).extend(again)
+            out += again
+        return out
 
     def saved(self, lhs, stmt=None):
         """True when the value lhs holds before the statement must be saved."""
@@ -906,6 +928,9 @@ class FuncGen:
         elif isinstance(lhs, ir.Index) and id(at) in self.T.covered.get(self.key, ()):
             result = False      # an earlier save of the same elements covers this one
             why = "its elements were saved earlier, or not set since allocated"
+        elif self.T.element_node(lhs) in self.T.recomputed_nodes:
+            result = False
+            why = "recomputed: " + self.T.recomputed_nodes[self.T.element_node(lhs)].why()
         else:
             result = self.T.saved(lhs)
             why = "the backward sweep reads this memory" if result else \
@@ -1349,6 +1374,8 @@ class FuncGen:
         where = f"call of {source_name(g)}"
         if directive == "split":
             return self.call_mode(s, where, None, by_option or "#pragma adgen nocheckpoint")
+        if id(s) in self.T.recomputed:
+            return self.call_mode(s, where, None, "what it fills is recomputed, not stored")
         if self.T.ctx.options.store_all:
             return self.call_mode(s, where, None, "--store-all")
         why_not = None

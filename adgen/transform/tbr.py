@@ -19,10 +19,13 @@ from adgen.transform.loops import assigned_syms
 
 
 class LocalTBR:
-    def __init__(self, tracked, bwd_of, replayed):
+    def __init__(self, tracked, bwd_of, replayed, tails=None):
         self.tracked = tracked      # the symbols analysed
         self.bwd_of = bwd_of        # id(primal statement) -> its backward statements
         self.replayed = replayed    # id(For) -> counter, for loops replayed from the start
+        # id(loop) -> backward statements at the start of each of its backward iterations
+        # (recomputations): they read at the point where the forward iteration ends
+        self.tails = tails or {}
         self.saves = {}             # id(primal statement) -> symbols it must save
 
     def run(self, stmts):
@@ -57,23 +60,24 @@ class LocalTBR:
             # the counter is set by the loop and replayed by the backward sweep: its
             # values inside are never restored from the forward sweep's
             head = (req - {var}) | own
-            return self.loop(s.body.stmts, head, kill={var}) | own
+            return self.loop(s.body.stmts, head, kill={var}, tail=self.tail_reads(s)) | own
         if isinstance(s, ir.For):
             own, _ = self.own_reads(s, s.init + s.body.stmts + s.step)
             req = self.flow(s.init, req)
-            return self.loop(s.body.stmts + s.step, req | own) | own
+            return self.loop(s.body.stmts + s.step, req | own, tail=self.tail_reads(s)) | own
         if isinstance(s, (ir.While, ir.DoWhile)):
             own, _ = self.own_reads(s, s.body.stmts)
-            return self.loop(s.body.stmts, req | own) | own
+            return self.loop(s.body.stmts, req | own, tail=self.tail_reads(s)) | own
         own, popped, after = self.own_reads(s, [], split=True)
         written = self.written(s)
         self.save(s, written & (req | own))
         return (req - written) | (own - popped) | after
 
-    def loop(self, body, head, kill=frozenset()):
-        """Required set at a loop's exit: its head's, to a fixed point over the body."""
+    def loop(self, body, head, kill=frozenset(), tail=frozenset()):
+        """Required set at a loop's exit: its head's, to a fixed point over the body;
+        `tail`, what is read at the end of each iteration."""
         while True:
-            out = self.flow(body, head)
+            out = self.flow(body, head) | tail
             new = head | (out - kill)
             if new == head:
                 return head
@@ -91,6 +95,7 @@ class LocalTBR:
         those its backward statements restore by popping; with split, also apart those
         read before anything is restored (freeing a block: the pointer as s left it)."""
         skip = {id(b) for c in children for b in self.bwd_of.get(id(c), ())}
+        skip |= {id(t) for t in self.tails.get(id(s), ())}
         reads, popped, after = set(), set(), set()
         self._visit(self.bwd_of.get(id(s), ()), skip, reads, popped, after if split else reads)
         if not split:
@@ -120,6 +125,11 @@ class LocalTBR:
             else:
                 for e in ir.stmt_exprs(st):
                     self._reads(e, reads)
+
+    def tail_reads(self, loop):
+        reads = set()
+        self._visit(self.tails.get(id(loop), ()), set(), reads, set(), reads)
+        return frozenset(reads)
 
     def _write_target(self, e, reads):
         if not isinstance(e, ir.Ref):

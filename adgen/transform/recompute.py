@@ -1,0 +1,391 @@
+"""Recomputation instead of storing: scratch memory refilled by a cheap statement.
+
+A loop body that starts by refilling a scratch array from values the loop does not change,
+
+    for (k = 0; k < K; k++) {
+        subtract(d, &x[i * d], &mu[k * d], xc);      /* S: xc[t] = x[t] - mu[t] */
+        ... statements reading xc ...
+    }
+
+would otherwise save every element S overwrites (a push in the forward sweep, a pop in
+the backward sweep). Instead, the backward sweep runs S again at the start of each
+iteration's backward part, and nothing is saved. This gives the values the backward
+statements read when:
+
+- the memory S writes (N) is the function's own (not reachable from its parameters,
+  globals or result), and nothing but S writes it; nothing outside S and the statements
+  after S in the same iteration reads it: N is scratch of that stretch of the iteration;
+- what S reads is not changed by the statements after it in the iteration (elsewhere, the
+  backward sweep restores it as it restores everything it reads, see tbr.py);
+- S writes the same elements every time: its loop bounds, branch tests and write
+  addresses depend only on integers the enclosing loops never change;
+- S is cheap: each element it writes costs at most MAX_COST operations (a push and a pop
+  of the element cost about that much, and storing also costs the stack memory).
+
+S is a call of a function whose body only refills memory (no calls but math functions,
+no local arrays), or a for loop doing the same inline (array syntax in Fortran).
+"""
+from dataclasses import dataclass
+
+from adgen import ir
+from adgen.analysis.activity import find, reachable_nodes
+from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.transform.loops import (address_taken, assigned_syms, loop_local_vars,
+                                   readonly_int_params)
+
+# A push and a pop of one value cost about as much as this many arithmetic operations.
+MAX_COST = 4
+# Operations per math call, for the cost model (others count as 20).
+CALL_COST = {"fabs": 1, "fmin": 1, "fmax": 1, "copysign": 1, "floor": 1, "ceil": 1,
+             "trunc": 1, "round": 1, "sqrt": 6}
+_FLOAT_OPS = {"/": 4}
+
+
+@dataclass
+class Recomputation:
+    stmt: ir.Stmt           # S, a statement at the top of a loop body
+    loop: ir.Stmt           # the loop
+    nodes: frozenset        # the memory S refills
+    target: str             # what S refills, for --explain
+    cost: int               # operations per element written
+
+    def statements(self):
+        """The primal statement, to be run again by the backward sweep."""
+        from adgen.transform.exprs import clone_stmts
+        return [clone_stmts(self.stmt)]
+
+    def why(self):
+        ops = f"{self.cost} operation{'s' if self.cost != 1 else ''}"
+        return f"filled again by line {self.stmt.loc.line} at the start of each backward " \
+               f"iteration, {ops} per element"
+
+
+def find_recomputations(ctx):
+    """{id(S): Recomputation} for the program's functions; empty with --store-all."""
+    if ctx.options.store_all:
+        return {}
+    out = {}
+    for name in ctx.functions:
+        f = ctx.prog.functions[name]
+        if f.has_body and not _recursive(ctx.prog, f):
+            _Finder(ctx, f, out).walk(f.body.stmts, None, False)
+    return out
+
+
+def _recursive(prog, f):
+    seen, todo = set(), [f]
+    while todo:
+        g = todo.pop()
+        for st in ir.stmts_walk(g.body.stmts):
+            for e in ir.stmt_exprs(st):
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call):
+                        h = prog.functions.get(sub.func)
+                        if h is f:
+                            return True
+                        if h is not None and h.has_body and h.name not in seen:
+                            seen.add(h.name)
+                            todo.append(h)
+    return False
+
+
+def _directive_before(stmts, k):
+    """True when the statement before stmts[k] is a directive: a loop's (checkpointing, a
+    fixed point), whose steps run again in their own way, or a call's mode."""
+    from adgen.transform.checkpoint import call_mode_pragma, checkpoint_pragma
+    from adgen.transform.fixed_point import fp_loop_pragma
+    if k == 0:
+        return False
+    prev = stmts[k - 1]
+    return checkpoint_pragma(prev) is not None or bool(fp_loop_pragma(prev)) or \
+        call_mode_pragma(prev) is not None
+
+
+def _cost(e):
+    """Floating-point operations of an expression (address arithmetic is not counted)."""
+    total = 0
+    for sub in ir.walk(e):
+        if isinstance(sub, ir.Call):
+            lib = LIBRARY_FUNCTIONS.get(sub.func)
+            base = sub.func if sub.func in CALL_COST else sub.func.rstrip("fl")
+            total += CALL_COST.get(base, 20) if lib else 1000
+        elif isinstance(sub, (ir.Binary, ir.Unary, ir.Cond)) and sub.type is not None and \
+                sub.type.resolved().is_float:
+            total += _FLOAT_OPS.get(sub.op, 1) if not isinstance(sub, ir.Cond) else 1
+    return total
+
+
+class _Refused(Exception):
+    pass
+
+
+class _Finder:
+    def __init__(self, ctx, f, out):
+        self.ctx, self.f, self.out = ctx, f, out
+        self.mem = ctx.mem
+        self.prog = ctx.prog
+        self.taken = address_taken(f)
+        self.loop_local = loop_local_vars(f)
+        self.readonly = readonly_int_params(f, ctx.prog.functions)
+        roots = [self.mem.var(p) for p in f.params] + \
+            [self.mem.var(g) for g in self.prog.globals]
+        self.visible = reachable_nodes(roots)
+
+    # ------------------------------------------------------------------ walk
+    def walk(self, stmts, top, in_directive_loop):
+        for k, s in enumerate(stmts):
+            outer = top if top is not None else s
+            if isinstance(s, ir.Block):
+                self.walk(s.stmts, top, in_directive_loop)
+            elif isinstance(s, ir.If):
+                self.walk(s.then.stmts, outer, in_directive_loop)
+                if s.other:
+                    self.walk(s.other.stmts, outer, in_directive_loop)
+            elif isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+                special = in_directive_loop or _directive_before(stmts, k)
+                if not special:
+                    body = s.body.stmts
+                    for j in range(len(body)):
+                        try:
+                            self.candidate(outer, s, body, j)
+                        except _Refused:
+                            pass
+                self.walk(s.body.stmts, outer, special)
+
+    # -------------------------------------------------------------- candidate
+    def candidate(self, top, loop, body, j):
+        s = body[j]
+        later = body[j + 1:]
+        if _directive_before(body, j):
+            return
+        if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Call):
+            writes, reads, scalars, cost = self.call_effects(s.expr, top)
+        elif isinstance(s, ir.For):
+            writes, reads, scalars, cost = self.inline_effects(s, top)
+        else:
+            return
+        if not writes or cost > MAX_COST:
+            return
+        nodes = frozenset(writes)
+        if nodes & self.visible or isinstance(self.f.ret.resolved(), ir.Ptr):
+            return
+        # the statements after S leave what S reads and writes alone
+        for st in ir.stmts_walk(later):
+            r, w = self.accesses(st)
+            if w & (nodes | reads):
+                return
+            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
+                    st.lhs.sym in scalars:
+                return
+        # nothing else touches N
+        skip = {id(s)} | {id(st) for st in later}
+        for st in ir.stmts_walk(self.f.body.stmts, skip):
+            r, w = self.accesses(st)
+            if (r | w) & nodes:
+                return
+        self.out[id(s)] = Recomputation(s, loop, nodes, self.target_text(s, nodes), cost)
+
+    def target_text(self, s, nodes):
+        from adgen.backend.cgen import expr_c
+        for st in ir.stmts_walk([s]):
+            if isinstance(st, ir.Assign) and not isinstance(st.lhs, ir.Ref):
+                base = st.lhs
+                while isinstance(base, ir.Index):
+                    base = base.base
+                return expr_c(base)
+        for a in s.expr.args:
+            if a.type is not None and a.type.resolved().is_pointer and \
+                    find(self.mem.target(a)) in nodes:
+                return expr_c(a)
+        return s.expr.func
+
+    # ---------------------------------------------------------- memory access
+    def accesses(self, st):
+        """(read, written) memory nodes of one statement (its own expressions; through a
+        call, everything the callee may read and write)."""
+        reads, writes = set(), set()
+        top = st.lhs if isinstance(st, ir.Assign) else None
+        if top is not None and not isinstance(top, ir.Ref):
+            writes.add(find(self.mem.loc(top)))
+        elif top is not None and top.sym.kind == "global":
+            writes.add(find(self.mem.var(top.sym)))
+        for e in ir.stmt_exprs(st):
+            for sub in ir.walk(e):
+                if sub is top:
+                    continue
+                if isinstance(sub, (ir.Index, ir.Deref, ir.Member)):
+                    reads.add(find(self.mem.loc(sub)))
+                elif isinstance(sub, ir.Ref) and sub.sym.kind == "global":
+                    reads.add(find(self.mem.var(sub.sym)))
+                elif isinstance(sub, ir.Call):
+                    r, w = self.call_access(sub)
+                    reads |= r
+                    writes |= w
+        return reads, writes
+
+    def call_access(self, call):
+        g = self.prog.functions.get(call.func)
+        lib = LIBRARY_FUNCTIONS.get(call.func)
+        if g is not None and g.has_body and not getattr(g, "is_library", False):
+            return ({find(n) for n in self.ctx.reads().get(g.name, ())},
+                    {find(n) for n in self.ctx.writes().get(g.name, ())})
+        if lib is not None and lib.kind in ("math", "step", "int", "effect", "alloc",
+                                            "helper"):
+            return set(), set()
+        # a library call handed memory, or a function adgen cannot see: all it is given
+        touched = set()
+        for a in call.args:
+            if a.type is not None and a.type.resolved().is_pointer:
+                touched |= reachable_nodes([self.mem.target(a)])
+        if g is not None and getattr(g, "user_rule", None) is None and not g.has_body:
+            raise _Refused()
+        return touched, touched
+
+    # ------------------------------------------------------- the refill itself
+    def invariant_syms(self, top):
+        """Integer and pointer variables of f that nothing in `top` (the outermost
+        statement around the loop) changes, and its arrays (which never move)."""
+        changed = assigned_syms([top])
+        out = set()
+        for sym in list(self.f.params) + list(self.f.locals):
+            t = sym.type.resolved()
+            if sym in changed or sym in self.taken and not isinstance(t, ir.Arr):
+                continue
+            if t.is_int or t.is_pointer or isinstance(t, ir.Arr):
+                out.add(sym)
+        return out
+
+    def call_effects(self, call, top):
+        g = self.prog.functions.get(call.func)
+        if g is None or not g.has_body or getattr(g, "is_library", False) or \
+                getattr(g, "user_rule", None) is not None or g is self.f or \
+                len(g.params) != len(call.args):
+            raise _Refused()
+        if any(isinstance(sym.type.resolved(), ir.Arr) for sym in g.locals):
+            raise _Refused()
+        invariant = self.invariant_syms(top)
+        g_readonly = readonly_int_params(g, self.prog.functions)
+        clean = set()
+        for p, a in zip(g.params, call.args):
+            t = p.type.resolved()
+            if t.is_int and _clean(a, invariant, self.readonly):
+                clean.add(p)
+            elif t.is_pointer and _clean_address(a, invariant, self.readonly):
+                clean.add(p)
+        writes, cost = self.refill(g.body.stmts, clean, set(g.locals), g_readonly)
+        # what S reads: the callee's memory, and what its arguments read
+        reads = {find(n) for n in self.ctx.reads().get(g.name, ())}
+        reads -= {find(self.mem.var(sym)) for sym in list(g.params) + list(g.locals)}
+        scalars = set()
+        for a in call.args:
+            r, _ = self.accesses(ir.ExprStmt(a))
+            reads |= r
+            scalars |= {sub.sym for sub in ir.walk(a) if isinstance(sub, ir.Ref)}
+        if reads & writes or scalars & self.taken:
+            raise _Refused()
+        return writes, reads, scalars, cost
+
+    def inline_effects(self, loop, top):
+        invariant = self.invariant_syms(top)
+        counters = {st.init[0].lhs.sym for st in ir.stmts_walk([loop])
+                    if isinstance(st, ir.For) and len(st.init) == 1 and
+                    isinstance(st.init[0], ir.Assign) and isinstance(st.init[0].lhs, ir.Ref)}
+        if not counters <= self.loop_local:
+            raise _Refused()
+        writes, cost = self.refill([loop], invariant, counters, self.readonly)
+        reads, scalars = set(), set()
+        for st in ir.stmts_walk([loop]):
+            r, _ = self.accesses(st)
+            reads |= r
+            for e in ir.stmt_exprs(st):
+                scalars |= {sub.sym for sub in ir.walk(e) if isinstance(sub, ir.Ref)}
+        scalars -= counters
+        if reads & writes or scalars & self.taken:
+            raise _Refused()
+        return writes, reads, scalars, cost
+
+    def refill(self, stmts, clean, own, readonly):
+        """(memory written, operations per element) of statements that do nothing but
+        write memory under control flow and addresses fixed by `clean` variables; `own`
+        are the local variables they may also set (integers only from clean values)."""
+        clean = set(clean)
+        ints = {sym for sym in own if sym.type.resolved().is_int}
+        # the integer locals set only from clean values, to a fixed point
+        assigns = [st for st in ir.stmts_walk(stmts)
+                   if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)]
+        candidates = set(ints)
+        while True:
+            ok = clean | candidates
+            bad = {st.lhs.sym for st in assigns if st.lhs.sym in candidates and
+                   not _clean(st.rhs, ok, readonly)}
+            if not bad:
+                break
+            candidates -= bad
+        clean |= candidates
+        writes, cost = set(), 0
+        for st in ir.stmts_walk(stmts):
+            if isinstance(st, (ir.Break, ir.Continue, ir.Block, ir.Comment, ir.Pragma)):
+                continue
+            if isinstance(st, (ir.If, ir.While, ir.DoWhile)):
+                if not _clean(st.test, clean, readonly):
+                    raise _Refused()
+            elif isinstance(st, ir.For):
+                if st.test is not None and not _clean(st.test, clean, readonly):
+                    raise _Refused()
+            elif isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref):
+                if st.lhs.sym not in candidates:
+                    raise _Refused()
+            elif isinstance(st, ir.Assign):
+                if not _clean_address(st.lhs, clean, readonly, element=True) or \
+                        not st.lhs.type.resolved().is_float:
+                    raise _Refused()
+                for sub in ir.walk(st.rhs):
+                    if isinstance(sub, ir.Call) and (
+                            sub.func not in LIBRARY_FUNCTIONS or
+                            LIBRARY_FUNCTIONS[sub.func].kind not in ("math", "step")):
+                        raise _Refused()
+                writes.add(find(self.mem.loc(st.lhs)))
+                cost = max(cost, _cost(st.rhs))
+            else:
+                raise _Refused()
+        return writes, cost
+
+
+def _clean(e, syms, readonly):
+    """An integer expression of the variables `syms` and constants only (no memory)."""
+    for sub in ir.walk(e):
+        if isinstance(sub, ir.Ref):
+            if sub.sym not in syms:
+                return False
+        elif isinstance(sub, ir.Deref):
+            if not (isinstance(sub.ptr, ir.Ref) and sub.ptr.sym in readonly and
+                    sub.ptr.sym in syms):
+                return False
+        elif not isinstance(sub, (ir.Const, ir.Unary, ir.Binary, ir.Cast)):
+            return False
+    return True
+
+
+def _clean_address(e, syms, readonly, element=False):
+    """An address (or with element, an element) fixed by the variables `syms`:
+    p, p + k, &p[k], &v, p[k], p[k][l] with p and v in syms and k, l clean."""
+    if element:
+        if isinstance(e, ir.Index):
+            base = e.base
+            if isinstance(base, ir.Index):
+                return _clean_address(base, syms, readonly, element=True) and \
+                    _clean(e.index, syms, readonly)
+            return _clean_address(base, syms, readonly) and _clean(e.index, syms, readonly)
+        if isinstance(e, ir.Deref):
+            return _clean_address(e.ptr, syms, readonly)
+        return False
+    while isinstance(e, ir.Cast):
+        e = e.arg
+    if isinstance(e, ir.Ref):
+        return e.sym in syms
+    if isinstance(e, ir.Binary) and e.op in "+-":
+        return _clean_address(e.left, syms, readonly) and _clean(e.right, syms, readonly)
+    if isinstance(e, ir.AddrOf):
+        return _clean_address(e.arg, syms, readonly, element=True) or \
+            isinstance(e.arg, ir.Ref) and e.arg.sym in syms
+    return False
