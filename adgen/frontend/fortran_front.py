@@ -858,7 +858,8 @@ class Scope:
     def unique(self, name):
         n, k = name, 1
         taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
-            {p.name for v in self.vars.values() for p in v.extent_params}
+            {p.name for v in self.vars.values() for p in v.extent_params} | \
+            {s.name for s in self.temps}
         while n in taken or n in self.front.functions or n in _C_RESERVED:
             k += 1
             n = f"{name}_{k}"
