@@ -561,6 +561,18 @@ class Gen:
                 break
         return num(r.choice((0.5, 1.5, 0.25, 2.0, -0.5, 0.75, -1.25, 3.0, 0.3, -0.8)))
 
+    def cheap_leaf(self) -> Expr:
+        """A variable or an array element (no call, no accumulator), or a constant."""
+        r = self.r
+        arrs = [a for a in self.readable_arr() if a.kind != "acc"]
+        dbls = [d for d in self.readable_dbl() if d.kind != "acc"]
+        if arrs and (not dbls or r.random() < 0.6):
+            a = r.choice(arrs)
+            return Expr("idx", (self.ref(a), self.index(a.length, a.symlen)), bound=a.bound)
+        if dbls:
+            return self.ref(r.choice(dbls))
+        return num(r.choice((0.5, 1.5, -0.75)))
+
     def acc_read(self, sym: Sym, e: Expr) -> Expr:
         """Accumulators are only read through a bounded function."""
         if sym.kind != "acc":
@@ -963,12 +975,15 @@ class Gen:
         sym.fixed = True
         out = [decl]
         if not zero:
-            out.append(pin(self.fill_loop(sym, depth, size), name))
+            # inside a loop, often a cheap refill: scratch adgen may recompute, not store
+            cheap = bool(self.loops) and r.random() < 0.6
+            out.append(pin(self.fill_loop(sym, depth, size, cheap=cheap), name))
         self.declare(sym)
         return out
 
     def fill_loop(self, sym: Sym, depth: int, length: int, lenexpr: Expr | None = None,
-                  value: Expr | None = None, source: Sym | None = None) -> Stmt:
+                  value: Expr | None = None, source: Sym | None = None,
+                  cheap: bool = False) -> Stmt:
         """for (v = 0; v < len; v++) a[v] = expr;  initialises a whole array."""
         var = LOOP_VARS[min(depth, len(LOOP_VARS) - 1)]
         if not self.inline_decl:
@@ -976,7 +991,15 @@ class Gen:
         vsym = Sym(var, "int", lo=0, hi=length - 1)
         self.push(vsym)
         sym.ready = False  # the value must not read the array it initialises
-        if value is None:
+        if value is None and cheap:
+            # c * u + d * v of variables and elements: three operations per element
+            terms = []
+            for _ in range(2):
+                u = self.cheap_leaf()
+                c = min(nice_down(CAP / 2 / u.bound), 1.5) if u.bound > 0 else 1.0
+                terms.append(bin_("*", num(c), u, c * u.bound))
+            value = add(*terms)
+        elif value is None:
             value = self.fit(self.dexpr(2), CAP) if self.r.random() < 0.8 else num(0.0)
         if source is not None:
             # a term of the independent input, so that the outputs depend on it
@@ -1154,7 +1177,7 @@ class Gen:
             (self.st_if, 1.5 if deep else 0),
             (self.st_call, 2.0 if self.callees else 0),
             (self.st_alias, 0.6),
-            (self.st_local_array, 0.4 if depth < 2 else 0),
+            (self.st_local_array, (0.8 if self.loops else 0.4) if depth < 2 else 0),
             (self.st_malloc, 0.5 if depth == 0 else 0),
             (self.st_counter, 0.3 if depth < 2 else 0),
             (self.st_acc_new, 0.7),
