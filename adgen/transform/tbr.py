@@ -64,7 +64,8 @@ class LocalTBR:
         if isinstance(s, ir.For):
             own, _ = self.own_reads(s, s.init + s.body.stmts + s.step)
             req = self.flow(s.init, req)
-            return self.loop(s.body.stmts + s.step, req | own, tail=self.tail_reads(s)) | own
+            return self.loop(s.body.stmts, req | own, tail=self.tail_reads(s),
+                             step=s.step) | own
         if isinstance(s, (ir.While, ir.DoWhile)):
             own, _ = self.own_reads(s, s.body.stmts)
             return self.loop(s.body.stmts, req | own, tail=self.tail_reads(s)) | own
@@ -73,11 +74,11 @@ class LocalTBR:
         self.save(s, written & (req | own))
         return (req - written) | (own - popped) | after
 
-    def loop(self, body, head, kill=frozenset(), tail=frozenset()):
-        """Required set at a loop's exit: its head's, to a fixed point over the body;
-        `tail`, what is read at the end of each iteration."""
+    def loop(self, body, head, kill=frozenset(), tail=frozenset(), step=()):
+        """Required set at a loop's exit: its head's, to a fixed point over the body (and
+        the step of a for loop); `tail`, what is read where the body ends, before the step."""
         while True:
-            out = self.flow(body, head) | tail
+            out = self.flow(step, self.flow(body, head) | tail)
             new = head | (out - kill)
             if new == head:
                 return head
