@@ -701,6 +701,22 @@ class FGen:
             dims = [Dim(inum(1), inum(other.dims[0].extent)) if r.random() < 0.3 else other.dims[0],
                     other.dims[1]]
             name = self.fresh("q")
+        elif self.loops and r.random() < 0.6:
+            # in a loop, a cheap refill c*s + d*t of sections read nonlinearly after it:
+            # scratch that adgen may recompute instead of storing
+            parts = [self.aexpr(L, 0) for _ in range(2)]
+            if any(p is None for p in parts):
+                return None
+            e = add(*[scale(min(nice_down(CAP / 2 / p.bound), 1.5) if p.bound > 0 else 1.0, p)
+                      for p in parts])
+            e = self.fit(e)
+            shape = ", ".join(d.hi.text if d.lo.lo == 1 else f"{d.lo.text}:{d.hi.text}"
+                              for d in dims)
+            v = self.declare(Var(name, "arr", dims=dims), f"real(8) :: {name}({shape})")
+            w = E(v.name, e.bound, 9, frozenset([v.name]))
+            square = fcall("sum", rbin("**", w, E("2"), e.bound ** 2), bound=e.bound ** 2)
+            return [defining(simple(f"{v.name} = {e.text}", e)),
+                    self.sink_fold(scale(0.1, square))]
         else:
             e = self.aexpr(L)
             if e is None:
