@@ -387,6 +387,52 @@ def _walk_type(node, cls):
     return [n for n in walk(node) if isinstance(n, cls)]
 
 
+# Statements whose names are no variables of the unit: other units' (interface bodies,
+# modules, external and intrinsic procedures), COMMON members (declared by the statement)
+_NO_VARIABLES = ("Interface_Block", "Use_Stmt", "External_Stmt", "Intrinsic_Stmt",
+                 "Common_Stmt", "Implicit_Stmt", "Format_Stmt", "Internal_Subprogram_Part")
+# The item of a node that is a procedure, keyword or construct name when it is a Name
+_NAME_ITEM = {"Call_Stmt": 0, "Part_Ref": 0, "Actual_Arg_Spec": 0, "Exit_Stmt": 1,
+              "Cycle_Stmt": 1, "Else_Stmt": 0, "Else_If_Stmt": 1, "Case_Stmt": 1,
+              "Elsewhere_Stmt": 1, "Masked_Elsewhere_Stmt": 1}
+
+
+def _variable_names(parts):
+    """{name: its first Name node} of the names the specification and execution parts
+    `parts` use as variables (or may: every name but those of procedures called, keywords,
+    construct names and other units' names). A unit without IMPLICIT NONE declares a
+    variable by using it: an internal procedure's use of such a name is the host's
+    variable (see host_variable), though the host's body, lowered after its internal
+    procedures, has not met it yet."""
+    F = _f2003()
+    from fparser.two.utils import Base
+    out = {}
+
+    def visit(n):
+        if isinstance(n, (list, tuple)):
+            for c in n:
+                visit(c)
+            return
+        if not isinstance(n, Base):
+            return
+        cls = type(n).__name__
+        if cls in _NO_VARIABLES:
+            return
+        if isinstance(n, F.Name):
+            out.setdefault(_name(n), n)
+            return
+        skip = 1 if cls.startswith("End_") and cls.endswith("_Stmt") else _NAME_ITEM.get(cls)
+        items = getattr(n, "items", None)
+        if skip is not None and items is not None and len(items) > skip and \
+                isinstance(items[skip], F.Name):
+            visit([c for k, c in enumerate(items) if k != skip])
+            return
+        visit(n.children)
+
+    visit([p for p in parts if p is not None])
+    return out
+
+
 @dataclass(eq=False)
 class _JumpFrame:
     """A statement list being lowered, for the jumps out of the statement being lowered:
@@ -522,7 +568,24 @@ class Scope:
             # statement of its own
             for p in _walk_type(stmt.items[0], F.Intrinsic_Type_Spec):
                 prefix_type = self.type_spec(p)
+        if is_function:
+            # before the internal procedures, which may use the result variable
+            rv = self.vars.get(result_name)
+            if rv is None and prefix_type is not None:
+                rv = self.declare(result_name, prefix_type, None, stmt)
+            if rv is None:
+                rv = self.implicit_var(result_name, stmt)
+            if prefix_type is not None:
+                rv.type = prefix_type
+                rv.sym.type = prefix_type
+            self.func.ret = rv.type
+            self.result_var = rv
+        else:
+            self.func.ret = ir.VOID
         if internal and not signature_only:
+            self.variable_names = _variable_names([spec, exec_part])
+            for d in dummies:
+                self.variable_names.setdefault(d, stmt)
             self.internal_procedures(internal)
         params, extent_params = [], []
         for d in dummies:
@@ -551,19 +614,6 @@ class Scope:
             # generated code calls its own copy of it.
             self.func.is_static = True
             self.func.link_name = None
-        if is_function:
-            rv = self.vars.get(result_name)
-            if rv is None and prefix_type is not None:
-                rv = self.declare(result_name, prefix_type, None, stmt)
-            if rv is None:
-                rv = self.implicit_var(result_name, stmt)
-            if prefix_type is not None:
-                rv.type = prefix_type
-                rv.sym.type = prefix_type
-            self.func.ret = rv.type
-            self.result_var = rv
-        else:
-            self.func.ret = ir.VOID
         if signature_only:
             return
         body = []
@@ -830,7 +880,9 @@ class Scope:
             v.sym = ir.Symbol(name, ir.Ptr(t), "param", loc)
             v.by_ref = True
         else:
-            v.sym = ir.Symbol(self.unique(name), self.storage_type(v), "local", loc)
+            # a variable declared again keeps its name
+            cname = v.sym.name if v is old and v.sym.kind == "local" else self.unique(name)
+            v.sym = ir.Symbol(cname, self.storage_type(v), "local", loc)
             if init is not None:
                 raise self.error(node, f"local '{name}' with an initial value is implicitly "
                                        "SAVEd; not supported")
@@ -958,7 +1010,12 @@ class Scope:
     def dimension_stmt(self, node):
         for name_node, spec in node.items[0] if isinstance(node.items[0], list) else []:
             name = _name(name_node)
-            v = self.vars.get(name) or self.implicit_var(name, node)
+            v = self.vars.get(name)
+            if v is None:
+                v = self.implicit_var(name, node)
+                # a type declaration may follow (`dimension x(n)` / `real(8) x`): the
+                # same variable, given its type
+                self.local_names = getattr(self, "local_names", set()) | {name}
             self.set_dims(v, spec, node)
             if v.sym is not None and v.sym.kind == "local":
                 v.sym.type = self.storage_type(v)
@@ -1017,15 +1074,22 @@ class Scope:
         """The array `name` names here, a host's array included (host association), or
         None (a scalar, a function, a name not declared)."""
         v = self.vars.get(name)
-        if v is None and getattr(self, "host", None) is not None:
+        if v is None and self.may_be_host_variable(name):
             hv = self.host.vars.get(name)
             if hv is not None and hv.dims:
                 v = self.host_variable(name, node)
         return v if v is not None and v.dims else None
 
+    def may_be_host_variable(self, name):
+        """Whether `name`, not declared here, may be a variable of the host: in an
+        internal procedure, for a name that is not one of its dummy arguments (a dummy
+        not declared is its own, implicitly typed)."""
+        return getattr(self, "host", None) is not None and \
+            name not in getattr(self, "dummies", ())
+
     def lookup(self, name, node):
         v = self.vars.get(name)
-        if v is None and getattr(self, "host", None) is not None:
+        if v is None and self.may_be_host_variable(name):
             v = self.host_variable(name, node)
         if v is None:
             v = self.implicit_var(name, node)
@@ -1090,12 +1154,17 @@ class Scope:
         """A host variable used in an internal procedure: an extra argument, a pointer.
         A host array keeps its shape: each bound that is not a constant is one more
         argument, an int the caller passes (its value as the caller sees it)."""
+        if name in getattr(self.host, "internal_procs", {}):
+            return None
         hv = self.host.vars.get(name)
+        if hv is None and name in getattr(self.host, "variable_names", {}) and \
+                not self.host.implicit_none:
+            # a variable the host declares implicitly by using it, met before the host's
+            # body is lowered: the host's variable, not one of this procedure
+            hv = self.host.implicit_var(name, self.host.variable_names[name])
         if hv is None or hv.const is not None or hv.common is not None or \
                 (hv.sym is not None and hv.sym.kind == "global"):
             return hv
-        if name in getattr(self.host, "internal_procs", {}):
-            return None
         v = FVar(name, hv.type, loc=hv.loc, by_ref=True)
         v.sym = ir.Symbol(self.unique(name), ir.Ptr(hv.type), "param", hv.loc)
         v.sym.fortran_array = bool(hv.dims)
