@@ -569,9 +569,11 @@ class _Analysis:
     # -- extents --
     def _extents(self, prog, f, dopts):
         """For each array parameter, the number of elements the code touches, as an
-        expression over the parameters (what adgen's own extent analysis finds, or the
-        user's `sizes`). Best effort: unknown extents are not checked."""
+        expression over the parameters (the user's `sizes`, the declared size of a Fortran
+        explicit-shape array, or what adgen's own extent analysis finds), as the
+        derivative code sizes it. Best effort: unknown extents are not checked."""
         from adgen.backend.cgen import expr_c
+        ir = self.ir
         arrays = [p for p in self.params if p["kind"] == "array"]
         if not arrays:
             return
@@ -583,6 +585,21 @@ class _Analysis:
                     e = parse_expr_in_scope(dopts.sizes[p["name"]], f.params)
                     p["extent"], p["extent_text"] = _ser(e), dopts.sizes[p["name"]]
                 except Exception:
+                    pass
+            elif getattr(syms[p["name"]], "fortran_extent", None) is not None and \
+                    all(r.sym is syms.get(r.sym.name)
+                        for r in ir.walk(syms[p["name"]].fortran_extent)
+                        if isinstance(r, ir.Ref)):
+                # `x(5)`, `q(n, n)` (bounds over the parameters): the derivative code uses
+                # all the declared elements (an adjoint sets them all), whatever the body
+                # indexes
+                e = syms[p["name"]].fortran_extent
+                try:
+                    # shown with the Fortran names: `n * n`, not `*n * *n`
+                    text = re.sub(r"\*(?=[A-Za-z_])", "", expr_c(e))
+                    p["extent"], p["extent_text"] = _ser(e), text
+                    p["extent_declared"] = True
+                except _NoEval:
                     pass
         try:
             from adgen.analysis.extent import ExtentAnalysis, Unknown

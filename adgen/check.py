@@ -167,7 +167,8 @@ def make_arguments(built, values=None, sizes=None, seed=1):
             how = f"--size {n}={sizes[n]}"
         else:
             length = built._extent(n, env)
-            how = f"the extent adgen finds, {p['extent_text']}"
+            how = f"the declared size, {p['extent_text']}" if p.get("extent_declared") \
+                else f"the extent adgen finds, {p['extent_text']}"
             if length is None:
                 raise CheckError(f"array {n}: no length known: give one with --size {n}=N or "
                                  f"its values in --inputs")

@@ -441,6 +441,36 @@ def test_check_fortran(adgen_cache, capsys, monkeypatch):
     assert "n = 3 (default" in out and "unew: 3 values" in out and "unew[0] / c " in out
 
 
+@pytest.mark.skipif(_fortran_available() is not None, reason=str(_fortran_available()))
+def test_check_fortran_declared_sizes(adgen_cache, capsys, monkeypatch, tmp_path):
+    """An explicit-shape array gets its declared size, all of which the derivative code
+    uses (an adjoint sets every element): `x(5)` five elements, though the body reads two
+    (fewer crashed the check); `q0(n, n)` n*n, though the extent analysis cannot follow
+    the DO WHILE loop."""
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src = tmp_path / "declared.f90"
+    src.write_text("subroutine pair(x, y)\n"
+                   "  double precision :: x(5), y\n"
+                   "  y = x(2)*x(3)\n"
+                   "end subroutine pair\n"
+                   "subroutine square(n, q0, y)\n"
+                   "  integer n, i\n"
+                   "  double precision :: q0(n, n), y\n"
+                   "  i = 1\n"
+                   "  y = 0\n"
+                   "  do while (i <= n)\n"
+                   "    y = y + q0(i, 1)**2 * q0(n, i)\n"
+                   "    i = i + 1\n"
+                   "  end do\n"
+                   "end subroutine square\n")
+    status, out, err = _check([str(src), "--head", "pair(y)/(x)"], capsys)
+    assert status == 0, out + err
+    assert "x: 5 random values in [-1, 1] (length from the declared size, 5)" in out
+    status, out, err = _check([str(src), "--head", "square(y)/(q0)"], capsys)
+    assert status == 0, out + err
+    assert "q0: 9 random values in [-1, 1] (length from the declared size, n * n)" in out
+
+
 # ------------------------------------------------------------------------------ adgen check
 
 def _check(argv, capsys):
