@@ -194,8 +194,14 @@ class _Finder:
                     base = base.base
                 return expr_c(base)
         for a in s.expr.args:
-            if a.type is not None and a.type.resolved().is_pointer and \
-                    find(self.mem.target(a)) in nodes:
+            t = a.type.resolved() if a.type is not None else None
+            if isinstance(t, ir.Arr):
+                node = self.mem.loc(ir.Index(a, ir.Const("0", ir.INT), t.elem))
+            elif t is not None and t.is_pointer:
+                node = self.mem.target(a)
+            else:
+                continue
+            if find(node) in nodes:
                 return expr_c(a)
         return s.expr.func
 
