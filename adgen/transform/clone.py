@@ -15,7 +15,7 @@ from adgen import ir
 MAX_COPIES = 400
 
 
-def _sccs(prog, names):
+def recursive_functions(prog, names):
     """Functions on a call cycle (those are never copied)."""
     from adgen.driver import callees
     graph = {n: [c for c in callees(prog, prog.functions[n]) if c in names] for n in names}
@@ -67,7 +67,7 @@ def clone_call_sites(prog, roots):
     Returns the names of the functions to analyse (originals and copies)."""
     from adgen.driver import reachable
     names = [n for n in reachable(prog, roots) if prog.functions[n].has_body]
-    recursive = _sccs(prog, set(names))
+    recursive = recursive_functions(prog, set(names))
     claimed = set(roots)
     order = list(roots)
     copies = 0

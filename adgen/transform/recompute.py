@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from adgen import ir
 from adgen.analysis.activity import find, reachable_nodes
 from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.transform.clone import recursive_functions
 from adgen.transform.loops import (address_taken, assigned_syms, loop_local_vars,
                                    readonly_int_params)
 
@@ -65,28 +66,12 @@ def find_recomputations(ctx):
     if ctx.options.store_all:
         return {}
     out = {}
-    for name in ctx.functions:
+    names = {n for n in ctx.functions if ctx.prog.functions[n].has_body}
+    recursive = recursive_functions(ctx.prog, names)
+    for name in sorted(names - recursive):
         f = ctx.prog.functions[name]
-        if f.has_body and not _recursive(ctx.prog, f):
-            _Finder(ctx, f, out).walk(f.body.stmts, None, False)
+        _Finder(ctx, f, out).walk(f.body.stmts, None, False)
     return out
-
-
-def _recursive(prog, f):
-    seen, todo = set(), [f]
-    while todo:
-        g = todo.pop()
-        for st in ir.stmts_walk(g.body.stmts):
-            for e in ir.stmt_exprs(st):
-                for sub in ir.walk(e):
-                    if isinstance(sub, ir.Call):
-                        h = prog.functions.get(sub.func)
-                        if h is f:
-                            return True
-                        if h is not None and h.has_body and h.name not in seen:
-                            seen.add(h.name)
-                            todo.append(h)
-    return False
 
 
 def _directive_before(stmts, k):
@@ -107,7 +92,9 @@ def _cost(e):
     for sub in ir.walk(e):
         if isinstance(sub, ir.Call):
             lib = LIBRARY_FUNCTIONS.get(sub.func)
-            base = sub.func if sub.func in CALL_COST else sub.func.rstrip("fl")
+            # sinf, sinl: as sin
+            base = sub.func[:-1] if sub.func[-1:] in ("f", "l") and \
+                sub.func[:-1] in LIBRARY_FUNCTIONS else sub.func
             total += CALL_COST.get(base, 20) if lib else 1000
         elif isinstance(sub, (ir.Binary, ir.Unary, ir.Cond)) and sub.type is not None and \
                 sub.type.resolved().is_float:
