@@ -603,6 +603,8 @@ def link_fortran_names(prog, unit):
     """Generated code calls and defines Fortran procedures under gfortran's symbols:
     `name_` (lower case) for external procedures, `__mod_MOD_name` in modules; the
     derivative routines of heads are external procedures (`f_b_`)."""
+    from adgen.user_rules import derivative_link_names
+    ruled = derivative_link_names(prog)
     heads = {f.name for f in unit.functions if not f.is_static}
     for fn in unit.functions:
         if fn.name in heads:
@@ -617,9 +619,12 @@ def link_fortran_names(prog, unit):
                         f = prog.functions[sub.func]
                         if getattr(f, "link_name", None) and sub.func not in heads:
                             sub.func = f.link_name
+                    elif isinstance(sub, ir.Call) and sub.func in ruled:
+                        sub.func = ruled[sub.func]
     protos = []
     for f in unit.prototypes:
-        g = ir.Function(getattr(f, "link_name", f.name), f.ret, f.params, f.body)
+        g = ir.Function(getattr(f, "link_name", ruled.get(f.name, f.name)), f.ret, f.params,
+                        f.body)
         protos.append(g)
     unit.prototypes = protos
 

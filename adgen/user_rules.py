@@ -94,9 +94,9 @@ def attach_rules(prog, rules):
         f.is_library = False    # a kernel of adgen's <cblas.h>, ruled now
         if getattr(f, "user_rule", None) is not None:
             raise AdgenError(f"two rules for '{rule.name}'", rule.loc)
-        if prog.language == "fortran":
-            raise AdgenError("derivative rules are not supported for Fortran input yet",
-                             rule.loc)
+        if prog.language == "fortran" and f.name in rule.dep:
+            raise AdgenError(f"rule for '{f.name}': a Fortran function's result in a rule is "
+                             "not supported yet (a subroutine's arguments are)", rule.loc)
         params = {p.name: p for p in f.params}
         for n in rule.dep + rule.indep:
             if n not in params and n != f.name:
@@ -118,7 +118,7 @@ def attach_rules(prog, rules):
                 raise AdgenError(f"rule for '{f.name}': '{n}' is not one of its pointer "
                                  "parameters", rule.loc)
             try:
-                sizes[n] = parse_expr_in_scope(text, f.params, "a rule")
+                sizes[n] = _length(text, f, prog.language == "fortran")
             except AdgenError as exc:
                 raise AdgenError(f"rule for '{f.name}': length of '{n}': {exc.message}",
                                  rule.loc)
@@ -157,6 +157,34 @@ def builtin_rules(prog, rules):
         if f is not None and not f.has_body and rule.name not in taken:
             rule.builtin = True
             out.append(rule)
+    return out
+
+
+def _length(text, f, fortran):
+    """A rule's length expression over f's parameters. In Fortran every argument is
+    passed by reference: `n` in the text is the integer `*n` points to."""
+    from adgen.frontend.c_front import parse_expr_in_scope
+    if not fortran:
+        return parse_expr_in_scope(text, f.params, "a rule")
+    from adgen.transform.exprs import substitute
+    values, scope = {}, []
+    for p in f.params:
+        target = ir.pointee(p.type.resolved())
+        if target is not None and target.resolved().is_int:
+            v = ir.Symbol(p.name, ir.with_const(target, False), "param")
+            values[v] = ir.Deref(ir.Ref(p), v.type)
+            scope.append(v)
+    return substitute(parse_expr_in_scope(text, scope, "a rule"), values)
+
+
+def derivative_link_names(prog):
+    """{NAME_b: its symbol} of the derivative routines of ruled Fortran procedures:
+    external procedures as gfortran names them (solve_b_)."""
+    out = {}
+    for f in prog.functions.values():
+        if getattr(f, "user_rule", None) is not None:
+            for suffix in ("_b", "_d", "_dv"):
+                out[f.name + suffix] = f.name + suffix + "_"
     return out
 
 

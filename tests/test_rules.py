@@ -108,3 +108,44 @@ def test_a_users_rule_replaces_the_builtin_one(tmp_path):
     assert "static void cblas_ddot_b(" not in text
     assert "void cblas_ddot_b(const int N" in text         # declared: the user's
     assert "static void cblas_dscal_b(" in text
+
+
+def test_fortran_rules_call_the_external_derivative_subroutines(tmp_path):
+    src = tmp_path / "m.f90"
+    src.write_text(textwrap.dedent("""\
+        subroutine sq(n, u, v)
+          integer, intent(in) :: n
+          real(8), intent(in) :: u(n)
+          real(8), intent(out) :: v(n)
+          v = u * u
+        end subroutine sq
+        real(8) function g(x)
+          real(8), intent(in) :: x
+          g = x * x
+        end function g
+        subroutine model(n, x, y)
+          integer, intent(in) :: n
+          real(8), intent(in) :: x(n)
+          real(8), intent(out) :: y
+          real(8) :: w(n)
+          call sq(n, x, w)
+          y = sum(w) + g(x(1))
+        end subroutine model
+        """))
+    rules = tmp_path / "r.rules"
+    rules.write_text("sq(v)/(u)  u=n v=n\n")
+    out = tmp_path / "m_b.c"
+    cmd = [sys.executable, "-m", "adgen", "--reverse", str(src), "--head", "model(y)/(x)",
+           "--rules", str(rules), "-o", str(out)]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    # every argument by reference, gfortran's symbol; the lengths read *n
+    assert "void sq_b_(int *n, double *u, double *ub, double *v, double *vb);" in text
+    assert "sq_b_(n, x, " in text
+    # a function's result in a rule is refused with the rule's line
+    rules.write_text("sq(v)/(u)  u=n v=n\ng(g)/(x)\n")
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 1 and "r.rules:2:1: error:" in r.stderr and \
+        "a Fortran function's result" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
