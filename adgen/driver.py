@@ -689,7 +689,7 @@ def assemble(prog, ctx, gen, sources, options):
     for f in prog.functions.values():
         if getattr(f, "user_rule", None) is not None:
             for mode in ("reverse", "forward"):
-                name, ret, params = derivative_signature(f, mode)
+                name, ret, params = derivative_signature(f, mode, prog.language == "fortran")
                 rule_derivatives[name] = ir.Function(name, ret, params, ir.Block([]),
                                                      has_body=False)
                 rule_derivatives[name].builtin = f.user_rule.builtin

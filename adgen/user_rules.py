@@ -94,9 +94,6 @@ def attach_rules(prog, rules):
         f.is_library = False    # a kernel of adgen's <cblas.h>, ruled now
         if getattr(f, "user_rule", None) is not None:
             raise AdgenError(f"two rules for '{rule.name}'", rule.loc)
-        if prog.language == "fortran" and f.name in rule.dep:
-            raise AdgenError(f"rule for '{f.name}': a Fortran function's result in a rule is "
-                             "not supported yet (a subroutine's arguments are)", rule.loc)
         params = {p.name: p for p in f.params}
         for n in rule.dep + rule.indep:
             if n not in params and n != f.name:
@@ -124,6 +121,15 @@ def attach_rules(prog, rules):
                                  rule.loc)
         for n in rule.dep + rule.indep:
             p = params.get(n)
+            if p is not None and p.type.resolved().is_pointer and n not in sizes and \
+                    prog.language == "fortran":
+                # a scalar dummy is one value; an explicit-shape array its declared size
+                if not getattr(p, "fortran_array", True):
+                    sizes[n] = ir.Const("1", ir.INT)
+                elif getattr(p, "fortran_extent", None) is not None and all(
+                        r.sym in f.params for r in ir.walk(p.fortran_extent)
+                        if isinstance(r, ir.Ref)):
+                    sizes[n] = p.fortran_extent
             if p is not None and p.type.resolved().is_pointer and n not in sizes:
                 raise AdgenError(f"rule for '{f.name}': give the length of '{n}' "
                                  f"({n}=EXPR)", rule.loc)
@@ -211,8 +217,9 @@ def size_at_call(f, param, args):
     return ir.Call("adgen_imax", [n, ir.Const("0", ir.LONG)], ir.LONG)
 
 
-def derivative_signature(f, mode):
-    """(name, return type, parameters) of NAME_b / NAME_d for a ruled function f."""
+def derivative_signature(f, mode, fortran=False):
+    """(name, return type, parameters) of NAME_b / NAME_d for a ruled function f; in
+    Fortran, NAME_b takes the result's seed by reference."""
     rule = f.user_rule
     params = []
     for p in f.params:
@@ -231,7 +238,8 @@ def derivative_signature(f, mode):
     ret = ir.VOID
     if f.name in rule.dep:
         if mode == "reverse":
-            params.append(ir.Symbol(f.name + "b", ir.with_const(f.ret, False), "param"))
+            seed = ir.with_const(f.ret, False)
+            params.append(ir.Symbol(f.name + "b", ir.Ptr(seed) if fortran else seed, "param"))
         else:
             ret = ir.with_const(f.ret, False)
             params.append(ir.Symbol(f.name, ir.Ptr(ir.with_const(f.ret, False)), "param"))

@@ -143,9 +143,18 @@ def test_fortran_rules_call_the_external_derivative_subroutines(tmp_path):
     # every argument by reference, gfortran's symbol; the lengths read *n
     assert "void sq_b_(int *n, double *u, double *ub, double *v, double *vb);" in text
     assert "sq_b_(n, x, " in text
-    # a function's result in a rule is refused with the rule's line
-    rules.write_text("sq(v)/(u)  u=n v=n\ng(g)/(x)\n")
+    # lengths default to the declarations (a scalar: 1, u(n): n); a function's result
+    # seed is passed by reference, as every Fortran argument
+    rules.write_text("sq(v)/(u)\ng(g)/(x)\n")
     r = subprocess.run(cmd, capture_output=True, text=True)
-    assert r.returncode == 1 and "r.rules:2:1: error:" in r.stderr and \
-        "a Fortran function's result" in r.stderr, r.stderr
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert "void g_b_(double *x, double *xb, double *gb);" in text
+    assert "sq_b_(n, x, " in text
+    # an assumed-size array has no declared length: the rule must give it
+    src.write_text(src.read_text().replace("real(8), intent(in) :: u(n)",
+                                           "real(8), intent(in) :: u(*)"))
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 1 and "r.rules:1:1: error:" in r.stderr and \
+        "give the length of 'u'" in r.stderr, r.stderr
     assert "Traceback" not in r.stderr

@@ -1485,7 +1485,9 @@ class FuncGen:
             seed = self.temp(g.name + "b", g.ret)
             pre.append(ir.Assign(ir.Ref(seed), self.sh(lhs) if lhs_active else
                                  X.zero(g.ret), loc))
-            bargs.append(ir.Ref(seed))
+            # Fortran passes every argument by reference, the seed too
+            bargs.append(ir.AddrOf(ir.Ref(seed), ir.Ptr(seed.type))
+                         if self.prog.language == "fortran" else ir.Ref(seed))
         if lhs_active:
             pre.append(ir.Assign(self.sh(lhs), X.zero(lhs.type), loc))
         self.T.plain_calls.add(g.name)
