@@ -1293,8 +1293,9 @@ class FuncGen:
         if lhs_active:
             post_b.append(_zero_stmt(self.sh(lhs)))
         if ret_active:
-            if lhs_active and self.aliases_argument(lhs, call.args):
-                # the callee adds to the arguments' adjoints: take the seed out first
+            if lhs_active and self.callee_reaches(lhs, call.args, g):
+                # the callee adds to the adjoints of what it reads, lhs's among them (an
+                # argument, a global): take the seed out first
                 seed = self.temp(source_name(g) + "b", g.ret)
                 pre_b += [ir.Assign(ir.Ref(seed), self.sh(lhs), loc), post_b.pop()]
                 bargs.append(ir.Ref(seed))
@@ -1519,8 +1520,12 @@ class FuncGen:
                       [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), one))],
                       ir.Block([self.pop(item, None)]))
 
-    def aliases_argument(self, lhs, args):
+    def callee_reaches(self, lhs, args, g):
+        """True when a call of g may read lhs's memory, through an argument or directly
+        (a global): its backward sweep may then add to lhs's adjoint."""
         node = find(self.mem.loc(lhs))
+        if any(find(n) is node for n in self.T.ctx.reads().get(g.name, ())):
+            return True
         for a in args:
             t = a.type.resolved()
             if isinstance(t, (ir.Ptr, ir.Arr)) and find(self.mem.target(a)) is node:
