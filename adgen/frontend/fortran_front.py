@@ -929,7 +929,7 @@ class Scope:
         if any(map(self.is_procedure_call, ir.walk(size))):
             raise AdgenError(f"the size of the local array '{v.name}' calls a function: not "
                              "supported; pass the size as a dummy argument", v.loc)
-        return ir.Arr(v.type, size)
+        return ir.Arr(v.type, _c_array_length(size))
 
     def array_spec(self, spec, name, on_entry=False):
         """[(lower, extent)] from an array spec; extent None for assumed size. on_entry:
@@ -2661,8 +2661,14 @@ def _temp_size(extents, dependency, loc):
                                  "constants", loc)
             e = X.clone(whole)
         size = e if size is None else X.mul(size, e)
+    return _c_array_length(size)
+
+
+def _c_array_length(size):
+    """The length of the C array of a Fortran array of `size` elements: at least 1 (an
+    empty section or automatic array would give a C array of no or negative length, which
+    gcc reports on paths where it sees one)."""
     if size is not None and _const_int(size) is None:
-        # an empty section would give a C array of no (or negative) length
         size = ir.Call("adgen_imax", [size, _int(1)], ir.LONG)
     return size
 
