@@ -562,15 +562,21 @@ class CFront:
     def initialise(self, target, t, init, scope, out, loc):
         r = t.resolved()
         if isinstance(init, c_ast.InitList):
+            # what the list leaves out is zero, as C has it (a declaration in a loop body
+            # sets it again on every iteration)
             if isinstance(r, ir.Arr):
                 for k, item in enumerate(init.exprs):
                     elem = ir.Index(target, ir.Const(str(k), ir.INT), r.elem, loc)
                     self.initialise(elem, r.elem, item, scope, out, loc)
+                self.zero_elements(target, r, len(init.exprs), out, loc)
                 return
             if isinstance(r, ir.Struct):
-                for (fname, ftype), item in zip(r.sdef.fields, init.exprs):
+                for k, (fname, ftype) in enumerate(r.sdef.fields):
                     m = ir.Member(target, fname, False, ftype, loc)
-                    self.initialise(m, ftype, item, scope, out, loc)
+                    if k < len(init.exprs):
+                        self.initialise(m, ftype, init.exprs[k], scope, out, loc)
+                    else:
+                        self.zero(m, ftype, out, loc)
                 return
             if len(init.exprs) == 1:
                 return self.initialise(target, t, init.exprs[0], scope, out, loc)
@@ -580,6 +586,52 @@ class CFront:
         out.extend(pre)
         out.append(ir.Assign(target, self.convert(value, t), loc))
         out.extend(post)
+
+    def zero(self, target, t, out, loc):
+        """target = 0, element by element and field by field."""
+        r = t.resolved()
+        if isinstance(r, ir.Arr):
+            self.zero_elements(target, r, 0, out, loc)
+        elif isinstance(r, ir.Struct):
+            for fname, ftype in r.sdef.fields:
+                self.zero(ir.Member(target, fname, False, ftype, loc), ftype, out, loc)
+        else:
+            out.append(ir.Assign(target, self.convert(ir.Const("0", ir.INT), t), loc))
+
+    def zero_elements(self, target, r, first, out, loc):
+        """Elements first.. of the array target (of type r) set to 0: one by one when they
+        are few, else by a loop."""
+        from adgen.analysis.extent import _const_value
+        size = _const_value(r.size) if r.size is not None else None
+        if size is None:
+            raise AdgenError("an initializer list for an array whose size is not a constant",
+                             loc)
+        if size - first <= 4:
+            for k in range(first, size):
+                self.zero(ir.Index(target, ir.Const(str(k), ir.INT), r.elem, loc), r.elem,
+                          out, loc)
+            return
+        k = self.hidden_local("k", ir.INT, loc)
+        body = []
+        self.zero(ir.Index(target, ir.Ref(k, loc), r.elem, loc), r.elem, body, loc)
+        out.append(ir.For([ir.Assign(ir.Ref(k, loc), ir.Const(str(first), ir.INT), loc)],
+                          ir.Binary("<", ir.Ref(k, loc), ir.Const(str(size), ir.INT),
+                                    ir.INT, loc),
+                          [ir.Assign(ir.Ref(k, loc), ir.Binary(
+                              "+", ir.Ref(k, loc), ir.Const("1", ir.INT), ir.INT, loc), loc)],
+                          ir.Block(body), loc))
+
+    def hidden_local(self, base, t, loc):
+        """A local the source cannot name (a counter of adgen's own)."""
+        unique, k = base, 2
+        while unique in self.used_names or unique in self.global_scope.names \
+                or unique in self.functions:
+            unique = f"{base}_{k}"
+            k += 1
+        self.used_names.add(unique)
+        sym = ir.Symbol(unique, t, "local", loc)
+        self.func.locals.append(sym)
+        return sym
 
     def assignment(self, node, scope, out):
         loc = loc_of(node)
