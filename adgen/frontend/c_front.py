@@ -337,16 +337,8 @@ class CFront:
         self.func = None
 
     def new_local(self, name, t, loc, scope):
-        unique = name
-        k = 2
-        while unique in self.used_names or unique in self.global_scope.names \
-                or unique in self.functions:
-            unique = f"{name}_{k}"
-            k += 1
-        self.used_names.add(unique)
-        sym = ir.Symbol(unique, t, "local", loc)
+        sym = self.hidden_local(name, t, loc)
         scope.names[name] = sym
-        self.func.locals.append(sym)
         return sym
 
     # --------------------------------------------------------------- statements
@@ -622,7 +614,8 @@ class CFront:
                           ir.Block(body), loc))
 
     def hidden_local(self, base, t, loc):
-        """A local the source cannot name (a counter of adgen's own)."""
+        """A local of a unique name; the source cannot name it unless the scope is told
+        (new_local)."""
         unique, k = base, 2
         while unique in self.used_names or unique in self.global_scope.names \
                 or unique in self.functions:
