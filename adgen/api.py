@@ -573,7 +573,7 @@ class _Analysis:
         explicit-shape array, or what adgen's own extent analysis finds), as the
         derivative code sizes it. Best effort: unknown extents are not checked."""
         from adgen.backend.cgen import expr_c
-        ir = self.ir
+        from adgen.frontend.fortran_front import declared_size
         arrays = [p for p in self.params if p["kind"] == "array"]
         if not arrays:
             return
@@ -586,14 +586,11 @@ class _Analysis:
                     p["extent"], p["extent_text"] = _ser(e), dopts.sizes[p["name"]]
                 except Exception:
                     pass
-            elif getattr(syms[p["name"]], "fortran_extent", None) is not None and \
-                    all(r.sym is syms.get(r.sym.name)
-                        for r in ir.walk(syms[p["name"]].fortran_extent)
-                        if isinstance(r, ir.Ref)):
+            elif declared_size(syms[p["name"]], f) is not None:
                 # `x(5)`, `q(n, n)` (bounds over the parameters): the derivative code uses
                 # all the declared elements (an adjoint sets them all), whatever the body
                 # indexes
-                e = syms[p["name"]].fortran_extent
+                e = declared_size(syms[p["name"]], f)
                 try:
                     # shown with the Fortran names: `n * n`, not `*n * *n`
                     text = re.sub(r"\*(?=[A-Za-z_])", "", expr_c(e))

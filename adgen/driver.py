@@ -303,14 +303,8 @@ class Context:
     def try_extent(self, f, p):
         """Like extent, but raises Unknown when the analysis cannot tell."""
         if p.name in self.options.sizes:
-            from adgen.frontend.c_front import parse_expr_in_scope
-            e = parse_expr_in_scope(self.options.sizes[p.name], f.params)
-            if self.by_reference:
-                # Fortran arguments are pointers: `--size x=n` means *n
-                from adgen.transform.exprs import substitute
-                e = substitute(e, {q: ir.Deref(ir.Ref(q), ir.pointee(q.type))
-                                   for q in f.params if q.type.resolved().is_pointer})
-            return e
+            from adgen.frontend.c_front import parse_length
+            return parse_length(self.options.sizes[p.name], f.params, self.by_reference)
         if getattr(p, "fortran_extent", None) is not None:
             return ir.Cast(ir.Prim("size_t"), p.fortran_extent)
         if getattr(p, "fortran_array", None) is False:

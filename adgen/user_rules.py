@@ -85,7 +85,7 @@ def pragma_rules(prog):
 def attach_rules(prog, rules):
     """Mark each ruled function: no longer differentiated through (its body, if any, is
     the primal's business), its derivative routines supplied by the user."""
-    from adgen.frontend.c_front import parse_expr_in_scope
+    from adgen.frontend.c_front import parse_length
     for rule in rules:
         f = prog.functions.get(rule.name)
         if f is None or getattr(f, "is_library", False) and rule.name not in BUILTIN_NAMES:
@@ -115,7 +115,7 @@ def attach_rules(prog, rules):
                 raise AdgenError(f"rule for '{f.name}': '{n}' is not one of its pointer "
                                  "parameters", rule.loc)
             try:
-                sizes[n] = _length(text, f, prog.language == "fortran")
+                sizes[n] = parse_length(text, f.params, prog.language == "fortran", "a rule")
             except AdgenError as exc:
                 raise AdgenError(f"rule for '{f.name}': length of '{n}': {exc.message}",
                                  rule.loc)
@@ -124,12 +124,11 @@ def attach_rules(prog, rules):
             if p is not None and p.type.resolved().is_pointer and n not in sizes and \
                     prog.language == "fortran":
                 # a scalar dummy is one value; an explicit-shape array its declared size
+                from adgen.frontend.fortran_front import declared_size
                 if not getattr(p, "fortran_array", True):
                     sizes[n] = ir.Const("1", ir.INT)
-                elif getattr(p, "fortran_extent", None) is not None and all(
-                        r.sym in f.params for r in ir.walk(p.fortran_extent)
-                        if isinstance(r, ir.Ref)):
-                    sizes[n] = p.fortran_extent
+                elif declared_size(p, f) is not None:
+                    sizes[n] = declared_size(p, f)
             if p is not None and p.type.resolved().is_pointer and n not in sizes:
                 raise AdgenError(f"rule for '{f.name}': give the length of '{n}' "
                                  f"({n}=EXPR)", rule.loc)
@@ -164,23 +163,6 @@ def builtin_rules(prog, rules):
             rule.builtin = True
             out.append(rule)
     return out
-
-
-def _length(text, f, fortran):
-    """A rule's length expression over f's parameters. In Fortran every argument is
-    passed by reference: `n` in the text is the integer `*n` points to."""
-    from adgen.frontend.c_front import parse_expr_in_scope
-    if not fortran:
-        return parse_expr_in_scope(text, f.params, "a rule")
-    from adgen.transform.exprs import substitute
-    values, scope = {}, []
-    for p in f.params:
-        target = ir.pointee(p.type.resolved())
-        if target is not None and target.resolved().is_int:
-            v = ir.Symbol(p.name, ir.with_const(target, False), "param")
-            values[v] = ir.Deref(ir.Ref(p), v.type)
-            scope.append(v)
-    return substitute(parse_expr_in_scope(text, scope, "a rule"), values)
 
 
 def derivative_link_names(prog):

@@ -82,6 +82,23 @@ def _adgen(tmp_path, text, head, mode="--reverse", out="m_out.c"):
     return src, proc, out
 
 
+def test_size_option_reads_the_integer_arguments(tmp_path):
+    """--size a=n*n over a Fortran head: n is passed by reference, the length is *n * *n
+    (a product of the integers, not of the pointers)."""
+    text = ("subroutine g(n, a, y)\n  integer, intent(in) :: n\n"
+            "  real(8), intent(in) :: a(*)\n  real(8), intent(out) :: y\n  integer :: i\n"
+            "  y = 0.0d0\n  do i = 1, n * n\n    y = y + a(i) ** 2\n  end do\n"
+            "end subroutine g\n")
+    src = tmp_path / "m.f90"
+    src.write_text(text)
+    out = tmp_path / "m_b.c"
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                           "g(y)/(a)", "--size", "a=n*n", "-o", str(out)],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "memset(ab, 0, *n * *n * sizeof(*ab));" in out.read_text()
+
+
 def test_assumed_shape_head_exports(tmp_path):
     """The hidden extents come last, by reference, in the C routine and its header; the
     interface module's module procedure has the assumed-shape dummies (directions first

@@ -929,6 +929,23 @@ def _c_int_text(e):
     raise ValueError("not constant")
 
 
+def parse_length(text, params, by_reference, where="--size"):
+    """A length written over a function's parameters (`--size`, a rule). By reference
+    (Fortran, every argument a pointer), a parameter `n` in the text means *n."""
+    if not by_reference:
+        return parse_expr_in_scope(text, params, where)
+    # parsed over integer stand-ins (n * n is no pointer arithmetic), then *n put back
+    from adgen.transform.exprs import substitute
+    values, scope = {}, []
+    for q in params:
+        target = ir.pointee(q.type.resolved())
+        if target is not None and target.resolved().is_int:
+            v = ir.Symbol(q.name, ir.with_const(target, False), "param")
+            values[v] = ir.Deref(ir.Ref(q), v.type)
+            scope.append(v)
+    return substitute(parse_expr_in_scope(text, scope, where), values)
+
+
 def parse_expr_in_scope(text, symbols, where="--size"):
     """Parse a C expression (from the command line) over the given symbols."""
     try:

@@ -38,6 +38,17 @@ FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
 CPP_SUFFIXES = (".F", ".F90", ".F95", ".F03", ".F08", ".FOR")
 
 
+def declared_size(param, func):
+    """The declared size of an explicit-shape dummy of func (`x(5)`, `q(n, n)`) as an
+    expression over func's parameters, to be evaluated at a call or by a caller; None for
+    a scalar, an assumed-size or assumed-shape array, or bounds read from elsewhere."""
+    size = getattr(param, "fortran_extent", None)
+    if size is None or not all(r.sym in func.params for r in ir.walk(size)
+                               if isinstance(r, ir.Ref)):
+        return None
+    return size
+
+
 def _f2003():
     from fparser.two import Fortran2003
     return Fortran2003
