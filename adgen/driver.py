@@ -297,14 +297,16 @@ class Context:
         try:
             return self.try_extent(f, p)
         except Unknown as exc:
-            raise AdgenError(f"cannot tell how many elements '{p.name}' has ({why}): {exc}; "
-                             f"give it with --size {p.name}=EXPR", p.loc)
+            raise AdgenError(f"cannot tell how many elements '{ir.source_name(p)}' has "
+                             f"({why}): {exc}; give it with --size {ir.source_name(p)}=EXPR",
+                             p.loc)
 
     def try_extent(self, f, p):
         """Like extent, but raises Unknown when the analysis cannot tell."""
-        if p.name in self.options.sizes:
+        if ir.source_name(p) in self.options.sizes:
             from adgen.frontend.c_front import parse_length
-            return parse_length(self.options.sizes[p.name], f.params, self.by_reference)
+            return parse_length(self.options.sizes[ir.source_name(p)], f.params,
+                                self.by_reference)
         if getattr(p, "fortran_extent", None) is not None:
             return ir.Cast(ir.Prim("size_t"), p.fortran_extent)
         if getattr(p, "fortran_array", None) is False:
@@ -430,7 +432,10 @@ def resolve_heads(prog, options):
         if not f.has_body:
             raise AdgenError(f"--head names '{name}', which is declared but not defined "
                              "in the input", f.loc)
-        out.append((f, dep, indep, spec))
+        params = ir.params_by_source_name(f)
+        to_c = lambda names: None if names is None else [  # noqa: E731
+            params[n].name if n in params else n for n in names]
+        out.append((f, to_c(dep), to_c(indep), spec))
     return out
 
 

@@ -222,6 +222,17 @@ class Symbol:
         return f"<{self.kind} {self.name}>"
 
 
+def source_name(sym: Symbol) -> str:
+    """The name the input gives a variable (a Fortran dummy named like a C keyword has
+    another C name)."""
+    return getattr(sym, "fortran_name", sym.name)
+
+
+def params_by_source_name(func) -> dict:
+    """A function's parameters by the names the input and the user give them."""
+    return {source_name(p): p for p in func.params}
+
+
 # ------------------------------------------------------------------- expressions
 
 

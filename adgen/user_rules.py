@@ -94,7 +94,7 @@ def attach_rules(prog, rules):
         f.is_library = False    # a kernel of adgen's <cblas.h>, ruled now
         if getattr(f, "user_rule", None) is not None:
             raise AdgenError(f"two rules for '{rule.name}'", rule.loc)
-        params = {p.name: p for p in f.params}
+        params = ir.params_by_source_name(f)
         for n in rule.dep + rule.indep:
             if n not in params and n != f.name:
                 raise AdgenError(f"rule for '{f.name}' names '{n}', which is not one of its "
@@ -132,8 +132,11 @@ def attach_rules(prog, rules):
             if p is not None and p.type.resolved().is_pointer and n not in sizes:
                 raise AdgenError(f"rule for '{f.name}': give the length of '{n}' "
                                  f"({n}=EXPR)", rule.loc)
+        # from here on parameters go by their C names
+        c_name = lambda n: params[n].name if n in params else n  # noqa: E731
+        rule.dep, rule.indep = list(map(c_name, rule.dep)), list(map(c_name, rule.indep))
         f.user_rule = rule
-        f.rule_sizes = sizes
+        f.rule_sizes = {c_name(n): e for n, e in sizes.items()}
         f.has_body = False
 
 

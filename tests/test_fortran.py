@@ -72,31 +72,46 @@ def test_program(source, stack, tmp_path, gfortran, monkeypatch):
 
 # ------------------------------------------------- heads with assumed-shape dummies
 
-def _adgen(tmp_path, text, head, mode="--reverse", out="m_out.c"):
+def _adgen(tmp_path, text, head, mode="--reverse", out="m_out.c", extra=()):
     src = tmp_path / "m.f90"
     src.write_text(text)
     out = tmp_path / out
     proc = subprocess.run([sys.executable, "-m", "adgen", mode, str(src), "--head", head,
-                           "-o", str(out)], cwd=ROOT, capture_output=True, text=True)
+                           *extra, "-o", str(out)], cwd=ROOT, capture_output=True, text=True)
     assert "Traceback" not in proc.stderr, proc.stderr
     return src, proc, out
 
 
-def test_size_option_reads_the_integer_arguments(tmp_path):
-    """--size a=n*n over a Fortran head: n is passed by reference, the length is *n * *n
-    (a product of the integers, not of the pointers)."""
-    text = ("subroutine g(n, a, y)\n  integer, intent(in) :: n\n"
-            "  real(8), intent(in) :: a(*)\n  real(8), intent(out) :: y\n  integer :: i\n"
-            "  y = 0.0d0\n  do i = 1, n * n\n    y = y + a(i) ** 2\n  end do\n"
-            "end subroutine g\n")
-    src = tmp_path / "m.f90"
-    src.write_text(text)
-    out = tmp_path / "m_b.c"
-    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
-                           "g(y)/(a)", "--size", "a=n*n", "-o", str(out)],
-                          cwd=ROOT, capture_output=True, text=True)
+_SIZED_HEADS = [
+    # --size a=n*n: n is passed by reference, the length is *n * *n (a product of the
+    # integers, not of the pointers)
+    ("subroutine g(n, a, y)\n  integer, intent(in) :: n\n"
+     "  real(8), intent(in) :: a(*)\n  real(8), intent(out) :: y\n  integer :: i\n"
+     "  y = 0.0d0\n  do i = 1, n * n\n    y = y + a(i) ** 2\n  end do\nend subroutine g\n",
+     "g(y)/(a)", "a=n*n", ["memset(ab, 0, *n * *n * sizeof(*ab));"]),
+    # dummies named `double`, `static` or `floor` become other C names; --head and --size
+    # still name them as the Fortran source does
+    ("subroutine g(n, double, static, floor, y)\n  integer, intent(in) :: n, static\n"
+     "  real(8), intent(in) :: double(*), floor\n  real(8), intent(out) :: y\n"
+     "  integer :: i\n  y = 0.0d0\n  do i = 1, n\n"
+     "    y = y + double(i) ** 2 * static + floor\n  end do\nend subroutine g\n",
+     "g(y)/(double floor)", "double=n",
+     ["double *double_2, double *double_2b, int *static_2, double *floor_2",
+      "memset(double_2b, 0, *n * sizeof(*double_2b));"]),
+]
+
+
+@pytest.mark.parametrize("text, head, size, expected", _SIZED_HEADS,
+                         ids=["size_over_integers", "c_keyword_dummies"])
+def test_size_option_over_fortran_heads(text, head, size, expected, tmp_path):
+    _, proc, out = _adgen(tmp_path, text, head, extra=("--size", size))
     assert proc.returncode == 0, proc.stderr
-    assert "memset(ab, 0, *n * *n * sizeof(*ab));" in out.read_text()
+    c = out.read_text()
+    for line in expected:
+        assert line in c
+    cc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", str(out),
+                         "-o", str(tmp_path / "m_b.o")], capture_output=True, text=True)
+    assert cc.returncode == 0, cc.stderr
 
 
 def test_assumed_shape_head_exports(tmp_path):

@@ -605,8 +605,7 @@ class Scope:
                 raise self.error(stmt, f"dummy argument '{d}' declared as a parameter")
             v.by_ref = True
             if v.sym is None or v.sym.kind != "param":
-                t = ir.Ptr(v.type)
-                v.sym = ir.Symbol(d, t, "param", v.loc or self.loc(stmt))
+                v.sym = self.dummy_symbol(d, v.type, v.loc or self.loc(stmt))
             v.sym.fortran_array = bool(v.dims)
             v.sym.extent_params = v.extent_params      # callers pass them (call_extents)
             for dim, e in enumerate(v.extent_params, 1):
@@ -888,7 +887,7 @@ class Scope:
             self.front.globals.append(sym)
             v.sym = sym
         elif name in getattr(self, "dummies", []):
-            v.sym = ir.Symbol(name, ir.Ptr(t), "param", loc)
+            v.sym = self.dummy_symbol(name, t, loc)
             v.by_ref = True
         else:
             # a variable declared again keeps its name
@@ -917,6 +916,16 @@ class Scope:
                  for k in range(len(v.dims))]
         v.extent_params = [ir.Symbol(self.unique(n), ir.INT, "param", v.loc) for n in names]
         v.dims = [(lo, ir.Ref(p)) for (lo, _), p in zip(v.dims, v.extent_params)]
+
+    def dummy_symbol(self, name, t, loc):
+        """The C parameter of dummy argument `name` of type t (passed by reference). A
+        dummy named like a C keyword or a function the generated code calls gets another
+        C name; `fortran_name` keeps the one heads, sizes and rules use."""
+        sym = ir.Symbol(name if name not in _C_RESERVED else self.unique(name),
+                        ir.Ptr(t), "param", loc)
+        if sym.name != name:
+            sym.fortran_name = name
+        return sym
 
     def unique(self, name):
         n, k = name, 1
@@ -1074,7 +1083,7 @@ class Scope:
         v = FVar(name, t, loc=self.loc(node))
         if declare_local:
             if name in getattr(self, "dummies", []):
-                v.sym = ir.Symbol(name, ir.Ptr(t), "param", v.loc)
+                v.sym = self.dummy_symbol(name, t, v.loc)
                 v.by_ref = True
             else:
                 v.sym = ir.Symbol(self.unique(name), t, "local", v.loc)
