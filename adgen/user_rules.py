@@ -151,15 +151,56 @@ BUILTIN_RULES = [
 ]
 
 
+# The same kernels as Fortran input calls them (the reference BLAS's `ddot(n, dx, incx,
+# dy, incy)` and so on, double precision, every argument by reference): each one's dummies,
+# then its rule. A program that calls one without defining it gets these dummies and the
+# rule; the derivative routines (`ddot_b_`, ...) are in the same template.
+FORTRAN_BLAS = {
+    "ddot": ("n dx incx dy incy", "ddot(ddot)/(dx dy)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
+    "dnrm2": ("n x incx", "dnrm2(dnrm2)/(x)  x=1+(n-1)*incx"),
+    "daxpy": ("n da dx incx dy incy",
+              "daxpy(dy)/(da dx dy)  da=1 dx=1+(n-1)*incx dy=1+(n-1)*incy"),
+    "dscal": ("n da dx incx", "dscal(dx)/(da dx)  da=1 dx=1+(n-1)*incx"),
+    "dcopy": ("n dx incx dy incy", "dcopy(dy)/(dx)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
+}
+
 BUILTIN_NAMES = {text.split("(", 1)[0] for text in BUILTIN_RULES}
+
+
+def fortran_blas_dummies(name, arg_types, ret):
+    """The dummies of the Fortran BLAS kernel `name` (FORTRAN_BLAS) when a call gives it
+    the arguments it takes: integers for n and the increments, double precision for the
+    rest, and a double precision result for a function. None otherwise."""
+    if name not in FORTRAN_BLAS:
+        return None
+    dummies = FORTRAN_BLAS[name][0].split()
+    is_function = FORTRAN_BLAS[name][1].startswith(f"{name}({name})")
+    if len(arg_types) != len(dummies) or \
+            ret.resolved() != (ir.DOUBLE if is_function else ir.VOID).resolved():
+        return None
+    for d, t in zip(dummies, arg_types):
+        target = ir.pointee(t.resolved())
+        if target is None:
+            return None
+        want = ir.INT if d == "n" or d.startswith("inc") else ir.DOUBLE
+        if ir.with_const(target.resolved(), False) != want:
+            return None
+    return dummies
 
 
 def builtin_rules(prog, rules):
     """The built-in rules of the kernels the program declares but does not define, and
     that no rule of the user's covers."""
     taken = {r.name for r in rules}
+    if prog.language == "fortran":
+        # the kernels called with their arguments (see fortran_blas_dummies)
+        texts = [text for name, (dummies, text) in FORTRAN_BLAS.items()
+                 if [p.name for p in getattr(prog.functions.get(name), "params", [])] ==
+                 dummies.split()]
+    else:
+        texts = BUILTIN_RULES
     out = []
-    for text in BUILTIN_RULES:
+    for text in texts:
         rule = parse_rule(text, None)
         f = prog.functions.get(rule.name)
         if f is not None and not f.has_body and rule.name not in taken:

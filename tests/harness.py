@@ -118,8 +118,8 @@ FLOAT_TYPES = ("double", "float")
 INT_TYPES = ("int", "long", "unsigned", "size_t")
 ELEM_TYPES = FLOAT_TYPES + INT_TYPES
 SPEC_KEYS = ("head", "arg", "tol", "dot_tol", "fd_step", "seed", "flags", "adgen-flags", "sizes",
-             "expect-error", "expect-error-line", "expect-warning", "setup", "sources")
-FORTRAN_ONLY_KEYS = ("setup", "sources")
+             "expect-error", "expect-error-line", "expect-warning", "setup", "sources", "link")
+FORTRAN_ONLY_KEYS = ("setup", "sources", "link")
 
 
 # --------------------------------------------------------------------------------------------
@@ -183,6 +183,7 @@ class Spec:
     lang: str = "c"         # "c" | "fortran"
     setup: Optional[str] = None     # Fortran: a subroutine without arguments called before each evaluation
     sources: list = field(default_factory=list)     # Fortran: more source files (relative paths)
+    link: list = field(default_factory=list)        # Fortran: files of a library it calls
 
     def args_for(self, func: str) -> list:
         """The arg lines of the first head of `func` (see Head.args for each head's own)."""
@@ -338,6 +339,8 @@ def parse_spec(text: str, lang: str = "c") -> Spec:
                 spec.setup = value.lower()
             elif key == "sources":
                 spec.sources = shlex.split(value)
+            elif key == "link":
+                spec.link = shlex.split(value)
         except ValueError as exc:
             if isinstance(exc, SpecError):
                 raise
@@ -817,12 +820,14 @@ def build_fortran_primal(spec: Spec, source: Path, workdir: Path, flags) -> Fort
 
 def fortran_sources(spec: Spec, source: Path, primal_order: bool = False):
     """The program and its `sources:`; for adgen the program first (as in `adgen model.f90
-    more.f90`), for gfortran the `sources:` first (they hold the modules the program uses)."""
+    more.f90`), for gfortran (primal_order) the `sources:` first (they hold the modules the
+    program uses), after the `link:` files, which adgen does not see."""
     extra = [(source.parent / s).resolve() for s in spec.sources]
-    for e in extra:
+    library = [(source.parent / s).resolve() for s in spec.link]
+    for e in extra + library:
         if not e.exists():
-            raise SpecError(f"sources: no file {e}")
-    return extra + [source] if primal_order else [source] + extra
+            raise SpecError(f"sources/link: no file {e}")
+    return library + extra + [source] if primal_order else [source] + extra
 
 
 def make_fortran_plan(spec: Spec, head: Head, fb: FortranBuild) -> Plan:

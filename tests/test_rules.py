@@ -158,3 +158,57 @@ def test_fortran_rules_call_the_external_derivative_subroutines(tmp_path):
     assert r.returncode == 1 and "r.rules:1:1: error:" in r.stderr and \
         "give the length of 'u'" in r.stderr, r.stderr
     assert "Traceback" not in r.stderr
+
+
+FORTRAN_BLAS = """\
+    subroutine model(n, a, y, s)
+      integer, intent(in) :: n
+      real(8), intent(in) :: a(n)
+      real(8), intent(out) :: y(n), s
+      double precision, external :: ddot
+      call dcopy(n, a, 1, y, 1)
+      call dscal(n, 2.0d0, y, 1)
+      s = ddot(n, y, 1, a, 1)
+    end subroutine model
+"""
+
+
+def _fortran_blas(tmp_path, text, *args):
+    src = tmp_path / "m.f90"
+    src.write_text(textwrap.dedent(text))
+    out = tmp_path / "m_b.c"
+    r = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                        "model(s)/(a)", "-o", str(out), *args], capture_output=True, text=True)
+    assert "Traceback" not in r.stderr
+    return r, out
+
+
+def test_fortran_blas_builtin_rules_and_a_users_in_place_of_one(tmp_path):
+    r, out = _fortran_blas(tmp_path, FORTRAN_BLAS)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    for name in ("dcopy", "dscal", "ddot"):      # defined in the output, the kernel called
+        assert f"static void {name}_b_(int *n, " in text and f" {name}_(" in text, name
+    assert "daxpy" not in text
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", str(out), "-o",
+                    str(tmp_path / "out.o")], check=True)
+    rules = tmp_path / "r.rules"
+    rules.write_text("ddot(ddot)/(dx dy)  dx=n dy=n\n")
+    r, out = _fortran_blas(tmp_path, FORTRAN_BLAS, "--rules", str(rules))
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert "static void ddot_b_(" not in text
+    assert "void ddot_b_(int *n, double *dx, double *dxb, int *incx" in text   # the user's
+    assert "static void dscal_b_(" in text
+
+
+@pytest.mark.parametrize("change", [
+    ("double precision, external :: ddot", "real, external :: ddot"),   # a REAL result
+    ("call dscal(n, 2.0d0, y, 1)", "call dscal(n, 2.0, y, 1)"),         # a REAL scale
+    ("call dcopy(n, a, 1, y, 1)", "call dcopy(n, a, y, 1)"),            # an argument short
+])
+def test_fortran_blas_called_otherwise_is_an_unknown_external(tmp_path, change):
+    r, _ = _fortran_blas(tmp_path, FORTRAN_BLAS.replace(*change))
+    name = change[0].split()[-1] if "external" in change[0] else change[0].split("(")[0][5:]
+    assert r.returncode == 1 and f"call to unknown external function '{name}'" in r.stderr, \
+        r.stderr

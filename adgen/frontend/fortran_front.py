@@ -2575,7 +2575,11 @@ class Scope:
             e.loc = self.loc(node)
             cargs.append(e)
         if not f.params and not f.has_body:
-            f.params = [ir.Symbol(f"arg{k}", a.type, "param") for k, a in enumerate(cargs)]
+            # an external's signature from its first call; a BLAS kernel's has its dummies
+            from adgen.user_rules import fortran_blas_dummies
+            names = fortran_blas_dummies(f.name, [a.type for a in cargs], f.ret) or \
+                [f"arg{k}" for k in range(len(cargs))]
+            f.params = [ir.Symbol(n, a.type, "param") for n, a in zip(names, cargs)]
         return ir.Call(f.name, cargs, f.ret, self.loc(node))
 
     def function_call(self, name, args, node, pre):
