@@ -141,13 +141,14 @@ def attach_rules(prog, rules):
 
 
 # Rules adgen brings itself, with the derivative routines it defines in its output
-# (templates/builtin_rules.c.j2): the CBLAS level-1 kernels, positive increments.
+# (templates/builtin_rules.c.j2): the CBLAS level-1 kernels, positive increments. A copy's
+# Y is in/out: with incY > 1 the elements between those written keep their values.
 BUILTIN_RULES = [
     "cblas_ddot(cblas_ddot)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
     "cblas_dnrm2(cblas_dnrm2)/(X)  X=1+(N-1)*incX",
     "cblas_daxpy(Y)/(alpha X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
     "cblas_dscal(X)/(alpha X)  X=1+(N-1)*incX",
-    "cblas_dcopy(Y)/(X)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+    "cblas_dcopy(Y)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
 ]
 
 
@@ -161,7 +162,7 @@ FORTRAN_BLAS = {
     "daxpy": ("n da dx incx dy incy",
               "daxpy(dy)/(da dx dy)  da=1 dx=1+(n-1)*incx dy=1+(n-1)*incy"),
     "dscal": ("n da dx incx", "dscal(dx)/(da dx)  da=1 dx=1+(n-1)*incx"),
-    "dcopy": ("n dx incx dy incy", "dcopy(dy)/(dx)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
+    "dcopy": ("n dx incx dy incy", "dcopy(dy)/(dx dy)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
 }
 
 BUILTIN_NAMES = {text.split("(", 1)[0] for text in BUILTIN_RULES}

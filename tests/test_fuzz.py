@@ -92,6 +92,7 @@ FEATURES = {
     "exp": r"\bexp\(",
     "log": r"\blog\(",
     "sqrt": r"\bsqrt\(",
+    "CBLAS kernel call": r"cblas_d\w+\(\d",
 }
 
 

@@ -29,6 +29,7 @@ import math
 import random
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 CAP = 4.0  # magnitude kept by ordinary double variables
 SQUASH = 20.0  # intermediate expressions above this are squashed with tanh/sin/atan
@@ -259,11 +260,18 @@ class Program:
     comment: str = ""
     test_seed: int = 1
     uses_malloc: bool = False
+    uses_blas: bool = False  # calls CBLAS kernels: adgen's <cblas.h>, reference kernels for gcc
     sizes: str = "give"  # give: the harness passes --size for every array; infer: adgen finds them
 
     @property
     def head(self) -> Func:
         return self.funcs[-1]
+
+
+# The CBLAS kernels st_blas calls, for gcc's build of the program, copied in so that it
+# stands alone (adgen reads its own <cblas.h> and never sees these)
+REFERENCE_CBLAS = (Path(__file__).resolve().parents[2] / "testsuite" / "c" / "include" /
+                   "cblas_reference.h").read_text()
 
 
 # ------------------------------------------------------------------ rendering
@@ -360,6 +368,9 @@ def render(prog: Program) -> str:
     out.append("#include <math.h>")
     if prog.uses_malloc:
         out.append("#include <stdlib.h>")
+    if prog.uses_blas:
+        out += ["#ifdef __adgen__", "#include <cblas.h>", "#else"] + \
+            REFERENCE_CBLAS.strip("\n").split("\n") + ["#endif"]
     for f in prog.funcs:
         out.append("")
         render_func(f, out)
@@ -415,6 +426,7 @@ class Gen:
         self.r = random.Random(seed)
         self.callees: list[Callee] = []
         self.uses_malloc = False
+        self.uses_blas = False
         self.no_calls = 0  # > 0: inside a condition or ternary, where no call may go
 
     # ---------------------------------------------------------- scope helpers
@@ -1144,6 +1156,54 @@ class Gen:
             return [Stmt("assign", lhs=self.ref(t, read=False), op="=", rhs=e)]
         return [Stmt("expr", e=e)]
 
+    def blas_operand(self, a: Sym, n: int, inc: int) -> Expr:
+        """Array a, or a pointer into it, holding n elements inc apart."""
+        room = a.length - 1 - (n - 1) * inc
+        off = self.r.randint(0, room) if room > 0 and self.r.random() < 0.4 else 0
+        return bin_("+", self.ref(a), inum(off), ty="ptr") if off else self.ref(a)
+
+    def st_blas(self, depth):
+        """A call of a CBLAS level-1 kernel, which adgen differentiates by its built-in
+        rules: y = c y (dscal), y = x (dcopy), y = y/2 + c x (dscal, daxpy) or a scalar
+        from a dot product; n literal, increments 1 or 2, arrays reached at an offset."""
+        r = self.r
+        if self.no_calls:
+            return None
+        what = r.choice(("dscal", "dcopy", "daxpy", "ddot", "ddot"))
+        ys = self.writable_arr() if what != "ddot" else \
+            [a for a in self.readable_arr() if a.kind != "acc"]
+        if not ys:
+            return None
+        y = r.choice(ys)
+        xs = [a for a in self.readable_arr() if a.kind != "acc" and
+              (what == "ddot" or a.root != y.root)]
+        if what != "dscal" and not xs:
+            return None
+        x = r.choice(xs) if what != "dscal" else y
+        incx, incy = r.choice((1, 1, 2)), r.choice((1, 1, 2))
+        most = min((x.length - 1) // incx, (y.length - 1) // incy) + 1
+        n = r.randint(1, min(most, 6))
+        xa, ya = self.blas_operand(x, n, incx), self.blas_operand(y, n, incy)
+        self.uses_blas = True
+
+        def kernel(name, *args):
+            return Expr("call", args, val="cblas_" + name, bound=CAP)
+        if what == "dscal":
+            return [Stmt("expr", e=kernel("dscal", inum(n), self.fit(self.dexpr(2), 1.0), ya,
+                                          inum(incy)))]
+        if what == "dcopy":
+            return [Stmt("expr", e=kernel("dcopy", inum(n), xa, inum(incx), ya, inum(incy)))]
+        if what == "daxpy":
+            c = self.fit(self.dexpr(2), nice_down(0.5 * CAP / max(x.bound, 1.0)))
+            return [Stmt("expr", e=kernel("dscal", inum(n), num(0.5), ya, inum(incy))),
+                    Stmt("expr", e=kernel("daxpy", inum(n), c, xa, inum(incx),
+                                          copy.deepcopy(ya), inum(incy)))]
+        dot = kernel("ddot", inum(n), xa, inum(incx), ya, inum(incy))
+        dot.bound = n * x.bound * y.bound
+        name = self.fresh("s")
+        self.declare(Sym(name, "dbl"))
+        return [Stmt("decl", ctype="double", name=name, init=self.fit(dot, CAP), size=None)]
+
     def st_early_return(self, depth):
         """if (cond) return e;  inside a loop or branch of a function returning double."""
         if not self.returns_double or depth == 0 or self.frees:
@@ -1182,6 +1242,7 @@ class Gen:
             (self.st_counter, 0.3 if depth < 2 else 0),
             (self.st_acc_new, 0.7),
             (self.st_early_return, 0.25 if depth > 0 else 0),
+            (self.st_blas, 0.5),
         ]
         total = sum(w for _, w in choices)
         for _ in range(20):
@@ -1492,7 +1553,8 @@ class Gen:
         sizes = "infer" if self.infer else "give"
         return Program(seed=self.seed, funcs=funcs, args=args, dep=dep, indep=indep,
                        tol=self.cfg.tol, comment=f"generated by tests.fuzz, seed {self.seed}",
-                       test_seed=1 + self.seed % 1000, uses_malloc=self.uses_malloc, sizes=sizes)
+                       test_seed=1 + self.seed % 1000, uses_malloc=self.uses_malloc, sizes=sizes,
+                       uses_blas=self.uses_blas)
 
 
 def _expr_names(e: Expr, out: set):

@@ -8,9 +8,10 @@
 ! link: include/blas_level1.f90
 !
 ! Calls of Fortran BLAS level-1 kernels, which adgen does not see the code of and
-! differentiates by its built-in rules: a strided copy and norm, a dot product, an axpy
-! into an array read afterwards and a scaling, in a loop of sweeps (the Fortran twin of
-! testsuite/c/blas_kernels.c).
+! differentiates by its built-in rules: strided copies (from w, and into r, whose elements
+! between those written keep their values and adjoints), a strided norm, dot products, an
+! axpy into an array read afterwards and a scaling, in a loop of sweeps (the Fortran twin
+! of testsuite/c/blas_kernels.c).
 subroutine fit(n, w, x, r, loss)
   implicit none
   integer, intent(in) :: n
@@ -20,6 +21,7 @@ subroutine fit(n, w, x, r, loss)
   real(8) :: a, nrm
   integer :: k
   call dcopy(n, w, 2, r, 1)                 ! the odd elements of w
+  call dcopy(n / 2, x, 2, r(2), 2)          ! over r(2), r(4), ...: r(3) keeps w(5)
   do k = 1, 3
     a = ddot(n, r, 1, x, 1) / n
     call daxpy(n, -0.3d0 * a, x, 1, r, 1)
