@@ -20,8 +20,8 @@ from adgen.backend.cgen import GenFunction, LocalDecl
 from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
-from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, is_user_call,
-                                    same_text, source_name, strip_const,
+from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
+                                    is_user_call, same_text, source_name, strip_const,
                                     unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import find_recomputations
@@ -1477,7 +1477,7 @@ class FuncGen:
             bargs.append(ir.Ref(buf))
             if shadow is not None:
                 k = self.temp("k", ir.LONG)
-                post.append(_counted(k, n, [ir.Assign(
+                post.append(counted_loop(k, n, [ir.Assign(
                     ir.Index(X.clone(shadow), ir.Ref(k), elem),
                     X.add(ir.Index(X.clone(shadow), ir.Ref(k), elem),
                           ir.Index(ir.Ref(buf), ir.Ref(k), elem)), loc)]))
@@ -1513,7 +1513,7 @@ class FuncGen:
         k = self.temp("k", ir.LONG)
         item = ir.Index(X.clone(a), ir.Ref(k), elem)
         if what == "push":
-            return _counted(k, n, [ir.Push(item)])
+            return counted_loop(k, n, [ir.Push(item)])
         one = ir.Const("1", ir.INT)
         return ir.For([ir.Assign(ir.Ref(k), X.sub(X.clone(n), one))],
                       ir.Binary(">=", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
@@ -1739,14 +1739,6 @@ def _increment(lhs, rhs):
         if rhs.op == "+" and same_text(rhs.right, lhs):
             return 1, rhs.left
     return None
-
-
-def _counted(k, n, body):
-    """for (k = 0; k < n; k++) body"""
-    return ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT))],
-                  ir.Binary("<", ir.Ref(k), X.clone(n), ir.INT),
-                  [ir.Assign(ir.Ref(k), X.add(ir.Ref(k), ir.Const("1", ir.INT)))],
-                  ir.Block(body))
 
 
 def _zero_stmt(target):

@@ -117,6 +117,14 @@ def unknown_function_error(name, loc):
         f"inactive with --inactive {name}", loc)
 
 
+def counted_loop(k, n, body):
+    """for (k = 0; k < n; k++) body"""
+    return ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT))],
+                  ir.Binary("<", ir.Ref(k), X.clone(n), ir.INT),
+                  [ir.Assign(ir.Ref(k), X.add(ir.Ref(k), ir.Const("1", ir.INT)))],
+                  ir.Block(body))
+
+
 def same_text(a, b):
     from adgen.backend.cgen import expr_c
     return expr_c(a) == expr_c(b)

@@ -7,8 +7,8 @@ from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
-from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, is_user_call,
-                                    source_name, unknown_function_error)
+from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
+                                    is_user_call, source_name, unknown_function_error)
 
 
 class TangentTransform:
@@ -303,26 +303,20 @@ class TangentGen:
             self.act.active_value(lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
             return self.inactive_result(lhs, s)       # no derivative comes out of it
-        args, pre, post = [], [], []
-        for p, a in zip(g.params, call.args):
-            args.append(a)
-            if not rule.named(p.name):
-                continue
-            t = p.type.resolved()
-            if t.is_float:
-                d = self.tangent(a)
-                args.append(X.zero(p.type) if d is None else X.cast_to(d, p.type))
-            elif self.act.has_shadow(a):
-                args.append(self.sh(a))
-            else:       # no tangent here: a zero one (or one to throw away)
-                buf = ir.Symbol(self.names.fresh(p.name + "d"),
-                                ir.Ptr(ir.with_const(ir.pointee(t), False)), "temp")
-                self.locals.append(LocalDecl(buf))
-                pre.append(ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
-                                                    "count": size_at_call(g, p, call.args)},
-                                  loc))
-                args.append(ir.Ref(buf))
-                post.append(ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}))
+        pre, post = [], []
+
+        def array_tangent(p, a):
+            if self.act.has_shadow(a):
+                return self.sh(a)
+            # no tangent here: a zero one (or one to throw away)
+            buf = ir.Symbol(self.names.fresh(p.name + "d"),
+                            ir.Ptr(ir.with_const(ir.pointee(p.type.resolved()), False)), "temp")
+            self.locals.append(LocalDecl(buf))
+            pre.append(ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
+                                                "count": size_at_call(g, p, call.args)}, loc))
+            post.append(ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}))
+            return ir.Ref(buf)
+        args = self.ruled_arguments(g, call, array_tangent)
         name = g.name + "_d"
         if g.name in rule.dep:
             value = ir.Symbol(self.names.fresh(g.name + "_value"), ir.with_const(g.ret, False),
@@ -342,6 +336,22 @@ class TangentGen:
         if lhs_active:
             out.insert(0, ir.Assign(self.sh(lhs), X.zero(lhs.type), loc))
         return pre + out + post
+
+    def ruled_arguments(self, g, call, array_tangent):
+        """NAME_d's arguments for a call of ruled function g: each argument of the call,
+        followed, where the rule names it, by its tangent: a by-value float's, or what
+        array_tangent(param, argument) gives for an array."""
+        args = []
+        for p, a in zip(g.params, call.args):
+            args.append(a)
+            if not g.user_rule.named(p.name):
+                continue
+            if p.type.resolved().is_float:
+                d = self.tangent(a)
+                args.append(X.zero(p.type) if d is None else X.cast_to(d, p.type))
+            else:
+                args.append(array_tangent(p, a))
+        return args
 
     def temp_zero(self, t):
         sym = ir.Symbol(self.names.fresh("zero"), ir.with_const(t, False), "temp")
@@ -642,7 +652,7 @@ class VectorTangentGen(TangentGen):
     def call(self, call, lhs, s):
         g = self.prog.functions[call.func]
         if getattr(g, "user_rule", None) is not None:
-            raise AdgenError(f"--vector does not use derivative rules yet ('{g.name}')", s.loc)
+            return self.ruled_call(call, lhs, s, g)
         if not g.has_body or not self.T.call_is_diff(g):
             return super().call(call, lhs, s)
         if self.act.ret_pointer_shadowed(g):
@@ -687,6 +697,80 @@ class VectorTangentGen(TangentGen):
                     [ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc)]))
             return out
         return pre + [ir.ExprStmt(c, s.loc)]
+
+    def ruled_call(self, call, lhs, s, g):
+        """A call of a function with a user rule in nbdirs directions: the user's NAME_d
+        once per direction. Each array it takes a tangent of goes through a buffer of one
+        direction, gathered from the vector layout (xd[i*nbdirs + dir]) and, for an
+        output, scattered back; the outputs get their values from before the call back
+        before each direction, since NAME_d computes them too. With no direction, the
+        call itself."""
+        from adgen.user_rules import derivative_flows, size_at_call
+        rule, loc = g.user_rule, s.loc
+        lhs_active = lhs is not None and lhs.type.resolved().is_float and \
+            self.act.active_value(lhs)
+        if not derivative_flows(self.act, g, call, lhs_active):
+            return self.inactive_result(lhs, s)
+        i = ir.Symbol(self.names.fresh("i"), ir.LONG, "temp")
+        self.locals.append(LocalDecl(i))
+        nb, k = ir.Ref(self.nb), ir.Ref(self.k)
+
+        def scratch(name, elem, n):
+            buf = ir.Symbol(self.names.fresh(name), ir.Ptr(elem), "temp")
+            self.locals.append(LocalDecl(buf))
+            setup.append(ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
+                                                  "count": X.clone(n)}, loc))
+            cleanup.append(ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}))
+            return buf
+
+        def each(n, target, value):      # for (i = 0; i < n; i++) target(i) = value(i)
+            return counted_loop(i, n, [ir.Assign(target(ir.Ref(i)), value(ir.Ref(i)), loc)])
+
+        setup, before, after, cleanup = [], [], [], []
+
+        def array_tangent(p, a):
+            n = size_at_call(g, p, call.args)
+            elem = ir.with_const(ir.pointee(p.type.resolved()), False)
+            element = lambda base, j: ir.Index(X.clone(base), j, elem)  # noqa: E731
+            buf = scratch(p.name + "d", elem, n)
+            in_buffer = lambda j: element(ir.Ref(buf), j)  # noqa: E731
+            if self.act.has_shadow(a):
+                shadow = self.sh.ptr(a)
+                slot = lambda j: ir.Index(  # noqa: E731  (element j of direction k)
+                    X.clone(shadow), X.add(X.mul(j, X.clone(nb)), X.clone(k)), elem)
+                before.append(each(n, in_buffer, slot))
+                if p.name in rule.dep:
+                    after.append(each(n, slot, in_buffer))
+            else:
+                before.append(ir.Raw("zero", {"ptr": ir.Ref(buf), "count": X.clone(n)}, loc))
+            if p.name in rule.dep:
+                kept = scratch(p.name + "_before", elem, n)
+                in_kept = lambda j: element(ir.Ref(kept), j)  # noqa: E731
+                in_argument = lambda j: element(a, j)  # noqa: E731
+                setup.append(each(n, in_kept, in_argument))
+                before.insert(0, each(n, in_argument, in_kept))
+            return ir.Ref(buf)
+        args = self.ruled_arguments(g, call, array_tangent)
+        name, tail = g.name + "_d", None
+        if g.name in rule.dep:
+            value = ir.Symbol(self.names.fresh(g.name + "_value"), ir.with_const(g.ret, False),
+                              "temp")
+            self.locals.append(LocalDecl(value, zero=True))
+            c = ir.Call(name, args + [ir.AddrOf(ir.Ref(value), ir.Ptr(value.type))], g.ret,
+                        call.loc)
+            per_direction = ir.Assign(self.sh(lhs), c, loc) if lhs_active else \
+                ir.ExprStmt(c, loc)
+            if lhs is not None:
+                tail = ir.Block([ir.Assign(lhs, ir.Ref(value), loc)])
+        else:
+            c = ir.Call(name, args, g.ret, call.loc)
+            per_direction = ir.Assign(lhs, c, loc) if lhs is not None else ir.ExprStmt(c, loc)
+            if lhs_active:
+                setup.append(self.each_direction([ir.Assign(self.sh(lhs), X.zero(lhs.type),
+                                                            loc)]))
+        no_direction = ir.Binary("<", X.clone(nb), ir.Const("1", ir.INT), ir.INT)
+        return setup + [self.each_direction(before + [per_direction] + after),
+                        ir.If(no_direction, ir.Block([s]), tail, loc)] + cleanup
 
     def inactive_result(self, lhs, s):
         if lhs is not None and lhs.type.resolved().is_float and self.act.active_value(lhs):
