@@ -213,6 +213,18 @@ _C_RESERVED = set("""auto break case char const continue default do double else 
     memmove memcmp malloc calloc realloc free abort exit printf fprintf size_t""".split())
 
 
+def _c_field_names(names):
+    """The C field names of a COMMON block's members: their names, but for one named like a
+    C keyword or a library function, which gets a trailing underscore (unique)."""
+    out = []
+    for n in names:
+        c = n
+        while c in _C_RESERVED or c in out or c != n and c in names:
+            c += "_"
+        out.append(c)
+    return out
+
+
 class FFront:
     def __init__(self):
         self.modules = {}
@@ -1053,8 +1065,9 @@ class Scope:
                     v.dims, _ = self.array_spec(spec, oname)
                 members.append(v)
             sym, sdef = self.front.commons.get(link, (None, None))
+            field_names = _c_field_names([m.name for m in members])
             if sym is None:
-                fields = [(m.name, self.storage_type(m)) for m in members]
+                fields = [(f, self.storage_type(m)) for f, m in zip(field_names, members)]
                 sdef = ir.StructDef(f"{link}common", fields, loc=self.loc(node))
                 sym = ir.Symbol(link, ir.Struct(sdef), "global", self.loc(node),
                                 is_extern=True)
@@ -1064,15 +1077,12 @@ class Scope:
                 from adgen.backend.cgen import declare
                 body = " ".join(declare(t, n) + ";" for n, t in fields)
                 self.front.type_text.append(f"struct {sdef.tag} {{ {body} }};")
-            elif [n for n, _ in sdef.fields] != [m.name for m in members]:
-                # the same block seen with other names: map by position
-                for m, (fname, _) in zip(members, sdef.fields):
-                    m.common_field = fname
+            # the members by position (the same block may be seen with other names)
+            for m, (fname, _) in zip(members, sdef.fields):
+                m.common_field = fname
             for m in members:
                 m.common = sym
                 m.sym = None
-                if not hasattr(m, "common_field"):
-                    m.common_field = m.name
 
     def implicit_var(self, name, node, declare_local=True):
         if self.implicit_none:
