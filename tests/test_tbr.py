@@ -130,3 +130,24 @@ def test_refills_that_would_differ_in_the_backward_sweep_are_stored(tmp_path):
                        (43, "costly[t]")):      # exp: dearer than a push and a pop
         assert f"recompute_refused.c:{line}: refused: {what}: stored (the backward sweep " \
             "reads this memory)" in lines
+
+
+def test_the_passes_settle_when_a_comparison_reads_a_temporary(monkeypatch):
+    """fmax of a call's result: the backward sweep compares temporaries holding the values. The
+    temporary is made anew by every pass of the reverse transform; taken for a new compared
+    value each time, it kept the passes from settling (50 of them, on every such program)."""
+    from adgen.transform.adjoint import ReverseTransform
+    passes = []
+    scan = ReverseTransform.scan_backward_reads
+    monkeypatch.setattr(ReverseTransform, "scan_backward_reads",
+                        lambda self: passes.append(1) or scan(self))
+    code = adgen.differentiate("""
+        #include <math.h>
+        double g(double a) { return sin(a) * a; }
+        double f(int n, const double *x)
+        {
+            return fmax(0.75 / (2.0 + x[0] * x[0]), g(x[1]) * x[2]);
+        }
+    """, head="f(f)/(x)")
+    assert "value >= value2 ?" in function_text(code, "f_b")
+    assert len(passes) <= 4, len(passes)

@@ -337,12 +337,22 @@ class ReverseTransform:
         for sub in ir.walk(e):
             if isinstance(sub, ir.Binary) and sub.op in ir.COMPARISONS or \
                     isinstance(sub, ir.Cond):
-                for x in ir.walk(sub.test if isinstance(sub, ir.Cond) else sub):
-                    if isinstance(x, (ir.Ref, ir.Index, ir.Member, ir.Deref)) and \
-                            not _is_shadow_expr(x) and getattr(x, "type", None) is not None \
-                            and x.type.resolved().is_float and \
-                            not getattr(getattr(x, "sym", None), "primal", None):
-                        out.add(find(self.mem.loc(x)))
+                self._compared_values(sub.test if isinstance(sub, ir.Cond) else sub, out)
+
+    def _compared_values(self, e, out):
+        """The nodes of the floating-point values e reads, through adgen's temporaries to
+        what they hold (a temporary is made anew by each pass: its own node would keep
+        the pass loop from settling)."""
+        for x in ir.walk(e):
+            sym = getattr(x, "sym", None) if isinstance(x, ir.Ref) else None
+            if sym is not None and getattr(sym, "is_ad", False):
+                if getattr(sym, "value_of", None) is not None:
+                    self._compared_values(sym.value_of, out)
+                continue
+            if isinstance(x, (ir.Ref, ir.Index, ir.Member, ir.Deref)) and \
+                    not _is_shadow_expr(x) and getattr(x, "type", None) is not None \
+                    and x.type.resolved().is_float and not getattr(sym, "primal", None):
+                out.add(find(self.mem.loc(x)))
 
     def _scan_stmt(self, s, found):
         if isinstance(s, ir.Assign):
@@ -1206,6 +1216,7 @@ class FuncGen:
         if isinstance(e, ir.Ref):
             return e.sym
         t = self.temp("value", e.type if e.type is not None else ir.DOUBLE)
+        t.value_of = X.clone(e)         # what a comparison of t compares (_compared_values)
         out.append(ir.Assign(ir.Ref(t), X.clone(e), loc))
         return t
 
