@@ -739,6 +739,10 @@ class _Walker:
                 return None
             if e.op == "%":
                 c = _const_value(b.lo)
+                high = _const_value(a.hi)
+                if c is not None and c > 0 and b.lo is b.hi and a.nonneg and \
+                        high is not None and high < c:
+                    return a        # a dividend below the divisor is its own remainder
                 if c is not None and c > 0 and b.lo is b.hi:
                     # the remainder is below the divisor (and not below 0 for a >= 0)
                     return Interval(_int(0 if a.nonneg else -(c - 1)), _int(c - 1),
