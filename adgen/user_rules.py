@@ -199,7 +199,7 @@ def builtin_rules(prog, rules):
                  if [p.name for p in getattr(prog.functions.get(name), "params", [])] ==
                  dummies.split()]
     else:
-        texts = BUILTIN_RULES
+        texts = BUILTIN_RULES + _fortran_blas_from_c(prog, taken)
     out = []
     for text in texts:
         rule = parse_rule(text, None)
@@ -207,6 +207,28 @@ def builtin_rules(prog, rules):
         if f is not None and not f.has_body and rule.name not in taken:
             rule.builtin = True
             out.append(rule)
+    return out
+
+
+def _fortran_blas_from_c(prog, taken):
+    """Rules for the Fortran BLAS kernels a C program declares under gfortran's symbols
+    (`double ddot_(const int *n, const double *dx, const int *incx, ...)`): the kernel's
+    parameters take the reference BLAS's names, which the rule uses, and its lengths read
+    the integers through their pointers."""
+    out = []
+    for name, (dummies, text) in FORTRAN_BLAS.items():
+        f = prog.functions.get(name + "_")
+        if f is None or f.has_body or f.name in taken or fortran_blas_dummies(
+                name, [p.type for p in f.params], f.ret) is None:
+            continue
+        ints = {d for d in dummies.split() if d == "n" or d.startswith("inc")}
+        for p, d in zip(f.params, dummies.split()):
+            p.name = d
+        head, lengths = text.split(None, 1)
+        head = re.sub(rf"\b{name}\b", name + "_", head)
+        lengths = re.sub(r"\b\w+\b", lambda m: f"(*{m.group()})" if m.group() in ints
+                         else m.group(), lengths)
+        out.append(f"{head}  {lengths}")
     return out
 
 
@@ -227,6 +249,11 @@ def _differentiable(t):
         return True
     target = ir.pointee(t)
     return target is not None and target.resolved().is_float
+
+
+def result_is_active(act, lhs):
+    """True when the variable a ruled call's result goes to carries a derivative."""
+    return lhs is not None and lhs.type.resolved().is_float and act.active_value(lhs)
 
 
 def derivative_flows(act, f, call, lhs_active):

@@ -1,6 +1,9 @@
 """Array-length inference (adgen.analysis.extent): the number of elements a function
 touches, which sizes the zeroing of gradients and internal adjoint storage."""
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +100,15 @@ def test_poly_sums_and_printing():
     for v in range(6):
         assert sq.substitute("d", Poly.const(v)).constant_value() == \
             sum(k * k for k in range(1, v + 1))
+
+
+def test_an_extent_asked_for_again_gives_the_first_reason(tmp_path):
+    """The extent of an array adgen cannot size is asked for more than once; each time the
+    error gives the reason found the first time (it used to say "used recursively")."""
+    src = Path(__file__).resolve().parent.parent / "testsuite" / "c" / "pointer_walk.c"
+    r = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                        "walk_filters(y)/(x)", "-o", str(tmp_path / "out.c")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "an alias of 'y' is set under a condition; give it with --size y=EXPR" in \
+        r.stderr, r.stderr

@@ -187,14 +187,45 @@ def test_vector_tangent_called_from_fortran(tmp_path, gfortran):
         "  implicit none\n  integer :: n, nd\n  real(8) :: u(n), ud(nd, n), kappa, "
         "kappad(nd), j, jd(nd)\n  call cost_dv(n, u, ud, kappa, kappad, j, jd, nd)\n"
         "end subroutine checked\n")
+    _build_and_run_main(tmp_path, (["gcc", "-std=c99", "-c", "m_dv.c"],
+                                   [gfortran, "-c", "m_dv_interface.f90", "checked.f90"],
+                                   [gfortran, "-o", "main", "main.f90", "m_dv.o"]))
+
+
+def _build_and_run_main(tmp_path, commands):
+    """Run the build commands in tmp_path, then the program `main` they build, which
+    prints PASS."""
     run = lambda cmd: subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True)
-    for cmd in (["gcc", "-std=c99", "-c", "m_dv.c"],
-                [gfortran, "-c", "m_dv_interface.f90", "checked.f90"],
-                [gfortran, "-o", "main", "main.f90", "m_dv.o"]):
+    for cmd in commands:
         proc = run(cmd)
         assert proc.returncode == 0, f"{' '.join(cmd)}: {proc.stderr}"
     proc = run([str(tmp_path / "main")])
     assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_interface_module_keeps_the_fortran_names(tmp_path, gfortran):
+    """Dummies named like C keywords have other names in C (`double_2`), but the interface
+    module gives the Fortran ones, with their derivatives and extents named after them, so
+    that a Fortran caller can pass the arguments by keyword."""
+    text = ("subroutine g(n, double, static, y)\n  integer, intent(in) :: n, static\n"
+            "  real(8), intent(in) :: double(:)\n  real(8), intent(out) :: y\n"
+            "  y = static * sum(double(1:n) ** 2)\nend subroutine g\n")
+    _, proc, out = _adgen(tmp_path, text, "g(y)/(double)", out="m_b.c")
+    assert proc.returncode == 0, proc.stderr
+    assert "double *double_2, double *double_2b" in out.read_text()
+    interface = (tmp_path / "m_b_interface.f90").read_text()
+    assert "subroutine g_b(n, double, doubleb, static, y, yb)" in interface
+    assert "int(size(double, 1), c_int)" in interface
+    main = tmp_path / "main.f90"
+    main.write_text(
+        "program main\n  use m_b_interface\n  implicit none\n"
+        "  real(8) :: x(3), xb(3), y, yb\n  x = (/ 1.0d0, -2.0d0, 0.5d0 /)\n  yb = 1.0d0\n"
+        "  call g_b(yb=yb, y=y, static=2, doubleb=xb, double=x, n=3)\n"
+        "  if (any(abs(xb - 4 * x) > 1d-12) .or. abs(y - 2 * sum(x**2)) > 1d-12) stop 1\n"
+        "  print *, 'PASS'\nend program main\n")
+    _build_and_run_main(tmp_path, (["gcc", "-std=c99", "-c", "m_b.c"],
+                                   [gfortran, "-o", "main", "m_b_interface.f90", "main.f90",
+                                    "m_b.o"]))
 
 
 @pytest.mark.parametrize("body, message, line", [

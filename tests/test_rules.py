@@ -188,7 +188,7 @@ def test_fortran_blas_builtin_rules_and_a_users_in_place_of_one(tmp_path):
     assert r.returncode == 0, r.stderr
     text = out.read_text()
     for name in ("dcopy", "dscal", "ddot"):      # defined in the output, the kernel called
-        assert f"static void {name}_b_(int *n, " in text and f" {name}_(" in text, name
+        assert f"static void {name}_b_(const int *n, " in text and f" {name}_(" in text, name
     assert "daxpy" not in text
     subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", str(out), "-o",
                     str(tmp_path / "out.o")], check=True)
@@ -212,3 +212,38 @@ def test_fortran_blas_called_otherwise_is_an_unknown_external(tmp_path, change):
     name = change[0].split()[-1] if "external" in change[0] else change[0].split("(")[0][5:]
     assert r.returncode == 1 and f"call to unknown external function '{name}'" in r.stderr, \
         r.stderr
+
+
+C_FORTRAN_BLAS = """
+    double ddot_(const int *n, const double *x, const int *incx, const double *y,
+                 const int *incy);
+    void model(int n, const double *a, double *s)
+    {
+        int one = 1;
+        s[0] = ddot_(&n, a, &one, a, &one);
+    }
+"""
+
+
+@pytest.mark.parametrize("change", [
+    None,
+    ("const int *n,", "const long *n,"),        # 64-bit integers: another library's kernel
+    ("const double *y,", "const float *y,"),    # single precision
+])
+def test_fortran_blas_called_from_c(tmp_path, change):
+    """C input calling a Fortran BLAS kernel under gfortran's symbol gets the built-in
+    rule when the arguments are the reference BLAS's, and the unknown-external error
+    otherwise."""
+    src = tmp_path / "m.c"
+    src.write_text(textwrap.dedent(C_FORTRAN_BLAS if change is None
+                                   else C_FORTRAN_BLAS.replace(*change)))
+    out = tmp_path / "m_b.c"
+    r = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                        "model(s)/(a)", "-o", str(out)], capture_output=True, text=True)
+    assert "Traceback" not in r.stderr
+    if change is None:
+        assert r.returncode == 0, r.stderr
+        assert "static void ddot__b(const int *n, " in out.read_text()
+    else:
+        assert r.returncode == 1 and "unknown external function 'ddot_'" in r.stderr, \
+            r.stderr

@@ -91,10 +91,16 @@ class ExtentAnalysis:
         if key in self.cache:
             if self.cache[key] is None:
                 raise Unknown(f"'{param.name}' is used recursively")
+            if isinstance(self.cache[key], Unknown):
+                raise self.cache[key]       # the reason found the first time
             return self.cache[key]
         self.cache[key] = None
-        w = _Walker(self, func, param)
-        w.block(w.body, {})
+        try:
+            w = _Walker(self, func, param)
+            w.block(w.body, {})
+        except Unknown as exc:
+            self.cache[key] = exc
+            raise
         consts = [_const_value(m) for m in w.maxima]
         if not w.maxima:
             result = _int(-1)
@@ -146,7 +152,8 @@ def _normal_test(t, var):
 
 def bounds_guard(test):
     """True when a condition may be protecting an index bound: it compares integers held
-    in variables (`i + 1 < n`). A guard on data (`x[i] > 0`, `mask[i]`) or on the
+    in variables (`i + 1 < n`), or tests one for truth (`if (periodic)`: the caller may
+    pass a shorter array when it is 0). A guard on data (`x[i] > 0`, `mask[i]`) or on the
     flags that replace break and return does not limit which indices are valid."""
     for sub in ir.walk(test):
         if isinstance(sub, ir.Binary) and sub.op in ir.COMPARISONS:
@@ -154,7 +161,20 @@ def bounds_guard(test):
             if all(_plain_int(x) for x in sides) and \
                     any(isinstance(r, ir.Ref) for x in sides for r in ir.walk(x)):
                 return True
-    return False
+    return any(_plain_int(t) and any(isinstance(r, ir.Ref) for r in ir.walk(t))
+               for t in _truth_operands(test))
+
+
+def _truth_operands(test):
+    """The operands of a condition that are tested for truth as they are: the condition
+    itself, or the operands of its `!`, `&&` and `||`."""
+    if isinstance(test, ir.Unary) and test.op == "!":
+        return _truth_operands(test.arg)
+    if isinstance(test, ir.Binary) and test.op in ("&&", "||"):
+        return _truth_operands(test.left) + _truth_operands(test.right)
+    if isinstance(test, ir.Binary) and test.op in ir.COMPARISONS:
+        return []
+    return [test]
 
 
 def _plain_int(e):
@@ -278,12 +298,27 @@ class _Walker:
                    if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
                    s.lhs.sym is sym]
         result = None
-        if len(assigns) == 1 and sym not in address_taken(self.func):
+        if len(assigns) == 1 and sym not in address_taken(self.func, self.kernel_inputs()):
             site = self.sites.get(id(assigns[0]))
             if site is not None and not site[1]:
                 result = self.interval(assigns[0].rhs, site[0])
         self.local_cache[sym] = result
         return result
+
+    def kernel_inputs(self):
+        """The ids of `&v` arguments that a BLAS kernel of adgen's built-in rules takes as
+        an input (`ddot_(&n, x, &one, ...)`): the kernel reads v and leaves it."""
+        out = set()
+        for s in ir.stmts_walk(self.func.body.stmts):      # as address_taken walks it
+            for e in ir.stmt_exprs(s):
+                for c in ir.walk(e):
+                    g = self.an.prog.functions.get(c.func) if isinstance(c, ir.Call) else None
+                    rule = getattr(g, "user_rule", None)
+                    if rule is None or not rule.builtin:
+                        continue
+                    out |= {id(a) for p, a in zip(g.params, c.args)
+                            if isinstance(a, ir.AddrOf) and p.name not in rule.dep}
+        return out
 
     def counter_interval(self, sym):
         """Range of a counter `c = start; for ... for ... { ...; c = c + 1; }`: set once
@@ -739,15 +774,13 @@ class _Walker:
                 return None
             if e.op == "%":
                 c = _const_value(b.lo)
+                if c is None or c <= 0 or b.lo is not b.hi:
+                    return None
                 high = _const_value(a.hi)
-                if c is not None and c > 0 and b.lo is b.hi and a.nonneg and \
-                        high is not None and high < c:
+                if a.nonneg and high is not None and high < c:
                     return a        # a dividend below the divisor is its own remainder
-                if c is not None and c > 0 and b.lo is b.hi:
-                    # the remainder is below the divisor (and not below 0 for a >= 0)
-                    return Interval(_int(0 if a.nonneg else -(c - 1)), _int(c - 1),
-                                    a.nonneg)
-                return None
+                # the remainder is below the divisor (and not below 0 for a >= 0)
+                return Interval(_int(0 if a.nonneg else -(c - 1)), _int(c - 1), a.nonneg)
             if e.op == "/" and b.lo is b.hi and b.nonneg:
                 # dividing by one value that is positive (a count or a size) is monotone
                 c = _const_value(b.lo)

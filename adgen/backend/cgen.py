@@ -57,6 +57,18 @@ class OutputUnit:
     overflow_flag: str = ""    # the static stack's overflow flag
     builtin_rules: List[str] = field(default_factory=list)  # NAME_b / NAME_d to define
 
+    @property
+    def builtin_kernels(self):
+        """The kernels and modes of builtin_rules (`ddot_b`), however the names are spelt:
+        cblas_ddot_b (C), ddot_b (Fortran input), ddot__b (the Fortran BLAS called from C)."""
+        out = set()
+        for name in self.builtin_rules:
+            base, mode = name.rsplit("_", 1)
+            if base.startswith("cblas_"):
+                base = base[len("cblas_"):]
+            out.add(base.rstrip("_") + "_" + mode)
+        return out
+
 
 def type_name(t: ir.Type) -> str:
     """The C spelling of a type with no declarator (`const double *`)."""

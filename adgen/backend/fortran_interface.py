@@ -98,17 +98,34 @@ def _dims(sym, vector):
     return ""
 
 
-def _dummy(sym, vector):
+def fortran_names(fn):
+    """{parameter: its dummy name in the interface module}: the Fortran source's names, so
+    that a caller may pass arguments by keyword. A dummy named like a C keyword has another
+    C name (`double` is `double_2`), and so do the derivative and the extent named after
+    it (`double_2b` is `doubleb`). Where those names would clash, the C names."""
+    out = {}
+    for p in fn.params:
+        origin = getattr(p, "primal", None) or (getattr(p, "extent_of", None) or (None,))[0]
+        if origin is not None and origin is not p and p.name.startswith(origin.name):
+            out[p] = ir.source_name(origin) + p.name[len(origin.name):]
+        else:
+            out[p] = ir.source_name(p)
+    if len({n.lower() for n in out.values()}) < len(out):
+        return {p: p.name for p in fn.params}
+    return out
+
+
+def _dummy(sym, name, vector):
     """The declaration of a dummy of the bind(C) interface of a C routine."""
     if not isinstance(sym.type.resolved(), ir.Ptr):
-        return f"{_kind(sym)}, value :: {sym.name}"
+        return f"{_kind(sym)}, value :: {name}"
     dims = "(*)" if _dims(sym, vector) else ""
-    return f"{_kind(sym)} :: {sym.name}{dims}"
+    return f"{_kind(sym)} :: {name}{dims}"
 
 
-def _size_argument(extent):
+def _size_argument(extent, names):
     array, dim = extent.extent_of
-    return f"int(size({array.name}, {dim}), c_int)"
+    return f"int(size({names.get(array, ir.source_name(array))}, {dim}), c_int)"
 
 
 def fortran_interface(unit):
@@ -120,18 +137,20 @@ def fortran_interface(unit):
         result = None if ret.is_void else _FORTRAN_KIND.get(getattr(ret, "name", ""),
                                                             "real(c_double)")
         extents = hidden_extents(f)
-        routine = {"name": name, "symbol": f.name, "args": [p.name for p in f.params],
-                   "decls": [_dummy(p, vector) for p in f.params], "result": result,
-                   "wrapper": None}
+        names = fortran_names(f)
+        routine = {"name": name, "symbol": f.name, "args": [names[p] for p in f.params],
+                   "decls": [_dummy(p, names[p], vector) for p in f.params],
+                   "result": result, "wrapper": None}
         if extents:
             # the C routine under another name; `name` is the module procedure calling it
             dummies = [p for p in f.params if p not in extents]
             routine["name"] = name + "_with_extents"
             routine["wrapper"] = {
                 "name": name,
-                "args": [p.name for p in dummies],
-                "decls": [f"{_kind(p)} :: {p.name}{_dims(p, vector)}" for p in dummies],
-                "actuals": [p.name for p in dummies] + [_size_argument(e) for e in extents]}
+                "args": [names[p] for p in dummies],
+                "decls": [f"{_kind(p)} :: {names[p]}{_dims(p, vector)}" for p in dummies],
+                "actuals": [names[p] for p in dummies] +
+                           [_size_argument(e, names) for e in extents]}
         routines.append(routine)
     module = unit.output_stem + "_interface" if getattr(unit, "output_stem", None) \
         else "adgen_interface"

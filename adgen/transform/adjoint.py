@@ -1444,10 +1444,9 @@ class FuncGen:
     def ruled_call(self, call, lhs, s, g):
         """A call of a function with a user rule: the primal call forward, the user's
         NAME_b backward (see user_rules.py for the contract)."""
-        from adgen.user_rules import derivative_flows, size_at_call
+        from adgen.user_rules import derivative_flows, result_is_active, size_at_call
         rule, loc = g.user_rule, s.loc
-        lhs_active = lhs is not None and lhs.type.resolved().is_float and \
-            self.act.active_value(lhs)
+        lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
             return self.plain_call(call, lhs, s)       # no derivative comes out of it
         # the values the outputs held before the call: in/out arrays need them back for

@@ -60,6 +60,8 @@ def substitute(e, mapping):
             setattr(e, name, substitute(getattr(e, name), mapping))
     if isinstance(e, ir.Call):
         e.args = [substitute(a, mapping) for a in e.args]
+    if isinstance(e, ir.Deref) and isinstance(e.ptr, ir.AddrOf):
+        return e.ptr.arg        # *&v, from a pointer parameter given &v
     return e
 
 

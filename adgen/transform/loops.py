@@ -11,13 +11,14 @@ def assigned_syms(stmts):
     return out
 
 
-def address_taken(func):
-    """Symbols whose address is taken somewhere in func (calls may then change them)."""
+def address_taken(func, harmless=()):
+    """Symbols whose address is taken somewhere in func (calls may then change them),
+    leaving out the AddrOf nodes whose ids are in harmless."""
     out = set()
     for s in ir.stmts_walk(func.body.stmts):
         for e in ir.stmt_exprs(s):
             for sub in ir.walk(e):
-                if isinstance(sub, ir.AddrOf):
+                if isinstance(sub, ir.AddrOf) and id(sub) not in harmless:
                     inner = sub.arg
                     while isinstance(inner, (ir.Index, ir.Member)):
                         if isinstance(inner, ir.Member) and inner.arrow or \

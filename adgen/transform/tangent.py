@@ -297,10 +297,9 @@ class TangentGen:
     def ruled_call(self, call, lhs, s, g):
         """A call of a function with a user rule: the user's NAME_d computes the outputs
         and their tangents (see user_rules.py)."""
-        from adgen.user_rules import derivative_flows, size_at_call
+        from adgen.user_rules import derivative_flows, result_is_active, size_at_call
         rule, loc = g.user_rule, s.loc
-        lhs_active = lhs is not None and lhs.type.resolved().is_float and \
-            self.act.active_value(lhs)
+        lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
             return self.inactive_result(lhs, s)       # no derivative comes out of it
         pre, post = [], []
@@ -319,9 +318,7 @@ class TangentGen:
         args = self.ruled_arguments(g, call, array_tangent)
         name = g.name + "_d"
         if g.name in rule.dep:
-            value = ir.Symbol(self.names.fresh(g.name + "_value"), ir.with_const(g.ret, False),
-                              "temp")
-            self.locals.append(LocalDecl(value, zero=True))
+            value = self.ruled_result_temp(g)
             args.append(ir.AddrOf(ir.Ref(value), ir.Ptr(value.type)))
             c = ir.Call(name, args, g.ret, call.loc)
             if lhs_active:
@@ -336,6 +333,14 @@ class TangentGen:
         if lhs_active:
             out.insert(0, ir.Assign(self.sh(lhs), X.zero(lhs.type), loc))
         return pre + out + post
+
+    def ruled_result_temp(self, g):
+        """A local for the value of ruled function g, which NAME_d gives through a pointer
+        when it returns the derivative (g is among its rule's outputs)."""
+        value = ir.Symbol(self.names.fresh(g.name + "_value"), ir.with_const(g.ret, False),
+                          "temp")
+        self.locals.append(LocalDecl(value, zero=True))
+        return value
 
     def ruled_arguments(self, g, call, array_tangent):
         """NAME_d's arguments for a call of ruled function g: each argument of the call,
@@ -705,10 +710,9 @@ class VectorTangentGen(TangentGen):
         output, scattered back; the outputs get their values from before the call back
         before each direction, since NAME_d computes them too. With no direction, the
         call itself."""
-        from adgen.user_rules import derivative_flows, size_at_call
+        from adgen.user_rules import derivative_flows, result_is_active, size_at_call
         rule, loc = g.user_rule, s.loc
-        lhs_active = lhs is not None and lhs.type.resolved().is_float and \
-            self.act.active_value(lhs)
+        lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
             return self.inactive_result(lhs, s)
         i = ir.Symbol(self.names.fresh("i"), ir.LONG, "temp")
@@ -753,9 +757,7 @@ class VectorTangentGen(TangentGen):
         args = self.ruled_arguments(g, call, array_tangent)
         name, tail = g.name + "_d", None
         if g.name in rule.dep:
-            value = ir.Symbol(self.names.fresh(g.name + "_value"), ir.with_const(g.ret, False),
-                              "temp")
-            self.locals.append(LocalDecl(value, zero=True))
+            value = self.ruled_result_temp(g)
             c = ir.Call(name, args + [ir.AddrOf(ir.Ref(value), ir.Ptr(value.type))], g.ret,
                         call.loc)
             per_direction = ir.Assign(self.sh(lhs), c, loc) if lhs_active else \

@@ -1,0 +1,31 @@
+/* Reference Fortran BLAS level-1 kernels under gfortran's symbols, standing in for a BLAS
+   library when the test programs that call them from C are compiled (adgen sees only the
+   programs' prototypes). */
+#include "cblas_reference.h"
+
+double ddot_(const int *n, const double *dx, const int *incx, const double *dy,
+             const int *incy)
+{
+    return cblas_ddot(*n, dx, *incx, dy, *incy);
+}
+
+double dnrm2_(const int *n, const double *x, const int *incx)
+{
+    return cblas_dnrm2(*n, x, *incx);
+}
+
+void daxpy_(const int *n, const double *da, const double *dx, const int *incx, double *dy,
+            const int *incy)
+{
+    cblas_daxpy(*n, *da, dx, *incx, dy, *incy);
+}
+
+void dscal_(const int *n, const double *da, double *dx, const int *incx)
+{
+    cblas_dscal(*n, *da, dx, *incx);
+}
+
+void dcopy_(const int *n, const double *dx, const int *incx, double *dy, const int *incy)
+{
+    cblas_dcopy(*n, dx, *incx, dy, *incy);
+}
