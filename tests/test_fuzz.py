@@ -93,6 +93,7 @@ FEATURES = {
     "log": r"\blog\(",
     "sqrt": r"\bsqrt\(",
     "CBLAS kernel call": r"cblas_d\w+\(\d",
+    "Fortran BLAS kernel call from C": r"\bd(dot|axpy|scal|copy)_\(&",
 }
 
 

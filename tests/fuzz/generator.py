@@ -261,6 +261,7 @@ class Program:
     test_seed: int = 1
     uses_malloc: bool = False
     uses_blas: bool = False  # calls CBLAS kernels: adgen's <cblas.h>, reference kernels for gcc
+    uses_fortran_blas: bool = False  # calls ddot_ and the like: prototypes for adgen, kernels for gcc
     sizes: str = "give"  # give: the harness passes --size for every array; infer: adgen finds them
 
     @property
@@ -272,6 +273,21 @@ class Program:
 # stands alone (adgen reads its own <cblas.h> and never sees these)
 REFERENCE_CBLAS = (Path(__file__).resolve().parents[2] / "testsuite" / "c" / "include" /
                    "cblas_reference.h").read_text()
+# The same kernels under gfortran's symbols (every argument by reference), defined over the
+# CBLAS ones; adgen sees their prototypes only.
+REFERENCE_FORTRAN_BLAS = "\n".join(
+    line for line in (Path(__file__).resolve().parents[2] / "testsuite" / "c" / "include" /
+                      "fblas_reference.h").read_text().split("\n")
+    if not line.startswith("#include"))
+FORTRAN_BLAS_PROTOTYPES = [
+    "double ddot_(const int *n, const double *dx, const int *incx, const double *dy, "
+    "const int *incy);",
+    "void daxpy_(const int *n, const double *da, const double *dx, const int *incx, "
+    "double *dy, const int *incy);",
+    "void dscal_(const int *n, const double *da, double *dx, const int *incx);",
+    "void dcopy_(const int *n, const double *dx, const int *incx, double *dy, "
+    "const int *incy);",
+]
 
 
 # ------------------------------------------------------------------ rendering
@@ -368,9 +384,12 @@ def render(prog: Program) -> str:
     out.append("#include <math.h>")
     if prog.uses_malloc:
         out.append("#include <stdlib.h>")
-    if prog.uses_blas:
-        out += ["#ifdef __adgen__", "#include <cblas.h>", "#else"] + \
-            REFERENCE_CBLAS.strip("\n").split("\n") + ["#endif"]
+    if prog.uses_blas or prog.uses_fortran_blas:
+        out += ["#ifdef __adgen__"] + (["#include <cblas.h>"] if prog.uses_blas else []) + \
+            (FORTRAN_BLAS_PROTOTYPES if prog.uses_fortran_blas else []) + ["#else"] + \
+            REFERENCE_CBLAS.strip("\n").split("\n") + \
+            (REFERENCE_FORTRAN_BLAS.strip("\n").split("\n") if prog.uses_fortran_blas
+             else []) + ["#endif"]
     for f in prog.funcs:
         out.append("")
         render_func(f, out)
@@ -427,6 +446,7 @@ class Gen:
         self.callees: list[Callee] = []
         self.uses_malloc = False
         self.uses_blas = False
+        self.uses_fortran_blas = False
         self.no_calls = 0  # > 0: inside a condition or ternary, where no call may go
 
     # ---------------------------------------------------------- scope helpers
@@ -1163,9 +1183,11 @@ class Gen:
         return bin_("+", self.ref(a), inum(off), ty="ptr") if off else self.ref(a)
 
     def st_blas(self, depth):
-        """A call of a CBLAS level-1 kernel, which adgen differentiates by its built-in
+        """A call of a BLAS level-1 kernel, which adgen differentiates by its built-in
         rules: y = c y (dscal), y = x (dcopy), y = y/2 + c x (dscal, daxpy) or a scalar
-        from a dot product; n literal, increments 1 or 2, arrays reached at an offset."""
+        from a dot product; n literal, increments 1 or 2, arrays reached at an offset.
+        The CBLAS kernel, or the Fortran one called from C (ddot_, the integers and the
+        scale passed by address, through locals declared just before)."""
         r = self.r
         if self.no_calls:
             return None
@@ -1184,25 +1206,46 @@ class Gen:
         most = min((x.length - 1) // incx, (y.length - 1) // incy) + 1
         n = r.randint(1, min(most, 6))
         xa, ya = self.blas_operand(x, n, incx), self.blas_operand(y, n, incy)
-        self.uses_blas = True
+        fortran = r.random() < 0.4
+        pre = []    # the locals a Fortran kernel's by-reference arguments point to
+
+        def by_ref(ctype, prefix, value):
+            name = self.fresh(prefix)
+            pre.append(Stmt("decl", ctype=ctype, name=name, init=value, size=None))
+            return Expr("addr", (Expr("var", val=name, ty=ctype),), ty="ptr")
+
+        def integer(v):
+            return by_ref("int", "nb", inum(v)) if fortran else inum(v)
+
+        def scalar(e):
+            return by_ref("double", "al", e) if fortran else e
 
         def kernel(name, *args):
-            return Expr("call", args, val="cblas_" + name, bound=CAP)
+            return Expr("call", args, val=name + "_" if fortran else "cblas_" + name,
+                        bound=CAP)
+        if fortran:
+            self.uses_fortran_blas = True
+        else:
+            self.uses_blas = True
         if what == "dscal":
-            return [Stmt("expr", e=kernel("dscal", inum(n), self.fit(self.dexpr(2), 1.0), ya,
-                                          inum(incy)))]
+            e = kernel("dscal", integer(n), scalar(self.fit(self.dexpr(2), 1.0)), ya,
+                       integer(incy))
+            return pre + [Stmt("expr", e=e)]
         if what == "dcopy":
-            return [Stmt("expr", e=kernel("dcopy", inum(n), xa, inum(incx), ya, inum(incy)))]
+            e = kernel("dcopy", integer(n), xa, integer(incx), ya, integer(incy))
+            return pre + [Stmt("expr", e=e)]
         if what == "daxpy":
             c = self.fit(self.dexpr(2), nice_down(0.5 * CAP / max(x.bound, 1.0)))
-            return [Stmt("expr", e=kernel("dscal", inum(n), num(0.5), ya, inum(incy))),
-                    Stmt("expr", e=kernel("daxpy", inum(n), c, xa, inum(incx),
-                                          copy.deepcopy(ya), inum(incy)))]
-        dot = kernel("ddot", inum(n), xa, inum(incx), ya, inum(incy))
+            half = kernel("dscal", integer(n), scalar(num(0.5)), ya, integer(incy))
+            axpy = kernel("daxpy", integer(n), scalar(c), xa, integer(incx),
+                          copy.deepcopy(ya), integer(incy))
+            return pre + [Stmt("expr", e=half), Stmt("expr", e=axpy)]
+        dot = kernel("ddot", integer(n), xa, integer(incx), ya, integer(incy))
         dot.bound = n * x.bound * y.bound
         name = self.fresh("s")
         self.declare(Sym(name, "dbl"))
-        return [Stmt("decl", ctype="double", name=name, init=self.fit(dot, CAP), size=None)]
+        return pre + [Stmt("decl", ctype="double", name=name, init=self.fit(dot, CAP),
+                           size=None)]
 
     def st_early_return(self, depth):
         """if (cond) return e;  inside a loop or branch of a function returning double."""
@@ -1554,7 +1597,7 @@ class Gen:
         return Program(seed=self.seed, funcs=funcs, args=args, dep=dep, indep=indep,
                        tol=self.cfg.tol, comment=f"generated by tests.fuzz, seed {self.seed}",
                        test_seed=1 + self.seed % 1000, uses_malloc=self.uses_malloc, sizes=sizes,
-                       uses_blas=self.uses_blas)
+                       uses_blas=self.uses_blas, uses_fortran_blas=self.uses_fortran_blas)
 
 
 def _expr_names(e: Expr, out: set):
