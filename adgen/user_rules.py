@@ -168,6 +168,12 @@ FORTRAN_BLAS = {
 BUILTIN_NAMES = {text.split("(", 1)[0] for text in BUILTIN_RULES}
 
 
+def _integer_dummy(name):
+    """True for the dummies of a FORTRAN_BLAS kernel that are integers: n and the
+    increments."""
+    return name == "n" or name.startswith("inc")
+
+
 def fortran_blas_dummies(name, arg_types, ret):
     """The dummies of the Fortran BLAS kernel `name` (FORTRAN_BLAS) when a call gives it
     the arguments it takes: integers for n and the increments, double precision for the
@@ -183,7 +189,7 @@ def fortran_blas_dummies(name, arg_types, ret):
         target = ir.pointee(t.resolved())
         if target is None:
             return None
-        want = ir.INT if d == "n" or d.startswith("inc") else ir.DOUBLE
+        want = ir.INT if _integer_dummy(d) else ir.DOUBLE
         if ir.with_const(target.resolved(), False) != want:
             return None
     return dummies
@@ -221,7 +227,7 @@ def _fortran_blas_from_c(prog, taken):
         if f is None or f.has_body or f.name in taken or fortran_blas_dummies(
                 name, [p.type for p in f.params], f.ret) is None:
             continue
-        ints = {d for d in dummies.split() if d == "n" or d.startswith("inc")}
+        ints = {d for d in dummies.split() if _integer_dummy(d)}
         for p, d in zip(f.params, dummies.split()):
             p.name = d
         head, lengths = text.split(None, 1)
@@ -252,7 +258,8 @@ def _differentiable(t):
 
 
 def result_is_active(act, lhs):
-    """True when the variable a ruled call's result goes to carries a derivative."""
+    """True when the variable a call's result goes to (None for none) carries a
+    derivative."""
     return lhs is not None and lhs.type.resolved().is_float and act.active_value(lhs)
 
 

@@ -244,6 +244,7 @@ class _Walker:
         if param in self.assigned:
             raise Unknown(f"'{param.name}' is reassigned inside '{func.name}'")
         self.sites = {}
+        self._kernel_inputs = None
         self.counter_cache = {}
         self.resolving = set()
         self.local_cache = {}
@@ -307,8 +308,11 @@ class _Walker:
 
     def kernel_inputs(self):
         """The ids of `&v` arguments that a BLAS kernel of adgen's built-in rules takes as
-        an input (`ddot_(&n, x, &one, ...)`): the kernel reads v and leaves it."""
-        out = set()
+        an input (`ddot_(&n, x, &one, ...)`): the kernel reads v and leaves it. Found once
+        per walker."""
+        if self._kernel_inputs is not None:
+            return self._kernel_inputs
+        out = self._kernel_inputs = set()
         for s in ir.stmts_walk(self.func.body.stmts):      # as address_taken walks it
             for e in ir.stmt_exprs(s):
                 for c in ir.walk(e):

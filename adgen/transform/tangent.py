@@ -9,6 +9,7 @@ from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
                                     is_user_call, source_name, unknown_function_error)
+from adgen.user_rules import result_is_active
 
 
 class TangentTransform:
@@ -297,7 +298,7 @@ class TangentGen:
     def ruled_call(self, call, lhs, s, g):
         """A call of a function with a user rule: the user's NAME_d computes the outputs
         and their tangents (see user_rules.py)."""
-        from adgen.user_rules import derivative_flows, result_is_active, size_at_call
+        from adgen.user_rules import derivative_flows, size_at_call
         rule, loc = g.user_rule, s.loc
         lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
@@ -364,7 +365,7 @@ class TangentGen:
         return sym
 
     def inactive_result(self, lhs, s):
-        if lhs is not None and lhs.type.resolved().is_float and self.act.active_value(lhs):
+        if result_is_active(self.act, lhs):
             return [ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc), s]
         return [s]
 
@@ -710,7 +711,7 @@ class VectorTangentGen(TangentGen):
         output, scattered back; the outputs get their values from before the call back
         before each direction, since NAME_d computes them too. With no direction, the
         call itself."""
-        from adgen.user_rules import derivative_flows, result_is_active, size_at_call
+        from adgen.user_rules import derivative_flows, size_at_call
         rule, loc = g.user_rule, s.loc
         lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
@@ -775,7 +776,7 @@ class VectorTangentGen(TangentGen):
                         ir.If(no_direction, ir.Block([s]), tail, loc)] + cleanup
 
     def inactive_result(self, lhs, s):
-        if lhs is not None and lhs.type.resolved().is_float and self.act.active_value(lhs):
+        if result_is_active(self.act, lhs):
             return [self.each_direction([ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc)]),
                     s]
         return [s]
