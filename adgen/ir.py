@@ -559,6 +559,37 @@ def stmts_walk(stmts, skip=frozenset()):
             yield from stmts_walk(s.body.stmts, skip)
 
 
+def nested_lists(s: Stmt):
+    """The statement lists directly inside a statement."""
+    if isinstance(s, Block):
+        return [s.stmts]
+    if isinstance(s, If):
+        return [s.then.stmts] + ([s.other.stmts] if s.other is not None else [])
+    if isinstance(s, (For, While, DoWhile)):
+        return [s.body.stmts]
+    return []
+
+
+def lvalue_chain(e: Expr):
+    """e and the expressions it is reached through: x[i].f, x[i], x for x[i].f."""
+    while True:
+        yield e
+        if isinstance(e, (Index, Member)):
+            e = e.base
+        elif isinstance(e, Deref):
+            e = e.ptr
+        elif isinstance(e, Cast):
+            e = e.arg
+        else:
+            return
+
+
+def root_symbol(e: Expr):
+    """The variable an lvalue is part of or reached through (x for x[i], *x, (T *)x->f)."""
+    *_, last = lvalue_chain(e)
+    return last.sym if isinstance(last, Ref) else None
+
+
 def stmt_exprs(s: Stmt):
     """The expressions a statement itself evaluates (not those of nested statements)."""
     if isinstance(s, Assign):

@@ -2847,22 +2847,11 @@ def _map_children(e, fn):
     return e
 
 
-def _nested_lists(st):
-    """The statement lists directly inside a statement."""
-    if isinstance(st, ir.Block):
-        return [st.stmts]
-    if isinstance(st, ir.If):
-        return [st.then.stmts] + ([st.other.stmts] if st.other is not None else [])
-    if isinstance(st, (ir.For, ir.While, ir.DoWhile)):
-        return [st.body.stmts]
-    return []
-
-
 def _list_holding(stmts, st):
     """The statement list, stmts or one nested in it, that holds the statement st."""
     if any(x is st for x in stmts):
         return stmts
-    return next((holder for x in stmts for nested in _nested_lists(x)
+    return next((holder for x in stmts for nested in ir.nested_lists(x)
                  for holder in [_list_holding(nested, st)] if holder is not None), None)
 
 

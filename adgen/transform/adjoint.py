@@ -25,6 +25,7 @@ from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_
                                     unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import find_recomputations
+from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
 from adgen.transform.tbr import ArraySaves, LocalTBR, tracked_locals
 
 
@@ -130,6 +131,8 @@ class ReverseTransform:
         return self.output()
 
     def output(self):
+        for key, g in self.funcgens.items():
+            g.split_backward_sums(self.generated[key])
         # Memory the program allocated is freed where the backward sweep reaches its
         # allocation; with the log in use, only after the log has been replayed (logged
         # values may lie in it, when the analysis could not tell it from the caller's).
@@ -505,6 +508,7 @@ class FuncGen:
         self.call_directives = {}   # id(statement) -> "joint" | "split", by a pragma
         self.held = {}              # C text of a math call -> a temporary holding its value
         self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
+        self.backward_loops = []    # (primal loop, its backward loop), for split_sums
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -1654,10 +1658,11 @@ class FuncGen:
             bwd.append(ir.Assign(ir.Ref(cnt), count_formula, s.loc))
         if not static_start:
             bwd.append(ir.Pop(ir.Ref(start), s.loc))
-        bwd.append(ir.For([ir.Assign(ir.Ref(k), X.sub(ir.Ref(cnt), ir.Const("1", ir.INT)))],
-                          ir.Binary(">=", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
-                          [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
-                          ir.Block([ir.Assign(ir.Ref(var), value, s.loc)] + bb), s.loc))
+        bwd += self.backward_loop(
+            s, ir.For([ir.Assign(ir.Ref(k), X.sub(ir.Ref(cnt), ir.Const("1", ir.INT)))],
+                      ir.Binary(">=", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
+                      [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
+                      ir.Block([ir.Assign(ir.Ref(var), value, s.loc)] + bb), s.loc))
         if saved:
             bwd.append(ir.Pop(ir.Ref(var), s.loc))
         return fwd, bwd
@@ -1713,12 +1718,84 @@ class FuncGen:
         else:
             fwd.append(ir.While(s.test, ir.Block(body_f + [incr]), s.loc))
         fwd.append(ir.Push(ir.Ref(cnt), s.loc))
-        bwd = [ir.Pop(ir.Ref(cnt), s.loc),
-               ir.For([ir.Assign(ir.Ref(k), ir.Ref(cnt))],
-                      ir.Binary(">", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
-                      [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
-                      ir.Block(body_b), s.loc)]
+        bwd = [ir.Pop(ir.Ref(cnt), s.loc)]
+        bwd += self.backward_loop(s, ir.For([ir.Assign(ir.Ref(k), ir.Ref(cnt))],
+                                            ir.Binary(">", ir.Ref(k), ir.Const("0", ir.INT),
+                                                      ir.INT),
+                                            [ir.Assign(ir.Ref(k),
+                                                       X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
+                                            ir.Block(body_b), s.loc))
         return fwd, bwd
+
+    def backward_loop(self, s, loop):
+        """The backward loop of loop s (its adjoint sums are split at the end)."""
+        self.backward_loops.append((s, loop))
+        return [loop]
+
+    def split_backward_sums(self, fns):
+        """Split the adjoint sums of the backward loops in the finished functions fns (see
+        split_sums.py). Done last: the analyses of the sweeps read them unsplit."""
+        for s, loop in self.backward_loops:
+            made = []
+
+            def temp(base, t):
+                sym = ad_temp(self.names.fresh(base), t)
+                made.append(LocalDecl(sym))
+                return sym
+            split = split_sums(loop, temp, self.adjoint_storage)
+            if split is None:
+                continue
+            stmts, sums = split
+            home = next((fn for fn in fns if replace_stmt(fn.body, loop, stmts)), None)
+            if home is None:
+                continue        # the loop was copied (by checkpointing), not kept
+            home.locals.extend(made)
+            for a in sums:
+                self.explain(s, self.adjoint_text(a), f"summed in {PARTS} parts",
+                             "adjoint increments may come in any order: the loop vectorizes")
+
+    def adjoint_storage(self, e):
+        """For split_sums, the memory lvalue e names: ("primal", node) for primal memory,
+        ("adjoint", node) for the adjoint of the primal memory of that node (adjoints of
+        memory that may alias may alias), ("temp", variable) for a scalar temporary,
+        UNKNOWN when it cannot tell."""
+        sym = ir.root_symbol(e)
+        if sym is None:
+            return UNKNOWN
+        if getattr(sym, "is_ad", False):
+            t = sym.type.resolved()
+            return ("temp", sym) if t.is_float or t.is_int else UNKNOWN
+        primal = getattr(sym, "primal", None)
+        if primal is None:
+            node = find(self.mem.loc(e))
+            return UNKNOWN if node.label == "rvalue" else ("primal", node)
+        image = self.sh.by_sym.get(primal)
+        if isinstance(image, ir.Deref) and isinstance(image.ptr, ir.Ref) \
+                and image.ptr.sym is sym and self.kind == "head" and same_text(e, image):
+            # the adjoint of a by-value parameter of the head: the caller's own variable
+            return ("adjoint", find(self.mem.var(primal)))
+        if not (isinstance(image, ir.Ref) and image.sym is sym):
+            # the adjoint of a by-value parameter of a callee, reached through a pointer:
+            # memory of the caller that may be any adjoint's (&vb[3] for v[3])
+            return UNKNOWN
+        node = find(self.mem.loc(self.primal_of(e, sym)))
+        return UNKNOWN if node.label == "rvalue" else ("adjoint", node)
+
+    def adjoint_text(self, a):
+        """`adjoint of x[i]` for an adjoint lvalue (for --explain)."""
+        from adgen.backend.cgen import expr_c
+        sym = ir.root_symbol(a)
+        primal = getattr(sym, "primal", None)
+        image = self.sh.by_sym.get(primal) if primal is not None else None
+        if image is None:
+            return expr_c(a)
+        if same_text(a, image):
+            return f"adjoint of {ir.source_name(primal)}"
+        return f"adjoint of {expr_c(self.primal_of(a, sym))}"
+
+    def primal_of(self, e, sym):
+        """The primal lvalue whose adjoint is e, an lvalue rooted at shadow symbol sym."""
+        return X.substitute(e, {sym: ir.Ref(sym.primal)})
 
 
 def _replace_refs(stmts, mapping):

@@ -62,8 +62,8 @@ def trivially_inactive(prog, f, seen=None):
         if t.is_float or t.is_pointer or t.is_array or t.is_struct:
             return False
     for s in ir.stmts_walk(f.body.stmts):
-        if isinstance(s, ir.Assign) and _root_symbol(s.lhs) is not None and \
-                _root_symbol(s.lhs).kind == "global":
+        if isinstance(s, ir.Assign) and ir.root_symbol(s.lhs) is not None and \
+                ir.root_symbol(s.lhs).kind == "global":
             return False
         for e in ir.stmt_exprs(s):
             for sub in ir.walk(e):
@@ -75,20 +75,6 @@ def trivially_inactive(prog, f, seen=None):
                     if g is not None and not trivially_inactive(prog, g, seen):
                         return False
     return True
-
-
-def _root_symbol(e):
-    while True:
-        if isinstance(e, ir.Ref):
-            return e.sym
-        if isinstance(e, (ir.Index,)):
-            e = e.base
-        elif isinstance(e, ir.Member):
-            e = e.base
-        elif isinstance(e, ir.Deref):
-            e = e.ptr
-        else:
-            return None
 
 
 # ------------------------------------------------------------------ call lifting
