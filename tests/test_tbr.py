@@ -151,3 +151,31 @@ def test_the_passes_settle_when_a_comparison_reads_a_temporary(monkeypatch):
     """, head="f(f)/(x)")
     assert "value >= value2 ?" in function_text(code, "f_b")
     assert len(passes) <= 4, len(passes)
+
+
+def test_an_array_handed_to_a_sweep_is_not_read_by_the_call():
+    # r is updated linearly by scale: no backward statement reads a value of r. Passing r
+    # to scale_bwd reads no element of it (what scale_bwd reads is scanned in scale_bwd)
+    code = adgen.differentiate("""
+        static void scale(int n, double *y)
+        {
+            int i;
+            for (i = 0; i < n; i++)
+                y[i] += 0.1 * y[0];
+        }
+        void f(int n, const double *x, double *out)
+        {
+            double r[16], s = 0.0;
+            int i;
+            for (i = 0; i < n; i++)
+                r[i] = x[i] * x[i];
+        #pragma adgen nocheckpoint
+            scale(n, r);
+            for (i = 0; i < n; i++)
+                s += r[i];
+            out[0] = s;
+        }
+    """, head="f(out)/(x)")
+    assert "scale_bwd(n, r, rb);" in function_text(code, "f_b")
+    assert "adgen_push" not in function_text(code, "scale_fwd")
+    assert "adgen_pop" not in function_text(code, "scale_bwd")

@@ -410,7 +410,14 @@ class ReverseTransform:
                             not _is_shadow_expr(a):
                         found.add(find(self.mem.target(a)))
         for c in e.children():
+            if isinstance(e, ir.Call) and isinstance(c, ir.Ref) and \
+                    c.type.resolved().is_array and self._sweep_call(e.func):
+                continue    # an array given to a sweep, which is scanned for what it reads
             self._scan_read(c, found)
+
+    def _sweep_call(self, name):
+        """True for a forward or backward sweep of a function of the program."""
+        return name.endswith(("_fwd", "_bwd")) and name[:-len("_fwd")] in self.prog.functions
 
     def _scan_sym(self, sym, found, write=False):
         primal = getattr(sym, "primal", None)
