@@ -1079,7 +1079,7 @@ class FuncGen:
             sign, rest = inc
             if all(find(n) != lnode for n in self.act.active_reads(rest)):
                 self.contribs(rest, A if sign > 0 else X.neg(A), out, loc)
-                return out
+                return _merge_squares(out)
         aliased = any(find(n) == lnode for n in self.act.active_reads(rhs))
         if aliased:
             t = self.temp("tempb", lhs.type)
@@ -1089,7 +1089,7 @@ class FuncGen:
         else:
             self.contribs(rhs, A, out, loc)
             out.append(ir.Assign(X.clone(A), X.zero(lhs.type), loc))
-        return out
+        return _merge_squares(out)
 
     def has_active(self, e):
         return bool(self.act.active_reads(e))
@@ -1833,6 +1833,36 @@ def _increment(lhs, rhs):
         if rhs.op == "+" and same_text(rhs.right, lhs):
             return 1, rhs.left
     return None
+
+
+def _merge_squares(stmts):
+    """`a = a + s * x; a = a + x * s` (the adjoint of x * x) as `a = a + 2.0 * s * x`: the
+    two contributions of one statement to the same adjoint, adjacent and equal."""
+    out = []
+    for st in stmts:
+        prev = out[-1] if out else None
+        if isinstance(st, ir.Assign) and isinstance(prev, ir.Assign) and \
+                same_text(st.lhs, prev.lhs):
+            a, b = _increment(prev.lhs, prev.rhs), _increment(st.lhs, st.rhs)
+            if a is not None and b is not None and a[0] == b[0] and \
+                    sorted(_factors(a[1])) == sorted(_factors(b[1])):
+                two, term = X.const(2, st.lhs.type), X.clone(a[1])
+                twice = X.mul(X.mul(two, term.left), term.right) \
+                    if isinstance(term, ir.Binary) and term.op == "*" else X.mul(two, term)
+                rhs = X.add(X.clone(st.lhs), twice) if a[0] > 0 else \
+                    X.sub(X.clone(st.lhs), twice)
+                out[-1] = ir.Assign(prev.lhs, rhs, prev.loc)
+                continue
+        out.append(st)
+    return out
+
+
+def _factors(e):
+    """The texts of the factors of a product."""
+    if isinstance(e, ir.Binary) and e.op == "*":
+        return _factors(e.left) + _factors(e.right)
+    from adgen.backend.cgen import expr_c
+    return [expr_c(e)]
 
 
 def _zero_stmt(target):

@@ -9,11 +9,12 @@ own local partial sum, and the two sums reach the adjoint after the loop: gcc th
 vectorizes the loop. Iterations still run in the same order; only the rounding of the
 sum changes.
 
-A loop qualifies when its body is straight-line code (assignments, pure math calls) and
-the adjoint it sums into is the same location in every iteration and is not otherwise
-read or written there. An increment of memory that may be the same location (another
-array's adjoint element, when the primal arrays may alias) commutes with the deferred
-ones and is allowed; any other access to it is not. Primal values the loop reads at one
+A loop qualifies when its body is straight-line code (assignments, pure math calls), each
+adjoint it sums into is the same location in every iteration and is not otherwise read or
+written there, and these sums are all the loop carries from one iteration to the next (gcc
+12 vectorizes an in-order sum left beside them wrongly). An increment of memory that may be
+the same location (another array's adjoint element, when the primal arrays may alias)
+commutes with the deferred ones and is allowed; any other access to it is not. Primal values the loop reads at one
 place and never writes are read once before it, as gcc cannot tell that the adjoints the
 loop writes are not them.
 """
@@ -46,20 +47,29 @@ def split_sums(loop, temp, storage):
     if not body or len(body) > MAX_BODY or not all(_straight(s) for s in body):
         return None
     changed = assigned_syms(body) | {k}
-    sums = []           # (lvalue, key) of the sums to split, in order of appearance
-    for s in body:
-        inc = _increment(s)
-        if inc is None or not s.lhs.type.resolved().is_float:
-            continue
-        if not _fixed_place(s.lhs, changed) or any(same_text(s.lhs, a) for a, _ in sums):
-            continue
-        key = storage(s.lhs)
-        if key is UNKNOWN or key[0] == "primal":
-            continue
-        sums.append((s.lhs, key))
-    sums = [(a, key) for a, key in sums if _only_incremented(a, key, body, storage)]
-    if not sums:
+    # a scalar the body only adds to stays in place: it is a sum, not a changed variable
+    scalars = [st for st in body if isinstance(st.lhs, ir.Ref)]
+    added_to = {st.lhs.sym for st in scalars} - \
+        {st.lhs.sym for st in scalars if not _float_increment(st)}
+    sums = []           # lvalues of the sums in the loop, in order of appearance
+    for st in body:
+        if _float_increment(st) and _fixed_place(st.lhs, changed - added_to) and \
+                not any(same_text(st.lhs, a) for a in sums):
+            sums.append(st.lhs)
+    keys = [storage(a) for a in sums]
+    # values carried from one iteration to the next: floats that the body updates from
+    # their old values, at the same place in every iteration
+    carried = [st.lhs for st in body if st.lhs.type.resolved().is_float and
+               any(same_text(sub, st.lhs) for sub in ir.walk(st.rhs)) and
+               (isinstance(st.lhs, ir.Ref) or _fixed_place(st.lhs, changed))]
+    if not sums or any(key is UNKNOWN or key[0] == "primal" or
+                       not _only_incremented(a, key, body, storage)
+                       for a, key in zip(sums, keys)) or \
+            any(not any(same_text(c, a) for a in sums) for c in carried):
+        # every value carried is a sum split, or nothing is split: gcc 12 vectorizes an
+        # in-order sum over the two copies of the body wrongly (it adds some terms twice)
         return None
+    sums = list(zip(sums, keys))
     parts = [(a, [temp(ir.root_symbol(a).name + "_sum", strip_const(a.type))
                   for _ in range(PARTS)]) for a, _ in sums]
     # primal values the loop reads at one place and does not change, read once before it:
@@ -144,6 +154,10 @@ def _straight(s):
             elif isinstance(sub, (ir.AddrOf, ir.InitList)):
                 return False
     return True
+
+
+def _float_increment(s):
+    return _increment(s) is not None and s.lhs.type.resolved().is_float
 
 
 def _increment(s):
@@ -292,16 +306,9 @@ def _constants_out(e):
         inner = ir.Binary(e.op, left, right.left, e.type, e.loc)
         flip = (e.op == "-") != (right.op == "-")
         return ir.Binary("-" if flip else "+", inner, right.right, e.type, e.loc)
-    if e.op in "+-" and isinstance(left, ir.Binary) and left.op in "+-" \
-            and isinstance(left.right, ir.Const) and isinstance(right, ir.Const):
+    if e.op in "+-" and isinstance(right, ir.Const):
         # (x - 1) + 2  ->  x + 1
-        c1, c2 = X.int_value(left.right), X.int_value(right)
-        if c1 is not None and c2 is not None:
-            c = (c1 if left.op == "+" else -c1) + (c2 if e.op == "+" else -c2)
-            if c == 0:
-                return left.left
-            return ir.Binary("+" if c > 0 else "-", left.left, ir.Const(str(abs(c)), e.type),
-                             e.type, e.loc)
+        return X.add(left, right) if e.op == "+" else X.sub(left, right)
     if e.op == "*" and isinstance(left, ir.Binary) and left.op in "+-" \
             and isinstance(left.right, ir.Const) and isinstance(right, ir.Const):
         c, s = X.int_value(left.right), X.int_value(right)

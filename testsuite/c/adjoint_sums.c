@@ -11,7 +11,8 @@ arg out: double[1]
  * two parts: a packed triangular product (odd and even column lengths), a strided loop
  * starting past zero, a while loop, and a sum into the adjoint of the head's by-value
  * scalar (adjoint_sums_float.c: a float sum). Next to them, loops whose sums must stay in
- * place, as the adjoint they add to is read in the loop: directly, or through an alias. */
+ * place: the adjoint they add to is read in the loop (directly, or through an alias), or
+ * another sum of the loop cannot be split. */
 #include <math.h>
 
 /* y = L x, L unit lower triangular, packed column by column */
@@ -38,8 +39,18 @@ static void matvec(int n, const double *a, const double *x, double *y)
     }
 }
 
-/* y[i] += w x[k] x[i] over every other k from 1: the adjoint of x[i] sums over k */
-static void strided(int n, double w, const double *x, double *y)
+/* y[i] += x[k] x[i] / 2 over every other k from 1: the adjoint of x[i] sums over k */
+static void strided(int n, const double *x, double *y)
+{
+    int i, k;
+    for (i = 0; i < n; i++)
+        for (k = 1; k < n; k += 2)
+            y[i] += 0.5 * x[k] * x[i];
+}
+
+/* the same with a by-value weight: its adjoint, the caller's, cannot be summed apart, so
+ * the adjoint of x[i] is not either */
+static void weighted(int n, double w, const double *x, double *y)
 {
     int i, k;
     for (i = 0; i < n; i++)
@@ -62,11 +73,14 @@ static double tail_sum(int n, const double *x)
 void adjoint_sums(int n, const double *a, const double *l, const double *x, double w,
                   double *out)
 {
-    double y[16], z[16], r[16], s, *p = r;
+    double y[16], z[16], q[16], r[16], s, *p = r;
     int i, j;
     lower(n, l, x, y);
     matvec(n, a, y, z);
-    strided(n, w, x, z);
+    for (i = 0; i < n; i++)
+        q[i] = 0.0;
+    strided(n, x, q);
+    weighted(n, w, x, q);
     s = tail_sum(n, z);
     for (i = 0; i < n; i++) {
         s += z[i] * z[i] + w * x[i];
@@ -81,6 +95,6 @@ void adjoint_sums(int n, const double *a, const double *l, const double *x, doub
         for (j = 0; j < n; j++)
             r[j] += 0.01 * p[i];
     for (i = 0; i < n; i++)
-        s += r[i];
+        s += r[i] + q[i];
     out[0] = s;
 }
