@@ -179,3 +179,20 @@ def test_an_array_handed_to_a_sweep_is_not_read_by_the_call():
     assert "scale_bwd(n, r, rb);" in function_text(code, "f_b")
     assert "adgen_push" not in function_text(code, "scale_fwd")
     assert "adgen_pop" not in function_text(code, "scale_bwd")
+
+
+def test_an_update_reading_its_own_array_passes_its_adjoint_through():
+    # y[j] += 0.1 * y[i] may read y[j] itself (i == j): its adjoint is held in a
+    # temporary for the term, and left in place, not zeroed and added back
+    code = adgen.differentiate("""
+        void f(int n, double *y)
+        {
+            int i, j;
+            for (i = 0; i < n; i++)
+                for (j = 0; j < n; j++)
+                    y[j] += 0.1 * y[i];
+        }
+    """, head="f(y)/(y)")
+    bwd = function_text(code, "f_b")
+    assert re.search(r"tempb = yb\[j\];\n\s*yb\[i\] = yb\[i\] \+ 0\.1 \* tempb;", bwd), bwd
+    assert "yb[j] = 0.0;" not in bwd

@@ -1081,7 +1081,14 @@ class FuncGen:
                 self.contribs(rest, A if sign > 0 else X.neg(A), out, loc)
                 return _merge_squares(out)
         aliased = any(find(n) == lnode for n in self.act.active_reads(rhs))
-        if aliased:
+        if aliased and inc is not None:
+            # lhs = lhs + rest, rest maybe reading lhs: the adjoint of lhs passes through
+            # unchanged; rest gets it as it is before rest's own contributions
+            sign, rest = inc
+            t = self.temp("tempb", lhs.type)
+            out.append(ir.Assign(ir.Ref(t), A, loc))
+            self.contribs(rest, ir.Ref(t) if sign > 0 else X.neg(ir.Ref(t)), out, loc)
+        elif aliased:
             t = self.temp("tempb", lhs.type)
             out.append(ir.Assign(ir.Ref(t), A, loc))
             out.append(ir.Assign(X.clone(A), X.zero(lhs.type), loc))
