@@ -15,9 +15,7 @@ derivative links with gfortran-compiled code:
   checkpoint pragma of C, FP-LOOP before a DO loop `#pragma adgen fp_loop`, NOCHECKPOINT
   before a call `#pragma adgen nocheckpoint`, others are ignored with a warning.
 """
-import copy
 import os
-import dataclasses
 import re
 import subprocess
 from dataclasses import dataclass, field
@@ -1019,7 +1017,7 @@ class Scope:
                     sub.loc = None          # located where the bound is used
                 self.entry_values[key] = sym
             return ir.Ref(self.entry_values[key])
-        return _map_children(e, self.entry_placeholders)
+        return X.map_children(e, self.entry_placeholders)
 
     def at_entry(self, e):
         """e with the placeholders of entry values replaced by what they stand for: for
@@ -2835,18 +2833,6 @@ def _storage_name(e):
     return e.func if isinstance(e, ir.Call) else "value"
 
 
-def _map_children(e, fn):
-    """A copy of the expression e with fn applied to its sub-expressions."""
-    e = copy.copy(e)
-    for f in dataclasses.fields(e):
-        value = getattr(e, f.name)
-        if isinstance(value, ir.Expr):
-            setattr(e, f.name, fn(value))
-        elif isinstance(value, list):
-            setattr(e, f.name, [fn(x) if isinstance(x, ir.Expr) else x for x in value])
-    return e
-
-
 def _list_holding(stmts, st):
     """The statement list, stmts or one nested in it, that holds the statement st."""
     if any(x is st for x in stmts):
@@ -2862,7 +2848,7 @@ def _substitute(e, mapping):
         value = X.clone(mapping[e.sym])
         value.loc = e.loc
         return value
-    return _map_children(e, lambda sub: _substitute(sub, mapping))
+    return X.map_children(e, lambda sub: _substitute(sub, mapping))
 
 
 def _substitute_stmts(stmts, mapping):

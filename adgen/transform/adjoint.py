@@ -21,8 +21,8 @@ from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
-                                    is_user_call, same_text, source_name, strip_const,
-                                    unknown_function_error)
+                                    increment, is_user_call, same_text, source_name,
+                                    strip_const, unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import find_recomputations
 from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
@@ -688,7 +688,7 @@ class FuncGen:
         only reaches derivatives, never control flow."""
         if not self.T.ctx.options.invert or self.T.ctx.options.store_all:
             return None
-        inc = _increment(lhs, rhs)
+        inc = increment(lhs, rhs)
         if inc is None:
             return None
         sign, rest = inc
@@ -1074,21 +1074,18 @@ class FuncGen:
         A = self.sh(lhs)
         lnode = find(self.mem.loc(lhs))
         out = []
-        inc = _increment(lhs, rhs)
+        inc = increment(lhs, rhs)
         if inc is not None:
+            # lhs = lhs + rest: the adjoint of lhs passes through unchanged; rest gets it as
+            # it is before rest's own contributions (held apart when rest may read lhs)
             sign, rest = inc
-            if all(find(n) != lnode for n in self.act.active_reads(rest)):
-                self.contribs(rest, A if sign > 0 else X.neg(A), out, loc)
-                return _merge_squares(out)
-        aliased = any(find(n) == lnode for n in self.act.active_reads(rhs))
-        if aliased and inc is not None:
-            # lhs = lhs + rest, rest maybe reading lhs: the adjoint of lhs passes through
-            # unchanged; rest gets it as it is before rest's own contributions
-            sign, rest = inc
-            t = self.temp("tempb", lhs.type)
-            out.append(ir.Assign(ir.Ref(t), A, loc))
-            self.contribs(rest, ir.Ref(t) if sign > 0 else X.neg(ir.Ref(t)), out, loc)
-        elif aliased:
+            seed = A
+            if any(find(n) == lnode for n in self.act.active_reads(rest)):
+                t = self.temp("tempb", lhs.type)
+                out.append(ir.Assign(ir.Ref(t), A, loc))
+                seed = ir.Ref(t)
+            self.contribs(rest, seed if sign > 0 else X.neg(seed), out, loc)
+        elif any(find(n) == lnode for n in self.act.active_reads(rhs)):
             t = self.temp("tempb", lhs.type)
             out.append(ir.Assign(ir.Ref(t), A, loc))
             out.append(ir.Assign(X.clone(A), X.zero(lhs.type), loc))
@@ -1832,16 +1829,6 @@ def _holds_pointers(t):
     return False
 
 
-def _increment(lhs, rhs):
-    """(sign, rest) when rhs is `lhs + rest`, `rest + lhs` or `lhs - rest`."""
-    if isinstance(rhs, ir.Binary) and rhs.op in "+-":
-        if same_text(rhs.left, lhs):
-            return (1 if rhs.op == "+" else -1), rhs.right
-        if rhs.op == "+" and same_text(rhs.right, lhs):
-            return 1, rhs.left
-    return None
-
-
 def _merge_squares(stmts):
     """`a = a + s * x; a = a + x * s` (the adjoint of x * x) as `a = a + 2.0 * s * x`: the
     two contributions of one statement to the same adjoint, adjacent and equal."""
@@ -1850,7 +1837,7 @@ def _merge_squares(stmts):
         prev = out[-1] if out else None
         if isinstance(st, ir.Assign) and isinstance(prev, ir.Assign) and \
                 same_text(st.lhs, prev.lhs):
-            a, b = _increment(prev.lhs, prev.rhs), _increment(st.lhs, st.rhs)
+            a, b = increment(prev.lhs, prev.rhs), increment(st.lhs, st.rhs)
             if a is not None and b is not None and a[0] == b[0] and \
                     sorted(_factors(a[1])) == sorted(_factors(b[1])):
                 two, term = X.const(2, st.lhs.type), X.clone(a[1])

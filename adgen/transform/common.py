@@ -130,6 +130,16 @@ def same_text(a, b):
     return expr_c(a) == expr_c(b)
 
 
+def increment(lhs, rhs):
+    """(sign, rest) when rhs is `lhs + rest`, `rest + lhs` or `lhs - rest`."""
+    if isinstance(rhs, ir.Binary) and rhs.op in "+-":
+        if same_text(rhs.left, lhs):
+            return (1 if rhs.op == "+" else -1), rhs.right
+        if rhs.op == "+" and same_text(rhs.right, lhs):
+            return 1, rhs.left
+    return None
+
+
 def source_name(f):
     """The name a function's copy was made from (see transform/clone.py), else its own."""
     return getattr(f, "clone_of", f.name)

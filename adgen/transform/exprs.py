@@ -1,6 +1,7 @@
 """Small algebra on IR expressions: copying, substitution, and arithmetic that folds the
 zeros and ones derivative code is full of, so the output stays readable."""
 import copy
+import dataclasses
 import functools
 
 from adgen import ir
@@ -62,6 +63,18 @@ def substitute(e, mapping):
         e.args = [substitute(a, mapping) for a in e.args]
     if isinstance(e, ir.Deref) and isinstance(e.ptr, ir.AddrOf):
         return e.ptr.arg        # *&v, from a pointer parameter given &v
+    return e
+
+
+def map_children(e, fn):
+    """A copy of the expression e with fn applied to its sub-expressions."""
+    e = copy.copy(e)
+    for f in dataclasses.fields(e):
+        value = getattr(e, f.name)
+        if isinstance(value, ir.Expr):
+            setattr(e, f.name, fn(value))
+        elif isinstance(value, list):
+            setattr(e, f.name, [fn(x) if isinstance(x, ir.Expr) else x for x in value])
     return e
 
 

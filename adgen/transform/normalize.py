@@ -62,8 +62,7 @@ def trivially_inactive(prog, f, seen=None):
         if t.is_float or t.is_pointer or t.is_array or t.is_struct:
             return False
     for s in ir.stmts_walk(f.body.stmts):
-        if isinstance(s, ir.Assign) and ir.root_symbol(s.lhs) is not None and \
-                ir.root_symbol(s.lhs).kind == "global":
+        if isinstance(s, ir.Assign) and getattr(ir.root_symbol(s.lhs), "kind", None) == "global":
             return False
         for e in ir.stmt_exprs(s):
             for sub in ir.walk(e):

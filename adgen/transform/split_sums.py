@@ -14,16 +14,14 @@ adjoint it sums into is the same location in every iteration and is not otherwis
 written there, and these sums are all the loop carries from one iteration to the next (gcc
 12 vectorizes an in-order sum left beside them wrongly). An increment of memory that may be
 the same location (another array's adjoint element, when the primal arrays may alias)
-commutes with the deferred ones and is allowed; any other access to it is not. Primal values the loop reads at one
-place and never writes are read once before it, as gcc cannot tell that the adjoints the
-loop writes are not them.
+commutes with the deferred ones and is allowed; any other access to it is not. Primal
+values the loop reads at one place and never writes are read once before it, as gcc cannot
+tell that the adjoints the loop writes are not them.
 """
-import copy
-
 from adgen import ir
 from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform import exprs as X
-from adgen.transform.common import same_text, strip_const
+from adgen.transform.common import increment, same_text, strip_const
 from adgen.transform.loops import assigned_syms
 
 PARTS = 2           # partial sums: as many copies of the loop body
@@ -161,16 +159,8 @@ def _float_increment(s):
 
 
 def _increment(s):
-    """(lvalue, rest) for `a = a + rest`, `a = rest + a` or `a = a - rest`."""
-    if not isinstance(s, ir.Assign):
-        return None
-    rhs = s.rhs
-    if isinstance(rhs, ir.Binary) and rhs.op in "+-":
-        if same_text(rhs.left, s.lhs):
-            return s.lhs, rhs.right
-        if rhs.op == "+" and same_text(rhs.right, s.lhs):
-            return s.lhs, rhs.left
-    return None
+    """(sign, rest) for an assignment `a = a + rest`, `a = rest + a` or `a = a - rest`."""
+    return increment(s.lhs, s.rhs) if isinstance(s, ir.Assign) else None
 
 
 def _fixed_place(a, changed):
@@ -187,20 +177,10 @@ def _fixed_place(a, changed):
                 return False
         return True
 
-    e = a
-    while True:
-        if isinstance(e, ir.Ref):
-            return e.sym not in changed
-        if isinstance(e, ir.Index):
-            if not index_ok(e.index):
-                return False
-            e = e.base
-        elif isinstance(e, ir.Deref):
-            e = e.ptr
-        elif isinstance(e, ir.Member) and not e.arrow:
-            e = e.base
-        else:
-            return False
+    *path, root = ir.lvalue_chain(a)
+    return isinstance(root, ir.Ref) and root.sym not in changed and \
+        all(isinstance(e, ir.Deref) or isinstance(e, ir.Member) and not e.arrow or
+            isinstance(e, ir.Index) and index_ok(e.index) for e in path)
 
 
 def _only_incremented(a, key, body, storage):
@@ -211,7 +191,7 @@ def _only_incremented(a, key, body, storage):
             continue
         inc = _increment(s)
         if inc is not None:
-            lhs, rest = inc
+            lhs, rest = s.lhs, inc[1]
             if not s.lhs.type.resolved().is_float and storage(lhs) in (key, UNKNOWN):
                 return False    # an integer update of the same memory (a reinterpretation)
             exprs = [rest] + _index_parts(lhs)
@@ -323,13 +303,7 @@ def _replace_text(e, old, new):
     """Copy of e with the sub-expressions that read as old replaced by new."""
     if same_text(e, old):
         return X.clone(new)
-    e = copy.copy(e)
-    for name in ("base", "index", "ptr", "arg", "left", "right", "test", "then", "other"):
-        if isinstance(getattr(e, name, None), ir.Expr):
-            setattr(e, name, _replace_text(getattr(e, name), old, new))
-    if isinstance(e, ir.Call):
-        e.args = [_replace_text(a, old, new) for a in e.args]
-    return e
+    return X.map_children(e, lambda sub: _replace_text(sub, old, new))
 
 
 def _text(a):
