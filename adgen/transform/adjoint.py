@@ -29,6 +29,10 @@ from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
 from adgen.transform.tbr import ArraySaves, LocalTBR, tracked_locals
 
 
+# passes of ReverseTransform.run: each generates the sweeps from the previous one's findings
+MAX_PASSES = 50
+
+
 def ad_temp(name, t):
     s = ir.Symbol(name, ir.with_const(t, False), "temp")
     s.is_ad = True
@@ -63,6 +67,9 @@ class ReverseTransform:
         self.local_saves = {}
         self.local_exit = {}
         self.covered = {}       # per generated function: writes an earlier save covers
+        # the pointers standing for local arrays moved to the heap (FuncGen.arrays_to_heap),
+        # one symbol each for all passes, so that the analyses see the same memory each time
+        self.heap_pointers = {}
         self.joint_calls = {}   # id(call statement) -> why it runs in joint mode
         # memory the head's caller sees whose final values are copied whole once, when
         # the backward sweep brings back earlier values (instead of logging each one)
@@ -79,7 +86,7 @@ class ReverseTransform:
         from adgen.analysis.extent import _Walker
         no_globals = not any(not getattr(v, "is_library", False) for v in self.prog.globals)
         settled = False     # the previous pass changed nothing (but call modes)
-        for _ in range(50):
+        for _ in range(MAX_PASSES):
             self.decisions = {}     # --explain, of the last pass: (loc, what) -> text
             self.logged = False
             self.zero_on_read = set()
@@ -128,6 +135,11 @@ class ReverseTransform:
                 break
             settled = stable and len(self.joint_calls) == joint_before
             self.last_funcgens, self._last_usage = self.funcgens, None
+        else:
+            # the sweeps of the last pass may miss a value the backward sweep reads
+            raise AdgenError(f"internal error in adgen: what the backward sweep reads did not "
+                             f"settle in {MAX_PASSES} passes; please report this program",
+                             self.ctx.heads[0].func.loc)
         return self.output()
 
     def output(self):
@@ -347,14 +359,13 @@ class ReverseTransform:
         what they hold (a temporary is made anew by each pass: its own node would keep
         the pass loop from settling)."""
         for x in ir.walk(e):
-            sym = getattr(x, "sym", None) if isinstance(x, ir.Ref) else None
-            if sym is not None and getattr(sym, "is_ad", False):
-                if getattr(sym, "value_of", None) is not None:
-                    self._compared_values(sym.value_of, out)
+            if isinstance(x, (ir.Ref, ir.Index, ir.Member, ir.Deref)) and _is_temp_memory(x):
+                if isinstance(x, ir.Ref) and getattr(x.sym, "value_of", None) is not None:
+                    self._compared_values(x.sym.value_of, out)
                 continue
             if isinstance(x, (ir.Ref, ir.Index, ir.Member, ir.Deref)) and \
                     not _is_shadow_expr(x) and getattr(x, "type", None) is not None \
-                    and x.type.resolved().is_float and not getattr(sym, "primal", None):
+                    and x.type.resolved().is_float:
                 out.add(find(self.mem.loc(x)))
 
     def _scan_stmt(self, s, found):
@@ -393,7 +404,8 @@ class ReverseTransform:
         if isinstance(e, ir.Ref):
             self._scan_sym(e.sym, found)
             return
-        if isinstance(e, (ir.Index, ir.Member, ir.Deref)) and not _is_shadow_expr(e):
+        if isinstance(e, (ir.Index, ir.Member, ir.Deref)) and not _is_shadow_expr(e) and \
+                not _is_temp_memory(e):
             found.add(find(self.mem.loc(e)))
         if isinstance(e, ir.SizeOf):
             return
@@ -407,7 +419,8 @@ class ReverseTransform:
                 # NAME_b of a rule reads the arrays it is given, as the call left them
                 for a in e.args:
                     if a.type is not None and a.type.resolved().is_pointer and \
-                            not _is_shadow_expr(a):
+                            getattr(_base_symbol(a), "primal", None) is None and \
+                            not _is_temp_memory(a):
                         found.add(find(self.mem.target(a)))
         for c in e.children():
             if isinstance(e, ir.Call) and isinstance(c, ir.Ref) and \
@@ -467,18 +480,34 @@ def _grows_positive(p):
     return all(v > 0 for k, v in p.terms.items() if len(k) == top)
 
 
+def _base_symbol(e):
+    """The variable whose memory an lvalue or a pointer expression reaches (p for p[i].f,
+    *p, &p[i], p + 1, (T *)p), or None."""
+    while True:
+        if isinstance(e, (ir.Index, ir.Member)):
+            e = e.base
+        elif isinstance(e, ir.Deref):
+            e = e.ptr
+        elif isinstance(e, (ir.Cast, ir.AddrOf)):
+            e = e.arg
+        elif isinstance(e, ir.Binary):
+            e = e.left if e.left.type.resolved().is_pointer or \
+                e.left.type.resolved().is_array else e.right
+        else:
+            return e.sym if isinstance(e, ir.Ref) else None
+
+
 def _is_shadow_expr(e):
-    while isinstance(e, (ir.Index, ir.Member, ir.Deref)):
-        e = e.base if isinstance(e, (ir.Index, ir.Member)) else e.ptr
-        while isinstance(e, (ir.Binary, ir.Cast, ir.AddrOf)):
-            if isinstance(e, ir.Binary):
-                e = e.left if e.left.type.resolved().is_pointer or \
-                    e.left.type.resolved().is_array else e.right
-            elif isinstance(e, ir.Cast):
-                e = e.arg
-            else:
-                e = e.arg
-    return isinstance(e, ir.Ref) and getattr(e.sym, "primal", None) is not None
+    """True for an adjoint variable or memory reached through one."""
+    return isinstance(e, (ir.Ref, ir.Index, ir.Member, ir.Deref)) and \
+        getattr(_base_symbol(e), "primal", None) is not None
+
+
+def _is_temp_memory(e):
+    """True for memory reached through one of adgen's temporaries (an adjoint array made
+    for a call, a fixed-point loop's copy): none of the program's. Each pass of the reverse
+    transform makes its temporaries anew; their nodes would keep it from settling."""
+    return getattr(_base_symbol(e), "is_ad", False)
 
 
 class FuncGen:
@@ -652,8 +681,14 @@ class FuncGen:
             ptrs = []
             for old in [sym] + ([self.sh.of_sym(sym).sym] if self.sh.has(sym) and
                                 isinstance(self.sh.of_sym(sym), ir.Ref) else []):
-                p = ir.Symbol(old.name, ir.Ptr(ir.with_const(t.elem, False)), "local", old.loc)
-                p.primal = getattr(old, "primal", None)
+                p = self.T.heap_pointers.get((self.key, sym, old is sym))
+                if p is None:
+                    p = ir.Symbol(old.name, ir.Ptr(ir.with_const(t.elem, False)), "local",
+                                  old.loc)
+                    p.primal = getattr(old, "primal", None)
+                    self.T.heap_pointers[(self.key, sym, old is sym)] = p
+                    if old is sym:      # it points to the array's memory
+                        self.mem.var(p).pointee = find(self.mem.var(sym))
                 mapping[old] = ir.Ref(p)
                 alloc.append(ir.Raw("scratch_alloc", {"target": ir.Ref(p), "type": p.type,
                                                       "count": X.clone(t.size)}, sym.loc))
