@@ -141,21 +141,22 @@ def attach_rules(prog, rules):
 
 
 # Rules adgen brings itself, with the derivative routines it defines in its output
-# (templates/builtin_rules.c.j2): the CBLAS level-1 kernels, positive increments. A copy's
-# Y is in/out: with incY > 1 the elements between those written keep their values.
-BUILTIN_RULES = [
-    "cblas_ddot(cblas_ddot)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
-    "cblas_dnrm2(cblas_dnrm2)/(X)  X=1+(N-1)*incX",
-    "cblas_daxpy(Y)/(alpha X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
-    "cblas_dscal(X)/(alpha X)  X=1+(N-1)*incX",
-    "cblas_dcopy(Y)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
-]
+# (templates/builtin_rules.c.j2): the CBLAS level-1 kernels in double (d) and single (s)
+# precision, positive increments. A copy's Y is in/out: with incY > 1 the elements
+# between those written keep their values.
+BUILTIN_RULES = [rule for p in "ds" for rule in [
+    f"cblas_{p}dot(cblas_{p}dot)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+    f"cblas_{p}nrm2(cblas_{p}nrm2)/(X)  X=1+(N-1)*incX",
+    f"cblas_{p}axpy(Y)/(alpha X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+    f"cblas_{p}scal(X)/(alpha X)  X=1+(N-1)*incX",
+    f"cblas_{p}copy(Y)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+]]
 
 
 # The same kernels as Fortran input calls them (the reference BLAS's `ddot(n, dx, incx,
-# dy, incy)` and so on, double precision, every argument by reference): each one's dummies,
-# then its rule. A program that calls one without defining it gets these dummies and the
-# rule; the derivative routines (`ddot_b_`, ...) are in the same template.
+# dy, incy)`, `sdot(n, sx, incx, sy, incy)` and so on, every argument by reference): each
+# one's dummies, then its rule. A program that calls one without defining it gets these
+# dummies and the rule; the derivative routines (`ddot_b_`, ...) are in the same template.
 FORTRAN_BLAS = {
     "ddot": ("n dx incx dy incy", "ddot(ddot)/(dx dy)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
     "dnrm2": ("n x incx", "dnrm2(dnrm2)/(x)  x=1+(n-1)*incx"),
@@ -163,6 +164,12 @@ FORTRAN_BLAS = {
               "daxpy(dy)/(da dx dy)  da=1 dx=1+(n-1)*incx dy=1+(n-1)*incy"),
     "dscal": ("n da dx incx", "dscal(dx)/(da dx)  da=1 dx=1+(n-1)*incx"),
     "dcopy": ("n dx incx dy incy", "dcopy(dy)/(dx dy)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
+    "sdot": ("n sx incx sy incy", "sdot(sdot)/(sx sy)  sx=1+(n-1)*incx sy=1+(n-1)*incy"),
+    "snrm2": ("n x incx", "snrm2(snrm2)/(x)  x=1+(n-1)*incx"),
+    "saxpy": ("n sa sx incx sy incy",
+              "saxpy(sy)/(sa sx sy)  sa=1 sx=1+(n-1)*incx sy=1+(n-1)*incy"),
+    "sscal": ("n sa sx incx", "sscal(sx)/(sa sx)  sa=1 sx=1+(n-1)*incx"),
+    "scopy": ("n sx incx sy incy", "scopy(sy)/(sx sy)  sx=1+(n-1)*incx sy=1+(n-1)*incy"),
 }
 
 BUILTIN_NAMES = {text.split("(", 1)[0] for text in BUILTIN_RULES}
@@ -176,20 +183,22 @@ def _integer_dummy(name):
 
 def fortran_blas_dummies(name, arg_types, ret):
     """The dummies of the Fortran BLAS kernel `name` (FORTRAN_BLAS) when a call gives it
-    the arguments it takes: integers for n and the increments, double precision for the
-    rest, and a double precision result for a function. None otherwise."""
+    the arguments it takes: integers for n and the increments, reals of the kernel's
+    precision (double for d..., single for s...) for the rest and for a function's result.
+    None otherwise."""
     if name not in FORTRAN_BLAS:
         return None
     dummies = FORTRAN_BLAS[name][0].split()
     is_function = FORTRAN_BLAS[name][1].startswith(f"{name}({name})")
+    real = ir.DOUBLE if name.startswith("d") else ir.FLOAT
     if len(arg_types) != len(dummies) or \
-            ret.resolved() != (ir.DOUBLE if is_function else ir.VOID).resolved():
+            ret.resolved() != (real if is_function else ir.VOID).resolved():
         return None
     for d, t in zip(dummies, arg_types):
         target = ir.pointee(t.resolved())
         if target is None:
             return None
-        want = ir.INT if _integer_dummy(d) else ir.DOUBLE
+        want = ir.INT if _integer_dummy(d) else real
         if ir.with_const(target.resolved(), False) != want:
             return None
     return dummies

@@ -29,3 +29,30 @@ void dcopy_(const int *n, const double *dx, const int *incx, double *dy, const i
 {
     cblas_dcopy(*n, dx, *incx, dy, *incy);
 }
+
+float sdot_(const int *n, const float *sx, const int *incx, const float *sy,
+            const int *incy)
+{
+    return cblas_sdot(*n, sx, *incx, sy, *incy);
+}
+
+float snrm2_(const int *n, const float *x, const int *incx)
+{
+    return cblas_snrm2(*n, x, *incx);
+}
+
+void saxpy_(const int *n, const float *sa, const float *sx, const int *incx, float *sy,
+            const int *incy)
+{
+    cblas_saxpy(*n, *sa, sx, *incx, sy, *incy);
+}
+
+void sscal_(const int *n, const float *sa, float *sx, const int *incx)
+{
+    cblas_sscal(*n, *sa, sx, *incx);
+}
+
+void scopy_(const int *n, const float *sx, const int *incx, float *sy, const int *incy)
+{
+    cblas_scopy(*n, sx, *incx, sy, *incy);
+}
