@@ -645,36 +645,41 @@ def merge_clones(prog, gen):
             fn.name = name
         return "\n".join(out)
 
-    changed = True
-    while changed:
-        changed = False
+    # in rounds: a merge renames calls, which can make more copies the same as their
+    # originals (their callers), so each round compares what the last one left
+    while True:
+        renames, originals = {}, {}
         for source, fns in list(by_source.items()):
             orig = getattr(prog.functions.get(source), "clone_of", None)
             if orig is None or orig not in by_source:
                 continue
-            target = orig
-            if text(fns, source, orig) != text(by_source[orig], orig, orig):
+            if orig not in originals:
+                originals[orig] = text(by_source[orig], orig, orig)
+            if text(fns, source, orig) != originals[orig]:
                 continue
-            renames = {fn.name: target + fn.name[len(source):] for fn in fns}
+            renames.update({fn.name: orig + fn.name[len(source):] for fn in fns})
             del by_source[source]
-            gen = [fn for fn in gen if fn not in fns]
-            for fn in gen:
-                for st in ir.stmts_walk(fn.body):
-                    for e in list(ir.stmt_exprs(st)) + [v for v in getattr(st, "args", {}).values()
-                                                        if isinstance(v, ir.Expr)]:
-                        for sub in ir.walk(e):
-                            if isinstance(sub, ir.Call) and sub.func in renames:
-                                sub.func = renames[sub.func]
-            changed = True
+        if not renames:
+            break
+        gen = [fn for fn in gen if fn.name not in renames]
+        for call in _calls(gen):
+            call.func = renames.get(call.func, call.func)
     # plain calls go to the primal function the copy was made from
+    for call in _calls(gen):
+        if call.func in prog.functions:
+            call.func = getattr(prog.functions[call.func], "clone_of", call.func)
+    return gen
+
+
+def _calls(gen):
+    """The calls in the generated functions (in their statements' template arguments too)."""
     for fn in gen:
         for st in ir.stmts_walk(fn.body):
             for e in list(ir.stmt_exprs(st)) + [v for v in getattr(st, "args", {}).values()
                                                 if isinstance(v, ir.Expr)]:
                 for sub in ir.walk(e):
-                    if isinstance(sub, ir.Call) and sub.func in prog.functions:
-                        sub.func = getattr(prog.functions[sub.func], "clone_of", sub.func)
-    return gen
+                    if isinstance(sub, ir.Call):
+                        yield sub
 
 
 def assemble(prog, ctx, gen, sources, options):
