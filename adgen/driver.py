@@ -15,6 +15,7 @@ from adgen.analysis.extent import ExtentAnalysis, Unknown
 from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
 from adgen.errors import AdgenError, Loc
 from adgen.transform.normalize import normalize_program, structure_program
+from adgen.user_rules import ruled_call_arrays
 
 FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")   # any case
 
@@ -199,11 +200,6 @@ class Context:
         """Nodes each function may write, directly or through its callees."""
         if self._writes is None:
             direct = {}
-            for f in self.prog.functions.values():
-                if getattr(f, "user_rule", None) is not None:
-                    # a ruled function writes its pointer outputs
-                    direct[f.name] = {find(self.mem.pointee(self.mem.var(p))) for p in f.params
-                                      if p.name in f.user_rule.dep}
             for name in self.functions:
                 f = self.prog.functions[name]
                 if not f.has_body:
@@ -212,6 +208,8 @@ class Context:
                 for s in ir.stmts_walk(f.body.stmts):
                     if isinstance(s, ir.Assign):
                         ws.add(find(self.mem.loc(s.lhs)))
+                    for call, g in self.ruled_calls(s):
+                        ws.update(ruled_call_arrays(self.mem, g, call, written=True))
                 direct[name] = ws
             self._writes = _closed_over_callees(self.prog, direct)
         return self._writes
@@ -227,6 +225,8 @@ class Context:
                     continue
                 rs = set()
                 for s in ir.stmts_walk(f.body.stmts):
+                    for call, g in self.ruled_calls(s):
+                        rs.update(ruled_call_arrays(self.mem, g, call))
                     for e in ir.stmt_exprs(s):
                         top = s.lhs if isinstance(s, ir.Assign) and e is s.lhs else None
                         for sub in ir.walk(e):
@@ -237,6 +237,14 @@ class Context:
                 direct[name] = rs
             self._reads = _closed_over_callees(self.prog, direct)
         return self._reads
+
+    def ruled_calls(self, s):
+        """(call, function) of the calls of ruled functions statement s itself makes."""
+        for e in ir.stmt_exprs(s):
+            for sub in ir.walk(e):
+                g = self.prog.functions.get(sub.func) if isinstance(sub, ir.Call) else None
+                if getattr(g, "user_rule", None) is not None:
+                    yield sub, g
 
     def frees(self, name):
         """True when function name calls free(), directly or through its callees."""

@@ -272,6 +272,14 @@ def result_is_active(act, lhs):
     return lhs is not None and lhs.type.resolved().is_float and act.active_value(lhs)
 
 
+def ruled_call_arrays(mem, f, call, written=False):
+    """The memory nodes of the arrays a call of ruled function f is given (written=True:
+    those it writes, its pointer outputs)."""
+    from adgen.analysis.activity import find
+    return [find(mem.target(a)) for p, a in zip(f.params, call.args)
+            if p.type.resolved().is_pointer and (p.name in f.user_rule.dep or not written)]
+
+
 def derivative_flows(act, f, call, lhs_active):
     """True when a call of ruled function f has an output that carries a derivative."""
     rule = f.user_rule

@@ -96,6 +96,41 @@ def test_builtin_cblas_rules_are_defined_in_the_output(tmp_path, mode):
                     str(tmp_path / "out.o")], check=True)
 
 
+def test_arrays_given_to_a_ruled_function_stay_apart(tmp_path):
+    """The arrays given to cblas_ddot at different calls are different memory: the
+    helper's local t (which it writes) is not the head's x or c. When the calls' arrays
+    were made one memory, the helper's call in joint mode kept and brought back x and c
+    (through their const pointers: the output did not compile)."""
+    src = tmp_path / "m.c"
+    src.write_text(textwrap.dedent("""\
+        #include <cblas.h>
+        static double helper(const double *u)
+        {
+            double t[4];
+            int i;
+            for (i = 0; i < 4; i++)
+                t[i] = u[i] * u[i];
+            return cblas_ddot(4, t, 1, t, 1);
+        }
+        void f(int n, const double *x, const double *c, double *y)
+        {
+            y[0] = cblas_ddot(n, c, 1, x, 1);
+        #pragma adgen checkpoint
+            y[1] = helper(x) * y[0];
+        }
+    """))
+    out = tmp_path / "out.c"
+    r = subprocess.run([sys.executable, "-m", "adgen", str(src), "--reverse", "--head",
+                        "f(y)/(x c)", "--size", "x=n", "--size", "c=n", "--size", "y=2",
+                        "--explain", "-o", str(out)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "call of helper: joint mode (#pragma adgen checkpoint)" in r.stdout
+    text = out.read_text()
+    assert "adgen_keep(x" not in text and "adgen_pop(c" not in text
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", str(out), "-o",
+                    str(tmp_path / "out.o")], check=True)
+
+
 def test_a_users_rule_replaces_the_builtin_one(tmp_path):
     src = tmp_path / "m.c"
     src.write_text(textwrap.dedent(BLAS.format(

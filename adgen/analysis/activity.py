@@ -16,6 +16,7 @@ active or holds pointers (or fields) leading to something active.
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.user_rules import ruled_call_arrays
 
 
 class Node:
@@ -228,8 +229,10 @@ class Activity:
     def _unify_call(self, call):
         m = self.mem
         g = self.prog.functions.get(call.func)
-        ruled = g is not None and getattr(g, "user_rule", None) is not None
-        if g is None or getattr(g, "is_library", False) or not (g.has_body or ruled):
+        # A ruled function has no body: what it reads and writes is its arguments' memory
+        # at each call (user_rules.ruled_call_arrays); unifying them with its parameters
+        # would make one memory of the arrays given to it anywhere in the program.
+        if g is None or getattr(g, "is_library", False) or not g.has_body:
             if call.func in ("memcpy", "memmove"):
                 m.unify(m.target(call.args[0]), m.target(call.args[1]))
             return
@@ -282,9 +285,9 @@ class Activity:
         srcs = []
         for p, a in zip(g.params, call.args):
             if p.name in rule.indep:
-                srcs += [self.mem.pointee(self.mem.var(p))] if p.type.resolved().is_pointer \
+                srcs += [self.mem.target(a)] if p.type.resolved().is_pointer \
                     else self.reads(a)
-        dsts = [self.mem.pointee(self.mem.var(p)) for p in g.params if p.name in rule.dep]
+        dsts = ruled_call_arrays(self.mem, g, call, written=True)
         if g.name in rule.dep:
             dsts.append(self.mem.ret(g.name))
         for d in dsts:

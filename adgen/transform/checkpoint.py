@@ -24,6 +24,7 @@ from adgen.errors import AdgenError
 from adgen.transform import exprs as X
 from adgen.transform.common import source_name
 from adgen.transform.loops import assigned_syms
+from adgen.user_rules import ruled_call_arrays
 
 PRAGMA = re.compile(r"\s*adgen\s+binomial_ckp\b\s*(\((.*)\))?\s*$")
 
@@ -251,7 +252,8 @@ def written_nodes(g, stmts, var):
                     nodes |= {find(x) for x in g.T.writes[sub.func]}
                 elif isinstance(sub, ir.Call) and sub.func in g.prog.functions and \
                         getattr(g.prog.functions[sub.func], "user_rule", None):
-                    nodes |= {find(x) for x in g.T.ctx.writes().get(sub.func, ())}
+                    nodes |= set(ruled_call_arrays(mem, g.prog.functions[sub.func], sub,
+                                                   written=True))
     return items, nodes
 
 
@@ -334,6 +336,11 @@ class StateKeeper:
         if any(not a.type.resolved().target.const for a, _ in out):
             # the memory is written through the others: a const view of it is left alone
             out = [(a, n) for a, n in out if not a.type.resolved().target.const]
+        else:
+            # only const views here, while a callee writes the memory (through a pointer
+            # of its own): kept and brought back through the view, cast
+            out = [(ir.Cast(ir.Ptr(ir.with_const(a.type.resolved().target, False)), a), n)
+                   for a, n in out]
         for sym in list(f.locals) + list(g.prog.globals):
             t = sym.type.resolved()
             if find(mem.var(sym)) is node or (isinstance(t, ir.Arr) and
