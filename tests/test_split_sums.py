@@ -58,14 +58,36 @@ def test_sums_into_an_adjoint_read_in_the_loop_stay_in_place(code):
     assert re.search(r"pb\[i\] = pb\[i\] \+ 0\.01 \* tempb\d*;", head)
 
 
-def test_the_adjoint_of_a_callee_scalar_stays_in_place_and_so_do_the_others(code):
-    # *wb points to the caller's adjoint of the argument, which may be an element of an
-    # adjoint array the loop reads. The loop keeps its other sum in place too: gcc 12
-    # vectorizes an in-order sum over two copies of a loop body wrongly
+def test_the_adjoint_of_a_callee_scalar_is_what_its_call_points_it_to(code):
+    # weighted's *wb is the head's *wb, w's adjoint: other memory than the adjoints the
+    # loop reads and writes, so it is summed apart, and so is the adjoint of x[i]
     weighted = function_text(code, "weighted_bwd")
-    assert "b_sum" not in weighted
-    assert "*wb = *wb +" in weighted
-    assert "xb[i] = xb[i] + w * x[k] * yb[i];" in weighted
+    assert "*wb = *wb + (wb_sum + wb_sum2);" in weighted
+    assert "xb[i] = xb[i] + (xb_sum + xb_sum2);" in weighted
+
+
+def test_a_callee_scalar_pointed_to_several_memories_stays_in_place():
+    # called from two places with the adjoints of two variables: *ab may be either, so
+    # the loop keeps its sums in order (gcc 12 vectorizes an in-order sum over two copies
+    # of a loop body wrongly: the others stay in place too)
+    code = adgen.differentiate("""
+        double dot(int n, double a, const double *x, const double *y)
+        {
+            double s = 0.0;
+            int i;
+            for (i = 0; i < n; i++)
+                s += a * x[i] * y[0];
+            return s;
+        }
+        double f(int n, const double *x, double *y)
+        {
+            double p = x[0] * x[1], q = x[2] * x[2];
+            return dot(n, p, x, y) * dot(n, q, y, x) + f(n - 1, x, y);
+        }
+    """, head="f(f)/(x)", sizes={"x": "n", "y": "n"})
+    bwd = function_text(code, "dot_bwd")
+    assert "ab_sum" not in bwd and "b_sum" not in bwd
+    assert "*ab = *ab +" in bwd
 
 
 def test_the_sum_of_a_local_scalar_is_split():
@@ -94,7 +116,7 @@ def test_explain_reports_each_split_sum(tmp_path):
                            "(adjoint increments may come in any order: the loop vectorizes)")
                for ln in lines), lines
     assert any("adjoint_sums: adjoint of w: summed in 2 parts" in ln for ln in lines), lines
-    assert len(lines) == 4, lines  # lower, strided, tail_sum, the head
+    assert len(lines) == 6, lines  # lower, strided, weighted (w and x[i]), tail_sum, the head
 
 
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not found")

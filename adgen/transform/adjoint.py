@@ -93,6 +93,9 @@ class ReverseTransform:
             self.zeroed_as_read = []    # the parameters of those nodes
             self.generated = {}
             self.plain_calls = set()
+            # what the adjoint of a callee's by-value parameter points to at its calls
+            # (see FuncGen.adjoint_storage): {(callee, parameter): {storage keys}}
+            self.value_param_adjoints = {}
             self.kept_used = set()
             self.order = []
             self.funcgens = {}
@@ -1328,13 +1331,17 @@ class FuncGen:
                     pre_b.append(ir.Assign(ir.Ref(own), X.zero(p.type), loc))
                     bargs.append(ir.AddrOf(ir.Ref(own), ir.Ptr(p.type)))
                     late_b.append(ir.Assign(self.sh(a), X.add(self.sh(a), ir.Ref(own)), loc))
+                    storage = ("temp", own)
                 elif ir.is_lvalue(a) and self.act.active_value(a):
                     pre_f += self.zero_reads(a, loc)
                     bargs.append(ir.AddrOf(self.sh(a), ir.Ptr(p.type)))
+                    storage = self.adjoint_storage(self.sh(a))
                 else:
                     dummy = self.temp("argb", p.type)
                     pre_b.append(ir.Assign(ir.Ref(dummy), X.zero(p.type), loc))
                     bargs.append(ir.AddrOf(ir.Ref(dummy), ir.Ptr(p.type)))
+                    storage = ("temp", dummy)
+                self.T.value_param_adjoints.setdefault((g.name, p), set()).add(storage)
             else:
                 if self.act.has_shadow(a):
                     sa = self.sh(a)
@@ -1822,7 +1829,11 @@ class FuncGen:
             return ("adjoint", find(self.mem.var(primal)))
         if not (isinstance(image, ir.Ref) and image.sym is sym):
             # the adjoint of a by-value parameter of a callee, reached through a pointer:
-            # memory of the caller that may be any adjoint's (&vb[3] for v[3])
+            # what its calls point it to (&vb[3] for v[3], the caller's temporary), when
+            # they all point it to the same
+            at_calls = self.T.value_param_adjoints.get((self.f.name, primal), {UNKNOWN})
+            if isinstance(image, ir.Deref) and same_text(e, image) and len(at_calls) == 1:
+                return next(iter(at_calls))
             return UNKNOWN
         node = find(self.mem.loc(self.primal_of(e, sym)))
         return UNKNOWN if node.label == "rvalue" else ("adjoint", node)

@@ -48,8 +48,8 @@ static void strided(int n, const double *x, double *y)
             y[i] += 0.5 * x[k] * x[i];
 }
 
-/* the same with a by-value weight: its adjoint, the caller's, cannot be summed apart, so
- * the adjoint of x[i] is not either */
+/* the same with a by-value weight: its adjoint is the caller's (*wb of the head, other
+ * memory than the arrays' adjoints), summed apart as well as the adjoint of x[i] */
 static void weighted(int n, double w, const double *x, double *y)
 {
     int i, k;
