@@ -692,7 +692,7 @@ class FuncGen:
                     self.T.heap_pointers[(self.key, sym, old is sym)] = p
                     if old is sym:      # it points to the array's memory
                         self.mem.var(p).pointee = find(self.mem.var(sym))
-                mapping[old] = ir.Ref(p)
+                mapping[old] = (p, old.type)
                 alloc.append(ir.Raw("scratch_alloc", {"target": ir.Ref(p), "type": p.type,
                                                       "count": X.clone(t.size)}, sym.loc))
                 free.insert(0, ir.Raw("scratch_free", {"ptr": ir.Ref(p)}))
@@ -704,8 +704,9 @@ class FuncGen:
             # the sweeps share statements with the source function: rewrite copies
             fwd[:] = X.clone_stmts(ir.Block(fwd)).stmts
             bwd[:] = X.clone_stmts(ir.Block(bwd)).stmts
-            _replace_refs(fwd, mapping)
-            _replace_refs(bwd, mapping)
+            fix = _arrays_as_pointers(mapping)
+            _rewrite_exprs(fwd, fix)
+            _rewrite_exprs(bwd, fix)
         return heap, alloc, free
 
     def assigns_into(self, sym):
@@ -1855,16 +1856,32 @@ class FuncGen:
         return X.substitute(e, {sym: ir.Ref(sym.primal)})
 
 
-def _replace_refs(stmts, mapping):
-    """Replace variables by expressions throughout a statement list, in place."""
+def _rewrite_exprs(stmts, fn):
+    """Replace each expression of a statement list by fn of it, in place."""
     for st in ir.stmts_walk(stmts):
         for name in ("lhs", "rhs", "expr", "test", "value", "target"):
             e = getattr(st, name, None)
             if isinstance(e, ir.Expr):
-                setattr(st, name, X.substitute(e, mapping))
+                setattr(st, name, fn(e))
         if isinstance(st, ir.Raw):
-            st.args = {k: X.substitute(v, mapping) if isinstance(v, ir.Expr) else v
-                       for k, v in st.args.items()}
+            st.args = {k: fn(v) if isinstance(v, ir.Expr) else v for k, v in st.args.items()}
+
+
+def _arrays_as_pointers(arrays):
+    """For local arrays moved to the heap ({old symbol: (pointer symbol, array type)}):
+    an expression rewritten to use the pointers, the array's address (&a) being the
+    pointer's value and its size (sizeof a) the array type's."""
+    def fix(e):
+        if isinstance(e, ir.Ref) and e.sym in arrays:
+            return ir.Ref(arrays[e.sym][0], e.loc)
+        if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Ref) and e.arg.sym in arrays:
+            return ir.Ref(arrays[e.arg.sym][0], e.loc)
+        if isinstance(e, ir.SizeOf) and isinstance(e.of, ir.Ref) and e.of.sym in arrays:
+            return ir.SizeOf(arrays[e.of.sym][1])
+        if isinstance(e, ir.Deref) and isinstance(e.ptr, ir.AddrOf):
+            return fix(e.ptr.arg)
+        return X.map_children(e, fix)
+    return fix
 
 
 def _holds_pointers(t):
