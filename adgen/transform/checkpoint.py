@@ -239,21 +239,19 @@ def written_nodes(g, stmts, var):
     for st in ir.stmts_walk(stmts):
         if isinstance(st, ir.Assign):
             lhs = st.lhs
-            if isinstance(lhs, ir.Ref):
-                if lhs.sym is not var and lhs.sym not in g.loop_local and \
-                        not lhs.sym.type.resolved().is_array:
-                    items.append((ir.AddrOf(ir.Ref(lhs.sym), ir.Ptr(lhs.sym.type)),
-                                  ir.SizeOf(lhs.sym.type)))
-                    continue
-            nodes.add(find(mem.loc(lhs)))
+            if isinstance(lhs, ir.Ref) and lhs.sym is not var and \
+                    lhs.sym not in g.loop_local and not lhs.sym.type.resolved().is_array:
+                items.append((ir.AddrOf(ir.Ref(lhs.sym), ir.Ptr(lhs.sym.type)),
+                              ir.SizeOf(lhs.sym.type)))
+            else:
+                nodes.add(find(mem.loc(lhs)))
+        # the calls it makes, also those whose result it assigns (r = step(n, u))
         for e in ir.stmt_exprs(st):
             for sub in ir.walk(e):
                 if isinstance(sub, ir.Call) and sub.func in g.T.writes:
                     nodes |= {find(x) for x in g.T.writes[sub.func]}
-                elif isinstance(sub, ir.Call) and sub.func in g.prog.functions and \
-                        getattr(g.prog.functions[sub.func], "user_rule", None):
-                    nodes |= set(ruled_call_arrays(mem, g.prog.functions[sub.func], sub,
-                                                   written=True))
+        for call, f in g.T.ctx.ruled_calls(st):
+            nodes |= set(ruled_call_arrays(mem, f, call, written=True))
     return items, nodes
 
 
