@@ -362,13 +362,13 @@ class ReverseTransform:
         what they hold (a temporary is made anew by each pass: its own node would keep
         the pass loop from settling)."""
         for x in ir.walk(e):
-            if isinstance(x, (ir.Ref, ir.Index, ir.Member, ir.Deref)) and _is_temp_memory(x):
+            if not isinstance(x, (ir.Ref, ir.Index, ir.Member, ir.Deref)):
+                continue
+            if _is_temp_memory(x):
                 if isinstance(x, ir.Ref) and getattr(x.sym, "value_of", None) is not None:
                     self._compared_values(x.sym.value_of, out)
-                continue
-            if isinstance(x, (ir.Ref, ir.Index, ir.Member, ir.Deref)) and \
-                    not _is_shadow_expr(x) and getattr(x, "type", None) is not None \
-                    and x.type.resolved().is_float:
+            elif not _is_shadow_expr(x) and getattr(x, "type", None) is not None and \
+                    x.type.resolved().is_float:
                 out.add(find(self.mem.loc(x)))
 
     def _scan_stmt(self, s, found):
