@@ -5,6 +5,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 MODEL = """
     #include <math.h>
     /* a damped nonlinear oscillator chain, explicit steps */
@@ -85,21 +87,25 @@ def test_sixty_thousand_steps_in_fifty_states_and_a_fixed_stack(tmp_path):
             assert abs(g - w) <= 1e-10 * max(1.0, abs(w)), (nsteps, grad, want)
 
 
-def test_the_directive_needs_a_counted_loop(tmp_path):
+@pytest.mark.parametrize("loop", [
+    "while (t < n) { x[0] = x[0] * x[0]; t++; }",
+    "for (t = 0; t < n; t++) { x[0] = x[0] * x[0]; if (x[0] > 2.0) break; }",
+])
+def test_the_directive_needs_a_counted_loop(tmp_path, loop):
     src = tmp_path / "m.c"
     src.write_text(textwrap.dedent("""
         void f(int n, double *x)
         {
             int t = 0;
         #pragma adgen binomial_ckp(n, 4, 0)
-            while (t < n) { x[0] = x[0] * x[0]; t++; }
+            LOOP
         }
-    """))
+    """).replace("LOOP", loop))
     r = subprocess.run([sys.executable, "-m", "adgen", "-b", str(src), "--head", "f(x)/(x)",
                         "--size", "x=1", "-o", str(tmp_path / "o.c")],
                        capture_output=True, text=True)
     assert r.returncode == 1
-    assert "m.c:5:" in r.stderr and "just before a for loop" in r.stderr
+    assert f"{src}:5:9: error: binomial_ckp: the loop must be counted" in r.stderr
 
 
 def test_an_input_zeroed_as_read_is_refused_in_a_checkpointed_loop(tmp_path):

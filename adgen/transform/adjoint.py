@@ -541,6 +541,7 @@ class FuncGen:
         self.source_args = {}       # id(call of g_fwd or g_bwd) -> the source call's args
         self.checkpointed = {}      # id(For) under binomial checkpointing -> its state
         self.checkpoint_depth = 0   # > 0 while transforming the body of such a loop
+        self.loop_depth = 0         # > 0 while transforming the body of a loop
         self.fixed_point = {}       # id(loop) under fp_loop -> the bytes of its state
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         self.current = None         # the primal statement being transformed
@@ -1025,10 +1026,12 @@ class FuncGen:
             return f, b
         if isinstance(s, ir.If):
             return self.if_stmt(s)
-        if isinstance(s, ir.For):
-            return self.for_loop(s)
-        if isinstance(s, (ir.While, ir.DoWhile)):
-            return self.while_loop(s)
+        if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+            self.loop_depth += 1
+            try:
+                return self.for_loop(s) if isinstance(s, ir.For) else self.while_loop(s)
+            finally:
+                self.loop_depth -= 1
         if isinstance(s, ir.Pragma):
             return [], []
         if isinstance(s, ir.Return):

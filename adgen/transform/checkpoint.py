@@ -87,6 +87,10 @@ class CheckpointedLoop:
         from adgen.frontend.c_front import parse_expr_in_scope
         from adgen.transform.loops import canonical_loop
         g, s = self.g, self.loop
+        if isinstance(s, (ir.While, ir.DoWhile)):
+            # also a for loop left by break or return: its number of steps is not counted
+            raise self.error("the loop must be counted: `for (i = a; i < b; i += c)`, not "
+                             "left by break or return")
         if not isinstance(s, ir.For):
             raise self.error("the directive must stand just before a for loop")
         canon = canonical_loop(s, g.f)
@@ -197,8 +201,9 @@ class CheckpointedLoop:
         bwd += self.copy(items, mem, size, _int(0), save=False)
         bwd += [ir.Raw("scratch_free", {"ptr": R(frames)}), ir.Raw("scratch_free",
                                                                    {"ptr": R(mem)})]
-        if g.kind != "head":
-            # the two sweeps of a callee are two functions: the bookkeeping travels
+        if g.kind != "head" or g.loop_depth:
+            # the two sweeps of a callee are two functions, and in a loop the forward
+            # sweep meets the loop again before the backward sweep: the bookkeeping travels
             carried = [n, size, nsnaps, mem, frames]
             fwd += [ir.Push(R(v), loc) for v in carried]
             bwd = [ir.Pop(R(v), loc) for v in reversed(carried)] + bwd

@@ -419,6 +419,12 @@ class Structurer:
         out, exits = [], set()
         for i, s in enumerate(stmts):
             new, ex = self.stmt(s, loop)
+            if len(new) > 1 and out and isinstance(out[-1], ir.Pragma) and \
+                    isinstance(new[-1], (ir.For, ir.While, ir.DoWhile)):
+                # a loop left by break or return comes after its flags' set-up: its
+                # directive (fp_loop, binomial_ckp) stays just before it
+                out[-1:] = new[:-1] + out[-1:]
+                new = new[-1:]
             out.extend(new)
             if ex:
                 exits |= ex

@@ -51,6 +51,7 @@ class Config:
     funcs: tuple = CORE_FUNCS
     tol: str = "1e-5"
     infer_sizes: float = 0.25  # share of programs that let adgen infer array lengths
+    directives: float = 0.15  # share of for loops checkpointed, of calls given a mode
 
 
 # ---------------------------------------------------------------- expressions
@@ -199,6 +200,7 @@ class Stmt:
         self.kind = kind
         self.pinned = False
         self.owner = None  # for pinned statements: the variable they belong to
+        self.pragma = None  # `#pragma adgen` directive rendered before the statement
         self.__dict__.update(kw)
 
     def blocks(self):
@@ -315,6 +317,8 @@ def _for_header(s: Stmt) -> str:
 def render_stmt(s: Stmt, ind: int, out: list):
     p = "    " * ind
     k = s.kind
+    if s.pragma:
+        out.append(f"{p}#pragma adgen {s.pragma}")
     if k == "decl":
         if s.size is not None:
             init = " = {0.0}" if s.zero else ""
@@ -424,6 +428,7 @@ class Callee:
     returns: bool
     pure: bool  # no writable array parameter: may be called inside expressions
     called: bool = False
+    allocates: bool = False  # mallocs, or calls a helper that does (no joint mode)
 
 
 NICE = (0.01, 0.02, 0.05, 0.1, 0.125, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.75, 0.8, 1.0,
@@ -443,6 +448,8 @@ class Gen:
         self.seed = seed
         self.cfg = cfg or Config()
         self.r = random.Random(seed)
+        # directives come from their own stream: a seed's program is the same with them
+        self.rd = random.Random(seed * 2654435761 + 97)
         self.callees: list[Callee] = []
         self.uses_malloc = False
         self.uses_blas = False
@@ -929,8 +936,13 @@ class Gen:
         self.execs //= trips
         self.loops.pop()
         body += self.pop()
-        return [Stmt("for", var=var, decl=self.inline_decl, start=start, cmp=cmp_op, end=end,
-                     step=step, pre=pre, body=body)]
+        loop = Stmt("for", var=var, decl=self.inline_decl, start=start, cmp=cmp_op, end=end,
+                    step=step, pre=pre, body=body)
+        if self.rd.random() < self.cfg.directives and not leaves_loop(body) and \
+                not self.allocates(body):
+            # few snapshots, so that the steps are recomputed from them
+            loop.pragma = f"binomial_ckp({trips}, {self.rd.choice((1, 2, 3, 5))}, 0)"
+        return [loop]
 
     def st_while(self, depth):
         r = self.r
@@ -1158,23 +1170,32 @@ class Gen:
             return None
         c.called = True
         e = Expr("call", args, val=c.name, bound=CAP)
+        stmt = self._call_stmt(c, e)
+        if self.rd.random() < self.cfg.directives:
+            stmt.pragma = "checkpoint" if self.rd.random() < 0.5 and not c.allocates \
+                else "nocheckpoint"
+        return [stmt]
+
+    def _call_stmt(self, c: Callee, e: Expr) -> Stmt:
+        """The statement of call e of c: its result, if any, goes to a scalar, never to an
+        array passed to the call."""
+        r = self.r
         if not c.returns:
-            return [Stmt("expr", e=e)]
-        # the result goes to a scalar: never to an array passed to the call
+            return Stmt("expr", e=e)
         targets = self.writable_dbl(("norm", "acc"))
         x = r.random()
         if x < 0.3:
             name = self.fresh("s")
             self.declare(Sym(name, "dbl"))
-            return [Stmt("decl", ctype="double", name=name, init=e, size=None)]
+            return Stmt("decl", ctype="double", name=name, init=e, size=None)
         if x < 0.7 and targets:
             t = r.choice(targets)
             if t.kind == "acc":
                 scale = nice_down(2.0 / max(1.0, self.execs * CAP))
-                return [Stmt("assign", lhs=self.ref(t, read=False), op="+=",
-                             rhs=bin_("*", num(scale), e, scale * CAP))]
-            return [Stmt("assign", lhs=self.ref(t, read=False), op="=", rhs=e)]
-        return [Stmt("expr", e=e)]
+                return Stmt("assign", lhs=self.ref(t, read=False), op="+=",
+                            rhs=bin_("*", num(scale), e, scale * CAP))
+            return Stmt("assign", lhs=self.ref(t, read=False), op="=", rhs=e)
+        return Stmt("expr", e=e)
 
     def blas_operand(self, a: Sym, n: int, inc: int) -> Expr:
         """Array a, or a pointer into it, holding n elements inc apart."""
@@ -1484,8 +1505,17 @@ class Gen:
         budget = r.randint(*self.cfg.callee_stmts)
         f = self.function(name, "double" if returns else "void", params, syms, budget,
                           prologue, epilogue)
-        self.callees.append(Callee(name, m, roles, returns, pure=not outs))
+        self.callees.append(Callee(name, m, roles, returns, pure=not outs,
+                                   allocates=self.allocates(f.body)))
         return f
+
+    def allocates(self, stmts) -> bool:
+        """Whether stmts use memory of malloc or call a helper that does: adgen cannot keep
+        that memory as the state of a checkpoint."""
+        names = names_used(stmts)
+        calls = called_names(stmts)
+        return any(n in names for n in self.frees) or \
+            any(c.allocates and c.name in calls for c in self.callees)
 
     def head(self, dims: dict):
         r = self.r
@@ -1642,19 +1672,29 @@ def names_read(stmts) -> set:
     return out
 
 
-def called_names(f: Func) -> set:
-    names = set()
+def leaves_loop(body) -> bool:
+    """Whether a loop with this body may be left by break or return (its number of steps is
+    then not counted, as binomial checkpointing requires)."""
+    for s in body:
+        if s.kind in ("break", "return"):
+            return True
+        if s.kind == "if" and any(leaves_loop(b) for b in s.blocks()):
+            return True
+        if s.kind in ("for", "while", "do") and any(x.kind == "return" for x in walk(s.body)):
+            return True
+    return False
 
-    def visit(stmts):
-        for s in stmts:
-            for e in s.exprs():
-                for x in e.walk():
-                    if x.op == "call":
-                        names.add(x.val)
-            for b in s.blocks():
-                visit(b)
-    visit(f.body)
-    return names
+
+def walk(stmts):
+    """Every statement of stmts, nested ones included."""
+    for s in stmts:
+        yield s
+        for b in s.blocks():
+            yield from walk(b)
+
+
+def called_names(stmts) -> set:
+    return {x.val for s in walk(stmts) for e in s.exprs() for x in e.walk() if x.op == "call"}
 
 
 def reachable(funcs: list) -> list:
@@ -1662,7 +1702,7 @@ def reachable(funcs: list) -> list:
     by_name = {f.name: f for f in funcs}
     seen, todo = {funcs[-1].name}, [funcs[-1]]
     while todo:
-        for n in called_names(todo.pop()):
+        for n in called_names(todo.pop().body):
             if n in by_name and n not in seen:
                 seen.add(n)
                 todo.append(by_name[n])

@@ -133,15 +133,19 @@ def check_here(source: Path, workdir: Path, mode: str) -> dict:
             if fortran and mode == "primal":
                 harness.FC_FLAGS.append("-fcheck=all")  # out-of-bounds indices stop the primal
             if mode == "harness":
-                try:
-                    harness.check_program(source, workdir)
-                except AssertionError as exc:
-                    retry = _with_sizes_given(source, str(exc), workdir)
-                    if retry is None:
-                        raise
-                    # adgen refused to guess an array's length (as it must when it cannot
-                    # tell it); with the lengths given, the derivatives are still checked
-                    harness.check_program(retry, workdir / "sizes-given")
+                program = source
+                while True:
+                    try:
+                        harness.check_program(program, workdir / program.stem)
+                        break
+                    except AssertionError as exc:
+                        # adgen refused to guess an array's length (as it must when it
+                        # cannot tell it); with the lengths given, or without the loop
+                        # directive whose state needs them, the derivatives are still checked
+                        program = _with_sizes_given(program, str(exc), workdir) or \
+                            _without_loop_directives(program, str(exc), workdir)
+                        if program is None:
+                            raise
             else:
                 harness.check_primal(source, workdir)
         return {"status": "pass", "kinds": [], "message": ""}
@@ -172,6 +176,23 @@ def _with_sizes_given(source: Path, message: str, workdir: Path):
     if start < 0 or end < 0:
         return None
     copy.write_text(text[:end] + "sizes: give\n" + text[end:])
+    return copy
+
+
+def _without_loop_directives(source: Path, message: str, workdir: Path):
+    """A copy of the program without its binomial_ckp and fp_loop directives, when adgen's
+    only complaint was that it cannot tell the length of an array in a loop's state (a
+    helper's array indexed by a counter it cannot bound); None otherwise."""
+    errors = [line for line in message.splitlines() if "error:" in line]
+    if not errors or not all(re.search(r"error: (binomial_ckp|fp_loop): cannot tell how many "
+                                       r"elements", line) for line in errors):
+        return None
+    text = source.read_text()
+    kept = [line for line in text.split("\n")
+            if not re.match(r"\s*#pragma adgen (binomial_ckp|fp_loop)\b", line)]
+    copy = workdir / (source.stem + "_no_loop_directives" + source.suffix)
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    copy.write_text("\n".join(kept))
     return copy
 
 

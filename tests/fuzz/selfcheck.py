@@ -16,7 +16,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-WARN = ["-std=c99", "-Wall", "-Wextra", "-Werror"]
+WARN = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas"]
 # Fortran programs: standard F2008, no warning at -O0; at -O2 only definite uses of
 # unset variables (gfortran's "may be used uninitialized" has false positives on arrays)
 FWARN = ["-std=f2008", "-Wall", "-Werror"]
