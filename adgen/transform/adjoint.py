@@ -1678,7 +1678,7 @@ class FuncGen:
         if saved:
             fwd.append(ir.Push(ir.Ref(var), s.loc))
         init_value = s.init[0].rhs
-        static_start = invariant(init_value, s, self.f)
+        static_start = invariant(init_value, s, self.f, self.prog.functions)
         loop_init = list(s.init) if static_start else []
         if not static_start:
             fwd += list(s.init)
@@ -1733,7 +1733,7 @@ class FuncGen:
         if step is None or step == 0 or cmp is None:
             return None
         op, offset, bound = cmp
-        if not invariant(bound, s, self.f):
+        if not invariant(bound, s, self.f, self.prog.functions):
             return None
         one = ir.Const("1", ir.INT)
         b = X.sub(X.clone(bound), ir.Const(str(offset), ir.INT)) if offset else X.clone(bound)

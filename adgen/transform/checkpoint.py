@@ -201,6 +201,11 @@ class CheckpointedLoop:
         bwd += self.copy(items, mem, size, _int(0), save=False)
         bwd += [ir.Raw("scratch_free", {"ptr": R(frames)}), ir.Raw("scratch_free",
                                                                    {"ptr": R(mem)})]
+        if g.saved(R(var), s) and var not in g.loop_local:
+            # the counter's value before the loop is read again by the backward sweep (an
+            # earlier loop's counter undone): kept as any loop keeps it
+            fwd.insert(0, ir.Push(R(var), loc))
+            bwd.append(ir.Pop(R(var), loc))
         if g.kind != "head" or g.loop_depth:
             # the two sweeps of a callee are two functions, and in a loop the forward
             # sweep meets the loop again before the backward sweep: the bookkeeping travels

@@ -97,29 +97,32 @@ def readonly_int_params(func, functions=None, _seen=()):
                                 k < len(callee.params) and callee.params[k] in \
                                 readonly_int_params(callee, functions, _seen + (func,)):
                             continue
+                        # the pointer itself passed on, not a value read through it (*n)
+                        read = {id(d.ptr) for d in ir.walk(a) if isinstance(d, ir.Deref)}
                         for r in ir.walk(a):
-                            if isinstance(r, ir.Ref) and not isinstance(a, ir.Deref):
+                            if isinstance(r, ir.Ref) and id(r) not in read:
                                 out.discard(r.sym)
     return out
 
 
-def invariant(expr, loop, func):
+def invariant(expr, loop, func, functions=None):
     """True when expr reads only integer variables that the loop never changes (so the
-    backward sweep can evaluate it again instead of saving it)."""
+    backward sweep can evaluate it again instead of saving it). functions: the program's,
+    through which a size passed on (Fortran's n) may be seen unchanged."""
     changed = assigned_syms(loop.body.stmts) | assigned_syms(loop.step)
     taken = address_taken(func)
     readonly = None
     for sub in ir.walk(expr):
         if isinstance(sub, ir.Deref) and isinstance(sub.ptr, ir.Ref):
             if readonly is None:
-                readonly = readonly_int_params(func)
+                readonly = readonly_int_params(func, functions)
             if sub.ptr.sym not in readonly:
                 return False
             continue
         if isinstance(sub, ir.Ref) and sub.sym.kind == "param" and \
                 sub.sym.type.resolved().is_pointer:
             if readonly is None:
-                readonly = readonly_int_params(func)
+                readonly = readonly_int_params(func, functions)
             if sub.sym in readonly:
                 continue
             return False

@@ -34,6 +34,7 @@ HEAD_NAME = "fz_head"
 MODULE = "fz_mod"
 LOOP_VARS = ("i", "j", "ii", "jj")   # DO variable by nesting depth
 MAX_LINE = 100      # free form allows 132 characters; longer statements are continued
+DIRECTIVES = 0.25   # share of DO loops checkpointed (BINOMIAL-CKP), of CALLs in split mode
 
 
 # ---------------------------------------------------------------- expressions
@@ -160,6 +161,7 @@ class Stmt:
 
     def __init__(self, head: str, parts=None, tail=None, kind="simple", reads=(), pinned=False):
         self.head, self.parts, self.tail, self.kind = head, parts or [], tail, kind
+        self.directive = None  # `!$AD ...` comment rendered on the line before the statement
         self.defines = None
         self.reads = set(reads)
         for _, body in self.parts:
@@ -257,6 +259,8 @@ def _continued(line: str) -> list:
 
 def render_block(stmts, ind: str, out: list):
     for s in stmts:
+        if s.directive:
+            out.append(f"{ind}!$AD {s.directive}")
         out += _continued(ind + s.head)
         for line, body in s.parts:
             if line is not None:
@@ -326,6 +330,8 @@ class FGen:
     def __init__(self, seed: int, max_depth: int = 3):
         self.seed = seed
         self.r = random.Random(seed)
+        # directives come from their own stream: a seed's program is the same with them
+        self.rd = random.Random(seed * 2654435761 + 97)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -806,7 +812,12 @@ class FGen:
         self.consume_new(body, self.scopes.pop())
         tail = "end do" + (f" {label}" if label else "")
         names = start.names | end.names
-        return pre + [Stmt(header, [(None, body)], tail, "do", reads=names)]
+        loop = Stmt(header, [(None, body)], tail, "do", reads=names)
+        if self.rd.random() < DIRECTIVES and not any(
+                re.search(r"\b(exit|cycle|return)\b", x.head) for x in walk(body)):
+            # few snapshots, so that the steps are recomputed from them
+            loop.directive = f"BINOMIAL-CKP {max(1, hi - lo + 1)} {self.rd.choice((1, 2, 3))} 1"
+        return pre + [loop]
 
     def st_while(self, depth):
         """k = lo; do while (k <= hi) ... k = k + step; end do: bounded by the counter,
@@ -1006,7 +1017,10 @@ class FGen:
         text = f"{h.name}({', '.join(args)})"
         if as_expr:
             return E(text, CAP, 9, frozenset(names))
-        return pre + [simple(f"call {text}", E("", names=frozenset(names)))]
+        call = simple(f"call {text}", E("", names=frozenset(names)))
+        if self.rd.random() < DIRECTIVES:
+            call.directive = "NOCHECKPOINT"
+        return pre + [call]
 
     def statement(self, depth):
         r = self.r

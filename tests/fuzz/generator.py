@@ -52,6 +52,7 @@ class Config:
     tol: str = "1e-5"
     infer_sizes: float = 0.25  # share of programs that let adgen infer array lengths
     directives: float = 0.15  # share of for loops checkpointed, of calls given a mode
+    fp_loops: float = 0.02  # chance of a fixed-point loop (#pragma adgen fp_loop) per statement
 
 
 # ---------------------------------------------------------------- expressions
@@ -1268,6 +1269,62 @@ class Gen:
         return pre + [Stmt("decl", ctype="double", name=name, init=self.fit(dot, CAP),
                            size=None)]
 
+    def st_fp_loop(self, depth):
+        """while (chg > 1e-14 && it < 300) { z[q] = 0.25 tanh(z[q + 1]) tanh(g) + h; ... }
+        under `#pragma adgen fp_loop`, g and h reading nothing the loop writes: the map
+        contracts (by 1/4), so the loop reaches its fixed point from any start. Drawn from
+        the directives' stream and declaring nothing the rest of the program sees, so the
+        program around it is the seed's program without it."""
+        targets = [a for a in self.writable_arr() if a.length >= 2 and not a.symlen]
+        if not targets or depth >= self.cfg.max_depth:
+            return None
+        saved, self.r = self.r, self.rd
+        called = [c.called for c in self.callees]
+        try:
+            return self._fp_loop(self.r.choice(targets), depth)
+        finally:
+            self.r = saved
+            for c, was in zip(self.callees, called):
+                c.called = was
+
+    def _fp_loop(self, z: Sym, depth: int) -> list:
+        m = z.length
+        hidden = [a for a in self.syms("arr") if a.root == z.root and a.ready]
+        for a in hidden:
+            a.ready = False     # g and h must not read the state
+        try:
+            g = self.squash(self.dexpr(2))
+            h = self.fit(self.dexpr(2), CAP - 0.5)
+        finally:
+            for a in hidden:
+                a.ready = True
+        chg, it, new = self.fresh("fpchg"), self.fresh("fpit"), self.fresh("fpz")
+        var = LOOP_VARS[depth]
+        if not self.inline_decl:
+            self.top_ints.add(var)
+        q = Expr("var", val=var, ty="int", lo=0, hi=m - 1, bound=m - 1)
+        chg_ref = Expr("var", val=chg, bound=CAP)
+        new_ref = Expr("var", val=new, bound=CAP)
+        old = Expr("idx", (self.ref(z), q), bound=CAP)
+        nxt = Expr("idx", (self.ref(z), ibin("%", ibin("+", q, inum(1)), inum(m))), bound=CAP)
+        value = add(mul(mul(num(0.25), call("tanh", nxt, bound=1.0)), g), h)
+        sweep = Stmt("for", var=var, decl=self.inline_decl, start=inum(0), cmp="<", end=inum(m),
+                     step=1, pre=False, body=[
+                         Stmt("decl", ctype="double", name=new, init=value, size=None),
+                         Stmt("assign", lhs=chg_ref, op="=", rhs=call(
+                             "fmax", chg_ref, call("fabs", sub(new_ref, old), bound=2 * CAP),
+                             bound=2 * CAP)),
+                         Stmt("assign", lhs=copy.deepcopy(old), op="=", rhs=new_ref)])
+        it_ref = Expr("var", val=it, ty="int", lo=0, hi=300)
+        cond = cmp("&&", cmp(">", chg_ref, num(1e-14)), cmp("<", it_ref, inum(300)))
+        loop = Stmt("while", cond=cond, body=[
+            pin(Stmt("assign", lhs=chg_ref, op="=", rhs=num(0.0)), chg),
+            pin(sweep, chg),
+            pin(Stmt("incdec", e=it_ref, op="++", pre=False), it)])
+        loop.pragma = "fp_loop"
+        return [pin(Stmt("decl", ctype="double", name=chg, init=num(1.0), size=None), chg),
+                pin(Stmt("decl", ctype="int", name=it, init=inum(0), size=None), it), loop]
+
     def st_early_return(self, depth):
         """if (cond) return e;  inside a loop or branch of a function returning double."""
         if not self.returns_double or depth == 0 or self.frees:
@@ -1289,6 +1346,14 @@ class Gen:
         return [decl] + loop
 
     def statement(self, depth: int):
+        """A statement (a list: declarations and set-up come with it), now and then followed
+        by a fixed-point loop."""
+        out = self._statement(depth)
+        if self.rd.random() < self.cfg.fp_loops:
+            out += self.st_fp_loop(depth) or []
+        return out
+
+    def _statement(self, depth: int):
         r = self.r
         in_loop = bool(self.loops)
         deep = depth < self.cfg.max_depth
