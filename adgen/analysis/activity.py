@@ -97,6 +97,10 @@ class Memory:
         """Memory that variables do not name by themselves: heap blocks, and what pointers
         held in memory (array elements, struct fields, pointees) point to. Such memory
         cannot be kept by copying the variables' arrays."""
+        return {find(b) for b in self.heap_blocks} | self.held_pointees()
+
+    def held_pointees(self):
+        """What pointers held in memory (array elements, struct fields, pointees) point to."""
         holders = []        # memory that holds pointers, not being a pointer variable
         for sym, v in self.var_nodes.items():
             v = find(v)
@@ -105,9 +109,7 @@ class Memory:
                 holders.append(v)
             elif v.pointee is not None:
                 holders.append(v.pointee)
-        out = {find(b) for b in self.heap_blocks}
-        out |= {find(n.pointee) for n in reachable_nodes(holders) if n.pointee is not None}
-        return out
+        return {find(n.pointee) for n in reachable_nodes(holders) if n.pointee is not None}
 
     def unify(self, a, b):
         a, b = find(a), find(b)

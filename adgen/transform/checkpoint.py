@@ -281,7 +281,7 @@ class StateKeeper:
         g = self.g
         items = list(items)
         nodes = set(nodes) - self.private_nodes()
-        if nodes & g.mem.not_named():
+        if any(not self.caller_heap(n) for n in nodes & g.mem.not_named()):
             raise self.error("the code writes memory allocated with malloc or reached "
                              "through pointers held in memory, which adgen cannot keep")
         seen = {id(a) for a, _ in items}
@@ -303,6 +303,22 @@ class StateKeeper:
                 texts.add(key)
                 out.append((addr, nbytes))
         return out
+
+    def caller_heap(self, node):
+        """True when node is heap memory that a caller allocated and handed down: reached
+        here only through pointer parameters (kept through them, as any array a caller
+        hands down), not through pointers held in memory or in globals, in a function
+        that allocates nothing itself."""
+        from adgen.rules import ALLOCATION
+        g = self.g
+        mem = g.mem
+        if node in mem.held_pointees() or g.T.ctx.calls(g.f.name, ALLOCATION):
+            return False
+        for v in g.prog.globals:
+            if isinstance(v.type.resolved(), ir.Ptr) and find(mem.pointee(mem.var(v))) is node:
+                return False
+        return any(isinstance(p.type.resolved(), ir.Ptr) and
+                   find(mem.pointee(mem.var(p))) is node for p in g.f.params)
 
     def private_nodes(self):
         """The variables of the other functions: a callee's own, gone when it returns.

@@ -153,7 +153,15 @@ def check_here(source: Path, workdir: Path, mode: str) -> dict:
         if mode == "self" or str(exc).startswith(("gcc -O", "gfortran -std", "driver build", "program crashed",
                                                   "non-finite or huge")):
             return {"status": "invalid", "kinds": ["selfcheck"], "message": str(exc)}
-        return classify(str(exc), "AssertionError")
+        outcome = classify(str(exc), "AssertionError")
+        if source.suffix == ".c" and any(k.startswith("gcc-O3") for k in outcome["kinds"]):
+            try:
+                selfcheck.compile_only(source, "-O3")
+            except AssertionError as own:
+                # gcc -O3 refuses the program itself (a signed overflow it cannot rule out
+                # in an index): the derivative code keeps the program's expressions
+                return {"status": "invalid", "kinds": ["selfcheck"], "message": str(own)}
+        return outcome
     except Exception as exc:  # SpecError and anything unexpected
         return classify(f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}",
                         type(exc).__name__)
