@@ -64,6 +64,10 @@ def test_programs_compile_and_run_cleanly(tmp_path):
 
 
 FEATURES = {
+    "binomial checkpointing": r"#pragma adgen binomial_ckp\(",
+    "fixed-point loop": r"#pragma adgen fp_loop",
+    "call in joint mode by directive": r"#pragma adgen checkpoint$",
+    "call in split mode by directive": r"#pragma adgen nocheckpoint$",
     "while loop with data-dependent exit": r"while \(k\d+ < \w+ && ",
     "do-while loop": r"\} while \(",
     "early return": r"^ {8,}return ",
@@ -191,6 +195,9 @@ def test_fortran_programs_run_in_bounds(tmp_path):
 
 
 FORTRAN_FEATURES = {
+    "BINOMIAL-CKP": r"!\$AD BINOMIAL-CKP ",
+    "FP-LOOP": r"!\$AD FP-LOOP$",
+    "NOCHECKPOINT": r"!\$AD NOCHECKPOINT$",
     "module procedure subroutine": r"^  subroutine fz_s\d",
     "module procedure function": r"^  function fz_f\d\(.*\) result\(r\)",
     "head function": r"^function fz_head",

@@ -35,6 +35,7 @@ MODULE = "fz_mod"
 LOOP_VARS = ("i", "j", "ii", "jj")   # DO variable by nesting depth
 MAX_LINE = 100      # free form allows 132 characters; longer statements are continued
 DIRECTIVES = 0.25   # share of DO loops checkpointed (BINOMIAL-CKP), of CALLs in split mode
+FP_LOOPS = 0.03     # chance of a fixed-point loop (!$AD FP-LOOP) after a statement
 
 
 # ---------------------------------------------------------------- expressions
@@ -1023,6 +1024,60 @@ class FGen:
         return pre + [call]
 
     def statement(self, depth):
+        """A statement (a list: set-up comes with it), now and then followed by a
+        fixed-point loop."""
+        out = self._statement(depth)
+        if self.rd.random() < FP_LOOPS:
+            out += self.st_fp_loop(depth) or []
+        return out
+
+    def st_fp_loop(self, depth):
+        """do while (chg > 1d-14 .and. it < 300): z(i) = 0.25 tanh(z(next)) tanh(g) + h,
+        under !$AD FP-LOOP, g and h reading neither z nor anything else the loop writes: the
+        map contracts (by 1/4), so the loop reaches its fixed point from any start. Drawn
+        from the directives' stream, with no calls: the program around it is the seed's
+        program without it."""
+        arrs = [v for v in self.syms("arr") if v.writable and v.ready and not v.module and
+                len(v.dims) == 1 and v.dims[0].extent >= 2]
+        if not arrs or depth >= self.max_depth:
+            return None
+        saved, self.r = self.r, self.rd
+        self.no_calls += 1
+        try:
+            return self._fp_loop(self.r.choice(arrs))
+        finally:
+            self.r = saved
+            self.no_calls -= 1
+
+    def _fp_loop(self, z: Var) -> list:
+        g = h = None
+        for _ in range(10):
+            g, h = self.rexpr(2), self.fit(self.rexpr(2), CAP - 0.5)
+            if z.name not in g.names | h.names:
+                break
+        else:
+            g, h = num(0.5), num(0.25)
+        chg, it, new = self.fresh("fpchg"), self.fresh("fpit"), self.fresh("fpz")
+        i = self.fresh("fpi")
+        self.decls.update({chg: f"real(8) :: {chg}", new: f"real(8) :: {new}",
+                           it: f"integer :: {it}", i: f"integer :: {i}"})
+        d = z.dims[0]
+        lo, hi = f"({d.lo.text})", f"({d.hi.text})"
+        nxt = f"{z.name}(mod({i} - {lo} + 1, {hi} - {lo} + 1) + {lo})"
+        value = f"0.25d0 * tanh({nxt}) * tanh({g.text}) + {h.text}"
+        names = g.names | h.names | d.lo.names | d.hi.names | {z.name}
+        sweep = Stmt(f"do {i} = {d.lo.text}, {d.hi.text}", [(None, [
+            Stmt(f"{new} = {value}", reads=names | {i}),
+            Stmt(f"{chg} = max({chg}, abs({new} - {z.name}({i})))", reads={chg, new, z.name, i}),
+            Stmt(f"{z.name}({i}) = {new}", reads={new, i})])], "end do", "do", reads=names)
+        loop = Stmt(f"do while ({chg} > 1.0d-14 .and. {it} < 300)", [(None, [
+            Stmt(f"{chg} = 0.0d0", pinned=True), pinned(sweep),
+            Stmt(f"{it} = {it} + 1", pinned=True, reads={it})])], "end do", "while",
+                    reads={chg, it})
+        loop.directive = "FP-LOOP"
+        return [Stmt(f"{chg} = 1.0d0"), Stmt(f"{it} = 0"), loop]
+
+    def _statement(self, depth):
         r = self.r
         choices = [(self.st_scalar, 3), (self.st_element, 2), (self.st_section, 2),
                    (self.st_local_array, 1.2), (self.st_do, 3), (self.st_while, 0.8),

@@ -109,6 +109,8 @@ def minimize(prog: Program, still_fails: Callable[[str], bool], max_tests: int =
 
 
 _CONSTRUCTS = [
+    (r"!\$AD BINOMIAL-CKP", "BINOMIAL-CKP"), (r"!\$AD FP-LOOP", "FP-LOOP"),
+    (r"!\$AD NOCHECKPOINT", "NOCHECKPOINT"),
     (r"^\s*(\w+: )?do \w+ =", "DO loop"), (r"^\s*do while", "DO WHILE"),
     (r"\bexit\b", "EXIT"), (r"\bcycle\b", "CYCLE"), (r"^\s*if \(.*\) then", "IF"),
     (r"^\s*select case", "SELECT CASE"), (r"^\s*where", "WHERE"),

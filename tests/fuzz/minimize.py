@@ -357,6 +357,9 @@ class Reducer:
 
 # constructs named in the comment line of a minimized program
 _CONSTRUCTS = [
+    (r"#pragma adgen binomial_ckp", "binomial checkpointing"),
+    (r"#pragma adgen fp_loop", "fixed-point loop"),
+    (r"#pragma adgen (no)?checkpoint\b", "call mode directive"),
     (r"while \(", "while loop"), (r"\} while \(", "do-while loop"), (r"\bfor \(", "for loop"),
     (r"\bbreak;", "break"), (r"\bcontinue;", "continue"), (r"^ {8,}return ", "early return"),
     (r"\bfz_f\d\([^;]*(&\w+\[|\b\w+ \+ \w)", "helper call with an offset pointer"),
