@@ -321,9 +321,10 @@ class StateKeeper:
                    find(mem.pointee(mem.var(p))) is node for p in g.f.params)
 
     def private_nodes(self):
-        """The variables of the other functions: a callee's own, gone when it returns.
-        Not those this function reaches through its parameters or globals: a caller's
-        local array handed down is memory this function changes."""
+        """The variables of the other functions, and the heap blocks their local pointers
+        hold: a callee's own, gone (or out of reach) when it returns. Not those this
+        function reaches through its parameters, globals or own variables: a caller's local
+        array handed down, a block a callee returns, is memory this function changes."""
         from adgen.analysis.activity import reachable_nodes
         g = self.g
         out = set()
@@ -335,8 +336,10 @@ class StateKeeper:
                 t = sym.type.resolved()
                 if isinstance(t, ir.Arr):
                     out.add(find(g.mem.loc(ir.Index(ir.Ref(sym), _int(0), t.elem))))
-        return out - reachable_nodes([g.mem.var(p) for p in g.f.params] +
-                                     [g.mem.var(v) for v in g.prog.globals])
+                elif isinstance(t, ir.Ptr) and sym in h.locals:
+                    out.add(find(g.mem.pointee(g.mem.var(sym))))
+        return out - reachable_nodes([g.mem.var(v) for v in
+                                      list(g.f.params) + list(g.f.locals) + list(g.prog.globals)])
 
     def roots(self, node):
         """(address, bytes) of the variables of this function whose memory is node."""

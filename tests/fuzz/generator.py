@@ -940,7 +940,7 @@ class Gen:
         loop = Stmt("for", var=var, decl=self.inline_decl, start=start, cmp=cmp_op, end=end,
                     step=step, pre=pre, body=body)
         if self.rd.random() < self.cfg.directives and not leaves_loop(body) and \
-                not self.allocates(body):
+                not names_used(body) & set(self.frees):
             # few snapshots, so that the steps are recomputed from them
             loop.pragma = f"binomial_ckp({trips}, {self.rd.choice((1, 2, 3, 5))}, 0)"
         return [loop]
@@ -1575,8 +1575,8 @@ class Gen:
         return f
 
     def allocates(self, stmts) -> bool:
-        """Whether stmts use memory of malloc or call a helper that does: adgen cannot keep
-        that memory as the state of a checkpoint."""
+        """Whether stmts use memory of malloc or call a helper that does: a call of such a
+        helper cannot run in joint mode."""
         names = names_used(stmts)
         calls = called_names(stmts)
         return any(n in names for n in self.frees) or \
