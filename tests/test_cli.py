@@ -224,6 +224,30 @@ double f(double x)
 """
 
 
+SWITCH_STATIC_FALLTHROUGH = """\
+double f(int k, double x)
+{
+    double s = 0.0;
+    switch (k) {
+    case 0:
+        s = x;
+    case 1: {
+        static int calls = 0;
+        calls++;
+        s += x * x;
+        break;
+    }
+    }
+    return s;
+}
+"""
+
+
+def test_static_local_in_case_entered_by_falling_through(tmp_path):
+    # the case is converted once for each way in: its static would become two
+    refuse(tmp_path, SWITCH_STATIC_FALLTHROUGH, r"static local in a switch case", {8})
+
+
 @pytest.mark.parametrize("source,lines", [(SETJMP, {7}), (LONGJMP, {8})],
                          ids=["setjmp", "longjmp"])
 def test_setjmp_longjmp(tmp_path, source, lines):

@@ -100,6 +100,62 @@ class Scope:
         return None
 
 
+
+def _ends_case(stmts):
+    """Whether a case's statements end in a jump (so that it does not fall through)."""
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, c_ast.Compound):
+        return _ends_case(last.block_items or [])
+    return isinstance(last, (c_ast.Break, c_ast.Continue, c_ast.Return))
+
+
+def _without_final_break(stmts):
+    """The statements with the break that ends them removed (also from a final block)."""
+    if not stmts:
+        return stmts
+    last = stmts[-1]
+    if isinstance(last, c_ast.Break):
+        return stmts[:-1]
+    if isinstance(last, c_ast.Compound) and last.block_items:
+        inner = _without_final_break(last.block_items)
+        if inner is not last.block_items:
+            return stmts[:-1] + [c_ast.Compound(inner, last.coord)]
+    return stmts
+
+
+def _no_static_locals(stmts):
+    """A case entered by falling through has its statements converted twice: a static
+    local there would become two."""
+    for s in stmts:
+        for node in _c_nodes(s):
+            if isinstance(node, c_ast.Decl) and "static" in (node.storage or []):
+                raise AdgenError("a static local in a switch case that is entered by "
+                                 "falling through is not supported", loc_of(node))
+
+
+def _c_nodes(node):
+    yield node
+    for _, child in node.children():
+        yield from _c_nodes(child)
+
+
+def _continue_by_flag(block, flag):
+    """Replace the continues of `block` that belong to the enclosing loop (not to loops
+    inside it) by `flag = 1; break;`."""
+    for i, s in enumerate(block.stmts):
+        if isinstance(s, ir.Continue):
+            block.stmts[i] = ir.Block([ir.Assign(ir.Ref(flag, s.loc), ir.Const("1", ir.INT, s.loc),
+                                                 s.loc), ir.Break(s.loc)], s.loc)
+        elif isinstance(s, ir.Block):
+            _continue_by_flag(s, flag)
+        elif isinstance(s, ir.If):
+            _continue_by_flag(s.then, flag)
+            if s.other:
+                _continue_by_flag(s.other, flag)
+
+
 class CFront:
     def __init__(self, path):
         self.path = path
@@ -468,57 +524,74 @@ class CFront:
             raise AdgenError(f"unsupported statement ({type(node).__name__})", loc)
 
     def switch(self, node, scope):
-        """switch on an integer: lowered to an if/else chain (no fall-through between cases)."""
+        """switch on an integer, lowered to an if/else chain with one branch per group of
+        labels. A group that falls through runs the statements of the groups after it too
+        (converted again for it). The break ending a group is dropped; a break anywhere
+        else leaves a `do { chain } while (0)` around the chain, and a continue for the
+        enclosing loop then goes out of it by a flag."""
         loc = loc_of(node)
-        sel = self.expr(node.cond, scope)
+        sel, pre = self.effect_cond(node.cond, scope)
         if not sel.type.resolved().is_int:
             raise AdgenError("switch needs an integer selector", loc)
-        cases = []
-        default = None
-        for item in (node.stmt.block_items or []):
-            if isinstance(item, (c_ast.Case, c_ast.Default)):
-                stmts = list(item.stmts or [])
-                if not stmts or not isinstance(stmts[-1], (c_ast.Break, c_ast.Return)):
-                    if stmts or isinstance(item, c_ast.Default):
-                        raise AdgenError("switch cases that fall through are not supported",
-                                         loc_of(item))
-                if stmts and isinstance(stmts[-1], c_ast.Break):
-                    stmts = stmts[:-1]
-                pending = getattr(self, "_pending_labels", [])
-                if isinstance(item, c_ast.Default):
-                    default = (stmts, item)
-                    self._pending_labels = []
-                    continue
-                labels = pending + [self.expr(item.expr, scope)]
-                if not item.stmts:
-                    self._pending_labels = labels
-                    continue
-                self._pending_labels = []
-                cases.append((labels, stmts, item))
+        out = list(pre)
+        if not isinstance(sel, (ir.Ref, ir.Const)):      # evaluated once, as C does
+            tmp = self.new_local("selector", ir.INT, loc, Scope(scope))
+            out.append(ir.Assign(ir.Ref(tmp, loc), sel, loc))
+            sel = ir.Ref(tmp, loc)
+        groups = self.case_groups(node, scope)
+        branches, default = [], None
+        for g, (labels, is_default, _, item) in enumerate(groups):
+            stmts = []
+            for later in groups[g:]:
+                if later is not groups[g]:
+                    _no_static_locals(later[2])
+                stmts += later[2]
+                if _ends_case(stmts):
+                    break
+            block = ir.Block([], loc_of(item))
+            inner = Scope(scope)
+            for s in _without_final_break(stmts):
+                self.stmt(s, inner, block.stmts)
+            if is_default:
+                default = block
             else:
+                test = None
+                for lab in labels:
+                    t = ir.Binary("==", sel, lab, ir.INT, loc)
+                    test = t if test is None else ir.Binary("||", test, t, ir.INT, loc)
+                branches.append((test, block, loc_of(item)))
+        chain = default
+        for test, block, l in reversed(branches):
+            chain = ir.Block([ir.If(test, block, chain, l)], l)
+        chain = chain or ir.Block([], loc)
+        from adgen.transform.normalize import _loop_level
+        if not any(isinstance(s, ir.Break) for s in _loop_level(chain.stmts)):
+            return ir.Block(out + chain.stmts, loc)
+        # breaks inside the cases: the chain becomes a loop run once, for them to leave
+        if any(isinstance(s, ir.Continue) for s in _loop_level(chain.stmts)):
+            flag = self.new_local("switch_continue", ir.INT, loc, Scope(scope))
+            out.append(ir.Assign(ir.Ref(flag, loc), ir.Const("0", ir.INT, loc), loc))
+            _continue_by_flag(chain, flag)
+            after = [ir.If(ir.Ref(flag, loc), ir.Block([ir.Continue(loc)], loc), None, loc)]
+        else:
+            after = []
+        return ir.Block(out + [ir.DoWhile(chain, ir.Const("0", ir.INT, loc), loc)] + after, loc)
+
+    def case_groups(self, node, scope):
+        """The switch's cases as (labels, is_default, statements, first item): labels with
+        no statements of their own join the next case's group."""
+        groups, labels, is_default = [], [], False
+        for item in (node.stmt.block_items or []):
+            if not isinstance(item, (c_ast.Case, c_ast.Default)):
                 raise AdgenError("statements outside case labels in switch", loc_of(item))
-        result = None
-        blocks = []
-        for labels, stmts, item in cases:
-            test = None
-            for lab in labels:
-                t = ir.Binary("==", sel, lab, ir.INT, loc)
-                test = t if test is None else ir.Binary("||", test, t, ir.INT, loc)
-            b = ir.Block([], loc_of(item))
-            inner = Scope(scope)
-            for s in stmts:
-                self.stmt(s, inner, b.stmts)
-            blocks.append((test, b, loc_of(item)))
-        other = None
-        if default is not None:
-            other = ir.Block([], loc_of(default[1]))
-            inner = Scope(scope)
-            for s in default[0]:
-                self.stmt(s, inner, other.stmts)
-        for test, b, l in reversed(blocks):
-            other = ir.Block([ir.If(test, b, other, l)], l)
-            result = other
-        return result if result is not None else (other or ir.Block([]))
+            if isinstance(item, c_ast.Default):
+                is_default = True
+            else:
+                labels.append(self.expr(item.expr, scope))
+            if item.stmts:
+                groups.append((labels, is_default, list(item.stmts), item))
+                labels, is_default = [], False
+        return groups
 
     def local_decl(self, d, scope, out):
         loc = loc_of(d)

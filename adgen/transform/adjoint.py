@@ -801,19 +801,38 @@ class FuncGen:
             self.T.logged = True
         return ir.Pop(target, loc, keep)
 
-    def zero_reads(self, e, loc):
-        """Statements zeroing the adjoints of pure-input elements that e reads."""
-        out, seen = [], set()
-        if not self.T.zero_on_read:
-            return out
+    def zero_reads_of(self, s):
+        """Statements zeroing the adjoints of the pure-input elements that statement s
+        reads, in any role (a value, an index, a test), before s runs in the forward
+        sweep: the elements the routine reads are the ones it can tell it has."""
         from adgen.backend.cgen import expr_c
-        for lv in self.act.read_exprs(e):
-            if not isinstance(lv, ir.Ref) and find(self.mem.loc(lv)) in self.T.zero_on_read:
+        if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+            exprs = ir.stmt_exprs(s)
+            if isinstance(s, ir.For):
+                exprs = exprs + [e for st in s.step for e in ir.stmt_exprs(st)]
+            for e in exprs:
+                for lv in self.pure_input_reads(e):
+                    p = self.T.zeroed_as_read[0]
+                    raise AdgenError(f"cannot tell how many elements '{p.name}' has, and a "
+                                     "loop's condition reads it; give it with --size "
+                                     f"{p.name}=EXPR", s.loc)
+            return []
+        out, seen = [], set()
+        for e in ir.stmt_exprs(s):
+            for lv in self.pure_input_reads(e):
                 target = self.sh(lv)
                 if expr_c(target) not in seen:
                     seen.add(expr_c(target))
-                    out.append(ir.Assign(target, X.zero(lv.type), loc))
+                    out.append(ir.Assign(target, X.zero(lv.type), s.loc))
         return out
+
+    def pure_input_reads(self, e):
+        """The elements of pure inputs zeroed as read (see zero_pure_input) that e reads."""
+        for sub in ir.walk(e):
+            t = sub.type.resolved() if sub.type is not None else None
+            if isinstance(sub, (ir.Index, ir.Member, ir.Deref)) and t is not None and \
+                    t.is_float and find(self.mem.loc(sub)) in self.T.zero_on_read:
+                yield sub
 
     # ---------------------------------------------------- callee: g_fwd / g_bwd
     def build_split(self):
@@ -1012,6 +1031,8 @@ class FuncGen:
         if not isinstance(s, (ir.Block, ir.If, ir.For, ir.While, ir.DoWhile)):
             self.current = s
         f, b = self._stmt(s)
+        if self.T.zero_on_read and not isinstance(s, ir.Block):
+            f = self.zero_reads_of(s) + f
         self.fwd_of[id(s)] = f
         self.bwd_of[id(s)] = b
         return f, b
@@ -1081,7 +1102,6 @@ class FuncGen:
             fwd.append(ir.Push(lhs, s.loc))
             bwd.append(self.pop(X.clone(lhs), s.loc))
         if lt.is_float and self.act.active_value(lhs):
-            fwd += self.zero_reads(rhs, s.loc)
             bwd += self.adjoint_assign(lhs, rhs, s.loc)
         fwd.append(s)
         return fwd, bwd
@@ -1330,14 +1350,12 @@ class FuncGen:
                         find(self.mem.loc(a)) in {find(n) for n in self.T.writes.get(g.name, ())}:
                     # the callee overwrites memory the value came from: its adjoint must
                     # not land there until the callee's backward sweep is over
-                    pre_f += self.zero_reads(a, loc)
                     own = self.temp("argb", p.type)
                     pre_b.append(ir.Assign(ir.Ref(own), X.zero(p.type), loc))
                     bargs.append(ir.AddrOf(ir.Ref(own), ir.Ptr(p.type)))
                     late_b.append(ir.Assign(self.sh(a), X.add(self.sh(a), ir.Ref(own)), loc))
                     storage = ("temp", own)
                 elif ir.is_lvalue(a) and self.act.active_value(a):
-                    pre_f += self.zero_reads(a, loc)
                     bargs.append(ir.AddrOf(self.sh(a), ir.Ptr(p.type)))
                     storage = self.adjoint_storage(self.sh(a))
                 else:
