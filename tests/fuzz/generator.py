@@ -53,6 +53,7 @@ class Config:
     infer_sizes: float = 0.25  # share of programs that let adgen infer array lengths
     directives: float = 0.15  # share of for loops checkpointed, of calls given a mode
     fp_loops: float = 0.02  # chance of a fixed-point loop (#pragma adgen fp_loop) per statement
+    switches: float = 0.2  # share of if statements written as a switch on their condition
 
 
 # ---------------------------------------------------------------- expressions
@@ -192,8 +193,16 @@ def render_expr(e: Expr) -> str:
 
 # ----------------------------------------------------------------- statements
 
+class Case:
+    """One group of a switch: its labels (none: `default`), its statements, and how it
+    ends: "break", or "fall" into the next group (or out of the switch, for the last)."""
+
+    def __init__(self, labels, body, end="break", braced=False):
+        self.labels, self.body, self.end, self.braced = labels, body, end, braced
+
+
 class Stmt:
-    """kind: decl assign incdec expr if for while break continue return free.
+    """kind: decl assign incdec expr if for while do switch break continue return free.
     pinned statements (initialisation loops, loop counter updates, free, return)
     are kept by the minimizer as long as their variable is."""
 
@@ -209,6 +218,8 @@ class Stmt:
             return [b for b in (self.then, self.els) if b is not None]
         if self.kind in ("for", "while", "do"):
             return [self.body]
+        if self.kind == "switch":
+            return [c.body for c in self.cases]
         return []
 
     def exprs(self):
@@ -219,7 +230,7 @@ class Stmt:
             return [self.lhs, self.rhs]
         if k in ("incdec", "expr", "return"):
             return [self.e] if self.e is not None else []
-        if k in ("if", "while", "do"):
+        if k in ("if", "while", "do", "switch"):
             return [self.cond]
         if k == "for":
             return [self.start, self.end]
@@ -355,6 +366,20 @@ def render_stmt(s: Stmt, ind: int, out: list):
         out.append(f"{p}do {{")
         render_block(s.body, ind + 1, out)
         out.append(f"{p}}} while ({render_expr(s.cond)});")
+    elif k == "switch":
+        out.append(f"{p}switch ({render_expr(s.cond)}) {{")
+        for c in s.cases:
+            labels = [f"case {v}:" for v in c.labels] or ["default:"]
+            out += [f"{p}{lab}" for lab in labels[:-1]]
+            out.append(f"{p}{labels[-1]}{' {' if c.braced else ''}")
+            render_block(c.body, ind + 1, out)
+            if c.end == "break":
+                out.append(f"{p}    break;")
+            if c.braced:
+                out.append(f"{p}}}")
+            if c.end == "fall" and c is not s.cases[-1]:
+                out.append(f"{p}    /* falls through */")   # (gcc's -Wimplicit-fallthrough)
+        out.append(f"{p}}}")
     elif k in ("break", "continue"):
         out.append(f"{p}{k};")
     elif k == "return":
@@ -996,7 +1021,40 @@ class Gen:
             self.push()
             els = self.block(depth + 1, r.randint(1, 2))
             els += self.pop()
+        if self.rd.random() < self.cfg.switches:
+            return [self.as_switch(cond, then, els)]
         return [Stmt("if", cond=cond, then=then, els=els)]
+
+    def as_switch(self, cond, then, els):
+        """`if (cond) then else els` written as a switch on cond (0 or 1), now and then
+        plus twice a second condition (so that groups have several labels): groups ending
+        in break or falling through into the next (which changes what the program
+        computes, as any program may), a default group, breaks and continues inside the
+        groups. Drawn from the directives' stream, like them."""
+        saved, self.r = self.r, self.rd
+        try:
+            rd = self.rd
+            sel, ones = cond, [1]
+            if rd.random() < 0.4:
+                sel = ibin("+", cond, ibin("*", inum(2), self.cond_simple()))
+                ones = [1, 3]
+            zeros = [v - 1 for v in ones]
+            cases = [Case(ones, then)]
+            if els is not None or rd.random() < 0.3:
+                cases.append(Case([] if rd.random() < 0.5 else zeros, els or []))
+            rd.shuffle(cases)
+            in_for = bool(self.loops) and self.loops[-1][0] == "for"
+            for c in cases:
+                c.end = "fall" if rd.random() < 0.25 else "break"
+                c.braced = any(x.kind == "decl" for x in c.body) or rd.random() < 0.2
+                jump = rd.random()
+                if jump < 0.25 or jump < 0.35 and in_for:
+                    kind = "break" if jump < 0.25 else "continue"
+                    stop = Stmt("if", cond=self.cond_simple(), then=[Stmt(kind)], els=None)
+                    c.body.insert(rd.randint(0, len(c.body)), stop)
+            return Stmt("switch", cond=sel, cases=cases)
+        finally:
+            self.r = saved
 
     def st_counter(self, depth):
         """int counter incremented under an active condition (read later as a double)."""
@@ -1745,7 +1803,8 @@ def leaves_loop(body) -> bool:
             return True
         if s.kind == "if" and any(leaves_loop(b) for b in s.blocks()):
             return True
-        if s.kind in ("for", "while", "do") and any(x.kind == "return" for x in walk(s.body)):
+        if s.kind in ("for", "while", "do", "switch") and \
+                any(x.kind == "return" for b in s.blocks() for x in walk(b)):
             return True
     return False
 

@@ -153,7 +153,8 @@ def normalize(prog: Program) -> Program | None:
             for blk in all_blocks(f.body):
                 keep = []
                 for s in blk:
-                    if s.kind == "for" and not s.body or s.kind == "if" and not s.then and not s.els:
+                    if s.kind == "for" and not s.body or s.kind == "if" and not s.then and not s.els \
+                            or s.kind == "switch" and not any(s.blocks()):
                         changed = True
                         continue
                     if s.kind in ("while", "do") and all(x.pinned for x in s.body):
@@ -301,24 +302,24 @@ class Reducer:
             chunk //= 2
         return progress
 
-    # pass 2: an if becomes one of its branches
+    # pass 2: an if (or a switch) becomes one of its branches
     def pass_flatten(self) -> bool:
         progress = False
         number(self.best)
         i = 0
         while True:
-            ifs = [s for s in removable(self.best) if s.kind == "if"]
+            ifs = [s for s in removable(self.best) if s.kind in ("if", "switch")]
             if i >= len(ifs) or self.out_of_budget():
                 return progress
             uid = ifs[i].uid
-            for branch in ("then", "els"):
+            for branch in range(len(ifs[i].blocks())):
                 cand = copy.deepcopy(self.best)
                 st = next(x for x in removable(cand) if x.uid == uid)
                 for f in cand.funcs:
                     for blk in all_blocks(f.body):
                         if any(x is st for x in blk):
                             k = next(j for j, x in enumerate(blk) if x is st)
-                            blk[k:k + 1] = getattr(st, branch) or []
+                            blk[k:k + 1] = st.blocks()[branch]
                 if self.attempt(cand):
                     progress = True
                     break
@@ -365,6 +366,7 @@ _CONSTRUCTS = [
     (r"\bfz_f\d\([^;]*(&\w+\[|\b\w+ \+ \w)", "helper call with an offset pointer"),
     (r"\bfz_f\d\(", "helper call"), (r"double \*p\d+ = ", "local pointer alias"),
     (r"\bmalloc\(", "malloc'd scratch"), (r"double t\d+\[\d+\]", "local array"),
+    (r"\bswitch \(", "switch"), (r"/\* falls through \*/", "fall-through"),
     (r"\?", "ternary"), (r"\bif \(", "branch"), (r"[-+*/]= ", "compound assignment"),
 ]
 
