@@ -135,6 +135,12 @@ def _no_static_locals(stmts):
                                  "falling through is not supported", loc_of(node))
 
 
+def _outermost_calls(e):
+    if isinstance(e, ir.Call):
+        return [e]
+    return [c for sub in e.children() for c in _outermost_calls(sub)]
+
+
 def _c_nodes(node):
     yield node
     for _, child in node.children():
@@ -534,11 +540,16 @@ class CFront:
         if not sel.type.resolved().is_int:
             raise AdgenError("switch needs an integer selector", loc)
         out = list(pre)
-        if not isinstance(sel, (ir.Ref, ir.Const)):      # evaluated once, as C does
+        groups = self.case_groups(node, scope)
+        if all(is_default for _, is_default, _, _ in groups):
+            # no case to test: the selector is evaluated for the effects of its calls only
+            out += [ir.ExprStmt(c, loc) for c in _outermost_calls(sel)
+                    if c.func not in LIBRARY_FUNCTIONS or
+                    LIBRARY_FUNCTIONS[c.func].kind == "effect"]
+        elif not isinstance(sel, (ir.Ref, ir.Const)):      # evaluated once, as C does
             tmp = self.new_local("selector", ir.INT, loc, Scope(scope))
             out.append(ir.Assign(ir.Ref(tmp, loc), sel, loc))
             sel = ir.Ref(tmp, loc)
-        groups = self.case_groups(node, scope)
         branches, default = [], None
         for g, (labels, is_default, _, item) in enumerate(groups):
             stmts = []
@@ -772,15 +783,10 @@ class CFront:
         if isinstance(node, c_ast.ID):
             return self.identifier(node.name, scope, loc)
         if isinstance(node, c_ast.BinaryOp):
-            left = E(node.left)
             if node.op in ("&&", "||"):
-                inner_pre, inner_post = [], []
-                right = self.expr(node.right, scope, inner_pre, inner_post)
-                if inner_pre or inner_post:
-                    raise AdgenError(f"side effects in the right operand of '{node.op}' are "
-                                     "not supported", loc)
-            else:
-                right = E(node.right)
+                return self.logical(node, scope, pre, post, loc)
+            left = E(node.left)
+            right = E(node.right)
             return self.binary(node.op, left, right, loc)
         if isinstance(node, c_ast.UnaryOp):
             return self.unary(node, scope, pre, post, loc)
@@ -819,7 +825,12 @@ class CFront:
         if isinstance(node, c_ast.FuncCall):
             return self.call(node, scope, pre, post, loc)
         if isinstance(node, c_ast.TernaryOp):
-            test = E(node.cond)
+            tpost = []
+            test = self.expr(node.cond, scope, pre, tpost)
+            if tpost:
+                # the test's increments take effect before a branch is evaluated
+                test = self.truth_value(test, scope, pre, loc)
+                pre.extend(tpost)
             ipre, ipost = [], []
             a = self.expr(node.iftrue, scope, ipre, ipost)
             b = self.expr(node.iffalse, scope, ipre, ipost)
@@ -829,7 +840,13 @@ class CFront:
                 b.type if b.type.resolved().is_pointer else ir.arith_result(a.type, b.type))
             return ir.Cond(test, a, b, t, loc)
         if isinstance(node, c_ast.Assignment):
-            raise AdgenError("assignment inside an expression is not supported", loc)
+            # `(t = e) > 0`: the assignment goes first, the expression reads t after it
+            if any(isinstance(n, (c_ast.Assignment, c_ast.FuncCall)) or
+                   isinstance(n, c_ast.UnaryOp) and n.op in ("p++", "p--", "++", "--")
+                   for n in _c_nodes(node.lvalue)):
+                raise AdgenError("an assignment inside an expression whose target has side "
+                                 "effects is not supported", loc)
+            return X_clone(self.assignment(node, scope, pre))
         if isinstance(node, c_ast.ExprList):
             raise AdgenError("the comma operator is not supported here", loc)
         if isinstance(node, c_ast.InitList):
@@ -875,6 +892,35 @@ class CFront:
             raise AdgenError(f"function '{name}' used as a value: function pointers are not "
                              "supported", loc)
         raise AdgenError(f"use of undeclared identifier '{name}'", loc)
+
+    def logical(self, node, scope, pre, post, loc):
+        """a && b, a || b. The right operand is evaluated only when the left one does not
+        decide, and after the left one's increments: where either has side effects, the
+        value goes through a temporary, `t = a; (increments of a); if (t) t = b;`."""
+        lpost, rpre, rpost = [], [], []
+        left = self.expr(node.left, scope, pre, lpost)
+        right = self.expr(node.right, scope, rpre, rpost)
+        if not (lpost or rpre or rpost):
+            return self.binary(node.op, left, right, loc)
+        t = self.truth_value(left, scope, pre, loc)
+        pre.extend(lpost)
+        test = t if node.op == "&&" else ir.Unary("!", X_clone(t), ir.INT, loc)
+        pre.append(ir.If(test, ir.Block(rpre + [
+            ir.Assign(X_clone(t), self.truth(right, loc), loc)] + rpost, loc), None, loc))
+        return X_clone(t)
+
+    def truth_value(self, e, scope, pre, loc):
+        """A temporary holding the truth value (0 or 1) of e, set in pre."""
+        t = self.new_local("cond", ir.INT, loc, Scope(scope))
+        pre.append(ir.Assign(ir.Ref(t, loc), self.truth(e, loc), loc))
+        return ir.Ref(t, loc)
+
+    @staticmethod
+    def truth(e, loc):
+        if isinstance(e, ir.Binary) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL) or \
+                isinstance(e, ir.Unary) and e.op == "!":
+            return e
+        return ir.Binary("!=", e, ir.Const("0", ir.INT, loc), ir.INT, loc)
 
     def unary(self, node, scope, pre, post, loc):
         op = node.op
