@@ -476,7 +476,7 @@ def generate(sources, options):
     functions = [n for n in clone_call_sites(prog, roots) if prog.functions[n].has_body]
     structure_program(prog, functions)
     mem = Memory(prog)
-    act = Activity(prog, mem, functions)
+    act = Activity(prog, mem, functions, options.inactive)
     act.build()
     heads, indep_nodes, dep_nodes = [], [], []
     for f, dep, indep, spec in head_specs:

@@ -1,7 +1,8 @@
 """The library functions adgen knows, and the derivative rules of the differentiable ones.
 
 One table: each math function maps to the partial derivative with respect to each of its
-arguments, written as a C expression over the arguments `x` (first) and `y` (second).
+arguments, written as a C expression over the arguments `x` (first), `y` (second) and `z`
+(third).
 `None` marks an argument with no derivative (an integer exponent, say). The float variants
 (`sinf`, ...) use the same rules in single precision.
 """
@@ -49,6 +50,8 @@ MATH_RULES = {
     "expm1": ["exp(x)"],
     "log1p": ["1.0 / (1.0 + x)"],
     "ldexp": ["ldexp(1.0, y)", None],
+    "remainder": ["1.0", "-rint(x / y)"],
+    "fma": ["y", "x", "1.0"],
 }
 # Functions whose derivative is zero wherever it exists.
 STEP_FUNCTIONS = ("floor", "ceil", "round", "trunc", "rint", "nearbyint")
@@ -97,7 +100,8 @@ def _variants():
     return table
 
 
-_FUNC_NAME = re.compile(r"\b(" + "|".join(list(MATH_RULES) + ["trunc", "signbit"]) + r")\(")
+_FUNC_NAME = re.compile(r"\b(" + "|".join(list(MATH_RULES) + ["trunc", "rint", "signbit"]) +
+                        r")\(")
 _LITERAL = re.compile(r"(?<![\w.])(\d+\.\d*(?:[eE][-+]?\d+)?)")
 
 

@@ -224,6 +224,17 @@ double f(double x)
 """
 
 
+def test_library_function_without_rule(tmp_path):
+    # modf's value depends on its argument, and adgen has no rule for it: an error, not
+    # a zero derivative; --inactive makes its result a constant
+    source = ("#include <math.h>\ndouble f(double x)\n{\n    double ip;\n"
+              "    return modf(3.0 * x, &ip) * x;\n}\n")
+    refuse(tmp_path, source, r"no derivative rule for the library function 'modf'.*"
+                             r"--inactive modf", {5})
+    proc = adgen("--reverse", "prog.c", "--inactive", "modf", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+
+
 SWITCH_STATIC_FALLTHROUGH = """\
 double f(int k, double x)
 {

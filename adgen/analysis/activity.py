@@ -182,10 +182,11 @@ class Memory:
 class Activity:
     """Activity of every node for a set of heads (independents and dependents)."""
 
-    def __init__(self, prog, memory, functions):
+    def __init__(self, prog, memory, functions, inactive=()):
         self.prog = prog
         self.mem = memory
         self.functions = functions          # names of the functions analysed
+        self.inactive = set(inactive)       # external functions whose results are constants
         self.edges = []                     # (dst node, src node): dst depends on src
         self.indep = []
         self.dep = []
@@ -336,6 +337,12 @@ class Activity:
                 for k, a in enumerate(e.args):
                     if k < len(lib.partials) and lib.partials[k] is not None:
                         self._reads(a, out)
+            elif lib is None and t is not None and t.is_float and e.func not in self.inactive \
+                    and getattr(self.prog.functions.get(e.func), "is_library", False):
+                # a library function with no rule: its value may depend on its arguments,
+                # and differentiating it must be an error, not a zero
+                for a in e.args:
+                    self._reads(a, out)
 
     # ------------------------------------------------------------------ solving
     def solve(self, indep_nodes, dep_nodes):

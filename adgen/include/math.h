@@ -32,6 +32,7 @@ ADGEN_F2(copysign) ADGEN_F2(fdim) ADGEN_F2(remainder)
 #undef ADGEN_F2
 double ldexp(double, int); double frexp(double, int *); double modf(double, double *);
 double fma(double, double, double); float fmaf(float, float, float);
+long double fmal(long double, long double, long double);
 long lround(double); long lrint(double);
 int isnan(double); int isinf(double); int isfinite(double); int signbit(double);
 #endif

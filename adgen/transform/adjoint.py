@@ -21,7 +21,7 @@ from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
-                                    increment, is_user_call, same_text, source_name,
+                                    increment, is_user_call, no_rule_error, same_text, source_name,
                                     strip_const, unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import find_recomputations
@@ -1232,7 +1232,9 @@ class FuncGen:
             return
         if isinstance(e, ir.Call):
             lib = LIBRARY_FUNCTIONS.get(e.func)
-            if lib is None or lib.kind != "math":
+            if lib is None:
+                raise no_rule_error(e.func, e.loc or loc)
+            if lib.kind != "math":
                 raise AdgenError(f"cannot differentiate call to '{e.func}' here", e.loc or loc)
             active = [k for k, a in enumerate(e.args) if self.has_active(a)]
             if len(active) > 1:

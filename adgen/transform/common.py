@@ -110,6 +110,14 @@ def alloc_bytes(call):
     return ir.Binary("*", call.args[0], call.args[1], ir.SIZE_T)
 
 
+def no_rule_error(name, loc):
+    """A call of a library function the rule table (rules.py) does not know."""
+    return AdgenError(
+        f"no derivative rule for the library function '{name}': if it carries no "
+        f"derivative, mark it inactive with --inactive {name}; else give its derivative "
+        f"routines in a rules file (--rules)", loc)
+
+
 def unknown_function_error(name, loc):
     return AdgenError(
         f"call to unknown external function '{name}': adgen cannot see its body. Add its "

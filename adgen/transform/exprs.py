@@ -231,20 +231,16 @@ def _rule_template(text, precision):
     from pycparser import c_parser
     from adgen.frontend.c_front import CFront, Scope
     t = precision or "double"
-    src = (f"{t} adgen_rule({t} x, {t} y) {{ return {text}; }}")
+    src = (f"{t} adgen_rule({t} x, {t} y, {t} z) {{ return {text}; }}")
     ast = c_parser.CParser().parse(src, "<rule>")
     front = CFront("<rule>")
     body = ast.ext[0].body.block_items[0].expr
-    x = ir.Symbol("x", ir.Prim(t), "param")
-    y = ir.Symbol("y", ir.Prim(t), "param")
+    params = [ir.Symbol(name, ir.Prim(t), "param") for name in "xyz"]
     scope = Scope(front.global_scope)
-    scope.names.update(x=x, y=y)
-    return front.expr(body, scope), x, y
+    scope.names.update((p.name, p) for p in params)
+    return front.expr(body, scope), params
 
 
 def parse_rule(text, precision, args):
-    template, x, y = _rule_template(text, precision)
-    mapping = {x: args[0]}
-    if len(args) > 1:
-        mapping[y] = args[1]
-    return substitute(template, mapping)
+    template, params = _rule_template(text, precision)
+    return substitute(template, dict(zip(params, args)))

@@ -8,7 +8,8 @@ from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
-                                    is_user_call, source_name, unknown_function_error)
+                                    is_user_call, no_rule_error, source_name,
+                                    unknown_function_error)
 from adgen.user_rules import result_is_active
 
 
@@ -408,7 +409,9 @@ class TangentGen:
                            b if b is not None else X.zero(e.type), e.type)
         if isinstance(e, ir.Call):
             lib = LIBRARY_FUNCTIONS.get(e.func)
-            if lib is None or lib.kind != "math":
+            if lib is None:
+                raise no_rule_error(e.func, e.loc)
+            if lib.kind != "math":
                 raise AdgenError(f"cannot differentiate call to '{e.func}' here", e.loc)
             total = None
             for k, a in enumerate(e.args):
