@@ -1823,6 +1823,11 @@ class Scope:
         if _array_inquiry(node):
             return [(_int(1), _int(len(self.array_bounds(node.items[1].items[0]) or [])),
                      _int(1))]
+        if isinstance(node, F.Intrinsic_Function_Reference) and \
+                _name(node.items[0]) == "transpose":
+            (arg,) = self.intrinsic_arguments("transpose", node.items[1].items, node)
+            shape = self.shape_of(arg)
+            return shape[::-1] if shape is not None and len(shape) == 2 else None
         return None
 
     def where_construct(self, node, out):
@@ -1893,7 +1898,7 @@ class Scope:
         shape = self.shape_of(lhs_node)
         target_t = self.lookup(_base_name(lhs_node), lhs_node).type
         lname = _base_name(lhs_node)
-        if lname in (_base_name(a_node), _base_name(b_node)):
+        if lname in {_base_name(r) for r in _array_refs(call)}:
             raise self.error(call, "matmul into one of its own arguments")
         inner = _count(*sa[1])
         k = self.temp("k", ir.INT)
@@ -2142,7 +2147,7 @@ class Scope:
         loc = self.loc(node)
         args = self.intrinsic_arguments(name, args, node)
         if name in ("sum", "product", "maxval", "minval", "dot_product", "count", "any",
-                    "all"):
+                    "all", "norm2"):
             return self.reduction(name, args, node, pre)
         if name in _INQUIRY:
             return self.inquiry(name, args, node, ks)
@@ -2155,6 +2160,14 @@ class Scope:
         if name == "selected_int_kind":
             digits = _const_int(self.expr(args[0]))
             return _int(8 if digits is not None and digits > 9 else 4)
+        if name == "matmul":
+            raise self.error(node, "matmul is supported as the whole right-hand side of an "
+                                   "assignment (c = matmul(a, b))")
+        if name == "transpose":
+            if ks is None or len(ks) != 2 or len(self.shape_of(args[0]) or []) != 2:
+                raise self.error(node, "transpose is supported on a matrix, in an array "
+                                       "assignment or an argument of matmul")
+            return self.expr(args[0], [ks[1], ks[0]], pre)
         vals = [self.expr(a, ks, pre) for a in args]
         if name in _INTRINSIC_MATH:
             t = vals[0].type if vals[0].type.resolved().is_float else ir.DOUBLE
@@ -2293,7 +2306,7 @@ class Scope:
         else:
             t = self.elem_type(args[0])
         acc = self.temp(name, t)
-        if name in ("sum", "dot_product", "count"):
+        if name in ("sum", "dot_product", "count", "norm2"):
             init = X.zero(t)
         elif name == "product":
             init = X.const(1, t)
@@ -2319,6 +2332,8 @@ class Scope:
             elif name == "dot_product":
                 v = ir.Binary("+", ir.Ref(acc), ir.Binary(
                     "*", x, self.expr(args[1], ks, inner_pre), t), t)
+            elif name == "norm2":
+                v = ir.Binary("+", ir.Ref(acc), ir.Binary("*", x, X.clone(x), t), t)
             elif name == "count":
                 v = ir.Binary("+", ir.Ref(acc), ir.Cond(x, _int(1), _int(0), ir.INT), ir.INT)
             elif name == "any":
@@ -2331,6 +2346,8 @@ class Scope:
             return ir.Ref(acc), v
 
         self.elementwise(shape, make, pre, loc)
+        if name == "norm2":
+            return ir.Call(_fname("sqrt", t), [ir.Ref(acc)], t, loc)
         return ir.Ref(acc)
 
     def expr_shape(self, node):
@@ -2633,6 +2650,8 @@ _INTRINSIC_DUMMIES = {
     **{n: ("a", "b") for n in ("sign", "dsign", "isign")},
     "dot_product": ("vector_a", "vector_b"),
     "matmul": ("matrix_a", "matrix_b"),
+    "transpose": ("matrix",),
+    "norm2": ("x", "dim"),
     "selected_real_kind": ("p", "r", "radix"),
     "selected_int_kind": ("r",),
 }
@@ -2640,7 +2659,7 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "floor", "ceiling", "sum", "product", "maxval", "minval",
                      "dot_product", "size", "shape", "lbound", "ubound", "atan2", "amin1", "amax1", "dmin1", "dmax1",
                      "float", "sngl", "aint", "anint", "epsilon", "huge", "tiny", "count",
-                     "any", "all", "matmul", "dmod", "amod", "dsign", "isign", "min0", "max0",
+                     "any", "all", "matmul", "transpose", "norm2", "dmod", "amod", "dsign", "isign", "min0", "max0",
                      "ifix", "idint", "idnint", "dint", "dnint"}
 
 
