@@ -366,11 +366,17 @@ class CFront:
 
     def const_int(self, node):
         """Evaluate an integer constant expression (enum values, array sizes)."""
-        e = self.expr(node)
-        try:
-            return int(eval(_c_int_text(e), {}))  # digits and operators only, see _c_int_text
-        except Exception:
+        value = self.int_constant(self.expr(node))
+        if value is None:
             raise AdgenError("enumerator value must be an integer constant", loc_of(node))
+        return value
+
+    def int_constant(self, e):
+        """The value of an integer constant expression in the IR, or None."""
+        try:
+            return int(eval(_c_int_text(e, self.enum_consts), {}))  # see _c_int_text
+        except Exception:
+            return None
 
     # --------------------------------------------------------------- functions
     def function_def(self, fd):
@@ -677,8 +683,7 @@ class CFront:
     def zero_elements(self, target, r, first, out, loc):
         """Elements first.. of the array target (of type r) set to 0: one by one when they
         are few, else by a loop."""
-        from adgen.analysis.extent import _const_value
-        size = _const_value(r.size) if r.size is not None else None
+        size = self.int_constant(r.size) if r.size is not None else None
         if size is None:
             raise AdgenError("an initializer list for an array whose size is not a constant",
                              loc)
@@ -1032,19 +1037,22 @@ def _float_literal(text, t):
     return digits + (".0f" if t.resolved().name == "float" else ".0")
 
 
-def _c_int_text(e):
-    """Text of an integer constant expression, for evaluating enum values."""
+def _c_int_text(e, enums):
+    """Text of an integer constant expression (digits, enumerators and operators), for
+    evaluating it in Python."""
     if isinstance(e, ir.Const):
+        if e.text in enums:
+            return str(enums[e.text])
         t = e.text.rstrip("uUlL")
         if not (t.lstrip("-").isdigit() or t.startswith(("0x", "0X"))):
             raise ValueError(t)
         return str(int(t, 0))
     if isinstance(e, ir.Unary) and e.op in "-+~":
-        return f"({e.op}{_c_int_text(e.arg)})"
+        return f"({e.op}{_c_int_text(e.arg, enums)})"
     if isinstance(e, ir.Binary) and e.op in ("+", "-", "*", "<<", ">>", "|", "&"):
-        return f"({_c_int_text(e.left)} {e.op} {_c_int_text(e.right)})"
+        return f"({_c_int_text(e.left, enums)} {e.op} {_c_int_text(e.right, enums)})"
     if isinstance(e, ir.Binary) and e.op == "/":
-        return f"({_c_int_text(e.left)} // {_c_int_text(e.right)})"
+        return f"({_c_int_text(e.left, enums)} // {_c_int_text(e.right, enums)})"
     raise ValueError("not constant")
 
 
