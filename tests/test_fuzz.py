@@ -75,6 +75,7 @@ FEATURES = {
     "switch case falling through": r"/\* falls through \*/",
     "switch group of several labels": r"case 1:\n\s*case 3:|case 3:\n\s*case 1:|case 0:\n\s*case 2:",
     "default group": r"\bdefault:",
+    "assignment in a test": r"\(w\d+ = ",
     "break": r"\bbreak;",
     "continue": r"\bcontinue;",
     "helper call": r"\bfz_f\d\(",

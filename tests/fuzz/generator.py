@@ -54,6 +54,7 @@ class Config:
     directives: float = 0.15  # share of for loops checkpointed, of calls given a mode
     fp_loops: float = 0.02  # chance of a fixed-point loop (#pragma adgen fp_loop) per statement
     switches: float = 0.2  # share of if statements written as a switch on their condition
+    assign_in_test: float = 0.1  # share of if tests that assign an operand: `(w1 = e) > c`
 
 
 # ---------------------------------------------------------------- expressions
@@ -170,6 +171,8 @@ def render_expr(e: Expr) -> str:
     if op == "cond":
         c, a, b = (render_expr(x) for x in e.args)
         return f"({c}) ? {a} : {b}"
+    if op == "set":
+        return f"({render_expr(e.args[0])} = {render_expr(e.args[1])})"
     if op == "bin":
         p = PREC[e.val]
         l, r = e.args
@@ -474,8 +477,10 @@ class Gen:
         self.seed = seed
         self.cfg = cfg or Config()
         self.r = random.Random(seed)
-        # directives come from their own stream: a seed's program is the same with them
+        # directives come from their own stream: a seed's program is the same with them;
+        # so do the ways of writing a test (a switch, an assignment in it)
         self.rd = random.Random(seed * 2654435761 + 97)
+        self.rw = random.Random(seed * 2246822519 + 13)
         self.callees: list[Callee] = []
         self.uses_malloc = False
         self.uses_blas = False
@@ -1021,19 +1026,37 @@ class Gen:
             self.push()
             els = self.block(depth + 1, r.randint(1, 2))
             els += self.pop()
-        if self.rd.random() < self.cfg.switches:
-            return [self.as_switch(cond, then, els)]
-        return [Stmt("if", cond=cond, then=then, els=els)]
+        decl = self.assign_in_test(cond, then) if self.rw.random() < self.cfg.assign_in_test \
+            else []
+        if self.rw.random() < self.cfg.switches:
+            return decl + [self.as_switch(cond, then, els)]
+        return decl + [Stmt("if", cond=cond, then=then, els=els)]
+
+    def assign_in_test(self, cond, then):
+        """An operand of a comparison in the test assigned to a new variable as it is
+        evaluated, `if ((w1 = e) > c)` (also in the right operand of && or ||, evaluated
+        only when needed), read in the then branch. Drawn from its own stream; returns the
+        variable's declaration (none when the test compares no double)."""
+        cmps = [c for c in _comparisons(cond) if c.args[0].ty == "double"]
+        if not cmps:
+            return []
+        c = self.rw.choice(cmps)
+        w = self.fresh("w")
+        ref = Expr("var", val=w, bound=c.args[0].bound)
+        c.args[0] = Expr("set", (ref, c.args[0]), bound=ref.bound)
+        then.append(Stmt("assign", lhs=self.sink_ref(), op="+=",
+                         rhs=mul(num(0.1), call("tanh", copy.deepcopy(ref), bound=1.0))))
+        return [Stmt("decl", ctype="double", name=w, init=num(0.0), size=None)]
 
     def as_switch(self, cond, then, els):
         """`if (cond) then else els` written as a switch on cond (0 or 1), now and then
         plus twice a second condition (so that groups have several labels): groups ending
         in break or falling through into the next (which changes what the program
         computes, as any program may), a default group, breaks and continues inside the
-        groups. Drawn from the directives' stream, like them."""
-        saved, self.r = self.r, self.rd
+        groups. Drawn from a stream of their own, like the directives."""
+        saved, self.r = self.r, self.rw
         try:
-            rd = self.rd
+            rd = self.rw
             sel, ones = cond, [1]
             if rd.random() < 0.4:
                 sel = ibin("+", cond, ibin("*", inum(2), self.cond_simple()))
@@ -1045,7 +1068,7 @@ class Gen:
             rd.shuffle(cases)
             in_for = bool(self.loops) and self.loops[-1][0] == "for"
             for c in cases:
-                c.end = "fall" if rd.random() < 0.25 else "break"
+                c.end = "fall" if rd.random() < 0.4 else "break"
                 c.braced = any(x.kind == "decl" for x in c.body) or rd.random() < 0.2
                 jump = rd.random()
                 if jump < 0.25 or jump < 0.35 and in_for:
@@ -1793,6 +1816,13 @@ def names_read(stmts) -> set:
         for b in s.blocks():
             out |= names_read(b)
     return out
+
+
+def _comparisons(e: Expr) -> list:
+    """The comparisons of a test, through && and ||."""
+    if e.op == "bin" and e.val in LOGIC:
+        return _comparisons(e.args[0]) + _comparisons(e.args[1])
+    return [e] if e.op == "bin" and e.val in ("<", ">", "<=", ">=") else []
 
 
 def leaves_loop(body) -> bool:

@@ -366,7 +366,7 @@ _CONSTRUCTS = [
     (r"\bfz_f\d\([^;]*(&\w+\[|\b\w+ \+ \w)", "helper call with an offset pointer"),
     (r"\bfz_f\d\(", "helper call"), (r"double \*p\d+ = ", "local pointer alias"),
     (r"\bmalloc\(", "malloc'd scratch"), (r"double t\d+\[\d+\]", "local array"),
-    (r"\bswitch \(", "switch"), (r"/\* falls through \*/", "fall-through"),
+    (r"\bswitch \(", "switch"), (r"\(w\d+ = ", "assignment in a test"), (r"/\* falls through \*/", "fall-through"),
     (r"\?", "ternary"), (r"\bif \(", "branch"), (r"[-+*/]= ", "compound assignment"),
 ]
 
