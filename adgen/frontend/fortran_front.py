@@ -532,6 +532,9 @@ class Scope:
         self.entry_assumptions = []   # ([placeholder], error if one may change)
         self.temp_arrays = []         # [(symbol, [(extent, whole extent)], loc)]
         self.temps = []
+        self.allocatables = []        # local allocatable arrays (see declare_allocatable)
+        self.allocatable_bounds = set()   # the locals holding their bounds
+        self.heap_temps = []          # [(symbol, size)] of the statement being lowered
         self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
         self.binomial_ckp = None      # a BINOMIAL-CKP directive waiting for its DO loop
         self.nocheckpoint = False     # a NOCHECKPOINT directive waiting for its call
@@ -642,6 +645,8 @@ class Scope:
             self.end_label = _label(unit.children[-1])
             self.statements(list(exec_part.children), body)
         self.no_waiting_directive(None)
+        for v in self.allocatables:         # deallocated on leaving the procedure
+            body += self.deallocate(v, self.loc(unit.children[-1]), only_if_allocated=True)
         if is_function:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
         self.func.body = ir.Block(body, self.func.loc)
@@ -832,7 +837,7 @@ class Scope:
         F = _f2003()
         t = self.type_spec(node.items[0])
         attrs = node.items[1]
-        is_param = False
+        is_param = allocatable = False
         dims = None
         if attrs is not None:
             for a in attrs.items:
@@ -841,6 +846,8 @@ class Scope:
                     is_param = True
                 elif isinstance(a, F.Dimension_Attr_Spec):
                     dims = a.items[1]
+                elif s == "ALLOCATABLE":
+                    allocatable = True
                 elif s.startswith("POINTER") or s.startswith("TARGET") or \
                         s.startswith("ALLOCATABLE"):
                     raise self.error(node, f"{s.split('(')[0].lower()} variables are not "
@@ -853,7 +860,74 @@ class Scope:
             if len(ent.items) > 2 and ent.items[2] is not None and t.name == "char":
                 pass
             init = ent.items[3] if len(ent.items) > 3 else None
-            self.declare(name, t, edims, node, is_param, init, module_level)
+            if allocatable:
+                self.declare_allocatable(name, t, edims, node, module_level)
+            else:
+                self.declare(name, t, edims, node, is_param, init, module_level)
+
+    def declare_allocatable(self, name, t, spec, node, module_level):
+        """A local allocatable array: a pointer that ALLOCATE sets with malloc, DEALLOCATE
+        (or the end of the procedure) frees; its bounds are locals that ALLOCATE sets,
+        and a flag tells whether it is allocated."""
+        if module_level or self.func is None:
+            raise self.error(node, f"allocatable module variable '{name}' is not supported "
+                                   "(gfortran keeps it in an array descriptor); pass the "
+                                   "array as an argument")
+        if name in self.dummies:
+            raise self.error(node, f"allocatable dummy argument '{name}' is not supported")
+        if spec is None:
+            raise self.error(node, f"allocatable '{name}' needs its rank: {name}(:)")
+        loc = self.loc(node)
+        v = FVar(name, t, loc=loc)
+        v.dims = [(ir.Ref(self.temp(f"{name}_lb{k}", ir.INT)),
+                   ir.Ref(self.temp(f"{name}_n{k}", ir.INT)))
+                  for k in range(1, len(spec.items) + 1)]
+        self.allocatable_bounds |= {b.sym for dim in v.dims for b in dim}
+        v.sym = ir.Symbol(self.unique(name), ir.Ptr(t), "local", loc)
+        v.allocated = self.temp(f"{name}_allocated", ir.INT)
+        self.vars[name] = v
+        self.local_names = getattr(self, "local_names", set()) | {name}
+        self.allocatables.append(v)
+
+    def allocatable(self, node):
+        v = self.lookup(_name(node), node)
+        if getattr(v, "allocated", None) is None:
+            raise self.error(node, f"'{v.name}' is not an allocatable array")
+        return v
+
+    def allocate(self, node, out, loc):
+        """ALLOCATE(a(l1:u1, ...), ...): the bounds, then the storage."""
+        if node.items[2] is not None:
+            raise self.error(node, "ALLOCATE with STAT, SOURCE or other options is not "
+                                   "supported")
+        for item in node.items[1].items:
+            obj, specs = item.items
+            v = self.allocatable(obj)
+            if specs is None or len(specs.items) != len(v.dims):
+                raise self.error(node, f"ALLOCATE of '{v.name}' with {len(v.dims)} bounds "
+                                       "needed")
+            size = None
+            for (lo, n), spec in zip(v.dims, specs.items):
+                lower = _to_int(self.expr(spec.items[0])) if spec.items[0] is not None \
+                    else _int(1)
+                extent = X.add(X.sub(_to_int(self.expr(spec.items[1])), X.clone(lower)),
+                               _int(1))
+                out.append(ir.Assign(X.clone(lo), lower, loc))
+                out.append(ir.Assign(X.clone(n), ir.Cond(
+                    ir.Binary(">", extent, _int(0), ir.INT), X.clone(extent), _int(0),
+                    ir.INT), loc))
+                size = X.clone(n) if size is None else X.mul(size, X.clone(n))
+            out.append(ir.Assign(ir.Ref(v.sym, loc), _malloc(v.sym.type, size, loc), loc))
+            out.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
+
+    def deallocate(self, v, loc, only_if_allocated=False):
+        """free of an allocatable array's storage (at the end of the procedure: if it is
+        allocated)."""
+        release = [ir.ExprStmt(ir.Call("free", [ir.Ref(v.sym, loc)], ir.VOID, loc), loc),
+                   ir.Assign(ir.Ref(v.allocated, loc), _int(0), loc)]
+        if only_if_allocated:
+            return [ir.If(ir.Ref(v.allocated, loc), ir.Block(release, loc), None, loc)]
+        return release
 
     def declare(self, name, t, dims_node, node, is_param=False, init=None,
                 module_level=False):
@@ -1363,6 +1437,22 @@ class Scope:
                                (f" named '{name}'" if name else ""))
 
     def statement(self, node, out):
+        """One statement, appended to out; the temporary arrays on the heap that its array
+        expressions need (see temp_array) are allocated just before it, freed just
+        after."""
+        outer, self.heap_temps = self.heap_temps, []
+        start = len(out)
+        try:
+            self.lower_statement(node, out)
+        finally:
+            temps, self.heap_temps = self.heap_temps, outer
+        loc = self.loc(node)
+        out[start:start] = [ir.Assign(ir.Ref(sym, loc), _malloc(sym.type, size, loc), loc)
+                            for sym, size in temps]
+        out += [ir.ExprStmt(ir.Call("free", [ir.Ref(sym, loc)], ir.VOID, loc), loc)
+                for sym, _ in temps]
+
+    def lower_statement(self, node, out):
         F = _f2003()
         if _line(node):
             self.current = node
@@ -1415,8 +1505,18 @@ class Scope:
         elif isinstance(node, F.Goto_Stmt):
             self.goto(node, out, loc)
         elif isinstance(node, F.Return_Stmt):
+            if self.allocatables:
+                raise self.error(node, "RETURN in a procedure with allocatable local arrays "
+                                       "is not supported (they are freed at its end)")
             out.append(ir.Return(ir.Ref(self.result_var.sym) if self.result_var else None,
                                  loc))
+        elif isinstance(node, F.Allocate_Stmt):
+            self.allocate(node, out, loc)
+        elif isinstance(node, F.Deallocate_Stmt):
+            if node.items[1] is not None:
+                raise self.error(node, "DEALLOCATE with STAT or ERRMSG is not supported")
+            for obj in node.items[0].items:
+                out.extend(self.deallocate(self.allocatable(obj), loc))
         elif isinstance(node, (F.Continue_Stmt, F.End_Do_Stmt)):
             pass
         elif cname in ("Print_Stmt", "Write_Stmt", "Read_Stmt", "Open_Stmt", "Close_Stmt",
@@ -1780,14 +1880,23 @@ class Scope:
         storage is that of the whole dimensions of `like`'s array; where it depends on
         dummy arguments or module variables the procedure may change, too (see
         settle)."""
+        dims = [(_int(0), _count(lo, hi, st)) for lo, hi, st in shape]
+        if any(isinstance(x, ir.Ref) and x.sym in self.allocatable_bounds
+               for _, n in dims for x in ir.walk(n)):
+            # the shape of an allocatable array: known once it is allocated, so the
+            # temporary goes on the heap for the statement (see statement)
+            sym = self.temp("tmp", ir.Ptr(t))
+            size = None
+            for _, n in dims:
+                size = X.clone(n) if size is None else X.mul(size, X.clone(n))
+            self.heap_temps.append((sym, size))
+            return FVar(sym.name, t, sym=sym, dims=dims)
         extents = [(self.at_entry(_count(*d)), self.at_entry(whole))
                    for d, whole in zip(shape, self.dimension_extents(like))]
         sym = self.temp("tmp", None)
-        self.temp_arrays.append((sym, extents, self.loc(None)))
+        self.temp_arrays.append((sym, extents, self.loc(like)))
         sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, sym.loc))
-        v = FVar(sym.name, t, sym=sym,
-                 dims=[(_int(0), _count(lo, hi, st)) for lo, hi, st in shape])
-        return v
+        return FVar(sym.name, t, sym=sym, dims=dims)
 
     def element(self, v, ks, shape):
         idx = [k for k in ks]
@@ -2160,6 +2269,8 @@ class Scope:
         if name == "selected_int_kind":
             digits = _const_int(self.expr(args[0]))
             return _int(8 if digits is not None and digits > 9 else 4)
+        if name == "allocated":
+            return ir.Ref(self.allocatable(args[0]).allocated, loc)
         if name == "matmul":
             raise self.error(node, "matmul is supported as the whole right-hand side of an "
                                    "assignment (c = matmul(a, b))")
@@ -2651,6 +2762,7 @@ _INTRINSIC_DUMMIES = {
     "dot_product": ("vector_a", "vector_b"),
     "matmul": ("matrix_a", "matrix_b"),
     "transpose": ("matrix",),
+    "allocated": ("array",),
     "norm2": ("x", "dim"),
     "selected_real_kind": ("p", "r", "radix"),
     "selected_int_kind": ("r",),
@@ -2659,7 +2771,7 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "floor", "ceiling", "sum", "product", "maxval", "minval",
                      "dot_product", "size", "shape", "lbound", "ubound", "atan2", "amin1", "amax1", "dmin1", "dmax1",
                      "float", "sngl", "aint", "anint", "epsilon", "huge", "tiny", "count",
-                     "any", "all", "matmul", "transpose", "norm2", "dmod", "amod", "dsign", "isign", "min0", "max0",
+                     "any", "all", "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign", "isign", "min0", "max0",
                      "ifix", "idint", "idnint", "dint", "dnint"}
 
 
@@ -2682,6 +2794,12 @@ def X_const_text(e):
     if isinstance(e, ir.Const):
         return e.text
     raise ValueError("not a constant")
+
+
+def _malloc(ptr_type, count, loc):
+    """(T *)malloc((size_t)count * sizeof(T)) for ptr_type T *."""
+    nbytes = ir.Binary("*", ir.Cast(ir.SIZE_T, count), ir.SizeOf(ptr_type.target), ir.SIZE_T)
+    return ir.Cast(ptr_type, ir.Call("malloc", [nbytes], ir.Ptr(ir.VOID), loc))
 
 
 def _extent(lo, hi):
