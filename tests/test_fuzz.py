@@ -202,6 +202,7 @@ def test_fortran_programs_run_in_bounds(tmp_path):
 FORTRAN_FEATURES = {
     "BINOMIAL-CKP": r"!\$AD BINOMIAL-CKP ",
     "FP-LOOP": r"!\$AD FP-LOOP$",
+    "allocatable local array": r"if \(\.not\. allocated\(\w+\)\) allocate\(",
     "NOCHECKPOINT": r"!\$AD NOCHECKPOINT$",
     "module procedure subroutine": r"^  subroutine fz_s\d",
     "module procedure function": r"^  function fz_f\d\(.*\) result\(r\)",

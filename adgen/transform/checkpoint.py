@@ -278,12 +278,19 @@ class StateKeeper:
     def items(self, nodes, items=()):
         """items (already known), then the variables holding the memory nodes, once
         each; a callee's own variables are left out."""
+        from adgen.backend.cgen import expr_c
         g = self.g
         items = list(items)
         nodes = set(nodes) - self.private_nodes()
-        if any(not self.caller_heap(n) for n in nodes & g.mem.not_named()):
-            raise self.error("the code writes memory allocated with malloc or reached "
-                             "through pointers held in memory, which adgen cannot keep")
+        moved = {expr_c(a) for a, _ in items}
+        for n in nodes & g.mem.not_named():
+            own = self.own_heap(n)
+            if own is not None and expr_c(ir.AddrOf(own[0], ir.Ptr(own[0].type))) in moved:
+                raise self.error(f"the code allocates '{own[0].sym.name}' again, which "
+                                 "adgen cannot keep")
+            if own is None and not self.caller_heap(n):
+                raise self.error("the code writes memory allocated with malloc or reached "
+                                 "through pointers held in memory, which adgen cannot keep")
         seen = {id(a) for a, _ in items}
         for node in sorted(nodes, key=lambda n: n.uid):
             roots = self.roots(node)
@@ -296,7 +303,6 @@ class StateKeeper:
                     items.append(r)
         # one item per variable: several nodes may reach the same one
         out, texts = [], set()
-        from adgen.backend.cgen import expr_c
         for addr, nbytes in items:
             key = expr_c(addr)
             if key not in texts:
@@ -319,6 +325,43 @@ class StateKeeper:
                 return False
         return any(isinstance(p.type.resolved(), ir.Ptr) and
                    find(mem.pointee(mem.var(p))) is node for p in g.f.params)
+
+    def own_heap(self, node):
+        """(pointer, bytes) when node is a block of numbers this function allocates with
+        one malloc (or calloc), held by one local pointer that nothing else assigns, of a
+        size whose variables are each set once before that allocation and never through
+        their address: the block is kept through the pointer. None otherwise."""
+        from collections import Counter
+        from adgen.transform.common import alloc_bytes, alloc_call
+        from adgen.transform.loops import address_taken
+        g = self.g
+        mem, f = g.mem, g.f
+        if node in mem.held_pointees():
+            return None
+        pointers = [v for v in list(f.params) + list(g.prog.globals) + list(f.locals)
+                    if isinstance(v.type.resolved(), ir.Ptr) and
+                    find(mem.pointee(mem.var(v))) is node]
+        if len(pointers) != 1 or pointers[0] not in f.locals:
+            return None
+        p = pointers[0]
+        if not isinstance(p.type.resolved().target.resolved(), ir.Prim):
+            return None     # pointers (rows) and structs: their shadows are set forward
+        order = list(ir.stmts_walk(f.body.stmts))
+        sets = [k for k, st in enumerate(order) if isinstance(st, ir.Assign) and
+                isinstance(st.lhs, ir.Ref) and st.lhs.sym is p]
+        call = alloc_call(order[sets[0]].rhs) if len(sets) == 1 else None
+        if call is None:
+            return None
+        nbytes = alloc_bytes(call)
+        counts = Counter(st.lhs.sym for st in order[:sets[0]]
+                         if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref))
+        later = assigned_syms(order[sets[0] + 1:])
+        taken = address_taken(f)
+        for sub in ir.walk(nbytes):
+            if isinstance(sub, ir.Ref) and (counts[sub.sym] > 1 or sub.sym in later or
+                                            sub.sym in taken):
+                return None
+        return ir.Ref(p), X.clone(nbytes)
 
     def private_nodes(self):
         """The variables of the other functions, and the heap blocks their local pointers
@@ -368,6 +411,9 @@ class StateKeeper:
             # of its own): kept and brought back through the view, cast
             out = [(ir.Cast(ir.Ptr(ir.with_const(a.type.resolved().target, False)), a), n)
                    for a, n in out]
+        own = self.own_heap(node)
+        if own is not None:
+            out.append(own)
         for sym in list(f.locals) + list(g.prog.globals):
             t = sym.type.resolved()
             if find(mem.var(sym)) is node or (isinstance(t, ir.Arr) and

@@ -36,6 +36,7 @@ LOOP_VARS = ("i", "j", "ii", "jj")   # DO variable by nesting depth
 MAX_LINE = 100      # free form allows 132 characters; longer statements are continued
 DIRECTIVES = 0.25   # share of DO loops checkpointed (BINOMIAL-CKP), of CALLs in split mode
 FP_LOOPS = 0.03     # chance of a fixed-point loop (!$AD FP-LOOP) after a statement
+ALLOCATABLE = 0.3   # share of local arrays declared allocatable
 
 
 # ---------------------------------------------------------------- expressions
@@ -333,6 +334,8 @@ class FGen:
         self.r = random.Random(seed)
         # directives come from their own stream: a seed's program is the same with them
         self.rd = random.Random(seed * 2654435761 + 97)
+        # so do the ways of declaring a local array (allocatable or not)
+        self.rw = random.Random(seed * 2246822519 + 13)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -722,7 +725,7 @@ class FGen:
             v = self.declare(Var(name, "arr", dims=dims), f"real(8) :: {name}({shape})")
             w = E(v.name, e.bound, 9, frozenset([v.name]))
             square = fcall("sum", rbin("**", w, E("2"), e.bound ** 2), bound=e.bound ** 2)
-            return [defining(simple(f"{v.name} = {e.text}", e)),
+            return [self.maybe_allocatable(v, shape, defining(simple(f"{v.name} = {e.text}", e))),
                     self.sink_fold(scale(0.1, square))]
         else:
             e = self.aexpr(L)
@@ -731,7 +734,18 @@ class FGen:
             e = self.fit(e)
         shape = ", ".join(d.hi.text if d.lo.lo == 1 else f"{d.lo.text}:{d.hi.text}" for d in dims)
         v = self.declare(Var(name, "arr", dims=dims), f"real(8) :: {name}({shape})")
-        return [defining(simple(f"{v.name} = {e.text}", e))]
+        return [self.maybe_allocatable(v, shape, defining(simple(f"{v.name} = {e.text}", e)))]
+
+    def maybe_allocatable(self, v: Var, shape: str, first: Stmt) -> Stmt:
+        """Now and then (from a stream of its own) the local array v allocatable instead,
+        allocated by the statement giving it its first value, unless it is already (in a
+        loop). The allocation goes on the same line, so that the minimizer keeps the two
+        together."""
+        if self.rw.random() < ALLOCATABLE:
+            self.decls[v.name] = f"real(8), allocatable :: {v.name}({', '.join(':' for _ in v.dims)})"
+            first.head = f"if (.not. allocated({v.name})) allocate({v.name}({shape})); {first.head}"
+            first.defines = v.name
+        return first
 
     def a2expr(self, like: Var) -> E:
         """A 2-D array expression of like's shape."""
@@ -814,8 +828,9 @@ class FGen:
         tail = "end do" + (f" {label}" if label else "")
         names = start.names | end.names
         loop = Stmt(header, [(None, body)], tail, "do", reads=names)
+        # (a loop that allocates cannot be checkpointed: adgen refuses it, documented)
         if self.rd.random() < DIRECTIVES and not any(
-                re.search(r"\b(exit|cycle|return)\b", x.head) for x in walk(body)):
+                re.search(r"\b(exit|cycle|return|allocate)\b", x.head) for x in walk(body)):
             # few snapshots, so that the steps are recomputed from them
             loop.directive = f"BINOMIAL-CKP {max(1, hi - lo + 1)} {self.rd.choice((1, 2, 3))} 1"
         return pre + [loop]

@@ -110,6 +110,7 @@ def minimize(prog: Program, still_fails: Callable[[str], bool], max_tests: int =
 
 _CONSTRUCTS = [
     (r"!\$AD BINOMIAL-CKP", "BINOMIAL-CKP"), (r"!\$AD FP-LOOP", "FP-LOOP"),
+    (r"\ballocate\(", "allocatable local array"),
     (r"!\$AD NOCHECKPOINT", "NOCHECKPOINT"),
     (r"^\s*(\w+: )?do \w+ =", "DO loop"), (r"^\s*do while", "DO WHILE"),
     (r"\bexit\b", "EXIT"), (r"\bcycle\b", "CYCLE"), (r"^\s*if \(.*\) then", "IF"),
