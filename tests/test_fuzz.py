@@ -73,7 +73,7 @@ FEATURES = {
     "early return": r"^ {8,}return ",
     "switch": r"\bswitch \(",
     "switch case falling through": r"/\* falls through \*/",
-    "switch group of several labels": r"case 1:\n\s*case 3:|case 3:\n\s*case 1:|case 0:\n\s*case 2:",
+    "switch group of several labels": r"case (1|3):\n\s*case (1|3):|case 0:\n\s*case 2:",
     "default group": r"\bdefault:",
     "assignment in a test": r"\(w\d+ = ",
     "break": r"\bbreak;",

@@ -100,7 +100,6 @@ class Scope:
         return None
 
 
-
 def _ends_case(stmts):
     """Whether a case's statements end in a jump (so that it does not fall through)."""
     if not stmts:
@@ -152,8 +151,9 @@ def _continue_by_flag(block, flag):
     inside it) by `flag = 1; break;`."""
     for i, s in enumerate(block.stmts):
         if isinstance(s, ir.Continue):
-            block.stmts[i] = ir.Block([ir.Assign(ir.Ref(flag, s.loc), ir.Const("1", ir.INT, s.loc),
-                                                 s.loc), ir.Break(s.loc)], s.loc)
+            one = ir.Const("1", ir.INT, s.loc)
+            block.stmts[i] = ir.Block([ir.Assign(ir.Ref(flag, s.loc), one, s.loc),
+                                       ir.Break(s.loc)], s.loc)
         elif isinstance(s, ir.Block):
             _continue_by_flag(s, flag)
         elif isinstance(s, ir.If):

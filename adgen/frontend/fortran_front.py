@@ -2767,12 +2767,13 @@ _INTRINSIC_DUMMIES = {
     "selected_real_kind": ("p", "r", "radix"),
     "selected_int_kind": ("r",),
 }
-_OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max", "mod", "sign", "real", "dble", "int", "nint",
-                     "floor", "ceiling", "sum", "product", "maxval", "minval",
-                     "dot_product", "size", "shape", "lbound", "ubound", "atan2", "amin1", "amax1", "dmin1", "dmax1",
-                     "float", "sngl", "aint", "anint", "epsilon", "huge", "tiny", "count",
-                     "any", "all", "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign", "isign", "min0", "max0",
-                     "ifix", "idint", "idnint", "dint", "dnint"}
+_OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max",
+                     "mod", "sign", "real", "dble", "int", "nint", "floor", "ceiling", "sum",
+                     "product", "maxval", "minval", "dot_product", "size", "shape", "lbound",
+                     "ubound", "atan2", "amin1", "amax1", "dmin1", "dmax1", "float", "sngl",
+                     "aint", "anint", "epsilon", "huge", "tiny", "count", "any", "all",
+                     "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign",
+                     "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint"}
 
 
 # ------------------------------------------------------------------ helpers

@@ -742,8 +742,10 @@ class FGen:
         loop). The allocation goes on the same line, so that the minimizer keeps the two
         together."""
         if self.rw.random() < ALLOCATABLE:
-            self.decls[v.name] = f"real(8), allocatable :: {v.name}({', '.join(':' for _ in v.dims)})"
-            first.head = f"if (.not. allocated({v.name})) allocate({v.name}({shape})); {first.head}"
+            deferred = ", ".join(":" for _ in v.dims)
+            self.decls[v.name] = f"real(8), allocatable :: {v.name}({deferred})"
+            first.head = (f"if (.not. allocated({v.name})) allocate({v.name}({shape})); "
+                          + first.head)
             first.defines = v.name
         return first
 

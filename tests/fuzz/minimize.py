@@ -153,8 +153,9 @@ def normalize(prog: Program) -> Program | None:
             for blk in all_blocks(f.body):
                 keep = []
                 for s in blk:
-                    if s.kind == "for" and not s.body or s.kind == "if" and not s.then and not s.els \
-                            or s.kind == "switch" and not any(s.blocks()):
+                    if s.kind == "for" and not s.body or \
+                            s.kind == "if" and not s.then and not s.els or \
+                            s.kind == "switch" and not any(s.blocks()):
                         changed = True
                         continue
                     if s.kind in ("while", "do") and all(x.pinned for x in s.body):
@@ -366,7 +367,8 @@ _CONSTRUCTS = [
     (r"\bfz_f\d\([^;]*(&\w+\[|\b\w+ \+ \w)", "helper call with an offset pointer"),
     (r"\bfz_f\d\(", "helper call"), (r"double \*p\d+ = ", "local pointer alias"),
     (r"\bmalloc\(", "malloc'd scratch"), (r"double t\d+\[\d+\]", "local array"),
-    (r"\bswitch \(", "switch"), (r"\(w\d+ = ", "assignment in a test"), (r"/\* falls through \*/", "fall-through"),
+    (r"\bswitch \(", "switch"), (r"\(w\d+ = ", "assignment in a test"),
+    (r"/\* falls through \*/", "fall-through"),
     (r"\?", "ternary"), (r"\bif \(", "branch"), (r"[-+*/]= ", "compound assignment"),
 ]
 
