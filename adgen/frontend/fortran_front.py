@@ -67,6 +67,7 @@ class FVar:
     # host array in an internal procedure (see Scope.host_variable)
     extent_params: list = field(default_factory=list)
     loc: Optional[Loc] = None
+    allocated: Optional[ir.Symbol] = None   # an allocatable array's flag (see allocate)
 
     @property
     def rank(self):
@@ -891,7 +892,7 @@ class Scope:
 
     def allocatable(self, node):
         v = self.lookup(_name(node), node)
-        if getattr(v, "allocated", None) is None:
+        if v.allocated is None:
             raise self.error(node, f"'{v.name}' is not an allocatable array")
         return v
 
@@ -923,8 +924,7 @@ class Scope:
     def deallocate(self, v, loc, only_if_allocated=False):
         """free of an allocatable array's storage (at the end of the procedure: if it is
         allocated)."""
-        release = [ir.ExprStmt(ir.Call("free", [ir.Ref(v.sym, loc)], ir.VOID, loc), loc),
-                   ir.Assign(ir.Ref(v.allocated, loc), _int(0), loc)]
+        release = [_free(v.sym, loc), ir.Assign(ir.Ref(v.allocated, loc), _int(0), loc)]
         if only_if_allocated:
             return [ir.If(ir.Ref(v.allocated, loc), ir.Block(release, loc), None, loc)]
         return release
@@ -1449,8 +1449,7 @@ class Scope:
         loc = self.loc(node)
         out[start:start] = [ir.Assign(ir.Ref(sym, loc), _malloc(sym.type, size, loc), loc)
                             for sym, size in temps]
-        out += [ir.ExprStmt(ir.Call("free", [ir.Ref(sym, loc)], ir.VOID, loc), loc)
-                for sym, _ in temps]
+        out += [_free(sym, loc) for sym, _ in temps]
 
     def lower_statement(self, node, out):
         F = _f2003()
@@ -2801,6 +2800,11 @@ def _malloc(ptr_type, count, loc):
     """(T *)malloc((size_t)count * sizeof(T)) for ptr_type T *."""
     nbytes = ir.Binary("*", ir.Cast(ir.SIZE_T, count), ir.SizeOf(ptr_type.target), ir.SIZE_T)
     return ir.Cast(ptr_type, ir.Call("malloc", [nbytes], ir.Ptr(ir.VOID), loc))
+
+
+def _free(sym, loc):
+    """free(sym);"""
+    return ir.ExprStmt(ir.Call("free", [ir.Ref(sym, loc)], ir.VOID, loc), loc)
 
 
 def _extent(lo, hi):

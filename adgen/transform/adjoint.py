@@ -21,8 +21,8 @@ from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
-                                    increment, is_user_call, no_rule_error, same_text, source_name,
-                                    strip_const, unknown_function_error)
+                                    increment, is_user_call, no_rule_error, same_text,
+                                    source_name, strip_const, unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import find_recomputations
 from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
@@ -810,12 +810,11 @@ class FuncGen:
             exprs = ir.stmt_exprs(s)
             if isinstance(s, ir.For):
                 exprs = exprs + [e for st in s.step for e in ir.stmt_exprs(st)]
-            for e in exprs:
-                for lv in self.pure_input_reads(e):
-                    p = self.T.zeroed_as_read[0]
-                    raise AdgenError(f"cannot tell how many elements '{p.name}' has, and a "
-                                     "loop's condition reads it; give it with --size "
-                                     f"{p.name}=EXPR", s.loc)
+            if any(True for e in exprs for _ in self.pure_input_reads(e)):
+                p = self.T.zeroed_as_read[0]
+                raise AdgenError(f"cannot tell how many elements '{p.name}' has, and a "
+                                 "loop's condition reads it; give it with --size "
+                                 f"{p.name}=EXPR", s.loc)
             return []
         out, seen = [], set()
         for e in ir.stmt_exprs(s):

@@ -274,6 +274,7 @@ class StateKeeper:
     def __init__(self, gen, error):
         self.g = gen
         self.error = error
+        self._own_heap = {}         # node -> own_heap(node)
 
     def items(self, nodes, items=()):
         """items (already known), then the variables holding the memory nodes, once
@@ -317,30 +318,39 @@ class StateKeeper:
         that allocates nothing itself."""
         from adgen.rules import ALLOCATION
         g = self.g
-        mem = g.mem
-        if node in mem.held_pointees() or g.T.ctx.calls(g.f.name, ALLOCATION):
+        if node in g.mem.held_pointees() or g.T.ctx.calls(g.f.name, ALLOCATION):
             return False
-        for v in g.prog.globals:
-            if isinstance(v.type.resolved(), ir.Ptr) and find(mem.pointee(mem.var(v))) is node:
-                return False
-        return any(isinstance(p.type.resolved(), ir.Ptr) and
-                   find(mem.pointee(mem.var(p))) is node for p in g.f.params)
+        holders = self.pointer_holders(node)
+        return not any(v in g.prog.globals for v in holders) and \
+            any(v in g.f.params for v in holders)
+
+    def pointer_holders(self, node):
+        """The pointer variables of this function (parameters, globals, locals) that
+        point into node."""
+        g = self.g
+        mem = g.mem
+        return [v for v in list(g.f.params) + list(g.prog.globals) + list(g.f.locals)
+                if isinstance(v.type.resolved(), ir.Ptr) and
+                find(mem.pointee(mem.var(v))) is node]
 
     def own_heap(self, node):
         """(pointer, bytes) when node is a block of numbers this function allocates with
         one malloc (or calloc), held by one local pointer that nothing else assigns, of a
         size whose variables are each set once before that allocation and never through
         their address: the block is kept through the pointer. None otherwise."""
+        if node not in self._own_heap:
+            self._own_heap[node] = self._find_own_heap(node)
+        return self._own_heap[node]
+
+    def _find_own_heap(self, node):
         from collections import Counter
         from adgen.transform.common import alloc_bytes, alloc_call
         from adgen.transform.loops import address_taken
         g = self.g
-        mem, f = g.mem, g.f
-        if node in mem.held_pointees():
+        f = g.f
+        if node in g.mem.held_pointees():
             return None
-        pointers = [v for v in list(f.params) + list(g.prog.globals) + list(f.locals)
-                    if isinstance(v.type.resolved(), ir.Ptr) and
-                    find(mem.pointee(mem.var(v))) is node]
+        pointers = self.pointer_holders(node)
         if len(pointers) != 1 or pointers[0] not in f.locals:
             return None
         p = pointers[0]
@@ -361,7 +371,7 @@ class StateKeeper:
             if isinstance(sub, ir.Ref) and (counts[sub.sym] > 1 or sub.sym in later or
                                             sub.sym in taken):
                 return None
-        return ir.Ref(p), X.clone(nbytes)
+        return ir.Ref(p), nbytes
 
     def private_nodes(self):
         """The variables of the other functions, and the heap blocks their local pointers
@@ -413,7 +423,7 @@ class StateKeeper:
                    for a, n in out]
         own = self.own_heap(node)
         if own is not None:
-            out.append(own)
+            out.append((X.clone(own[0]), X.clone(own[1])))
         for sym in list(f.locals) + list(g.prog.globals):
             t = sym.type.resolved()
             if find(mem.var(sym)) is node or (isinstance(t, ir.Arr) and
