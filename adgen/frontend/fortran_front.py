@@ -1504,9 +1504,8 @@ class Scope:
         elif isinstance(node, F.Goto_Stmt):
             self.goto(node, out, loc)
         elif isinstance(node, F.Return_Stmt):
-            if self.allocatables:
-                raise self.error(node, "RETURN in a procedure with allocatable local arrays "
-                                       "is not supported (they are freed at its end)")
+            for v in self.allocatables:     # deallocated on leaving the procedure
+                out.extend(self.deallocate(v, loc, only_if_allocated=True))
             out.append(ir.Return(ir.Ref(self.result_var.sym) if self.result_var else None,
                                  loc))
         elif isinstance(node, F.Allocate_Stmt):
