@@ -1182,6 +1182,13 @@ class Scope:
                 v = self.host_variable(name, node)
         return v if v is not None and v.dims else None
 
+    def is_array(self, name):
+        """Whether `name` names an array here (array_var, without taking the host's)."""
+        v = self.vars.get(name)
+        if v is None and self.may_be_host_variable(name):
+            v = self.host.vars.get(name)
+        return v is not None and bool(v.dims)
+
     def may_be_host_variable(self, name):
         """Whether `name`, not declared here, may be a variable of the host: in an
         internal procedure, for a name that is not one of its dummy arguments (a dummy
@@ -2253,8 +2260,7 @@ class Scope:
     def intrinsic(self, name, args, node, ks, pre):
         loc = self.loc(node)
         args = self.intrinsic_arguments(name, args, node)
-        if name in ("sum", "product", "maxval", "minval", "dot_product", "count", "any",
-                    "all", "norm2"):
+        if name in _REDUCTIONS:
             return self.reduction(name, args, node, pre)
         if name in _INQUIRY:
             return self.inquiry(name, args, node, ks)
@@ -2466,7 +2472,8 @@ class Scope:
 
     def shape_source(self, node):
         """The first array operand of an array-valued expression, whose shape it has."""
-        return next((r for r in _array_refs(node) if self.shape_of(r) is not None), None)
+        return next((r for r in _array_refs(node, self.is_array) if self.shape_of(r) is not None),
+                    None)
 
     def dimension_extents(self, node):
         """For each dimension of shape_of(node), the extent of the array dimension it runs
@@ -2742,6 +2749,8 @@ _UNSUPPORTED_JUMPS = {"Computed_Goto_Stmt": "computed GOTO",
                       "Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASSIGN",
                       "Arithmetic_If_Stmt": "arithmetic IF"}
 _INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not values
+_REDUCTIONS = ("sum", "product", "maxval", "minval", "dot_product", "count", "any", "all",
+               "norm2")                             # of an array's values: a scalar
 # The dummy argument names of the intrinsics that take several arguments, for keyword
 # arguments; the others have one argument (`a` or `x`).
 _INTRINSIC_DUMMIES = {
@@ -3027,10 +3036,14 @@ def _base_name(node):
     return None
 
 
-def _array_refs(node):
+def _array_refs(node, is_array=None):
     """Names and part references inside an expression (candidates for array operands),
     and the array-valued inquiries (shape(a)); the arrays whose bounds an inquiry reads
-    are no operands."""
+    are no operands, nor is the name of a part reference (x in x(i): the element is).
+
+    With is_array (a predicate on names), only the operands of the expression taken
+    element by element: not the arguments of a reduction (sum(v) is a scalar) or of a
+    function call (a part reference whose name is no array)."""
     F = _f2003()
     from fparser.two.utils import Base
     out = []
@@ -3040,12 +3053,20 @@ def _array_refs(node):
             for c in n:
                 visit(c)
             return
-        if isinstance(n, F.Intrinsic_Function_Reference) and \
-                _name(n.items[0]) in _INQUIRY:
-            if _array_inquiry(n):
-                out.append(n)
+        if isinstance(n, F.Intrinsic_Function_Reference):
+            name = _name(n.items[0])
+            if name in _INQUIRY:
+                if _array_inquiry(n):
+                    out.append(n)
+                return
+            if is_array is not None and name in _REDUCTIONS:
+                return
+        if isinstance(n, F.Part_Ref):
+            out.append(n)
+            if is_array is None or is_array(_name(n.items[0])):
+                visit(n.items[1])       # the subscripts (or a call's arguments)
             return
-        if isinstance(n, (F.Name, F.Part_Ref)):
+        if isinstance(n, F.Name):
             out.append(n)
         if isinstance(n, Base):
             visit(n.children)
