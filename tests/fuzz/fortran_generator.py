@@ -37,6 +37,7 @@ MAX_LINE = 100      # free form allows 132 characters; longer statements are con
 DIRECTIVES = 0.25   # share of DO loops checkpointed (BINOMIAL-CKP), of CALLs in split mode
 FP_LOOPS = 0.03     # chance of a fixed-point loop (!$AD FP-LOOP) after a statement
 ALLOCATABLE = 0.3   # share of local arrays declared allocatable
+SCALAR_FIRST = 0.5  # share of array expressions `scalar op array` written scalar first
 
 
 # ---------------------------------------------------------------- expressions
@@ -592,11 +593,15 @@ class FGen:
             return None
         a = self.fit(a, SQUASH)
         if c < 0.4:
-            other = self.aexpr(L, depth - 1) if r.random() < 0.6 else self.rexpr(1)
+            scalar = r.random() >= 0.6
+            other = self.rexpr(1) if scalar else self.aexpr(L, depth - 1)
             if other is None:
                 return a
             other = self.fit(other, SQUASH)
-            return arith(r.choice("+-*"), a, other)
+            op = r.choice("+-*")
+            if scalar and self.rw.random() < SCALAR_FIRST:
+                return arith(op, other, a)  # the shape comes from an operand further on
+            return arith(op, a, other)
         # elemental intrinsics only (no reductions or calls inside)
         saved = self.no_calls
         self.no_calls += 1
