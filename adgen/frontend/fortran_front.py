@@ -896,11 +896,25 @@ class Scope:
             raise self.error(node, f"'{v.name}' is not an allocatable array")
         return v
 
+    def status_variable(self, opts, what, node):
+        """The variable a STAT= option names (an lvalue), None without options; the other
+        options (ERRMSG, SOURCE, MOLD) are refused."""
+        if opts is None:
+            return None
+        stat = None
+        for opt in opts.items:
+            key = str(opt.items[0]).upper()
+            if key != "STAT":
+                raise self.error(node, f"{what} with {key} is not supported")
+            stat = self.designator(opt.items[1])
+        return stat
+
     def allocate(self, node, out, loc):
-        """ALLOCATE(a(l1:u1, ...), ...): the bounds, then the storage."""
-        if node.items[2] is not None:
-            raise self.error(node, "ALLOCATE with STAT, SOURCE or other options is not "
-                                   "supported")
+        """ALLOCATE(a(l1:u1, ...), ...): the bounds, then the storage. With STAT=s, s is 0
+        when every array got its storage, 1 when one did not (which stays unallocated)."""
+        stat = self.status_variable(node.items[2], "ALLOCATE", node)
+        if stat is not None:
+            out.append(ir.Assign(X.clone(stat), _convert(_int(0), stat.type), loc))
         for item in node.items[1].items:
             obj, specs = item.items
             v = self.allocatable(obj)
@@ -919,7 +933,16 @@ class Scope:
                     ir.INT), loc))
                 size = X.clone(n) if size is None else X.mul(size, X.clone(n))
             out.append(ir.Assign(ir.Ref(v.sym, loc), _malloc(v.sym.type, size, loc), loc))
-            out.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
+            if stat is None:
+                out.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
+                continue
+            # malloc may return NULL for no elements: that is no failure
+            failed = ir.Binary("&&", ir.Binary("==", ir.Ref(v.sym, loc), _int(0), ir.INT),
+                               ir.Binary(">", X.clone(size), _int(0), ir.INT), ir.INT)
+            out.append(ir.Assign(ir.Ref(v.allocated, loc), ir.Unary("!", failed, ir.INT), loc))
+            out.append(ir.If(ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT),
+                             ir.Block([ir.Assign(X.clone(stat), _convert(_int(1), stat.type), loc)],
+                                      loc), None, loc))
 
     def deallocate(self, v, loc, only_if_allocated=False):
         """free of an allocatable array's storage (at the end of the procedure: if it is
@@ -1518,10 +1541,19 @@ class Scope:
         elif isinstance(node, F.Allocate_Stmt):
             self.allocate(node, out, loc)
         elif isinstance(node, F.Deallocate_Stmt):
-            if node.items[1] is not None:
-                raise self.error(node, "DEALLOCATE with STAT or ERRMSG is not supported")
+            # with STAT=s, s is 0, or 1 when one of the arrays was not allocated (gfortran
+            # stops the program there without STAT)
+            stat = self.status_variable(node.items[1], "DEALLOCATE", node)
+            if stat is not None:
+                out.append(ir.Assign(X.clone(stat), _convert(_int(0), stat.type), loc))
             for obj in node.items[0].items:
-                out.extend(self.deallocate(self.allocatable(obj), loc))
+                v = self.allocatable(obj)
+                if stat is None:
+                    out.extend(self.deallocate(v, loc))
+                    continue
+                out.append(ir.If(ir.Ref(v.allocated, loc), ir.Block(self.deallocate(v, loc), loc),
+                                 ir.Block([ir.Assign(X.clone(stat), _convert(_int(1), stat.type),
+                                                     loc)], loc), loc))
         elif isinstance(node, (F.Continue_Stmt, F.End_Do_Stmt)):
             pass
         elif cname in ("Print_Stmt", "Write_Stmt", "Read_Stmt", "Open_Stmt", "Close_Stmt",
