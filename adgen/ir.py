@@ -249,6 +249,7 @@ class Const(Expr):
     text: str                  # as C source text: '1.0', '3', '2.5f', 'INFINITY'
     type: Type = DOUBLE
     loc: Optional[Loc] = None
+    value: Optional[int] = None    # an enumerator's value (its text is its name)
 
 
 @dataclass(eq=False)

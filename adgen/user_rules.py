@@ -140,6 +140,15 @@ def attach_rules(prog, rules):
         f.has_body = False
 
 
+def _stored(rows, cols, trans):
+    """The length of a matrix argument of gemm whose op() is rows x cols (the matrix is
+    stored cols x rows when transposed): its last row (Order 101) or column starts ld
+    elements after the one before."""
+    r, c = f"({trans}==111?{rows}:{cols})", f"({trans}==111?{cols}:{rows})"
+    ld = "lda" if trans == "TransA" else "ldb"
+    return f"(Order==101?({r}-1)*{ld}+{c}:({c}-1)*{ld}+{r})"
+
+
 # Rules adgen brings itself, with the derivative routines it defines in its output
 # (templates/builtin_rules.c.j2): the CBLAS level-1 kernels in double (d) and single (s)
 # precision, positive increments. A copy's Y is in/out: with incY > 1 the elements
@@ -150,6 +159,13 @@ BUILTIN_RULES = [rule for p in "ds" for rule in [
     f"cblas_{p}axpy(Y)/(alpha X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
     f"cblas_{p}scal(X)/(alpha X)  X=1+(N-1)*incX",
     f"cblas_{p}copy(Y)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+    # Y = alpha op(A) X + beta Y, A an M x N matrix stored by rows (Order 101) or columns
+    f"cblas_{p}gemv(Y)/(alpha A X beta Y)  A=(Order==101?(M-1)*lda+N:(N-1)*lda+M) "
+    f"X=1+((TransA==111?N:M)-1)*incX Y=1+((TransA==111?M:N)-1)*incY",
+    # C = alpha op(A) op(B) + beta C: op(A) is M x K (A stored M x K, or K x M transposed),
+    # op(B) K x N, C M x N
+    f"cblas_{p}gemm(C)/(alpha A B beta C)  A={_stored('M', 'K', 'TransA')} "
+    f"B={_stored('K', 'N', 'TransB')} C=(Order==101?(M-1)*ldc+N:(N-1)*ldc+M)",
 ]]
 
 
@@ -290,8 +306,8 @@ def derivative_flows(act, f, call, lhs_active):
 def size_at_call(f, param, args):
     """The length of a ruled function's array parameter at a call, as an IR expression
     (a long, never below 0)."""
-    from adgen.transform.exprs import substitute
-    n = substitute(f.rule_sizes[param.name], dict(zip(f.params, args)))
+    from adgen.transform.exprs import fold, substitute
+    n = fold(substitute(f.rule_sizes[param.name], dict(zip(f.params, args))))
     return ir.Call("adgen_imax", [n, ir.Const("0", ir.LONG)], ir.LONG)
 
 

@@ -641,7 +641,7 @@ class _Walker:
                     if p.name not in sizes:
                         raise Unknown(f"'{self.param.name}' is passed to '{g.name}', whose "
                                       f"rule gives no length for '{p.name}'")
-                    n = X.substitute(sizes[p.name], dict(zip(g.params, e.args)))
+                    n = X.fold(X.substitute(sizes[p.name], dict(zip(g.params, e.args))))
                     iv = self.interval(n, ranges)
                     if iv is None:
                         raise Unknown(f"the length of '{p.name}' in the rule for '{g.name}' "

@@ -10,7 +10,7 @@ from pycparser import c_ast, c_generator, c_parser
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
-from adgen.frontend.preprocess import is_system_file, preprocess
+from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.rules import LIBRARY_FUNCTIONS
 
 _ASSIGN_OPS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<",
@@ -167,7 +167,7 @@ class CFront:
         self.path = path
         self.typedefs = {}        # name -> ir.Type
         self.structs = {}         # ('struct'|'union', tag) -> StructDef
-        self.enum_consts = {}     # name -> int value text
+        self.enum_consts = {}     # name -> int value
         self.functions = {}       # name -> ir.Function
         self.globals = []
         self.global_scope = Scope()
@@ -197,7 +197,7 @@ class CFront:
                     self.func = None
             elif isinstance(ext, c_ast.Typedef):
                 self.typedefs[ext.name] = self.named_typedef(ext)
-                if user:
+                if defines_output_types(loc.file):
                     self.type_text.append(self.gen.visit(ext) + ";")
             elif isinstance(ext, c_ast.Decl):
                 self.file_decl(ext, user)
@@ -238,7 +238,7 @@ class CFront:
         if d.name is None:
             # struct / union / enum definition
             self.type_of(d.type)
-            if user:
+            if defines_output_types(loc.file):
                 self.type_text.append(self.gen.visit(d) + ";")
             return
         t = self.type_of(d.type)
@@ -890,7 +890,7 @@ class CFront:
         if isinstance(sym, ir.Symbol):
             return ir.Ref(sym, loc)
         if name in self.enum_consts:
-            return ir.Const(name, ir.INT, loc)
+            return ir.Const(name, ir.INT, loc, value=int(self.enum_consts[name]))
         if name in _CONSTANT_MACROS:
             return ir.Const(name, _CONSTANT_MACROS[name], loc)
         if name in self.functions:

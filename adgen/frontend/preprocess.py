@@ -64,3 +64,10 @@ def _first_cpp_error(stderr: str, path: str) -> str:
 
 def is_system_file(fname: str) -> bool:
     return bool(fname) and os.path.dirname(os.path.abspath(fname)) == str(INCLUDE_DIR)
+
+
+def defines_output_types(fname: str) -> bool:
+    """Whether the types a file defines go into the output: the program's own, and those of
+    adgen's <cblas.h> (the output calls the BLAS with its enumerators, and includes no
+    <cblas.h>); the standard headers' come from the headers the output includes."""
+    return not is_system_file(fname) or os.path.basename(fname) == "cblas.h"

@@ -108,6 +108,8 @@ def _ftype(a, b=None):
 
 def _int_value(e):
     if isinstance(e, ir.Const) and e.type.resolved().is_int:
+        if e.value is not None:
+            return e.value
         t = e.text
         if t.lstrip("-").isdigit():
             return int(t)
@@ -124,6 +126,31 @@ def int_value(e):
         if a is not None and b is not None:
             return a + b if e.op == "+" else a - b if e.op == "-" else a * b
     return None
+
+
+_COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+            ">": lambda a, b: a > b, "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
+
+
+def fold(e):
+    """e with its integer comparisons of constants (enumerators included) decided, the `?:`
+    they choose between taken, and sums and products of constants worked out: a rule's
+    length at a call (`Order==101?(M-1)*lda+N:...` with Order CblasRowMajor)."""
+    if isinstance(e, ir.Cond):
+        test = fold(e.test)
+        v = _int_value(test)
+        if v is not None:
+            return fold(e.then if v else e.other)
+        return ir.Cond(test, fold(e.then), fold(e.other), e.type, e.loc)
+    if isinstance(e, ir.Binary):
+        left, right = fold(e.left), fold(e.right)
+        a, b = int_value(left), int_value(right)
+        if e.op in _COMPARE and a is not None and b is not None:
+            return ir.Const("1" if _COMPARE[e.op](a, b) else "0", ir.INT, e.loc)
+        if e.op in ("+", "-", "*") and e.type.resolved().is_int:
+            return {"+": add, "-": sub, "*": mul}[e.op](left, right)
+        return ir.Binary(e.op, left, right, e.type, e.loc)
+    return e
 
 
 def mul(a, b):
