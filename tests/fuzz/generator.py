@@ -55,6 +55,7 @@ class Config:
     fp_loops: float = 0.02  # chance of a fixed-point loop (#pragma adgen fp_loop) per statement
     switches: float = 0.2  # share of if statements written as a switch on their condition
     assign_in_test: float = 0.1  # share of if tests that assign an operand: `(w1 = e) > c`
+    blas_products: float = 0.3  # share of BLAS calls that are a gemv or a gemm
 
 
 # ---------------------------------------------------------------- expressions
@@ -1294,6 +1295,10 @@ class Gen:
         r = self.r
         if self.no_calls:
             return None
+        if self.rw.random() < self.cfg.blas_products:
+            product = self.blas_product()
+            if product is not None:
+                return product
         what = r.choice(("dscal", "dcopy", "daxpy", "ddot", "ddot"))
         ys = self.writable_arr() if what != "ddot" else \
             [a for a in self.readable_arr() if a.kind != "acc"]
@@ -1349,6 +1354,59 @@ class Gen:
         self.declare(Sym(name, "dbl"))
         return pre + [Stmt("decl", ctype="double", name=name, init=self.fit(dot, CAP),
                            size=None)]
+
+    def blas_product(self):
+        """y = alpha op(A) x + beta y (cblas_dgemv) or C = alpha op(A) op(B) + beta C
+        (cblas_dgemm, the matrices as arrays of the program): either storage order,
+        transposed or not, small literal sizes, leading dimensions with a spare row or
+        column now and then, beta 0 or 0.5, alpha keeping the result below CAP; or None.
+        Drawn from the second stream: the seed's other statements stay as they are."""
+        rw = self.rw
+        gemm = rw.random() < 0.5
+        order = rw.choice(("CblasRowMajor", "CblasColMajor"))
+        ta, tb = rw.choice(("CblasNoTrans", "CblasTrans")), rw.choice(("CblasNoTrans", "CblasTrans"))
+        M, N, K = rw.randint(1, 3), rw.randint(1, 3), rw.randint(1, 3)
+
+        def stored(rows, cols, trans, spare):
+            """(leading dimension, length) of a rows x cols op(matrix) stored as given"""
+            r_, c_ = (rows, cols) if trans == "CblasNoTrans" else (cols, rows)
+            inner, outer = (c_, r_) if order == "CblasRowMajor" else (r_, c_)
+            ld = inner + spare
+            return ld, (outer - 1) * ld + inner
+
+        if gemm:
+            lda, la = stored(M, K, ta, rw.choice((0, 0, 1)))
+            ldb, lb = stored(K, N, tb, rw.choice((0, 0, 1)))
+            ldc, lc = stored(M, N, "CblasNoTrans", rw.choice((0, 0, 1)))
+            inner = K
+        else:   # A is M x N as stored; x and y run over op(A)'s columns and rows
+            lda, la = stored(M, N, "CblasNoTrans", rw.choice((0, 0, 1)))
+            incx, incy = rw.choice((1, 1, 2)), rw.choice((1, 1, 2))
+            cols, rows = (N, M) if ta == "CblasNoTrans" else (M, N)
+            lb, lc = 1 + (cols - 1) * incx, 1 + (rows - 1) * incy
+            inner = cols
+        outs = [a for a in self.writable_arr() if a.length >= lc]
+        if not outs:
+            return None
+        y = rw.choice(outs)
+        ins = [a for a in self.readable_arr() if a.kind != "acc" and a.root != y.root]
+        mats, vecs = [a for a in ins if a.length >= la], [a for a in ins if a.length >= lb]
+        if not mats or not vecs:
+            return None
+        A, B = rw.choice(mats), rw.choice(vecs)
+        alpha = nice_down(0.5 * CAP / (inner * max(A.bound, 1.0) * max(B.bound, 1.0)))
+        beta = rw.choice((0.0, 0.5))
+        enum = lambda name: Expr("var", val=name, ty="int")  # noqa: E731
+        if gemm:
+            args = (enum(order), enum(ta), enum(tb), inum(M), inum(N), inum(K), num(alpha),
+                    self.ref(A), inum(lda), self.ref(B), inum(ldb), num(beta), self.ref(y),
+                    inum(ldc))
+        else:
+            args = (enum(order), enum(ta), inum(M), inum(N), num(alpha), self.ref(A),
+                    inum(lda), self.ref(B), inum(incx), num(beta), self.ref(y), inum(incy))
+        self.uses_blas = True
+        return [Stmt("expr", e=Expr("call", args, val="cblas_dgemm" if gemm else "cblas_dgemv",
+                                    bound=CAP))]
 
     def st_fp_loop(self, depth):
         """while (chg > 1e-14 && it < 300) { z[q] = 0.25 tanh(z[q + 1]) tanh(g) + h; ... }
