@@ -2315,6 +2315,8 @@ class Scope:
                 raise self.error(node, "transpose is supported on a matrix, in an array "
                                        "assignment or an argument of matmul")
             return self.expr(args[0], [ks[1], ks[0]], pre)
+        if name == "cshift":
+            return self.cshift(args, node, ks, pre)
         vals = [self.expr(a, ks, pre) for a in args]
         if name in _INTRINSIC_MATH:
             t = vals[0].type if vals[0].type.resolved().is_float else ir.DOUBLE
@@ -2347,6 +2349,24 @@ class Scope:
             if t.resolved().is_int:
                 return ir.Binary("%", vals[0], vals[1], t, loc)
             return ir.Call(_fname("fmod", t), [_convert(v, t) for v in vals], t, loc)
+        if name == "modulo":
+            # the remainder with the sign of p: a - floor(a / p) p
+            t = ir.arith_result(vals[0].type, vals[1].type)
+            a, p = (_convert(v, t) for v in vals)
+            if t.resolved().is_int:
+                return ir.Binary("%", ir.Binary("+", ir.Binary("%", a, p, t, loc), X.clone(p), t),
+                                 X.clone(p), t, loc)
+            return X.sub(a, X.mul(ir.Call(_fname("floor", t), [ir.Binary("/", X.clone(a), p, t)],
+                                          t), X.clone(p)))
+        if name in ("dim", "ddim", "idim"):
+            # x - y where positive, else 0
+            t = ir.arith_result(vals[0].type, vals[1].type)
+            x, y = (_convert(v, t) for v in vals)
+            return ir.Cond(ir.Binary(">", x, y, ir.INT), X.sub(X.clone(x), X.clone(y)),
+                           X.zero(t), t, loc)
+        if name == "merge":
+            t = ir.arith_result(vals[0].type, vals[1].type)
+            return ir.Cond(vals[2], _convert(vals[0], t), _convert(vals[1], t), t, loc)
         if name in ("sign", "dsign", "isign"):
             t = vals[0].type
             if t.resolved().is_int:
@@ -2496,6 +2516,20 @@ class Scope:
         if name == "norm2":
             return ir.Call(_fname("sqrt", t), [ir.Ref(acc)], t, loc)
         return ir.Ref(acc)
+
+    def cshift(self, args, node, ks, pre):
+        """cshift(a, s) of a rank-1 array: element k of the result is element (k + s) mod n
+        of a, counting from 0 (s may be negative)."""
+        shape = self.shape_of(args[0]) or self.expr_shape(args[0])
+        if ks is None or len(ks) != 1 or shape is None or len(shape) != 1 or \
+                (len(args) > 2 and _const_int(self.expr(args[2])) != 1):
+            raise self.error(node, "cshift is supported on a rank-1 array, in an array "
+                                   "expression")
+        n = _count(*shape[0])
+        shift = _to_int(self.expr(args[1], None, pre))
+        k = ir.Binary("%", X.add(X.clone(ks[0]), shift), n, ir.INT)
+        k = ir.Binary("%", ir.Binary("+", k, X.clone(n), ir.INT), X.clone(n), ir.INT)
+        return self.expr(args[0], [k], pre)
 
     def expr_shape(self, node):
         """The shape of an array-valued expression: that of its first array operand."""
@@ -2798,6 +2832,10 @@ _INTRINSIC_DUMMIES = {
     "atan2": ("y", "x"),
     **{n: ("a", "p") for n in ("mod", "amod", "dmod")},
     **{n: ("a", "b") for n in ("sign", "dsign", "isign")},
+    "modulo": ("a", "p"),
+    **{n: ("x", "y") for n in ("dim", "ddim", "idim")},
+    "merge": ("tsource", "fsource", "mask"),
+    "cshift": ("array", "shift", "dim"),
     "dot_product": ("vector_a", "vector_b"),
     "matmul": ("matrix_a", "matrix_b"),
     "transpose": ("matrix",),
@@ -2812,7 +2850,8 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "ubound", "atan2", "amin1", "amax1", "dmin1", "dmax1", "float", "sngl",
                      "aint", "anint", "epsilon", "huge", "tiny", "count", "any", "all",
                      "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign",
-                     "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint"}
+                     "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
+                     "modulo", "dim", "ddim", "idim", "merge", "cshift"}
 
 
 # ------------------------------------------------------------------ helpers
