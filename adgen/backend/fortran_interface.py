@@ -120,7 +120,9 @@ def _dummy(sym, name, vector):
     if not isinstance(sym.type.resolved(), ir.Ptr):
         return f"{_kind(sym)}, value :: {name}"
     dims = "(*)" if _dims(sym, vector) else ""
-    return f"{_kind(sym)} :: {name}{dims}"
+    # an OPTIONAL dummy and its derivative: a caller may leave them out (a null pointer)
+    optional = ", optional" if getattr(_primal(sym), "optional", False) else ""
+    return f"{_kind(sym)}{optional} :: {name}{dims}"
 
 
 def _size_argument(extent, names):

@@ -621,6 +621,12 @@ class Scope:
             if v.sym is None or v.sym.kind != "param":
                 v.sym = self.dummy_symbol(d, v.type, v.loc or self.loc(stmt))
             v.sym.fortran_array = bool(v.dims)
+            if d in getattr(self.func, "optional_dummies", ()):
+                if v.assumed_shape:
+                    raise AdgenError(f"OPTIONAL assumed-shape dummy argument '{d}' is not "
+                                     "supported (give it an explicit shape)",
+                                     v.loc or self.loc(stmt))
+                v.sym.optional = True       # the pointer may be null
             v.sym.extent_params = v.extent_params      # callers pass them (call_extents)
             for dim, e in enumerate(v.extent_params, 1):
                 e.extent_of = (v.sym, dim)      # the head's Fortran interface passes size(a, dim)
@@ -732,7 +738,8 @@ class Scope:
                         stmt = _head_stmt(body)
                         self.interfaces[_name(stmt.items[1])] = _dummy_names(stmt)
             elif type(node).__name__ == "Optional_Stmt":
-                raise self.error(node, _OPTIONAL_REFUSED)
+                for n in _walk_type(node, F.Name):
+                    self.optional_dummy(_name(n), node)
             elif type(node).__name__ == "Derived_Type_Def":
                 raise self.error(node, "derived types (TYPE) are not supported")
             elif type(node).__name__ in ("Access_Stmt", "Data_Stmt"):
@@ -838,7 +845,7 @@ class Scope:
         F = _f2003()
         t = self.type_spec(node.items[0])
         attrs = node.items[1]
-        is_param = allocatable = False
+        is_param = allocatable = optional = False
         dims = None
         if attrs is not None:
             for a in attrs.items:
@@ -854,17 +861,26 @@ class Scope:
                     raise self.error(node, f"{s.split('(')[0].lower()} variables are not "
                                            "supported")
                 elif s == "OPTIONAL":
-                    raise self.error(node, _OPTIONAL_REFUSED)
+                    optional = True
         for ent in node.items[2].items:
             name = _name(ent.items[0])
             edims = ent.items[1] if ent.items[1] is not None else dims
             if len(ent.items) > 2 and ent.items[2] is not None and t.name == "char":
                 pass
             init = ent.items[3] if len(ent.items) > 3 else None
+            if optional:
+                self.optional_dummy(name, node)
             if allocatable:
                 self.declare_allocatable(name, t, edims, node, module_level)
             else:
                 self.declare(name, t, edims, node, is_param, init, module_level)
+
+    def optional_dummy(self, name, node):
+        """An OPTIONAL dummy argument: a call may leave it out, and then passes a null
+        pointer (as gfortran does), which present() tests."""
+        if name not in getattr(self, "dummies", []):
+            raise self.error(node, f"OPTIONAL '{name}': not a dummy argument")
+        self.func.optional_dummies = getattr(self.func, "optional_dummies", set()) | {name}
 
     def declare_allocatable(self, name, t, spec, node, module_level):
         """A local allocatable array: a pointer that ALLOCATE sets with malloc, DEALLOCATE
@@ -2317,6 +2333,15 @@ class Scope:
             return self.expr(args[0], [ks[1], ks[0]], pre)
         if name == "cshift":
             return self.cshift(args, node, ks, pre)
+        if name == "present":
+            v = self.lookup(_name(args[0]), node) \
+                if isinstance(args[0], _f2003().Name) else None
+            if v is None or not getattr(v.sym, "optional", False) and \
+                    v.name not in getattr(self.func, "optional_dummies", ()):
+                raise self.error(node, "present() of something that is not an OPTIONAL dummy "
+                                       "argument")
+            null = ir.Cast(v.sym.type, ir.Const("0", ir.INT, loc), loc)
+            return ir.Binary("!=", ir.Ref(v.sym, loc), null, ir.INT, loc)
         vals = [self.expr(a, ks, pre) for a in args]
         if name in _INTRINSIC_MATH:
             t = vals[0].type if vals[0].type.resolved().is_float else ir.DOUBLE
@@ -2461,6 +2486,8 @@ class Scope:
 
     def reduction(self, name, args, node, pre):
         loc = self.loc(node)
+        if name in ("maxloc", "minloc"):
+            return self.location(name, args, node, pre)
         if len(args) > (2 if name == "dot_product" else 1):
             raise self.error(node, f"{name} with DIM or MASK is not supported")
         shape = self.shape_of(args[0]) or self.expr_shape(args[0])
@@ -2516,6 +2543,52 @@ class Scope:
         if name == "norm2":
             return ir.Call(_fname("sqrt", t), [ir.Ref(acc)], t, loc)
         return ir.Ref(acc)
+
+    def location(self, name, args, node, pre):
+        """maxloc(a, dim=1) and minloc(a, dim=1) of a rank-1 array: the position, counting
+        from 1, of the first largest (smallest) element; NaNs are passed over, and an array
+        of NaNs only gives 1 (as gfortran does); 0 for an empty array."""
+        loc = self.loc(node)
+        shape = self.shape_of(args[0]) or self.expr_shape(args[0])
+        if shape is None or len(shape) != 1 or len(args) < 2 or \
+                _const_int(self.expr(args[1])) != 1:
+            raise self.error(node, f"{name} is supported on a rank-1 array with DIM=1 "
+                                   "(giving a scalar)")
+        if len(args) > 2:
+            raise self.error(node, f"{name} with MASK, KIND or BACK is not supported")
+        t = self.elem_type(args[0])
+        best = self.temp(name + "_value", t)
+        pos = self.temp(name, ir.INT)
+        if self.loop_invariant:
+            pre = self.loop_invariant[-1]       # as for the other reductions
+        integer = t.resolved().is_int
+        big = ir.Const("INFINITY", t)
+        pre.append(ir.Assign(ir.Ref(best), X.zero(t) if integer else big if name == "minloc"
+                             else ir.Unary("-", big, t), loc))
+        pre.append(ir.Assign(ir.Ref(pos), _int(0), loc))
+        better, reached = (">", ">=") if name == "maxloc" else ("<", "<=")
+
+        def make(ks, inner_pre):
+            x = self.expr(args[0], ks, inner_pre)
+            # strictly better, or the first element (for reals, the first that is not a NaN)
+            first = ir.Binary("==", ir.Ref(pos), _int(0), ir.INT)
+            if not integer:
+                first = ir.Binary("&&", first, ir.Binary(reached, X.clone(x), ir.Ref(best),
+                                                         ir.INT), ir.INT)
+            take = ir.Binary("||", ir.Binary(better, x, ir.Ref(best), ir.INT), first, ir.INT)
+            inner_pre.append(ir.Assign(ir.Ref(pos), ir.Cond(
+                take, X.add(X.clone(ks[0]), _int(1)), ir.Ref(pos), ir.INT), loc))
+            return ir.Ref(best), ir.Cond(
+                ir.Binary("==", ir.Ref(pos), X.add(X.clone(ks[0]), _int(1)), ir.INT),
+                X.clone(x), ir.Ref(best), t)
+
+        self.elementwise(shape, make, pre, loc)
+        n = _count(*shape[0])
+        pre.append(ir.Assign(ir.Ref(pos), ir.Cond(
+            ir.Binary("&&", ir.Binary("==", ir.Ref(pos), _int(0), ir.INT),
+                      ir.Binary(">", n, _int(0), ir.INT), ir.INT),
+            _int(1), ir.Ref(pos), ir.INT), loc))
+        return ir.Ref(pos)
 
     def cshift(self, args, node, ks, pre):
         """cshift(a, s) of a rank-1 array: element k of the result is element (k + s) mod n
@@ -2591,6 +2664,10 @@ class Scope:
         F = _f2003()
         out = []
         for k, a in enumerate(args):
+            if a is None:
+                # an OPTIONAL dummy left out: a null pointer
+                out.append(ir.Cast(f.params[k].type, ir.Const("0", ir.INT), self.loc(node)))
+                continue
             if isinstance(a, F.Name):
                 v = self.lookup(_name(a), a)
                 if v.dims:
@@ -2717,7 +2794,9 @@ class Scope:
                                        "too")
             return [_argument_value(a) for a in args]
         values = self.match_arguments(name, dummies, args, node)
-        missing = next((d for d, v in zip(dummies, values) if v is None), None)
+        optional = getattr(f, "optional_dummies", set()) if name not in self.interfaces else ()
+        missing = next((d for d, v in zip(dummies, values) if v is None and d not in optional),
+                       None)
         if missing is not None:
             raise self.error(node, f"the call of '{name}' gives no argument '{missing}': "
                                    "optional arguments are not supported")
@@ -2810,19 +2889,19 @@ class Scope:
         return call
 
 
-_OPTIONAL_REFUSED = "OPTIONAL dummy arguments are not supported"
 _UNSUPPORTED_JUMPS = {"Computed_Goto_Stmt": "computed GOTO",
                       "Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASSIGN",
                       "Arithmetic_If_Stmt": "arithmetic IF"}
 _INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not values
 _REDUCTIONS = ("sum", "product", "maxval", "minval", "dot_product", "count", "any", "all",
-               "norm2")                             # of an array's values: a scalar
+               "norm2", "maxloc", "minloc")                             # of an array's values: a scalar
 # The dummy argument names of the intrinsics that take several arguments, for keyword
 # arguments; the others have one argument (`a` or `x`).
 _INTRINSIC_DUMMIES = {
     **{n: ("array", "dim", "kind") for n in ("size", "lbound", "ubound")},
     "shape": ("source", "kind"),
     **{n: ("array", "dim", "mask") for n in ("sum", "product", "maxval", "minval")},
+    **{n: ("array", "dim", "mask", "kind", "back") for n in ("maxloc", "minloc")},
     **{n: ("mask", "dim", "kind") for n in ("count", "any", "all")},
     **{n: ("a", "kind") for n in ("real", "int", "nint", "floor", "ceiling", "aint",
                                   "anint")},
@@ -2851,7 +2930,8 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "aint", "anint", "epsilon", "huge", "tiny", "count", "any", "all",
                      "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign",
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
-                     "modulo", "dim", "ddim", "idim", "merge", "cshift"}
+                     "modulo", "dim", "ddim", "idim", "merge", "cshift", "maxloc",
+                     "minloc", "present"}
 
 
 # ------------------------------------------------------------------ helpers

@@ -20,9 +20,10 @@ from adgen.backend.cgen import GenFunction, LocalDecl
 from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
-from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
-                                    increment, is_user_call, no_rule_error, same_text,
-                                    source_name, strip_const, unknown_function_error)
+from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_symbol,
+                                    counted_loop, increment, is_user_call, no_rule_error,
+                                    same_text, source_name, strip_const,
+                                    unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import find_recomputations
 from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
@@ -422,7 +423,7 @@ class ReverseTransform:
                 # NAME_b of a rule reads the arrays it is given, as the call left them
                 for a in e.args:
                     if a.type is not None and a.type.resolved().is_pointer and \
-                            getattr(_base_symbol(a), "primal", None) is None and \
+                            getattr(base_symbol(a), "primal", None) is None and \
                             not _is_temp_memory(a):
                         found.add(find(self.mem.target(a)))
         for c in e.children():
@@ -483,34 +484,27 @@ def _grows_positive(p):
     return all(v > 0 for k, v in p.terms.items() if len(k) == top)
 
 
-def _base_symbol(e):
-    """The variable whose memory an lvalue or a pointer expression reaches (p for p[i].f,
-    *p, &p[i], p + 1, (T *)p), or None."""
-    while True:
-        if isinstance(e, (ir.Index, ir.Member)):
-            e = e.base
-        elif isinstance(e, ir.Deref):
-            e = e.ptr
-        elif isinstance(e, (ir.Cast, ir.AddrOf)):
-            e = e.arg
-        elif isinstance(e, ir.Binary):
-            e = e.left if e.left.type.resolved().is_pointer or \
-                e.left.type.resolved().is_array else e.right
-        else:
-            return e.sym if isinstance(e, ir.Ref) else None
+def unless_null(addr, stmts):
+    """stmts, on the memory at addr, under a test that its pointer is not null where it may
+    be: a Fortran OPTIONAL dummy argument's, which a call may leave out."""
+    base = base_symbol(addr)
+    if not stmts or base is None or not getattr(base, "optional", False):
+        return stmts
+    null = ir.Cast(base.type, ir.Const("0", ir.INT))
+    return [ir.If(ir.Binary("!=", ir.Ref(base), null, ir.INT), ir.Block(stmts))]
 
 
 def _is_shadow_expr(e):
     """True for an adjoint variable or memory reached through one."""
     return isinstance(e, (ir.Ref, ir.Index, ir.Member, ir.Deref)) and \
-        getattr(_base_symbol(e), "primal", None) is not None
+        getattr(base_symbol(e), "primal", None) is not None
 
 
 def _is_temp_memory(e):
     """True for memory reached through one of adgen's temporaries (an adjoint array made
     for a call, a fixed-point loop's copy): none of the program's. Each pass of the reverse
     transform makes its temporaries anew; their nodes would keep it from settling."""
-    return getattr(_base_symbol(e), "is_ad", False)
+    return getattr(base_symbol(e), "is_ad", False)
 
 
 class FuncGen:
@@ -604,7 +598,7 @@ class FuncGen:
                 if named:
                     params.append(pb)
                     if p.name in head.indep and p.name not in head.dep:
-                        prologue += self.zero_pure_input(p, pb)
+                        prologue += unless_null(ir.Ref(p), self.zero_pure_input(p, pb))
                     elif p.name in head.dep and p.name not in head.indep and \
                             find(self.mem.pointee(self.mem.var(p))) in self.T.ctx.read_nodes:
                         # a pure output whose input value is read: that value is no
@@ -613,8 +607,8 @@ class FuncGen:
                         # the length on entry: the call may change what it reads
                         length = self.temp(p.name + "_length", ir.SIZE_T)
                         prologue.append(ir.Assign(ir.Ref(length), n))
-                        epilogue.append(ir.Raw("zero", {"ptr": ir.Ref(pb),
-                                                        "count": ir.Ref(length)}))
+                        epilogue += unless_null(ir.Ref(p), [ir.Raw("zero", {
+                            "ptr": ir.Ref(pb), "count": ir.Ref(length)})])
                 else:
                     n = self.T.ctx.extent(f, p, "it carries derivatives inside "
                                           f"'{f.name}' and needs internal adjoint storage")
@@ -1420,13 +1414,16 @@ class FuncGen:
             # joint mode: the plain call forward, with the state it changes kept; the
             # backward sweep brings that state back and runs the recording call there
             self.T.plain_calls.add(g.name)
-            fwd += [ir.Raw("push_bytes", {"ptr": X.clone(a), "bytes": X.clone(n)}, loc)
-                    for a, n in state]
+            for a, n in state:
+                fwd += unless_null(a, [ir.Raw("push_bytes", {"ptr": X.clone(a),
+                                                             "bytes": X.clone(n)}, loc)])
             primal = ir.Call(g.name, [X.clone(a) for a in call.args], g.ret, call.loc)
             redo = [ir.Comment(f"the call of line {loc.line} again, recording: joint mode")]
-            redo += self.keep_final(state)
-            redo += [ir.Raw("pop_bytes", {"ptr": X.clone(a), "bytes": X.clone(n)}, loc)
-                     for a, n in reversed(state)]
+            for a, n in state:
+                redo += unless_null(a, self.keep_final([(a, n)]))
+            for a, n in reversed(state):
+                redo += unless_null(a, [ir.Raw("pop_bytes", {"ptr": X.clone(a),
+                                                             "bytes": X.clone(n)}, loc)])
             redo.append(ir.ExprStmt(fcall, loc))
             fcall = primal
         else:
@@ -1482,7 +1479,7 @@ class FuncGen:
         else:
             try:
                 state = StateKeeper(self, lambda m: AdgenError(m, s.loc)).items(
-                    self.T.writes.get(g.name, ()))
+                    self.T.writes.get(g.name, ()), optional_ok=True)
             except AdgenError as exc:
                 why_not = f"its state cannot be kept: {exc.message}"
         if why_not is not None:

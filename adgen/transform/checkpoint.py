@@ -22,7 +22,7 @@ from adgen import ir
 from adgen.analysis.activity import find
 from adgen.errors import AdgenError
 from adgen.transform import exprs as X
-from adgen.transform.common import source_name
+from adgen.transform.common import base_symbol, source_name
 from adgen.transform.loops import assigned_syms
 from adgen.user_rules import ruled_call_arrays
 
@@ -276,9 +276,10 @@ class StateKeeper:
         self.error = error
         self._own_heap = {}         # node -> own_heap(node)
 
-    def items(self, nodes, items=()):
+    def items(self, nodes, items=(), optional_ok=False):
         """items (already known), then the variables holding the memory nodes, once
-        each; a callee's own variables are left out."""
+        each; a callee's own variables are left out. Without optional_ok, memory reached
+        through an OPTIONAL dummy argument (whose pointer may be null) is refused."""
         from adgen.backend.cgen import expr_c
         g = self.g
         items = list(items)
@@ -306,6 +307,10 @@ class StateKeeper:
         out, texts = [], set()
         for addr, nbytes in items:
             key = expr_c(addr)
+            base = base_symbol(addr)
+            if not optional_ok and getattr(base, "optional", False):
+                raise self.error(f"the state to keep includes the OPTIONAL argument "
+                                 f"'{source_name(base)}', which adgen cannot keep here")
             if key not in texts:
                 texts.add(key)
                 out.append((addr, nbytes))

@@ -151,3 +151,20 @@ def increment(lhs, rhs):
 def source_name(f):
     """The name a function's copy was made from (see transform/clone.py), else its own."""
     return getattr(f, "clone_of", f.name)
+
+
+def base_symbol(e):
+    """The variable whose memory an lvalue or a pointer expression reaches (p for p[i].f,
+    *p, &p[i], p + 1, (T *)p), or None."""
+    while True:
+        if isinstance(e, (ir.Index, ir.Member)):
+            e = e.base
+        elif isinstance(e, ir.Deref):
+            e = e.ptr
+        elif isinstance(e, (ir.Cast, ir.AddrOf)):
+            e = e.arg
+        elif isinstance(e, ir.Binary):
+            e = e.left if e.left.type.resolved().is_pointer or \
+                e.left.type.resolved().is_array else e.right
+        else:
+            return e.sym if isinstance(e, ir.Ref) else None

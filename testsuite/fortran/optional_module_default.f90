@@ -1,10 +1,10 @@
 ! adgen-test
 ! head: caller(y)/(x)
-! expect-error: optional
-! expect-error-line: 14
+! arg x: real(8) = 0.7
+! arg y: real(8)
 !
-! OPTIONAL dummy arguments are not supported (a call may leave them out, and present()
-! tells at run time): adgen must refuse them at their declaration.
+! An OPTIONAL dummy argument of a module procedure left out by the call: present() is
+! false, the default factor applies.
 module opt_mod
   implicit none
 contains
