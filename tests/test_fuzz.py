@@ -233,6 +233,9 @@ FORTRAN_FEATURES = {
     "module variable read by a helper": r"^    .*\bfz_state\b",
     "index arithmetic": r"\(n \+ \d - \w+\)|mod\(\w+, ",
     "continuation line": r"&$",
+    "OPTIONAL dummy": r"intent\((in|inout)\), optional ::",
+    "optional argument given (by keyword)": r"\b(gam|w)=",
+    "cshift": r"\bcshift\(", "maxloc/minloc": r"\b(max|min)loc\(", "merge": r"\bmerge\(",
 }
 
 

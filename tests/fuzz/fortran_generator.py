@@ -38,6 +38,11 @@ DIRECTIVES = 0.25   # share of DO loops checkpointed (BINOMIAL-CKP), of CALLs in
 FP_LOOPS = 0.03     # chance of a fixed-point loop (!$AD FP-LOOP) after a statement
 ALLOCATABLE = 0.3   # share of local arrays declared allocatable
 SCALAR_FIRST = 0.5  # share of array expressions `scalar op array` written scalar first
+# From the second stream too (a seed's program keeps its shape otherwise):
+OPTIONAL = 0.4      # share of subroutines given an OPTIONAL scalar or array dummy
+CSHIFT = 0.1        # share of array expressions shifted periodically (cshift)
+LOCATION = 0.15     # share of reductions that are an element at a maxloc/minloc
+MERGE = 0.05        # share of intrinsics that are a merge of two values
 
 
 # ---------------------------------------------------------------- expressions
@@ -319,6 +324,9 @@ class Var:
     ready: bool = True          # False until set: an intent(out) dummy before the prologue
 
 
+OMITTED = E("")   # an OPTIONAL argument a call leaves out
+
+
 @dataclass
 class Helper:
     name: str
@@ -491,6 +499,11 @@ class FGen:
         """A math function of u, kept inside its domain and away from singular points."""
         r = self.r
         b = u.bound
+        if self.rw.random() < MERGE:
+            v = self.rexpr(depth - 1)
+            c = self.condition()
+            return E(f"merge({u.text}, {v.text}, {c.text})", max(b, v.bound), 9,
+                     u.names | v.names | c.names)
         k = r.randrange(19)
         if k == 0:
             return fcall("sin", u, bound=1.0)
@@ -552,6 +565,10 @@ class FGen:
         """sum / dot_product / maxval / minval / product over sections, or None."""
         r = self.r
         L = r.choice(self.lengths())
+        if self.rw.random() < LOCATION:
+            at = self.location(L)
+            if at is not None:
+                return at
         a = self.aexpr(L, 1)
         if a is None:
             return None
@@ -574,6 +591,20 @@ class FGen:
             return fcall("sum", E(v.name, v.bound, 9, frozenset([v.name])),
                          bound=v.dims[0].extent * v.dims[1].extent * v.bound)
         return fcall("sum", a, bound=L.hi * a.bound)
+
+    def location(self, L: I):
+        """The element of a 1-D array at the maxloc or minloc of a run of it, or None."""
+        arrs = [v for v in self.syms("arr") if len(v.dims) == 1]
+        if not arrs:
+            return None
+        v = self.rw.choice(arrs)
+        sec = self.section(v, L)
+        if sec is None:
+            return None
+        m = re.fullmatch(r"\w+\((.+):(.+)\)", sec.text)
+        start = m.group(1) if m else v.dims[0].lo.text
+        fn = self.rw.choice(("maxloc", "minloc"))
+        return E(f"{v.name}({start} - 1 + {fn}({sec.text}, 1))", v.bound, 9, sec.names)
 
     def aexpr(self, L: I, depth: int = 2):
         """An array expression of L elements (at least one section in it), or None."""
@@ -601,6 +632,10 @@ class FGen:
             op = r.choice("+-*")
             if scalar and self.rw.random() < SCALAR_FIRST:
                 return arith(op, other, a)  # the shape comes from an operand further on
+            if self.rw.random() < CSHIFT:
+                # periodic neighbours: cshift(a, k) with k of either sign, beyond L too
+                k = self.rw.choice((-1, 1, 2, -3, L.lo + 1))
+                return arith(op, fcall("cshift", a, E(str(k)), bound=a.bound), other)
             return arith(op, a, other)
         # elemental intrinsics only (no reductions or calls inside)
         saved = self.no_calls
@@ -982,20 +1017,30 @@ class FGen:
         r = self.r
         L = next((x for x in self.lengths() if x.lo == h.m and x.names), inum(h.m))
         args, names, written = [], set(), set()
-        order = sorted(range(len(h.roles)), key=lambda i: h.roles[i][0] not in ("out", "inout", "sout", "sinout"))
+        order = sorted(range(len(h.roles)), key=lambda i: h.roles[i][0] not in ("out", "inout", "sout", "sinout", "oinout"))
         chosen = [None] * len(h.roles)
         for i in order:
             role, _ = h.roles[i]
             if role == "m":
                 chosen[i] = E(L.text, names=L.names)
-            elif role in ("out", "inout"):
+            elif role in ("opt", "oinout") and self.rw.random() < 0.4:
+                chosen[i] = OMITTED
+            elif role == "opt":
+                saved = self.no_calls
+                self.no_calls += 1
+                try:
+                    e = self.fit(self.rexpr(1))
+                finally:
+                    self.no_calls = saved
+                chosen[i] = OMITTED if e.names & written else E(f"gam={e.text}", names=e.names)
+            elif role in ("out", "inout", "oinout"):
                 arrs = [v for v in self.syms("arr") if v.writable and v.name not in written]
                 r.shuffle(arrs)
                 s = next((s for s in (self.section(v, L, for_actual=True) for v in arrs) if s), None)
                 if s is None:
                     return None
                 written.add(s.text.split("(")[0])
-                chosen[i] = s
+                chosen[i] = s if role != "oinout" else E(f"w={s.text}", names=s.names)
             elif role in ("sout", "sinout"):
                 vs = [v for v in self.real_vars() if v.writable and not v.module and v.name not in written]
                 if vs:
@@ -1030,6 +1075,8 @@ class FGen:
                 chosen[i] = self.fit(e)
         pre = []
         for i, e in enumerate(chosen):
+            if e is OMITTED:
+                continue
             if e is None:   # no scalar to take the output: a new local, set first
                 v = self.declare(Var(self.fresh("v"), "real"), "")
                 self.decls[v.name] = f"real(8) :: {v.name}"
@@ -1209,6 +1256,9 @@ class FGen:
         rest = roles[1:]
         r.shuffle(rest)
         roles = roles[:1] + rest
+        optional = []       # OPTIONAL dummies come last; the body reads them under present()
+        if not function and self.rw.random() < OPTIONAL:
+            optional = [self.rw.choice((("opt", "gam"), ("oinout", "w")))]
         dummies, decls = [], {}
         for role, p in roles:
             intent = {"m": "in", "in": "in", "in0": "in", "sin": "in", "out": "out",
@@ -1227,6 +1277,10 @@ class FGen:
                 dummies.append(Var(p, "real", writable=role != "sin", ready=role != "sout"))
                 decls[p] = f"real(8), intent({intent}) :: {p}"
         outs = [v for (role, _), v in zip(roles, dummies) if role in ("out", "inout", "sout", "sinout")]
+        for role, p in optional:
+            decls[p] = "real(8), intent(in), optional :: gam" if role == "opt" else \
+                "real(8), intent(inout), optional :: w(m)"
+        roles += optional
 
         def prologue():
             body = []
@@ -1240,6 +1294,14 @@ class FGen:
                     e = self.fit(self.rexpr(1))
                     body.append(pinned(simple(f"{p} = {e.text}", e)))
                     v.ready = True
+            for role, p in optional:
+                if role == "opt":
+                    text = "if (present(gam)) o(1) = o(1) + 0.25d0 * tanh(gam)"
+                else:
+                    body.append(pinned(simple("if (present(w)) w = 0.5d0 * w + 0.25d0 * sin(u)",
+                                              E("", names=frozenset(["w", "u"])))))
+                    text = "if (present(w)) o(m) = o(m) + 0.25d0 * w(1)"
+                body.append(pinned(simple(text, E("", names=frozenset(["o", p, "m"])))))
             return body
 
         result = None
