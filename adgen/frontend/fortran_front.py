@@ -2426,8 +2426,7 @@ class Scope:
             return ir.Const("2.2204460492503131e-16" if vals[0].type.resolved().name ==
                             "double" else "1.19209290e-07f", vals[0].type, loc)
         if name == "huge":
-            return ir.Const("1.7976931348623157e+308" if vals[0].type.resolved().name ==
-                            "double" else "3.40282347e+38f", vals[0].type, loc)
+            return _huge(vals[0].type, loc)
         if name == "tiny":
             return ir.Const("2.2250738585072014e-308", ir.DOUBLE, loc)
         raise self.error(node, f"intrinsic '{name}' is not supported")
@@ -2488,8 +2487,15 @@ class Scope:
         loc = self.loc(node)
         if name in ("maxloc", "minloc"):
             return self.location(name, args, node, pre)
+        mask = None
+        if name in ("sum", "product", "maxval", "minval") and len(args) >= 2:
+            rank = len(self.shape_of(args[0]) or self.expr_shape(args[0]) or ())
+            if args[1] is None or (rank == 1 and _const_int(self.expr(args[1])) == 1):
+                # DIM=1 of a rank-1 array reduces it whole; MASK=: the elements where it holds
+                mask = args[2] if len(args) > 2 else None
+                args = args[:1]
         if len(args) > (2 if name == "dot_product" else 1):
-            raise self.error(node, f"{name} with DIM or MASK is not supported")
+            raise self.error(node, f"{name} with DIM is not supported")
         shape = self.shape_of(args[0]) or self.expr_shape(args[0])
         if shape is None:
             raise self.error(node, f"{name} of a scalar")
@@ -2509,8 +2515,8 @@ class Scope:
         elif name == "all":
             init = _int(1)
         else:
-            big = "INFINITY"
-            init = ir.Const(big, t) if name == "minval" else ir.Unary("-", ir.Const(big, t), t)
+            # of no element (or none the mask selects): -huge for maxval, huge for minval
+            init = _huge(t) if name == "minval" else ir.Unary("-", _huge(t), t)
         if self.loop_invariant:
             # Inside an array assignment, a reduction is the same for every element:
             # computed once, before the loops (so also before they change what it reads).
@@ -2518,6 +2524,12 @@ class Scope:
         pre.append(ir.Assign(ir.Ref(acc), init, loc))
 
         def make(ks, inner_pre):
+            target, value = fold(ks, inner_pre)
+            if mask is not None:
+                value = ir.Cond(self.expr(mask, ks, inner_pre), value, X.clone(target), t)
+            return target, value
+
+        def fold(ks, inner_pre):
             x = self.expr(args[0], ks, inner_pre)
             if name == "sum":
                 v = ir.Binary("+", ir.Ref(acc), x, t)
@@ -2815,6 +2827,9 @@ class Scope:
         while values and values[-1] is None:
             values.pop()
         skipped = next((k for k, v in enumerate(values) if v is None), None)
+        if skipped is not None and name in ("sum", "product", "maxval", "minval") and \
+                dummies[skipped] == "dim" and len(values) == 3:
+            return values       # sum(x, mask=...): the form without DIM
         if skipped is not None:
             given = next(d for d, v in zip(dummies[skipped:], values[skipped:]) if v is not None)
             raise self.error(node, f"{name} with the argument '{given}' but not "
@@ -2969,6 +2984,15 @@ def _free(sym, loc):
 def _extent(lo, hi):
     return X.add(X.sub(X.clone(hi), X.clone(lo)), _int(1)) if _const_int(lo) != 1 \
         else X.clone(hi)
+
+
+def _huge(t, loc=None):
+    """The largest number of type t (Fortran's huge)."""
+    name = t.resolved().name
+    text = {"double": "1.7976931348623157e+308", "float": "3.40282347e+38f",
+            "long": "9223372036854775807L", "long long": "9223372036854775807LL"}.get(
+        name, "2147483647")
+    return ir.Const(text, t, loc)
 
 
 def _count(lo, hi, st):
