@@ -66,6 +66,7 @@ class Memory:
         self.var_nodes = {}
         self.ret_nodes = {}
         self.heap_blocks = []       # the nodes of malloc'd blocks, as created
+        self.const_nodes = []       # what constant pointers (null, a string) point to
 
     # --------------------------------------------------------------- node access
     def var(self, sym):
@@ -175,8 +176,15 @@ class Memory:
                 return block
             return self.pointee(self.ret(e.func))
         if isinstance(e, ir.Const):
-            return Node("const")
+            n = Node("const")
+            self.const_nodes.append(n)
+            return n
         return self.pointee(self.loc(e))
+
+    def only_constant(self, node):
+        """True when node is memory that only constant pointers reach (a null pointer
+        passed for an OPTIONAL argument, a string): no variable's storage."""
+        return find(node) in {find(n) for n in self.const_nodes}
 
 
 class Activity:

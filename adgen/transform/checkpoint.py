@@ -296,6 +296,8 @@ class StateKeeper:
         seen = {id(a) for a, _ in items}
         for node in sorted(nodes, key=lambda n: n.uid):
             roots = self.roots(node)
+            if not roots and g.mem.only_constant(node):
+                continue        # written only through a null pointer: there is none
             if not roots:
                 raise self.error("the code writes memory that is not reached through a "
                                  "parameter, a local array or a global of "
