@@ -200,7 +200,8 @@ def _line(node, depth=0):
 
 
 _INTRINSIC_MATH = {"sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos",
-                   "atan", "sinh", "cosh", "tanh", "erf", "erfc", "gamma", "log_gamma"}
+                   "atan", "sinh", "cosh", "tanh", "erf", "erfc", "gamma", "log_gamma",
+                   "asinh", "acosh", "atanh", "dasinh", "dacosh", "datanh"}
 
 # Names a Fortran local may have that its C variable cannot: C's keywords, and the
 # library functions the generated code calls (a local would hide them)
@@ -1543,6 +1544,11 @@ class Scope:
             self.where_assign(mv, [(node.items[1], True)], [], out, loc, shape)
         elif isinstance(node, F.Case_Construct):
             out.extend(self.case_construct(node))
+        elif cname == "Forall_Stmt":
+            self.forall(node.items[0], [node.items[1]], node, out)
+        elif cname == "Forall_Construct":
+            self.forall(node.content[0].items[1], [c for c in node.content[1:-1]
+                                                    if not isinstance(c, F.Comment)], node, out)
         elif isinstance(node, F.Exit_Stmt):
             self.loop_jump(node, "exit", out, loc)
         elif isinstance(node, F.Cycle_Stmt):
@@ -1584,6 +1590,56 @@ class Scope:
                                    "it with IF, DO and EXIT (or a simple GOTO)")
         else:
             raise self.error(node, f"unsupported statement ({cname})")
+
+    def forall(self, header, assignments, node, out):
+        """FORALL (statement or construct) of assignments: each assignment for all index
+        values in turn, as loops over indices of its own (the FORALL's names are local to
+        it). Loops give the same values when no assignment reads the array it assigns and
+        the bounds and the mask read none of them; the others are refused."""
+        F = _f2003()
+        loc = self.loc(node)
+        triplets, mask = header.items[0].items, header.items[1]
+
+        def names(n):
+            return {_name(x) for x in _walk_type(n, F.Name)}
+        if any(not isinstance(a, F.Assignment_Stmt) for a in assignments):
+            raise self.error(node, "FORALL with statements other than assignments is not "
+                                   "supported")
+        targets = {_base_name(a.items[0]) for a in assignments}
+        if targets & names([t.items[1:] for t in triplets] + [mask]):
+            raise self.error(node, "FORALL whose bounds or mask read an array it assigns is "
+                                   "not supported")
+        for a in assignments:
+            subscripts = a.items[0].items[1] if isinstance(a.items[0], F.Part_Ref) else None
+            if _base_name(a.items[0]) in names([a.items[2], subscripts]):
+                raise self.error(a, "FORALL whose assignment reads the array it assigns is "
+                                    "not supported (write it as an array assignment or a DO "
+                                    "loop over a copy)")
+        index_names = [_name(t.items[0]) for t in triplets]
+        for a in assignments:
+            saved = {n: self.vars.get(n) for n in index_names}
+            try:
+                for n in index_names:
+                    v = FVar(n, ir.INT, loc=loc)
+                    v.sym = self.temp(n, ir.INT)
+                    self.vars[n] = v
+                body = []
+                self.statement(a, body)
+                if mask is not None:
+                    pre = []
+                    test = self.expr(mask, pre=pre)
+                    body = pre + [ir.If(test, ir.Block(body, loc), None, loc)]
+                for t in reversed(triplets):
+                    v = self.vars[_name(t.items[0])]
+                    bounds = self.do_bounds(v, list(t.items[1:]), node)
+                    body = self.counted_loop(self.value(v, node), bounds, body, loc)
+            finally:
+                for n, v in saved.items():
+                    if v is None:
+                        self.vars.pop(n, None)
+                    else:
+                        self.vars[n] = v
+            out.extend(body)
 
     def if_construct(self, node):
         F = _f2003()
@@ -1690,7 +1746,11 @@ class Scope:
         if ctl is not None and ctl.items[0] is not None:        # DO WHILE
             test = self.expr(ctl.items[0], pre=setup)
         elif ctl is not None:
-            var_node, bounds = ctl.items[1]
+            if ctl.items[1] is None:
+                # DO CONCURRENT: its iterations may run in any order, so in order
+                var_node, bounds = self.concurrent_header(ctl.items[3], stmt)
+            else:
+                var_node, bounds = ctl.items[1]
             v = self.lookup(_name(var_node), stmt)
             var = self.value(v, stmt)
             bounds = self.do_bounds(v, bounds, stmt)
@@ -1792,6 +1852,15 @@ class Scope:
             loc, self.fp_loop = self.fp_loop, None
             raise AdgenError(f"FP-LOOP: the directive must stand just before a DO or DO WHILE "
                              f"loop{what}", loc)
+
+    def concurrent_header(self, header, node):
+        """The index and bounds of `do concurrent (i = a:b[:s])`: one index, no mask."""
+        triplets = header.items[0].items if header is not None else ()
+        if len(triplets) != 1 or header.items[1] is not None:
+            raise self.error(node, "DO CONCURRENT with several indices or a mask is not "
+                                   "supported (nest the loops, test the mask inside)")
+        index, lo, hi, step = triplets[0].items
+        return index, [lo, hi] + ([step] if step is not None else [])
 
     def do_bounds(self, v, bounds, node):
         """(start, end, step, set-up statements) of `do v = start, end[, step]`; the step
@@ -2346,10 +2415,11 @@ class Scope:
         if name in _INTRINSIC_MATH:
             t = vals[0].type if vals[0].type.resolved().is_float else ir.DOUBLE
             cname = {"gamma": "tgamma", "log_gamma": "lgamma"}.get(name, name)
+            cname = cname[1:] if cname in ("dasinh", "dacosh", "datanh") else cname
             return ir.Call(_fname(cname, t), [_convert(vals[0], t)], t, loc)
-        if name == "atan2":
+        if name in ("atan2", "hypot"):
             t = ir.arith_result(vals[0].type, vals[1].type)
-            return ir.Call(_fname("atan2", t), [_convert(v, t) for v in vals], t, loc)
+            return ir.Call(_fname(name, t), [_convert(v, t) for v in vals], t, loc)
         if name == "abs":
             t = vals[0].type
             if t.resolved().is_int:
@@ -2924,6 +2994,7 @@ _INTRINSIC_DUMMIES = {
                            "dnint")},
     **{n: ("x",) for n in _INTRINSIC_MATH | {"kind", "epsilon", "huge", "tiny"}},
     "atan2": ("y", "x"),
+    "hypot": ("x", "y"),
     **{n: ("a", "p") for n in ("mod", "amod", "dmod")},
     **{n: ("a", "b") for n in ("sign", "dsign", "isign")},
     "modulo": ("a", "p"),
@@ -2941,7 +3012,7 @@ _INTRINSIC_DUMMIES = {
 _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max",
                      "mod", "sign", "real", "dble", "int", "nint", "floor", "ceiling", "sum",
                      "product", "maxval", "minval", "dot_product", "size", "shape", "lbound",
-                     "ubound", "atan2", "amin1", "amax1", "dmin1", "dmax1", "float", "sngl",
+                     "ubound", "atan2", "hypot", "amin1", "amax1", "dmin1", "dmax1", "float", "sngl",
                      "aint", "anint", "epsilon", "huge", "tiny", "count", "any", "all",
                      "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign",
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
