@@ -1956,7 +1956,12 @@ class Scope:
         # Fortran evaluates the right-hand side before assigning: when the target array
         # is read at other positions, go through a temporary.
         lhs_name = _base_name(lhs_node)
-        overlap = any(_base_name(r) == lhs_name and str(r) != str(lhs_node)
+        moved = {id(r) for c in _walk_type(rhs_node, F.Intrinsic_Function_Reference)
+                 if _name(c.items[0]) in ("cshift", "transpose")
+                 for r in _array_refs(c.items[1])}
+        # the same designator is read at the positions it is assigned, unless cshift or
+        # transpose moves its elements
+        overlap = any(_base_name(r) == lhs_name and (str(r) != str(lhs_node) or id(r) in moved)
                       for r in _array_refs(rhs_node))
         if overlap:
             tmp_v = self.temp_array(shape, self.lookup(lhs_name, lhs_node).type, lhs_node)
