@@ -1006,7 +1006,8 @@ static long drv_randint(long lo, long hi) /* in [lo, hi) */
     long v = lo + (long)(drv_uniform(0.0, 1.0) * (double)(hi - lo));
     return v < hi ? v : hi - 1;
 }
-static void *drv_alloc(long n, size_t size)
+/* not inlined: LeakSanitizer's suppression names it (see _sanitizer_env) */
+__attribute__((noinline)) static void *drv_alloc(long n, size_t size)
 {
     void *p = calloc((size_t)(n > 0 ? n : 1), size);
     if (!p) { fprintf(stderr, "driver: out of memory\n"); exit(3); }
