@@ -15,6 +15,7 @@ derivative links with gfortran-compiled code:
   checkpoint pragma of C, FP-LOOP before a DO loop `#pragma adgen fp_loop`, NOCHECKPOINT
   before a call `#pragma adgen nocheckpoint`, others are ignored with a warning.
 """
+import copy
 import os
 import re
 import subprocess
@@ -1510,6 +1511,8 @@ class Scope:
         if cname not in _DO_CONSTRUCTS:
             self.no_waiting_directive(node)
         split, self.nocheckpoint = self.nocheckpoint, False
+        if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt)):
+            node = self.hoist_constructors(node, out)
         if isinstance(node, F.Assignment_Stmt):
             if split:
                 out.append(ir.Pragma("adgen nocheckpoint", loc))
@@ -2155,6 +2158,39 @@ class Scope:
             return self.designator(lhs_node, ks), ir.Ref(acc)
 
         self.elementwise(shape, make, out, loc)
+
+    def hoist_constructors(self, node, out):
+        """An assignment or call with array constructors inside its expressions
+        (`sum(x * [1d0, 2d0, 1d0])`): each goes into a temporary array set just before the
+        statement, which reads the temporary instead (a copy of node). A constructor that
+        is a whole right-hand side is left to array_constructor."""
+        F = _f2003()
+        top = node.items[2] if isinstance(node, F.Assignment_Stmt) else None
+        inner = [c for c in _walk_type(node, F.Array_Constructor) if c is not top]
+        if not inner:
+            return node
+        loc = self.loc(node)
+        names = {}
+        for c in [c for c in _walk_type(node, F.Array_Constructor) if c is not top]:
+            items = _constructor_items(c) if not any(
+                isinstance(it, F.Ac_Implied_Do) for it in _walk_type(c, F.Ac_Implied_Do)) \
+                else None
+            if items is None or any(self.shape_of(it) or self.expr_shape(it) for it in items):
+                raise self.error(node, "an array constructor with an implied-do or array "
+                                       "items inside an expression is not supported")
+            pre = []
+            values = [self.expr(it, pre=pre) for it in items]
+            t = values[0].type
+            for v in values[1:]:
+                t = ir.arith_result(t, v.type)
+            sym = self.temp("ctor", ir.Arr(t, _int(len(values))))
+            self.vars[sym.name] = FVar(sym.name, t, sym=sym, dims=[(_int(1),
+                                                                    _int(len(values)))])
+            out.extend(pre)
+            out.extend(ir.Assign(ir.Index(ir.Ref(sym, loc), _int(k), t, loc),
+                                 _convert(v, t), loc) for k, v in enumerate(values))
+            names[id(c)] = F.Name(sym.name)
+        return _replace_nodes(node, names)
 
     def array_constructor(self, lhs_node, ctor, out, loc):
         F = _f2003()
@@ -3177,6 +3213,23 @@ def _named_constant_int(self, name):
 
 Scope.kind_value_text = _kind_value_text
 Scope.named_constant_int = _named_constant_int
+
+
+def _replace_nodes(node, replacements):
+    """A copy of node with its descendants whose id is a key of replacements put in their
+    place; the nodes on the way to them are copied (shallow), the others shared."""
+    from fparser.two.utils import Base
+    if id(node) in replacements:
+        return replacements[id(node)]
+    items = getattr(node, "items", None)
+    if not isinstance(items, tuple):
+        return node
+    new = tuple(_replace_nodes(c, replacements) if isinstance(c, Base) else c for c in items)
+    if all(a is b for a, b in zip(new, items)):
+        return node
+    out = copy.copy(node)
+    out.items = new
+    return out
 
 
 def _constructor_items(node):
