@@ -236,6 +236,7 @@ FORTRAN_FEATURES = {
     "OPTIONAL dummy": r"intent\((in|inout)\), optional ::",
     "optional argument given (by keyword)": r"\b(gam|w)=",
     "cshift": r"\bcshift\(", "maxloc/minloc": r"\b(max|min)loc\(", "merge": r"\bmerge\(",
+    "sum with MASK": r"\bsum\(.*, mask=", "array constructor in an expression": r"[(*+-] \[",
 }
 
 

@@ -1529,7 +1529,7 @@ class Scope:
         elif isinstance(node, F.If_Construct):
             out.extend(self.if_construct(node))
         elif isinstance(node, F.If_Stmt):
-            test = self.expr(node.items[0], pre=out)
+            test = self.expr(self.without_constructors(node.items[0], out), pre=out)
             body = []
             self.statement(node.items[1], body)
             out.append(ir.If(test, ir.Block(body, loc), None, loc))
@@ -1542,8 +1542,9 @@ class Scope:
             if shape is None:
                 raise self.error(node, "WHERE needs an array assignment")
             mv = self.temp_array(shape, ir.INT, node.items[1].items[0])
+            where_mask = self.without_constructors(node.items[0], out)
             self.elementwise(shape, lambda ks, pre: (
-                self.element(mv, ks, shape), self.expr(node.items[0], ks, pre)), out, loc)
+                self.element(mv, ks, shape), self.expr(where_mask, ks, pre)), out, loc)
             self.where_assign(mv, [(node.items[1], True)], [], out, loc, shape)
         elif isinstance(node, F.Case_Construct):
             out.extend(self.case_construct(node))
@@ -1651,7 +1652,8 @@ class Scope:
         for c in node.children:
             if isinstance(c, (F.If_Then_Stmt, F.Else_If_Stmt)):
                 setup = []
-                current = (self.expr(c.items[0], pre=setup), [], self.loc(c), setup, [])
+                test = self.expr(self.without_constructors(c.items[0], setup), pre=setup)
+                current = (test, [], self.loc(c), setup, [])
                 branches.append(current)
             elif isinstance(c, F.Else_Stmt):
                 current = (None, [], self.loc(c), [], [])
@@ -1747,7 +1749,7 @@ class Scope:
             raise AdgenError("BINOMIAL-CKP: the loop must be a counted DO loop "
                              "(do i = a, b[, step])", ckp[0].loc)
         if ctl is not None and ctl.items[0] is not None:        # DO WHILE
-            test = self.expr(ctl.items[0], pre=setup)
+            test = self.expr(self.without_constructors(ctl.items[0], setup), pre=setup)
         elif ctl is not None:
             if ctl.items[1] is None:
                 # DO CONCURRENT: its iterations may run in any order, so in order
@@ -1955,7 +1957,12 @@ class Scope:
                 _name(rhs_node.items[0]) == "matmul":
             return self.matmul(lhs_node, rhs_node, out, loc)
         if isinstance(rhs_node, F.Array_Constructor):
-            return self.array_constructor(lhs_node, rhs_node, out, loc)
+            if mask is None and _base_name(lhs_node) not in \
+                    {_name(n) for n in _walk_type(rhs_node, F.Name)}:
+                return self.array_constructor(lhs_node, rhs_node, out, loc)
+            # `v = [v(2), v(1)]`, or under a WHERE mask: the values first, then the
+            # assignment
+            rhs_node = self.constructor_temp(rhs_node, lhs_node, out)
         # Fortran evaluates the right-hand side before assigning: when the target array
         # is read at other positions, go through a temporary.
         lhs_name = _base_name(lhs_node)
@@ -2100,6 +2107,7 @@ class Scope:
                 masks.append(None)
                 continue
             mv = self.temp_array(shape, ir.INT, first.items[0])
+            m = self.without_constructors(m, out)
             self.elementwise(shape, lambda ks, pre, m=m, mv=mv: (
                 self.element(mv, ks, shape), self.expr(m, ks, pre)), out, self.loc(node))
             masks.append(mv)
@@ -2126,6 +2134,7 @@ class Scope:
 
             if self.shape_of(lhs) is None:
                 raise self.error(a, "WHERE needs an array assignment")
+            rhs = self.without_constructors(rhs, out, keep=rhs)
             self.assignment(lhs, rhs, out, self.loc(a), mask=mask)
 
     def matmul(self, lhs_node, call, out, loc):
@@ -2163,34 +2172,46 @@ class Scope:
         """An assignment or call with array constructors inside its expressions
         (`sum(x * [1d0, 2d0, 1d0])`): each goes into a temporary array set just before the
         statement, which reads the temporary instead (a copy of node). A constructor that
-        is a whole right-hand side is left to array_constructor."""
+        is a whole right-hand side is left to assignment."""
         F = _f2003()
-        top = node.items[2] if isinstance(node, F.Assignment_Stmt) else None
-        inner = [c for c in _walk_type(node, F.Array_Constructor) if c is not top]
+        return self.without_constructors(
+            node, out, keep=node.items[2] if isinstance(node, F.Assignment_Stmt) else None)
+
+    def without_constructors(self, node, out, keep=None):
+        """node (an expression) reading temporaries, set in out, instead of its array
+        constructors; keep: a constructor left as it is."""
+        F = _f2003()
+        inner = [c for c in _walk_type(node, F.Array_Constructor) if c is not keep]
         if not inner:
             return node
+        return _replace_nodes(node, {id(c): self.constructor_temp(c, node, out)
+                                     for c in inner})
+
+    def constructor_temp(self, ctor, node, out):
+        """A temporary array set (in out) to the values of the array constructor ctor, of
+        scalar items; the name that reads it."""
+        F = _f2003()
         loc = self.loc(node)
-        names = {}
-        for c in [c for c in _walk_type(node, F.Array_Constructor) if c is not top]:
-            items = _constructor_items(c) if not any(
-                isinstance(it, F.Ac_Implied_Do) for it in _walk_type(c, F.Ac_Implied_Do)) \
-                else None
-            if items is None or any(self.shape_of(it) or self.expr_shape(it) for it in items):
-                raise self.error(node, "an array constructor with an implied-do or array "
-                                       "items inside an expression is not supported")
-            pre = []
-            values = [self.expr(it, pre=pre) for it in items]
-            t = values[0].type
-            for v in values[1:]:
-                t = ir.arith_result(t, v.type)
-            sym = self.temp("ctor", ir.Arr(t, _int(len(values))))
-            self.vars[sym.name] = FVar(sym.name, t, sym=sym, dims=[(_int(1),
-                                                                    _int(len(values)))])
-            out.extend(pre)
-            out.extend(ir.Assign(ir.Index(ir.Ref(sym, loc), _int(k), t, loc),
-                                 _convert(v, t), loc) for k, v in enumerate(values))
-            names[id(c)] = F.Name(sym.name)
-        return _replace_nodes(node, names)
+        if _walk_type(ctor, F.Ac_Implied_Do):
+            raise self.error(node, "an array constructor with an implied-do is supported as "
+                                   "the whole right side of an assignment only (not inside "
+                                   "an expression, under WHERE or reading the array it is "
+                                   "assigned to)")
+        items = _constructor_items(ctor)
+        if any(self.shape_of(it) or self.expr_shape(it) for it in items):
+            raise self.error(node, "an array constructor with array items inside an "
+                                   "expression is not supported")
+        pre = []
+        values = [self.expr(it, pre=pre) for it in items]
+        t = values[0].type
+        for v in values[1:]:
+            t = ir.arith_result(t, v.type)
+        sym = self.temp("ctor", ir.Arr(t, _int(len(values))))
+        self.vars[sym.name] = FVar(sym.name, t, sym=sym, dims=[(_int(1), _int(len(values)))])
+        out.extend(pre)
+        out.extend(ir.Assign(ir.Index(ir.Ref(sym, loc), _int(k), t, loc), _convert(v, t), loc)
+                   for k, v in enumerate(values))
+        return F.Name(sym.name)
 
     def array_constructor(self, lhs_node, ctor, out, loc):
         F = _f2003()

@@ -43,6 +43,8 @@ OPTIONAL = 0.4      # share of subroutines given an OPTIONAL scalar or array dum
 CSHIFT = 0.1        # share of array expressions shifted periodically (cshift)
 LOCATION = 0.15     # share of reductions that are an element at a maxloc/minloc
 MERGE = 0.05        # share of intrinsics that are a merge of two values
+MASKED = 0.3        # share of sums given a MASK=
+CONSTRUCTOR = 0.08  # share of array operands of a constant length written as [a, b, ...]
 
 
 # ---------------------------------------------------------------- expressions
@@ -573,6 +575,12 @@ class FGen:
         if a is None:
             return None
         k = r.randrange(6)
+        if k == 0 and self.rw.random() < MASKED:
+            m = self.aexpr(L, 0)
+            if m is not None:
+                thr = fnum(round(self.rw.uniform(-0.5, 0.5) * min(1.0, m.bound), 2))
+                return E(f"sum({a.text}, mask={_wrap(m, 6)} > {thr})", L.hi * a.bound, 9,
+                         a.names | m.names)
         if k == 0:
             return fcall("sum", a, bound=L.hi * a.bound)
         if k == 1:
@@ -612,6 +620,10 @@ class FGen:
         arrs = [v for v in self.syms("arr") if max(d.extent for d in v.dims) >= L.lo]
         if not arrs:
             return None
+        if not L.names and L.lo <= 4 and self.rw.random() < CONSTRUCTOR:
+            items = [self.fit(self.rleaf()) for _ in range(L.lo)]
+            return E("[" + ", ".join(it.text for it in items) + "]",
+                     max(it.bound for it in items), 9, frozenset().union(*(it.names for it in items)))
         if depth <= 0 or r.random() < 0.35:
             for _ in range(4):
                 s = self.section(r.choice(arrs), L)
