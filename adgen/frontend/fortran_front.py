@@ -2689,15 +2689,17 @@ class Scope:
         return ir.Ref(acc)
 
     def location(self, name, args, node, pre):
-        """maxloc(a, dim=1) and minloc(a, dim=1) of a rank-1 array: the position, counting
+        """maxloc(a[, dim=1]) and minloc(a[, dim=1]) of a rank-1 array: the position, counting
         from 1, of the first largest (smallest) element; NaNs are passed over, and an array
         of NaNs only gives 1 (as gfortran does); 0 for an empty array."""
         loc = self.loc(node)
         shape = self.shape_of(args[0]) or self.expr_shape(args[0])
-        if shape is None or len(shape) != 1 or len(args) < 2 or \
-                _const_int(self.expr(args[1])) != 1:
-            raise self.error(node, f"{name} is supported on a rank-1 array with DIM=1 "
-                                   "(giving a scalar)")
+        # without DIM the result is an array of one position, which a valid program
+        # assigns to (or combines with) arrays of one element: the position, broadcast
+        if shape is None or len(shape) != 1 or \
+                (len(args) > 1 and _const_int(self.expr(args[1])) != 1):
+            raise self.error(node, f"{name} is supported on a rank-1 array (with DIM=1 or "
+                                   "without DIM)")
         if len(args) > 2:
             raise self.error(node, f"{name} with MASK, KIND or BACK is not supported")
         t = self.elem_type(args[0])
