@@ -1675,7 +1675,7 @@ class Scope:
         F = _f2003()
         sel_stmt = node.children[0]
         setup = []
-        sel = self.expr(sel_stmt.items[0], pre=setup)
+        sel = self.expr(self.without_constructors(sel_stmt.items[0], setup), pre=setup)
         if not sel.type.resolved().is_int:
             raise self.error(sel_stmt, "SELECT CASE needs an integer selector")
         if X.has_call(sel):
@@ -1871,8 +1871,10 @@ class Scope:
         """(start, end, step, set-up statements) of `do v = start, end[, step]`; the step
         must be a constant."""
         setup = []
-        start = _convert(self.expr(bounds[0], pre=setup), v.type)
-        end = _convert(self.expr(bounds[1], pre=setup), v.type)
+        start = _convert(self.expr(self.without_constructors(bounds[0], setup), pre=setup),
+                         v.type)
+        end = _convert(self.expr(self.without_constructors(bounds[1], setup), pre=setup),
+                       v.type)
         step = _const_int(self.expr(bounds[2])) if len(bounds) > 2 and bounds[2] is not None \
             else 1
         if step is None:

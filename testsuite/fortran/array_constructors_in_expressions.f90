@@ -7,7 +7,8 @@
 !
 ! Array constructors inside expressions: a stencil's weights, values of variables, in a
 ! reduction, an elemental expression, a dot_product, a call's argument and a subscript; in
-! the tests of IF, ELSE IF and DO WHILE, a WHERE mask and a WHERE assignment.
+! the tests of IF, ELSE IF and DO WHILE, a WHERE mask and a WHERE assignment, a SELECT
+! CASE selector and DO bounds.
 module stencil
   implicit none
 contains
@@ -26,7 +27,7 @@ subroutine weights(n, x, c, e)
   real(8), intent(in) :: x(n), c
   real(8), intent(out) :: e
   real(8) :: v(3), r
-  integer :: k(2)
+  integer :: k(2), i
   e = sum(x * [0.25d0, 0.5d0, 0.25d0]) + dot_product([c, 2d0 * c, x(1)], x)
   v = x * (/ c, c * c, 1d0 /) + sin([x(3), x(2), x(1)])
   call apply(3, [x(2), c, 0.5d0], v, r)
@@ -50,4 +51,13 @@ subroutine weights(n, x, c, e)
   end where
   where (v + [0d0, 0.1d0, 0.2d0] > 0.3d0) v = 0.5d0 * v
   e = e + sum(v ** 2)
+  select case (maxloc([x(1), x(2), x(3)], 1))
+  case (1)
+    e = e + x(1)
+  case default
+    e = e - c * x(2)
+  end select
+  do i = 1, int(maxval([2d0, 3d0 * c]))
+    e = e + 0.1d0 * x(i) ** 2
+  end do
 end subroutine weights
