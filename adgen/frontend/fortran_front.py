@@ -965,7 +965,11 @@ class Scope:
     def deallocate(self, v, loc, only_if_allocated=False):
         """free of an allocatable array's storage (at the end of the procedure: if it is
         allocated)."""
-        release = [_free(v.sym, loc), ir.Assign(ir.Ref(v.allocated, loc), _int(0), loc)]
+        # the pointer set to null after free: the later `if allocated` free reads no freed
+        # pointer (gcc's -Wuse-after-free cannot tell the flag guards it)
+        release = [_free(v.sym, loc),
+                   ir.Assign(ir.Ref(v.sym, loc), ir.Cast(v.sym.type, _int(0), loc), loc),
+                   ir.Assign(ir.Ref(v.allocated, loc), _int(0), loc)]
         if only_if_allocated:
             return [ir.If(ir.Ref(v.allocated, loc), ir.Block(release, loc), None, loc)]
         return release
@@ -2025,6 +2029,7 @@ class Scope:
             # the shape of an allocatable array: known once it is allocated, so the
             # temporary goes on the heap for the statement (see statement)
             sym = self.temp("tmp", ir.Ptr(t))
+            sym.statement_temp = True   # allocated and freed around one statement
             size = None
             for _, n in dims:
                 size = X.clone(n) if size is None else X.mul(size, X.clone(n))

@@ -282,8 +282,13 @@ class StateKeeper:
         through an OPTIONAL dummy argument (whose pointer may be null) is refused."""
         from adgen.backend.cgen import expr_c
         g = self.g
-        items = list(items)
+        # a temporary allocated and freed around one statement holds nothing across it,
+        # nor does its pointer (freed: not even read)
+        items = [(a, n) for a, n in items
+                 if not getattr(base_symbol(a), "statement_temp", False)]
         nodes = set(nodes) - self.private_nodes()
+        nodes = {n for n in nodes if not any(getattr(p, "statement_temp", False)
+                                             for p in self.pointer_holders(n))}
         moved = {expr_c(a) for a, _ in items}
         for n in nodes & g.mem.not_named():
             own = self.own_heap(n)
@@ -364,8 +369,9 @@ class StateKeeper:
         if not isinstance(p.type.resolved().target.resolved(), ir.Prim):
             return None     # pointers (rows) and structs: their shadows are set forward
         order = list(ir.stmts_walk(f.body.stmts))
+        # (setting it to null, after the block is freed, holds no other block)
         sets = [k for k, st in enumerate(order) if isinstance(st, ir.Assign) and
-                isinstance(st.lhs, ir.Ref) and st.lhs.sym is p]
+                isinstance(st.lhs, ir.Ref) and st.lhs.sym is p and not _is_null(st.rhs)]
         call = alloc_call(order[sets[0]].rhs) if len(sets) == 1 else None
         if call is None:
             return None
@@ -440,3 +446,10 @@ class StateKeeper:
                     continue
                 out.append((ir.AddrOf(ir.Ref(sym), ir.Ptr(sym.type)), ir.SizeOf(sym.type)))
         return out
+
+
+def _is_null(e):
+    """True for a null pointer constant (0, cast or not)."""
+    while isinstance(e, ir.Cast):
+        e = e.arg
+    return isinstance(e, ir.Const) and e.text == "0"
