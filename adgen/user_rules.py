@@ -303,11 +303,17 @@ def derivative_flows(act, f, call, lhs_active):
         p.name in rule.dep and act.has_shadow(a) for p, a in zip(f.params, call.args))
 
 
+def rule_length(f, name, args):
+    """The length the rule of f gives its array parameter `name` at a call with args, its
+    constant parts worked out (the comparisons of enumerators decided)."""
+    from adgen.transform.exprs import fold, substitute
+    return fold(substitute(f.rule_sizes[name], dict(zip(f.params, args))))
+
+
 def size_at_call(f, param, args):
     """The length of a ruled function's array parameter at a call, as an IR expression
     (a long, never below 0)."""
-    from adgen.transform.exprs import fold, substitute
-    n = fold(substitute(f.rule_sizes[param.name], dict(zip(f.params, args))))
+    n = rule_length(f, param.name, args)
     return ir.Call("adgen_imax", [n, ir.Const("0", ir.LONG)], ir.LONG)
 
 

@@ -11,6 +11,7 @@ says so, and the caller reports an error rather than guess.
 from adgen import ir
 from adgen.analysis.poly import Poly, range_sum
 from adgen.transform import exprs as X
+from adgen.user_rules import rule_length
 
 
 class Unknown(Exception):
@@ -641,7 +642,7 @@ class _Walker:
                     if p.name not in sizes:
                         raise Unknown(f"'{self.param.name}' is passed to '{g.name}', whose "
                                       f"rule gives no length for '{p.name}'")
-                    n = X.fold(X.substitute(sizes[p.name], dict(zip(g.params, e.args))))
+                    n = rule_length(g, p.name, e.args)
                     iv = self.interval(n, ranges)
                     if iv is None:
                         raise Unknown(f"the length of '{p.name}' in the rule for '{g.name}' "

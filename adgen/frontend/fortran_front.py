@@ -968,7 +968,7 @@ class Scope:
         # the pointer set to null after free: the later `if allocated` free reads no freed
         # pointer (gcc's -Wuse-after-free cannot tell the flag guards it)
         release = [_free(v.sym, loc),
-                   ir.Assign(ir.Ref(v.sym, loc), ir.Cast(v.sym.type, _int(0), loc), loc),
+                   ir.Assign(ir.Ref(v.sym, loc), X.null(v.sym.type, loc), loc),
                    ir.Assign(ir.Ref(v.allocated, loc), _int(0), loc)]
         if only_if_allocated:
             return [ir.If(ir.Ref(v.allocated, loc), ir.Block(release, loc), None, loc)]
@@ -1533,7 +1533,7 @@ class Scope:
         elif isinstance(node, F.If_Construct):
             out.extend(self.if_construct(node))
         elif isinstance(node, F.If_Stmt):
-            test = self.expr(self.without_constructors(node.items[0], out), pre=out)
+            test = self.expr_before(node.items[0], out)
             body = []
             self.statement(node.items[1], body)
             out.append(ir.If(test, ir.Block(body, loc), None, loc))
@@ -1656,7 +1656,7 @@ class Scope:
         for c in node.children:
             if isinstance(c, (F.If_Then_Stmt, F.Else_If_Stmt)):
                 setup = []
-                test = self.expr(self.without_constructors(c.items[0], setup), pre=setup)
+                test = self.expr_before(c.items[0], setup)
                 current = (test, [], self.loc(c), setup, [])
                 branches.append(current)
             elif isinstance(c, F.Else_Stmt):
@@ -1679,7 +1679,7 @@ class Scope:
         F = _f2003()
         sel_stmt = node.children[0]
         setup = []
-        sel = self.expr(self.without_constructors(sel_stmt.items[0], setup), pre=setup)
+        sel = self.expr_before(sel_stmt.items[0], setup)
         if not sel.type.resolved().is_int:
             raise self.error(sel_stmt, "SELECT CASE needs an integer selector")
         if X.has_call(sel):
@@ -1753,7 +1753,7 @@ class Scope:
             raise AdgenError("BINOMIAL-CKP: the loop must be a counted DO loop "
                              "(do i = a, b[, step])", ckp[0].loc)
         if ctl is not None and ctl.items[0] is not None:        # DO WHILE
-            test = self.expr(self.without_constructors(ctl.items[0], setup), pre=setup)
+            test = self.expr_before(ctl.items[0], setup)
         elif ctl is not None:
             if ctl.items[1] is None:
                 # DO CONCURRENT: its iterations may run in any order, so in order
@@ -1875,10 +1875,8 @@ class Scope:
         """(start, end, step, set-up statements) of `do v = start, end[, step]`; the step
         must be a constant."""
         setup = []
-        start = _convert(self.expr(self.without_constructors(bounds[0], setup), pre=setup),
-                         v.type)
-        end = _convert(self.expr(self.without_constructors(bounds[1], setup), pre=setup),
-                       v.type)
+        start = _convert(self.expr_before(bounds[0], setup), v.type)
+        end = _convert(self.expr_before(bounds[1], setup), v.type)
         step = _const_int(self.expr(bounds[2])) if len(bounds) > 2 and bounds[2] is not None \
             else 1
         if step is None:
@@ -2194,6 +2192,11 @@ class Scope:
         return _replace_nodes(node, {id(c): self.constructor_temp(c, node, out)
                                      for c in inner})
 
+    def expr_before(self, node, pre):
+        """A scalar expression evaluated once, its set-up (array constructors' temporaries
+        among it) in pre: a test, a selector, a DO bound."""
+        return self.expr(self.without_constructors(node, pre), pre=pre)
+
     def constructor_temp(self, ctor, node, out):
         """A temporary array set (in out) to the values of the array constructor ctor, of
         scalar items; the name that reads it."""
@@ -2478,8 +2481,7 @@ class Scope:
                     v.name not in getattr(self.func, "optional_dummies", ()):
                 raise self.error(node, "present() of something that is not an OPTIONAL dummy "
                                        "argument")
-            null = ir.Cast(v.sym.type, ir.Const("0", ir.INT, loc), loc)
-            return ir.Binary("!=", ir.Ref(v.sym, loc), null, ir.INT, loc)
+            return ir.Binary("!=", ir.Ref(v.sym, loc), X.null(v.sym.type, loc), ir.INT, loc)
         vals = [self.expr(a, ks, pre) for a in args]
         if name in _INTRINSIC_MATH:
             t = vals[0].type if vals[0].type.resolved().is_float else ir.DOUBLE
@@ -2819,7 +2821,7 @@ class Scope:
         for k, a in enumerate(args):
             if a is None:
                 # an OPTIONAL dummy left out: a null pointer
-                out.append(ir.Cast(f.params[k].type, ir.Const("0", ir.INT), self.loc(node)))
+                out.append(X.null(f.params[k].type, self.loc(node)))
                 continue
             if isinstance(a, F.Name):
                 v = self.lookup(_name(a), a)
@@ -3049,8 +3051,9 @@ _UNSUPPORTED_JUMPS = {"Computed_Goto_Stmt": "computed GOTO",
                       "Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASSIGN",
                       "Arithmetic_If_Stmt": "arithmetic IF"}
 _INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not values
+# of an array's values: a scalar
 _REDUCTIONS = ("sum", "product", "maxval", "minval", "dot_product", "count", "any", "all",
-               "norm2", "maxloc", "minloc")                             # of an array's values: a scalar
+               "norm2", "maxloc", "minloc")
 # The dummy argument names of the intrinsics that take several arguments, for keyword
 # arguments; the others have one argument (`a` or `x`).
 _INTRINSIC_DUMMIES = {
@@ -3083,8 +3086,8 @@ _INTRINSIC_DUMMIES = {
 _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max",
                      "mod", "sign", "real", "dble", "int", "nint", "floor", "ceiling", "sum",
                      "product", "maxval", "minval", "dot_product", "size", "shape", "lbound",
-                     "ubound", "atan2", "hypot", "amin1", "amax1", "dmin1", "dmax1", "float", "sngl",
-                     "aint", "anint", "epsilon", "huge", "tiny", "count", "any", "all",
+                     "ubound", "atan2", "hypot", "amin1", "amax1", "dmin1", "dmax1", "float",
+                     "sngl", "aint", "anint", "epsilon", "huge", "tiny", "count", "any", "all",
                      "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign",
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
                      "modulo", "dim", "ddim", "idim", "merge", "cshift", "maxloc",

@@ -490,8 +490,7 @@ def unless_null(addr, stmts):
     base = base_symbol(addr)
     if not stmts or base is None or not getattr(base, "optional", False):
         return stmts
-    null = ir.Cast(base.type, ir.Const("0", ir.INT))
-    return [ir.If(ir.Binary("!=", ir.Ref(base), null, ir.INT), ir.Block(stmts))]
+    return [ir.If(ir.Binary("!=", ir.Ref(base), X.null(base.type), ir.INT), ir.Block(stmts))]
 
 
 def _is_shadow_expr(e):

@@ -371,7 +371,7 @@ class StateKeeper:
         order = list(ir.stmts_walk(f.body.stmts))
         # (setting it to null, after the block is freed, holds no other block)
         sets = [k for k, st in enumerate(order) if isinstance(st, ir.Assign) and
-                isinstance(st.lhs, ir.Ref) and st.lhs.sym is p and not _is_null(st.rhs)]
+                isinstance(st.lhs, ir.Ref) and st.lhs.sym is p and not X.is_null(st.rhs)]
         call = alloc_call(order[sets[0]].rhs) if len(sets) == 1 else None
         if call is None:
             return None
@@ -447,9 +447,3 @@ class StateKeeper:
                 out.append((ir.AddrOf(ir.Ref(sym), ir.Ptr(sym.type)), ir.SizeOf(sym.type)))
         return out
 
-
-def _is_null(e):
-    """True for a null pointer constant (0, cast or not)."""
-    while isinstance(e, ir.Cast):
-        e = e.arg
-    return isinstance(e, ir.Const) and e.text == "0"

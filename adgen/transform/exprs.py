@@ -92,6 +92,18 @@ def zero(t=ir.DOUBLE):
     return const(0, t)
 
 
+def null(t, loc=None):
+    """The null pointer of pointer type t: (T *)0."""
+    return ir.Cast(t, ir.Const("0", ir.INT, loc), loc)
+
+
+def is_null(e):
+    """True for a null pointer constant (0, cast or not)."""
+    while isinstance(e, ir.Cast):
+        e = e.arg
+    return isinstance(e, ir.Const) and e.text == "0"
+
+
 def is_zero(e):
     return isinstance(e, ir.Const) and e.text.rstrip("fFlLuU") in ("0", "0.0", "0.", ".0")
 

@@ -623,7 +623,8 @@ class FGen:
         if not L.names and L.lo <= 4 and self.rw.random() < CONSTRUCTOR:
             items = [self.fit(self.rleaf()) for _ in range(L.lo)]
             return E("[" + ", ".join(it.text for it in items) + "]",
-                     max(it.bound for it in items), 9, frozenset().union(*(it.names for it in items)))
+                     max(it.bound for it in items), 9,
+                     frozenset().union(*(it.names for it in items)))
         if depth <= 0 or r.random() < 0.35:
             for _ in range(4):
                 s = self.section(r.choice(arrs), L)
@@ -1029,7 +1030,8 @@ class FGen:
         r = self.r
         L = next((x for x in self.lengths() if x.lo == h.m and x.names), inum(h.m))
         args, names, written = [], set(), set()
-        order = sorted(range(len(h.roles)), key=lambda i: h.roles[i][0] not in ("out", "inout", "sout", "sinout", "oinout"))
+        written_roles = ("out", "inout", "sout", "sinout", "oinout")
+        order = sorted(range(len(h.roles)), key=lambda i: h.roles[i][0] not in written_roles)
         chosen = [None] * len(h.roles)
         for i in order:
             role, _ = h.roles[i]

@@ -1364,7 +1364,8 @@ class Gen:
         rw = self.rw
         gemm = rw.random() < 0.5
         order = rw.choice(("CblasRowMajor", "CblasColMajor"))
-        ta, tb = rw.choice(("CblasNoTrans", "CblasTrans")), rw.choice(("CblasNoTrans", "CblasTrans"))
+        trans = ("CblasNoTrans", "CblasTrans")
+        ta, tb = rw.choice(trans), rw.choice(trans)
         M, N, K = rw.randint(1, 3), rw.randint(1, 3), rw.randint(1, 3)
 
         def stored(rows, cols, trans, spare):
