@@ -2953,8 +2953,8 @@ class Scope:
         missing = next((d for d, v in zip(dummies, values) if v is None and d not in optional),
                        None)
         if missing is not None:
-            raise self.error(node, f"the call of '{name}' gives no argument '{missing}': "
-                                   "optional arguments are not supported")
+            raise self.error(node, f"the call of '{name}' gives no argument '{missing}', "
+                                   "which is not an OPTIONAL dummy of a procedure in the input")
         return values
 
     def intrinsic_arguments(self, name, args, node):
