@@ -131,3 +131,37 @@ def test_gcc_vectorizes_the_split_loop(tmp_path, code):
     loop = next(k for k in range(start, len(lines))
                 if "iter2 >= 1; iter2 = iter2 - 2" in lines[k]) + 1
     assert re.search(rf"sums_b\.c:{loop}:\d+: optimized: loop vectorized", p.stderr), p.stderr
+
+
+def test_a_sum_at_an_index_read_through_a_pointer_is_split():
+    # xb[*k] is one place in every iteration: the loop stores no integer to memory
+    code = adgen.differentiate("""
+        double f(int n, const int *k, const double *x)
+        {
+            double t = 0.0;
+            int i;
+            for (i = 0; i < n; i++)
+                t += x[*k] * x[i];
+            return t;
+        }
+    """, head="f(f)/(x)", sizes={"x": "n"})
+    head = function_text(code, "f_b")
+    assert "xb[*k] = xb[*k] + (xb_sum + xb_sum2);" in head
+
+
+def test_an_in_order_sum_at_a_place_not_known_fixed_keeps_the_loop_whole():
+    # yb[idx[0]] is one place too, but read through memory: it cannot be split, and an
+    # in-order sum beside split ones is what gcc 12 vectorizes wrongly
+    code = adgen.differentiate("""
+        double f(int n, const int *idx, const double *x, const double *y)
+        {
+            double s = x[0] * x[1], t = 0.0;
+            int i;
+            for (i = 0; i < n; i++)
+                t += s * x[i] * y[idx[0]];
+            return t;
+        }
+    """, head="f(f)/(x y)", sizes={"x": "n", "y": "n", "idx": "1"})
+    head = function_text(code, "f_b")
+    assert "_sum" not in head
+    assert re.search(r"yb\[idx\[0\]\] = yb\[idx\[0\]\] \+", head)

@@ -49,9 +49,11 @@ def split_sums(loop, temp, storage):
     scalars = [st for st in body if isinstance(st.lhs, ir.Ref)]
     added_to = {st.lhs.sym for st in scalars} - \
         {st.lhs.sym for st in scalars if not _float_increment(st)}
+    ints_kept = not any(st.lhs.type.resolved().is_int and not isinstance(st.lhs, ir.Ref)
+                        for st in body)
     sums = []           # lvalues of the sums in the loop, in order of appearance
     for st in body:
-        if _float_increment(st) and _fixed_place(st.lhs, changed - added_to) and \
+        if _float_increment(st) and _fixed_place(st.lhs, changed - added_to, ints_kept) and \
                 not any(same_text(st.lhs, a) for a in sums):
             sums.append(st.lhs)
     keys = [storage(a) for a in sums]
@@ -59,7 +61,7 @@ def split_sums(loop, temp, storage):
     # their old values, at the same place in every iteration
     carried = [st.lhs for st in body if st.lhs.type.resolved().is_float and
                any(same_text(sub, st.lhs) for sub in ir.walk(st.rhs)) and
-               (isinstance(st.lhs, ir.Ref) or _fixed_place(st.lhs, changed))]
+               not _varies(st.lhs, changed)]
     if not sums or any(key is UNKNOWN or key[0] == "primal" or
                        not _only_incremented(a, key, body, storage)
                        for a, key in zip(sums, keys)) or \
@@ -154,6 +156,15 @@ def _straight(s):
     return True
 
 
+def _varies(a, changed):
+    """True when lvalue a is seen to name other memory from one iteration to the next: a
+    variable the loop changes takes part in finding its place. An lvalue that may stay in
+    place (its indices read memory, say) does not vary."""
+    return any(isinstance(sub, ir.Ref) and sub.sym in changed
+               for e in ir.lvalue_chain(a) if isinstance(e, (ir.Index, ir.Deref))
+               for sub in ir.walk(e.index if isinstance(e, ir.Index) else e.ptr))
+
+
 def _float_increment(s):
     return _increment(s) is not None and s.lhs.type.resolved().is_float
 
@@ -163,19 +174,20 @@ def _increment(s):
     return increment(s.lhs, s.rhs) if isinstance(s, ir.Assign) else None
 
 
-def _fixed_place(a, changed):
+def _fixed_place(a, changed, ints_kept=False):
     """True when lvalue a names the same memory in every iteration: built from variables
     the loop leaves unchanged, integer arithmetic and constants, with no memory read but
-    its own storage."""
+    its own storage and, when ints_kept (the loop stores no integer to memory), integers
+    read through pointers it leaves unchanged (`x[*n - 1]`, a Fortran dummy's value)."""
     def index_ok(e):
-        for sub in ir.walk(e):
-            if isinstance(sub, ir.Ref):
-                t = sub.sym.type.resolved()
-                if sub.sym in changed or not t.is_int:
-                    return False
-            elif not isinstance(sub, (ir.Const, ir.Binary, ir.Unary, ir.Cast)):
-                return False
-        return True
+        if isinstance(e, ir.Ref):
+            return e.sym not in changed and e.sym.type.resolved().is_int
+        if isinstance(e, ir.Deref):
+            return ints_kept and e.type.resolved().is_int and isinstance(e.ptr, ir.Ref) \
+                and e.ptr.sym not in changed
+        if isinstance(e, (ir.Const, ir.Binary, ir.Unary, ir.Cast)):
+            return all(index_ok(sub) for sub in e.children())
+        return False
 
     *path, root = ir.lvalue_chain(a)
     return isinstance(root, ir.Ref) and root.sym not in changed and \
