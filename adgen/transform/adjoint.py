@@ -20,6 +20,7 @@ from adgen.backend.cgen import GenFunction, LocalDecl
 from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
+from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_symbol,
                                     counted_loop, increment, is_user_call, no_rule_error,
                                     same_text, source_name, strip_const,
@@ -148,6 +149,7 @@ class ReverseTransform:
 
     def output(self):
         for key, g in self.funcgens.items():
+            g.block_pushes(self.generated[key])
             g.split_backward_sums(self.generated[key])
         # Memory the program allocated is freed where the backward sweep reaches its
         # allocation; with the log in use, only after the log has been replayed (logged
@@ -542,6 +544,7 @@ class FuncGen:
         self.held = {}              # C text of a math call -> a temporary holding its value
         self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
         self.backward_loops = []    # (primal loop, its backward loop), for split_sums
+        self.block_loops = []       # counted loops, for block_pushes (BlockLoop)
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -1730,11 +1733,15 @@ class FuncGen:
             bwd.append(ir.Assign(ir.Ref(cnt), count_formula, s.loc))
         if not static_start:
             bwd.append(ir.Pop(ir.Ref(start), s.loc))
-        bwd += self.backward_loop(
-            s, ir.For([ir.Assign(ir.Ref(k), X.sub(ir.Ref(cnt), ir.Const("1", ir.INT)))],
+        back = ir.For([ir.Assign(ir.Ref(k), X.sub(ir.Ref(cnt), ir.Const("1", ir.INT)))],
                       ir.Binary(">=", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
                       [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
-                      ir.Block([ir.Assign(ir.Ref(var), value, s.loc)] + bb), s.loc))
+                      ir.Block([ir.Assign(ir.Ref(var), value, s.loc)] + bb), s.loc)
+        bwd += self.backward_loop(s, back)
+        if count_formula is not None and X.int_value(stride) == 1:
+            # pushes of consecutive elements, made one block at the end (block_pushes.py)
+            self.block_loops.append(BlockLoop(s, fwd[-1], back, var, start_e,
+                                              X.clone(count_formula), cnt))
         if saved:
             bwd.append(ir.Pop(ir.Ref(var), s.loc))
         return fwd, bwd
@@ -1803,6 +1810,14 @@ class FuncGen:
         """The backward loop of loop s (its adjoint sums are split at the end)."""
         self.backward_loops.append((s, loop))
         return [loop]
+
+    def block_pushes(self, fns):
+        """Make the pushes of consecutive elements by counted loops block pushes (see
+        block_pushes.py). Done last: the analyses read the sweeps one element at a time."""
+        for loop, elem in push_blocks(self.block_loops, fns, self.adjoint_storage):
+            self.explain(loop.source, elem, "stored as one block",
+                         "consecutive elements, each stored before its own iteration "
+                         "overwrites it")
 
     def split_backward_sums(self, fns):
         """Split the adjoint sums of the backward loops in the finished functions fns (see

@@ -49,8 +49,7 @@ def split_sums(loop, temp, storage):
     scalars = [st for st in body if isinstance(st.lhs, ir.Ref)]
     added_to = {st.lhs.sym for st in scalars} - \
         {st.lhs.sym for st in scalars if not _float_increment(st)}
-    ints_kept = not any(st.lhs.type.resolved().is_int and not isinstance(st.lhs, ir.Ref)
-                        for st in body)
+    ints_kept = stores_no_integer(body)
     sums = []           # lvalues of the sums in the loop, in order of appearance
     for st in body:
         if _float_increment(st) and _fixed_place(st.lhs, changed - added_to, ints_kept) and \
@@ -177,22 +176,33 @@ def _increment(s):
 def _fixed_place(a, changed, ints_kept=False):
     """True when lvalue a names the same memory in every iteration: built from variables
     the loop leaves unchanged, integer arithmetic and constants, with no memory read but
-    its own storage and, when ints_kept (the loop stores no integer to memory), integers
-    read through pointers it leaves unchanged (`x[*n - 1]`, a Fortran dummy's value)."""
-    def index_ok(e):
-        if isinstance(e, ir.Ref):
-            return e.sym not in changed and e.sym.type.resolved().is_int
-        if isinstance(e, ir.Deref):
-            return ints_kept and e.type.resolved().is_int and isinstance(e.ptr, ir.Ref) \
-                and e.ptr.sym not in changed
-        if isinstance(e, (ir.Const, ir.Binary, ir.Unary, ir.Cast)):
-            return all(index_ok(sub) for sub in e.children())
-        return False
-
+    its own storage (and the integers invariant_index allows)."""
     *path, root = ir.lvalue_chain(a)
     return isinstance(root, ir.Ref) and root.sym not in changed and \
         all(isinstance(e, ir.Deref) or isinstance(e, ir.Member) and not e.arrow or
-            isinstance(e, ir.Index) and index_ok(e.index) for e in path)
+            isinstance(e, ir.Index) and invariant_index(e.index, changed, ints_kept)
+            for e in path)
+
+
+def stores_no_integer(stmts):
+    """True when no statement (nested ones included) stores an integer to memory."""
+    return not any(isinstance(st, ir.Assign) and not isinstance(st.lhs, ir.Ref) and
+                   st.lhs.type.resolved().is_int for st in ir.stmts_walk(stmts))
+
+
+def invariant_index(e, changed, ints_kept=False):
+    """True when integer expression e has the same value in every iteration of a loop that
+    assigns the variables changed: integer variables it leaves unchanged, constants and
+    arithmetic, and, when ints_kept (the loop stores no integer to memory), integers read
+    through pointers it leaves unchanged (`x[*n - 1]`, a Fortran dummy's value)."""
+    if isinstance(e, ir.Ref):
+        return e.sym not in changed and e.sym.type.resolved().is_int
+    if isinstance(e, ir.Deref):
+        return ints_kept and e.type.resolved().is_int and isinstance(e.ptr, ir.Ref) \
+            and e.ptr.sym not in changed
+    if isinstance(e, (ir.Const, ir.Binary, ir.Unary, ir.Cast)):
+        return all(invariant_index(sub, changed, ints_kept) for sub in e.children())
+    return False
 
 
 def _only_incremented(a, key, body, storage):

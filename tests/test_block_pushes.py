@@ -1,0 +1,111 @@
+"""Pushes of consecutive elements made one block push (adgen.transform.block_pushes).
+
+The derivatives of testsuite/c/block_pushes.c are checked by the test suite (finite
+differences, dot-product test, every stack mode); these tests check which loops push and
+pop one block, and that the loops that must not do not."""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import adgen
+
+from test_tbr import function_text
+
+SOURCE = Path(__file__).resolve().parent.parent / "testsuite" / "c" / "block_pushes.c"
+HEAD = "block_pushes(out)/(a x w)"
+
+
+@pytest.fixture(scope="module")
+def code():
+    return adgen.differentiate(str(SOURCE), head=HEAD)
+
+
+def test_a_refilled_scratch_array_is_pushed_and_popped_as_one_block(code):
+    fwd = function_text(code, "scale_fwd")
+    assert "adgen_push(&out[0], (size_t)n * sizeof(double));" in fwd
+    assert "adgen_push(&out[i]" not in fwd
+    bwd = function_text(code, "scale_bwd")
+    assert "adgen_pop(&out[0], (size_t)count * sizeof(double));" in bwd
+    assert "adgen_pop(&out[i]" not in bwd
+    # popped before the backward loop
+    assert bwd.index("adgen_pop(&out[0]") < bwd.index("for (iter = count - 1;")
+
+
+def test_an_update_in_place_and_a_shifted_index_are_blocks_from_their_first_element(code):
+    assert "adgen_push(&x[1], (size_t)(n - 1) * sizeof(double));" in \
+        function_text(code, "in_place_fwd")
+    bwd = function_text(code, "in_place_bwd")
+    assert "adgen_pop(&x[1], (size_t)count * sizeof(double));" in bwd
+    # with its pop gone the backward loop is straight-line: its sum into *wb is split
+    assert "*wb = *wb + (wb_sum + wb_sum2);" in bwd
+    assert "adgen_push(&y[1], (size_t)(n - 1) * sizeof(double));" in \
+        function_text(code, "shifted_fwd")
+
+
+@pytest.mark.parametrize("name, element", [
+    ("next_too", "y[i + 1]"),     # iteration i writes y[i + 1] before i + 1 pushes it
+    ("previous", "y[i]"),         # the backward loop reads y[i - 1], not yet restored
+    ("down", "y[i]"),             # counting down: the elements lie the other way round
+    ("stride2", "y[i]"),          # not consecutive
+])
+def test_loops_that_do_not_qualify_push_one_element_at_a_time(code, name, element):
+    fwd = function_text(code, f"{name}_fwd")
+    assert f"adgen_push(&{element}, sizeof({element}));" in fwd
+    assert "as one block" not in fwd
+    assert "as one block" not in function_text(code, f"{name}_bwd")
+
+
+def test_a_loop_that_pushes_two_arrays_keeps_its_pushes():
+    # two pushes per iteration interleave on the stack: not one block each
+    code = adgen.differentiate("""
+        #include <math.h>
+        void f(int n, int m, double *x, double *y, double *s)
+        {
+            int i, k;
+            for (k = 0; k < m; k++)
+                for (i = 0; i < n; i++) {
+                    x[i] = sin(x[i]);
+                    y[i] = cos(y[i]) * x[i];
+                }
+            s[0] = x[0] + y[0];
+        }
+    """, head="f(s)/(x y)", sizes={"x": "n", "y": "n", "s": "1"})
+    head = function_text(code, "f_b")
+    assert "as one block" not in head
+    assert "adgen_push(&x[i], sizeof(x[i]));" in head
+
+
+def test_a_pointer_that_may_be_the_array_keeps_the_pushes():
+    # z may be x: writing z[0] in an iteration may change an element a later one pushes
+    # (z[0] is stored too, which keeps the loop's pushes apart as well)
+    code = adgen.differentiate("""
+        #include <math.h>
+        void f(int n, double *x, double *z, double *s)
+        {
+            int i;
+            for (i = 0; i < n; i++) {
+                x[i] = sin(x[i]);
+                z[0] = z[0] * 0.5;
+            }
+            s[0] = x[0] + z[0];
+        }
+        void g(int n, double *x, double *s)
+        {
+            f(n, x, x, s);
+        }
+    """, head="g(s)/(x)", sizes={"x": "n", "s": "1"})
+    assert "as one block" not in code
+
+
+def test_explain_reports_each_block(tmp_path):
+    out = tmp_path / "bp_b.c"
+    p = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(SOURCE), "--head", HEAD,
+                        "--explain", "-o", str(out)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    lines = [ln for ln in p.stderr.splitlines() + p.stdout.splitlines() if "one block" in ln]
+    assert any(re.search(r"block_pushes\.c:\d+: scale: out\[i\]: stored as one block "
+                         r"\(consecutive elements", ln) for ln in lines), lines
+    assert len(lines) == 4, lines   # scale, in_place, shifted, the head's y[i]
