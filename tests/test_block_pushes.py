@@ -109,3 +109,28 @@ def test_explain_reports_each_block(tmp_path):
     assert any(re.search(r"block_pushes\.c:\d+: scale: out\[i\]: stored as one block "
                          r"\(consecutive elements", ln) for ln in lines), lines
     assert len(lines) == 4, lines   # scale, in_place, shifted, the head's y[i]
+
+
+def test_the_stack_report_counts_a_block_inside_a_loop_once_per_iteration(tmp_path):
+    # the block carries the elements' bytes: m blocks of n doubles, as one at a time
+    src = tmp_path / "sq.c"
+    src.write_text("""
+        void sq(int n, int m, const double *a, double *y, double *out)
+        {
+            int i, k;
+            double s = 0.0;
+            for (k = 0; k < m; k++)
+                for (i = 0; i < n; i++)
+                    y[i] = 0.5 * y[i] * y[i] + a[i];
+            for (i = 0; i < n; i++)
+                s += y[i];
+            out[0] = s;
+        }
+    """)
+    out = tmp_path / "sq_b.c"
+    p = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                        "sq(out)/(a y)", "--size", "a=n", "--size", "y=n", "--size", "out=1",
+                        "--stack-report", "-o", str(out)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "adgen_push(&y[0], (size_t)n * sizeof(double));" in out.read_text()
+    assert "sq_b: stack: 8 * m * n + 8 * n + 28 bytes pushed per call" in p.stderr + p.stdout

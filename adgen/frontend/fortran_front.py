@@ -15,6 +15,7 @@ derivative links with gfortran-compiled code:
   checkpoint pragma of C, FP-LOOP before a DO loop `#pragma adgen fp_loop`, NOCHECKPOINT
   before a call `#pragma adgen nocheckpoint`, others are ignored with a warning.
 """
+import contextlib
 import copy
 import os
 import re
@@ -1623,31 +1624,45 @@ class Scope:
                 raise self.error(a, "FORALL whose assignment reads the array it assigns is "
                                     "not supported (write it as an array assignment or a DO "
                                     "loop over a copy)")
-        index_names = [_name(t.items[0]) for t in triplets]
         for a in assignments:
-            saved = {n: self.vars.get(n) for n in index_names}
-            try:
-                for n in index_names:
-                    v = FVar(n, ir.INT, loc=loc)
-                    v.sym = self.temp(n, ir.INT)
-                    self.vars[n] = v
+            with self.own_indices(triplets, loc):
                 body = []
                 self.statement(a, body)
-                if mask is not None:
-                    pre = []
-                    test = self.expr(mask, pre=pre)
-                    body = pre + [ir.If(test, ir.Block(body, loc), None, loc)]
-                for t in reversed(triplets):
-                    v = self.vars[_name(t.items[0])]
-                    bounds = self.do_bounds(v, list(t.items[1:]), node)
-                    body = self.counted_loop(self.value(v, node), bounds, body, loc)
-            finally:
-                for n, v in saved.items():
-                    if v is None:
-                        self.vars.pop(n, None)
-                    else:
-                        self.vars[n] = v
+                body = self.index_loops(triplets, mask, body, node)
             out.extend(body)
+
+    @contextlib.contextmanager
+    def own_indices(self, triplets, loc):
+        """The index names of a FORALL or DO CONCURRENT header as variables of the
+        construct's own: the names outside keep their values."""
+        names = [_name(t.items[0]) for t in triplets]
+        saved = {n: self.vars.get(n) for n in names}
+        try:
+            for n in names:
+                v = FVar(n, ir.INT, loc=loc)
+                v.sym = self.temp(n, ir.INT)
+                self.vars[n] = v
+            yield
+        finally:
+            for n, v in saved.items():
+                if v is None:
+                    self.vars.pop(n, None)
+                else:
+                    self.vars[n] = v
+
+    def index_loops(self, triplets, mask, body, node):
+        """body under the mask, in loops over the header's index triplets (within
+        own_indices), the first index outermost."""
+        loc = self.loc(node)
+        if mask is not None:
+            pre = []
+            test = self.expr(mask, pre=pre)
+            body = pre + [ir.If(test, ir.Block(body, loc), None, loc)]
+        for t in reversed(triplets):
+            v = self.vars[_name(t.items[0])]
+            bounds = self.do_bounds(v, list(t.items[1:]), node)
+            body = self.counted_loop(self.value(v, node), bounds, body, loc)
+        return body
 
     def if_construct(self, node):
         F = _f2003()
@@ -1754,12 +1769,11 @@ class Scope:
                              "(do i = a, b[, step])", ckp[0].loc)
         if ctl is not None and ctl.items[0] is not None:        # DO WHILE
             test = self.expr_before(ctl.items[0], setup)
+        elif ctl is not None and ctl.items[1] is None:
+            # DO CONCURRENT: its iterations may run in any order, so in order
+            return self.do_concurrent(ctl.items[3], kids[1:], stmt, ckp)
         elif ctl is not None:
-            if ctl.items[1] is None:
-                # DO CONCURRENT: its iterations may run in any order, so in order
-                var_node, bounds = self.concurrent_header(ctl.items[3], stmt)
-            else:
-                var_node, bounds = ctl.items[1]
+            var_node, bounds = ctl.items[1]
             v = self.lookup(_name(var_node), stmt)
             var = self.value(v, stmt)
             bounds = self.do_bounds(v, bounds, stmt)
@@ -1862,14 +1876,24 @@ class Scope:
             raise AdgenError(f"FP-LOOP: the directive must stand just before a DO or DO WHILE "
                              f"loop{what}", loc)
 
-    def concurrent_header(self, header, node):
-        """The index and bounds of `do concurrent (i = a:b[:s])`: one index, no mask."""
-        triplets = header.items[0].items if header is not None else ()
-        if len(triplets) != 1 or header.items[1] is not None:
-            raise self.error(node, "DO CONCURRENT with several indices or a mask is not "
-                                   "supported (nest the loops, test the mask inside)")
-        index, lo, hi, step = triplets[0].items
-        return index, [lo, hi] + ([step] if step is not None else [])
+    def do_concurrent(self, header, body_nodes, stmt, ckp):
+        """`do concurrent (i = a:b[:s], j = ...[, mask])`: nested loops, the first index
+        outermost, the body under the mask. The indices are the construct's own: a
+        variable of the same name outside keeps its value."""
+        F = _f2003()
+        loc = self.loc(stmt)
+        triplets, mask = header.items[0].items, header.items[1]
+        if ckp is not None and (len(triplets) != 1 or mask is not None):
+            raise AdgenError("BINOMIAL-CKP: the loop must be a counted DO loop "
+                             "(do i = a, b[, step])", ckp[0].loc)
+        with self.own_indices(triplets, loc):
+            body = []
+            self.statements([c for c in body_nodes if not isinstance(c, F.End_Do_Stmt)], body,
+                            _JumpFrame(is_loop=True, loop_name=_construct_name(stmt)))
+            loop = self.index_loops(triplets, mask, body, stmt)
+        if ckp is not None:
+            loop.insert(len(loop) - 1, self.checkpoint_pragma(ckp))
+        return loop
 
     def do_bounds(self, v, bounds, node):
         """(start, end, step, set-up statements) of `do v = start, end[, step]`; the step

@@ -12,8 +12,9 @@ the same values where they are read. Both loops must then push or pop nothing el
 stack would interleave), call nothing but math functions, and count their iterations
 from bounds known before them.
 
-The analyses (to-be-recorded, stack usage) read the sweeps as made, one element at a time:
-the block carries the same bytes, so what they conclude holds for it.
+The analyses (to-be-recorded, stack usage) read the sweeps as made, one element at a time
+(FuncGen.fwd_of keeps the element pushes): the block carries the same bytes, so what they
+conclude holds for it. Its statements (push_block, pop_block) are not counted again.
 """
 from adgen import ir
 from adgen.rules import LIBRARY_FUNCTIONS
@@ -81,10 +82,10 @@ def block_pushes(loop, storage):
     what = f"{_text(elem)} of every iteration, as one block"
     before_f = [ir.Comment(f"{what} (each iteration overwrites its own after this)",
                            push.loc),
-                block("push_bytes", positive, count, push.loc)]
+                block("push_block", positive, count, push.loc)]
     kept = ir.Ref(loop.count_var)
     before_b = [ir.Comment(f"{what} (each iteration reads its own after this)", pop.loc),
-                block("pop_bytes", ir.Binary(">", kept, zero, ir.INT), kept, pop.loc)]
+                block("pop_block", ir.Binary(">", kept, zero, ir.INT), kept, pop.loc)]
     fwd_body.remove(push)
     bwd_body.remove(pop)
     return before_f, before_b
