@@ -237,6 +237,9 @@ FORTRAN_FEATURES = {
     "optional argument given (by keyword)": r"\b(gam|w)=",
     "cshift": r"\bcshift\(", "maxloc/minloc": r"\b(max|min)loc\(", "merge": r"\bmerge\(",
     "sum with MASK": r"\bsum\(.*, mask=", "array constructor in an expression": r"[(*+-] \[",
+    "DO CONCURRENT": r"^\s*do concurrent \(\w+ = [^,]*\)$",
+    "DO CONCURRENT, two indices": r"^\s*do concurrent \(\w+ = [^,]*, \w+ = ",
+    "DO CONCURRENT with a mask": r"^\s*do concurrent \(.*, (mod\(|\w+ /= )",
 }
 
 

@@ -42,6 +42,13 @@ FIXED = """
     }
 """
 
+# red-black sweeps: loops of stride 2 whose trip counts adgen bounds ((span + 1) / 2)
+STRIDED = FIXED.replace("""        for (i = 1; i < N - 1; i++)
+            u[i] = u[i] + k[i] * (u[i - 1] - 2.0 * u[i] + u[i + 1]);""", """        for (i = 1; i < N - 1; i += 2)
+            u[i] = u[i] + k[i] * sin(u[i - 1] - 2.0 * u[i] + u[i + 1]);
+        for (i = 2; i < N - 1; i += 2)
+            u[i] = u[i] + k[i] * sin(u[i - 1] - 2.0 * u[i] + u[i + 1]);""")
+
 MAIN = """
     #include <stdio.h>
     #include <math.h>
@@ -92,15 +99,16 @@ def undefined_symbols(tmp_path, source):
     return {line.split()[-1] for line in out.stdout.splitlines() if line.strip()}
 
 
-def test_size_derived_no_heap_same_gradient(tmp_path):
+@pytest.mark.parametrize("source", [FIXED, STRIDED], ids=["fixed", "strided"])
+def test_size_derived_no_heap_same_gradient(tmp_path, source):
     head = "energy(e)/(k)"
-    static = adgen(tmp_path, FIXED, "--head", head, "--stack=static", "-o", "static_b.c")
+    static = adgen(tmp_path, source, "--head", head, "--stack=static", "-o", "static_b.c")
     assert static.returncode == 0, static.stderr
     text = (tmp_path / "static_b.c").read_text()
     assert "adgen_stack_alloc" in text     # u's adjoint lives on the stack
     assert not undefined_symbols(tmp_path, tmp_path / "static_b.c") & \
         {"malloc", "calloc", "realloc", "free"}
-    heap = adgen(tmp_path, FIXED, "--head", head, "-o", "heap_b.c")
+    heap = adgen(tmp_path, source, "--head", head, "-o", "heap_b.c")
     assert heap.returncode == 0, heap.stderr
     (tmp_path / "main.c").write_text(textwrap.dedent(MAIN))
     flags = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
@@ -159,9 +167,25 @@ def test_overflow_sets_the_flag_and_touches_nothing_else(tmp_path):
 @pytest.mark.parametrize("source, head, expected", [
     (CHAIN, "chain(y)/(x)", "chain_b: stack: 8 * n bytes pushed per call"),
     (FIXED, "energy(e)/(k)", "energy_b: stack: "),
+    # at most n / 2 iterations of 8 bytes for the odd elements, (n - 1) / 2 for the even
+    ("""
+        #include <math.h>
+        void rb(int n, int m, double *x, double *y)
+        {
+            int i, k;
+            for (k = 0; k < m; k++) {
+                for (i = 1; i < n; i += 2)
+                    x[i] = sin(x[i]) + x[i - 1];
+                for (i = 2; i < n; i += 2)
+                    x[i] = cos(x[i]) * x[i - 1];
+            }
+            y[0] = x[n - 1];
+        }
+    """, "rb(y)/(x)", "rb_b: stack: at most 8 * m * n + 8 * n + 28 bytes pushed per call"),
 ])
 def test_stack_report(tmp_path, source, head, expected):
-    r = adgen(tmp_path, source, "--head", head, "--stack-report", "-o", "b.c")
+    r = adgen(tmp_path, source, "--head", head, "--size", "x=n", "--size", "y=1",
+              "--stack-report", "-o", "b.c")
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith(expected)
     if source is FIXED:     # constant bounds: a number

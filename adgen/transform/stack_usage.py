@@ -188,10 +188,14 @@ class _Counter:
         if op == "<=":
             span = span + Poly.const(1)
         # the trips are ceil(span / stride) = (span + stride - 1) / stride: known when
-        # the stride divides one of them as polynomials
+        # the stride divides one of them as polynomials; for a constant stride, at most
+        # (span + stride - 1) / stride (`for (i = 1; i < n; i += 2)`: n / 2)
         trips = span.divide_exact(stride)
         if trips is None:
             trips = (span + stride - Poly.const(1)).divide_exact(stride)
+        if trips is None and not stride.terms.keys() - {()} and stride.constant_part() >= 1:
+            trips = (span + stride - Poly.const(1)).scale(1 / stride.constant_part())
+            self.usage.inexact = True
         if trips is None:
             raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
         return body * self.at_least_zero(trips, loops, s)
