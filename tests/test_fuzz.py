@@ -240,6 +240,7 @@ FORTRAN_FEATURES = {
     "DO CONCURRENT": r"^\s*do concurrent \(\w+ = [^,]*\)$",
     "DO CONCURRENT, two indices": r"^\s*do concurrent \(\w+ = [^,]*, \w+ = ",
     "DO CONCURRENT with a mask": r"^\s*do concurrent \(.*, (mod\(|\w+ /= )",
+    "reduction along a dimension": r"\b(sum|maxval|minval|product)\(.*, (dim=)?[12]\)",
 }
 
 

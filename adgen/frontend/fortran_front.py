@@ -2098,6 +2098,11 @@ class Scope:
         if _array_inquiry(node):
             return [(_int(1), _int(len(self.array_bounds(node.items[1].items[0]) or [])),
                      _int(1))]
+        reduced = self.reduced_dimension(node)
+        if reduced is not None:
+            along, arg = reduced
+            shape = list(self.shape_of(arg) or self.expr_shape(arg))
+            return shape[:along] + shape[along + 1:]
         if isinstance(node, F.Intrinsic_Function_Reference) and \
                 _name(node.items[0]) == "transpose":
             (arg,) = self.intrinsic_arguments("transpose", node.items[1].items, node)
@@ -2474,7 +2479,7 @@ class Scope:
         loc = self.loc(node)
         args = self.intrinsic_arguments(name, args, node)
         if name in _REDUCTIONS:
-            return self.reduction(name, args, node, pre)
+            return self.reduction(name, args, node, pre, ks)
         if name in _INQUIRY:
             return self.inquiry(name, args, node, ks)
         if name == "kind":
@@ -2648,14 +2653,20 @@ class Scope:
                                    "has no extent")
         return X.sub(X.add(lo, ext), _int(1)) if name == "ubound" else ext
 
-    def reduction(self, name, args, node, pre):
+    def reduction(self, name, args, node, pre, ks=None):
         loc = self.loc(node)
         if name in ("maxloc", "minloc"):
             return self.location(name, args, node, pre)
         mask = None
+        along = (self.reduced_dimension(node) or (None,))[0]   # DIM of a rank 2 or more
+        if along is not None and ks is None:
+            raise self.error(node, f"{name} with DIM of an array of rank "
+                                   f"{len(self.shape_of(args[0]) or self.expr_shape(args[0]))}"
+                                   " is supported in array expressions")
         if name in ("sum", "product", "maxval", "minval") and len(args) >= 2:
             rank = len(self.shape_of(args[0]) or self.expr_shape(args[0]) or ())
-            if args[1] is None or (rank == 1 and _const_int(self.expr(args[1])) == 1):
+            if args[1] is None or along is not None or \
+                    (rank == 1 and _const_int(self.expr(args[1])) == 1):
                 # DIM=1 of a rank-1 array reduces it whole; MASK=: the elements where it holds
                 mask = args[2] if len(args) > 2 else None
                 args = args[:1]
@@ -2682,7 +2693,7 @@ class Scope:
         else:
             # of no element (or none the mask selects): -huge for maxval, huge for minval
             init = _huge(t) if name == "minval" else ir.Unary("-", _huge(t), t)
-        if self.loop_invariant:
+        if self.loop_invariant and along is None:
             # Inside an array assignment, a reduction is the same for every element:
             # computed once, before the loops (so also before they change what it reads).
             pre = self.loop_invariant[-1]
@@ -2716,10 +2727,36 @@ class Scope:
                 v = ir.Call(fn, [ir.Ref(acc), x], t)
             return ir.Ref(acc), v
 
+        if along is not None:
+            # element ks of the result: a loop along dimension `along` of the array, the
+            # other indices ks
+            self.elementwise([shape[along]], lambda kin, inner_pre: make(
+                ks[:along] + kin + ks[along:], inner_pre), pre, loc)
+            return ir.Ref(acc)
         self.elementwise(shape, make, pre, loc)
         if name == "norm2":
             return ir.Call(_fname("sqrt", t), [ir.Ref(acc)], t, loc)
         return ir.Ref(acc)
+
+    def reduced_dimension(self, node):
+        """For sum, product, maxval or minval with DIM of an array of rank 2 or more (an
+        array result): (the dimension it reduces, counted from 0, the array's parse tree);
+        None otherwise."""
+        F = _f2003()
+        if not isinstance(node, F.Intrinsic_Function_Reference) or \
+                _name(node.items[0]) not in ("sum", "product", "maxval", "minval"):
+            return None
+        args = self.intrinsic_arguments(_name(node.items[0]), node.items[1].items, node)
+        if len(args) < 2 or args[1] is None:
+            return None
+        rank = len(self.shape_of(args[0]) or self.expr_shape(args[0]) or ())
+        if rank < 2:
+            return None
+        dim = _const_int(self.expr(args[1]))
+        if dim is None or not 1 <= dim <= rank:
+            raise self.error(node, f"{_name(node.items[0])}: DIM must be a constant from 1 to "
+                                   f"{rank}")
+        return dim - 1, args[0]
 
     def location(self, name, args, node, pre):
         """maxloc(a[, dim=1]) and minloc(a[, dim=1]) of a rank-1 array: the position, counting
@@ -2799,6 +2836,12 @@ class Scope:
         F = _f2003()
         if _array_inquiry(node):
             return [None]
+        reduced = self.reduced_dimension(node)
+        if reduced is not None:
+            along, arg = reduced
+            extents = self.dimension_extents(arg) if isinstance(arg, (F.Name, F.Part_Ref)) \
+                else [None] * len(self.shape_of(arg) or self.expr_shape(arg))
+            return extents[:along] + extents[along + 1:]
         v = self.array_var(_base_name(node), node)
         if isinstance(node, F.Name):
             return [ext for _, ext in v.dims]
@@ -3421,6 +3464,8 @@ def _array_refs(node, is_array=None):
                     out.append(n)
                 return
             if is_array is not None and name in _REDUCTIONS:
+                if name in ("sum", "product", "maxval", "minval") and _has_dim(n):
+                    out.append(n)       # an array result when the array's rank is 2 or more
                 return
         if isinstance(n, F.Part_Ref):
             out.append(n)
@@ -3434,6 +3479,14 @@ def _array_refs(node, is_array=None):
 
     visit(node)
     return out
+
+
+def _has_dim(node):
+    """Whether a call of sum, product, maxval or minval gives DIM (second by position, or
+    by keyword)."""
+    args = node.items[1].items if node.items[1] is not None else ()
+    return any(_keyword(a) == "dim" for a in args) or \
+        len(args) >= 2 and _keyword(args[1]) is None
 
 
 def _array_inquiry(node):

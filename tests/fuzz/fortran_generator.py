@@ -46,6 +46,7 @@ MERGE = 0.05        # share of intrinsics that are a merge of two values
 MASKED = 0.3        # share of sums given a MASK=
 CONSTRUCTOR = 0.08  # share of array operands of a constant length written as [a, b, ...]
 CONCURRENT = 0.2    # share of DO loops (without calls or jumps) written DO CONCURRENT
+ALONG = 0.5         # share of sums of a matrix that reduce a reduction along a dimension
 
 
 # ---------------------------------------------------------------- expressions
@@ -599,9 +600,29 @@ class FGen:
         twod = [v for v in self.syms("arr") if len(v.dims) == 2]
         if twod:
             v = r.choice(twod)
-            return fcall("sum", E(v.name, v.bound, 9, frozenset([v.name])),
-                         bound=v.dims[0].extent * v.dims[1].extent * v.bound)
+            whole = E(v.name, v.bound, 9, frozenset([v.name]))
+            if self.rc.random() < ALONG:
+                return self.reduction_along(v, whole)
+            return fcall("sum", whole, bound=v.dims[0].extent * v.dims[1].extent * v.bound)
         return fcall("sum", a, bound=L.hi * a.bound)
+
+    def reduction_along(self, v: Var, whole: E) -> E:
+        """A reduction of the reduction of a matrix along one of its dimensions:
+        sum(maxval(v, dim=2)), maxval(sum(v, 1)), ..."""
+        rc = self.rc
+        d = rc.choice((1, 2))
+        along, other = v.dims[d - 1].extent, v.dims[2 - d].extent
+        inner = rc.choice(("sum", "maxval", "minval", "product"))
+        dim = f"dim={d}" if rc.random() < 0.5 else str(d)
+        if inner == "product":
+            t = add(num(1.0), scale(0.25, fcall("tanh", whole, bound=1.0)))
+            part = E(f"product({t.text}, {dim})", 1.25 ** along, 9, whole.names)
+        else:
+            part = E(f"{inner}({whole.text}, {dim})",
+                     along * v.bound if inner == "sum" else v.bound, 9, whole.names)
+        if rc.random() < 0.5:
+            return fcall("sum", part, bound=other * part.bound)
+        return fcall(rc.choice(("maxval", "minval")), part, bound=part.bound)
 
     def location(self, L: I):
         """The element of a 1-D array at the maxloc or minloc of a run of it, or None."""
