@@ -2807,18 +2807,23 @@ class Scope:
         return ir.Ref(pos)
 
     def cshift(self, args, node, ks, pre):
-        """cshift(a, s) of a rank-1 array: element k of the result is element (k + s) mod n
-        of a, counting from 0 (s may be negative)."""
+        """cshift(a, s[, dim]): along dimension dim (1 by default), element k of the result
+        is element (k + s) mod n of a, counting from 0 (s may be negative); the other
+        indices are the result's. The shift must be a scalar, DIM a constant."""
         shape = self.shape_of(args[0]) or self.expr_shape(args[0])
-        if ks is None or len(ks) != 1 or shape is None or len(shape) != 1 or \
-                (len(args) > 2 and _const_int(self.expr(args[2])) != 1):
-            raise self.error(node, "cshift is supported on a rank-1 array, in an array "
-                                   "expression")
-        n = _count(*shape[0])
+        dim = _const_int(self.expr(args[2])) if len(args) > 2 and args[2] is not None else 1
+        if ks is None or shape is None or len(ks) != len(shape):
+            raise self.error(node, "cshift is supported in array expressions")
+        if dim is None or not 1 <= dim <= len(shape):
+            raise self.error(node, f"cshift: DIM must be a constant from 1 to {len(shape)}")
+        if self.shape_of(args[1]) or self.expr_shape(args[1]):
+            raise self.error(node, "cshift with an array of shifts is not supported (a "
+                                   "scalar shift is)")
+        n = _count(*shape[dim - 1])
         shift = _to_int(self.expr(args[1], None, pre))
-        k = ir.Binary("%", X.add(X.clone(ks[0]), shift), n, ir.INT)
+        k = ir.Binary("%", X.add(X.clone(ks[dim - 1]), shift), n, ir.INT)
         k = ir.Binary("%", ir.Binary("+", k, X.clone(n), ir.INT), X.clone(n), ir.INT)
-        return self.expr(args[0], [k], pre)
+        return self.expr(args[0], ks[:dim - 1] + [k] + ks[dim:], pre)
 
     def expr_shape(self, node):
         """The shape of an array-valued expression: that of its first array operand."""

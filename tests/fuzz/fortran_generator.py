@@ -47,6 +47,7 @@ MASKED = 0.3        # share of sums given a MASK=
 CONSTRUCTOR = 0.08  # share of array operands of a constant length written as [a, b, ...]
 CONCURRENT = 0.2    # share of DO loops (without calls or jumps) written DO CONCURRENT
 ALONG = 0.5         # share of sums of a matrix that reduce a reduction along a dimension
+CSHIFT2 = 0.25      # share of matrix expressions whose first operand is shifted (cshift)
 
 
 # ---------------------------------------------------------------- expressions
@@ -832,6 +833,13 @@ class FGen:
         shape = [d.extent for d in like.dims]
         same = [v for v in self.syms("arr") if [d.extent for d in v.dims] == shape]
         terms = [E(v.name, v.bound, 9, frozenset([v.name])) for v in r.sample(same, min(2, len(same)))]
+        if self.rc.random() < CSHIFT2:
+            # shifted periodically along one dimension
+            t = terms[0]
+            d = self.rc.choice((1, 2))
+            shift = self.rc.choice((-1, 1, 2, -shape[d - 1] - 1))
+            dim = f"dim={d}" if self.rc.random() < 0.5 else str(d)
+            terms[0] = E(f"cshift({t.text}, {shift}, {dim})", t.bound, 9, t.names)
         e = terms[0]
         if len(terms) > 1:
             e = add(scale(0.5, e), scale(0.5, fcall(r.choice(("tanh", "sin", "cos")), terms[1], bound=1.0)))
