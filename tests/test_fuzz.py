@@ -242,6 +242,7 @@ FORTRAN_FEATURES = {
     "DO CONCURRENT with a mask": r"^\s*do concurrent \(.*, (mod\(|\w+ /= )",
     "reduction along a dimension": r"\b(sum|maxval|minval|product)\(.*, (dim=)?[12]\)",
     "cshift of a matrix": r"\bcshift\(\w+, -?\d+, (dim=)?[12]\)",
+    "spread": r"\bspread\(\w+\(",
 }
 
 

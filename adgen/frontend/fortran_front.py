@@ -1995,7 +1995,7 @@ class Scope:
         # is read at other positions, go through a temporary.
         lhs_name = _base_name(lhs_node)
         moved = {id(r) for c in _walk_type(rhs_node, F.Intrinsic_Function_Reference)
-                 if _name(c.items[0]) in ("cshift", "transpose")
+                 if _name(c.items[0]) in ("cshift", "transpose", "spread")
                  for r in _array_refs(c.items[1])}
         # the same designator is read at the positions it is assigned, unless cshift or
         # transpose moves its elements
@@ -2098,6 +2098,11 @@ class Scope:
         if _array_inquiry(node):
             return [(_int(1), _int(len(self.array_bounds(node.items[1].items[0]) or [])),
                      _int(1))]
+        spread = self.spread_dimension(node)
+        if spread is not None:
+            along, copies, source = spread
+            shape = list(self.shape_of(source) or self.expr_shape(source))
+            return shape[:along] + [(_int(1), copies, _int(1))] + shape[along:]
         reduced = self.reduced_dimension(node)
         if reduced is not None:
             along, arg = reduced
@@ -2503,6 +2508,11 @@ class Scope:
             return self.expr(args[0], [ks[1], ks[0]], pre)
         if name == "cshift":
             return self.cshift(args, node, ks, pre)
+        if name == "spread":
+            along, _, source = self.spread_dimension(node)
+            if ks is None:
+                raise self.error(node, "spread is supported in array expressions")
+            return self.expr(source, ks[:along] + ks[along + 1:], pre)
         if name == "present":
             v = self.lookup(_name(args[0]), node) \
                 if isinstance(args[0], _f2003().Name) else None
@@ -2738,6 +2748,24 @@ class Scope:
             return ir.Call(_fname("sqrt", t), [ir.Ref(acc)], t, loc)
         return ir.Ref(acc)
 
+    def spread_dimension(self, node):
+        """For spread(source, dim, ncopies) of an array: (the new dimension, counted from
+        0, the number of copies, the source's parse tree); None for anything else."""
+        F = _f2003()
+        if not isinstance(node, F.Intrinsic_Function_Reference) or \
+                _name(node.items[0]) != "spread":
+            return None
+        args = self.intrinsic_arguments("spread", node.items[1].items, node)
+        if len(args) != 3 or None in args:
+            raise self.error(node, "spread needs SOURCE, DIM and NCOPIES")
+        rank = len(self.shape_of(args[0]) or self.expr_shape(args[0]) or ())
+        if rank == 0:
+            raise self.error(node, "spread of a scalar is not supported (of an array is)")
+        dim = _const_int(self.expr(args[1]))
+        if dim is None or not 1 <= dim <= rank + 1:
+            raise self.error(node, f"spread: DIM must be a constant from 1 to {rank + 1}")
+        return dim - 1, _to_int(self.expr(args[2])), args[0]
+
     def reduced_dimension(self, node):
         """For sum, product, maxval or minval with DIM of an array of rank 2 or more (an
         array result): (the dimension it reduces, counted from 0, the array's parse tree);
@@ -2841,6 +2869,13 @@ class Scope:
         F = _f2003()
         if _array_inquiry(node):
             return [None]
+        spread = self.spread_dimension(node)
+        if spread is not None:
+            along, _, source = spread
+            extents = self.dimension_extents(source) \
+                if isinstance(source, (F.Name, F.Part_Ref)) else \
+                [None] * len(self.shape_of(source) or self.expr_shape(source))
+            return extents[:along] + [None] + extents[along:]
         reduced = self.reduced_dimension(node)
         if reduced is not None:
             along, arg = reduced
@@ -3150,6 +3185,7 @@ _INTRINSIC_DUMMIES = {
     "dot_product": ("vector_a", "vector_b"),
     "matmul": ("matrix_a", "matrix_b"),
     "transpose": ("matrix",),
+    "spread": ("source", "dim", "ncopies"),
     "allocated": ("array",),
     "norm2": ("x", "dim"),
     "selected_real_kind": ("p", "r", "radix"),
@@ -3163,7 +3199,7 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign",
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
                      "modulo", "dim", "ddim", "idim", "merge", "cshift", "maxloc",
-                     "minloc", "present"}
+                     "minloc", "present", "spread"}
 
 
 # ------------------------------------------------------------------ helpers
@@ -3467,6 +3503,9 @@ def _array_refs(node, is_array=None):
             if name in _INQUIRY:
                 if _array_inquiry(n):
                     out.append(n)
+                return
+            if is_array is not None and name == "spread":
+                out.append(n)       # its shape is not its source's
                 return
             if is_array is not None and name in _REDUCTIONS:
                 if name in ("sum", "product", "maxval", "minval") and _has_dim(n):

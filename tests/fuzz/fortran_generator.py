@@ -48,6 +48,7 @@ CONSTRUCTOR = 0.08  # share of array operands of a constant length written as [a
 CONCURRENT = 0.2    # share of DO loops (without calls or jumps) written DO CONCURRENT
 ALONG = 0.5         # share of sums of a matrix that reduce a reduction along a dimension
 CSHIFT2 = 0.25      # share of matrix expressions whose first operand is shifted (cshift)
+SPREAD = 0.2        # share of matrix expressions whose last operand is a row or column spread
 
 
 # ---------------------------------------------------------------- expressions
@@ -840,12 +841,26 @@ class FGen:
             shift = self.rc.choice((-1, 1, 2, -shape[d - 1] - 1))
             dim = f"dim={d}" if self.rc.random() < 0.5 else str(d)
             terms[0] = E(f"cshift({t.text}, {shift}, {dim})", t.bound, 9, t.names)
+        if self.rc.random() < SPREAD:
+            terms[-1] = self.spread_of(like, self.rc.choice(same))
         e = terms[0]
         if len(terms) > 1:
             e = add(scale(0.5, e), scale(0.5, fcall(r.choice(("tanh", "sin", "cos")), terms[1], bound=1.0)))
         if r.random() < 0.5:
             e = add(e, scale(0.25, fcall("tanh", self.rexpr(1), bound=1.0)))
         return e
+
+    def spread_of(self, like: Var, v: Var) -> E:
+        """A row or a column of v (of like's shape) spread back to like's shape."""
+        rc = self.rc
+        d = rc.choice((1, 2))               # the dimension the copies run along
+        fixed = like.dims[d - 1]
+        k = inum(fixed.lo.lo + rc.randint(0, fixed.extent - 1))
+        subs = [k.text, ":"] if d == 1 else [":", k.text]
+        copies = fixed.hi.text if fixed.lo.lo == 1 else f"{fixed.hi.text} - ({fixed.lo.text}) + 1"
+        rest = f"dim={d}, ncopies={copies}" if rc.random() < 0.5 else f"{d}, {copies}"
+        return E(f"spread({v.name}({', '.join(subs)}), {rest})", v.bound, 9,
+                 frozenset([v.name]) | fixed.hi.names | fixed.lo.names)
 
     def st_2d(self, depth):
         twod = [v for v in self.syms("arr") if len(v.dims) == 2 and v.writable]
