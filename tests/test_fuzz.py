@@ -243,6 +243,7 @@ FORTRAN_FEATURES = {
     "reduction along a dimension": r"\b(sum|maxval|minval|product)\(.*, (dim=)?[12]\)",
     "cshift of a matrix": r"\bcshift\(\w+, -?\d+, (dim=)?[12]\)",
     "spread": r"\bspread\(\w+\(",
+    "reshape": r"\breshape\(\w+, \[",
 }
 
 

@@ -1995,7 +1995,7 @@ class Scope:
         # is read at other positions, go through a temporary.
         lhs_name = _base_name(lhs_node)
         moved = {id(r) for c in _walk_type(rhs_node, F.Intrinsic_Function_Reference)
-                 if _name(c.items[0]) in ("cshift", "transpose", "spread")
+                 if _name(c.items[0]) in ("cshift", "transpose", "spread", "reshape")
                  for r in _array_refs(c.items[1])}
         # the same designator is read at the positions it is assigned, unless cshift or
         # transpose moves its elements
@@ -2098,6 +2098,9 @@ class Scope:
         if _array_inquiry(node):
             return [(_int(1), _int(len(self.array_bounds(node.items[1].items[0]) or [])),
                      _int(1))]
+        reshaped = self.reshape_shape(node)
+        if reshaped is not None:
+            return [(_int(1), ext, _int(1)) for ext in reshaped[1]]
         spread = self.spread_dimension(node)
         if spread is not None:
             along, copies, source = spread
@@ -2508,6 +2511,8 @@ class Scope:
             return self.expr(args[0], [ks[1], ks[0]], pre)
         if name == "cshift":
             return self.cshift(args, node, ks, pre)
+        if name == "reshape":
+            return self.reshape_element(node, ks, pre)
         if name == "spread":
             along, _, source = self.spread_dimension(node)
             if ks is None:
@@ -2748,6 +2753,49 @@ class Scope:
             return ir.Call(_fname("sqrt", t), [ir.Ref(acc)], t, loc)
         return ir.Ref(acc)
 
+    def reshape_shape(self, node):
+        """For reshape(source, shape) of an array: (the source's parse tree, the extents of
+        the result, one per element of shape, a rank-1 array of a constant size); None for
+        anything else. PAD and ORDER are refused."""
+        F = _f2003()
+        if not isinstance(node, F.Intrinsic_Function_Reference) or \
+                _name(node.items[0]) != "reshape":
+            return None
+        args = self.intrinsic_arguments("reshape", node.items[1].items, node)
+        if len(args) < 2 or any(a is not None for a in args[2:]):
+            raise self.error(node, "reshape is supported with SOURCE and SHAPE only (not PAD "
+                                   "or ORDER)")
+        source, shp = args[:2]
+        if not (self.shape_of(source) or self.expr_shape(source)):
+            raise self.error(node, "reshape of a scalar")
+        if isinstance(shp, F.Array_Constructor):
+            return source, [_to_int(self.expr(it)) for it in _constructor_items(shp)]
+        sshape = self.shape_of(shp) or self.expr_shape(shp)
+        rank = _const_int(_count(*sshape[0])) if sshape and len(sshape) == 1 else None
+        if rank is None or not isinstance(shp, (F.Name, F.Part_Ref)):
+            raise self.error(node, "reshape: SHAPE must be an array constructor or an array "
+                                   "of a constant size")
+        return source, [_to_int(self.designator(shp, [_int(k)])) for k in range(rank)]
+
+    def reshape_element(self, node, ks, pre):
+        """Element ks of reshape(source, shape): the element of source at the same position
+        in column-major order."""
+        source, extents = self.reshape_shape(node)
+        if ks is None:
+            raise self.error(node, "reshape is supported in array expressions")
+        linear = X.clone(ks[-1])
+        for k, ext in zip(reversed(ks[:-1]), reversed(extents[:-1])):
+            linear = X.add(X.mul(linear, X.clone(ext)), X.clone(k))
+        counts = [_count(*d) for d in (self.shape_of(source) or self.expr_shape(source))]
+        index, below = [], None
+        for j, c in enumerate(counts):
+            at = linear if below is None else ir.Binary("/", X.clone(linear), below, ir.INT)
+            if j < len(counts) - 1:
+                at = ir.Binary("%", at, X.clone(c), ir.INT)
+            index.append(at)
+            below = X.clone(c) if below is None else X.mul(below, X.clone(c))
+        return self.expr(source, index, pre)
+
     def spread_dimension(self, node):
         """For spread(source, dim, ncopies) of an array: (the new dimension, counted from
         0, the number of copies, the source's parse tree); None for anything else."""
@@ -2869,6 +2917,9 @@ class Scope:
         F = _f2003()
         if _array_inquiry(node):
             return [None]
+        reshaped = self.reshape_shape(node)
+        if reshaped is not None:
+            return [None] * len(reshaped[1])
         spread = self.spread_dimension(node)
         if spread is not None:
             along, _, source = spread
@@ -3186,6 +3237,7 @@ _INTRINSIC_DUMMIES = {
     "matmul": ("matrix_a", "matrix_b"),
     "transpose": ("matrix",),
     "spread": ("source", "dim", "ncopies"),
+    "reshape": ("source", "shape", "pad", "order"),
     "allocated": ("array",),
     "norm2": ("x", "dim"),
     "selected_real_kind": ("p", "r", "radix"),
@@ -3199,7 +3251,7 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign",
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
                      "modulo", "dim", "ddim", "idim", "merge", "cshift", "maxloc",
-                     "minloc", "present", "spread"}
+                     "minloc", "present", "spread", "reshape"}
 
 
 # ------------------------------------------------------------------ helpers
@@ -3504,7 +3556,7 @@ def _array_refs(node, is_array=None):
                 if _array_inquiry(n):
                     out.append(n)
                 return
-            if is_array is not None and name == "spread":
+            if is_array is not None and name in ("spread", "reshape"):
                 out.append(n)       # its shape is not its source's
                 return
             if is_array is not None and name in _REDUCTIONS:

@@ -49,6 +49,7 @@ CONCURRENT = 0.2    # share of DO loops (without calls or jumps) written DO CONC
 ALONG = 0.5         # share of sums of a matrix that reduce a reduction along a dimension
 CSHIFT2 = 0.25      # share of matrix expressions whose first operand is shifted (cshift)
 SPREAD = 0.2        # share of matrix expressions whose last operand is a row or column spread
+RESHAPE = 0.35      # share of matrix expressions whose first operand is a matrix reshaped
 
 
 # ---------------------------------------------------------------- expressions
@@ -843,6 +844,14 @@ class FGen:
             terms[0] = E(f"cshift({t.text}, {shift}, {dim})", t.bound, 9, t.names)
         if self.rc.random() < SPREAD:
             terms[-1] = self.spread_of(like, self.rc.choice(same))
+        sized = [v for v in self.syms("arr") if len(v.dims) == 2 and
+                 v.dims[0].extent * v.dims[1].extent == shape[0] * shape[1]]
+        if sized and self.rc.random() < RESHAPE:
+            v = self.rc.choice(sized)
+            extents = [d.hi.text if d.lo.lo == 1 else f"{d.hi.text} - ({d.lo.text}) + 1"
+                       for d in like.dims]
+            names = frozenset([v.name]).union(*(d.hi.names | d.lo.names for d in like.dims))
+            terms[0] = E(f"reshape({v.name}, [{', '.join(extents)}])", v.bound, 9, names)
         e = terms[0]
         if len(terms) > 1:
             e = add(scale(0.5, e), scale(0.5, fcall(r.choice(("tanh", "sin", "cos")), terms[1], bound=1.0)))
