@@ -190,3 +190,26 @@ def test_stack_report(tmp_path, source, head, expected):
     assert r.stdout.startswith(expected)
     if source is FIXED:     # constant bounds: a number
         assert r.stdout.split("stack: ")[1].split()[0].isdigit()
+
+
+def test_a_kept_state_whose_length_divides_is_bounded(tmp_path):
+    # joint mode keeps h, of n / 2 elements: at most n / 2 + 1 / 2 of them
+    r = adgen(tmp_path, """
+        #include <math.h>
+        static void smooth(int m, double *h)
+        {
+            int i;
+            for (i = 0; i < m; i++)
+                h[i] = sin(h[i]) + 0.5 * h[i];
+        }
+        void f(int n, double *h, double *y)
+        {
+            int k;
+            for (k = 0; k < 3; k++)
+                smooth(n / 2, h);
+            y[0] = h[0] * h[0];
+        }
+    """, "--head", "f(y)/(h)", "--size", "h=n/2", "--size", "y=1", "--explain", "-o", "b.c")
+    assert r.returncode == 0, r.stderr
+    assert "call of smooth: joint mode (the callee records an unbounded number of bytes, " \
+           "the state 4 * n + 4 bytes)" in r.stderr + r.stdout

@@ -60,14 +60,19 @@ def test_a_later_update_of_saved_elements_is_not_undone():
     assert not re.search(r"y\[i\] = y\[i\] -", function_text(code, "matvec_bwd"))
     # the packed triangle: y[0..n-1] set by one loop, updated by the next
     assert not re.search(r"y\[j\] = y\[j\] -", function_text(code, "lower_bwd"))
-    # the recurrence reads y in its backward sweep: every overwrite restored
-    assert function_text(code, "recur_bwd").count("adgen_pop(&y[i]") == 2
+    # the recurrence reads y in its backward sweep: every overwrite restored (the first
+    # loop's, one element per iteration, as one block)
+    recur = function_text(code, "recur_bwd")
+    assert recur.count("adgen_pop(&y[i]") == 1
+    assert "adgen_pop(&y[0], (size_t)count * sizeof(double));" in recur
     # the update reaches y[n-1], which the first loop did not set: undone
     assert re.search(r"y\[i\] = y\[i\] - x\[i\] \* x\[i\]", function_text(code, "partial_bwd"))
     # a local array's first values are never needed
-    assert "adgen_push(&xs[i]" in code          # xs is overwritten every step...
     head = function_text(code, "saved_elements_b")
-    assert head.count("adgen_push(&xs[i]") == 1  # ...but not when first set from x
+    # xs is overwritten every step (one element per iteration, as one block)...
+    assert "adgen_push(&xs[0], (size_t)n * sizeof(double));" in head
+    # ...but not when first set from x
+    assert head.count("adgen_push(&xs") == 1
 
 
 def test_explain_names_each_choice_with_its_line(tmp_path):

@@ -9,11 +9,13 @@ The backward sweep's log of restored primal outputs (adgen_keep) is counted the 
 A loop whose trip count adgen cannot tell makes the count unbounded.
 """
 import re
+from fractions import Fraction
 
 from adgen import ir
 from adgen.analysis.extent import NotPolynomial, _Walker
 from adgen.analysis.poly import Poly, range_sum
 from adgen.errors import AdgenError
+from adgen.transform import exprs as X
 
 # bytes of a log record beyond the value: its size and its address (adgen_keep)
 LOG_RECORD = (ir.SIZE_T, ir.Ptr(ir.VOID))
@@ -240,13 +242,19 @@ class _Counter:
         if not isinstance(st, ir.Raw):
             return Poly()
         if st.template == "push_bytes" and unit == Usage.push_bytes:
-            return self.upper(st.args["bytes"])
+            return self.block_bytes(st)
         if st.template == "keep_bytes" and unit == Usage.log_bytes:
-            out = self.upper(st.args["bytes"])
+            out = self.block_bytes(st)
             for t in LOG_RECORD:
                 out = out + _sizeof(t)
             return out
         return Poly()
+
+    def block_bytes(self, st):
+        try:
+            return self.upper(st.args["bytes"])
+        except NotPolynomial:
+            raise Unbounded("a block of values kept whose size is not a fixed size", st.loc)
 
     def call(self, call, loops, s, pieces):
         for suffix, index in (("_fwd", 0), ("_bwd", 1)):
@@ -332,6 +340,12 @@ class _Counter:
                 e.left.op == "/" and expr_c(e.left.right) == expr_c(e.right):
             self.usage.inexact = True
             return self.upper(e.left.left)      # x / s * s <= x for x, s >= 0
+        if isinstance(e, ir.Binary) and e.op == "/" and X.int_value(e.right) is not None \
+                and X.int_value(e.right) >= 1:
+            # x / c rounds toward zero: at most x / c + (c - 1) / c, whatever x's sign
+            c = X.int_value(e.right)
+            self.usage.inexact = True
+            return self.upper(e.left).scale(Fraction(1, c)) + Poly.const(Fraction(c - 1, c))
         if isinstance(e, ir.Binary) and e.op == "*":
             return self.upper(e.left) * self.upper(e.right)     # sizes: both >= 0
         if isinstance(e, ir.SizeOf) and isinstance(e.of, ir.Type):
