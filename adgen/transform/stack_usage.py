@@ -173,21 +173,25 @@ class _Counter:
 
     def strided(self, s, body, loops):
         """All iterations of `for (i = a; i < a + k*s; i += s)` (s one term, k a whole
-        polynomial), whose body's bytes do not depend on i."""
+        polynomial), or of a loop counting down (`i > b`, `i -= s`), whose body's bytes do
+        not depend on i."""
         from adgen.analysis.extent import _normal_test
         from adgen.transform.loops import canonical_loop
         canon = canonical_loop(s, self.g.f)
         cmp = _normal_test(s.test, canon[0]) if canon else None
-        if cmp is None or cmp[0] not in ("<", "<=") or body.uses(canon[0].name):
+        if cmp is None or cmp[0] not in ("<", "<=", ">", ">=") or body.uses(canon[0].name):
             raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
         op, offset, bound = cmp
         try:
             first = self.calc.to_poly(s.init[0].rhs, loops)
+            # the distance the counter runs, and its step, both positive
             span = self.calc.to_poly(bound, loops) - Poly.const(offset) - first
             stride = self.calc.to_poly(canon[1], loops)
         except NotPolynomial:
             raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
-        if op == "<=":
+        if op in (">", ">="):
+            span, stride = -span, -stride
+        if op in ("<=", ">="):
             span = span + Poly.const(1)
         # the trips are ceil(span / stride) = (span + stride - 1) / stride: known when
         # the stride divides one of them as polynomials; for a constant stride, at most
