@@ -27,9 +27,9 @@ from adgen.transform.split_sums import (UNKNOWN, invariant_index, replace_stmt,
 
 class BlockLoop:
     """A loop counting up by one whose sweeps may push and pop one block: the primal
-    loop, the forward loop, the backward loop, the counter, its first value, the trip count before the
-    forward loop (`n > 0 ? n : 0`, of values the loop does not change) and the variable
-    that holds it before the backward loop."""
+    loop, the forward loop, the backward loop, the counter, its first value, the trip
+    count before the forward loop (`n > 0 ? n : 0`, of values the loop does not change)
+    and the variable that holds it before the backward loop."""
 
     def __init__(self, source, fwd, bwd, var, start, count, count_var):
         self.source, self.fwd, self.bwd = source, fwd, bwd
@@ -50,8 +50,7 @@ def block_pushes(loop, storage):
         return None
     elem = push.value
     changed = assigned_syms(fwd_body) | {loop.var}
-    first = _first_element(elem, loop.var, changed, stores_no_integer(fwd_body))
-    if first is None:
+    if not _consecutive(elem, loop.var, changed, stores_no_integer(fwd_body)):
         return None
     key = storage(elem)
     if key is UNKNOWN or not _plain(fwd_body) or not _plain(bwd_body):
@@ -126,18 +125,15 @@ def _single(body, kind):
     return found[0]
 
 
-def _first_element(elem, var, changed, ints_kept):
-    """True-ish (the element itself) when elem is x[var + c]: x a variable the loop does not
-    change, c an invariant integer, so that iterations touch consecutive elements."""
+def _consecutive(elem, var, changed, ints_kept):
+    """True when elem is x[var + c]: x a variable the loop does not change, c an invariant
+    integer, so that iterations touch consecutive elements."""
     if not (isinstance(elem, ir.Index) and isinstance(elem.base, ir.Ref)
             and elem.base.sym not in changed):
-        return None
-    t = elem.base.sym.type.resolved()
-    if not isinstance(t, (ir.Ptr, ir.Arr)):
-        return None
-    if _coefficient(elem.index, var, changed, ints_kept) != 1:
-        return None
-    return elem
+        return False
+    if not isinstance(elem.base.sym.type.resolved(), (ir.Ptr, ir.Arr)):
+        return False
+    return _coefficient(elem.index, var, changed, ints_kept) == 1
 
 
 def _coefficient(e, var, changed, ints_kept):
