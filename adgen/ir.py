@@ -397,6 +397,11 @@ def is_lvalue(e: Expr) -> bool:
     return isinstance(e, (Ref, Index, Member, Deref))
 
 
+def lvalues(e: Expr):
+    """Every lvalue sub-expression of e (the memory it reads or writes), outermost first."""
+    return [sub for sub in walk(e) if is_lvalue(sub)]
+
+
 # -------------------------------------------------------------------- statements
 
 

@@ -2104,12 +2104,12 @@ class Scope:
         spread = self.spread_dimension(node)
         if spread is not None:
             along, copies, source = spread
-            shape = list(self.shape_of(source) or self.expr_shape(source))
+            shape = list(self.operand_shape(source))
             return shape[:along] + [(_int(1), copies, _int(1))] + shape[along:]
         reduced = self.reduced_dimension(node)
         if reduced is not None:
             along, arg = reduced
-            shape = list(self.shape_of(arg) or self.expr_shape(arg))
+            shape = list(self.operand_shape(arg))
             return shape[:along] + shape[along + 1:]
         if isinstance(node, F.Intrinsic_Function_Reference) and \
                 _name(node.items[0]) == "transpose":
@@ -2245,7 +2245,7 @@ class Scope:
                                    "an expression, under WHERE or reading the array it is "
                                    "assigned to)")
         items = _constructor_items(ctor)
-        if any(self.shape_of(it) or self.expr_shape(it) for it in items):
+        if any(self.operand_shape(it) for it in items):
             raise self.error(node, "an array constructor with array items inside an "
                                    "expression is not supported")
         pre = []
@@ -2656,7 +2656,7 @@ class Scope:
         if v is not None:
             return [(X.clone(lo), X.clone(ext) if ext is not None else None)
                     for lo, ext in v.dims] if v.dims else None
-        shape = self.shape_of(node) or self.expr_shape(node)
+        shape = self.operand_shape(node)
         return [(_int(1), _count(*d)) for d in shape] if shape else None
 
     def bound_value(self, name, bounds, k, node):
@@ -2676,10 +2676,10 @@ class Scope:
         along = (self.reduced_dimension(node) or (None,))[0]   # DIM of a rank 2 or more
         if along is not None and ks is None:
             raise self.error(node, f"{name} with DIM of an array of rank "
-                                   f"{len(self.shape_of(args[0]) or self.expr_shape(args[0]))}"
+                                   f"{len(self.operand_shape(args[0]))}"
                                    " is supported in array expressions")
         if name in ("sum", "product", "maxval", "minval") and len(args) >= 2:
-            rank = len(self.shape_of(args[0]) or self.expr_shape(args[0]) or ())
+            rank = len(self.operand_shape(args[0]) or ())
             if args[1] is None or along is not None or \
                     (rank == 1 and _const_int(self.expr(args[1])) == 1):
                 # DIM=1 of a rank-1 array reduces it whole; MASK=: the elements where it holds
@@ -2687,7 +2687,7 @@ class Scope:
                 args = args[:1]
         if len(args) > (2 if name == "dot_product" else 1):
             raise self.error(node, f"{name} with DIM is not supported")
-        shape = self.shape_of(args[0]) or self.expr_shape(args[0])
+        shape = self.operand_shape(args[0])
         if shape is None:
             raise self.error(node, f"{name} of a scalar")
         if name == "dot_product":
@@ -2766,11 +2766,11 @@ class Scope:
             raise self.error(node, "reshape is supported with SOURCE and SHAPE only (not PAD "
                                    "or ORDER)")
         source, shp = args[:2]
-        if not (self.shape_of(source) or self.expr_shape(source)):
+        if not self.operand_shape(source):
             raise self.error(node, "reshape of a scalar")
         if isinstance(shp, F.Array_Constructor):
             return source, [_to_int(self.expr(it)) for it in _constructor_items(shp)]
-        sshape = self.shape_of(shp) or self.expr_shape(shp)
+        sshape = self.operand_shape(shp)
         rank = _const_int(_count(*sshape[0])) if sshape and len(sshape) == 1 else None
         if rank is None or not isinstance(shp, (F.Name, F.Part_Ref)):
             raise self.error(node, "reshape: SHAPE must be an array constructor or an array "
@@ -2786,7 +2786,7 @@ class Scope:
         linear = X.clone(ks[-1])
         for k, ext in zip(reversed(ks[:-1]), reversed(extents[:-1])):
             linear = X.add(X.mul(linear, X.clone(ext)), X.clone(k))
-        counts = [_count(*d) for d in (self.shape_of(source) or self.expr_shape(source))]
+        counts = [_count(*d) for d in self.operand_shape(source)]
         index, below = [], None
         for j, c in enumerate(counts):
             at = linear if below is None else ir.Binary("/", X.clone(linear), below, ir.INT)
@@ -2806,7 +2806,7 @@ class Scope:
         args = self.intrinsic_arguments("spread", node.items[1].items, node)
         if len(args) != 3 or None in args:
             raise self.error(node, "spread needs SOURCE, DIM and NCOPIES")
-        rank = len(self.shape_of(args[0]) or self.expr_shape(args[0]) or ())
+        rank = len(self.operand_shape(args[0]) or ())
         if rank == 0:
             raise self.error(node, "spread of a scalar is not supported (of an array is)")
         dim = _const_int(self.expr(args[1]))
@@ -2825,7 +2825,7 @@ class Scope:
         args = self.intrinsic_arguments(_name(node.items[0]), node.items[1].items, node)
         if len(args) < 2 or args[1] is None:
             return None
-        rank = len(self.shape_of(args[0]) or self.expr_shape(args[0]) or ())
+        rank = len(self.operand_shape(args[0]) or ())
         if rank < 2:
             return None
         dim = _const_int(self.expr(args[1]))
@@ -2839,7 +2839,7 @@ class Scope:
         from 1, of the first largest (smallest) element; NaNs are passed over, and an array
         of NaNs only gives 1 (as gfortran does); 0 for an empty array."""
         loc = self.loc(node)
-        shape = self.shape_of(args[0]) or self.expr_shape(args[0])
+        shape = self.operand_shape(args[0])
         # without DIM the result is an array of one position, which a valid program
         # assigns to (or combines with) arrays of one element: the position, broadcast
         if shape is None or len(shape) != 1 or \
@@ -2886,13 +2886,13 @@ class Scope:
         """cshift(a, s[, dim]): along dimension dim (1 by default), element k of the result
         is element (k + s) mod n of a, counting from 0 (s may be negative); the other
         indices are the result's. The shift must be a scalar, DIM a constant."""
-        shape = self.shape_of(args[0]) or self.expr_shape(args[0])
+        shape = self.operand_shape(args[0])
         dim = _const_int(self.expr(args[2])) if len(args) > 2 and args[2] is not None else 1
         if ks is None or shape is None or len(ks) != len(shape):
             raise self.error(node, "cshift is supported in array expressions")
         if dim is None or not 1 <= dim <= len(shape):
             raise self.error(node, f"cshift: DIM must be a constant from 1 to {len(shape)}")
-        if self.shape_of(args[1]) or self.expr_shape(args[1]):
+        if self.operand_shape(args[1]):
             raise self.error(node, "cshift with an array of shifts is not supported (a "
                                    "scalar shift is)")
         n = _count(*shape[dim - 1])
@@ -2900,6 +2900,18 @@ class Scope:
         k = ir.Binary("%", X.add(X.clone(ks[dim - 1]), shift), n, ir.INT)
         k = ir.Binary("%", ir.Binary("+", k, X.clone(n), ir.INT), X.clone(n), ir.INT)
         return self.expr(args[0], ks[:dim - 1] + [k] + ks[dim:], pre)
+
+    def operand_shape(self, node):
+        """The shape of an operand, a designator or an array-valued expression; None (or
+        empty) for a scalar."""
+        return self.shape_of(node) or self.expr_shape(node)
+
+    def operand_extents(self, node):
+        """dimension_extents of an operand; None per dimension for an expression."""
+        F = _f2003()
+        if isinstance(node, (F.Name, F.Part_Ref)):
+            return self.dimension_extents(node)
+        return [None] * len(self.operand_shape(node))
 
     def expr_shape(self, node):
         """The shape of an array-valued expression: that of its first array operand."""
@@ -2923,15 +2935,12 @@ class Scope:
         spread = self.spread_dimension(node)
         if spread is not None:
             along, _, source = spread
-            extents = self.dimension_extents(source) \
-                if isinstance(source, (F.Name, F.Part_Ref)) else \
-                [None] * len(self.shape_of(source) or self.expr_shape(source))
+            extents = self.operand_extents(source)
             return extents[:along] + [None] + extents[along:]
         reduced = self.reduced_dimension(node)
         if reduced is not None:
             along, arg = reduced
-            extents = self.dimension_extents(arg) if isinstance(arg, (F.Name, F.Part_Ref)) \
-                else [None] * len(self.shape_of(arg) or self.expr_shape(arg))
+            extents = self.operand_extents(arg)
             return extents[:along] + extents[along + 1:]
         v = self.array_var(_base_name(node), node)
         if isinstance(node, F.Name):

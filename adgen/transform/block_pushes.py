@@ -95,8 +95,9 @@ def push_blocks(loops, fns, storage):
     fns; the loops whose sweeps are not each found once there (copied by checkpointing)
     are left as they are. Returns (loop, element pushed) for each loop changed."""
     done = []
+    seen = _occurrences(fns)
     for loop in loops:
-        if _occurrences(fns, loop.fwd) != 1 or _occurrences(fns, loop.bwd) != 1:
+        if seen.get(id(loop.fwd)) != 1 or seen.get(id(loop.bwd)) != 1:
             continue
         elem = _pushed(loop)
         made = block_pushes(loop, storage)
@@ -195,12 +196,16 @@ def _accesses(st, writes_only):
             return [st.lhs]
     elif writes_only:
         return []
-    return [sub for e in ir.stmt_exprs(st) for sub in ir.walk(e)
-            if isinstance(sub, (ir.Ref, ir.Index, ir.Deref, ir.Member))]
+    return [sub for e in ir.stmt_exprs(st) for sub in ir.lvalues(e)]
 
 
-def _occurrences(fns, stmt):
-    return sum(1 for fn in fns for s in ir.stmts_walk(fn.body) if s is stmt)
+def _occurrences(fns):
+    """How many times each statement object appears in the functions, by id."""
+    seen = {}
+    for fn in fns:
+        for s in ir.stmts_walk(fn.body):
+            seen[id(s)] = seen.get(id(s), 0) + 1
+    return seen
 
 
 def _text(e):

@@ -220,7 +220,7 @@ def _only_incremented(a, key, body, storage):
         else:
             exprs = [s.lhs, s.rhs]
         for e in exprs:
-            for sub in _lvalues(e):
+            for sub in ir.lvalues(e):
                 k = storage(sub)
                 if k is UNKNOWN or k == key:
                     return False
@@ -230,12 +230,6 @@ def _only_incremented(a, key, body, storage):
 def _index_parts(lv):
     """The expressions an lvalue reads to find its place (its indices)."""
     return [e.index for e in ir.lvalue_chain(lv) if isinstance(e, ir.Index)]
-
-
-def _lvalues(e):
-    """Every lvalue sub-expression of e (the memory it reads or writes)."""
-    return [sub for sub in ir.walk(e)
-            if isinstance(sub, (ir.Ref, ir.Index, ir.Deref, ir.Member))]
 
 
 def _with_sums(stmts, parts, held, n, mapping):
