@@ -20,7 +20,7 @@ import copy
 import os
 import re
 import subprocess
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from adgen import ir
@@ -70,6 +70,7 @@ class FVar:
     extent_params: list = field(default_factory=list)
     loc: Optional[Loc] = None
     allocated: Optional[ir.Symbol] = None   # an allocatable array's flag (see allocate)
+    alias_of: Optional["FVar"] = None  # an associate name: the variable it is part of
 
     @property
     def rank(self):
@@ -544,6 +545,8 @@ class Scope:
         self.nocheckpoint = False     # a NOCHECKPOINT directive waiting for its call
         self.fp_loop = None           # the location of an FP-LOOP waiting for its loop
         self.source_names = set()     # every name the unit's source uses (see temp)
+        self.retired = []             # variables of BLOCKs already left (see block_construct)
+        self.hidden = []              # variables a construct's own names hide (scoped_names)
         if module is not None:
             for v in module.vars.values():
                 self.vars[v.name] = v
@@ -695,7 +698,7 @@ class Scope:
         self.temps = [t for t in self.temps if t not in restored]
         _substitute_stmts(body, restored)
         body[:0] = assigned
-        self.func.locals = [v.sym for v in self.vars.values()
+        self.func.locals = [v.sym for v in list(self.vars.values()) + self.retired
                             if v.sym is not None and v.sym.kind == "local" and
                             getattr(v, "declared_here", True) and v.common is None]
         self.func.locals += self.temps
@@ -1061,6 +1064,7 @@ class Scope:
         n, k = name, 1
         taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
             {p.name for v in self.vars.values() for p in v.extent_params} | \
+            {v.sym.name for v in self.retired + self.hidden if v.sym is not None} | \
             {s.name for s in self.temps}
         while n in taken or n in self.front.functions or n in _C_RESERVED:
             k += 1
@@ -1242,6 +1246,14 @@ class Scope:
         return getattr(self, "host", None) is not None and \
             name not in getattr(self, "dummies", ())
 
+    def storage_key(self, name):
+        """What tells whether two names may be the same variable: the variable itself
+        (the one an associate name is part of), or the name when it is not one yet."""
+        v = self.vars.get(name)
+        if v is None:
+            return name
+        return id(v.alias_of or v)
+
     def lookup(self, name, node):
         v = self.vars.get(name)
         if v is None and self.may_be_host_variable(name):
@@ -1348,6 +1360,7 @@ class Scope:
     def temp(self, base, t):
         n, k = base, 1
         taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
+            {v.sym.name for v in self.retired + self.hidden if v.sym is not None} | \
             {s.name for s in self.temps} | self.source_names
         while n in taken:
             k += 1
@@ -1585,6 +1598,10 @@ class Scope:
                 out.append(ir.If(ir.Ref(v.allocated, loc), ir.Block(self.deallocate(v, loc), loc),
                                  ir.Block([ir.Assign(X.clone(stat), _convert(_int(1), stat.type),
                                                      loc)], loc), loc))
+        elif cname == "Block_Construct":
+            self.block_construct(node, out)
+        elif cname == "Associate_Construct":
+            self.associate_construct(node, out)
         elif isinstance(node, (F.Continue_Stmt, F.End_Do_Stmt)):
             pass
         elif cname in ("Print_Stmt", "Write_Stmt", "Read_Stmt", "Open_Stmt", "Close_Stmt",
@@ -1610,17 +1627,17 @@ class Scope:
         triplets, mask = header.items[0].items, header.items[1]
 
         def names(n):
-            return {_name(x) for x in _walk_type(n, F.Name)}
+            return {self.storage_key(_name(x)) for x in _walk_type(n, F.Name)}
         if any(not isinstance(a, F.Assignment_Stmt) for a in assignments):
             raise self.error(node, "FORALL with statements other than assignments is not "
                                    "supported")
-        targets = {_base_name(a.items[0]) for a in assignments}
+        targets = {self.storage_key(_base_name(a.items[0])) for a in assignments}
         if targets & names([t.items[1:] for t in triplets] + [mask]):
             raise self.error(node, "FORALL whose bounds or mask read an array it assigns is "
                                    "not supported")
         for a in assignments:
             subscripts = a.items[0].items[1] if isinstance(a.items[0], F.Part_Ref) else None
-            if _base_name(a.items[0]) in names([a.items[2], subscripts]):
+            if self.storage_key(_base_name(a.items[0])) in names([a.items[2], subscripts]):
                 raise self.error(a, "FORALL whose assignment reads the array it assigns is "
                                     "not supported (write it as an array assignment or a DO "
                                     "loop over a copy)")
@@ -1649,6 +1666,158 @@ class Scope:
                     self.vars.pop(n, None)
                 else:
                     self.vars[n] = v
+
+    @contextlib.contextmanager
+    def scoped_names(self, names):
+        """Names that a construct declares for itself: within it they mean what the
+        construct makes them; after it, what they meant before."""
+        saved = {n: self.vars.get(n) for n in names}
+        hidden = [v for v in saved.values() if v is not None]
+        self.hidden += hidden       # their C names stay taken
+        try:
+            for n in names:
+                self.vars.pop(n, None)
+            yield
+        finally:
+            for n, v in saved.items():
+                if v is None:
+                    self.vars.pop(n, None)
+                else:
+                    self.vars[n] = v
+            del self.hidden[len(self.hidden) - len(hidden):]
+
+    def block_construct(self, node, out):
+        """BLOCK: its declarations are variables of its own, hidden outside it; its
+        allocatable arrays are deallocated at END BLOCK."""
+        F = _f2003()
+        spec = next((c for c in node.content if isinstance(c, F.Specification_Part)), None)
+        body = [c for c in node.content[1:-1] if not isinstance(c, F.Specification_Part)]
+        names = [_name(e.items[0]) for e in _walk_type(spec, F.Entity_Decl)] \
+            if spec is not None else []
+        loc = self.loc(node.content[-1])
+        with self.scoped_names(names):
+            if spec is not None:
+                allocatables = len(self.allocatables)
+                dummies, self.dummies = self.dummies, []    # a BLOCK's names are no dummies
+                try:
+                    self.block_specification(spec)
+                finally:
+                    self.dummies = dummies
+                own = self.allocatables[allocatables:]
+            else:
+                own = []
+            declared = [self.vars[n] for n in dict.fromkeys(names) if n in self.vars]
+            for v in declared:
+                if v.dims and v.allocated is None and \
+                        not all(X.int_value(X.fold(e)) is not None for dim in v.dims for e in dim):
+                    raise AdgenError(f"array '{v.name}' of a BLOCK needs constant bounds "
+                                     "(or make it ALLOCATABLE)", v.loc)
+            self.statements(body, out)
+            for v in own:
+                out.extend(self.deallocate(v, loc, only_if_allocated=True))
+            self.retired += [v for v in declared if v.sym is not None and v.const is None]
+
+    def block_specification(self, spec):
+        """The declarations of a BLOCK: type declarations (no SAVE: an initial value is
+        refused), PARAMETER and DIMENSION statements."""
+        F = _f2003()
+        for c in spec.children:
+            if isinstance(c, F.Implicit_Part):
+                stmts = [x for x in c.children if not isinstance(x, F.Comment)]
+            else:
+                stmts = [c]
+            for x in stmts:
+                if not isinstance(x, (F.Type_Declaration_Stmt, F.Parameter_Stmt,
+                                      F.Dimension_Stmt, F.Comment)):
+                    what = type(x).__name__.replace("_Stmt", "").replace("_", " ")
+                    raise self.error(x, f"{what.upper()} in a BLOCK is not supported")
+        self.specification(spec)
+
+    def associate_construct(self, node, out):
+        """ASSOCIATE: each name is another name of its selector's variable (an element
+        or a contiguous section of an array through a pointer set on entry, with the
+        section's subscripts read once there), or of a value computed on entry when the
+        selector is an expression."""
+        F = _f2003()
+        loc = self.loc(node)
+        associations = _walk_type(node.content[0], F.Association)
+        # the selectors are all evaluated before any name is associated
+        made = [(_name(a.items[0]), self.association(_name(a.items[0]), a.items[2], out, loc))
+                for a in associations]
+        with self.scoped_names([n for n, _ in made]):
+            for n, v in made:
+                self.vars[n] = v
+            self.statements(node.content[1:-1], out)
+
+    def association(self, name, selector, out, loc):
+        """The variable an associate name stands for (see associate_construct)."""
+        F = _f2003()
+        v = self.lookup(_name(selector), selector) \
+            if isinstance(selector, F.Name) else None
+        if v is not None and v.const is None:
+            if v.dims:
+                return replace(v, name=name, alias_of=v.alias_of or v)
+            return v
+        if isinstance(selector, F.Part_Ref):
+            v = self.array_var(_name(selector.items[0]), selector)
+            if v is not None:
+                return self.associated_section(name, v, selector, out, loc)
+        if self.operand_shape(selector):
+            raise self.error(selector, f"ASSOCIATE of '{name}' with an array expression is "
+                                       "not supported (assign it to an array first)")
+        pre = []
+        value = self.expr(selector, pre=pre)
+        out.extend(pre)
+        t = ir.with_const(value.type, False)
+        alias = FVar(name, t, loc=loc)
+        alias.sym = self.temp(name, t)
+        out.append(ir.Assign(ir.Ref(alias.sym, loc), value, loc))
+        return alias
+
+    def associated_section(self, name, v, selector, out, loc):
+        """An associate name for an element or a section of array v: a pointer to its
+        first element, set on entry; a section must be one contiguous piece of v (whole
+        leading dimensions, then one triplet of stride 1, then subscripts) and has lower
+        bounds 1."""
+        F = _f2003()
+        subs, dims, partial = [], [], False
+        for (lo, ext), sub in zip(v.dims, selector.items[1].items):
+            if not isinstance(sub, F.Subscript_Triplet):
+                subs.append(_to_int(self.expr(sub)))
+                partial = True
+                continue
+            whole = sub.items[0] is None and sub.items[1] is None and sub.items[2] is None
+            if partial or sub.items[2] is not None and str(sub.items[2]).strip() != "1" or \
+                    (not whole and dims and not all(d[2] for d in dims)):
+                raise self.error(selector, f"ASSOCIATE of '{name}' with a section that is "
+                                           "not contiguous is not supported")
+            if whole and ext is None:
+                raise self.error(selector, "open upper bound on an assumed-size array")
+            first = _to_int(self.expr(sub.items[0])) if sub.items[0] is not None else lo
+            last = _to_int(self.expr(sub.items[1])) if sub.items[1] is not None else \
+                X.sub(X.add(X.clone(lo), X.clone(ext)), _int(1))
+            if not whole:
+                start = self.temp(f"{name}_lb", ir.INT)
+                out.append(ir.Assign(ir.Ref(start, loc), first, loc))
+                first = ir.Ref(start, loc)
+                partial = True
+            extent = self.temp(f"{name}_n", ir.INT)
+            count = X.add(X.sub(last, X.clone(first)), _int(1))
+            out.append(ir.Assign(ir.Ref(extent, loc), ir.Cond(
+                ir.Binary(">", count, _int(0), ir.INT), X.clone(count), _int(0), ir.INT), loc))
+            subs.append(X.clone(first))
+            dims.append((_int(1), ir.Ref(extent, loc), whole))
+        element = self.array_element(v, subs, selector)
+        alias = FVar(name, v.type, loc=loc, alias_of=v.alias_of or v)
+        alias.sym = self.temp(f"{name}_at", ir.Ptr(element.type))
+        alias.sym.alias_storage = _storage(element)
+        out.append(ir.Assign(ir.Ref(alias.sym, loc),
+                             ir.AddrOf(element, ir.Ptr(element.type), loc), loc))
+        if dims:
+            alias.dims = [(lo, ext) for lo, ext, _ in dims]
+        else:
+            alias.by_ref = True
+        return alias
 
     def index_loops(self, triplets, mask, body, node):
         """body under the mask, in loops over the header's index triplets (within
@@ -1985,8 +2154,8 @@ class Scope:
                 _name(rhs_node.items[0]) == "matmul":
             return self.matmul(lhs_node, rhs_node, out, loc)
         if isinstance(rhs_node, F.Array_Constructor):
-            if mask is None and _base_name(lhs_node) not in \
-                    {_name(n) for n in _walk_type(rhs_node, F.Name)}:
+            if mask is None and self.storage_key(_base_name(lhs_node)) not in \
+                    {self.storage_key(_name(n)) for n in _walk_type(rhs_node, F.Name)}:
                 return self.array_constructor(lhs_node, rhs_node, out, loc)
             # `v = [v(2), v(1)]`, or under a WHERE mask: the values first, then the
             # assignment
@@ -1998,9 +2167,10 @@ class Scope:
                  if _name(c.items[0]) in ("cshift", "transpose", "spread", "reshape")
                  for r in _array_refs(c.items[1])}
         # the same designator is read at the positions it is assigned, unless cshift or
-        # transpose moves its elements
-        overlap = any(_base_name(r) == lhs_name and (str(r) != str(lhs_node) or id(r) in moved)
-                      for r in _array_refs(rhs_node))
+        # transpose moves its elements (another name of the same array may read others)
+        lhs_key = self.storage_key(lhs_name)
+        overlap = any(self.storage_key(_base_name(r)) == lhs_key and
+                      (str(r) != str(lhs_node) or id(r) in moved) for r in _array_refs(rhs_node))
         if overlap:
             tmp_v = self.temp_array(shape, self.lookup(lhs_name, lhs_node).type, lhs_node)
             # under a WHERE mask, both the evaluation and the copy back take its elements
@@ -2187,8 +2357,8 @@ class Scope:
                                    "matrix x vector")
         shape = self.shape_of(lhs_node)
         target_t = self.lookup(_base_name(lhs_node), lhs_node).type
-        lname = _base_name(lhs_node)
-        if lname in {_base_name(r) for r in _array_refs(call)}:
+        if self.storage_key(_base_name(lhs_node)) in \
+                {self.storage_key(_base_name(r)) for r in _array_refs(call)}:
             raise self.error(call, "matmul into one of its own arguments")
         inner = _count(*sa[1])
         k = self.temp("k", ir.INT)
@@ -3456,16 +3626,25 @@ def _storage(e):
         return (_storage(e.base), e.field)
     if isinstance(e, ir.Ref):
         return e.sym
+    if isinstance(e, (ir.Deref, ir.Index)) and _alias_target(e.children()[0]) is not None:
+        return _alias_target(e.children()[0])
     if isinstance(e, (ir.Deref, ir.Index, ir.AddrOf)):
         return _storage(e.children()[0])
     return None
+
+
+def _alias_target(e):
+    """The storage an associate name's pointer points into, when e reads that pointer."""
+    return getattr(e.sym, "alias_storage", None) if isinstance(e, ir.Ref) else None
 
 
 def _storage_read(e):
     """The storage (see _storage) of the variables an expression reads."""
     if isinstance(e, (ir.Member, ir.Ref)):
         return {_storage(e)}
-    return set().union(*map(_storage_read, e.children()))
+    through = {_storage(e)} if isinstance(e, (ir.Deref, ir.Index)) and \
+        _alias_target(e.children()[0]) is not None else set()
+    return through.union(*map(_storage_read, e.children()))
 
 
 def _is_global_storage(storage):
