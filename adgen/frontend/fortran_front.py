@@ -1653,19 +1653,12 @@ class Scope:
         """The index names of a FORALL or DO CONCURRENT header as variables of the
         construct's own: the names outside keep their values."""
         names = [_name(t.items[0]) for t in triplets]
-        saved = {n: self.vars.get(n) for n in names}
-        try:
+        with self.scoped_names(names):
             for n in names:
                 v = FVar(n, ir.INT, loc=loc)
                 v.sym = self.temp(n, ir.INT)
                 self.vars[n] = v
             yield
-        finally:
-            for n, v in saved.items():
-                if v is None:
-                    self.vars.pop(n, None)
-                else:
-                    self.vars[n] = v
 
     @contextlib.contextmanager
     def scoped_names(self, names):
