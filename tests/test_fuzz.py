@@ -244,6 +244,8 @@ FORTRAN_FEATURES = {
     "cshift of a matrix": r"\bcshift\(\w+, -?\d+, (dim=)?[12]\)",
     "spread": r"\bspread\(\w+\(",
     "reshape": r"\breshape\(\w+, \[",
+    "BLOCK hiding a name": r"^\s*block\n\s*real\(8\) :: (?!bk)\w+$",
+    "ASSOCIATE": r"^\s*associate \(as\d+ => \w+, av\d+ => ",
 }
 
 

@@ -547,6 +547,8 @@ class Scope:
         self.source_names = set()     # every name the unit's source uses (see temp)
         self.retired = []             # variables of BLOCKs already left (see block_construct)
         self.hidden = []              # variables a construct's own names hide (scoped_names)
+        self.saved_names = set()      # locals a SAVE statement names
+        self.save_all = False         # a SAVE statement without names: every local
         if module is not None:
             for v in module.vars.values():
                 self.vars[v.name] = v
@@ -575,6 +577,7 @@ class Scope:
                 result_name = _name(s)
         self.dummies = dummies
         self.func.dummy_names = dummies        # calls match keyword arguments by them
+        self.result_name = result_name if is_function else None   # never SAVEd
         spec = exec_part = None
         internal = []
         for part in unit.children:
@@ -705,6 +708,15 @@ class Scope:
 
     def specification(self, spec, module_level=False):
         F = _f2003()
+        if not module_level:
+            # SAVE may follow the declarations it is about
+            for node in spec.children:
+                if isinstance(node, F.Save_Stmt):
+                    if node.items[1] is None:
+                        self.save_all = True
+                    else:
+                        self.saved_names |= {_name(n) for n in node.items[1].items
+                                             if isinstance(n, F.Name)}
         for node in spec.children:
             self.current = node
             if isinstance(node, F.Comment):
@@ -851,7 +863,7 @@ class Scope:
         F = _f2003()
         t = self.type_spec(node.items[0])
         attrs = node.items[1]
-        is_param = allocatable = optional = False
+        is_param = allocatable = optional = saved = False
         dims = None
         if attrs is not None:
             for a in attrs.items:
@@ -868,6 +880,8 @@ class Scope:
                                            "supported")
                 elif s == "OPTIONAL":
                     optional = True
+                elif s == "SAVE":
+                    saved = True
         for ent in node.items[2].items:
             name = _name(ent.items[0])
             edims = ent.items[1] if ent.items[1] is not None else dims
@@ -879,7 +893,7 @@ class Scope:
             if allocatable:
                 self.declare_allocatable(name, t, edims, node, module_level)
             else:
-                self.declare(name, t, edims, node, is_param, init, module_level)
+                self.declare(name, t, edims, node, is_param, init, module_level, saved)
 
     def optional_dummy(self, name, node):
         """An OPTIONAL dummy argument: a call may leave it out, and then passes a null
@@ -979,7 +993,7 @@ class Scope:
         return release
 
     def declare(self, name, t, dims_node, node, is_param=False, init=None,
-                module_level=False):
+                module_level=False, saved=False):
         loc = self.loc(node)
         old = self.vars.get(name)
         v = old if old is not None and old.sym is not None and old.sym.kind != "global" \
@@ -1022,15 +1036,56 @@ class Scope:
         elif name in getattr(self, "dummies", []):
             v.sym = self.dummy_symbol(name, t, loc)
             v.by_ref = True
+        elif saved or init is not None or self.saves(name):
+            self.saved_variable(v, old, init, node)
         else:
             # a variable declared again keeps its name
             cname = v.sym.name if v is old and v.sym.kind == "local" else self.unique(name)
             v.sym = ir.Symbol(cname, self.storage_type(v), "local", loc)
-            if init is not None:
-                raise self.error(node, f"local '{name}' with an initial value is implicitly "
-                                       "SAVEd; not supported")
         self.vars[name] = v
         return v
+
+    def saved_variable(self, v, old, init, node):
+        """A SAVEd local (SAVE, or an initial value): a static variable of the output,
+        which keeps its value from one call to the next as the procedure's does (the
+        derivative code has its own)."""
+        loc = self.loc(node)
+        if any(X.int_value(X.fold(e)) is None for dim in v.dims or () for e in dim):
+            raise self.error(node, f"SAVEd array '{v.name}' needs constant bounds")
+        if v is old and getattr(v.sym, "fortran_saved", False):
+            sym = v.sym             # declared again (DIMENSION, then its type)
+            sym.type = self.storage_type(v)
+        else:
+            sym = ir.Symbol(self.unique(f"{self.func.name}_{v.name}"), self.storage_type(v),
+                            "global", loc, is_static=True)
+            sym.is_library = False
+            sym.fortran_saved = True
+            self.front.globals.append(sym)
+        if init is not None:
+            sym.init_text = self.initial_value(v, init.items[1], node)
+        v.sym = sym
+
+    def initial_value(self, v, value, node):
+        """The C initializer of a SAVEd variable's initial value (a constant, or for an
+        array an array constructor or one constant for every element)."""
+        F = _f2003()
+        from adgen.backend.cgen import expr_c
+        items = _constructor_items(value) if isinstance(value, F.Array_Constructor) \
+            else [value]
+        values = [expr_c(_convert(self.expr(x), v.type)) for x in items]
+        if not v.dims:
+            if len(values) != 1:
+                raise self.error(node, f"scalar '{v.name}' given an array as initial value")
+            return values[0]
+        size = 1
+        for _, ext in v.dims:
+            size *= X.int_value(X.fold(ext))
+        if len(values) == 1:
+            values *= size
+        if len(values) != size:
+            raise self.error(node, f"'{v.name}' has {size} elements, given {len(values)} "
+                                   "initial values")
+        return "{" + ", ".join(values) + "}"
 
     def set_dims(self, v, spec, node):
         # the bounds of a procedure's arrays are those on entry (see entry_bound)
@@ -1217,10 +1272,17 @@ class Scope:
             if name in getattr(self, "dummies", []):
                 v.sym = self.dummy_symbol(name, t, v.loc)
                 v.by_ref = True
+            elif self.saves(name):
+                self.saved_variable(v, None, None, node)
             else:
                 v.sym = ir.Symbol(self.unique(name), t, "local", v.loc)
         self.vars[name] = v
         return v
+
+    def saves(self, name):
+        """Whether a SAVE statement makes local `name` SAVEd."""
+        return self.func is not None and name != getattr(self, "result_name", None) and \
+            (self.save_all or name in self.saved_names)
 
     def array_var(self, name, node):
         """The array `name` names here, a host's array included (host association), or
@@ -3641,9 +3703,11 @@ def _storage_read(e):
 
 
 def _is_global_storage(storage):
-    """A module variable or a member of a COMMON block (not a constant table)."""
+    """A module variable, a member of a COMMON block or a SAVEd local (not a constant
+    table)."""
     sym = storage[0] if isinstance(storage, tuple) else storage
-    return isinstance(sym, ir.Symbol) and sym.kind == "global" and not sym.is_static
+    return isinstance(sym, ir.Symbol) and sym.kind == "global" and \
+        (not sym.is_static or getattr(sym, "fortran_saved", False))
 
 
 def _storage_label(storage):

@@ -50,6 +50,7 @@ ALONG = 0.5         # share of sums of a matrix that reduce a reduction along a 
 CSHIFT2 = 0.25      # share of matrix expressions whose first operand is shifted (cshift)
 SPREAD = 0.2        # share of matrix expressions whose last operand is a row or column spread
 RESHAPE = 0.35      # share of matrix expressions whose first operand is a matrix reshaped
+SCOPED = 0.06       # share of statements put in a BLOCK or an ASSOCIATE construct
 
 
 # ---------------------------------------------------------------- expressions
@@ -354,6 +355,8 @@ class FGen:
         self.rw = random.Random(seed * 2246822519 + 13)
         # and the DO loops written DO CONCURRENT
         self.rc = random.Random(seed * 3266489917 + 29)
+        # and the BLOCK and ASSOCIATE constructs around statements
+        self.ra = random.Random(seed * 1597334677 + 41)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -1195,7 +1198,49 @@ class FGen:
         out = self._statement(depth)
         if self.rd.random() < FP_LOOPS:
             out += self.st_fp_loop(depth) or []
+        if self.ra.random() < SCOPED:
+            out = self.scoped(out)
         return out
+
+    def scoped(self, stmts):
+        """stmts in a BLOCK whose own variable hides a variable of the same name outside
+        (one they do not use), or in an ASSOCIATE construct naming a variable they use (its
+        name replaced in them) and a value."""
+        ra = self.ra
+        used = set(re.findall(r"\b\w+\b", "\n".join(
+            line for st in walk(stmts)
+            for line in [st.head] + [p for p, _ in st.parts if p] + [st.tail or ""])))
+        reals = [v for v in self.real_vars() if v.ready]
+        # a variable they give its first value must stay at the top level, where
+        # consume_new finds it
+        if not reals or any(st.defines for st in walk(stmts)):
+            return stmts
+        src = ra.choice(reals)
+        if ra.random() < 0.5:
+            free = [v.name for v in reals
+                    if v.name not in used and v.name not in (src.name, "sink")]
+            name = ra.choice(free) if free else self.fresh("bk")
+            own = E(name, 1.0, 9, frozenset([name]))
+            body = [pinned(Stmt(f"real(8) :: {name}")),
+                    pinned(simple(f"{name} = tanh({src.name})", E(src.name, names=frozenset([src.name])))),
+                    self.sink_fold(own)] + stmts
+            block = Stmt("block", [(None, body)], "end block", "block", reads={src.name})
+            block.reads.discard(name)       # the block's own: outside, the name is not read
+            return [block]
+        named = [v for v in list(self.syms("real")) + list(self.syms("arr"))
+                 if v.name in used and v.ready]
+        if not named:
+            return stmts
+        v = ra.choice(named)
+        alias, value = self.fresh("as"), self.fresh("av")
+        for st in walk(stmts):
+            st.head = re.sub(rf"\b{v.name}\b", alias, st.head)
+            st.parts = [(re.sub(rf"\b{v.name}\b", alias, p) if p else p, b) for p, b in st.parts]
+            if st.tail:
+                st.tail = re.sub(rf"\b{v.name}\b", alias, st.tail)
+        body = stmts + [self.sink_fold(E(value, 0.5 * src.bound, 9, frozenset([value])))]
+        return [Stmt(f"associate ({alias} => {v.name}, {value} => 0.5d0 * {src.name})",
+                     [(None, body)], "end associate", "associate", reads={v.name, src.name})]
 
     def st_fp_loop(self, depth):
         """do while (chg > 1d-14 .and. it < 300): z(i) = 0.25 tanh(z(next)) tanh(g) + h,
