@@ -288,6 +288,10 @@ class Context:
                     if isinstance(t, ir.Ptr):
                         raise AdgenError(f"global pointer '{g.name}' to active data is not "
                                          "supported yet", g.loc)
+                    if self.holds_active_pointee(self.act.mem.var(g)):
+                        # its shadow would hold null pointers: no shadow memory is set up
+                        raise AdgenError(f"global '{ir.source_name(g)}' holds a pointer to "
+                                         "active data, which is not supported yet", g.loc)
                     name = g.name + self.suffix
                     while name in taken:
                         name += "0"
@@ -296,6 +300,18 @@ class Context:
                     s.primal = g
                     self._shadow_globals.append(s)
         return self._shadow_globals
+
+    def holds_active_pointee(self, node, seen=None):
+        """Whether memory node (a global's) holds, in itself or a field, a pointer to
+        memory that has a shadow."""
+        from adgen.analysis.activity import find
+        node, seen = find(node), seen or set()
+        if node in seen:
+            return False
+        seen.add(node)
+        if node.pointee is not None and self.act.needs_shadow(node.pointee):
+            return True
+        return any(self.holds_active_pointee(f, seen) for f in node.fields.values())
 
     def shadow_global_names(self):
         return [g.name for g in self.shadow_globals()]

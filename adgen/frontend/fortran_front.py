@@ -71,6 +71,7 @@ class FVar:
     loc: Optional[Loc] = None
     allocated: Optional[ir.Symbol] = None   # an allocatable array's flag (see allocate)
     alias_of: Optional["FVar"] = None  # an associate name: the variable it is part of
+    descriptor: bool = False          # an allocatable module variable (gfortran's descriptor)
 
     @property
     def rank(self):
@@ -234,6 +235,7 @@ class FFront:
         self.functions = {}
         self.globals = []
         self.type_text = []
+        self.descriptors = {}     # struct tag -> the type of gfortran's array descriptors
         self.warnings = []
         self.warning_procs = {}   # warning -> the name of the procedure it is about
         self.commons = {}         # block name -> (Symbol, StructDef)
@@ -241,6 +243,29 @@ class FFront:
         self.pragmas = []
         self.unsettled = []       # the Scopes of the procedures lowered, for settle
         self.summaries = {}       # procedure name -> _Changes: what it may change
+
+    def descriptor_type(self, t, rank):
+        """gfortran's array descriptor (GCC 8 and later) of rank `rank` for elements of
+        type t, its struct defined once in the output."""
+        from adgen.backend.cgen import declare
+        tag = f"adgen_gfc_{declare(t, '').strip().replace(' ', '_')}_{rank}"
+        known = self.descriptors.get(tag)
+        if known is not None:
+            return known
+        if not self.descriptors:
+            self.type_text.append(
+                "struct adgen_gfc_dtype { unsigned long elem_len; int version; "
+                "signed char rank; signed char type; short attribute; };")
+            self.type_text.append(
+                "struct adgen_gfc_dim { long stride; long lower_bound; long ubound; };")
+        fields = [("base_addr", ir.Ptr(t)), ("offset", ir.Prim("unsigned long")),
+                  ("dtype", _DESCRIPTOR_DTYPE), ("span", ir.LONG),
+                  ("dim", ir.Arr(_DESCRIPTOR_DIM, ir.Const(str(rank), ir.INT)))]
+        sdef = ir.StructDef(tag, fields)
+        body = " ".join(declare(ft, n) + ";" for n, ft in fields)
+        self.type_text.append(f"struct {tag} {{ {body} }};")
+        self.descriptors[tag] = ir.Struct(sdef)
+        return self.descriptors[tag]
 
     def program(self):
         prog = ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas,
@@ -578,6 +603,8 @@ class Scope:
         self.dummies = dummies
         self.func.dummy_names = dummies        # calls match keyword arguments by them
         self.result_name = result_name if is_function else None   # never SAVEd
+        self.func.elemental = stmt.items[0] is not None and \
+            "ELEMENTAL" in str(stmt.items[0]).upper()
         spec = exec_part = None
         internal = []
         for part in unit.children:
@@ -613,6 +640,7 @@ class Scope:
                 rv.type = prefix_type
                 rv.sym.type = prefix_type
             self.func.ret = rv.type
+            self.func.array_result = bool(rv.dims)
             self.result_var = rv
         else:
             self.func.ret = ir.VOID
@@ -907,9 +935,7 @@ class Scope:
         (or the end of the procedure) frees; its bounds are locals that ALLOCATE sets,
         and a flag tells whether it is allocated."""
         if module_level or self.func is None:
-            raise self.error(node, f"allocatable module variable '{name}' is not supported "
-                                   "(gfortran keeps it in an array descriptor); pass the "
-                                   "array as an argument")
+            return self.module_allocatable(name, t, spec, node)
         if name in self.dummies:
             raise self.error(node, f"allocatable dummy argument '{name}' is not supported")
         if spec is None:
@@ -926,8 +952,37 @@ class Scope:
         self.local_names = getattr(self, "local_names", set()) | {name}
         self.allocatables.append(v)
 
+    def module_allocatable(self, name, t, spec, node):
+        """An allocatable module variable: gfortran's array descriptor under the module
+        variable's symbol, whose base address, lower and upper bounds the derivative code
+        reads (gfortran allocates such an array in one contiguous column-major block).
+        The derivative code neither allocates nor deallocates it."""
+        if spec is None:
+            raise self.error(node, f"allocatable '{name}' needs its rank: {name}(:)")
+        loc = self.loc(node)
+        desc = self.front.descriptor_type(t, len(spec.items))
+        v = FVar(name, t, loc=loc, descriptor=True)
+        v.sym = ir.Symbol(f"__{self.module.name}_MOD_{name}", desc, "global", loc,
+                          is_extern=True)
+        v.sym.is_library = False
+        v.sym.fortran_name = name
+        self.front.globals.append(v.sym)
+        dims = ir.Member(ir.Ref(v.sym), "dim", False, desc.resolved().sdef.field_type("dim"))
+        v.dims = []
+        for k in range(len(spec.items)):
+            def bound(which, k=k):
+                dim = ir.Index(X.clone(dims), _int(k), _DESCRIPTOR_DIM)
+                return ir.Cast(ir.INT, ir.Member(dim, which, False, ir.LONG))
+            v.dims.append((bound("lower_bound"),
+                           X.add(X.sub(bound("ubound"), bound("lower_bound")), _int(1))))
+        self.vars[name] = v
+
     def allocatable(self, node):
         v = self.lookup(_name(node), node)
+        if v.descriptor:
+            raise self.error(node, f"ALLOCATE or DEALLOCATE of the allocatable module "
+                                   f"variable '{v.name}' is not supported (allocate it "
+                                   "before the derivative code runs)")
         if v.allocated is None:
             raise self.error(node, f"'{v.name}' is not an allocatable array")
         return v
@@ -1831,37 +1886,30 @@ class Scope:
 
     def associated_section(self, name, v, selector, out, loc):
         """An associate name for an element or a section of array v: a pointer to its
-        first element, set on entry; a section must be one contiguous piece of v (whole
-        leading dimensions, then one triplet of stride 1, then subscripts) and has lower
-        bounds 1."""
+        first element, set on entry; a section must be one contiguous piece of v (see
+        check_contiguous) and has lower bounds 1."""
         F = _f2003()
-        subs, dims, partial = [], [], False
+        self.check_contiguous(v, selector, f"ASSOCIATE cannot give '{name}' to it")
+        subs, dims = [], []
         for (lo, ext), sub in zip(v.dims, selector.items[1].items):
             if not isinstance(sub, F.Subscript_Triplet):
                 subs.append(_to_int(self.expr(sub)))
-                partial = True
                 continue
-            whole = sub.items[0] is None and sub.items[1] is None and sub.items[2] is None
-            if partial or sub.items[2] is not None and str(sub.items[2]).strip() != "1" or \
-                    (not whole and dims and not all(d[2] for d in dims)):
-                raise self.error(selector, f"ASSOCIATE of '{name}' with a section that is "
-                                           "not contiguous is not supported")
-            if whole and ext is None:
+            if sub.items[1] is None and ext is None:
                 raise self.error(selector, "open upper bound on an assumed-size array")
             first = _to_int(self.expr(sub.items[0])) if sub.items[0] is not None else lo
             last = _to_int(self.expr(sub.items[1])) if sub.items[1] is not None else \
                 X.sub(X.add(X.clone(lo), X.clone(ext)), _int(1))
-            if not whole:
+            if sub.items[0] is not None:
                 start = self.temp(f"{name}_lb", ir.INT)
                 out.append(ir.Assign(ir.Ref(start, loc), first, loc))
                 first = ir.Ref(start, loc)
-                partial = True
             extent = self.temp(f"{name}_n", ir.INT)
             count = X.add(X.sub(last, X.clone(first)), _int(1))
             out.append(ir.Assign(ir.Ref(extent, loc), ir.Cond(
                 ir.Binary(">", count, _int(0), ir.INT), X.clone(count), _int(0), ir.INT), loc))
             subs.append(X.clone(first))
-            dims.append((_int(1), ir.Ref(extent, loc), whole))
+            dims.append((_int(1), ir.Ref(extent, loc)))
         element = self.array_element(v, subs, selector)
         alias = FVar(name, v.type, loc=loc, alias_of=v.alias_of or v)
         alias.sym = self.temp(f"{name}_at", ir.Ptr(element.type))
@@ -1869,7 +1917,7 @@ class Scope:
         out.append(ir.Assign(ir.Ref(alias.sym, loc),
                              ir.AddrOf(element, ir.Ptr(element.type), loc), loc))
         if dims:
-            alias.dims = [(lo, ext) for lo, ext, _ in dims]
+            alias.dims = dims
         else:
             alias.by_ref = True
         return alias
@@ -2537,6 +2585,8 @@ class Scope:
         if v.common is not None:
             return ir.Member(ir.Ref(v.common), v.common_field, False, self.storage_type(v),
                              self.loc(node))
+        if v.descriptor:
+            return ir.Member(ir.Ref(v.sym), "base_addr", False, ir.Ptr(v.type), self.loc(node))
         return ir.Ref(v.sym, self.loc(node))
 
     def array_element(self, v, subs, node):
@@ -2646,15 +2696,11 @@ class Scope:
             args = node.items[1].items if node.items[1] is not None else []
             if name in _INTRINSIC_MATH or name in _OTHER_INTRINSICS:
                 return self.intrinsic(name, args, node, ks, pre)
-            return self.function_call(name, args, node, pre)
-        if cname == "Function_Reference":
+            return self.function_call(name, args, node, pre, ks)
+        if cname in ("Function_Reference", "Structure_Constructor"):
             name = _name(node.items[0])
             args = node.items[1].items if node.items[1] is not None else []
-            return self.function_call(name, args, node, pre)
-        if cname == "Structure_Constructor":
-            name = _name(node.items[0])
-            args = node.items[1].items if node.items[1] is not None else []
-            return self.function_call(name, args, node, pre)
+            return self.function_call(name, args, node, pre, ks)
         raise self.error(node, f"unsupported expression ({cname}: {node})")
 
     def section_element(self, v, node, ks, pre=None):
@@ -2725,6 +2771,10 @@ class Scope:
             digits = _const_int(self.expr(args[0]))
             return _int(8 if digits is not None and digits > 9 else 4)
         if name == "allocated":
+            v = self.lookup(_name(args[0]), args[0])
+            if v.descriptor:
+                base = self.array_base(v, args[0])
+                return ir.Binary("!=", base, X.null(base.type, loc), ir.INT, loc)
             return ir.Ref(self.allocatable(args[0]).allocated, loc)
         if name == "matmul":
             raise self.error(node, "matmul is supported as the whole right-hand side of an "
@@ -3145,7 +3195,9 @@ class Scope:
 
     def shape_source(self, node):
         """The first array operand of an array-valued expression, whose shape it has."""
-        return next((r for r in _array_refs(node, self.is_array) if self.shape_of(r) is not None),
+        # the arguments of an elemental function are operands too
+        operand = lambda n: self.is_array(n) or self.is_elemental(n)     # noqa: E731
+        return next((r for r in _array_refs(node, operand) if self.shape_of(r) is not None),
                     None)
 
     def dimension_extents(self, node):
@@ -3206,14 +3258,23 @@ class Scope:
             self.front.functions[name] = f
         return f
 
-    def call_args(self, f, args, node, pre):
-        """Fortran passes every argument by reference."""
+    def call_args(self, f, args, node, pre, ks=None):
+        """Fortran passes every argument by reference. An array given for a scalar dummy
+        of an elemental function passes its current element (ks), through a temporary."""
         F = _f2003()
         out = []
         for k, a in enumerate(args):
             if a is None:
                 # an OPTIONAL dummy left out: a null pointer
                 out.append(X.null(f.params[k].type, self.loc(node)))
+                continue
+            if self.array_for_scalar(f, k, a):
+                if ks is None or not getattr(f, "elemental", False):
+                    raise self.error(a, f"array '{a}' passed for a scalar dummy argument of "
+                                        f"'{_name(node.items[0])}'" + (
+                                            " outside an array expression (not supported)"
+                                            if getattr(f, "elemental", False) else ""))
+                out.append(self.argument_temporary(f, k, self.expr(a, ks, pre), a, pre))
                 continue
             if isinstance(a, F.Name):
                 v = self.lookup(_name(a), a)
@@ -3251,17 +3312,34 @@ class Scope:
                     self.loc(a))
                 out.append(ir.Ref(tmp_v.sym))
                 continue
-            value = self.expr(a, None, pre)
-            param_t = None
-            if k < len(f.params) and f.params[k].type.resolved().is_pointer:
-                param_t = ir.pointee(f.params[k].type)
-            t = param_t if param_t is not None and not param_t.resolved().is_void else value.type
-            tmp = self.temp("arg", ir.with_const(t, False))
-            pre.append(ir.Assign(ir.Ref(tmp), _convert(value, t), self.loc(a)))
-            out.append(ir.AddrOf(ir.Ref(tmp), ir.Ptr(tmp.type), self.loc(a)))
+            out.append(self.argument_temporary(f, k, self.expr(a, None, pre), a, pre))
         return out
 
-    def check_contiguous(self, v, section):
+    def argument_temporary(self, f, k, value, a, pre):
+        """The address of a temporary set to value (in pre), passed for dummy k of f."""
+        param_t = None
+        if k < len(f.params) and f.params[k].type.resolved().is_pointer:
+            param_t = ir.pointee(f.params[k].type)
+        t = param_t if param_t is not None and not param_t.resolved().is_void else value.type
+        tmp = self.temp("arg", ir.with_const(t, False))
+        pre.append(ir.Assign(ir.Ref(tmp), _convert(value, t), self.loc(a)))
+        return ir.AddrOf(ir.Ref(tmp), ir.Ptr(tmp.type), self.loc(a))
+
+    def array_for_scalar(self, f, k, a):
+        """Whether actual argument a is an array given for a scalar dummy argument k of
+        procedure f (known when f is in the input)."""
+        if k >= len(f.params) or getattr(f.params[k], "fortran_array", None) is not False:
+            return False
+        return bool(self.operand_shape(a))
+
+    def is_elemental(self, name):
+        """Whether `name` is an elemental procedure of the program."""
+        f = getattr(self, "internal_procs", {}).get(name) or \
+            getattr(self, "imported_procs", {}).get(name) or self.front.functions.get(name)
+        return bool(getattr(f, "elemental", False))
+
+    def check_contiguous(self, v, section,
+                         use="it cannot be passed as an argument; copy it into an array first"):
         """An array section argument is passed as the address of its first element, so
         its elements must be contiguous in memory: whole leading dimensions, then one
         dimension with a unit stride, then single elements (`u(:, j)`, `u(2:n, j)`,
@@ -3275,8 +3353,7 @@ class Scope:
             lower, upper, stride = sub.items
             if partial or (stride is not None and _const_int(self.expr(stride)) != 1):
                 raise self.error(section, f"the array section '{section}' is not contiguous "
-                                          "in memory: it cannot be passed as an argument; "
-                                          "copy it into an array first")
+                                          f"in memory: {use}")
             whole = (lower is None or self.is_declared_bound(lower, lo, section)) and \
                 (upper is None or ext is None or self.is_declared_bound(
                     upper, X.sub(X.add(X.clone(lo), X.clone(ext)), _int(1)), section))
@@ -3389,10 +3466,12 @@ class Scope:
             values[slot] = _argument_value(a)
         return values
 
-    def user_call(self, name, args, node, pre):
+    def user_call(self, name, args, node, pre, ks=None):
+        """A call of a procedure; ks: the counters of the current element when the call
+        is an elemental function's in an array expression."""
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
-        cargs = self.call_args(f, args, node, pre) + self.call_extents(f, args, node)
+        cargs = self.call_args(f, args, node, pre, ks) + self.call_extents(f, args, node)
         if hasattr(f, "host_arg_uses"):
             f.host_arg_uses.append(list(f.host_args))      # see internal_procedures
         for hname in getattr(f, "host_args", []):
@@ -3418,7 +3497,7 @@ class Scope:
             f.params = [ir.Symbol(n, a.type, "param") for n, a in zip(names, cargs)]
         return ir.Call(f.name, cargs, f.ret, self.loc(node))
 
-    def function_call(self, name, args, node, pre):
+    def function_call(self, name, args, node, pre, ks=None):
         v = self.vars.get(name)
         declared = None
         if v is not None and v is not self.result_var and not v.dims and v.const is None \
@@ -3434,10 +3513,21 @@ class Scope:
         if f.ret.resolved().is_void and not f.has_body:
             kind, t = self.implicit.get(name[0], ("real", None))
             f.ret = t or (ir.INT if kind == "integer" else ir.FLOAT)
-        call = self.user_call(name, args, node, pre)
+        if getattr(f, "array_result", False):
+            raise self.error(node, f"function '{name}' returns an array: not supported (make "
+                                   "it a subroutine with an intent(out) array)")
+        call = self.user_call(name, args, node, pre, ks)
         call.type = f.ret
         return call
 
+
+# the parts of gfortran's array descriptors (see FFront.descriptor_type)
+_DESCRIPTOR_DTYPE = ir.Struct(ir.StructDef("adgen_gfc_dtype", [
+    ("elem_len", ir.Prim("unsigned long")), ("version", ir.INT),
+    ("rank", ir.Prim("signed char")), ("type", ir.Prim("signed char")),
+    ("attribute", ir.Prim("short"))]))
+_DESCRIPTOR_DIM = ir.Struct(ir.StructDef("adgen_gfc_dim", [
+    ("stride", ir.LONG), ("lower_bound", ir.LONG), ("ubound", ir.LONG)]))
 
 _UNSUPPORTED_JUMPS = {"Computed_Goto_Stmt": "computed GOTO",
                       "Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASSIGN",

@@ -1,6 +1,6 @@
 ! adgen-test
 ! head: f(y)/(x y)
-! expect-error: ASSOCIATE of 'v' with a section that is not contiguous
+! expect-error: the array section 'x(1 : n : 2)' is not contiguous in memory: ASSOCIATE cannot give 'v' to it
 ! expect-error-line: 14
 !
 ! An associate name stands for its selector's storage through a pointer to its first
