@@ -253,19 +253,20 @@ class FFront:
         if known is not None:
             return known
         if not self.descriptors:
-            self.type_text.append(
-                "struct adgen_gfc_dtype { unsigned long elem_len; int version; "
-                "signed char rank; signed char type; short attribute; };")
-            self.type_text.append(
-                "struct adgen_gfc_dim { long stride; long lower_bound; long ubound; };")
+            self.define_struct(_DESCRIPTOR_DTYPE.sdef)
+            self.define_struct(_DESCRIPTOR_DIM.sdef)
         fields = [("base_addr", ir.Ptr(t)), ("offset", ir.Prim("unsigned long")),
                   ("dtype", _DESCRIPTOR_DTYPE), ("span", ir.LONG),
                   ("dim", ir.Arr(_DESCRIPTOR_DIM, ir.Const(str(rank), ir.INT)))]
-        sdef = ir.StructDef(tag, fields)
-        body = " ".join(declare(ft, n) + ";" for n, ft in fields)
-        self.type_text.append(f"struct {tag} {{ {body} }};")
-        self.descriptors[tag] = ir.Struct(sdef)
+        self.descriptors[tag] = ir.Struct(self.define_struct(ir.StructDef(tag, fields)))
         return self.descriptors[tag]
+
+    def define_struct(self, sdef):
+        """sdef, its definition written in the output."""
+        from adgen.backend.cgen import declare
+        body = " ".join(declare(t, n) + ";" for n, t in sdef.fields)
+        self.type_text.append(f"struct {sdef.tag} {{ {body} }};")
+        return sdef
 
     def program(self):
         prog = ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas,
@@ -1300,15 +1301,13 @@ class Scope:
             field_names = _c_field_names([m.name for m in members])
             if sym is None:
                 fields = [(f, self.storage_type(m)) for f, m in zip(field_names, members)]
-                sdef = ir.StructDef(f"{link}common", fields, loc=self.loc(node))
+                sdef = self.front.define_struct(
+                    ir.StructDef(f"{link}common", fields, loc=self.loc(node)))
                 sym = ir.Symbol(link, ir.Struct(sdef), "global", self.loc(node),
                                 is_extern=True)
                 sym.is_library = False
                 self.front.commons[link] = (sym, sdef)
                 self.front.globals.append(sym)
-                from adgen.backend.cgen import declare
-                body = " ".join(declare(t, n) + ";" for n, t in fields)
-                self.front.type_text.append(f"struct {sdef.tag} {{ {body} }};")
             # the members by position (the same block may be seen with other names)
             for m, (fname, _) in zip(members, sdef.fields):
                 m.common_field = fname
@@ -1828,8 +1827,8 @@ class Scope:
             self.retired += [v for v in declared if v.sym is not None and v.const is None]
 
     def block_specification(self, spec):
-        """The declarations of a BLOCK: type declarations (no SAVE: an initial value is
-        refused), PARAMETER and DIMENSION statements."""
+        """The declarations of a BLOCK: type declarations (an initial value makes the
+        variable SAVEd), PARAMETER and DIMENSION statements."""
         F = _f2003()
         for c in spec.children:
             if isinstance(c, F.Implicit_Part):
