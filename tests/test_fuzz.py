@@ -246,6 +246,7 @@ FORTRAN_FEATURES = {
     "reshape": r"\breshape\(\w+, \[",
     "BLOCK hiding a name": r"^\s*block\n\s*real\(8\) :: (?!bk)\w+$",
     "ASSOCIATE": r"^\s*associate \(as\d+ => \w+, av\d+ => ",
+    "SAVEd local": r"^\s*real\(8\), save :: \w+$",
 }
 
 

@@ -51,6 +51,7 @@ CSHIFT2 = 0.25      # share of matrix expressions whose first operand is shifted
 SPREAD = 0.2        # share of matrix expressions whose last operand is a row or column spread
 RESHAPE = 0.35      # share of matrix expressions whose first operand is a matrix reshaped
 SCOPED = 0.06       # share of statements put in a BLOCK or an ASSOCIATE construct
+SAVED = 0.25        # share of real scalar locals declared SAVE (each call sets them first)
 
 
 # ---------------------------------------------------------------- expressions
@@ -357,6 +358,8 @@ class FGen:
         self.rc = random.Random(seed * 3266489917 + 29)
         # and the BLOCK and ASSOCIATE constructs around statements
         self.ra = random.Random(seed * 1597334677 + 41)
+        # and the SAVE attributes of locals
+        self.rs = random.Random(seed * 2654435789 + 57)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -1362,6 +1365,10 @@ class FGen:
             body.insert(0, defining(Stmt("sink = 0.0d0")))
             self.decls["sink"] = "real(8) :: sink"
         body += epilogue()
+        for local, decl in self.decls.items():
+            if local not in params and local != result and \
+                    re.fullmatch(r"real\(8\) :: \w+", decl) and self.rs.random() < SAVED:
+                self.decls[local] = decl.replace("real(8) ::", "real(8), save ::")
         return Routine(name, kind, params, self.decls, body, result)
 
     def fold_outputs(self, outs, res) -> list:
