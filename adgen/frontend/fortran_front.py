@@ -574,6 +574,7 @@ class Scope:
         self.retired = []             # variables of BLOCKs already left (see block_construct)
         self.hidden = []              # variables a construct's own names hide (scoped_names)
         self.saved_names = set()      # locals a SAVE statement names
+        self.hoisted = {}             # id(function reference) -> its value (hoist_calls)
         self.save_all = False         # a SAVE statement without names: every local
         if module is not None:
             for v in module.vars.values():
@@ -1677,8 +1678,9 @@ class Scope:
                 raise self.error(node, "WHERE needs an array assignment")
             mv = self.temp_array(shape, ir.INT, node.items[1].items[0])
             where_mask = self.without_constructors(node.items[0], out)
-            self.elementwise(shape, lambda ks, pre: (
-                self.element(mv, ks, shape), self.expr(where_mask, ks, pre)), out, loc)
+            with self.calls_hoisted(where_mask, out):
+                self.elementwise(shape, lambda ks, pre: (
+                    self.element(mv, ks, shape), self.expr(where_mask, ks, pre)), out, loc)
             self.where_assign(mv, [(node.items[1], True)], [], out, loc, shape)
         elif isinstance(node, F.Case_Construct):
             out.extend(self.case_construct(node))
@@ -2251,6 +2253,51 @@ class Scope:
             out.extend(pre)
             out.append(ir.Assign(target, _convert(value, target.type), loc))
             return
+        with self.calls_hoisted(rhs_node, out):
+            self.array_assignment(lhs_node, rhs_node, shape, out, loc, mask)
+
+    @contextlib.contextmanager
+    def calls_hoisted(self, node, out):
+        """Fortran evaluates a function reference of an array expression once, before
+        the assignment (also under WHERE, and in a WHERE mask): within this context each
+        reference of node to a procedure of the program that is not ELEMENTAL reads a
+        temporary computed before the loops over the elements (not a call per element,
+        reading the elements assigned so far)."""
+        F = _f2003()
+        from fparser.two.utils import Base
+        found = []
+
+        def visit(n):
+            if isinstance(n, (list, tuple)):
+                for c in n:
+                    visit(c)
+                return
+            if not isinstance(n, Base):
+                return
+            if isinstance(n, F.Part_Ref) or type(n).__name__ in ("Function_Reference",
+                                                                  "Structure_Constructor"):
+                name = _name(n.items[0])
+                if self.array_var(name, n) is None and name not in _INTRINSIC_MATH and \
+                        name not in _OTHER_INTRINSICS and not self.is_elemental(name):
+                    found.append(n)
+                    return
+            visit(n.children)
+
+        visit(node)
+        for n in found:
+            pre = []
+            value = self.expr(n, None, pre)
+            out.extend(pre)
+            tmp = self.temp("fvalue", ir.with_const(value.type, False))
+            out.append(ir.Assign(ir.Ref(tmp), value, self.loc(n)))
+            self.hoisted[id(n)] = ir.Ref(tmp)
+        try:
+            yield
+        finally:
+            for n in found:
+                del self.hoisted[id(n)]
+
+    def array_assignment(self, lhs_node, rhs_node, shape, out, loc, mask):
         F = _f2003()
         if isinstance(rhs_node, F.Intrinsic_Function_Reference) and \
                 _name(rhs_node.items[0]) == "matmul":
@@ -2422,8 +2469,9 @@ class Scope:
                 continue
             mv = self.temp_array(shape, ir.INT, first.items[0])
             m = self.without_constructors(m, out)
-            self.elementwise(shape, lambda ks, pre, m=m, mv=mv: (
-                self.element(mv, ks, shape), self.expr(m, ks, pre)), out, self.loc(node))
+            with self.calls_hoisted(m, out):
+                self.elementwise(shape, lambda ks, pre, m=m, mv=mv: (
+                    self.element(mv, ks, shape), self.expr(m, ks, pre)), out, self.loc(node))
             masks.append(mv)
         # each branch applies where its mask holds and no earlier mask did
         previous = []
@@ -2695,8 +2743,12 @@ class Scope:
             args = node.items[1].items if node.items[1] is not None else []
             if name in _INTRINSIC_MATH or name in _OTHER_INTRINSICS:
                 return self.intrinsic(name, args, node, ks, pre)
+            if id(node) in self.hoisted:
+                return X.clone(self.hoisted[id(node)])
             return self.function_call(name, args, node, pre, ks)
         if cname in ("Function_Reference", "Structure_Constructor"):
+            if id(node) in self.hoisted:
+                return X.clone(self.hoisted[id(node)])
             name = _name(node.items[0])
             args = node.items[1].items if node.items[1] is not None else []
             return self.function_call(name, args, node, pre, ks)
