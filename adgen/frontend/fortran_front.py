@@ -457,31 +457,24 @@ def _variable_names(parts):
     variable (see host_variable), though the host's body, lowered after its internal
     procedures, has not met it yet."""
     F = _f2003()
-    from fparser.two.utils import Base
     out = {}
 
-    def visit(n):
-        if isinstance(n, (list, tuple)):
-            for c in n:
-                visit(c)
-            return
-        if not isinstance(n, Base):
-            return
+    def look(n):
         cls = type(n).__name__
         if cls in _NO_VARIABLES:
-            return
+            return False
         if isinstance(n, F.Name):
             out.setdefault(_name(n), n)
-            return
+            return False
         skip = 1 if cls.startswith("End_") and cls.endswith("_Stmt") else _NAME_ITEM.get(cls)
         items = getattr(n, "items", None)
         if skip is not None and items is not None and len(items) > skip and \
                 isinstance(items[skip], F.Name):
-            visit([c for k, c in enumerate(items) if k != skip])
-            return
-        visit(n.children)
+            _visit([c for k, c in enumerate(items) if k != skip], look)
+            return False
+        return True
 
-    visit([p for p in parts if p is not None])
+    _visit([p for p in parts if p is not None], look)
     return out
 
 
@@ -2264,26 +2257,19 @@ class Scope:
         temporary computed before the loops over the elements (not a call per element,
         reading the elements assigned so far)."""
         F = _f2003()
-        from fparser.two.utils import Base
         found = []
 
-        def visit(n):
-            if isinstance(n, (list, tuple)):
-                for c in n:
-                    visit(c)
-                return
-            if not isinstance(n, Base):
-                return
+        def look(n):
             if isinstance(n, F.Part_Ref) or type(n).__name__ in ("Function_Reference",
                                                                   "Structure_Constructor"):
                 name = _name(n.items[0])
                 if self.array_var(name, n) is None and name not in _INTRINSIC_MATH and \
                         name not in _OTHER_INTRINSICS and not self.is_elemental(name):
                     found.append(n)
-                    return
-            visit(n.children)
+                    return False
+            return True
 
-        visit(node)
+        _visit(node, look)
         for n in found:
             pre = []
             value = self.expr(n, None, pre)
@@ -3928,39 +3914,44 @@ def _array_refs(node, is_array=None):
     element by element: not the arguments of a reduction (sum(v) is a scalar) or of a
     function call (a part reference whose name is no array)."""
     F = _f2003()
-    from fparser.two.utils import Base
     out = []
 
-    def visit(n):
-        if isinstance(n, (list, tuple)):
-            for c in n:
-                visit(c)
-            return
+    def look(n):
         if isinstance(n, F.Intrinsic_Function_Reference):
             name = _name(n.items[0])
             if name in _INQUIRY:
                 if _array_inquiry(n):
                     out.append(n)
-                return
+                return False
             if is_array is not None and name in ("spread", "reshape"):
                 out.append(n)       # its shape is not its source's
-                return
+                return False
             if is_array is not None and name in _REDUCTIONS:
                 if name in ("sum", "product", "maxval", "minval") and _has_dim(n):
                     out.append(n)       # an array result when the array's rank is 2 or more
-                return
+                return False
         if isinstance(n, F.Part_Ref):
             out.append(n)
             if is_array is None or is_array(_name(n.items[0])):
-                visit(n.items[1])       # the subscripts (or a call's arguments)
-            return
+                _visit(n.items[1], look)       # the subscripts (or a call's arguments)
+            return False
         if isinstance(n, F.Name):
             out.append(n)
-        if isinstance(n, Base):
-            visit(n.children)
+        return True
 
-    visit(node)
+    _visit(node, look)
     return out
+
+
+def _visit(node, look):
+    """look(n) for each parse-tree node n in node (a node, or a list or tuple of them),
+    depth first; the nodes inside n are visited when it returns True."""
+    from fparser.two.utils import Base
+    if isinstance(node, (list, tuple)):
+        for c in node:
+            _visit(c, look)
+    elif isinstance(node, Base) and look(node):
+        _visit(node.children, look)
 
 
 def _has_dim(node):
