@@ -2260,13 +2260,10 @@ class Scope:
         found = []
 
         def look(n):
-            if isinstance(n, F.Part_Ref) or type(n).__name__ in ("Function_Reference",
-                                                                  "Structure_Constructor"):
-                name = _name(n.items[0])
-                if self.array_var(name, n) is None and name not in _INTRINSIC_MATH and \
-                        name not in _OTHER_INTRINSICS and not self.is_elemental(name):
-                    found.append(n)
-                    return False
+            name = self.called_function(n)
+            if name is not None and not self.is_elemental(name):
+                found.append(n)
+                return False
             return True
 
         _visit(node, look)
@@ -2726,19 +2723,30 @@ class Scope:
             v = self.array_var(name, node)
             if v is not None:
                 return self.section_element(v, node, ks, pre)
-            args = node.items[1].items if node.items[1] is not None else []
             if name in _INTRINSIC_MATH or name in _OTHER_INTRINSICS:
+                args = node.items[1].items if node.items[1] is not None else []
                 return self.intrinsic(name, args, node, ks, pre)
+        name = self.called_function(node)
+        if name is not None:
             if id(node) in self.hoisted:
                 return X.clone(self.hoisted[id(node)])
-            return self.function_call(name, args, node, pre, ks)
-        if cname in ("Function_Reference", "Structure_Constructor"):
-            if id(node) in self.hoisted:
-                return X.clone(self.hoisted[id(node)])
-            name = _name(node.items[0])
             args = node.items[1].items if node.items[1] is not None else []
             return self.function_call(name, args, node, pre, ks)
         raise self.error(node, f"unsupported expression ({cname}: {node})")
+
+    def called_function(self, node):
+        """The name of the function node references, when it is a reference to a
+        procedure (not an array element or section, nor an intrinsic); None otherwise."""
+        F = _f2003()
+        if isinstance(node, F.Part_Ref):
+            name = _name(node.items[0])
+            if self.array_var(name, node) is not None or name in _INTRINSIC_MATH or \
+                    name in _OTHER_INTRINSICS:
+                return None
+            return name
+        if type(node).__name__ in ("Function_Reference", "Structure_Constructor"):
+            return _name(node.items[0])
+        return None
 
     def section_element(self, v, node, ks, pre=None):
         """The element of the array reference `node` to `v` (an element, or with
