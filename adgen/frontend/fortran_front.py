@@ -1100,7 +1100,7 @@ class Scope:
         which keeps its value from one call to the next as the procedure's does (the
         derivative code has its own)."""
         loc = self.loc(node)
-        if any(X.int_value(X.fold(e)) is None for dim in v.dims or () for e in dim):
+        if v.dims and _constant_size(v) is None:
             raise self.error(node, f"SAVEd array '{v.name}' needs constant bounds")
         if v is old and getattr(v.sym, "fortran_saved", False):
             sym = v.sym             # declared again (DIMENSION, then its type)
@@ -1127,9 +1127,7 @@ class Scope:
             if len(values) != 1:
                 raise self.error(node, f"scalar '{v.name}' given an array as initial value")
             return values[0]
-        size = 1
-        for _, ext in v.dims:
-            size *= X.int_value(X.fold(ext))
+        size = _constant_size(v)
         if len(values) == 1:
             values *= size
         if len(values) != size:
@@ -1812,8 +1810,7 @@ class Scope:
                 own = []
             declared = [self.vars[n] for n in dict.fromkeys(names) if n in self.vars]
             for v in declared:
-                if v.dims and v.allocated is None and \
-                        not all(X.int_value(X.fold(e)) is not None for dim in v.dims for e in dim):
+                if v.dims and v.allocated is None and _constant_size(v) is None:
                     raise AdgenError(f"array '{v.name}' of a BLOCK needs constant bounds "
                                      "(or make it ALLOCATABLE)", v.loc)
             self.statements(body, out)
@@ -2252,14 +2249,16 @@ class Scope:
     @contextlib.contextmanager
     def calls_hoisted(self, node, out):
         """Fortran evaluates a function reference of an array expression once, before
-        the assignment (also under WHERE, and in a WHERE mask): within this context each
-        reference of node to a procedure of the program that is not ELEMENTAL reads a
-        temporary computed before the loops over the elements (not a call per element,
-        reading the elements assigned so far)."""
-        F = _f2003()
+        the assignment (also under WHERE, in a WHERE mask, in a reduction and in an array
+        expression passed as an argument): within this context each reference of node to a
+        procedure of the program that is not ELEMENTAL reads a temporary computed before
+        the loops over the elements (not a call per element, repeating its side effects
+        and reading the elements assigned so far)."""
         found = []
 
         def look(n):
+            if id(n) in self.hoisted:
+                return False                # by an enclosing array expression
             name = self.called_function(n)
             if name is not None and not self.is_elemental(name):
                 found.append(n)
@@ -2803,7 +2802,10 @@ class Scope:
         loc = self.loc(node)
         args = self.intrinsic_arguments(name, args, node)
         if name in _REDUCTIONS:
-            return self.reduction(name, args, node, pre, ks)
+            # its function references evaluated once, before its loop
+            with self.calls_hoisted(node.items[1],
+                                    self.loop_invariant[-1] if self.loop_invariant else pre):
+                return self.reduction(name, args, node, pre, ks)
         if name in _INQUIRY:
             return self.inquiry(name, args, node, ks)
         if name == "kind":
@@ -3352,9 +3354,10 @@ class Scope:
                 # an array expression: computed into a temporary array, passed by address
                 shape = self.shape_of(source)
                 tmp_v = self.temp_array(shape, self.elem_type(a), source)
-                self.elementwise(shape, lambda ks, inner, a=a, tmp_v=tmp_v: (
-                    self.element(tmp_v, ks, shape), self.expr(a, ks, inner)), pre,
-                    self.loc(a))
+                with self.calls_hoisted(a, pre):
+                    self.elementwise(shape, lambda ks, inner, a=a, tmp_v=tmp_v: (
+                        self.element(tmp_v, ks, shape), self.expr(a, ks, inner)), pre,
+                        self.loc(a))
                 out.append(ir.Ref(tmp_v.sym))
                 continue
             out.append(self.argument_temporary(f, k, self.expr(a, None, pre), a, pre))
@@ -3949,6 +3952,18 @@ def _array_refs(node, is_array=None):
 
     _visit(node, look)
     return out
+
+
+def _constant_size(v):
+    """The number of elements of array variable v when its bounds are all constants;
+    None otherwise."""
+    size = 1
+    for lo, ext in v.dims:
+        lower, extent = X.int_value(X.fold(lo)), X.int_value(X.fold(ext))
+        if lower is None or extent is None:
+            return None
+        size *= extent
+    return size
 
 
 def _visit(node, look):

@@ -344,10 +344,9 @@ class _Counter:
                 e.left.op == "/" and expr_c(e.left.right) == expr_c(e.right):
             self.usage.inexact = True
             return self.upper(e.left.left)      # x / s * s <= x for x, s >= 0
-        if isinstance(e, ir.Binary) and e.op == "/" and X.int_value(e.right) is not None \
-                and X.int_value(e.right) >= 1:
+        c = X.int_value(e.right) if isinstance(e, ir.Binary) and e.op == "/" else None
+        if c is not None and c >= 1:
             # x / c rounds toward zero: at most x / c + (c - 1) / c, whatever x's sign
-            c = X.int_value(e.right)
             self.usage.inexact = True
             return self.upper(e.left).scale(Fraction(1, c)) + Poly.const(Fraction(c - 1, c))
         if isinstance(e, ir.Binary) and e.op == "*":

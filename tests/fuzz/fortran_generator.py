@@ -1210,9 +1210,7 @@ class FGen:
         (one they do not use), or in an ASSOCIATE construct naming a variable they use (its
         name replaced in them) and a value."""
         ra = self.ra
-        used = set(re.findall(r"\b\w+\b", "\n".join(
-            line for st in walk(stmts)
-            for line in [st.head] + [p for p, _ in st.parts if p] + [st.tail or ""])))
+        used = set(re.findall(r"\b\w+\b", "\n".join(lines(stmts))))
         reals = [v for v in self.real_vars() if v.ready]
         # a variable they give its first value must stay at the top level, where
         # consume_new finds it
@@ -1236,11 +1234,9 @@ class FGen:
             return stmts
         v = ra.choice(named)
         alias, value = self.fresh("as"), self.fresh("av")
-        for st in walk(stmts):
+        for st in walk(stmts):      # the lines that may name it (see lines)
             st.head = re.sub(rf"\b{v.name}\b", alias, st.head)
             st.parts = [(re.sub(rf"\b{v.name}\b", alias, p) if p else p, b) for p, b in st.parts]
-            if st.tail:
-                st.tail = re.sub(rf"\b{v.name}\b", alias, st.tail)
         body = stmts + [self.sink_fold(E(value, 0.5 * src.bound, 9, frozenset([value])))]
         return [Stmt(f"associate ({alias} => {v.name}, {value} => 0.5d0 * {src.name})",
                      [(None, body)], "end associate", "associate", reads={v.name, src.name})]
