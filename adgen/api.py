@@ -603,7 +603,7 @@ class _Analysis:
             from adgen.driver import reachable
             from adgen.transform.normalize import normalize_program, structure_program
             funcs = [n for n in reachable(prog, [f.name]) if prog.functions[n].has_body]
-            normalize_program(prog)
+            normalize_program(prog, funcs)
             structure_program(prog, funcs)
             ea = ExtentAnalysis(prog)
         except Exception:

@@ -487,7 +487,7 @@ def generate(sources, options):
     attach_rules(prog, rules + builtin_rules(prog, rules))
     head_specs = resolve_heads(prog, options)
     roots = [f.name for f, _, _, _ in head_specs]
-    normalize_program(prog)
+    normalize_program(prog, reachable(prog, roots))
     from adgen.transform.clone import clone_call_sites
     functions = [n for n in clone_call_sites(prog, roots) if prog.functions[n].has_body]
     structure_program(prog, functions)

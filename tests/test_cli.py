@@ -193,6 +193,47 @@ def test_union(tmp_path):
            r"union", {1, 5, 6, 7})
 
 
+STRUCT_VIEW_RESULT = """typedef struct {
+    int n;
+    double *data;
+} View;
+
+static View make_view(double *p, int n)
+{
+    View v;
+    v.n = n;
+    v.data = p;
+    return v;
+}
+
+double sumsq(int n, const double *x)
+{
+    double buf[8];
+    View v = make_view(buf, n);
+    double s = 0.0;
+    int i;
+    for (i = 0; i < n; i++)
+        v.data[i] = x[i] * x[i];
+    for (i = 0; i < n; i++)
+        s += buf[i] * x[i];
+    return s;
+}
+"""
+
+
+def test_struct_result_holding_active_pointers(tmp_path):
+    """The adjoint refuses a function returning a struct that points to active data (its
+    output used a shadow result it never declared); the tangent handles it."""
+    (tmp_path / "prog.c").write_text(STRUCT_VIEW_RESULT)
+    proc = adgen("--reverse", "prog.c", "--head", "sumsq(sumsq)/(x)", "-o", "out.c",
+                 cwd=tmp_path)
+    check_error(proc, "prog.c", r"returns a struct that holds pointers to active data", {6})
+    assert files_in(tmp_path) == ["prog.c"]
+    proc = adgen("--forward", "prog.c", "--head", "sumsq(sumsq)/(x)", "-o", "out.c",
+                 cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+
+
 @pytest.mark.parametrize("stmt", ['__asm__("nop");', 'asm("nop");'], ids=["__asm__", "asm"])
 def test_inline_asm(tmp_path, stmt):
     refuse(tmp_path, f"double f(double x)\n{{\n    {stmt}\n    return x * x;\n}}\n",

@@ -18,8 +18,9 @@ def extent_of(tmp_path, source, func, param, **sizes):
     path = tmp_path / "prog.c"
     path.write_text(textwrap.dedent(source))
     prog = load_program([str(path)], Options())
-    normalize_program(prog)
-    structure_program(prog, [f.name for f in prog.functions.values() if f.has_body])
+    bodies = [f.name for f in prog.functions.values() if f.has_body]
+    normalize_program(prog, bodies)
+    structure_program(prog, bodies)
     f = prog.functions[func]
     p = next(q for q in f.params if q.name == param)
     text = expr_c(ExtentAnalysis(prog).max_index(f, p))

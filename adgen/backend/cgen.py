@@ -370,7 +370,7 @@ def render_unit(unit: OutputUnit) -> str:
         helpers.add("stack")
     headers = ["math.h", "stdlib.h", "string.h"]
     for h in unit.std_headers:
-        if h not in headers and h not in ("stddef.h",):
+        if h not in headers:
             headers.append(h)
     return env().get_template("unit.c.j2").render(
         u=unit, bodies=bodies, helpers=helpers, headers=headers, stack=unit.stack,

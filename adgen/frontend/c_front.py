@@ -283,8 +283,11 @@ class CFront:
                 pt = self.type_of(p.type, scope)
                 if pt.resolved().is_void and p.name is None:
                     continue
-                if isinstance(pt, ir.Arr):       # array parameters are pointers
-                    pt = ir.Ptr(pt.elem)
+                if pt.resolved().is_array:
+                    # array parameters are pointers, also through a typedef (`vec3 v`, whose
+                    # const, `const vec3 v`, is its elements')
+                    elem = pt.resolved().elem
+                    pt = ir.Ptr(_const_elements(elem) if pt.const else elem)
                 sym = ir.Symbol(p.name or f"arg{len(params)}", pt, "param", loc_of(p))
                 params.append(sym)
                 scope.names[sym.name] = sym
@@ -1085,3 +1088,11 @@ def parse_expr_in_scope(text, symbols, where="--size"):
     for s in symbols:
         scope.names[s.name] = s
     return front.expr(node, scope)
+
+
+def _const_elements(t):
+    """Type t with its (innermost) elements const: `const mat2` is rows of const double."""
+    if isinstance(t.resolved(), ir.Arr):
+        arr = t.resolved()
+        return ir.Arr(_const_elements(arr.elem), arr.size)
+    return ir.with_const(t, True)

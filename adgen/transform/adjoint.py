@@ -413,6 +413,12 @@ class ReverseTransform:
         if isinstance(e, (ir.Index, ir.Member, ir.Deref)) and not _is_shadow_expr(e) and \
                 not _is_temp_memory(e):
             found.add(find(self.mem.loc(e)))
+        elif isinstance(e, (ir.Index, ir.Member, ir.Deref)) and _is_shadow_expr(e) and \
+                e.type is not None and e.type.resolved().is_pointer:
+            # a shadow pointer held in memory (`wb.out`) moves with the primal one (`w.out++`
+            # steps both): reading it needs the primal's value of that point restored
+            sym = base_symbol(e)
+            found.add(find(self.mem.loc(X.substitute(e, {sym: ir.Ref(sym.primal)}))))
         if isinstance(e, ir.SizeOf):
             return
         if isinstance(e, ir.Call):
@@ -878,6 +884,11 @@ class FuncGen:
                                  "through a type adgen cannot shadow yet", p.loc)
         result = getattr(f, "result", None)
         if self.act.ret_active(f):
+            rt = f.ret.resolved()
+            if rt.is_struct and _holds_pointers(rt):
+                raise AdgenError(f"'{source_name(f)}' returns a struct that holds pointers to "
+                                 "active data: not supported yet; return it through a "
+                                 "pointer parameter", f.loc)
             fb = ir.Symbol(self.names.fresh(source_name(f) + "b"), strip_const(f.ret), "param")
             fb.primal = result
             bparams.append(fb)

@@ -251,7 +251,14 @@ class Normalizer:
         k = self.temps.new("k", ir.INT, loc)
         if call.func == "memcpy":
             src = _strip_void_cast(call.args[1])
-            value = ir.Index(src, ir.Ref(k), ir.pointee(src.type), loc)
+            st = ir.pointee(src.type)
+            if st is not None and st.resolved().is_array:
+                raise AdgenError("memcpy of a multi-dimensional array is not supported; "
+                                 "copy it with loops", loc)
+            if st is None or not _same_type(st, et):
+                raise AdgenError("memcpy between arrays of different element types is not "
+                                 "supported; copy it with a loop", loc)
+            value = ir.Index(src, ir.Ref(k), st, loc)
         else:
             fill = call.args[1]
             if not (isinstance(fill, ir.Const) and X.is_zero(fill)):
@@ -510,8 +517,11 @@ class Structurer:
             outer_exits
 
 
-def normalize_program(prog):
-    for f in prog.functions.values():
+def normalize_program(prog, names):
+    """Normalize the functions named (those the heads reach: the others are left as they
+    are, and may use what adgen does not support)."""
+    for name in names:
+        f = prog.functions[name]
         if f.has_body and not getattr(f, "is_library", False):
             Normalizer(prog, f).run()
 
