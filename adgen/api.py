@@ -581,8 +581,10 @@ class _Analysis:
         for p in arrays:
             if p["name"] in dopts.sizes:
                 try:
-                    from adgen.frontend.c_front import parse_expr_in_scope
-                    e = parse_expr_in_scope(dopts.sizes[p["name"]], f.params)
+                    from adgen.frontend.c_front import expand_macros, parse_expr_in_scope
+                    e = parse_expr_in_scope(expand_macros(
+                        dopts.sizes[p["name"]], getattr(prog, "macros", {}),
+                        {q.name for q in f.params}), f.params)
                     p["extent"], p["extent_text"] = _ser(e), dopts.sizes[p["name"]]
                 except Exception:
                     pass

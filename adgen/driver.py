@@ -330,7 +330,7 @@ class Context:
         if ir.source_name(p) in self.options.sizes:
             from adgen.frontend.c_front import parse_length
             return parse_length(self.options.sizes[ir.source_name(p)], f.params,
-                                self.by_reference)
+                                self.by_reference, macros=getattr(self.prog, "macros", {}))
         if getattr(p, "fortran_extent", None) is not None:
             return ir.Cast(ir.Prim("size_t"), p.fortran_extent)
         if getattr(p, "fortran_array", None) is False:

@@ -115,7 +115,8 @@ def attach_rules(prog, rules):
                 raise AdgenError(f"rule for '{f.name}': '{n}' is not one of its pointer "
                                  "parameters", rule.loc)
             try:
-                sizes[n] = parse_length(text, f.params, prog.language == "fortran", "a rule")
+                sizes[n] = parse_length(text, f.params, prog.language == "fortran", "a rule",
+                                        getattr(prog, "macros", {}))
             except AdgenError as exc:
                 raise AdgenError(f"rule for '{f.name}': length of '{n}': {exc.message}",
                                  rule.loc)

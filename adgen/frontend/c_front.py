@@ -22,13 +22,19 @@ _CONSTANT_MACROS = {"INFINITY": ir.FLOAT, "NAN": ir.FLOAT, "HUGE_VAL": ir.DOUBLE
 def loc_of(node, default=None):
     c = getattr(node, "coord", None)
     if c is None or not getattr(c, "file", None):
+        # a few nodes carry no position (a compound literal, a designated initializer):
+        # that of the first node inside them that has one
+        for child in (node.children() if isinstance(node, c_ast.Node) else ()):
+            loc = loc_of(child[1])
+            if loc is not None:
+                return loc
         return default
     return Loc(c.file, c.line or 0, c.column or 0)
 
 
 def parse_c_file(path, include_dirs=(), defines=()):
     """Preprocess and parse one C file into an ir.Program."""
-    text, std = preprocess(path, include_dirs, defines)
+    text, std, macros = preprocess(path, include_dirs, defines)
     try:
         ast = c_parser.CParser().parse(text, path)
     except c_parser.ParseError as exc:
@@ -40,6 +46,7 @@ def parse_c_file(path, include_dirs=(), defines=()):
         raise AdgenError(f"cannot parse: {exc}", Loc(path))
     prog = CFront(path).program(ast)
     prog.std_headers = std
+    prog.macros = macros
     return prog
 
 
@@ -646,6 +653,9 @@ class CFront:
 
     def initialise(self, target, t, init, scope, out, loc):
         r = t.resolved()
+        if isinstance(init, c_ast.InitList) and \
+                any(isinstance(x, c_ast.NamedInitializer) for x in init.exprs):
+            return self.designated(target, r, init, scope, out, loc)
         if isinstance(init, c_ast.InitList):
             # what the list leaves out is zero, as C has it (a declaration in a loop body
             # sets it again on every iteration)
@@ -671,6 +681,54 @@ class CFront:
         out.extend(pre)
         out.append(ir.Assign(target, self.convert(value, t), loc))
         out.extend(post)
+
+    def designated(self, target, r, init, scope, out, loc):
+        """An initializer list with designators (`{.k = 2.0, [3] = x}`): the whole object
+        zero, then each item at its place; an item without a designator goes to the place
+        after the one before, as C has it."""
+        if not isinstance(r, (ir.Arr, ir.Struct)):
+            raise AdgenError("a designated initializer for a scalar", loc)
+        self.zero(target, r, out, loc)
+        position = 0
+        for item in init.exprs:
+            value = item
+            if isinstance(item, c_ast.NamedInitializer):
+                value = item.expr
+                elem, et = target, r
+                for depth, d in enumerate(item.name):
+                    elem, et, k = self.designator(elem, et.resolved(), d, scope, loc)
+                    if depth == 0:
+                        position = k
+            else:
+                elem, et, _ = self.place(target, r, position, loc)
+            self.initialise(elem, et, value, scope, out, loc)
+            position += 1
+
+    def designator(self, target, r, d, scope, loc):
+        """(element, its type, its position) that one designator (`.k`, `[3]`) names."""
+        if isinstance(d, c_ast.ID) and isinstance(r, ir.Struct):
+            names = [f for f, _ in r.sdef.fields]
+            if d.name not in names:
+                raise AdgenError(f"no field '{d.name}' to initialize", loc)
+            return self.place(target, r, names.index(d.name), loc)
+        if not isinstance(d, c_ast.ID) and isinstance(r, ir.Arr):
+            k = self.int_constant(self.expr(d, scope))
+            if k is None:
+                raise AdgenError("an array designator that is not a constant", loc)
+            return self.place(target, r, k, loc)
+        raise AdgenError("unsupported designator in an initializer", loc)
+
+    def place(self, target, r, k, loc):
+        """(element, its type, k): field or element k of target, of type r."""
+        if isinstance(r, ir.Struct):
+            if k >= len(r.sdef.fields):
+                raise AdgenError("too many values in an initializer list", loc)
+            fname, ftype = r.sdef.fields[k]
+            return ir.Member(target, fname, False, ftype, loc), ftype, k
+        size = self.int_constant(r.size) if r.size is not None else None
+        if size is not None and k >= size:
+            raise AdgenError("too many values in an initializer list", loc)
+        return ir.Index(target, ir.Const(str(k), ir.INT), r.elem, loc), r.elem, k
 
     def zero(self, target, t, out, loc):
         """target = 0, element by element and field by field."""
@@ -1059,9 +1117,11 @@ def _c_int_text(e, enums):
     raise ValueError("not constant")
 
 
-def parse_length(text, params, by_reference, where="--size"):
-    """A length written over a function's parameters (`--size`, a rule). By reference
-    (Fortran, every argument a pointer), a parameter `n` in the text means *n."""
+def parse_length(text, params, by_reference, where="--size", macros=None):
+    """A length written over a function's parameters (`--size`, a rule) and the program's
+    macros. By reference (Fortran, every argument a pointer), a parameter `n` in the text
+    means *n."""
+    text = expand_macros(text, macros or {}, {q.name for q in params})
     if not by_reference:
         return parse_expr_in_scope(text, params, where)
     # parsed over integer stand-ins (n * n is no pointer arithmetic), then *n put back
@@ -1074,6 +1134,21 @@ def parse_length(text, params, by_reference, where="--size"):
             values[v] = ir.Deref(ir.Ref(q), v.type)
             scope.append(v)
     return substitute(parse_expr_in_scope(text, scope, where), values)
+
+
+def expand_macros(text, macros, names):
+    """text with the object-like macros it names (that are not in names) replaced by their
+    definitions, as the preprocessor would."""
+    def one(m):
+        name = m.group(0)
+        return f"({macros[name]})" if name in macros and name not in names else name
+
+    for _ in range(32):         # macros naming macros; a cycle stops here
+        expanded = re.sub(r"\b[A-Za-z_]\w*\b", one, text)
+        if expanded == text:
+            break
+        text = expanded
+    return text
 
 
 def parse_expr_in_scope(text, symbols, where="--size"):

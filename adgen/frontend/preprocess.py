@@ -21,10 +21,15 @@ NOT_STANDARD = ("cblas.h",)
 _LINEMARK = re.compile(r'^#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"')
 
 
+_DEFINE = re.compile(r"^#\s*define\s+([A-Za-z_]\w*)(?!\()\s*(.*)$")
+_UNDEF = re.compile(r"^#\s*undef\s+([A-Za-z_]\w*)")
+
+
 def preprocess(path: str, include_dirs=(), defines=()):
-    """Return (text, std_headers): the preprocessed text and the standard headers used."""
-    cmd = ["gcc", "-E", "-std=c99", "-undef", "-nostdinc", "-isystem", str(INCLUDE_DIR),
-           "-D__adgen__=1"]
+    """Return (text, std_headers, macros): the preprocessed text, the standard headers used,
+    and the object-like macros defined at the end ({name: replacement text})."""
+    cmd = ["gcc", "-E", "-dD", "-std=c99", "-undef", "-nostdinc", "-isystem",
+           str(INCLUDE_DIR), "-D__adgen__=1"]
     # gcc's spellings of C99 keywords, and attributes, which change nothing here
     cmd += ["-D__inline__=inline", "-D__inline=inline", "-D__restrict__=restrict",
             "-D__restrict=restrict", "-D__attribute__(x)=", "-D__extension__=",
@@ -40,8 +45,8 @@ def preprocess(path: str, include_dirs=(), defines=()):
         raise AdgenError(f"cannot run the C preprocessor (gcc): {exc}", Loc(path))
     if proc.returncode != 0:
         raise AdgenError(_first_cpp_error(proc.stderr, path), None)
-    std = []
-    for line in proc.stdout.splitlines():
+    std, macros, lines = [], {}, proc.stdout.splitlines()
+    for k, line in enumerate(lines):
         m = _LINEMARK.match(line)
         if m:
             f = m.group(2)
@@ -49,7 +54,17 @@ def preprocess(path: str, include_dirs=(), defines=()):
                 name = os.path.basename(f)
                 if name not in std and name not in NOT_STANDARD:
                     std.append(name)
-    return proc.stdout, std
+        elif line.startswith("#"):
+            # the directives -dD keeps (the macros, for --size): empty lines in the text,
+            # so that the lines after them keep their numbers
+            d, u = _DEFINE.match(line), _UNDEF.match(line)
+            if d:
+                macros[d.group(1)] = d.group(2).strip()
+            elif u:
+                macros.pop(u.group(1), None)
+            if d or u or re.match(r"^#\s*define\s", line):
+                lines[k] = ""
+    return "\n".join(lines) + "\n", std, macros
 
 
 def _first_cpp_error(stderr: str, path: str) -> str:
