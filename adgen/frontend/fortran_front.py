@@ -17,6 +17,7 @@ derivative links with gfortran-compiled code:
 """
 import contextlib
 import copy
+import math
 import os
 import re
 import subprocess
@@ -96,6 +97,7 @@ class Module:
     procs: dict = field(default_factory=dict)      # name -> ir.Function
     uses: list = field(default_factory=list)
     interfaces: dict = field(default_factory=dict)  # name -> its dummy argument names
+    imported_procs: dict = field(default_factory=dict)  # name here -> procedure it uses
 
 
 class FortranError(AdgenError):
@@ -120,6 +122,10 @@ def read_tree(path, include_dirs=(), defines=()):
             raise AdgenError(f"preprocessing failed: {proc.stderr.strip()[:200]}", Loc(path))
         text = _on_source_lines(proc.stdout, path)
     free = path.lower().endswith(FREE_SUFFIXES + tuple(x.lower() for x in CPP_SUFFIXES[1:]))
+    if text is None and not free:
+        text = _read_source(path)
+    if text is not None and not free:
+        text = _fixed_form_statements(text)
     try:
         if text is None:
             reader = FortranFileReader(path, ignore_comments=False)
@@ -161,7 +167,32 @@ def _on_source_lines(text, path):
 
 def _format(free):
     from fparser.common.sourceinfo import FortranFormat
-    return FortranFormat(free, not free)
+    return FortranFormat(free, False)
+
+
+def _read_source(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise AdgenError(f"cannot read: {exc.strerror}", Loc(path))
+
+
+def _fixed_form_statements(text):
+    """Fixed-form source as the standard (and gfortran by default) reads it: the columns
+    after 72 are ignored (a card's sequence number), and a 0 in column 6 marks an initial
+    line, as a blank does. Comment lines and lines in tab format are left as they are."""
+    out = []
+    for line in text.splitlines():
+        first = len(line) - len(line.lstrip())
+        comment = not line.strip() or line[0] in "cC*!" or \
+            line.lstrip().startswith("!") and first != 5
+        if not comment and "\t" not in line[:6]:
+            line = line[:72]
+            if len(line) >= 6 and line[5] == "0":
+                line = line[:5] + " " + line[6:]
+        out.append(line)
+    return "\n".join(out) + "\n"
 
 
 def parse_fortran_files(paths, options=None):
@@ -343,8 +374,9 @@ class FFront:
         for part in unit.children:
             if isinstance(part, F.Specification_Part):
                 scope.specification(part, module_level=True)
-        for v in scope.vars.values():
-            mod.vars[v.name] = v
+        # by the names the module's scope gives them (`use m, only: g => gam` is `g`)
+        mod.vars.update(scope.vars)
+        mod.imported_procs = getattr(scope, "imported_procs", {})
         mod.interfaces = scope.interfaces
         # procedures: signatures now, bodies after (they may call each other)
         subs = [c for part in unit.children if isinstance(part, F.Module_Subprogram_Part)
@@ -570,8 +602,8 @@ class Scope:
         self.hoisted = {}             # id(function reference) -> its value (hoist_calls)
         self.save_all = False         # a SAVE statement without names: every local
         if module is not None:
-            for v in module.vars.values():
-                self.vars[v.name] = v
+            self.vars.update(module.vars)
+            self.imported_procs = dict(module.imported_procs)
             self.interfaces.update(module.interfaces)
 
     def loc(self, node):
@@ -682,7 +714,7 @@ class Scope:
         if exec_part is not None:
             self.goto_targets = _goto_labels(exec_part)
             self.end_label = _label(unit.children[-1])
-            self.statements(list(exec_part.children), body)
+            self.statements(self.statement_functions(list(exec_part.children)), body)
         self.no_waiting_directive(None)
         for v in self.allocatables:         # deallocated on leaving the procedure
             body += self.deallocate(v, self.loc(unit.children[-1]), only_if_allocated=True)
@@ -787,6 +819,8 @@ class Scope:
                 if type(node).__name__ == "Data_Stmt":
                     raise self.error(node, "DATA statements are not supported")
                 continue
+            elif type(node).__name__ == "Equivalence_Stmt":
+                raise self.error(node, "EQUIVALENCE is not supported")
             else:
                 raise self.error(node, f"unsupported declaration ({type(node).__name__})")
         if module_level:
@@ -829,7 +863,7 @@ class Scope:
                 continue
             self.vars[renames.get(vname, vname)] = v
         self.imported_procs = getattr(self, "imported_procs", {})
-        for pname, f in mod.procs.items():
+        for pname, f in list(mod.imported_procs.items()) + list(mod.procs.items()):
             if only and pname not in (names or []):
                 continue
             self.imported_procs[renames.get(pname, pname)] = f
@@ -1058,12 +1092,12 @@ class Scope:
             # a constant array: a static table in the output
             if init is None:
                 raise self.error(node, f"parameter '{name}' has no value")
-            values = [self.expr(x) for x in _constructor_items(init.items[1])]
-            from adgen.backend.cgen import expr_c
+            if _constant_size(v) is None:
+                raise self.error(node, f"parameter array '{name}' needs constant bounds")
             sym = ir.Symbol(self.unique(f"{(self.func.name if self.func else 'm')}_{name}"),
                             self.storage_type(v), "global", loc, is_static=True)
             sym.is_library = False
-            sym.init_text = "{" + ", ".join(expr_c(_convert(x, t)) for x in values) + "}"
+            sym.init_text = self.initial_value(v, init.items[1], node)
             sym.type = ir.with_const(sym.type, False)
             self.front.globals.append(sym)
             v.sym = sym
@@ -1116,10 +1150,25 @@ class Scope:
         v.sym = sym
 
     def initial_value(self, v, value, node):
-        """The C initializer of a SAVEd variable's initial value (a constant, or for an
-        array an array constructor or one constant for every element)."""
+        """The C initializer of a SAVEd variable's or a PARAMETER array's value (a
+        constant, or for an array an array constructor, reshaped or not, or one constant
+        for every element)."""
         F = _f2003()
         from adgen.backend.cgen import expr_c
+        if v.dims and isinstance(value, F.Intrinsic_Function_Reference) and \
+                _name(value.items[0]) == "reshape":
+            # reshape(constructor, shape): the constructor's elements are the array's in
+            # array element order
+            args = self.intrinsic_arguments("reshape", value.items[1].items, value)
+            if len(args) < 2 or any(a is not None for a in args[2:]) or \
+                    not isinstance(args[0], F.Array_Constructor) or \
+                    not isinstance(args[1], F.Array_Constructor):
+                raise self.error(node, f"the value of '{v.name}' is supported as reshape of "
+                                       "an array constructor to a constructor's shape only")
+            counts = [X.int_value(X.fold(self.expr(e))) for e in _constructor_items(args[1])]
+            if None in counts or math.prod(counts) != _constant_size(v):
+                raise self.error(node, f"'{v.name}' is given a reshape to another size")
+            value = args[0]
         items = _constructor_items(value) if isinstance(value, F.Array_Constructor) \
             else [value]
         values = [expr_c(_convert(self.expr(x), v.type)) for x in items]
@@ -1769,6 +1818,64 @@ class Scope:
                 self.vars[n] = v
             yield
 
+    def statement_functions(self, stmts):
+        """The statements after the statement function definitions that open them
+        (`FK(C) = C * C + 1.0D0`, which fparser reads as assignments), recorded in
+        self.stmt_functions: name -> (dummy names, the expression, the result type)."""
+        F = _f2003()
+        self.stmt_functions = {}
+        k = 0
+        while k < len(stmts):
+            st = stmts[k]
+            if isinstance(st, F.Comment):
+                k += 1
+                continue
+            lhs = st.items[0] if isinstance(st, F.Assignment_Stmt) else None
+            if not isinstance(lhs, F.Part_Ref):
+                break
+            name = _name(lhs.items[0])
+            args = lhs.items[1].items if lhs.items[1] is not None else []
+            v = self.vars.get(name)
+            if v is not None and (v.dims or v.sym is not None and v.sym.kind != "local") or \
+                    self.array_var(name, lhs) is not None or \
+                    not all(isinstance(a, F.Name) for a in args):
+                break
+            dummies = [_name(a) for a in args]
+            if len(set(dummies)) != len(dummies):
+                raise self.error(st, f"statement function '{name}' names a dummy twice")
+            t = v.type if v is not None else self.implicit_var(name, st, False).type
+            self.vars.pop(name, None)           # a function, not a variable
+            self.stmt_functions[name] = (dummies, st.items[2], t)
+            del stmts[k]
+        return stmts
+
+    def statement_function(self, name, args, node, ks, pre):
+        """A reference to a statement function: its expression, with the values of the
+        arguments for its dummies (each evaluated once: an argument that calls a procedure
+        is set into a temporary first)."""
+        dummies, body, t = self.stmt_functions[name]
+        if len(args) != len(dummies):
+            raise self.error(node, f"statement function '{name}' takes {len(dummies)} "
+                                   f"arguments, given {len(args)}")
+        bound = []
+        for d, a in zip(dummies, args):
+            v = self.vars.get(d)
+            dt = v.type if v is not None and not v.dims else \
+                self.implicit_var(d, node, False).type if v is None else None
+            if dt is None:
+                raise self.error(node, f"the dummy '{d}' of statement function '{name}' "
+                                       "is an array")
+            value = _convert(self.expr(a, ks, pre), dt)
+            if any(isinstance(x, ir.Call) for x in ir.walk(value)):
+                tmp = self.temp(d, ir.with_const(dt, False))
+                pre.append(ir.Assign(ir.Ref(tmp), value, self.loc(node)))
+                value = ir.Ref(tmp)
+            bound.append(FVar(d, dt, const=value))
+        with self.scoped_names(dummies):
+            for b in bound:
+                self.vars[b.name] = b
+            return _convert(self.expr(body, None, pre), t)
+
     @contextlib.contextmanager
     def scoped_names(self, names):
         """Names that a construct declares for itself: within it they mean what the
@@ -2361,8 +2468,9 @@ class Scope:
         extents = [(self.at_entry(_count(*d)), self.at_entry(whole))
                    for d, whole in zip(shape, self.dimension_extents(like))]
         sym = self.temp("tmp", None)
-        self.temp_arrays.append((sym, extents, self.loc(like)))
-        sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, sym.loc))
+        loc = self.loc(like)
+        self.temp_arrays.append((sym, extents, loc))
+        sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
         return FVar(sym.name, t, sym=sym, dims=dims)
 
     def element(self, v, ks, shape):
@@ -2395,6 +2503,10 @@ class Scope:
                         raise self.error(node, "open upper bound on an assumed-size array")
                     st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
                     shape.append((a, b, st))
+                elif self.vector_subscript(sub, node):
+                    # a vector subscript u(idx): the dimension runs over idx's elements
+                    lower, upper, stride = self.operand_shape(sub)[0]
+                    shape.append((_int(1), _count(lower, upper, stride), _int(1)))
             return shape or None
         if _array_inquiry(node):
             return [(_int(1), _int(len(self.array_bounds(node.items[1].items[0]) or [])),
@@ -2483,8 +2595,8 @@ class Scope:
 
     def matmul(self, lhs_node, call, out, loc):
         a_node, b_node = self.intrinsic_arguments("matmul", call.items[1].items, call)
-        sa, sb = self.shape_of(a_node), self.shape_of(b_node)
-        if sa is None or sb is None or len(sa) != 2 or len(sb) not in (1, 2):
+        sa, sb = self.operand_shape(a_node), self.operand_shape(b_node)
+        if not sa or not sb or len(sa) != 2 or len(sb) not in (1, 2):
             raise self.error(call, "matmul is supported for matrix x matrix and "
                                    "matrix x vector")
         shape = self.shape_of(lhs_node)
@@ -2518,8 +2630,62 @@ class Scope:
         statement, which reads the temporary instead (a copy of node). A constructor that
         is a whole right-hand side is left to assignment."""
         F = _f2003()
+        node = self.without_matmuls(node, out)
         return self.without_constructors(
             node, out, keep=node.items[2] if isinstance(node, F.Assignment_Stmt) else None)
+
+    def without_matmuls(self, node, out):
+        """An assignment or call with matmul inside its expressions (`x = x + matmul(k,
+        v)`): each product goes into a temporary array computed just before the statement
+        (inner ones first), which reads the temporary instead. A matmul that is a whole
+        right-hand side is left to assignment, but for one that reads the array assigned
+        (`x = matmul(a, x)`), which goes through a temporary too."""
+        F = _f2003()
+
+        def is_matmul(n):
+            return isinstance(n, F.Intrinsic_Function_Reference) and \
+                _name(n.items[0]) == "matmul"
+
+        while True:
+            keep = None
+            if isinstance(node, F.Assignment_Stmt) and is_matmul(node.items[2]) and \
+                    self.storage_key(_base_name(node.items[0])) not in \
+                    {self.storage_key(_base_name(r)) for r in _array_refs(node.items[2])}:
+                keep = node.items[2]
+            innermost = [m for m in _walk_type(node, F.Intrinsic_Function_Reference)
+                         if is_matmul(m) and m is not keep and
+                         not any(is_matmul(x) for x in _walk_type(m.items[1],
+                                                                 F.Intrinsic_Function_Reference))]
+            if not innermost:
+                return node
+            m = innermost[0]
+            node = _replace_nodes(node, {id(m): self.matmul_temp(m, node, out)})
+
+    def matmul_temp(self, call, node, out):
+        """A temporary array set (in out) to the product matmul(a, b); the name that reads
+        it."""
+        F = _f2003()
+        loc = self.loc(node)
+        a_node, b_node = self.intrinsic_arguments("matmul", call.items[1].items, call)
+        sa, sb = self.operand_shape(a_node), self.operand_shape(b_node)
+        if not sa or not sb or len(sa) != 2 or len(sb) not in (1, 2):
+            raise self.error(call, "matmul is supported for matrix x matrix and "
+                                   "matrix x vector")
+        t = ir.arith_result(self.elem_type(a_node), self.elem_type(b_node))
+        # the rows of a and the columns of b; the whole dimensions they come from size the
+        # temporary where the product's own extents change in the procedure (temp_array)
+        shape = [sa[0]] + ([sb[1]] if len(sb) == 2 else [])
+        wholes = [self.operand_extents(a_node)[0]] + \
+            ([self.operand_extents(b_node)[1]] if len(sb) == 2 else [])
+        extents = [(self.at_entry(_count(*d)), self.at_entry(w) if w is not None else None)
+                   for d, w in zip(shape, wholes)]
+        sym = self.temp("product", None)
+        self.temp_arrays.append((sym, extents, loc))
+        sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
+        v = FVar(sym.name, t, sym=sym, dims=[(_int(1), _count(*d)) for d in shape])
+        self.vars[sym.name] = v
+        self.matmul(F.Name(sym.name), call, out, loc)
+        return F.Name(sym.name)
 
     def without_constructors(self, node, out, keep=None):
         """node (an expression) reading temporaries, set in out, instead of its array
@@ -2654,7 +2820,7 @@ class Scope:
             v = self.lookup(_name(node.items[0]), node)
             if not v.dims:
                 raise self.error(node, f"'{v.name}' is not an array")
-            return self.section_element(v, node, ks, pre)
+            return self.section_element(v, node, ks, pre, lvalue=True)
         raise self.error(node, f"cannot assign to {node}")
 
     # -------------------------------------------------------------- expressions
@@ -2717,12 +2883,16 @@ class Scope:
             return self.intrinsic(_name(node.items[0]),
                                   node.items[1].items if node.items[1] is not None else [],
                                   node, ks, pre)
+        if cname in ("Part_Ref", "Function_Reference", "Structure_Constructor") and \
+                _name(node.items[0]) in getattr(self, "stmt_functions", {}):
+            args = node.items[1].items if node.items[1] is not None else []
+            return self.statement_function(_name(node.items[0]), args, node, ks, pre)
         if isinstance(node, F.Part_Ref):
             name = _name(node.items[0])
             v = self.array_var(name, node)
             if v is not None:
                 return self.section_element(v, node, ks, pre)
-            if name in _INTRINSIC_MATH or name in _OTHER_INTRINSICS:
+            if name in _INTRINSIC_MATH or name in _OTHER_INTRINSICS or name in _SPECIFIC_NAMES:
                 args = node.items[1].items if node.items[1] is not None else []
                 return self.intrinsic(name, args, node, ks, pre)
         name = self.called_function(node)
@@ -2737,19 +2907,23 @@ class Scope:
         """The name of the function node references, when it is a reference to a
         procedure (not an array element or section, nor an intrinsic); None otherwise."""
         F = _f2003()
+        if type(node).__name__ in ("Part_Ref", "Function_Reference", "Structure_Constructor") \
+                and _name(node.items[0]) in getattr(self, "stmt_functions", {}):
+            return None         # a statement function: an expression, no call
         if isinstance(node, F.Part_Ref):
             name = _name(node.items[0])
             if self.array_var(name, node) is not None or name in _INTRINSIC_MATH or \
-                    name in _OTHER_INTRINSICS:
+                    name in _OTHER_INTRINSICS or name in _SPECIFIC_NAMES:
                 return None
             return name
         if type(node).__name__ in ("Function_Reference", "Structure_Constructor"):
             return _name(node.items[0])
         return None
 
-    def section_element(self, v, node, ks, pre=None):
+    def section_element(self, v, node, ks, pre=None, lvalue=False):
         """The element of the array reference `node` to `v` (an element, or with
-        counters ks the current element of a section); pre as for expr."""
+        counters ks the current element of a section); pre as for expr; lvalue when it is
+        assigned."""
         F = _f2003()
         subs = []
         kit = iter(ks or [])
@@ -2762,9 +2936,29 @@ class Scope:
                 a = self.expr(sub.items[0]) if sub.items[0] is not None else X.clone(lo)
                 st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
                 subs.append(X.add(a, X.mul(k, st)))
+            elif self.vector_subscript(sub, node):
+                k = next(kit, None)
+                if k is None or lvalue:
+                    raise self.error(node, f"vector subscript of '{v.name}' (an array of "
+                                           "indices) is supported in expressions only (not "
+                                           "assigned to, nor passed as an argument)")
+                subs.append(_to_int(self.expr(sub, [k], pre)))
             else:
                 subs.append(self.expr(sub, pre=pre))
         return self.array_element(v, subs, node)
+
+    def vector_subscript(self, sub, node):
+        """Whether subscript sub of an array reference is a vector subscript (an integer
+        array of rank 1, `u(idx)`)."""
+        F = _f2003()
+        if isinstance(sub, F.Subscript_Triplet):
+            return False
+        shape = self.operand_shape(sub)
+        if not shape:
+            return False
+        if len(shape) != 1:
+            raise self.error(node, "a subscript that is an array of rank 2 or more")
+        return True
 
     def binary(self, op, a, b, node):
         op = op.strip().upper()
@@ -2800,6 +2994,7 @@ class Scope:
 
     def intrinsic(self, name, args, node, ks, pre):
         loc = self.loc(node)
+        name = _SPECIFIC_NAMES.get(name, name)
         args = self.intrinsic_arguments(name, args, node)
         if name in _REDUCTIONS:
             # its function references evaluated once, before its loop
@@ -2868,8 +3063,11 @@ class Scope:
             for v in vals[1:]:
                 t = ir.arith_result(t, v.type)
             out = _convert(vals[0], t)
+            from adgen.backend.cgen import expr_c
             for v in vals[1:]:
                 v = _convert(v, t)
+                if expr_c(v) == expr_c(out):
+                    continue        # min(n, n): n (a C comparison of n with itself warns)
                 if t.resolved().is_float:
                     out = ir.Call(_fname("f" + kind, t), [out, v], t, loc)
                 else:
@@ -3269,8 +3467,9 @@ class Scope:
         v = self.array_var(_base_name(node), node)
         if isinstance(node, F.Name):
             return [ext for _, ext in v.dims]
-        return [ext for (_, ext), sub in zip(v.dims, node.items[1].items)
-                if isinstance(sub, F.Subscript_Triplet)]
+        return [ext if isinstance(sub, F.Subscript_Triplet) else None
+                for (_, ext), sub in zip(v.dims, node.items[1].items)
+                if isinstance(sub, F.Subscript_Triplet) or self.vector_subscript(sub, node)]
 
     def elem_type(self, node):
         for r in _array_refs(node):
@@ -3288,6 +3487,9 @@ class Scope:
         return f
 
     def find_callee(self, name, node):
+        if name in getattr(self, "dummies", ()):
+            raise self.error(node, f"'{name}' is a dummy procedure (a procedure passed as an "
+                                   "argument): not supported; call the procedure itself")
         f = getattr(self, "internal_procs", {}).get(name)
         if f is not None:
             return f
@@ -3615,6 +3817,12 @@ _INTRINSIC_DUMMIES = {
     "selected_real_kind": ("p", "r", "radix"),
     "selected_int_kind": ("r",),
 }
+# The specific names of FORTRAN 77 (DEXP, ALOG, ...): the generic intrinsic they name
+_SPECIFIC_NAMES = {"dexp": "exp", "dsqrt": "sqrt", "dabs": "abs", "iabs": "abs",
+                   "dlog": "log", "alog": "log", "dlog10": "log10", "alog10": "log10",
+                   "dsin": "sin", "dcos": "cos", "dtan": "tan", "dasin": "asin",
+                   "dacos": "acos", "datan": "atan", "datan2": "atan2", "dsinh": "sinh",
+                   "dcosh": "cosh", "dtanh": "tanh", "dfloat": "dble", "dreal": "dble"}
 _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max",
                      "mod", "sign", "real", "dble", "int", "nint", "floor", "ceiling", "sum",
                      "product", "maxval", "minval", "dot_product", "size", "shape", "lbound",
@@ -3723,7 +3931,7 @@ def _convert(e, t):
     et, tt = e.type.resolved(), t.resolved()
     if isinstance(tt, ir.Prim) and isinstance(et, ir.Prim) and et.name != tt.name and \
             not tt.is_void:
-        if isinstance(e, ir.Const) and tt.is_float and (et.is_float or et.is_int):
+        if isinstance(e, ir.Const) and tt.is_float and et.is_int:
             text = e.text.rstrip("fFlL")
             if "." not in text and "e" not in text.lower():
                 text += ".0"

@@ -1139,6 +1139,7 @@ class FuncGen:
     def adjoint_assign(self, lhs, rhs, loc):
         """Adjoint statements of `lhs = rhs` for an active lhs."""
         self.held = {}      # values held in temporaries serve this statement only
+        first_temp = len(self.ad_locals)
         A = self.sh(lhs)
         lnode = find(self.mem.loc(lhs))
         out = []
@@ -1161,7 +1162,24 @@ class FuncGen:
         else:
             self.contribs(rhs, A, out, loc)
             out.append(ir.Assign(X.clone(A), X.zero(lhs.type), loc))
-        return _merge_squares(out)
+        return self.without_dead_values(_merge_squares(out),
+                                        {d.sym for d in self.ad_locals[first_temp:]})
+
+    def without_dead_values(self, out, temps):
+        """The adjoint statements of one assignment without those that do nothing: `xb = xb`
+        (a contribution that vanished, of sign(1, a) to a) and the temporaries made for
+        them that no statement after reads (the other factor of that product)."""
+        from adgen.backend.cgen import used_symbols
+        out = [s for s in out if not (isinstance(s, ir.Assign) and same_text(s.lhs, s.rhs))]
+        k = len(out) - 1
+        while k >= 0:
+            s = out[k]
+            if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and \
+                    s.lhs.sym in temps and s.lhs.sym not in used_symbols(out[k + 1:]):
+                del out[k]
+                self.ad_locals = [d for d in self.ad_locals if d.sym is not s.lhs.sym]
+            k -= 1
+        return out
 
     def has_active(self, e):
         return bool(self.act.active_reads(e))

@@ -399,7 +399,7 @@ class TangentGen:
                              e.loc)
         if isinstance(e, ir.Unary):
             t = self.tangent(e.arg)
-            return X.neg(t) if e.op == "-" else t
+            return X.neg(t) if e.op == "-" and t is not None else t
         if isinstance(e, ir.Cast):
             t = self.tangent(e.arg)
             return X.cast_to(t, e.to) if t is not None else None
