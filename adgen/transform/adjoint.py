@@ -16,7 +16,7 @@ import copy
 from adgen import ir
 from adgen.analysis.activity import find
 from adgen.analysis.extent import Unknown
-from adgen.backend.cgen import GenFunction, LocalDecl
+from adgen.backend.cgen import GenFunction, LocalDecl, used_symbols
 from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
@@ -79,6 +79,9 @@ class ReverseTransform:
         # scratch memory filled again by the backward sweep instead of saved
         self.recomputed = find_recomputations(ctx)
         self.recomputed_nodes = {n: rc for rc in self.recomputed.values() for n in rc.nodes}
+        # locals set again instead of saved: no local to-be-recorded analysis of them
+        self.recomputed_scalars = {rc.scalar: rc for rc in self.recomputed.values()
+                                   if rc.scalar is not None}
         self.kept_used = set()  # of those nodes, the ones the backward sweep restores
         self.last_funcgens = None   # the previous pass's, for the joint-mode cost model
         self._last_usage = None
@@ -119,7 +122,8 @@ class ReverseTransform:
             self.R |= new_r
             self.compared |= new_c
             for key, g in self.funcgens.items():
-                saves, exit_req = LocalTBR(g.tracked, g.bwd_of, g.replayed,
+                saves, exit_req = LocalTBR(g.tracked - self.recomputed_scalars.keys(),
+                                           g.bwd_of, g.replayed,
                                            g.recomputed_at).run(g.f.body.stmts)
                 old = self.local_saves.setdefault(key, {})
                 for k, syms in saves.items():
@@ -988,18 +992,27 @@ class FuncGen:
     def recomputations(self, stmts, parts):
         """The statements of a loop body that the backward sweep runs again at the start
         of each iteration's backward part (see recompute.py), where what they fill is read
-        by the backward statements after them."""
+        by the backward statements after them (or by the recomputations after them: the
+        statements are taken last to first)."""
         out = []
-        for k, s in enumerate(stmts):
+        loop = None
+        for k in reversed(range(len(stmts))):
+            s = stmts[k]
             rc = self.T.recomputed.get(id(s))
-            if rc is None or not any(parts[k + 1:]) or \
-                    not any(n in self.T.R for n in rc.nodes):
+            if rc is None or not any(parts[k + 1:]):
+                continue
+            if rc.scalar is not None:
+                later = [b for part in parts[k + 1:] for b in part] + out
+                if rc.scalar not in used_symbols(later):
+                    continue
+            elif not any(n in self.T.R for n in rc.nodes):
                 continue
             self.explain(s, rc.target, "recomputed", rc.why())
             again = [ir.Comment(f"line {s.loc.line} again: {rc.target} recomputed, not stored")]
-            again += rc.statements()
-            self.recomputed_at.setdefault(id(rc.loop), []).extend(again)
-            out += again
+            out = again + rc.statements() + out
+            loop = rc.loop
+        if out:
+            self.recomputed_at.setdefault(id(loop), []).extend(out)
         return out
 
     def saved(self, lhs, stmt=None):
@@ -1007,6 +1020,10 @@ class FuncGen:
         at = stmt if stmt is not None else self.current
         if self.T.ctx.options.store_all:
             result, why = True, "--store-all"
+        elif isinstance(lhs, ir.Ref) and lhs.sym in self.T.recomputed_scalars:
+            # the backward statements that read it see it set again (recomputations)
+            result = False
+            why = "no backward statement reads the value this overwrites"
         elif isinstance(lhs, ir.Ref) and lhs.sym in self.tracked:
             result = lhs.sym in self.T.local_saves.get(self.key, {}).get(id(at), ())
             why = "the backward sweep reads the value this overwrites" if result else \
@@ -1169,7 +1186,6 @@ class FuncGen:
         """The adjoint statements of one assignment without those that do nothing: `xb = xb`
         (a contribution that vanished, of sign(1, a) to a) and the temporaries made for
         them that no statement after reads (the other factor of that product)."""
-        from adgen.backend.cgen import used_symbols
         out = [s for s in out if not (isinstance(s, ir.Assign) and same_text(s.lhs, s.rhs))]
         k = len(out) - 1
         while k >= 0:
@@ -1707,7 +1723,6 @@ class FuncGen:
                 bwd.append(ir.Pop(ir.Ref(var), s.loc))
             fwd.append(ir.For(s.init, s.test, s.step, ir.Block(bf), s.loc))
             return fwd, bwd
-        from adgen.backend.cgen import used_symbols
         if var not in used_symbols(bb):
             # the backward sweep never reads the counter: replay the trip count only
             fwd, bwd = [], []

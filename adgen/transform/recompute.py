@@ -24,8 +24,14 @@ statements read when:
 
 S is a call of a function whose body only refills memory (no calls but math functions,
 no local arrays), or a for loop doing the same inline (array syntax in Fortran).
+
+S may also set a floating-point local: `v = e` (a temporary holding a call's argument,
+say), where e is cheap, calls nothing but math functions, and reads nothing the statements
+after S change; v is read by those statements only. The backward sweep sets v again, as
+above, instead of saving it before each iteration overwrites it.
 """
 from dataclasses import dataclass
+from typing import Optional
 
 from adgen import ir
 from adgen.analysis.activity import find, reachable_nodes
@@ -49,6 +55,7 @@ class Recomputation:
     nodes: frozenset        # the memory S refills
     target: str             # what S refills, for --explain
     cost: int               # operations per element written
+    scalar: Optional[ir.Symbol] = None  # the local S sets, when S is `v = e`
 
     def statements(self):
         """The primal statement, to be run again by the backward sweep."""
@@ -57,6 +64,9 @@ class Recomputation:
 
     def why(self):
         ops = f"{self.cost} operation{'s' if self.cost != 1 else ''}"
+        if self.scalar is not None:
+            return f"set again by line {self.stmt.loc.line} at the start of each backward " \
+                   f"iteration, {ops}"
         return f"filled again by line {self.stmt.loc.line} at the start of each backward " \
                f"iteration, {ops} per element"
 
@@ -145,6 +155,9 @@ class _Finder:
         later = body[j + 1:]
         if _directive_before(body, j):
             return
+        if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+            self.scalar_candidate(s, loop, later)
+            return
         if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Call):
             writes, reads, scalars, cost = self.call_effects(s.expr, top)
         elif isinstance(s, ir.For):
@@ -171,6 +184,32 @@ class _Finder:
             if (r | w) & nodes:
                 return
         self.out[id(s)] = Recomputation(s, loop, nodes, self.target_text(s, nodes), cost)
+
+    def scalar_candidate(self, s, loop, later):
+        """S is `v = e`: recomputed when v is a floating-point local that only S and the
+        statements after it in the iteration use, e is cheap, and those statements change
+        neither v nor anything e reads."""
+        v = s.lhs.sym
+        if v not in self.f.locals or v in self.taken or not v.type.resolved().is_float:
+            return
+        if any(isinstance(sub, ir.Call) and not _math_call(sub) for sub in ir.walk(s.rhs)):
+            return
+        cost = _cost(s.rhs)
+        scalars = {sub.sym for sub in ir.walk(s.rhs) if isinstance(sub, ir.Ref)}
+        if cost > MAX_COST or v in scalars or scalars & self.taken:
+            return
+        reads, _ = self.accesses(s)
+        if assigned_syms(later) & (scalars | {v}):
+            return
+        for st in ir.stmts_walk(later):
+            if self.accesses(st)[1] & reads:
+                return
+        skip = {id(s)} | {id(st) for st in later}
+        for st in ir.stmts_walk(self.f.body.stmts, skip):
+            if any(isinstance(sub, ir.Ref) and sub.sym is v
+                   for e in ir.stmt_exprs(st) for sub in ir.walk(e)):
+                return
+        self.out[id(s)] = Recomputation(s, loop, frozenset(), v.name, cost, scalar=v)
 
     def target_text(self, s, nodes):
         from adgen.backend.cgen import expr_c
@@ -332,16 +371,20 @@ class _Finder:
                 if not _clean_address(st.lhs, clean, readonly, element=True) or \
                         not st.lhs.type.resolved().is_float:
                     raise _Refused()
-                for sub in ir.walk(st.rhs):
-                    if isinstance(sub, ir.Call) and (
-                            sub.func not in LIBRARY_FUNCTIONS or
-                            LIBRARY_FUNCTIONS[sub.func].kind not in ("math", "step")):
-                        raise _Refused()
+                if any(isinstance(sub, ir.Call) and not _math_call(sub)
+                       for sub in ir.walk(st.rhs)):
+                    raise _Refused()
                 writes.add(find(self.mem.loc(st.lhs)))
                 cost = max(cost, _cost(st.rhs))
             else:
                 raise _Refused()
         return writes, cost
+
+
+def _math_call(call):
+    """A call of a math function of the C library (no effect but its value)."""
+    lib = LIBRARY_FUNCTIONS.get(call.func)
+    return lib is not None and lib.kind in ("math", "step")
 
 
 def _clean(e, syms, readonly):
