@@ -56,6 +56,7 @@ class Config:
     switches: float = 0.2  # share of if statements written as a switch on their condition
     assign_in_test: float = 0.1  # share of if tests that assign an operand: `(w1 = e) > c`
     blas_products: float = 0.3  # share of BLAS calls that are a gemv or a gemm
+    cheap_temps: float = 0.4  # share of new scalars in a loop set to a cheap `c * u + d * v`
 
 
 # ---------------------------------------------------------------- expressions
@@ -482,6 +483,7 @@ class Gen:
         # so do the ways of writing a test (a switch, an assignment in it)
         self.rd = random.Random(seed * 2654435761 + 97)
         self.rw = random.Random(seed * 2246822519 + 13)
+        self.rt = random.Random(seed * 3266489917 + 29)    # cheap temporaries
         self.callees: list[Callee] = []
         self.uses_malloc = False
         self.uses_blas = False
@@ -832,8 +834,25 @@ class Gen:
     def st_assign_new(self, depth):
         name = self.fresh("s")
         e = self.fit(self.dexpr(2 + self.r.randrange(2)), CAP)
+        if self.loops and self.rt.random() < self.cfg.cheap_temps:
+            e = self.cheap_of(e)
         self.declare(Sym(name, "dbl"))
         return [Stmt("decl", ctype="double", name=name, init=e, size=None)]
+
+    def cheap_of(self, e):
+        """`c * u + d * v` of two of the variables and elements e reads (no accumulator),
+        or e when it reads none: a temporary adgen may set again in the backward sweep
+        instead of storing it. Drawn from its own stream, so that programs without such
+        scalars stay as they were."""
+        leaves = [x for x in e.walk() if x.op in ("idx", "var") and x.ty == "double" and
+                  0 < x.bound < 1e30]
+        if not leaves:
+            return e
+        terms = []
+        for u in self.rt.sample(leaves, min(2, len(leaves))):
+            c = min(nice_down(CAP / 2 / u.bound), 1.5)
+            terms.append(bin_("*", num(c), copy.deepcopy(u), c * u.bound))
+        return add(*terms) if len(terms) == 2 else terms[0]
 
     def st_assign_scalar(self, depth):
         r = self.r
