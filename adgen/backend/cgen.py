@@ -229,8 +229,9 @@ def env():
     return _ENV
 
 
-def used_symbols(stmts):
-    """Symbols referenced anywhere in a statement list."""
+def used_symbols(stmts, targets=True):
+    """Symbols referenced anywhere in a statement list; without targets, not counting the
+    variables assignments set as a whole (`v = e` sets v, reads what e reads)."""
     out = set()
 
     def visit_expr(e):
@@ -246,6 +247,9 @@ def used_symbols(stmts):
                 visit_expr(t.size)
 
     for s in ir.stmts_walk(stmts):
+        if not targets and isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+            visit_expr(s.rhs)
+            continue
         for e in ir.stmt_exprs(s):
             visit_expr(e)
         if isinstance(s, ir.Raw):
@@ -352,8 +356,18 @@ def render_function(fn: GenFunction, stack="heap") -> str:
                     grown = True
     decls = [d for d in fn.locals if d.sym in used]
     unused_params = [p for p in fn.params if p not in used]
+    # a scalar the program sets and never reads (gcc: -Wunused-but-set-variable)
+    read = used_symbols(fn.body, targets=False)
+    for d in decls:
+        t = d.sym.type
+        for e in ([t.size] if isinstance(t, ir.Arr) and t.size is not None else []) + \
+                ([d.init] if d.init is not None else []):
+            read |= {s.sym for s in ir.walk(e) if isinstance(s, ir.Ref)}
+    set_only = [d.sym for d in decls if d.sym not in read and
+                not (d.sym.type.is_array or d.sym.type.is_struct)]
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
-                                                      unused_params=unused_params, state={})
+                                                      unused_params=unused_params,
+                                                      set_only=set_only, state={})
 
 
 def render_unit(unit: OutputUnit) -> str:
