@@ -140,18 +140,20 @@ def test_refills_that_would_differ_in_the_backward_sweep_are_stored(tmp_path):
 def test_scalar_temporaries_of_cheap_values_are_recomputed(tmp_path):
     lines, code = explain(tmp_path, "recompute_scalars.c", "scalar_temps(e)/(x w state)")
     src = "recompute_scalars.c"
-    # a, b, the argument of squash(b * a), and p, which only q's recomputation reads
-    for line, name in ((29, "a"), (30, "b"), (31, "arg"), (33, "p"), (34, "q")):
+    # a, b, the argument of squash(b * a), p, which only q's recomputation reads, and t,
+    # whose factor acc the backward sweep restores anyway
+    for line, name in ((29, "a"), (30, "b"), (31, "arg"), (33, "p"), (34, "q"), (41, "t")):
         assert f"{src}:{line}: scalar_temps: {name}: recomputed (set again by line {line} " \
             "at the start of each backward iteration" in lines
-    for line, name in ((37, "c"),       # reads state[i], changed later in the iteration
-                       (41, "g"),       # exp: dearer than a push and a pop
-                       (44, "last"),    # read after the loop
-                       (47, "h"),       # reads scale, changed later in the iteration
-                       (53, "r")):      # read before it is set, in the next iteration
+    for line, name in ((39, "u"),       # acc, a term of it, would be stored instead
+                       (44, "c"),       # reads state[i], changed later in the iteration
+                       (48, "g"),       # exp: dearer than a push and a pop
+                       (51, "last"),    # read after the loop
+                       (54, "h"),       # reads scale, changed later in the iteration
+                       (60, "r")):      # read before it is set, in the next iteration
         assert f"{src}:{line}: scalar_temps: {name}: stored (the backward sweep reads the " \
             "value this overwrites)" in lines
-    for name in ("a", "b", "arg", "p", "q"):
+    for name in ("a", "b", "arg", "p", "q", "t"):
         assert f"adgen_push(&{name}," not in code and f"adgen_pop(&{name}," not in code
     bwd = function_text(code, "scalar_temps_b").split("/* backward sweep */")[1]
     assert bwd.index("p = x[i] * 0.5;") < bwd.index("q = p + w[i];")

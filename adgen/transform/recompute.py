@@ -209,7 +209,47 @@ class _Finder:
             if any(isinstance(sub, ir.Ref) and sub.sym is v
                    for e in ir.stmt_exprs(st) for sub in ir.walk(e)):
                 return
+        if not self.restored_anyway(s):
+            return
         self.out[id(s)] = Recomputation(s, loop, frozenset(), v.name, cost, scalar=v)
+
+    def restored_anyway(self, s):
+        """True when what `v = e` reads costs nothing more to have back in the backward
+        sweep than v itself: each value e reads that the function changes somewhere (so
+        that the backward sweep must restore it for the recomputation) is one the adjoint
+        of S reads too, a factor of a product or an operand of a quotient or a math call,
+        or a local set again itself. Otherwise recomputing v only stores that value
+        instead of v."""
+        written = set()
+        for st in ir.stmts_walk(self.f.body.stmts, {id(s)}):
+            written |= self.accesses(st)[1]
+        # loop counters are replayed, locals recomputed before S are set again before it
+        changed = assigned_syms(self.f.body.stmts) - self.loop_local - \
+            {rc.scalar for rc in self.out.values()}
+        needed = set()
+
+        def visit(e, kept):
+            if isinstance(e, ir.Ref) and e.sym in changed or \
+                    isinstance(e, (ir.Index, ir.Deref, ir.Member)) and \
+                    find(self.mem.loc(e)) in written:
+                if not kept:
+                    needed.add(id(e))
+                if isinstance(e, ir.Ref):
+                    return
+            if isinstance(e, ir.Call):
+                kept = True
+            for sub in e.children():
+                if isinstance(e, ir.Binary) and e.op == "/":
+                    visit(sub, True)
+                elif isinstance(e, ir.Binary) and e.op == "*":
+                    other = e.right if sub is e.left else e.left
+                    visit(sub, kept or not _constant(other))
+                elif isinstance(e, (ir.Index, ir.Deref, ir.Member)):
+                    visit(sub, True)        # indices and addresses: not derivatives
+                else:
+                    visit(sub, kept)
+        visit(s.rhs, False)
+        return not needed
 
     def target_text(self, s, nodes):
         from adgen.backend.cgen import expr_c
@@ -379,6 +419,11 @@ class _Finder:
             else:
                 raise _Refused()
         return writes, cost
+
+
+def _constant(e):
+    """An expression of constants only (no variable, memory or call)."""
+    return all(isinstance(sub, (ir.Const, ir.Unary, ir.Binary, ir.Cast)) for sub in ir.walk(e))
 
 
 def _math_call(call):

@@ -19,7 +19,7 @@ static double squash(double a)
 
 void scalar_temps(int n, const double *x, const double *w, double *state, double *e)
 {
-    double a, b, c, g, h, p, q, last, r = 0.0;
+    double a, b, c, g, h, p, q, u, t, last, r = 0.0, acc = 0.0;
     double scale = 0.5;
     int i;
     *e = 0.0;
@@ -33,6 +33,13 @@ void scalar_temps(int n, const double *x, const double *w, double *state, double
         p = x[i] * 0.5;
         q = p + w[i];
         *e += sin(q) * x[i];
+        /* acc changes every iteration: u reads it as a term (its adjoint does not read
+           it), so recomputing u would store acc instead; t reads it as a factor */
+        acc = 0.5 * acc + x[i];
+        u = acc - w[i];
+        *e += sin(u);
+        t = acc * w[i];
+        *e += sin(t);
         /* stored: reads state[i], which the iteration changes afterwards */
         c = state[i] * w[i];
         state[i] = 0.5 * state[i] + x[i];
