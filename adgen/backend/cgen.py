@@ -337,6 +337,14 @@ def drop_unread_shadows(stmts):
             return stmts
 
 
+def _declaration_reads(d: LocalDecl):
+    """The variables a local's declaration reads: in its array size and initial value."""
+    t = d.sym.type
+    exprs = ([t.size] if isinstance(t, ir.Arr) and t.size is not None else []) + \
+        ([d.init] if d.init is not None else [])
+    return {s.sym for e in exprs for s in ir.walk(e) if isinstance(s, ir.Ref)}
+
+
 def render_function(fn: GenFunction, stack="heap") -> str:
     drop_unread_shadows(fn.body)
     used = used_symbols(fn.body)
@@ -345,24 +353,13 @@ def render_function(fn: GenFunction, stack="heap") -> str:
     while grown:
         grown = False
         for d in fn.locals:
-            if d.sym not in used:
-                continue
-            t = d.sym.type
-            for e in ([t.size] if isinstance(t, ir.Arr) and t.size is not None else []) + \
-                    ([d.init] if d.init is not None else []):
-                refs = {s.sym for s in ir.walk(e) if isinstance(s, ir.Ref)}
-                if not refs <= used:
-                    used |= refs
-                    grown = True
+            if d.sym in used and not _declaration_reads(d) <= used:
+                used |= _declaration_reads(d)
+                grown = True
     decls = [d for d in fn.locals if d.sym in used]
     unused_params = [p for p in fn.params if p not in used]
     # a scalar the program sets and never reads (gcc: -Wunused-but-set-variable)
-    read = used_symbols(fn.body, targets=False)
-    for d in decls:
-        t = d.sym.type
-        for e in ([t.size] if isinstance(t, ir.Arr) and t.size is not None else []) + \
-                ([d.init] if d.init is not None else []):
-            read |= {s.sym for s in ir.walk(e) if isinstance(s, ir.Ref)}
+    read = used_symbols(fn.body, targets=False).union(*map(_declaration_reads, decls))
     set_only = [d.sym for d in decls if d.sym not in read and
                 not (d.sym.type.is_array or d.sym.type.is_struct)]
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,

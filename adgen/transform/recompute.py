@@ -127,6 +127,7 @@ class _Finder:
         roots = [self.mem.var(p) for p in f.params] + \
             [self.mem.var(g) for g in self.prog.globals]
         self.visible = reachable_nodes(roots)
+        self.written = None     # the memory f writes (restored_anyway), once asked
 
     # ------------------------------------------------------------------ walk
     def walk(self, stmts, top, in_directive_loop):
@@ -220,9 +221,10 @@ class _Finder:
         of S reads too, a factor of a product or an operand of a quotient or a math call,
         or a local set again itself. Otherwise recomputing v only stores that value
         instead of v."""
-        written = set()
-        for st in ir.stmts_walk(self.f.body.stmts, {id(s)}):
-            written |= self.accesses(st)[1]
+        if self.written is None:    # S, setting a local, writes no memory itself
+            self.written = set().union(*(self.accesses(st)[1]
+                                         for st in ir.stmts_walk(self.f.body.stmts)))
+        written = self.written
         # loop counters are replayed, locals recomputed before S are set again before it
         changed = assigned_syms(self.f.body.stmts) - self.loop_local - \
             {rc.scalar for rc in self.out.values()}
