@@ -118,6 +118,54 @@ def test_size_derived_no_heap_same_gradient(tmp_path, source):
     assert a.split()[0] == "0" and a == b
 
 
+def test_size_derived_counts_the_locals_a_split_callee_passes_on(tmp_path):
+    """In split mode the callee's forward sweep ends by pushing the locals its backward
+    sweep reads (here a and b, dearer to compute again than to store): counted too."""
+    source = """
+        #include <math.h>
+        static double cell(const double *x, int i)
+        {
+            double a = sin(x[i]);
+            double b = exp(a);
+            return a * b;
+        }
+        void total(const double *x, double *e)
+        {
+            int i;
+            e[0] = 0.0;
+            for (i = 0; i < 16; i++) {
+        #pragma adgen nocheckpoint
+                e[0] += cell(x, i);
+            }
+        }
+    """
+    r = adgen(tmp_path, source, "--head", "total(e)/(x)", "--stack=static", "--stack-report",
+              "-o", "static_b.c")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("total_b: stack: 256 bytes pushed per call"), r.stdout
+    (tmp_path / "main.c").write_text(textwrap.dedent("""
+        #include <stdio.h>
+        void total_b(const double *x, double *xb, double *e, double *eb);
+        extern int static_b_stack_overflow;
+        int main(void)
+        {
+            double x[16], xb[16], e, eb = 1.0;
+            int i;
+            for (i = 0; i < 16; i++) x[i] = 0.1 * i;
+            total_b(x, xb, &e, &eb);
+            printf("%d %.17g\\n", static_b_stack_overflow, xb[3]);
+            return 0;
+        }
+    """))
+    out = build_and_run(tmp_path, "a", ["prog.c", "static_b.c", "main.c"],
+                        ["-Wno-unknown-pragmas"])
+    flag, xb3 = out.split()
+    assert flag == "0"
+    import math
+    a = math.sin(0.3)
+    assert abs(float(xb3) - math.cos(0.3) * math.exp(a) * (1.0 + a)) < 1e-12
+
+
 def test_size_that_depends_on_the_inputs_must_be_given(tmp_path):
     r = adgen(tmp_path, CHAIN, "--head", "chain(y)/(x)", "--stack=static")
     assert r.returncode == 1

@@ -159,6 +159,26 @@ def test_scalar_temporaries_of_cheap_values_are_recomputed(tmp_path):
     assert bwd.index("p = x[i] * 0.5;") < bwd.index("q = p + w[i];")
 
 
+def test_split_mode_locals_set_again_instead_of_stored(tmp_path):
+    lines, code = explain(tmp_path, "split_exit_values.c", "pose_error(e)/(cam pts)")
+    src = "split_exit_values.c"
+    # pointers into the caller's array, values of unchanged parameters and memory, and
+    # cheap values of those
+    for line, name in ((18, "shift"), (19, "scale"), (20, "gain"), (21, "last"), (35, "u"),
+                       (36, "v")):
+        assert f"{src}:{line}: residual: {name} (final value): not stored (set again by " \
+            f"line {line} when the backward sweep starts)" in lines
+    fwd, bwd = function_text(code, "residual_fwd"), function_text(code, "residual_bwd")
+    for name in ("shift", "shiftb", "scale", "scaleb", "gain", "last", "u", "v"):
+        assert f"adgen_push(&{name}," not in fwd and f"adgen_pop(&{name}," not in bwd
+    assert "shiftb = &camb[3];" in bwd and "scaleb = camb + 1;" in bwd
+    # first reads memory the helper changes afterwards, twice is set twice, g calls exp,
+    # w reads g: their final values travel on the stack
+    for name in ("first", "twice", "g", "w"):
+        assert f"{name} (final value)" not in lines
+        assert f"adgen_push(&{name}, sizeof({name}));\n" in fwd.split("result = r;")[1]
+
+
 def test_the_passes_settle_when_a_comparison_reads_a_temporary(monkeypatch):
     """fmax of a call's result: the backward sweep compares temporaries holding the values. The
     temporary is made anew by every pass of the reverse transform; taken for a new compared

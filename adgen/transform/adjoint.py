@@ -26,7 +26,7 @@ from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_sym
                                     same_text, source_name, strip_const,
                                     unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
-from adgen.transform.recompute import find_recomputations
+from adgen.transform.recompute import exit_recomputations, find_recomputations
 from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
 from adgen.transform.tbr import ArraySaves, LocalTBR, tracked_locals
 
@@ -543,6 +543,7 @@ class FuncGen:
         self.fwd_of = {}            # id(primal statement) -> its forward statements
         self.bwd_of = {}            # id(primal statement) -> its backward statements
         self.scratch_allocs = []    # internal arrays allocated for a whole call
+        self.exit_pushes = []       # split mode: the locals pushed when the forward sweep ends
         self.source_args = {}       # id(call of g_fwd or g_bwd) -> the source call's args
         self.checkpointed = {}      # id(For) under binomial checkpointing -> its state
         self.checkpoint_depth = 0   # > 0 while transforming the body of such a loop
@@ -918,22 +919,37 @@ class FuncGen:
         # them in the other (and so must their shadows).
         heap, fwd_alloc, bwd_free = self.arrays_to_heap(fwd, bwd)
         self.scratch_allocs += fwd_alloc
+        needed = []
         for sym in list(f.locals) + [p for p in f.params if p in modified]:
-            if sym in heap:
+            if sym in heap or sym in self.loop_local:
                 continue
-            if sym in self.tracked:
-                needed = sym in self.T.local_exit.get(self.key, ())
-            else:
-                needed = find(self.mem.var(sym)) in self.T.R
-            if needed and sym not in self.loop_local:
-                travel.append(ir.Ref(sym))
-                if self.sh.has(sym) and sym.type.resolved().is_pointer and \
-                        isinstance(self.sh.of_sym(sym), ir.Ref):
-                    travel.append(self.sh.of_sym(sym))
+            if sym in self.tracked and sym in self.T.local_exit.get(self.key, ()) or \
+                    sym not in self.tracked and find(self.mem.var(sym)) in self.T.R:
+                needed.append(sym)
+        # the ones the backward sweep can set again from what it has (recompute.py)
+        again = exit_recomputations(self.T.ctx, f, set(needed), self.T.R)
+        set_again = {s.lhs.sym for s in again}
+        recompute = []
+        for s in again:
+            v = s.lhs.sym
+            recompute.append(ir.Assign(ir.Ref(v), X.clone(s.rhs), s.loc))
+            if self.sh.has(v) and v.type.resolved().is_pointer and \
+                    isinstance(self.sh.of_sym(v), ir.Ref):
+                recompute.append(ir.Assign(self.sh.of_sym(v), self.sh(X.clone(s.rhs)), s.loc))
+            self.explain(s, f"{v.name} (final value)", "not stored",
+                         f"set again by line {s.loc.line} when the backward sweep starts")
+        for sym in needed:
+            if sym in set_again:
+                continue
+            travel.append(ir.Ref(sym))
+            if self.sh.has(sym) and sym.type.resolved().is_pointer and \
+                    isinstance(self.sh.of_sym(sym), ir.Ref):
+                travel.append(self.sh.of_sym(sym))
         for ptrs in heap.values():
             travel += [ir.Ref(p) for p in ptrs]
-        fwd = fwd_alloc + fwd + [ir.Push(e) for e in travel]
-        bwd = [ir.Pop(e) for e in reversed(travel)] + bwd + adds_back + bwd_free
+        self.exit_pushes = [ir.Push(e) for e in travel]
+        fwd = fwd_alloc + fwd + self.exit_pushes
+        bwd = [ir.Pop(e) for e in reversed(travel)] + recompute + bwd + adds_back + bwd_free
         if result is not None:
             fwd.append(ir.Return(ir.Ref(result)))
         ret = ir.with_const(f.ret, False) if result is not None else ir.VOID

@@ -472,3 +472,78 @@ def _clean_address(e, syms, readonly, element=False):
         return _clean_address(e.arg, syms, readonly, element=True) or \
             isinstance(e.arg, ir.Ref) and e.arg.sym in syms
     return False
+
+
+def exit_recomputations(ctx, f, syms, backward_reads):
+    """The statements `v = e` at the top level of f's body after which the backward sweep of
+    f in split mode (a function of its own) can set again the locals v of `syms` it reads,
+    instead of receiving their final values on the stack; in the order of the body.
+
+    v qualifies when that statement is the only one setting it (its final value), nothing
+    reads v before it nor returns before it, and e is cheap (MAX_COST, math calls only) and
+    reads only parameters f never changes, locals that qualify themselves (set earlier),
+    and memory f never writes whose values the backward sweep reads anyway (the caller
+    gives it back to the backward sweep as it was when the forward sweep ended). Pointers
+    into the caller's arrays (`rot = &cam[0]`) are the common case."""
+    if ctx.options.store_all:
+        return []
+    finder = _Finder(ctx, f, {})
+    taken = address_taken(f)
+    changed = assigned_syms(f.body.stmts)
+    written = set().union(*(finder.accesses(st)[1] for st in ir.stmts_walk(f.body.stmts)))
+    setters = {}
+    for st in ir.stmts_walk(f.body.stmts):
+        if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref):
+            setters.setdefault(st.lhs.sym, []).append(st)
+    out, ready = [], set()
+    for k, s in enumerate(f.body.stmts):
+        if not (isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)):
+            continue
+        v = s.lhs.sym
+        t = v.type.resolved()
+        if v not in syms or v not in f.locals or v in taken or setters[v] != [s] or \
+                not (t.is_int or t.is_float or t.is_pointer):
+            continue
+        before = f.body.stmts[:k]
+        if any(isinstance(st, ir.Return) for st in ir.stmts_walk(before)) or \
+                any(isinstance(sub, ir.Ref) and sub.sym is v
+                    for st in ir.stmts_walk(before) for e in ir.stmt_exprs(st)
+                    for sub in ir.walk(e)):
+            continue
+        if _cost(s.rhs) > MAX_COST or any(isinstance(sub, ir.Call) and not _math_call(sub)
+                                          for sub in ir.walk(s.rhs)):
+            continue
+        ok = True
+        for sub in ir.walk(s.rhs):
+            if isinstance(sub, ir.Ref) and not (
+                    sub.sym in ready or
+                    sub.sym in f.params and sub.sym not in changed and sub.sym not in taken):
+                ok = False
+        for node in _memory_read(finder.mem, s.rhs):
+            if node in written or node not in backward_reads:
+                ok = False
+        if ok:
+            out.append(s)
+            ready.add(v)
+    return out
+
+
+def _memory_read(mem, e):
+    """The memory nodes whose values e reads (the element an address `&p[i]` names is not
+    read)."""
+    out = set()
+
+    def visit(x, address):
+        if isinstance(x, (ir.Index, ir.Deref, ir.Member)) and not address:
+            out.add(find(mem.loc(x)))
+        if isinstance(x, ir.AddrOf):
+            visit(x.arg, True)
+            return
+        for sub in x.children():
+            # below an address, only indices and the pointers it goes through are read
+            visit(sub, address and sub is getattr(x, "base", None) and (
+                isinstance(x, ir.Member) and not x.arrow or
+                isinstance(x, ir.Index) and sub.type is not None and
+                isinstance(sub.type.resolved(), ir.Arr)))
+    visit(e, False)
+    return out

@@ -51,6 +51,8 @@ class Usage:
         counter = _Counter(self, g)
         pushed = counter.stmts(g.f.body.stmts, g.fwd_of, [], self.push_bytes)
         pushed = pushed + counter.scratch(g.scratch_allocs)
+        for st in g.exit_pushes:
+            pushed = pushed + self.push_bytes(st)
         logged = counter.stmts(g.f.body.stmts, g.bwd_of, [], self.log_bytes)
         # calls in joint mode record their values in the backward sweep, one at a time
         pushed = pushed + counter.recorded_later
