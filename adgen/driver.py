@@ -13,6 +13,7 @@ from adgen.analysis.activity import (Activity, Memory, find, head_nodes,
                                      reachable_nodes)
 from adgen.analysis.extent import ExtentAnalysis, Unknown
 from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
+from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
 from adgen.transform.normalize import normalize_program, structure_program
 from adgen.user_rules import ruled_call_arrays
@@ -533,6 +534,8 @@ def generate(sources, options):
         unit.overflow_flag = (re.sub(r"\W", "_", options.output_stem) or "adgen") + \
             "_stack_overflow"
     if prog.language == "fortran":
+        read_int_dummies_once(unit.functions, {g.name for g in prog.globals} |
+                              set(prog.functions) | {f.name for f in unit.functions})
         link_fortran_names(prog, unit)
         # the output's name without .c (the CLI's default when none is given): it names
         # the interface module and the header's include guard

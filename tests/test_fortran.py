@@ -98,12 +98,12 @@ def _adgen(tmp_path, text, head, mode="--reverse", out="m_out.c", extra=()):
 
 
 _SIZED_HEADS = [
-    # --size a=n*n: n is passed by reference, the length is *n * *n (a product of the
-    # integers, not of the pointers)
+    # --size a=n*n: n is passed by reference, the length is the product of the integers
+    # (read once on entry: n_in = *n), not of the pointers
     ("subroutine g(n, a, y)\n  integer, intent(in) :: n\n"
      "  real(8), intent(in) :: a(*)\n  real(8), intent(out) :: y\n  integer :: i\n"
      "  y = 0.0d0\n  do i = 1, n * n\n    y = y + a(i) ** 2\n  end do\nend subroutine g\n",
-     "g(y)/(a)", "a=n*n", ["memset(ab, 0, *n * *n * sizeof(*ab));"]),
+     "g(y)/(a)", "a=n*n", ["int n_in = *n;", "memset(ab, 0, n_in * n_in * sizeof(*ab));"]),
     # dummies named `double`, `static` or `floor` become other C names; --head and --size
     # still name them as the Fortran source does
     ("subroutine g(n, double, static, floor, y)\n  integer, intent(in) :: n, static\n"
@@ -112,7 +112,7 @@ _SIZED_HEADS = [
      "    y = y + double(i) ** 2 * static + floor\n  end do\nend subroutine g\n",
      "g(y)/(double floor)", "double=n",
      ["double *double_2, double *double_2b, int *static_2, double *floor_2",
-      "memset(double_2b, 0, *n * sizeof(*double_2b));"]),
+      "memset(double_2b, 0, n_in * sizeof(*double_2b));"]),
 ]
 
 
@@ -322,3 +322,47 @@ end subroutine
                             cwd=ROOT, capture_output=True, text=True)
     assert report.returncode == 0, report.stderr
     assert "unbounded" not in report.stdout and "*n * *nsteps" in report.stdout, report.stdout
+
+
+def test_integer_dummies_read_once_where_nothing_writes_them():
+    """`int *n` read as `*n` everywhere gets a local `n_in = *n` on entry (gcc keeps it in a
+    register across the value stack's memcpys); a dummy the procedure changes, or passes to
+    a procedure that changes it, is left as it is."""
+    import adgen
+    code = adgen.differentiate("""
+        subroutine bump(m, k)
+          integer, intent(inout) :: m
+          integer, intent(in) :: k
+          m = m + k
+        end subroutine bump
+        subroutine scale(n, x, y)
+          integer, intent(in) :: n
+          real(8), intent(inout) :: x(n)
+          real(8), intent(in) :: y
+          integer :: i
+          do i = 1, n
+            x(i) = sin(x(i)) * y
+          end do
+        end subroutine scale
+        subroutine model(n, k, x, y, f)
+          integer, intent(in) :: n
+          integer, intent(inout) :: k
+          real(8), intent(inout) :: x(n)
+          real(8), intent(in) :: y
+          real(8), intent(out) :: f
+          integer :: i
+          call scale(n, x, y)
+          call bump(k, n)
+          f = 0.0d0
+          do i = 1, n
+            f = f + x(i) * x(i) * k
+          end do
+        end subroutine model
+    """, "model(f)/(x y)", language="fortran")
+    from tests.test_tbr import function_text
+    head = function_text(code, "model_b_")
+    assert "int n_in = *n;" in head and "*n" not in head.split("int n_in = *n;")[1]
+    assert "k_in" not in head       # changed by bump
+    for sweep in ("scale_fwd", "scale_bwd"):
+        assert "int n_in = *n;" in function_text(code, sweep)
+    assert "m_in" not in function_text(code, "bump_fwd")
