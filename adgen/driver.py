@@ -15,6 +15,7 @@ from adgen.analysis.extent import ExtentAnalysis, Unknown
 from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
+from adgen.transform.callbacks import specialize_callbacks
 from adgen.transform.normalize import normalize_program, structure_program
 from adgen.user_rules import ruled_call_arrays
 
@@ -488,6 +489,7 @@ def generate(sources, options):
     attach_rules(prog, rules + builtin_rules(prog, rules))
     head_specs = resolve_heads(prog, options)
     roots = [f.name for f, _, _, _ in head_specs]
+    specialize_callbacks(prog, roots)
     normalize_program(prog, reachable(prog, roots))
     from adgen.transform.clone import clone_call_sites
     functions = [n for n in clone_call_sites(prog, roots) if prog.functions[n].has_body]
@@ -746,6 +748,10 @@ def assemble(prog, ctx, gen, sources, options):
             if not f.has_body:
                 raise AdgenError(f"static function '{name}' has no body", f.loc)
             copy = primal_copy(f)
+            # a call-site copy of a function computes what the function does
+            for call in _calls([copy]):
+                if call.func in prog.functions:
+                    call.func = getattr(prog.functions[call.func], "clone_of", call.func)
             statics.append(copy)
             todo += sorted(used_calls(copy.body))
         else:

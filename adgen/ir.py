@@ -139,8 +139,10 @@ class Named(Type):
 
 @dataclass(frozen=True, eq=False)
 class FuncPtr(Type):
-    """A function type or pointer to one: recognised only so it can be refused."""
+    """A function type or pointer to one, with its return type. Only parameters may have
+    it: calls that pass a known function are specialized (transform/callbacks.py)."""
     text: str = ""
+    ret: Optional["Type"] = None
 
 
 DOUBLE = Prim("double")

@@ -154,8 +154,42 @@ def test_unknown_external_function(tmp_path):
 
 
 def test_function_pointer(tmp_path):
+    # a head taking a function: no call tells which one it is
     refuse(tmp_path, "double apply(double (*h)(double), double x)\n{\n    return h(x);\n}\n",
            r"function pointer", {1, 3})
+
+
+CALLBACK_MISUSED = """static double twice(double (*f)(double), double x)
+{
+    if (f == 0)
+        return 0.0;
+    return f(f(x));
+}
+static double sq(double x) { return x * x; }
+double top(double x)
+{
+    return twice(sq, x);
+}
+"""
+
+CALLBACK_UNKNOWN = """static double apply(double (*f)(double), double x)
+{
+    return f(x);
+}
+double top(double x)
+{
+    return apply(0, x);
+}
+"""
+
+
+@pytest.mark.parametrize("source,message,line", [
+    (CALLBACK_MISUSED, r"function pointer 'f' used other than passed to a call or called", 3),
+    (CALLBACK_UNKNOWN, r"the call of 'apply' passes its function pointer parameter 'f' "
+                       r"something other than a named function", 7)],
+    ids=["compared", "not-a-function"])
+def test_function_pointer_parameter_refused(tmp_path, source, message, line):
+    refuse(tmp_path, source, message, {line})
 
 
 VARARGS_BARE = """double first(int n, ...)

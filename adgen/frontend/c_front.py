@@ -308,14 +308,14 @@ class CFront:
         if isinstance(node, c_ast.PtrDecl):
             target = self.type_of(node.type, scope)
             if isinstance(target, ir.FuncPtr):
-                return ir.FuncPtr("pointer to function")
+                return ir.FuncPtr("pointer to function", target.ret)
             return ir.Ptr(target, "const" in node.quals)
         if isinstance(node, c_ast.ArrayDecl):
             elem = self.type_of(node.type, scope)
             size = self.expr(node.dim, scope) if node.dim is not None else None
             return ir.Arr(elem, self.fixed_size(size, loc_of(node)))
         if isinstance(node, c_ast.FuncDecl):
-            return ir.FuncPtr("function")
+            return ir.FuncPtr("function", self.type_of(node.type, scope))
         if isinstance(node, c_ast.Typename):
             return self.type_of(node.type, scope)
         if isinstance(node, c_ast.IdentifierType):
@@ -397,9 +397,6 @@ class CFront:
         ret, params, variadic = self.func_signature(decl.type)
         if variadic:
             raise AdgenError(f"variadic function '{decl.name}' cannot be differentiated", loc)
-        for p in params:
-            if isinstance(p.type, ir.FuncPtr):
-                raise AdgenError(f"function pointer parameter '{p.name}' is not supported", p.loc)
         f = ir.Function(decl.name, ret, params, ir.Block([]),
                         is_static="static" in decl.storage,
                         is_inline="inline" in (decl.funcspec or []), loc=loc)
@@ -946,6 +943,21 @@ class CFront:
             t = ir.Prim("unsigned int")
         return ir.Const(text, t, loc)
 
+    def function_argument(self, node, scope, loc):
+        """A function passed as an argument (`f` or `&f`), as a constant naming it; or
+        None."""
+        if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+            node = node.expr
+        if isinstance(node, c_ast.ID) and node.name in self.functions and \
+                not isinstance(scope.lookup(node.name), ir.Symbol):
+            f = self.functions[node.name]
+            return ir.Const(node.name, ir.FuncPtr("pointer to function", f.ret), loc)
+        if isinstance(node, c_ast.ID) and isinstance(scope.lookup(node.name), ir.Symbol) and \
+                isinstance(scope.lookup(node.name).type.resolved(), ir.FuncPtr):
+            # a function pointer parameter passed on
+            return ir.Ref(scope.lookup(node.name), loc)
+        return None
+
     def identifier(self, name, scope, loc):
         sym = scope.lookup(name)
         if isinstance(sym, ir.Symbol):
@@ -1039,13 +1051,24 @@ class CFront:
         return ir.Binary(op, left, right, ir.arith_result(left.type, right.type), loc)
 
     def call(self, node, scope, pre, post, loc):
-        if not isinstance(node.name, c_ast.ID):
+        callee = node.name
+        while isinstance(callee, c_ast.UnaryOp) and callee.op == "*":
+            callee = callee.expr        # (*f)(x), as f(x)
+        if not isinstance(callee, c_ast.ID):
             raise AdgenError("calls through function pointers are not supported", loc)
-        name = node.name.name
+        name = callee.name
         sym = scope.lookup(name)
+        args = [self.function_argument(a, scope, loc) or self.expr(a, scope, pre, post)
+                for a in (node.args.exprs if node.args else [])]
         if isinstance(sym, ir.Symbol):
-            raise AdgenError(f"call through function pointer '{name}' is not supported", loc)
-        args = [self.expr(a, scope, pre, post) for a in (node.args.exprs if node.args else [])]
+            t = sym.type.resolved()
+            if not (isinstance(t, ir.FuncPtr) and sym.kind == "param"):
+                raise AdgenError(f"call through function pointer '{name}' is not supported",
+                                 loc)
+            # a call of a function the caller passes: specialized away (callbacks.py)
+            call = ir.Call(name, args, t.ret if t.ret is not None else ir.INT, loc)
+            call.through = sym
+            return call
         if name in ("asm", "__asm__", "__asm"):
             raise AdgenError("inline assembly is not supported", loc)
         if name in ("setjmp", "longjmp"):
