@@ -1944,7 +1944,8 @@ def called_names(stmts) -> set:
 def with_callback(funcs: list, r: random.Random) -> list:
     """The program with a helper `fz_via` that calls the function it is given, taking the
     place of some calls of one helper F: `fz_via(F, args)` for `F(args)`. The values are the
-    same; adgen must specialize fz_via for F."""
+    same; adgen must specialize fz_via for F. (An expression may stand at several places
+    of a program: each call is rewritten once.)"""
     f = r.choice(funcs[:-1])
     types = ", ".join(p.ctype for p in f.params)
     params = [Param(f"{f.ret} (*)({types})", "fn")] + \
@@ -1952,8 +1953,8 @@ def with_callback(funcs: list, r: random.Random) -> list:
     call_ = Expr("call", [Expr("var", val=p.name) for p in f.params], val="fn", bound=CAP)
     body = [Stmt("return", e=call_)] if f.ret != "void" else [Stmt("expr", e=call_)]
     via = Func("fz_via", f.ret, params, body)
-    calls = [x for g in funcs for s in walk(g.body) for e in s.exprs() for x in e.walk()
-             if x.op == "call" and x.val == f.name]
+    calls = list({id(x): x for g in funcs for s in walk(g.body) for e in s.exprs()
+                  for x in e.walk() if x.op == "call" and x.val == f.name}.values())
     chosen = [x for x in calls if r.random() < 0.6] or calls[:1]
     for x in chosen:
         x.args = [Expr("fn", val=f.name)] + list(x.args)
