@@ -948,15 +948,15 @@ class CFront:
         None."""
         if isinstance(node, c_ast.UnaryOp) and node.op == "&":
             node = node.expr
-        if isinstance(node, c_ast.ID) and node.name in self.functions and \
-                not isinstance(scope.lookup(node.name), ir.Symbol):
-            f = self.functions[node.name]
-            return ir.Const(node.name, ir.FuncPtr("pointer to function", f.ret), loc)
-        if isinstance(node, c_ast.ID) and isinstance(scope.lookup(node.name), ir.Symbol) and \
-                isinstance(scope.lookup(node.name).type.resolved(), ir.FuncPtr):
+        if not isinstance(node, c_ast.ID):
+            return None
+        sym = scope.lookup(node.name)
+        if isinstance(sym, ir.Symbol):
             # a function pointer parameter passed on
-            return ir.Ref(scope.lookup(node.name), loc)
-        return None
+            return ir.Ref(sym, loc) if isinstance(sym.type.resolved(), ir.FuncPtr) else None
+        f = self.functions.get(node.name)
+        return ir.Const(node.name, ir.FuncPtr("pointer to function", f.ret), loc) \
+            if f is not None else None
 
     def identifier(self, name, scope, loc):
         sym = scope.lookup(name)

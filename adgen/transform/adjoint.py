@@ -933,18 +933,17 @@ class FuncGen:
         for s in again:
             v = s.lhs.sym
             recompute.append(ir.Assign(ir.Ref(v), X.clone(s.rhs), s.loc))
-            if self.sh.has(v) and v.type.resolved().is_pointer and \
-                    isinstance(self.sh.of_sym(v), ir.Ref):
-                recompute.append(ir.Assign(self.sh.of_sym(v), self.sh(X.clone(s.rhs)), s.loc))
+            if self.pointer_shadow(v) is not None:
+                recompute.append(ir.Assign(self.pointer_shadow(v), self.sh(X.clone(s.rhs)),
+                                           s.loc))
             self.explain(s, f"{v.name} (final value)", "not stored",
                          f"set again by line {s.loc.line} when the backward sweep starts")
         for sym in needed:
             if sym in set_again:
                 continue
             travel.append(ir.Ref(sym))
-            if self.sh.has(sym) and sym.type.resolved().is_pointer and \
-                    isinstance(self.sh.of_sym(sym), ir.Ref):
-                travel.append(self.sh.of_sym(sym))
+            if self.pointer_shadow(sym) is not None:
+                travel.append(self.pointer_shadow(sym))
         for ptrs in heap.values():
             travel += [ir.Ref(p) for p in ptrs]
         self.exit_pushes = [ir.Push(e) for e in travel]
@@ -961,6 +960,13 @@ class FuncGen:
                           comment=f"Backward sweep of {orig}.")
         bfn.bwd_part = bwd
         return [ffn, bfn]
+
+    def pointer_shadow(self, sym):
+        """The shadow variable of a pointer local (which moves with it), or None."""
+        if self.sh.has(sym) and sym.type.resolved().is_pointer and \
+                isinstance(self.sh.of_sym(sym), ir.Ref):
+            return self.sh.of_sym(sym)
+        return None
 
     # ------------------------------------------------------------ statements
     def stmts(self, stmts):

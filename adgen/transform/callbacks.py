@@ -54,7 +54,8 @@ def specialize_callbacks(prog, roots):
                         _specialize_call(prog, sub, copies, todo)
                         if sub.func in prog.functions:
                             todo.append(sub.func)
-                    elif _is_function_value(sub) and not _is_argument(sub, e):
+                    elif _is_function_value(sub):
+                        # (a call's function arguments are gone by now: see _specialize_call)
                         raise _misuse(sub)
 
 
@@ -67,12 +68,6 @@ def _is_function_value(e):
     if isinstance(e, ir.Const):
         return isinstance(e.type.resolved(), ir.FuncPtr)
     return isinstance(e, ir.Ref) and isinstance(e.sym.type.resolved(), ir.FuncPtr)
-
-
-def _is_argument(e, root):
-    """True when e is an argument of a call in root (the place a function may be given)."""
-    return any(isinstance(sub, ir.Call) and any(a is e for a in sub.args)
-               for sub in ir.walk(root))
 
 
 def _misuse(e):
@@ -88,10 +83,6 @@ def _specialize_call(prog, call, copies, todo):
                          "calls that give it a named function)", call.loc)
     passed = tuple((k, a.text) for k, a in enumerate(call.args)
                    if isinstance(a, ir.Const) and isinstance(a.type.resolved(), ir.FuncPtr))
-    for a in call.args:
-        if isinstance(a, ir.Ref) and isinstance(a.sym.type.resolved(), ir.FuncPtr):
-            raise AdgenError(f"function pointer '{a.sym.name}' passed on where adgen does not "
-                             "know the function it points to", a.loc)
     g = prog.functions.get(call.func)
     if g is not None:
         for k, (p, a) in enumerate(zip(g.params, call.args)):
