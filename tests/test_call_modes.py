@@ -139,3 +139,37 @@ def test_the_command_line_chooses_a_functions_call_mode(tmp_path):
                       "--stack-report")
     assert joint.returncode == 0, joint.stderr
     assert "call of smooth: joint mode (--joint smooth)" in joint.report
+
+
+def test_a_callee_recording_its_state_and_a_scalar_runs_in_split_mode(tmp_path):
+    """A triangular product: its record is the output block (the state joint mode would
+    keep) and the final value of an index. Joint mode would save those few bytes per call
+    and run the whole product twice."""
+    r = run_adgen(tmp_path, """
+        static void tri(int n, const double *l, const double *x, double *out)
+        {
+            int i, j, k = 0;
+            for (i = 0; i < n; i++)
+                out[i] = x[i];
+            for (i = 0; i < n; i++)
+                for (j = i + 1; j < n; j++) {
+                    out[j] = out[j] + l[k] * x[i];
+                    k++;
+                }
+        }
+        void model(int n, int m, const double *l, const double *x, double *tmp, double *e)
+        {
+            int t, i;
+            *e = 0.0;
+            for (t = 0; t < m; t++) {
+                tri(n, l, &x[t * n], tmp);
+                for (i = 0; i < n; i++)
+                    *e = *e + tmp[i] * tmp[i];
+            }
+        }
+    """, "--head", "model(e)/(l x)", "--size", "l=n*n", "--size", "x=m*n",
+        "--size", "tmp=n", "--explain")
+    assert r.returncode == 0, r.stderr
+    assert re.search(r"call of tri: split mode \(the callee records 8 \* n \+ 4 bytes, the "
+                     r"state kept is 8 \* n bytes: too few more to run it twice\)", r.report), \
+        r.report

@@ -286,16 +286,17 @@ class ReverseTransform:
             fn.body.append(ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}))
 
     def joint_gain(self, gen, g, call, state, s):
-        """Why the call of g (in gen's function) should run in joint mode, None when it
-        should not: what g records per call (by the previous pass) must be provably at
-        least the state kept, and not the same."""
+        """(joint, why) for the call of g in gen's function: joint mode where what g records
+        per call (by the previous pass) exceeds the state kept, for large sizes, by as many
+        bytes in order of growth as g records; else split mode."""
         from adgen.analysis.extent import NotPolynomial
         from adgen.transform.stack_usage import (Unbounded, Usage, _Counter, formula_text,
                                                  lp64_sizes)
+        no_more = False, "the callee records no more than the state joint mode would keep"
         if self.last_funcgens is None or g.name not in self.last_funcgens or \
                 gen.key not in self.last_funcgens:
             self.undecided = True
-            return None
+            return no_more
         self.undecided = True       # consulted: the counts must be settled ones
         if self._last_usage is None:
             self._last_usage = Usage(self, self.last_funcgens)
@@ -306,20 +307,26 @@ class ReverseTransform:
             for _, nbytes in state:
                 kept = counter.upper(nbytes) if kept is None else kept + counter.upper(nbytes)
         except NotPolynomial:
-            return None
+            return no_more
         try:
             recorded = usage.of(g.name)[0]
             recorded = counter.substitute(recorded, g, call.args, [], s)
         except Unbounded:
-            return f"the callee records an unbounded number of bytes, the state " \
-                   f"{formula_text(kept, lp64=True) if kept else 0} bytes"
+            return True, f"the callee records an unbounded number of bytes, the state " \
+                         f"{formula_text(kept, lp64=True) if kept else 0} bytes"
         except NotPolynomial:
-            return None
+            return no_more
         kept = kept if kept is not None else recorded - recorded
-        if _grows_positive(lp64_sizes(recorded - kept)):
-            return f"the callee records {formula_text(recorded, lp64=True)} bytes, the " \
-                   f"state kept is {formula_text(kept, lp64=True)} bytes"
-        return None
+        saved = lp64_sizes(recorded - kept)
+        if not _grows_positive(saved):
+            return no_more
+        sizes = f"the callee records {formula_text(recorded, lp64=True)} bytes, the state " \
+                f"kept is {formula_text(kept, lp64=True)} bytes"
+        # running the callee twice is not worth a few scalars per call beside a record of
+        # the state's own size (a block of out[] and the final value of an index)
+        if _degree(saved) < _degree(lp64_sizes(recorded)):
+            return False, sizes + ": too few more to run it twice"
+        return True, sizes
 
     def element_node(self, e):
         """The memory node of a primal element expression, None for anything else."""
@@ -485,6 +492,11 @@ def _replace_calls(e, func, marks, value):
     if isinstance(e, ir.Call):
         e.args = [_replace_calls(a, func, marks, value) for a in e.args]
     return e
+
+
+def _degree(p):
+    """The highest degree of a polynomial's terms (0 for a constant or zero)."""
+    return max((len(k) for k in p.terms), default=0)
 
 
 def _grows_positive(p):
@@ -1560,10 +1572,9 @@ class FuncGen:
             return self.call_mode(s, where, state, by_option or "#pragma adgen checkpoint")
         if id(s) in self.T.joint_calls:
             return self.call_mode(s, where, state, self.T.joint_calls[id(s)])
-        why = self.T.joint_gain(self, g, call, state, s)
-        if why is None:
-            return self.call_mode(s, where, None, "the callee records no more than the "
-                                  "state joint mode would keep")
+        joint, why = self.T.joint_gain(self, g, call, state, s)
+        if not joint:
+            return self.call_mode(s, where, None, why)
         self.T.joint_calls[id(s)] = why
         return self.call_mode(s, where, state, why)
 
