@@ -127,7 +127,7 @@ class _Finder:
         roots = [self.mem.var(p) for p in f.params] + \
             [self.mem.var(g) for g in self.prog.globals]
         self.visible = reachable_nodes(roots)
-        self.written = None     # the memory f writes (restored_anyway), once asked
+        self.written = None     # the memory f writes (written_memory), once asked
 
     # ------------------------------------------------------------------ walk
     def walk(self, stmts, top, in_directive_loop):
@@ -193,11 +193,10 @@ class _Finder:
         v = s.lhs.sym
         if v not in self.f.locals or v in self.taken or not v.type.resolved().is_float:
             return
-        if any(isinstance(sub, ir.Call) and not _math_call(sub) for sub in ir.walk(s.rhs)):
+        if not _cheap(s.rhs):
             return
-        cost = _cost(s.rhs)
         scalars = {sub.sym for sub in ir.walk(s.rhs) if isinstance(sub, ir.Ref)}
-        if cost > MAX_COST or v in scalars or scalars & self.taken:
+        if v in scalars or scalars & self.taken:
             return
         reads, _ = self.accesses(s)
         if assigned_syms(later) & (scalars | {v}):
@@ -205,14 +204,11 @@ class _Finder:
         for st in ir.stmts_walk(later):
             if self.accesses(st)[1] & reads:
                 return
-        skip = {id(s)} | {id(st) for st in later}
-        for st in ir.stmts_walk(self.f.body.stmts, skip):
-            if any(isinstance(sub, ir.Ref) and sub.sym is v
-                   for e in ir.stmt_exprs(st) for sub in ir.walk(e)):
-                return
+        if _mentions(self.f.body.stmts, v, skip={id(s)} | {id(st) for st in later}):
+            return
         if not self.restored_anyway(s):
             return
-        self.out[id(s)] = Recomputation(s, loop, frozenset(), v.name, cost, scalar=v)
+        self.out[id(s)] = Recomputation(s, loop, frozenset(), v.name, _cost(s.rhs), scalar=v)
 
     def restored_anyway(self, s):
         """True when what `v = e` reads costs nothing more to have back in the backward
@@ -221,10 +217,7 @@ class _Finder:
         of S reads too, a factor of a product or an operand of a quotient or a math call,
         or a local set again itself. Otherwise recomputing v only stores that value
         instead of v."""
-        if self.written is None:    # S, setting a local, writes no memory itself
-            self.written = set().union(*(self.accesses(st)[1]
-                                         for st in ir.stmts_walk(self.f.body.stmts)))
-        written = self.written
+        written = self.written_memory()
         # loop counters are replayed, locals recomputed before S are set again before it
         changed = assigned_syms(self.f.body.stmts) - self.loop_local - \
             {rc.scalar for rc in self.out.values()}
@@ -252,6 +245,13 @@ class _Finder:
                     visit(sub, kept)
         visit(s.rhs, False)
         return not needed
+
+    def written_memory(self):
+        """The memory f writes (its calls included), worked out once."""
+        if self.written is None:
+            self.written = set().union(*(self.accesses(st)[1]
+                                         for st in ir.stmts_walk(self.f.body.stmts)))
+        return self.written
 
     def target_text(self, s, nodes):
         from adgen.backend.cgen import expr_c
@@ -423,6 +423,20 @@ class _Finder:
         return writes, cost
 
 
+def _cheap(e):
+    """An expression worth computing again rather than storing: at most MAX_COST
+    operations, calling nothing but math functions."""
+    return _cost(e) <= MAX_COST and not any(isinstance(sub, ir.Call) and not _math_call(sub)
+                                            for sub in ir.walk(e))
+
+
+def _mentions(stmts, v, skip=frozenset()):
+    """True when a statement of stmts (nested ones too, but those in skip) uses variable v."""
+    return any(isinstance(sub, ir.Ref) and sub.sym is v
+               for st in ir.stmts_walk(stmts, skip) for e in ir.stmt_exprs(st)
+               for sub in ir.walk(e))
+
+
 def _constant(e):
     """An expression of constants only (no variable, memory or call)."""
     return all(isinstance(sub, (ir.Const, ir.Unary, ir.Binary, ir.Cast)) for sub in ir.walk(e))
@@ -490,7 +504,7 @@ def exit_recomputations(ctx, f, syms, backward_reads):
     finder = _Finder(ctx, f, {})
     taken = address_taken(f)
     changed = assigned_syms(f.body.stmts)
-    written = set().union(*(finder.accesses(st)[1] for st in ir.stmts_walk(f.body.stmts)))
+    written = finder.written_memory()
     setters = {}
     for st in ir.stmts_walk(f.body.stmts):
         if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref):
@@ -506,12 +520,7 @@ def exit_recomputations(ctx, f, syms, backward_reads):
             continue
         before = f.body.stmts[:k]
         if any(isinstance(st, ir.Return) for st in ir.stmts_walk(before)) or \
-                any(isinstance(sub, ir.Ref) and sub.sym is v
-                    for st in ir.stmts_walk(before) for e in ir.stmt_exprs(st)
-                    for sub in ir.walk(e)):
-            continue
-        if _cost(s.rhs) > MAX_COST or any(isinstance(sub, ir.Call) and not _math_call(sub)
-                                          for sub in ir.walk(s.rhs)):
+                _mentions(before, v) or not _cheap(s.rhs):
             continue
         ok = True
         for sub in ir.walk(s.rhs):
