@@ -156,7 +156,7 @@ def test_unknown_external_function(tmp_path):
 def test_function_pointer(tmp_path):
     # a head taking a function: no call tells which one it is
     refuse(tmp_path, "double apply(double (*h)(double), double x)\n{\n    return h(x);\n}\n",
-           r"function pointer", {1, 3})
+           r"takes a function as an argument \('h'\)", {1, 3})
 
 
 CALLBACK_MISUSED = """static double twice(double (*f)(double), double x)

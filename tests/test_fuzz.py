@@ -247,6 +247,7 @@ FORTRAN_FEATURES = {
     "BLOCK hiding a name": r"^\s*block\n\s*real\(8\) :: (?!bk)\w+$",
     "ASSOCIATE": r"^\s*associate \(as\d+ => \w+, av\d+ => ",
     "SAVEd local": r"^\s*real\(8\), save :: \w+$",
+    "procedure passed as an argument": r"^    procedure\(fz_[sf]\d\) :: fz_fn$",
 }
 
 

@@ -97,6 +97,7 @@ class Module:
     procs: dict = field(default_factory=dict)      # name -> ir.Function
     uses: list = field(default_factory=list)
     interfaces: dict = field(default_factory=dict)  # name -> its dummy argument names
+    interface_bodies: dict = field(default_factory=dict)  # name -> its interface body
     imported_procs: dict = field(default_factory=dict)  # name here -> procedure it uses
 
 
@@ -270,7 +271,6 @@ class FFront:
         self.warnings = []
         self.warning_procs = {}   # warning -> the name of the procedure it is about
         self.commons = {}         # block name -> (Symbol, StructDef)
-        self.callers = {}         # procedure name -> [ir.Function] whose body calls it
         self.pragmas = []
         self.unsettled = []       # the Scopes of the procedures lowered, for settle
         self.summaries = {}       # procedure name -> _Changes: what it may change
@@ -378,6 +378,7 @@ class FFront:
         mod.vars.update(scope.vars)
         mod.imported_procs = getattr(scope, "imported_procs", {})
         mod.interfaces = scope.interfaces
+        mod.interface_bodies = scope.interface_bodies
         # procedures: signatures now, bodies after (they may call each other)
         subs = [c for part in unit.children if isinstance(part, F.Module_Subprogram_Part)
                 for c in part.children
@@ -474,6 +475,7 @@ def _walk_type(node, cls):
 # Statements whose names are no variables of the unit: other units' (interface bodies,
 # modules, external and intrinsic procedures), COMMON members (declared by the statement)
 _NO_VARIABLES = ("Interface_Block", "Use_Stmt", "External_Stmt", "Intrinsic_Stmt",
+                 "Procedure_Declaration_Stmt",
                  "Common_Stmt", "Implicit_Stmt", "Format_Stmt", "Internal_Subprogram_Part")
 # The item of a node that is a procedure, keyword or construct name when it is a Name
 _NAME_ITEM = {"Call_Stmt": 0, "Part_Ref": 0, "Actual_Arg_Spec": 0, "Exit_Stmt": 1,
@@ -584,6 +586,10 @@ class Scope:
         self.goto_targets = set()     # labels some GOTO jumps to
         self.end_label = None         # label of the END statement (a GOTO to it returns)
         self.interfaces = {}          # procedure name -> dummy names, from interface blocks
+        self.interface_bodies = {}    # procedure or abstract interface name -> its body
+        self.external_names = set()   # names declared EXTERNAL
+        self.procedure_decls = {}     # name -> the interface PROCEDURE(...) names
+        self.dummy_procs = {}         # dummy procedure name -> its stand-in (dummy_procedure)
         self.entry_values = {}        # placeholders of array bounds (see entry_bound)
         self.entry_assumptions = []   # ([placeholder], error if one may change)
         self.temp_arrays = []         # [(symbol, [(extent, whole extent)], loc)]
@@ -605,6 +611,7 @@ class Scope:
             self.vars.update(module.vars)
             self.imported_procs = dict(module.imported_procs)
             self.interfaces.update(module.interfaces)
+            self.interface_bodies.update(module.interface_bodies)
 
     def loc(self, node):
         line = _line(node) or _line(getattr(self, "current", None)) or \
@@ -622,7 +629,7 @@ class Scope:
         # implicitly further down, which become locals only when they are met
         self.source_names = {_name(n) for n in _walk_type(unit, F.Name)}
         dummies = _dummy_names(stmt)
-        is_function = isinstance(unit, F.Function_Subprogram)
+        is_function = isinstance(unit, (F.Function_Subprogram, F.Function_Body))
         result_name = _name(stmt.items[1])
         if is_function and stmt.items[3] is not None:
             for s in _walk_type(stmt.items[3], F.Name):
@@ -650,6 +657,8 @@ class Scope:
         for name in getattr(self, "host_seed", ()):     # see internal_procedures
             if name not in self.vars:
                 self.host_variable(name, stmt)
+        for d in dummies:
+            self.dummy_procedure(d, stmt)       # (before the internal procedures)
         prefix_type = None
         if is_function and stmt.items[0] is not None:
             # after the declarations: `real(wp) function g(v)` may take wp from a USE
@@ -678,6 +687,10 @@ class Scope:
             self.internal_procedures(internal)
         params, extent_params = [], []
         for d in dummies:
+            stand_in = self.dummy_procs.get(d)
+            if stand_in is not None:
+                params.append(stand_in.through)
+                continue
             v = self.lookup(d, stmt)
             if v.const is not None:
                 raise self.error(stmt, f"dummy argument '{d}' declared as a parameter")
@@ -801,15 +814,20 @@ class Scope:
                 self.common_stmt(node)
             elif isinstance(node, F.Dimension_Stmt):
                 self.dimension_stmt(node)
-            elif isinstance(node, (F.Intent_Stmt, F.Save_Stmt, F.External_Stmt,
-                                   F.Intrinsic_Stmt)):
+            elif isinstance(node, F.External_Stmt):
+                self.external_names |= {_name(n) for n in _walk_type(node, F.Name)}
+            elif isinstance(node, (F.Intent_Stmt, F.Save_Stmt, F.Intrinsic_Stmt)):
                 continue
             elif isinstance(node, F.Interface_Block):
-                # the dummy names keyword arguments refer to; the bodies are not needed
+                # the dummy names keyword arguments refer to; the bodies give the
+                # signatures of dummy procedures (dummy_procedure)
                 for body in node.children:
                     if type(body).__name__ in ("Subroutine_Body", "Function_Body"):
                         stmt = _head_stmt(body)
                         self.interfaces[_name(stmt.items[1])] = _dummy_names(stmt)
+                        self.interface_bodies[_name(stmt.items[1])] = body
+            elif type(node).__name__ == "Procedure_Declaration_Stmt":
+                self.procedure_declaration(node)
             elif type(node).__name__ == "Optional_Stmt":
                 for n in _walk_type(node, F.Name):
                     self.optional_dummy(_name(n), node)
@@ -870,6 +888,9 @@ class Scope:
         for pname, dummies in mod.interfaces.items():
             if not only or pname in (names or []):
                 self.interfaces[renames.get(pname, pname)] = dummies
+        for pname, body in mod.interface_bodies.items():
+            if not only or pname in (names or []):
+                self.interface_bodies[renames.get(pname, pname)] = body
 
     def type_spec(self, tspec):
         F = _f2003()
@@ -939,6 +960,9 @@ class Scope:
                     optional = True
                 elif s == "SAVE":
                     saved = True
+                elif s == "EXTERNAL":
+                    # a function: its result type (dummy_procedure, function_call)
+                    self.external_names |= {_name(e.items[0]) for e in node.items[2].items}
         for ent in node.items[2].items:
             name = _name(ent.items[0])
             edims = ent.items[1] if ent.items[1] is not None else dims
@@ -951,6 +975,48 @@ class Scope:
                 self.declare_allocatable(name, t, edims, node, module_level)
             else:
                 self.declare(name, t, edims, node, is_param, init, module_level, saved)
+
+    def procedure_declaration(self, node):
+        """`procedure(iface) :: f`: a dummy procedure with the interface iface."""
+        F = _f2003()
+        iface = node.items[0]
+        if node.items[1] is not None or not isinstance(iface, F.Name):
+            raise self.error(node, f"'{node}': only `procedure(interface) :: dummy` is "
+                                   "supported")
+        for n in _walk_type(node.items[2], F.Name):
+            self.procedure_decls[_name(n)] = _name(iface)
+
+    def dummy_procedure(self, name, node):
+        """The stand-in of dummy argument `name` if it is a procedure (an interface block
+        of that name, PROCEDURE(iface) or EXTERNAL), in dummy_procs. Its signature is the
+        interface's (an EXTERNAL one's comes from its first call, see user_call); calls
+        of the stand-in go `through` the parameter, and transform/callbacks.py gives each
+        call passing a procedure a copy calling that procedure."""
+        body, like = self.interface_bodies.get(name), None
+        if name in self.procedure_decls:
+            iface = self.procedure_decls[name]
+            body = self.interface_bodies.get(iface)
+            # `procedure(decay) :: f`: the interface of a procedure
+            like = self.known_procedure(iface) if body is None else None
+            if body is None and (like is None or not like.has_body):
+                raise self.error(node, f"no interface '{iface}' for the dummy procedure "
+                                       f"'{name}'")
+        elif body is None and name not in self.external_names:
+            return
+        loc = self.loc(node)
+        f = ir.Function(name, ir.VOID, [], ir.Block([]), loc=loc, has_body=False)
+        f.is_library = False
+        if body is not None:
+            Scope(self.front, self.path, f, module=self.module).build(body, True)
+        elif like is not None:
+            f.ret, f.params = like.ret, like.params
+            f.dummy_names = getattr(like, "dummy_names", None)
+        v = self.vars.pop(name, None)     # `real(8), external :: g`: g's result type
+        if v is not None:
+            f.ret = v.type
+        f.through = ir.Symbol(name if name not in _C_RESERVED else self.unique(name),
+                              ir.FuncPtr("procedure", f.ret), "param", loc)
+        self.dummy_procs[name] = f
 
     def optional_dummy(self, name, node):
         """An OPTIONAL dummy argument: a call may leave it out, and then passes a null
@@ -3482,14 +3548,28 @@ class Scope:
 
     # -------------------------------------------------------------------- calls
     def callee(self, name, node):
-        f = self.find_callee(name, node)
-        self.front.callers.setdefault(f.name, []).append(self.func)
+        if name in self.dummy_procs:
+            return self.dummy_procs[name]
+        if name in getattr(getattr(self, "host", None), "dummy_procs", {}):
+            raise self.error(node, f"the dummy procedure '{name}' of the host is called in "
+                                   "an internal procedure: not supported (pass it as an "
+                                   "argument)")
+        if name in getattr(self, "dummies", ()):
+            raise self.error(node, f"'{name}' is called but declared as a variable: declare "
+                                   "the dummy procedure with an interface block, EXTERNAL or "
+                                   "PROCEDURE()")
+        f = self.known_procedure(name)
+        if f is None:
+            # an external procedure not seen (yet): its signature comes from the call
+            f = ir.Function(name, ir.VOID, [], ir.Block([]), loc=self.loc(node),
+                            has_body=False)
+            f.is_library = False
+            f.link_name = name + "_"
+            self.front.functions[name] = f
         return f
 
-    def find_callee(self, name, node):
-        if name in getattr(self, "dummies", ()):
-            raise self.error(node, f"'{name}' is a dummy procedure (a procedure passed as an "
-                                   "argument): not supported; call the procedure itself")
+    def known_procedure(self, name):
+        """The procedure `name` names here, if the input has it (or has called it)."""
         f = getattr(self, "internal_procs", {}).get(name)
         if f is not None:
             return f
@@ -3498,13 +3578,6 @@ class Scope:
             f = self.module.procs.get(name)
         if f is None:
             f = self.front.functions.get(name)
-        if f is None:
-            # an external procedure not seen (yet): its signature comes from the call
-            f = ir.Function(name, ir.VOID, [], ir.Block([]), loc=self.loc(node),
-                            has_body=False)
-            f.is_library = False
-            f.link_name = name + "_"
-            self.front.functions[name] = f
         return f
 
     def call_args(self, f, args, node, pre, ks=None):
@@ -3516,6 +3589,9 @@ class Scope:
             if a is None:
                 # an OPTIONAL dummy left out: a null pointer
                 out.append(X.null(f.params[k].type, self.loc(node)))
+                continue
+            if k < len(f.params) and isinstance(f.params[k].type.resolved(), ir.FuncPtr):
+                out.append(self.procedure_argument(f, k, a, node))
                 continue
             if self.array_for_scalar(f, k, a):
                 if ks is None or not getattr(f, "elemental", False):
@@ -3564,6 +3640,26 @@ class Scope:
                 continue
             out.append(self.argument_temporary(f, k, self.expr(a, None, pre), a, pre))
         return out
+
+    def procedure_argument(self, f, k, a, node):
+        """The procedure passed for dummy procedure k of f: a dummy procedure of this
+        scope passed on, or a procedure of the input by name (callbacks.py makes the
+        copies that call it)."""
+        F = _f2003()
+        name = _name(a) if isinstance(a, F.Name) else None
+        if name in self.dummy_procs:
+            return ir.Ref(self.dummy_procs[name].through, self.loc(a))
+        g = self.known_procedure(name) if name is not None and \
+            (name not in self.vars or name in self.external_names) else None
+        if g is None or not g.has_body:
+            raise self.error(node, f"'{a}' is passed to the dummy procedure "
+                                   f"'{f.params[k].name}' of '{f.name}': adgen needs a "
+                                   "procedure of the input there")
+        if getattr(g, "host_args", None) or getattr(g, "host_bounds", None):
+            raise self.error(node, f"the internal procedure '{name}', which uses variables "
+                                   "of its host, is passed as an argument: not supported "
+                                   "(pass them as arguments, or make it a module procedure)")
+        return ir.Const(g.name, ir.FuncPtr("procedure", g.ret), self.loc(a))
 
     def argument_temporary(self, f, k, value, a, pre):
         """The address of a temporary set to value (in pre), passed for dummy k of f."""
@@ -3745,7 +3841,10 @@ class Scope:
             names = fortran_blas_dummies(f.name, [a.type for a in cargs], f.ret) or \
                 [f"arg{k}" for k in range(len(cargs))]
             f.params = [ir.Symbol(n, a.type, "param") for n, a in zip(names, cargs)]
-        return ir.Call(f.name, cargs, f.ret, self.loc(node))
+        call = ir.Call(f.name, cargs, f.ret, self.loc(node))
+        if f in self.dummy_procs.values():
+            call.through = f.through
+        return call
 
     def function_call(self, name, args, node, pre, ks=None):
         v = self.vars.get(name)

@@ -32,7 +32,7 @@ def specialize_callbacks(prog, roots):
         f = prog.functions[name]
         for p in f.params:
             if isinstance(p.type.resolved(), ir.FuncPtr):
-                raise AdgenError(f"'{name}' takes a function pointer ('{p.name}'): adgen "
+                raise AdgenError(f"'{name}' takes a function as an argument ('{p.name}'): adgen "
                                  "differentiates the calls that pass it a named function; "
                                  "differentiate a function that makes such a call", p.loc)
     copies = {}         # (callee, ((parameter index, function), ...)) -> name of the copy
@@ -116,6 +116,7 @@ def _make_copy(prog, g, passed):
     c = copy_function(prog, g, name)
     del c.clone_of              # a function of its own, not a call-site copy of g
     c.is_static = True          # defined in the output (the primal has no such function)
+    c.link_name = None          # (a Fortran procedure's copy is not the compiled one)
     c.is_inline = False
     given = {c.params[k]: fname for k, fname in passed.items()}
     c.params = [p for p in c.params if p not in given]
@@ -125,6 +126,7 @@ def _make_copy(prog, g, passed):
                 if isinstance(sub, ir.Call):
                     through = getattr(sub, "through", None)
                     if through in given:
+                        _check_arity(prog, sub, given[through])
                         sub.func = given[through]
                         sub.through = None
                     sub.args = [_function_const(given[a.sym], a.loc)
@@ -132,6 +134,17 @@ def _make_copy(prog, g, passed):
                                 for a in sub.args]
     prog.functions[name] = c
     return name
+
+
+def _check_arity(prog, call, fname):
+    """A call through a parameter passes what the function passed takes (a Fortran
+    procedure with hidden arguments, such as an assumed-shape array's extents or an
+    internal procedure's host variables, takes more)."""
+    g = prog.functions.get(fname)
+    if g is not None and g.has_body and len(g.params) != len(call.args):
+        raise AdgenError(f"the call of '{call.func}' passes {len(call.args)} argument(s) "
+                         f"to '{fname}', which takes {len(g.params)}: not supported",
+                         call.loc)
 
 
 def _function_const(fname, loc):
