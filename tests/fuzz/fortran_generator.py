@@ -1543,9 +1543,15 @@ class FGen:
 
         def prologue():
             # the module variable first: a value left by an earlier call must not be read
+            # (not through a helper either: helpers may read it)
             state = self.module_vars[1]
             state.ready = False
-            e = self.fit(self.rexpr(1))
+            saved = self.no_calls
+            self.no_calls += 1
+            try:
+                e = self.fit(self.rexpr(1))
+            finally:
+                self.no_calls = saved
             body = [simple(f"fz_state = {e.text}", e)]
             state.ready = True
             e = self.fit(self.aexpr(ndim, 1) or E("x", 1.0))
