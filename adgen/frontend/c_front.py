@@ -894,14 +894,22 @@ class CFront:
                 # the test's increments take effect before a branch is evaluated
                 test = self.truth_value(test, scope, pre, loc)
                 pre.extend(tpost)
-            ipre, ipost = [], []
-            a = self.expr(node.iftrue, scope, ipre, ipost)
-            b = self.expr(node.iffalse, scope, ipre, ipost)
-            if ipre or ipost:
-                raise AdgenError("side effects inside the branches of '?:' are not supported", loc)
+            apre, apost, bpre, bpost = [], [], [], []
+            a = self.expr(node.iftrue, scope, apre, apost)
+            b = self.expr(node.iffalse, scope, bpre, bpost)
             t = a.type if (a.type.resolved().is_pointer) else (
                 b.type if b.type.resolved().is_pointer else ir.arith_result(a.type, b.type))
-            return ir.Cond(test, a, b, t, loc)
+            if not (apre or apost or bpre or bpost):
+                return ir.Cond(test, a, b, t, loc)
+            # a branch with side effects (a call, an increment) runs only when taken:
+            # `if (c) { ...; v = a; ... } else { ...; v = b; ... }`, then v
+            v = self.new_local("cond_value", ir.with_const(t, False), loc, Scope(scope))
+            pre.append(ir.If(
+                test, ir.Block(apre + [ir.Assign(ir.Ref(v, loc), self.convert(a, t), loc)] +
+                               apost, loc),
+                ir.Block(bpre + [ir.Assign(ir.Ref(v, loc), self.convert(b, t), loc)] + bpost,
+                         loc), loc))
+            return ir.Ref(v, loc)
         if isinstance(node, c_ast.Assignment):
             # `(t = e) > 0`: the assignment goes first, the expression reads t after it
             if any(isinstance(n, (c_ast.Assignment, c_ast.FuncCall)) or

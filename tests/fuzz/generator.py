@@ -58,6 +58,7 @@ class Config:
     blas_products: float = 0.3  # share of BLAS calls that are a gemv or a gemm
     cheap_temps: float = 0.4  # share of new scalars in a loop set to a cheap `c * u + d * v`
     callbacks: float = 0.2  # share of programs with helpers calling one through a pointer
+    ternary_calls: float = 0.5  # share of ternaries whose branches may call helpers
 
 
 # ---------------------------------------------------------------- expressions
@@ -492,11 +493,12 @@ class Gen:
         self.rw = random.Random(seed * 2246822519 + 13)
         self.rt = random.Random(seed * 3266489917 + 29)    # cheap temporaries
         self.rc = random.Random(seed * 2654435789 + 31)    # callbacks
+        self.rq = random.Random(seed * 1597334677 + 37)    # calls in ternaries
         self.callees: list[Callee] = []
         self.uses_malloc = False
         self.uses_blas = False
         self.uses_fortran_blas = False
-        self.no_calls = 0  # > 0: inside a condition or ternary, where no call may go
+        self.no_calls = 0  # > 0: inside a condition (or ternary), where no call may go
 
     # ---------------------------------------------------------- scope helpers
     def syms(self, cls=None):
@@ -679,12 +681,8 @@ class Gen:
         elif c < 0.85:
             e = self.mathcall(depth)
         elif c < 0.93:
-            # adgen refuses calls in conditionally evaluated operands (a documented
-            # limitation): none in ternaries and conditions
-            self.no_calls += 1
-            a, b = self.dexpr(depth - 1), self.dexpr(depth - 1)
+            a, b = self.ternary_branches(lambda: self.dexpr(depth - 1))
             e = Expr("cond", (self.cond(1), a, b), bound=max(a.bound, b.bound))
-            self.no_calls -= 1
         else:
             e = self.dleaf()
         if e.bound > SQUASH:
@@ -886,11 +884,18 @@ class Gen:
             if d.ty == "int" or (d.op == "num"):
                 d = add(num(1.0), sq(self.dexpr(1)))
             return [Stmt("assign", lhs=lhs, op="/=", rhs=d)]
-        # ternary (no calls in its branches, see dexpr)
-        self.no_calls += 1
-        a, b = self.fit(self.dexpr(2), CAP), self.fit(self.dexpr(2), CAP)
-        self.no_calls -= 1
+        a, b = self.ternary_branches(lambda: self.fit(self.dexpr(2), CAP))
         return [Stmt("assign", lhs=lhs, op="=", rhs=Expr("cond", (self.cond(1), a, b), bound=CAP))]
+
+    def ternary_branches(self, branch):
+        """The two branches of a ternary; now and then they may call helpers (a call runs
+        only in the branch taken)."""
+        calls = self.rq.random() < self.cfg.ternary_calls
+        self.no_calls += not calls
+        try:
+            return branch(), branch()
+        finally:
+            self.no_calls -= not calls
 
     def st_array_write(self, depth, target: Sym | None = None):
         r = self.r
