@@ -163,18 +163,27 @@ def test_split_mode_locals_set_again_instead_of_stored(tmp_path):
     lines, code = explain(tmp_path, "split_exit_values.c", "pose_error(e)/(cam pts)")
     src = "split_exit_values.c"
     # pointers into the caller's array, values of unchanged parameters and memory, and
-    # cheap values of those
-    for line, name in ((18, "shift"), (19, "scale"), (20, "gain"), (21, "last"), (35, "u"),
-                       (36, "v")):
+    # cheap values of those and of the locals the backward sweep receives (w from g)
+    for line, name in ((19, "shift"), (20, "scale"), (21, "gain"), (22, "last"), (36, "u"),
+                       (37, "v"), (38, "w")):
         assert f"{src}:{line}: residual: {name} (final value): not stored (set again by " \
             f"line {line} when the backward sweep starts)" in lines
+    # the locals of one branch, where the backward sweep enters it
+    for line, name, which in ((44, "a", "true"), (47, "b", "false")):
+        assert f"{src}:{line}: residual: {name} (final value): not stored (set again by " \
+            f"line {line} when the backward sweep enters the {which} branch of line 42)" \
+            in lines
     fwd, bwd = function_text(code, "residual_fwd"), function_text(code, "residual_bwd")
-    for name in ("shift", "shiftb", "scale", "scaleb", "gain", "last", "u", "v"):
+    for name in ("shift", "shiftb", "scale", "scaleb", "gain", "last", "u", "v", "w", "a",
+                 "b"):
         assert f"adgen_push(&{name}," not in fwd and f"adgen_pop(&{name}," not in bwd
     assert "shiftb = &camb[3];" in bwd and "scaleb = camb + 1;" in bwd
-    # first reads memory the helper changes afterwards, twice is set twice, g calls exp,
-    # w reads g: their final values travel on the stack
-    for name in ("first", "twice", "g", "w"):
+    branch = bwd.split("if (branch) {")[1]
+    assert branch.index("a = x[1] / d2;") < branch.index("} else {") < \
+        branch.index("b = gain * x[2];")
+    # first reads memory the helper changes afterwards, twice is set twice, g calls exp, d2
+    # costs more than a push and a pop: their final values travel on the stack
+    for name in ("first", "twice", "g", "d2"):
         assert f"{name} (final value)" not in lines
         assert f"adgen_push(&{name}, sizeof({name}));\n" in fwd.split("result = r;")[1]
 

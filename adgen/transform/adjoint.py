@@ -564,6 +564,7 @@ class FuncGen:
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         self.current = None         # the primal statement being transformed
         self.call_directives = {}   # id(statement) -> "joint" | "split", by a pragma
+        self.bwd_branches = {}      # id(if statement) -> the if of its backward part
         self.held = {}              # C text of a math call -> a temporary holding its value
         self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
         self.backward_loops = []    # (primal loop, its backward loop), for split_sums
@@ -939,17 +940,34 @@ class FuncGen:
                     sym not in self.tracked and find(self.mem.var(sym)) in self.T.R:
                 needed.append(sym)
         # the ones the backward sweep can set again from what it has (recompute.py)
-        again = exit_recomputations(self.T.ctx, f, set(needed), self.T.R)
-        set_again = {s.lhs.sym for s in again}
-        recompute = []
-        for s in again:
-            v = s.lhs.sym
-            recompute.append(ir.Assign(ir.Ref(v), X.clone(s.rhs), s.loc))
-            if self.pointer_shadow(v) is not None:
-                recompute.append(ir.Assign(self.pointer_shadow(v), self.sh(X.clone(s.rhs)),
-                                           s.loc))
-            self.explain(s, f"{v.name} (final value)", "not stored",
-                         f"set again by line {s.loc.line} when the backward sweep starts")
+        again, in_branches = exit_recomputations(self.T.ctx, f, set(needed), self.T.R)
+        set_again = set()
+
+        def set_again_stmts(stmts, when):
+            out = []
+            for s in stmts:
+                v = s.lhs.sym
+                set_again.add(v)
+                out.append(ir.Assign(ir.Ref(v), X.clone(s.rhs), s.loc))
+                if self.pointer_shadow(v) is not None:
+                    out.append(ir.Assign(self.pointer_shadow(v), self.sh(X.clone(s.rhs)),
+                                         s.loc))
+                self.explain(s, f"{v.name} (final value)", "not stored",
+                             f"set again by line {s.loc.line} when {when}")
+            return out
+
+        recompute = set_again_stmts(again, "the backward sweep starts")
+        for key, (then_stmts, else_stmts) in in_branches.items():
+            # the backward part of the branch (if_stmt): set again where it starts
+            back = self.bwd_branches.get(key)
+            if back is None:
+                continue
+            line = back.loc.line if back.loc else 0
+            for stmts, block, which in ((then_stmts, back.then, "true"),
+                                        (else_stmts, back.other, "false")):
+                if stmts and block is not None:
+                    block.stmts[:0] = set_again_stmts(
+                        stmts, f"the backward sweep enters the {which} branch of line {line}")
         for sym in needed:
             if sym in set_again:
                 continue
@@ -1727,9 +1745,9 @@ class FuncGen:
         fwd = [ir.If(s.test, ir.Block(tf + [ir.Push(one)]), ir.Block(ef + [ir.Push(zero)]),
                      s.loc)]
         br = self.temp("branch", ir.INT)
-        bwd = [ir.Pop(ir.Ref(br), s.loc),
-               ir.If(ir.Ref(br), ir.Block(tb), ir.Block(eb) if eb else None, s.loc)]
-        return fwd, bwd
+        back = ir.If(ir.Ref(br), ir.Block(tb), ir.Block(eb) if eb else None, s.loc)
+        self.bwd_branches[id(s)] = back     # (build_split may set locals again there)
+        return fwd, [ir.Pop(ir.Ref(br), s.loc), back]
 
     def for_loop(self, s):
         canon = canonical_loop(s, self.f)

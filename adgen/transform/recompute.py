@@ -489,52 +489,88 @@ def _clean_address(e, syms, readonly, element=False):
 
 
 def exit_recomputations(ctx, f, syms, backward_reads):
-    """The statements `v = e` at the top level of f's body after which the backward sweep of
-    f in split mode (a function of its own) can set again the locals v of `syms` it reads,
-    instead of receiving their final values on the stack; in the order of the body.
+    """The statements `v = e` after which the backward sweep of f in split mode (a function
+    of its own) can set again the locals v of `syms` it reads, instead of receiving their
+    final values on the stack: ([statements at the top level of f's body], {id(top-level
+    if statement): ([of its then block], [of its else block])}), each in source order. The
+    first are set again when the backward sweep starts, the others when it enters the
+    backward part of their branch.
 
     v qualifies when that statement is the only one setting it (its final value), nothing
     reads v before it nor returns before it, and e is cheap (MAX_COST, math calls only) and
-    reads only parameters f never changes, locals that qualify themselves (set earlier),
-    and memory f never writes whose values the backward sweep reads anyway (the caller
-    gives it back to the backward sweep as it was when the forward sweep ended). Pointers
-    into the caller's arrays (`rot = &cam[0]`) are the common case."""
+    reads only parameters f never changes, locals that qualify themselves (set earlier; in
+    a branch, at the top level or earlier in that branch), and memory f never writes whose
+    values the backward sweep reads anyway (the caller gives it back to the backward sweep
+    as it was when the forward sweep ended). A local set in a branch qualifies only when
+    nothing outside that branch uses it. Pointers into the caller's arrays
+    (`rot = &cam[0]`) are the common case at the top level, the temporaries of one case
+    (`theta = sqrt(theta2)` under `if (theta2 > eps)`) in branches."""
     if ctx.options.store_all:
-        return []
+        return [], {}
     finder = _Finder(ctx, f, {})
     taken = address_taken(f)
     changed = assigned_syms(f.body.stmts)
     written = finder.written_memory()
+    body = f.body.stmts
     setters = {}
-    for st in ir.stmts_walk(f.body.stmts):
+    for st in ir.stmts_walk(body):
         if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref):
             setters.setdefault(st.lhs.sym, []).append(st)
-    out, ready = [], set()
-    for k, s in enumerate(f.body.stmts):
-        if not (isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)):
-            continue
-        v = s.lhs.sym
-        t = v.type.resolved()
-        if v not in syms or v not in f.locals or v in taken or setters[v] != [s] or \
-                not (t.is_int or t.is_float or t.is_pointer):
-            continue
-        before = f.body.stmts[:k]
-        if any(isinstance(st, ir.Return) for st in ir.stmts_walk(before)) or \
-                _mentions(before, v) or not _cheap(s.rhs):
-            continue
-        ok = True
-        for sub in ir.walk(s.rhs):
-            if isinstance(sub, ir.Ref) and not (
-                    sub.sym in ready or
-                    sub.sym in f.params and sub.sym not in changed and sub.sym not in taken):
-                ok = False
-        for node in _memory_read(finder.mem, s.rhs):
-            if node in written or node not in backward_reads:
-                ok = False
-        if ok:
-            out.append(s)
-            ready.add(v)
-    return out
+    travelling = [u for u in syms if u not in taken and u in f.locals and u in setters]
+
+    def qualifying(stmts, ready, outside, earlier):
+        """The statements of stmts (in order) setting locals that qualify, given the
+        locals already `ready`; outside: the statements that must not use them; earlier:
+        the statements of f that run before stmts. The locals the backward sweep receives
+        (syms) hold the values these statements read when every statement setting them
+        comes before."""
+        out = []
+        done = {id(st) for st in ir.stmts_walk(earlier)}   # statements run before s
+        for k, s in enumerate(stmts):
+            if k:
+                done |= {id(st) for st in ir.stmts_walk([stmts[k - 1]])}
+            ready = ready | {u for u in travelling if all(id(st) in done for st in setters[u])}
+            if not (isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)):
+                continue
+            v = s.lhs.sym
+            t = v.type.resolved()
+            if v not in f.locals or v in taken or setters[v] != [s] or \
+                    not (t.is_int or t.is_float or t.is_pointer):
+                continue
+            before = stmts[:k]
+            if any(isinstance(st, ir.Return) for st in ir.stmts_walk(before)) or \
+                    _mentions(before, v) or _mentions(outside, v) or not _cheap(s.rhs):
+                continue
+            ok = all(sub.sym in ready or
+                     sub.sym in f.params and sub.sym not in changed and sub.sym not in taken
+                     for sub in ir.walk(s.rhs) if isinstance(sub, ir.Ref))
+            if ok and not any(node in written or node not in backward_reads
+                              for node in _memory_read(finder.mem, s.rhs)):
+                out.append(s)
+                ready = ready | {v}
+        return out
+
+    top = qualifying(body, set(), [], [])
+    ready = {s.lhs.sym for s in top}
+    branches = {}
+    for k, s in enumerate(body):
+        if isinstance(s, ir.If):
+            rest = body[:k] + body[k + 1:]
+            blocks = [s.then.stmts, s.other.stmts if s.other else []]
+            branches[id(s)] = tuple(
+                qualifying(b, ready, rest + [ir.ExprStmt(s.test)] +
+                           [ir.Block(o) for o in blocks if o is not b], body[:k])
+                for b in blocks)
+    # keep what the backward sweep reads, and what those are computed from
+    kept = set(syms)
+    for group in reversed([top] + [b for pair in branches.values() for b in pair]):
+        for s in reversed(group):
+            if s.lhs.sym in kept:
+                kept |= {sub.sym for sub in ir.walk(s.rhs) if isinstance(sub, ir.Ref)}
+    top = [s for s in top if s.lhs.sym in kept]
+    branches = {k: tuple([s for s in b if s.lhs.sym in kept] for b in pair)
+                for k, pair in branches.items()}
+    return top, {k: pair for k, pair in branches.items() if pair[0] or pair[1]}
 
 
 def _memory_read(mem, e):

@@ -7,9 +7,10 @@ arg e: double[1]
 */
 /* A helper called in split mode (its forward and backward sweeps are functions of their
  * own) whose locals the backward sweep reads: those it can set again from what it is
- * given (pointers into the caller's arrays, values of unchanged parameters and memory)
- * are not stored at the end of the forward sweep; the others are (written for this
- * project). */
+ * given (pointers into the caller's arrays, values of unchanged parameters and memory,
+ * and of locals it receives) are not stored at the end of the forward sweep, also those
+ * of one branch of an if, set again where the backward sweep enters the branch; the
+ * others are (written for this project). */
 #include <math.h>
 
 static double residual(const double *cam, const double *x, double *scratch, int m)
@@ -19,7 +20,7 @@ static double residual(const double *cam, const double *x, double *scratch, int 
     const double *scale = cam + 1;
     double gain = cam[0];
     int last = m - 1;
-    double u, v, w, r;
+    double u, v, w, r, a, b, d2;
     /* stored: the value read is changed afterwards */
     double first;
     /* stored: set twice */
@@ -36,6 +37,16 @@ static double residual(const double *cam, const double *x, double *scratch, int 
     v = gain * (x[1] - shift[1]) * scale[1];
     w = (x[2] - shift[2]) * g;
     r = u * u + v * sin(v) + w * first + twice * scratch[0] + (double)last * u;
+    /* stored: too dear to compute again */
+    d2 = x[0] * x[0] + x[1] * x[1] + x[2] * x[2];
+    if (d2 > 0.5) {
+        /* set again where the backward sweep enters the branch (from d2, which it has) */
+        a = x[1] / d2;
+        r = r + a * a * gain;
+    } else {
+        b = gain * x[2];
+        r = r - b * sin(b);
+    }
     return r;
 }
 
