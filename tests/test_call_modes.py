@@ -51,7 +51,7 @@ def test_a_callee_recording_more_than_its_state_runs_in_joint_mode(tmp_path):
     r = run_adgen(tmp_path, SMOOTH % "", *FLAGS, "--explain", "--stack-report")
     assert r.returncode == 0, r.stderr
     assert re.search(r"model\.c:\d+: model: call of smooth: joint mode \(the callee records "
-                     r"40 \* n \+ \d+ bytes, the state kept is 8 \* n bytes\)", r.report)
+                     r"40 \* n( \+ \d+)? bytes, the state kept is 8 \* n bytes\)", r.report)
     out = (tmp_path / "out_b.c").read_text()
     body = out[out.index("void model_b"):]
     assert "smooth(n, u, w);" in body          # the plain primal, forward

@@ -1774,7 +1774,9 @@ class FuncGen:
                 bwd.append(ir.Pop(ir.Ref(var), s.loc))
             fwd.append(ir.For(s.init, s.test, s.step, ir.Block(bf), s.loc))
             return fwd, bwd
-        if var not in used_symbols(bb):
+        if var not in used_symbols(bb) and not (
+                invariant(s.init[0].rhs, s, self.f, self.prog.functions) and
+                self.trip_count(s, var, stride, s.init[0].rhs) is not None):
             # the backward sweep never reads the counter: replay the trip count only
             fwd, bwd = [], []
             if save_var:
@@ -1804,7 +1806,7 @@ class FuncGen:
             fwd.append(ir.Assign(ir.Ref(start), ir.Ref(var), s.loc))
         self.explain(s, "trip count", "not stored" if count_formula is not None else "stored",
                      "computed again from the loop's bounds" if count_formula is not None
-                     else "its bound changes inside the loop")
+                     else "its bound or its step may change inside the loop")
         if count_formula is None:
             fwd.append(ir.Assign(ir.Ref(cnt), ir.Const("0", ir.INT), s.loc))
             incr = ir.Assign(ir.Ref(cnt), X.add(ir.Ref(cnt), ir.Const("1", ir.INT)))
@@ -1842,30 +1844,41 @@ class FuncGen:
         return fwd, bwd
 
     def trip_count(self, s, var, stride, start):
-        """The number of iterations of a counted loop as an expression, when its bound is
-        invariant and its stride constant; None otherwise."""
+        """The number of iterations of a counted loop as an expression, when its bound and
+        its stride are invariant; None otherwise. A stride that is not a constant
+        (`i += 2 * b`) goes the way the test asks (up for `<`, `<=`): a loop that runs
+        at all and ends does so with such a stride."""
         from adgen.analysis.extent import _const_value, _normal_test
         step = _const_value(stride)
         cmp = _normal_test(s.test, var)
-        if step is None or step == 0 or cmp is None:
+        if step == 0 or cmp is None:
             return None
         op, offset, bound = cmp
         if not invariant(bound, s, self.f, self.prog.functions):
             return None
+        if step is None and not (stride.type.resolved().is_int and
+                                 invariant(stride, s, self.f, self.prog.functions)):
+            return None
         one = ir.Const("1", ir.INT)
         b = X.sub(X.clone(bound), ir.Const(str(offset), ir.INT)) if offset else X.clone(bound)
         a = X.clone(start)
-        if step > 0 and op in ("<", "<="):
+        up = op in ("<", "<=")
+        if (step is None or step > 0) and up:
             span = X.sub(b, a) if op == "<" else X.add(X.sub(b, a), one)
-            n = step
-        elif step < 0 and op in (">", ">="):
+            n = X.clone(stride) if step is None else step
+        elif (step is None or step < 0) and op in (">", ">="):
             span = X.sub(a, b) if op == ">" else X.add(X.sub(a, b), one)
-            n = -step
+            n = ir.Unary("-", X.clone(stride), ir.INT) if step is None else -step
         else:
             return None
         span = ir.Cast(ir.INT, span) if span.type.resolved().name != "int" else span
-        count = span if n == 1 else ir.Binary("/", X.add(span, ir.Const(str(n - 1), ir.INT)),
-                                              ir.Const(str(n), ir.INT), ir.INT)
+        if isinstance(n, int):
+            count = span if n == 1 else ir.Binary(
+                "/", X.add(span, ir.Const(str(n - 1), ir.INT)), ir.Const(str(n), ir.INT),
+                ir.INT)
+        else:
+            n = ir.Cast(ir.INT, n) if n.type.resolved().name != "int" else n
+            count = ir.Binary("/", X.sub(X.add(span, n), one), X.clone(n), ir.INT)
         return ir.Cond(ir.Binary(">", X.clone(span), ir.Const("0", ir.INT), ir.INT), count,
                        ir.Const("0", ir.INT), ir.INT)
 
