@@ -51,7 +51,8 @@ class Config:
     funcs: tuple = CORE_FUNCS
     tol: str = "1e-5"
     infer_sizes: float = 0.25  # share of programs that let adgen infer array lengths
-    directives: float = 0.15  # share of for loops checkpointed, of calls given a mode
+    directives: float = 0.15  # share of for loops checkpointed
+    call_modes: float = 0.3  # share of call statements given a mode (joint or split) by directive
     fp_loops: float = 0.02  # chance of a fixed-point loop (#pragma adgen fp_loop) per statement
     switches: float = 0.2  # share of if statements written as a switch on their condition
     assign_in_test: float = 0.1  # share of if tests that assign an operand: `(w1 = e) > c`
@@ -1286,7 +1287,7 @@ class Gen:
         c.called = True
         e = Expr("call", args, val=c.name, bound=CAP)
         stmt = self._call_stmt(c, e)
-        if self.rd.random() < self.cfg.directives:
+        if self.rd.random() < self.cfg.call_modes:
             stmt.pragma = "checkpoint" if self.rd.random() < 0.5 and not c.allocates \
                 else "nocheckpoint"
         return [stmt]
