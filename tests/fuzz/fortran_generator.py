@@ -22,6 +22,7 @@ failure with other inputs).
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from dataclasses import dataclass, field
@@ -367,6 +368,16 @@ class FGen:
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
 
+    @contextlib.contextmanager
+    def calls_barred(self, barred=True):
+        """No call of a helper in what is generated inside (when barred)."""
+        saved = self.no_calls
+        self.no_calls += barred
+        try:
+            yield
+        finally:
+            self.no_calls = saved
+
     # ------------------------------------------------------------- scopes
     def syms(self, cls):
         for scope in reversed(self.scopes):
@@ -687,9 +698,7 @@ class FGen:
                 return arith(op, fcall("cshift", a, E(str(k)), bound=a.bound), other)
             return arith(op, a, other)
         # elemental intrinsics only (no reductions or calls inside)
-        saved = self.no_calls
-        self.no_calls += 1
-        try:
+        with self.calls_barred():
             k = r.randrange(6)
             if k == 0:
                 return fcall(r.choice(("sin", "cos", "tanh")), a, bound=1.0)
@@ -705,8 +714,6 @@ class FGen:
                 u = self.fit(a, 3.0)
                 return rbin("**", u, E("2"), u.bound ** 2)
             return scale(r.choice((0.5, 0.25)), a)
-        finally:
-            self.no_calls = saved
 
     def function_call(self):
         funcs = [h for h in self.helpers if h.function and h.name != self.fname]
@@ -716,15 +723,11 @@ class FGen:
 
     def condition(self) -> E:
         r = self.r
-        saved = self.no_calls
-        self.no_calls += r.random() < 0.8    # calls in conditions now and then
-        try:
+        with self.calls_barred(r.random() < 0.8):    # calls in conditions now and then
             for _ in range(4):
                 e = self.rexpr(1)
                 if e.names:
                     break
-        finally:
-            self.no_calls = saved
         thr = fnum(round(r.uniform(-0.5, 0.5) * min(1.0, e.bound), 2))
         c = cond(f"{_wrap(e, 6)} {r.choice(('<', '>', '<=', '>='))} {thr}", e.names)
         loops = [v for v in self.syms("int") if v.index_ok and v.hi > v.lo]
@@ -1080,9 +1083,7 @@ class FGen:
             return None
         arrs = [v for v in self.syms("arr") if v.writable]
         L = picked[1]
-        saved = self.no_calls
-        self.no_calls += 1
-        try:
+        with self.calls_barred():
             mask = self.aexpr(L, 1)
             parts = []
             for line in (None, "elsewhere") if r.random() < 0.6 else (None,):
@@ -1095,8 +1096,6 @@ class FGen:
                     body.append(simple(f"{tgt.text} = {e.text}", e,
                                        E("", names=tgt.names - {tgt.text.split('(')[0]})))
                 parts.append((line, body))
-        finally:
-            self.no_calls = saved
         thr = fnum(round(r.uniform(-0.4, 0.4) * min(1.0, mask.bound), 2))
         return [Stmt(f"where ({_wrap(mask, 6)} {r.choice(('>', '<'))} {thr})", parts, "end where",
                      "where", reads=mask.names)]
@@ -1132,12 +1131,8 @@ class FGen:
             elif role in ("opt", "oinout") and self.rw.random() < 0.4:
                 chosen[i] = OMITTED
             elif role == "opt":
-                saved = self.no_calls
-                self.no_calls += 1
-                try:
+                with self.calls_barred():
                     e = self.fit(self.rexpr(1))
-                finally:
-                    self.no_calls = saved
                 chosen[i] = OMITTED if e.names & written else E(f"gam={e.text}", names=e.names)
             elif role in ("out", "inout", "oinout"):
                 arrs = [v for v in self.syms("arr") if v.writable and v.name not in written]
@@ -1158,24 +1153,16 @@ class FGen:
                 r.shuffle(readable)
                 s = next((s for s in (self.section(v, L, for_actual=True) for v in readable) if s), None)
                 if s is None or r.random() < 0.15:
-                    saved = self.no_calls
-                    self.no_calls += 1
-                    try:
+                    with self.calls_barred():
                         s = self.aexpr(L)       # an array expression, through a temporary
-                    finally:
-                        self.no_calls = saved
                     if s is None or s.names & written:
                         return None
                     # an expression, not a row that adgen must refuse (not contiguous)
                     s = self.fit(scale(0.5, s) if s.section else s)
                 chosen[i] = s
             else:   # sin
-                saved = self.no_calls
-                self.no_calls += 1
-                try:
+                with self.calls_barred():
                     e = self.rexpr(1)
-                finally:
-                    self.no_calls = saved
                 if e.names & written:
                     e = num(0.5)
                 chosen[i] = self.fit(e)
@@ -1255,12 +1242,11 @@ class FGen:
         if not arrs or depth >= self.max_depth:
             return None
         saved, self.r = self.r, self.rd
-        self.no_calls += 1
         try:
-            return self._fp_loop(self.r.choice(arrs))
+            with self.calls_barred():
+                return self._fp_loop(self.r.choice(arrs))
         finally:
             self.r = saved
-            self.no_calls -= 1
 
     def _fp_loop(self, z: Var) -> list:
         g = h = None
@@ -1546,12 +1532,8 @@ class FGen:
             # (not through a helper either: helpers may read it)
             state = self.module_vars[1]
             state.ready = False
-            saved = self.no_calls
-            self.no_calls += 1
-            try:
+            with self.calls_barred():
                 e = self.fit(self.rexpr(1))
-            finally:
-                self.no_calls = saved
             body = [simple(f"fz_state = {e.text}", e)]
             state.ready = True
             e = self.fit(self.aexpr(ndim, 1) or E("x", 1.0))
@@ -1603,6 +1585,8 @@ def with_callback(helpers: list, head: Routine, r: random.Random) -> list:
              for st in walk(rt.body)
              for k, line in enumerate([st.head] + [p for p, _ in st.parts])
              if line and call.search(line)]
+    if not sites:
+        return helpers
     chosen = [x for x in sites if r.random() < 0.6] or sites[:1]
     for st, k in chosen:
         if k == 0:
@@ -1610,8 +1594,6 @@ def with_callback(helpers: list, head: Routine, r: random.Random) -> list:
         else:
             line, body_ = st.parts[k - 1]
             st.parts[k - 1] = (call.sub(f"fz_via({h.name}, ", line), body_)
-    if not chosen:
-        return helpers
     return helpers + [via]
 
 
