@@ -1774,10 +1774,12 @@ class FuncGen:
                 bwd.append(ir.Pop(ir.Ref(var), s.loc))
             fwd.append(ir.For(s.init, s.test, s.step, ir.Block(bf), s.loc))
             return fwd, bwd
-        if var not in used_symbols(bb) and not (
-                invariant(s.init[0].rhs, s, self.f, self.prog.functions) and
-                self.trip_count(s, var, stride, s.init[0].rhs) is not None):
-            # the backward sweep never reads the counter: replay the trip count only
+        init_value = s.init[0].rhs
+        static_start = invariant(init_value, s, self.f, self.prog.functions)
+        count_formula = self.trip_count(s, var, stride, init_value) if static_start else None
+        if var not in used_symbols(bb) and count_formula is None:
+            # the backward sweep never reads the counter and the trip count cannot be
+            # computed again: record the trip count only
             fwd, bwd = [], []
             if save_var:
                 fwd.append(ir.Push(ir.Ref(var), s.loc))
@@ -1792,12 +1794,9 @@ class FuncGen:
         saved = save_var
         if saved:
             fwd.append(ir.Push(ir.Ref(var), s.loc))
-        init_value = s.init[0].rhs
-        static_start = invariant(init_value, s, self.f, self.prog.functions)
         loop_init = list(s.init) if static_start else []
         if not static_start:
             fwd += list(s.init)
-        count_formula = self.trip_count(s, var, stride, init_value) if static_start else None
         if static_start:
             start_e = X.clone(init_value)
         else:
