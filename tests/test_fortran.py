@@ -366,3 +366,76 @@ def test_integer_dummies_read_once_where_nothing_writes_them():
     for sweep in ("scale_fwd", "scale_bwd"):
         assert "int n_in = *n;" in function_text(code, sweep)
     assert "m_in" not in function_text(code, "bump_fwd")
+
+
+# ------------------------------------------------------------------- derived types
+
+STRUCT_HEAD = ROOT / "tests" / "fortran_struct_head"
+
+
+def test_derived_type_head(tmp_path, gfortran):
+    """A head taking a derived type: the C routines take pointers to structs with
+    gfortran's layout (the header defines them, each under a guard of its own), and a
+    Fortran program calls them through the interface modules with structures of the
+    module's type. Their results agree with each other and with finite differences of the
+    gfortran-compiled primal."""
+    shutil.copy(STRUCT_HEAD / "grid.f90", tmp_path / "relax.f90")
+    shutil.copy(STRUCT_HEAD / "main.f90", tmp_path / "main.f90")
+    for mode, name in (("--reverse", "relax_b"), ("--forward", "relax_d")):
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, "relax.f90", "--head",
+                               "relax(s)/(s)", "-o", f"{name}.c"], cwd=tmp_path,
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    header = (tmp_path / "relax_b.h").read_text()
+    assert "struct grid_material_t { double kappa[6]; double rho; };" in header
+    assert "void relax_b_(struct grid_state_t *s, struct grid_state_t *sb, double *dt);" \
+        in header
+    interface = (tmp_path / "relax_b_interface.f90").read_text()
+    assert "use grid, only: state_t" in interface and "type(state_t) :: sb" in interface
+    (tmp_path / "both.c").write_text('#include "relax_b.h"\n#include "relax_d.h"\n')
+    objects = ["relax.o", "relax_b.o", "relax_d.o", "relax_b_interface.o",
+               "relax_d_interface.o"]
+    _build_and_run_main(tmp_path, (
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "relax_b.c", "relax_d.c",
+         "both.c"],
+        [gfortran, "-c", "relax.f90", "relax_b_interface.f90", "relax_d_interface.f90"],
+        [gfortran, "-o", "main", "main.f90", *objects]))
+
+
+_TYPE_MODULE = ("module m\n  implicit none\n  type :: p_t\n    real(8) :: x(3), w\n"
+                "  end type p_t\n")
+
+
+@pytest.mark.parametrize("text, message, line", [
+    ("module m\n  type :: p_t\n    real(8), allocatable :: x(:)\n  end type p_t\n",
+     "allocatable components of 'p_t' are not supported", 3),
+    ("module m\n  type :: p_t\n    real(8), pointer :: x\n  end type p_t\n",
+     "pointer components of 'p_t' are not supported", 3),
+    ("module m\n  type :: p_t\n    real(8) :: x = 1.0d0\n  end type p_t\n",
+     "default initialization of the component 'x'", 3),
+    ("module m\n  type :: p_t\n    real(8) :: x\n  end type p_t\n"
+     "  type, extends(p_t) :: q_t\n    real(8) :: y\n  end type q_t\n",
+     "type extension is not supported", 5),
+    ("module m\n  type :: p_t\n    real(8) :: x\n  contains\n    procedure :: f\n"
+     "  end type p_t\ncontains\n  subroutine f(a)\n    class(p_t) :: a\n  end subroutine f\n",
+     "type-bound procedures of 'p_t' are not supported", 4),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p\n    p = p_t([a, a, a], a)\n    y = p%w\n  end subroutine g\n",
+     "structure constructor", 10),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p(4)\n    p(:)%w = a\n    y = p(2)%w\n  end subroutine g\n",
+     "a component of an array section of structures", 10),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p\n    p%w = a\n    y = p%v\n  end subroutine g\n",
+     "the type 'p_t' has no component 'v'", 11),
+])
+def test_derived_types_refused(text, message, line, tmp_path):
+    """What adgen does not support of derived types is refused at its line."""
+    if "subroutine g" not in text:
+        text += "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n    y = a\n" \
+                "  end subroutine g\nend module m\n"
+    else:
+        text += "end module m\n"
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(a)")
+    assert proc.returncode == 1
+    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr

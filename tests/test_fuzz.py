@@ -248,6 +248,7 @@ FORTRAN_FEATURES = {
     "ASSOCIATE": r"^\s*associate \(as\d+ => \w+, av\d+ => ",
     "SAVEd local": r"^\s*real\(8\), save :: \w+$",
     "procedure passed as an argument": r"^    procedure\(fz_[sf]\d\) :: fz_fn$",
+    "component of a derived type": r"\bfz_w%\w+\(",
 }
 
 

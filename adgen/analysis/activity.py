@@ -442,6 +442,39 @@ def _closure(start, graph):
     return seen
 
 
+def _float_struct(t):
+    """Whether t points to structs holding floating-point values and no pointers (their
+    whole memory is the head's data)."""
+    def plain(st):
+        st = st.resolved()
+        while isinstance(st, ir.Arr):
+            st = st.elem.resolved()
+        if isinstance(st, ir.Struct):
+            kinds = [plain(ft) for _, ft in st.sdef.fields]
+            return None if None in kinds else any(kinds)
+        if st.is_pointer:
+            return None
+        return st.is_float
+
+    inner = ir.pointee(t)
+    return isinstance(inner.resolved(), ir.Struct) and bool(plain(inner))
+
+
+def _float_fields(mem, node, t):
+    """The nodes of the floating-point values in memory `node` of type t: node itself, or
+    for a struct the fields holding them (nested structs included)."""
+    t = t.resolved()
+    while isinstance(t, ir.Arr):
+        t = t.elem.resolved()
+    if not isinstance(t, ir.Struct):
+        return [node]
+    out = []
+    for fname, ftype in t.sdef.fields:
+        if ir.base_float(ftype) or _float_struct(ir.Ptr(ftype)):
+            out += _float_fields(mem, mem.field(node, fname), ftype)
+    return out
+
+
 def head_nodes(mem, func, names, what, loc):
     """Nodes of a head's independents or dependents, by name."""
     nodes = []
@@ -464,13 +497,13 @@ def head_nodes(mem, func, names, what, loc):
                 raise AdgenError(f"'{name}' is passed by value: it cannot be a dependent "
                                  "(output)", loc)
             nodes.append(mem.var(sym))
-        elif isinstance(t, (ir.Ptr, ir.Arr)) and ir.base_float(t):
+        elif isinstance(t, (ir.Ptr, ir.Arr)) and (ir.base_float(t) or _float_struct(t)):
             node = mem.var(sym) if isinstance(t, ir.Arr) else mem.pointee(mem.var(sym))
             inner = ir.pointee(t).resolved()
             while isinstance(inner, (ir.Ptr, ir.Arr)):
                 raise AdgenError(f"'{name}': pointers to pointers cannot be independents or "
                                  "dependents", loc)
-            nodes.append(node)
+            nodes += _float_fields(mem, node, inner)
         else:
             raise AdgenError(f"'{name}' is not floating-point: it cannot be "
                              f"{'an' if what == 'independent' else 'a'} {what}", loc)

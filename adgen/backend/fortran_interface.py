@@ -66,8 +66,31 @@ def c_header(unit):
     # include the headers of several derivatives of one routine
     guard = f"ADGEN_{unit.output_stem.upper()}_H"
     return env().get_template("fortran_header.h.j2").render(
-        u=unit, guard=guard,
+        u=unit, guard=guard, structs=_struct_definitions(exported(unit)),
         prototypes=[(_extents_note(f), signature(f)) for f in exported(unit)])
+
+
+def _struct_definitions(functions):
+    """[(tag, definition)] of the structs (derived types) the prototypes of functions
+    take, those they contain first; each has a guard of its own, so that a C file may
+    include several headers taking the same type."""
+    from adgen.backend.cgen import declare
+    out = {}
+
+    def add(t):
+        t = t.resolved()
+        while isinstance(t, (ir.Ptr, ir.Arr)):
+            t = (t.target if isinstance(t, ir.Ptr) else t.elem).resolved()
+        if isinstance(t, ir.Struct) and t.sdef.tag not in out:
+            for _, ft in t.sdef.fields:
+                add(ft)
+            body = " ".join(declare(ft, n) + ";" for n, ft in t.sdef.fields)
+            out[t.sdef.tag] = f"struct {t.sdef.tag} {{ {body} }};"
+
+    for f in functions:
+        for p in f.params:
+            add(p.type)
+    return list(out.items())
 
 
 def _primal(sym):
@@ -78,7 +101,17 @@ def _is_array(sym):
     return bool(getattr(_primal(sym), "fortran_array", False))
 
 
+def _derived_type(sym):
+    """The Fortran derived type of a dummy (fortran_types.DerivedType), or None."""
+    t = sym.type.resolved()
+    base = t.target.resolved() if isinstance(t, ir.Ptr) else t
+    return getattr(getattr(base, "sdef", None), "fortran_type", None)
+
+
 def _kind(sym):
+    dt = _derived_type(sym)
+    if dt is not None:
+        return f"type({dt.name})"
     t = sym.type.resolved()
     base = t.target.resolved() if isinstance(t, ir.Ptr) else t
     return _FORTRAN_KIND.get(getattr(base, "name", ""), "integer(c_int)")
@@ -140,9 +173,18 @@ def fortran_interface(unit):
                                                             "real(c_double)")
         extents = hidden_extents(f)
         names = fortran_names(f)
+        types = [dt for dt in map(_derived_type, f.params) if dt is not None]
         routine = {"name": name, "symbol": f.name, "args": [names[p] for p in f.params],
                    "decls": [_dummy(p, names[p], vector) for p in f.params],
-                   "result": result, "wrapper": None}
+                   "result": result, "wrapper": None, "bind": not types, "skipped": None,
+                   "uses": sorted({(dt.module, dt.name) for dt in types})}
+        # A derived type (not interoperable) makes the interface a plain external one: the
+        # symbol gfortran gives `name` is the C routine's, `name_`.
+        if any(dt.module is None for dt in types) or types and extents:
+            routine["skipped"] = (
+                "it takes a derived type defined in a procedure" if any(
+                    dt.module is None for dt in types) else
+                "it takes a derived type and assumed-shape arrays")
         if extents:
             # the C routine under another name; `name` is the module procedure calling it
             dummies = [p for p in f.params if p not in extents]

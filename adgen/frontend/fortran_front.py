@@ -28,6 +28,7 @@ from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.transform import exprs as X
 from adgen.transform.checkpoint import CheckpointPragma
+from adgen.frontend import fortran_types as T
 
 _DO_CONSTRUCTS = ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
                   "Action_Term_Do_Construct")
@@ -73,6 +74,11 @@ class FVar:
     allocated: Optional[ir.Symbol] = None   # an allocatable array's flag (see allocate)
     alias_of: Optional["FVar"] = None  # an associate name: the variable it is part of
     descriptor: bool = False          # an allocatable module variable (gfortran's descriptor)
+    # a component reference (fortran_types.resolve_component): the struct it is a member
+    # of, the component, and the variable the reference starts from
+    parent: Optional[ir.Expr] = None
+    component: Optional[object] = None
+    base_var: Optional["FVar"] = None
 
     @property
     def rank(self):
@@ -99,6 +105,7 @@ class Module:
     interfaces: dict = field(default_factory=dict)  # name -> its dummy argument names
     interface_bodies: dict = field(default_factory=dict)  # name -> its interface body
     imported_procs: dict = field(default_factory=dict)  # name here -> procedure it uses
+    types: dict = field(default_factory=dict)     # derived type name -> T.DerivedType
 
 
 class FortranError(AdgenError):
@@ -146,6 +153,7 @@ def read_tree(path, include_dirs=(), defines=()):
         raise AdgenError(f"cannot parse Fortran: {type(exc).__name__}: {exc}", Loc(path))
     if tree is None:
         raise AdgenError("empty or unparsable Fortran source", Loc(path))
+    T.replace_data_refs(tree)
     return tree
 
 
@@ -274,6 +282,7 @@ class FFront:
         self.pragmas = []
         self.unsettled = []       # the Scopes of the procedures lowered, for settle
         self.summaries = {}       # procedure name -> _Changes: what it may change
+        self.derived_types = {}   # struct tag -> T.DerivedType
 
     def descriptor_type(self, t, rank):
         """gfortran's array descriptor (GCC 8 and later) of rank `rank` for elements of
@@ -379,6 +388,7 @@ class FFront:
         mod.imported_procs = getattr(scope, "imported_procs", {})
         mod.interfaces = scope.interfaces
         mod.interface_bodies = scope.interface_bodies
+        mod.types = scope.types
         # procedures: signatures now, bodies after (they may call each other)
         subs = [c for part in unit.children if isinstance(part, F.Module_Subprogram_Part)
                 for c in part.children
@@ -497,6 +507,8 @@ def _variable_names(parts):
         cls = type(n).__name__
         if cls in _NO_VARIABLES:
             return False
+        if T.is_component_name(n):
+            return True         # the variable it starts from, the subscripts on the way
         if isinstance(n, F.Name):
             out.setdefault(_name(n), n)
             return False
@@ -607,8 +619,10 @@ class Scope:
         self.saved_names = set()      # locals a SAVE statement names
         self.hoisted = {}             # id(function reference) -> its value (hoist_calls)
         self.save_all = False         # a SAVE statement without names: every local
+        self.types = {}               # derived type name -> T.DerivedType
         if module is not None:
             self.vars.update(module.vars)
+            self.types.update(module.types)
             self.imported_procs = dict(module.imported_procs)
             self.interfaces.update(module.interfaces)
             self.interface_bodies.update(module.interface_bodies)
@@ -832,7 +846,8 @@ class Scope:
                 for n in _walk_type(node, F.Name):
                     self.optional_dummy(_name(n), node)
             elif type(node).__name__ == "Derived_Type_Def":
-                raise self.error(node, "derived types (TYPE) are not supported")
+                dt = T.derived_type_def(self, node, module_level)
+                self.types[dt.name] = dt
             elif type(node).__name__ in ("Access_Stmt", "Data_Stmt"):
                 if type(node).__name__ == "Data_Stmt":
                     raise self.error(node, "DATA statements are not supported")
@@ -891,11 +906,21 @@ class Scope:
         for pname, body in mod.interface_bodies.items():
             if not only or pname in (names or []):
                 self.interface_bodies[renames.get(pname, pname)] = body
+        for tname, dt in mod.types.items():
+            if not only or tname in (names or []):
+                self.types[renames.get(tname, tname)] = dt
 
     def type_spec(self, tspec):
         F = _f2003()
         if isinstance(tspec, F.Declaration_Type_Spec):
-            raise self.error(tspec, "derived types (TYPE) are not supported yet")
+            tname = _name(tspec.items[1])
+            if str(tspec.items[0]).upper() != "TYPE":
+                raise self.error(tspec, f"CLASS({tname}) is not supported")
+            dt = self.types.get(tname) or (self.host.types.get(tname)
+                                           if getattr(self, "host", None) else None)
+            if dt is None:
+                raise self.error(tspec, f"derived type '{tname}' is not defined here")
+            return ir.Struct(dt.sdef)
         text = str(tspec).upper().replace(" ", "")
         base = tspec.items[0].upper() if isinstance(tspec.items[0], str) else text
         kind = None
@@ -1413,6 +1438,7 @@ class Scope:
                 sym = ir.Symbol(link, ir.Struct(sdef), "global", self.loc(node),
                                 is_extern=True)
                 sym.is_library = False
+                sym.fortran_common = True
                 self.front.commons[link] = (sym, sdef)
                 self.front.globals.append(sym)
             # the members by position (the same block may be seen with other names)
@@ -1448,6 +1474,9 @@ class Scope:
     def array_var(self, name, node):
         """The array `name` names here, a host's array included (host association), or
         None (a scalar, a function, a name not declared)."""
+        if "%" in name:
+            v = T.resolve_component(self, name, node)
+            return v if v is not None and v.dims else None
         v = self.vars.get(name)
         if v is None and self.may_be_host_variable(name):
             hv = self.host.vars.get(name)
@@ -1457,6 +1486,9 @@ class Scope:
 
     def is_array(self, name):
         """Whether `name` names an array here (array_var, without taking the host's)."""
+        if "%" in name:
+            comp = T.peek_component(self, name)
+            return comp is not None and bool(comp.dims)
         v = self.vars.get(name)
         if v is None and self.may_be_host_variable(name):
             v = self.host.vars.get(name)
@@ -1471,13 +1503,18 @@ class Scope:
 
     def storage_key(self, name):
         """What tells whether two names may be the same variable: the variable itself
-        (the one an associate name is part of), or the name when it is not one yet."""
+        (the one an associate name is part of), or the name when it is not one yet; for a
+        component reference, the variable it starts from."""
+        if name is not None and "%" in name:
+            name = T.base_name(name)
         v = self.vars.get(name)
         if v is None:
             return name
         return id(v.alias_of or v)
 
     def lookup(self, name, node):
+        if "%" in name:
+            return T.resolve_component(self, name, node)
         v = self.vars.get(name)
         if v is None and self.may_be_host_variable(name):
             v = self.host_variable(name, node)
@@ -2832,6 +2869,8 @@ class Scope:
         """The IR expression reading a scalar variable."""
         if v.const is not None:
             return X.clone(v.const)
+        if v.parent is not None:
+            return T.member(X.clone(v.parent), v.component, self.loc(node))
         if v.common is not None:
             return ir.Member(ir.Ref(v.common), v.common_field, False,
                              self.storage_type(v), self.loc(node))
@@ -2843,6 +2882,8 @@ class Scope:
 
     def array_base(self, v, node):
         """A pointer to (or the array of) the first element of an array variable."""
+        if v.parent is not None:
+            return T.member(X.clone(v.parent), v.component, self.loc(node))
         if v.common is not None:
             return ir.Member(ir.Ref(v.common), v.common_field, False, self.storage_type(v),
                              self.loc(node))
@@ -3847,6 +3888,9 @@ class Scope:
         return call
 
     def function_call(self, name, args, node, pre, ks=None):
+        if name in self.types:
+            raise self.error(node, f"the structure constructor '{node}' is not supported: "
+                                   "set the components one by one")
         v = self.vars.get(name)
         declared = None
         if v is not None and v is not self.result_var and not v.dims and v.const is None \
@@ -4122,8 +4166,10 @@ def _constructor_items(node):
 def _storage(e):
     """The variable an lvalue, or the address of one, lives in: its symbol, or (COMMON
     block, member); None for other expressions."""
+    if _common_member(e):
+        return (e.base.sym, e.field)
     if isinstance(e, ir.Member):
-        return (_storage(e.base), e.field)
+        return _storage(e.base)         # a component: the variable of the whole structure
     if isinstance(e, ir.Ref):
         return e.sym
     if isinstance(e, (ir.Deref, ir.Index)) and _alias_target(e.children()[0]) is not None:
@@ -4133,6 +4179,12 @@ def _storage(e):
     return None
 
 
+def _common_member(e):
+    """Whether e is a member of a COMMON block (each is a variable of its own)."""
+    return isinstance(e, ir.Member) and isinstance(e.base, ir.Ref) and \
+        getattr(e.base.sym, "fortran_common", False)
+
+
 def _alias_target(e):
     """The storage an associate name's pointer points into, when e reads that pointer."""
     return getattr(e.sym, "alias_storage", None) if isinstance(e, ir.Ref) else None
@@ -4140,7 +4192,7 @@ def _alias_target(e):
 
 def _storage_read(e):
     """The storage (see _storage) of the variables an expression reads."""
-    if isinstance(e, (ir.Member, ir.Ref)):
+    if isinstance(e, ir.Ref) or _common_member(e):
         return {_storage(e)}
     through = {_storage(e)} if isinstance(e, (ir.Deref, ir.Index)) and \
         _alias_target(e.children()[0]) is not None else set()
@@ -4255,6 +4307,7 @@ def _array_refs(node, is_array=None):
             return False
         if isinstance(n, F.Name):
             out.append(n)
+            return not T.is_component_name(n)       # (one operand, whatever its parts)
         return True
 
     _visit(node, look)

@@ -54,6 +54,7 @@ SPREAD = 0.2        # share of matrix expressions whose last operand is a row or
 RESHAPE = 0.35      # share of matrix expressions whose first operand is a matrix reshaped
 SCOPED = 0.06       # share of statements put in a BLOCK or an ASSOCIATE construct
 SAVED = 0.25        # share of real scalar locals declared SAVE (each call sets them first)
+DERIVED = 0.4      # share of programs whose head keeps some locals in a derived type
 
 
 # ---------------------------------------------------------------- expressions
@@ -364,6 +365,8 @@ class FGen:
         self.rs = random.Random(seed * 2654435789 + 57)
         # and the calls made through a dummy procedure (with_callback)
         self.rv = random.Random(seed * 3266489917 + 71)
+        # and the locals kept in a derived type (with_derived_type)
+        self.rt = random.Random(seed * 2246822519 + 83)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -1555,6 +1558,8 @@ class FGen:
         helpers = [h for h in helpers if h.name in used]
         if helpers and self.rv.random() < CALLBACKS:
             helpers = with_callback(helpers, head, self.rv)
+        if self.rt.random() < DERIVED:
+            mdecls = with_derived_type(head, mdecls, {"n": n, "nc": nc}, self.rt)
         spec = [f"head: {HEAD_NAME}({' '.join(dep)})/({' '.join(indep)})"]
         spec += [f"arg {v.name}: {a}" for v, _, a in dummies]
         spec += ["tol: 1e-5", f"seed: {1 + self.seed % 1000}"]
@@ -1595,6 +1600,49 @@ def with_callback(helpers: list, head: Routine, r: random.Random) -> list:
             line, body_ = st.parts[k - 1]
             st.parts[k - 1] = (call.sub(f"fz_via({h.name}, ", line), body_)
     return helpers + [via]
+
+
+# a local real scalar or array, not SAVEd nor allocatable: `real(8) :: w1(0:n - 1, 2)`
+_PLAIN_LOCAL = re.compile(r"real\(8\) :: (\w+)(\(([\w :+,-]*)\))?")
+
+
+def _constant_bounds(decl: str, sizes: dict) -> str:
+    """decl with the sizes (n, nc: fixed by the arg lines) in its bounds replaced by their
+    values: `real(8) :: w1(0:6, 2)` for `w1(0:n - 1, 2)` with n = 7."""
+    m = _PLAIN_LOCAL.fullmatch(decl)
+    if not m.group(2):
+        return decl
+    value = lambda b: str(eval(re.sub(r"\b(n|nc)\b", lambda x: str(sizes[x.group(1)]), b)))
+    dims = [":".join(value(b) for b in d.split(":")) for d in m.group(3).split(",")]
+    return f"real(8) :: {m.group(1)}({', '.join(dims)})"
+
+
+def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random) -> list:
+    """The module's declarations with a derived type `fz_t` whose components are some of
+    the head's local real scalars and arrays (not SAVEd nor allocatable, no BLOCK or
+    ASSOCIATE declaring the same name; the bounds of arrays, which read n and nc, given as
+    the constants these are), which the head then keeps in one local structure `fz_w`: each
+    `w1` of its body becomes `fz_w%w1`. The values are the same; adgen must follow the
+    components."""
+    if any(st.directive for st in walk(head.body)):
+        return mdecls       # adgen refuses a checkpointed or fixed-point loop writing one
+    text = "\n".join(line for st in walk(head.body)
+                     for line in [st.head] + [p for p, _ in st.parts if p])
+    chosen = [name for name, decl in head.decls.items()
+              if name not in head.params and name != head.result and
+              _PLAIN_LOCAL.fullmatch(decl) and re.search(rf"\b{name}\b", text) and
+              not re.search(rf"::.*\b{name}\b|\b{name}\s*=>", text) and r.random() < 0.75]
+    if not chosen:
+        return mdecls
+    name_re = re.compile(r"(?<![%\w])(" + "|".join(chosen) + r")\b")
+    for st in walk(head.body):
+        st.head = name_re.sub(r"fz_w%\1", st.head)
+        st.parts = [(name_re.sub(r"fz_w%\1", p) if p else p, b) for p, b in st.parts]
+        if st.tail:
+            st.tail = name_re.sub(r"fz_w%\1", st.tail)
+    fields = [f"  {_constant_bounds(head.decls.pop(name), sizes)}" for name in chosen]
+    head.decls["fz_w"] = "type(fz_t) :: fz_w"
+    return mdecls + ["type :: fz_t"] + fields + ["end type fz_t"]
 
 
 def _concurrent_ok(body) -> bool:

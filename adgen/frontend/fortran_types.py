@@ -1,0 +1,345 @@
+"""Fortran derived types: their definitions as C structs, and component references.
+
+A derived type is a C struct with gfortran's layout: the components in order, an array
+component as a flat column-major C array of its constant size, a component of another
+derived type as that type's struct. Variables of the type are variables of the struct, a
+dummy argument a pointer to one; the derivative of a variable has the same type.
+
+A component reference (`s%u(i)`, `ps(k)%in%w`) reaches the front end as one name: after
+parsing, each of fparser's Data_Ref nodes is replaced by a ComponentName (`s%u`) or a part
+reference to one (`s%u(i)`), so that the code handling variables and their sections handles
+components too. Scope.lookup resolves such a name to a variable standing for the component
+(resolve_component): its type and shape are the component's, and its storage is the member
+of the struct that the parts before it designate, evaluated where the reference is.
+"""
+from dataclasses import dataclass, field
+from typing import Optional
+
+from adgen import ir
+from adgen.errors import AdgenError
+from adgen.transform import exprs as X
+
+# key of a component name -> the parts of the reference (see ComponentName)
+_PARTS = {}
+
+
+@dataclass(eq=False)
+class Component:
+    name: str
+    field: str                      # its C field name
+    type: ir.Type                   # the element type (a struct for a derived type)
+    dims: Optional[list] = None     # [(lower, extent)], constants; None for a scalar
+
+
+@dataclass(eq=False)
+class DerivedType:
+    name: str
+    sdef: ir.StructDef
+    components: dict = field(default_factory=dict)    # name -> Component
+    module: Optional[str] = None    # the module defining it (None: a procedure)
+
+
+def _f2003():
+    from fparser.two import Fortran2003
+    return Fortran2003
+
+
+def _lname(node):
+    return str(node).lower()
+
+
+def _name_class():
+    """A Name of fparser that stands for a component reference: its text is the key of
+    the reference (`s%u`, `ps(k)%in%w`); the nodes walked inside it are the base
+    variable's name and the subscripts of the parts before the last, so that the passes
+    looking for the variables a statement uses find them (not the component names)."""
+    F = _f2003()
+
+    class ComponentName(F.Name):
+        @classmethod
+        def make(cls, key, parts, item):
+            # (fparser's constructor parses a string; this node is made from parts)
+            self = object.__new__(cls)
+            self.string = key
+            self.items = (key,)
+            self.parts = parts
+            self.item = item
+            self.parent = None
+            base = parts[0]
+            inner = [base if isinstance(base, F.Name) else base.items[0]]
+            for p in parts[:-1]:
+                if isinstance(p, F.Part_Ref):
+                    inner.extend(p.items[1].items)
+            self.content = inner
+            return self
+
+    return ComponentName
+
+
+_COMPONENT_NAME = None
+
+
+def component_name_class():
+    global _COMPONENT_NAME
+    if _COMPONENT_NAME is None:
+        _COMPONENT_NAME = _name_class()
+    return _COMPONENT_NAME
+
+
+def is_component_name(node):
+    return _COMPONENT_NAME is not None and isinstance(node, _COMPONENT_NAME)
+
+
+def replace_data_refs(tree):
+    """Replace each Data_Ref of the parse tree (a component reference) by a ComponentName,
+    or a Part_Ref of one when the last part has subscripts."""
+    from fparser.two.utils import Base
+    F = _f2003()
+    CN = component_name_class()
+
+    def convert(node):
+        parts = list(node.items)
+        last = parts[-1]
+        last_name = last if isinstance(last, F.Name) else last.items[0]
+        key = "%".join(str(p).lower().replace(" ", "") for p in parts[:-1]) + "%" + \
+            _lname(last_name)
+        _PARTS[key] = parts
+        name = CN.make(key, parts, getattr(node, "item", None))
+        if isinstance(last, F.Name):
+            return name
+        ref = object.__new__(F.Part_Ref)
+        ref.items = (name, last.items[1])
+        ref.item = getattr(node, "item", None)
+        ref.parent = None
+        return ref
+
+    def visit(node):
+        items = getattr(node, "items", None)
+        if isinstance(items, tuple):
+            new = tuple(convert_tree(c) for c in items)
+            if any(a is not b for a, b in zip(new, items)):
+                node.items = new
+        content = getattr(node, "content", None)
+        if isinstance(content, list):
+            for k, c in enumerate(content):
+                content[k] = convert_tree(c)
+
+    def convert_tree(node):
+        if not isinstance(node, Base):
+            if isinstance(node, (list, tuple)):
+                return type(node)(convert_tree(c) for c in node)
+            return node
+        visit(node)
+        if type(node).__name__ == "Data_Ref":
+            return convert(node)
+        return node
+
+    convert_tree(tree)
+
+
+def component_parts(key):
+    return _PARTS.get(key)
+
+
+def derived_type_def(scope, node, module_level):
+    """The DerivedType of a TYPE ... END TYPE definition, its struct defined in the output
+    (tag `module_name`, or `procedure_name`)."""
+    F = _f2003()
+    stmt = node.children[0]
+    name = _lname(stmt.items[1])
+    attrs = str(stmt.items[0]).upper() if stmt.items[0] is not None else ""
+    for word in ("EXTENDS", "ABSTRACT"):
+        if word in attrs:
+            raise scope.error(node, f"derived type '{name}' with {word}: type extension is "
+                                    "not supported")
+    if stmt.items[2] is not None:
+        raise scope.error(node, f"parameterized derived type '{name}' is not supported")
+    comps = []
+    for part in node.children[1:]:
+        cls = type(part).__name__
+        if cls in ("Sequence_Stmt", "Private_Components_Stmt", "Private_Or_Sequence",
+                   "End_Type_Stmt", "Comment"):
+            continue
+        if cls == "Type_Bound_Procedure_Part":
+            raise scope.error(part, f"type-bound procedures of '{name}' are not supported")
+        if cls != "Component_Part":
+            raise scope.error(part, f"'{part}' in the definition of '{name}' is not supported")
+        for cdef in part.children:
+            if type(cdef).__name__ == "Comment":
+                continue
+            if type(cdef).__name__ != "Data_Component_Def_Stmt":
+                raise scope.error(cdef, f"'{cdef}' in the definition of '{name}' is not "
+                                        "supported (procedure components)")
+            comps += _components(scope, cdef, name)
+    from adgen.frontend.fortran_front import _c_field_names
+    fields = _c_field_names([c.name for c in comps])
+    for c, f in zip(comps, fields):
+        c.field = f
+    prefix = scope.module.name if module_level else scope.func.name
+    known = scope.front.derived_types.get(f"{prefix}_{name}")
+    if known is not None:
+        return known            # (a procedure's declarations are read more than once)
+    sdef = ir.StructDef(f"{prefix}_{name}", [(c.field, _storage_type(c)) for c in comps],
+                        loc=scope.loc(node))
+    scope.front.define_struct(sdef)
+    dt = DerivedType(name, sdef, {c.name: c for c in comps},
+                     scope.module.name if module_level else None)
+    sdef.fortran_type = dt
+    scope.front.derived_types[sdef.tag] = dt
+    return dt
+
+
+def _components(scope, cdef, type_name):
+    F = _f2003()
+    tspec, attrs, decls = cdef.items
+    t = scope.type_spec(tspec)
+    if t.resolved().is_int and str(tspec).upper().startswith("CHARACTER") or \
+            getattr(t, "name", None) == "char":
+        raise scope.error(cdef, f"character components of '{type_name}' are not supported")
+    dims_node = None
+    for a in (attrs.items if attrs is not None else ()):
+        s = str(a).upper()
+        if s.startswith("DIMENSION"):
+            dims_node = a.items[1]
+        elif s.startswith("ALLOCATABLE") or s.startswith("POINTER"):
+            raise scope.error(cdef, f"{s.split('(')[0].lower()} components of '{type_name}' "
+                                    "are not supported")
+        elif s.startswith(("PUBLIC", "PRIVATE", "CONTIGUOUS")):
+            continue
+        else:
+            raise scope.error(cdef, f"the component attribute {s} is not supported")
+    out = []
+    for d in decls.items:
+        cname = _lname(d.items[0])
+        if len(d.items) > 3 and d.items[3] is not None:
+            raise scope.error(cdef, f"default initialization of the component '{cname}' of "
+                                    f"'{type_name}' is not supported")
+        spec = d.items[1] if d.items[1] is not None else dims_node
+        dims = None
+        if spec is not None:
+            dims, assumed = scope.array_spec(spec, cname)
+            if assumed or any(_constant(lo) is None or ext is None or _constant(ext) is None
+                              for lo, ext in dims):
+                raise scope.error(cdef, f"the array component '{cname}' of '{type_name}' "
+                                        "needs constant bounds")
+        out.append(Component(cname, cname, t, dims))
+    return out
+
+
+def _constant(e):
+    """The value of a constant integer expression (`-1` too), or None."""
+    e = X.fold(e)
+    if isinstance(e, ir.Unary) and e.op == "-":
+        inner = _constant(e.arg)
+        return -inner if inner is not None else None
+    if isinstance(e, ir.Binary) and e.op in ("+", "-", "*"):
+        a, b = _constant(e.left), _constant(e.right)
+        if a is None or b is None:
+            return None
+        return a + b if e.op == "+" else a - b if e.op == "-" else a * b
+    return X.int_value(e)
+
+
+def _storage_type(c):
+    if not c.dims:
+        return c.type
+    size = 1
+    for _, ext in c.dims:
+        size *= _constant(ext)
+    return ir.Arr(c.type, ir.Const(str(size), ir.INT))
+
+
+def derived_type_of(t):
+    """The DerivedType of a variable's type, or None."""
+    t = t.resolved()
+    return getattr(t.sdef, "fortran_type", None) if isinstance(t, ir.Struct) else None
+
+
+def member(base, comp, loc):
+    """The component comp of the struct base (`s->u` through a dummy's pointer)."""
+    t = _storage_type(comp)
+    if isinstance(base, ir.Deref):
+        return ir.Member(base.ptr, comp.field, True, t, loc)
+    return ir.Member(base, comp.field, False, t, loc)
+
+
+def resolve_component(scope, key, node):
+    """The variable (an FVar) standing for the component reference `key`, or None when
+    key is not one. Its `parent` is the struct the component is a member of."""
+    from adgen.frontend.fortran_front import FVar
+    F = _f2003()
+    parts = _PARTS.get(key)
+    if parts is None:
+        return None
+    loc = scope.loc(node)
+    base = parts[0]
+    bname = _lname(base if isinstance(base, F.Name) else base.items[0])
+    v = scope.lookup(bname, node)
+    struct = _struct_value(scope, v, base, node, key)
+    for k, p in enumerate(parts[1:], 1):
+        dt = derived_type_of(struct.type)
+        pname = _lname(p if isinstance(p, F.Name) else p.items[0])
+        comp = dt.components.get(pname)
+        if comp is None:
+            raise AdgenError(f"the type '{dt.name}' has no component '{pname}'", loc)
+        cv = FVar(key if k == len(parts) - 1 else pname, comp.type, loc=loc)
+        cv.dims = [(X.clone(lo), X.clone(ext)) for lo, ext in comp.dims] \
+            if comp.dims else None
+        cv.parent = struct
+        cv.component = comp
+        cv.base_var = v.base_var if getattr(v, "base_var", None) is not None else v
+        if k == len(parts) - 1:
+            return cv
+        struct = _struct_value(scope, cv, p, node, key)
+    return None
+
+
+def _struct_value(scope, v, part, node, key):
+    """The struct that part (a variable or component, with its subscripts) designates."""
+    F = _f2003()
+    if derived_type_of(v.type) is None:
+        raise AdgenError(f"'{v.name}' in '{key}' is not of a derived type",
+                         scope.loc(node))
+    if isinstance(part, F.Part_Ref):
+        if not v.dims:
+            raise AdgenError(f"'{v.name}' in '{key}' is not an array", scope.loc(node))
+        subs = part.items[1].items
+        if any(isinstance(s, F.Subscript_Triplet) or scope.vector_subscript(s, node)
+               for s in subs):
+            raise AdgenError(f"'{key}': a component of an array section of structures is not "
+                             "supported (loop over the elements)", scope.loc(node))
+        return scope.array_element(v, [scope.expr(s) for s in subs], node)
+    if v.dims:
+        raise AdgenError(f"'{key}': a component of a whole array of structures is not "
+                         "supported (loop over the elements)", scope.loc(node))
+    return scope.value(v, node)
+
+
+def base_name(key):
+    """The name of the variable a component reference starts from."""
+    F = _f2003()
+    base = _PARTS[key][0]
+    return _lname(base if isinstance(base, F.Name) else base.items[0])
+
+
+def peek_component(scope, key):
+    """The Component a reference names, found without declaring anything (None when its
+    variable is not known here yet)."""
+    F = _f2003()
+    parts = _PARTS.get(key)
+    if parts is None:
+        return None
+    name = base_name(key)
+    v = scope.vars.get(name)
+    if v is None and scope.may_be_host_variable(name):
+        v = scope.host.vars.get(name)
+    dt = derived_type_of(v.type) if v is not None else None
+    comp = None
+    for p in parts[1:]:
+        if dt is None:
+            return None
+        comp = dt.components.get(_lname(p if isinstance(p, F.Name) else p.items[0]))
+        if comp is None:
+            return None
+        dt = derived_type_of(comp.type)
+    return comp
