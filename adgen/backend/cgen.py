@@ -97,6 +97,12 @@ def declare(t: ir.Type, name: str) -> str:
     return f"{const}{base} {name}".rstrip()
 
 
+def struct_definition(sdef: ir.StructDef) -> str:
+    """The one-line C definition of a struct (`struct tag { double x; int n; };`)."""
+    body = " ".join(declare(t, n) + ";" for n, t in sdef.fields)
+    return f"struct {sdef.tag} {{ {body} }};"
+
+
 def expr_c(e, prec=0) -> str:
     """C text of an expression; parenthesised only where C's precedence needs it."""
     text, own = _expr(e)

@@ -74,7 +74,7 @@ def _struct_definitions(functions):
     """[(tag, definition)] of the structs (derived types) the prototypes of functions
     take, those they contain first; each has a guard of its own, so that a C file may
     include several headers taking the same type."""
-    from adgen.backend.cgen import declare
+    from adgen.backend.cgen import struct_definition
     out = {}
 
     def add(t):
@@ -84,8 +84,7 @@ def _struct_definitions(functions):
         if isinstance(t, ir.Struct) and t.sdef.tag not in out:
             for _, ft in t.sdef.fields:
                 add(ft)
-            body = " ".join(declare(ft, n) + ";" for n, ft in t.sdef.fields)
-            out[t.sdef.tag] = f"struct {t.sdef.tag} {{ {body} }};"
+            out[t.sdef.tag] = struct_definition(t.sdef)
 
     for f in functions:
         for p in f.params:
@@ -101,20 +100,22 @@ def _is_array(sym):
     return bool(getattr(_primal(sym), "fortran_array", False))
 
 
+def _data_type(sym):
+    """The type of a dummy's data: what its C parameter points to, or its own type."""
+    t = sym.type.resolved()
+    return t.target.resolved() if isinstance(t, ir.Ptr) else t
+
+
 def _derived_type(sym):
     """The Fortran derived type of a dummy (fortran_types.DerivedType), or None."""
-    t = sym.type.resolved()
-    base = t.target.resolved() if isinstance(t, ir.Ptr) else t
-    return getattr(getattr(base, "sdef", None), "fortran_type", None)
+    return getattr(getattr(_data_type(sym), "sdef", None), "fortran_type", None)
 
 
 def _kind(sym):
     dt = _derived_type(sym)
     if dt is not None:
         return f"type({dt.name})"
-    t = sym.type.resolved()
-    base = t.target.resolved() if isinstance(t, ir.Ptr) else t
-    return _FORTRAN_KIND.get(getattr(base, "name", ""), "integer(c_int)")
+    return _FORTRAN_KIND.get(getattr(_data_type(sym), "name", ""), "integer(c_int)")
 
 
 def _dims(sym, vector):
@@ -180,11 +181,10 @@ def fortran_interface(unit):
                    "uses": sorted({(dt.module, dt.name) for dt in types})}
         # A derived type (not interoperable) makes the interface a plain external one: the
         # symbol gfortran gives `name` is the C routine's, `name_`.
-        if any(dt.module is None for dt in types) or types and extents:
-            routine["skipped"] = (
-                "it takes a derived type defined in a procedure" if any(
-                    dt.module is None for dt in types) else
-                "it takes a derived type and assumed-shape arrays")
+        if any(dt.module is None for dt in types):
+            routine["skipped"] = "it takes a derived type defined in a procedure"
+        elif types and extents:
+            routine["skipped"] = "it takes a derived type and assumed-shape arrays"
         if extents:
             # the C routine under another name; `name` is the module procedure calling it
             dummies = [p for p in f.params if p not in extents]

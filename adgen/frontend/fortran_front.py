@@ -75,10 +75,9 @@ class FVar:
     alias_of: Optional["FVar"] = None  # an associate name: the variable it is part of
     descriptor: bool = False          # an allocatable module variable (gfortran's descriptor)
     # a component reference (fortran_types.resolve_component): the struct it is a member
-    # of, the component, and the variable the reference starts from
+    # of, and the component
     parent: Optional[ir.Expr] = None
     component: Optional[object] = None
-    base_var: Optional["FVar"] = None
 
     @property
     def rank(self):
@@ -303,9 +302,8 @@ class FFront:
 
     def define_struct(self, sdef):
         """sdef, its definition written in the output."""
-        from adgen.backend.cgen import declare
-        body = " ".join(declare(t, n) + ";" for n, t in sdef.fields)
-        self.type_text.append(f"struct {sdef.tag} {{ {body} }};")
+        from adgen.backend.cgen import struct_definition
+        self.type_text.append(struct_definition(sdef))
         return sdef
 
     def program(self):

@@ -48,6 +48,12 @@ def _lname(node):
     return str(node).lower()
 
 
+def _part_name(part):
+    """The name of one part of a component reference (`u` of `u(i)`)."""
+    F = _f2003()
+    return _lname(part if isinstance(part, F.Name) else part.items[0])
+
+
 def _name_class():
     """A Name of fparser that stands for a component reference: its text is the key of
     the reference (`s%u`, `ps(k)%in%w`); the nodes walked inside it are the base
@@ -100,9 +106,8 @@ def replace_data_refs(tree):
     def convert(node):
         parts = list(node.items)
         last = parts[-1]
-        last_name = last if isinstance(last, F.Name) else last.items[0]
         key = "%".join(str(p).lower().replace(" ", "") for p in parts[:-1]) + "%" + \
-            _lname(last_name)
+            _part_name(last)
         _PARTS[key] = parts
         name = CN.make(key, parts, getattr(node, "item", None))
         if isinstance(last, F.Name):
@@ -137,16 +142,15 @@ def replace_data_refs(tree):
     convert_tree(tree)
 
 
-def component_parts(key):
-    return _PARTS.get(key)
-
-
 def derived_type_def(scope, node, module_level):
     """The DerivedType of a TYPE ... END TYPE definition, its struct defined in the output
     (tag `module_name`, or `procedure_name`)."""
-    F = _f2003()
     stmt = node.children[0]
     name = _lname(stmt.items[1])
+    prefix = scope.module.name if module_level else scope.func.name
+    known = scope.front.derived_types.get(f"{prefix}_{name}")
+    if known is not None:
+        return known            # (a procedure's declarations are read more than once)
     attrs = str(stmt.items[0]).upper() if stmt.items[0] is not None else ""
     for word in ("EXTENDS", "ABSTRACT"):
         if word in attrs:
@@ -175,10 +179,6 @@ def derived_type_def(scope, node, module_level):
     fields = _c_field_names([c.name for c in comps])
     for c, f in zip(comps, fields):
         c.field = f
-    prefix = scope.module.name if module_level else scope.func.name
-    known = scope.front.derived_types.get(f"{prefix}_{name}")
-    if known is not None:
-        return known            # (a procedure's declarations are read more than once)
     sdef = ir.StructDef(f"{prefix}_{name}", [(c.field, _storage_type(c)) for c in comps],
                         loc=scope.loc(node))
     scope.front.define_struct(sdef)
@@ -190,11 +190,9 @@ def derived_type_def(scope, node, module_level):
 
 
 def _components(scope, cdef, type_name):
-    F = _f2003()
     tspec, attrs, decls = cdef.items
     t = scope.type_spec(tspec)
-    if t.resolved().is_int and str(tspec).upper().startswith("CHARACTER") or \
-            getattr(t, "name", None) == "char":
+    if getattr(t, "name", None) == "char":
         raise scope.error(cdef, f"character components of '{type_name}' are not supported")
     dims_node = None
     for a in (attrs.items if attrs is not None else ()):
@@ -267,18 +265,15 @@ def resolve_component(scope, key, node):
     """The variable (an FVar) standing for the component reference `key`, or None when
     key is not one. Its `parent` is the struct the component is a member of."""
     from adgen.frontend.fortran_front import FVar
-    F = _f2003()
     parts = _PARTS.get(key)
     if parts is None:
         return None
     loc = scope.loc(node)
-    base = parts[0]
-    bname = _lname(base if isinstance(base, F.Name) else base.items[0])
-    v = scope.lookup(bname, node)
-    struct = _struct_value(scope, v, base, node, key)
+    v = scope.lookup(_part_name(parts[0]), node)
+    struct = _struct_value(scope, v, parts[0], node, key)
     for k, p in enumerate(parts[1:], 1):
         dt = derived_type_of(struct.type)
-        pname = _lname(p if isinstance(p, F.Name) else p.items[0])
+        pname = _part_name(p)
         comp = dt.components.get(pname)
         if comp is None:
             raise AdgenError(f"the type '{dt.name}' has no component '{pname}'", loc)
@@ -287,7 +282,6 @@ def resolve_component(scope, key, node):
             if comp.dims else None
         cv.parent = struct
         cv.component = comp
-        cv.base_var = v.base_var if getattr(v, "base_var", None) is not None else v
         if k == len(parts) - 1:
             return cv
         struct = _struct_value(scope, cv, p, node, key)
@@ -317,15 +311,12 @@ def _struct_value(scope, v, part, node, key):
 
 def base_name(key):
     """The name of the variable a component reference starts from."""
-    F = _f2003()
-    base = _PARTS[key][0]
-    return _lname(base if isinstance(base, F.Name) else base.items[0])
+    return _part_name(_PARTS[key][0])
 
 
 def peek_component(scope, key):
     """The Component a reference names, found without declaring anything (None when its
     variable is not known here yet)."""
-    F = _f2003()
     parts = _PARTS.get(key)
     if parts is None:
         return None
@@ -338,7 +329,7 @@ def peek_component(scope, key):
     for p in parts[1:]:
         if dt is None:
             return None
-        comp = dt.components.get(_lname(p if isinstance(p, F.Name) else p.items[0]))
+        comp = dt.components.get(_part_name(p))
         if comp is None:
             return None
         dt = derived_type_of(comp.type)

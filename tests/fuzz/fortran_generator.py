@@ -54,7 +54,7 @@ SPREAD = 0.2        # share of matrix expressions whose last operand is a row or
 RESHAPE = 0.35      # share of matrix expressions whose first operand is a matrix reshaped
 SCOPED = 0.06       # share of statements put in a BLOCK or an ASSOCIATE construct
 SAVED = 0.25        # share of real scalar locals declared SAVE (each call sets them first)
-DERIVED = 0.4      # share of programs whose head keeps some locals in a derived type
+DERIVED = 0.4       # share of programs whose head keeps some locals in a derived type
 
 
 # ---------------------------------------------------------------- expressions
@@ -1626,8 +1626,7 @@ def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random
     components."""
     if any(st.directive for st in walk(head.body)):
         return mdecls       # adgen refuses a checkpointed or fixed-point loop writing one
-    text = "\n".join(line for st in walk(head.body)
-                     for line in [st.head] + [p for p, _ in st.parts if p])
+    text = "\n".join(lines(head.body))
     chosen = [name for name, decl in head.decls.items()
               if name not in head.params and name != head.result and
               _PLAIN_LOCAL.fullmatch(decl) and re.search(rf"\b{name}\b", text) and
