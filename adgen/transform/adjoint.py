@@ -1004,6 +1004,8 @@ class FuncGen:
         from adgen.transform.checkpoint import (CheckpointedLoop, call_mode_pragma,
                                                checkpoint_pragma)
         from adgen.transform.fixed_point import FixedPointLoop, fp_loop_pragma
+        # parts[k]: the backward statements of stmts[k] (none for a directive), so that
+        # recomputations finds those after each statement by its position
         fwd, parts = [], []
         pending = None      # a binomial_ckp or fp_loop directive waiting for its loop
         for k, s in enumerate(stmts):
@@ -1011,6 +1013,7 @@ class FuncGen:
             if mode is not None:
                 if k + 1 < len(stmts):
                     self.call_directives[id(stmts[k + 1])] = mode
+                parts.append([])
                 continue
             snaps = checkpoint_pragma(s)
             if snaps is not None or fp_loop_pragma(s):
@@ -1018,6 +1021,7 @@ class FuncGen:
                     raise AdgenError("a loop directive must stand just before its loop",
                                      pending[-1])
                 pending = (snaps, s.loc) if snaps is not None else ("fp_loop", s.loc)
+                parts.append([])
                 continue
             if pending is not None:
                 if pending[0] == "fp_loop":
