@@ -485,6 +485,9 @@ def _walk_type(node, cls):
 _NO_VARIABLES = ("Interface_Block", "Use_Stmt", "External_Stmt", "Intrinsic_Stmt",
                  "Procedure_Declaration_Stmt",
                  "Common_Stmt", "Implicit_Stmt", "Format_Stmt", "Internal_Subprogram_Part")
+# What fparser makes of a function reference, besides a Part_Ref, when it does not know
+# the name to be a function's
+_CALL_NODES = ("Function_Reference", "Structure_Constructor")
 # The item of a node that is a procedure, keyword or construct name when it is a Name
 _NAME_ITEM = {"Call_Stmt": 0, "Part_Ref": 0, "Actual_Arg_Spec": 0, "Exit_Stmt": 1,
               "Cycle_Stmt": 1, "Else_Stmt": 0, "Else_If_Stmt": 1, "Case_Stmt": 1,
@@ -1472,7 +1475,7 @@ class Scope:
     def array_var(self, name, node):
         """The array `name` names here, a host's array included (host association), or
         None (a scalar, a function, a name not declared)."""
-        if "%" in name:
+        if name is not None and "%" in name:
             v = T.resolve_component(self, name, node)
             return v if v is not None and v.dims else None
         v = self.vars.get(name)
@@ -2988,7 +2991,7 @@ class Scope:
             return self.intrinsic(_name(node.items[0]),
                                   node.items[1].items if node.items[1] is not None else [],
                                   node, ks, pre)
-        if cname in ("Part_Ref", "Function_Reference", "Structure_Constructor") and \
+        if (cname == "Part_Ref" or cname in _CALL_NODES) and \
                 _name(node.items[0]) in getattr(self, "stmt_functions", {}):
             args = node.items[1].items if node.items[1] is not None else []
             return self.statement_function(_name(node.items[0]), args, node, ks, pre)
@@ -3012,7 +3015,7 @@ class Scope:
         """The name of the function node references, when it is a reference to a
         procedure (not an array element or section, nor an intrinsic); None otherwise."""
         F = _f2003()
-        if type(node).__name__ in ("Part_Ref", "Function_Reference", "Structure_Constructor") \
+        if (isinstance(node, F.Part_Ref) or type(node).__name__ in _CALL_NODES) \
                 and _name(node.items[0]) in getattr(self, "stmt_functions", {}):
             return None         # a statement function: an expression, no call
         if isinstance(node, F.Part_Ref):
@@ -3021,7 +3024,7 @@ class Scope:
                     name in _OTHER_INTRINSICS or name in _SPECIFIC_NAMES:
                 return None
             return name
-        if type(node).__name__ in ("Function_Reference", "Structure_Constructor"):
+        if type(node).__name__ in _CALL_NODES:
             return _name(node.items[0])
         return None
 
@@ -4298,7 +4301,7 @@ def _array_refs(node, is_array=None):
                 if name in ("sum", "product", "maxval", "minval") and _has_dim(n):
                     out.append(n)       # an array result when the array's rank is 2 or more
                 return False
-        if isinstance(n, F.Part_Ref):
+        if isinstance(n, F.Part_Ref) or type(n).__name__ in _CALL_NODES:
             out.append(n)
             if is_array is None or is_array(_name(n.items[0])):
                 _visit(n.items[1], look)       # the subscripts (or a call's arguments)
