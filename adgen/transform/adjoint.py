@@ -730,17 +730,6 @@ class FuncGen:
             _rewrite_exprs(bwd, fix)
         return heap, alloc, free
 
-    def assigns_into(self, sym):
-        """True when the function assigns sym or one of its fields."""
-        for st in ir.stmts_walk(self.f.body.stmts):
-            if isinstance(st, ir.Assign):
-                root = st.lhs
-                while isinstance(root, ir.Member) and not root.arrow:
-                    root = root.base
-                if isinstance(root, ir.Ref) and root.sym is sym:
-                    return True
-        return False
-
     def inverse(self, lhs, rhs):
         """For an increment `v = v + e` (or `- e`) whose e does not depend on v, the
         expression that undoes it (`v - e`); None otherwise. Exact for integers and
@@ -885,15 +874,12 @@ class FuncGen:
                 bparams.append(pb)
                 self.sh.set(p, ir.Ref(pb))
             elif isinstance(t, ir.Struct):
-                # a struct by value: its adjoint goes back to the caller's through a pointer
+                # a struct by value (never changed: normalize gives a changed one a local
+                # copy): its adjoint goes back to the caller's through a pointer
                 if _holds_pointers(t):
                     raise AdgenError(f"parameter '{p.name}': a struct passed by value that "
                                      "holds pointers to active data is not supported yet; "
                                      "pass a pointer to it", p.loc)
-                if self.assigns_into(p):
-                    raise AdgenError(f"parameter '{p.name}': a struct passed by value and "
-                                     "changed inside the function is not supported yet",
-                                     p.loc)
                 pb = self.shadow_symbol(p, ir.Ptr(p.type))
                 bparams.append(pb)
                 self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))

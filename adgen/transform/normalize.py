@@ -85,7 +85,28 @@ class Normalizer:
         self.temps = Temps(func, taken_names(prog, func))
 
     def run(self):
-        self.func.body = ir.Block(self.stmts(self.func.body.stmts), self.func.body.loc)
+        entry = self.copy_changed_struct_params()
+        self.func.body = ir.Block(self.stmts(entry + self.func.body.stmts),
+                                  self.func.body.loc)
+
+    def copy_changed_struct_params(self):
+        """A struct passed by value that the function changes becomes a local copy of a
+        new parameter, set at entry: the function's changes (and their adjoints) stay in
+        its copy, the caller's value and adjoint come in and go back through the
+        parameter, which nothing writes."""
+        f = self.func
+        entry = []
+        for i, p in enumerate(f.params):
+            if not p.type.resolved().is_struct or not writes_into(f.body.stmts, p):
+                continue
+            arg = self.temps.new(p.name + "_arg", p.type, p.loc)
+            f.locals.remove(arg)
+            arg.kind = "param"
+            f.params[i] = arg
+            p.kind = "local"
+            f.locals.append(p)
+            entry.append(ir.Assign(ir.Ref(p, p.loc), ir.Ref(arg, p.loc), p.loc))
+        return entry
 
     def stmts(self, stmts):
         out = []
@@ -101,7 +122,7 @@ class Normalizer:
         pre = []
         if isinstance(s, ir.Assign) and s.lhs.type.resolved().is_struct and \
                 ir.is_lvalue(s.rhs):
-            return self.stmts(split_struct_copy(s.lhs, s.rhs, s.loc))
+            return self.stmts(split_struct_copy(s.lhs, s.rhs, s.loc, self.temps))
         if isinstance(s, ir.Assign):
             if isinstance(s.rhs, ir.Call) and self.needs_lift(s.rhs):
                 s.rhs.args = [self.arg(a, p, pre) for a, p in
@@ -274,35 +295,69 @@ class Normalizer:
                                                        ir.INT), loc)], body, loc)]
 
 
-def split_struct_copy(lhs, rhs, loc):
+# an array field of at most this many numbers is copied element by element, unrolled
+UNROLLED_COPY = 64
+
+
+def writes_into(stmts, sym):
+    """True when stmts may change the value of the variable sym (a struct, or an array
+    in it) other than by assigning it whole from outside: an assignment to it or into
+    one of its fields or elements, or its address or an array in it handed anywhere."""
+    def rooted(e):
+        while isinstance(e, (ir.Member, ir.Index)) and not getattr(e, "arrow", False) and \
+                (isinstance(e, ir.Member) or e.base.type.resolved().is_array):
+            e = e.base
+        return isinstance(e, ir.Ref) and e.sym is sym
+
+    for st in ir.stmts_walk(stmts):
+        if isinstance(st, ir.Assign) and rooted(st.lhs):
+            return True
+        for e in ir.stmt_exprs(st):
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.AddrOf) and rooted(sub.arg):
+                    return True
+                if isinstance(sub, ir.Call) and any(
+                        a.type is not None and a.type.resolved().is_array and rooted(a)
+                        for a in sub.args):
+                    return True
+    return False
+
+
+def split_struct_copy(lhs, rhs, loc, temps):
     """`a = b` for structs, as one assignment per field, so each field's derivative
-    follows its own value."""
-    from adgen.transform.exprs import clone
+    follows its own value. Array fields: unrolled when short and of numbers, otherwise a
+    loop over their elements (counters from temps), nested for arrays of arrays or of
+    structs."""
     out = []
     for fname, ftype in lhs.type.resolved().sdef.fields:
-        a = ir.Member(clone(lhs), fname, False, ftype, loc)
-        b = ir.Member(clone(rhs), fname, False, ftype, loc)
-        at = ftype.resolved()
-        if at.is_array:
-            # an array field: element by element (fixed size, one dimension)
-            if at.size is None or at.elem.resolved().is_array or at.elem.resolved().is_struct:
-                raise AdgenError("copying a struct with a multi-dimensional or open array "
-                                 "field is not supported", loc)
-            n = X.int_value(at.size)
-            if n is None or n > 64:
-                raise AdgenError("copying a struct with a large array field is not "
-                                 "supported", loc)
-            for k in range(n):
-                idx = ir.Const(str(k), ir.INT)
-                out.append(ir.Assign(ir.Index(clone(a), idx, at.elem, loc),
-                                     ir.Index(clone(b), ir.Const(str(k), ir.INT), at.elem, loc),
-                                     loc))
-            continue
-        if ftype.resolved().is_struct:
-            out += split_struct_copy(a, b, loc)
-        else:
-            out.append(ir.Assign(a, b, loc))
+        a = ir.Member(X.clone(lhs), fname, False, ftype, loc)
+        b = ir.Member(X.clone(rhs), fname, False, ftype, loc)
+        out += _copy_value(a, b, ftype, loc, temps)
     return out
+
+
+def _copy_value(a, b, t, loc, temps):
+    """Statements copying the value b to a (lvalues of type t), field by field."""
+    rt = t.resolved()
+    if rt.is_struct:
+        return split_struct_copy(a, b, loc, temps)
+    if not rt.is_array:
+        return [ir.Assign(a, b, loc)]
+    if rt.size is None:
+        raise AdgenError("copying a struct with an open array field is not supported", loc)
+    elem = rt.elem.resolved()
+    n = X.int_value(rt.size)
+    if n is not None and n <= UNROLLED_COPY and not elem.is_array and not elem.is_struct:
+        return [ir.Assign(ir.Index(X.clone(a), ir.Const(str(k), ir.INT), rt.elem, loc),
+                          ir.Index(X.clone(b), ir.Const(str(k), ir.INT), rt.elem, loc), loc)
+                for k in range(n)]
+    k = temps.new("k", ir.INT, loc)
+    body = _copy_value(ir.Index(a, ir.Ref(k), rt.elem, loc),
+                       ir.Index(b, ir.Ref(k), rt.elem, loc), rt.elem, loc, temps)
+    return [ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT), loc)],
+                   ir.Binary("<", ir.Ref(k), X.clone(rt.size), ir.INT),
+                   [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), ir.Const("1", ir.INT),
+                                                   ir.INT), loc)], ir.Block(body, loc), loc)]
 
 
 def _strip_void_cast(e):
@@ -411,7 +466,7 @@ class Structurer:
     def set_result(self, value, loc):
         target = ir.Ref(self.result_sym(loc), loc)
         if value.type.resolved().is_struct and ir.is_lvalue(value):
-            return split_struct_copy(target, value, loc)
+            return split_struct_copy(target, value, loc, self.temps)
         return [ir.Assign(target, value, loc)]
 
     def result_sym(self, loc=None):
