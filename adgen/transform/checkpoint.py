@@ -265,6 +265,19 @@ def written_nodes(g, stmts, var):
     return items, nodes
 
 
+def field_closure(node):
+    """node and the nodes of its fields, at any depth: the memory of one variable (a
+    struct's members, those of an array of structs) that the points-to graph tells apart,
+    kept together as the whole variable."""
+    out, todo = set(), [find(node)]
+    while todo:
+        n = todo.pop()
+        if n not in out:
+            out.add(n)
+            todo += [find(f) for f in n.fields.values()]
+    return out
+
+
 class StateKeeper:
     """What a stretch of a function writes, as (address, bytes) of whole variables of the
     function (parameters' arrays, locals, globals), for code that keeps that state and
@@ -416,7 +429,7 @@ class StateKeeper:
         assigned = assigned_syms(f.body.stmts)
         for p in f.params:
             t = p.type.resolved()
-            if isinstance(t, ir.Ptr) and find(mem.pointee(mem.var(p))) is node:
+            if isinstance(t, ir.Ptr) and node in field_closure(mem.pointee(mem.var(p))):
                 if p in assigned:
                     raise self.error(f"the code writes through '{p.name}', which the "
                                      "function moves")
@@ -439,9 +452,9 @@ class StateKeeper:
             out.append((X.clone(own[0]), X.clone(own[1])))
         for sym in list(f.locals) + list(g.prog.globals):
             t = sym.type.resolved()
-            if find(mem.var(sym)) is node or (isinstance(t, ir.Arr) and
-                                              find(mem.loc(ir.Index(ir.Ref(sym), _int(0),
-                                                                    t.elem))) is node):
+            if node in field_closure(mem.var(sym)) or (
+                    isinstance(t, ir.Arr) and
+                    node in field_closure(mem.loc(ir.Index(ir.Ref(sym), _int(0), t.elem)))):
                 if getattr(sym, "is_library", False):
                     continue
                 out.append((ir.AddrOf(ir.Ref(sym), ir.Ptr(sym.type)), ir.SizeOf(sym.type)))

@@ -21,6 +21,7 @@ from adgen import ir
 from adgen.errors import AdgenError
 from adgen.transform import exprs as X
 from adgen.transform.checkpoint import StateKeeper, copy_state, written_nodes
+from adgen.transform.common import base_symbol, source_name
 
 PRAGMA = re.compile(r"\s*adgen\s+fp_loop\b\s*$")
 TOLERANCE = "1e-14"
@@ -105,33 +106,44 @@ class FixedPointLoop:
         return fwd, bwd
 
     def adjoint_elements(self, items):
-        """[(count, element -> its adjoint)] of the active memory of the state."""
+        """[(count, element -> its adjoint)] of the active memory of the state: the
+        floating-point numbers of each item, those in struct fields and nested arrays
+        included, counted as one flat run per kind of number."""
         g = self.g
         out = []
         for addr, nbytes in items:
             if isinstance(addr, ir.AddrOf):
                 sym = addr.arg.sym
                 t = sym.type.resolved()
-                if isinstance(t, ir.Arr) and isinstance(t.elem.resolved(), ir.Arr):
-                    if g.act.has_shadow(ir.Ref(sym)):
-                        raise self.error(f"'{sym.name}', a multi-dimensional array, in the "
-                                         "state of the loop: not supported yet")
-                    continue
-                if isinstance(t, ir.Arr):
-                    elem = t.elem
-                    at = (lambda k, sym=sym, elem=elem: ir.Index(ir.Ref(sym), k, elem))
-                    n = ir.Binary("/", X.clone(nbytes), ir.SizeOf(elem), ir.SIZE_T)
-                else:
-                    at = (lambda k, sym=sym: ir.Ref(sym))
-                    n = _int(1)
+                elem = t.elem if isinstance(t, ir.Arr) else t
+                base = (lambda k, sym=sym, elem=elem: ir.Index(ir.Ref(sym), k, elem)) \
+                    if isinstance(t, ir.Arr) else (lambda k, sym=sym: ir.Ref(sym))
+                n = ir.Binary("/", X.clone(nbytes), ir.SizeOf(elem), ir.SIZE_T) \
+                    if isinstance(t, ir.Arr) else _int(1)
             else:
                 elem = ir.with_const(ir.pointee(addr.type.resolved()), False)
-                at = (lambda k, p=addr, elem=elem: ir.Index(X.clone(p), k, elem))
+                base = (lambda k, p=addr, elem=elem: ir.Index(X.clone(p), k, elem))
                 n = ir.Binary("/", X.clone(nbytes), ir.SizeOf(elem), ir.SIZE_T)
-            probe = at(_int(0))
-            if not probe.type.resolved().is_float or not g.act.active_value(probe):
+            leaves = _number_leaves(elem)
+            if leaves is None:
+                if g.act.has_shadow(X.clone(base(_int(0)))):
+                    raise self.error(f"'{source_name(base_symbol(addr))}' in the state of the loop holds "
+                                     "an array of a size adgen does not know: not supported")
                 continue
-            out.append((n, (lambda k, at=at: g.sh(at(k)))))
+            for per_elem, leaf in leaves:
+                if per_elem == 1:
+                    at = (lambda k, base=base, leaf=leaf: leaf(base(k), _int(0)))
+                    count = n
+                else:
+                    c = _int(per_elem)
+                    at = (lambda k, base=base, leaf=leaf, c=c: leaf(
+                        base(ir.Binary("/", k, X.clone(c), k.type)),
+                        ir.Binary("%", X.clone(k), X.clone(c), k.type)))
+                    count = X.mul(X.clone(n), c)
+                probe = at(_int(0))
+                if not g.act.active_value(probe):
+                    continue
+                out.append((count, (lambda k, at=at: g.sh(at(k)))))
         return out
 
     def each_element(self, elements, last, change, largest, first):
@@ -158,3 +170,40 @@ class FixedPointLoop:
                               [ir.Assign(R(k), X.add(R(k), _int(1)))], ir.Block(body)))
             offset = X.clone(n) if offset is None else X.add(offset, X.clone(n))
         return out
+
+
+def _number_leaves(t):
+    """[(how many, (base, index) -> lvalue)] of the floating-point numbers in a value of
+    type t: one entry per number or fixed-size array of numbers (in struct fields, at any
+    depth); `index` runs over the numbers of that entry within one value.
+    [] when t holds none, None when it holds an array of a size that is no constant."""
+    t = t.resolved()
+    if isinstance(t, ir.Prim):
+        return [(1, lambda b, k: b)] if t.is_float else []
+    if isinstance(t, ir.Arr):
+        size = X.int_value(t.size) if t.size is not None else None
+        inner = _number_leaves(t.elem)
+        if not inner:
+            return inner
+        if size is None:
+            return None
+        out = []
+        for c, leaf in inner:
+            if c == 1:
+                out.append((size, lambda b, k, leaf=leaf, e=t.elem: leaf(ir.Index(b, k, e),
+                                                                        _int(0))))
+            else:
+                out.append((size * c, lambda b, k, leaf=leaf, e=t.elem, c=c: leaf(
+                    ir.Index(b, ir.Binary("/", k, _int(c), k.type), e),
+                    ir.Binary("%", X.clone(k), _int(c), k.type))))
+        return out
+    if isinstance(t, ir.Struct) and not t.sdef.is_union:
+        out = []
+        for name, ftype in t.sdef.fields:
+            inner = _number_leaves(ftype)
+            if inner is None:
+                return None
+            out += [(c, lambda b, k, leaf=leaf, name=name, ftype=ftype: leaf(
+                ir.Member(b, name, False, ftype), k)) for c, leaf in inner]
+        return out
+    return []

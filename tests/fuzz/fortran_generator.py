@@ -1624,8 +1624,6 @@ def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random
     the constants these are), which the head then keeps in one local structure `fz_w`: each
     `w1` of its body becomes `fz_w%w1`. The values are the same; adgen must follow the
     components."""
-    if any(st.directive for st in walk(head.body)):
-        return mdecls       # adgen refuses a checkpointed or fixed-point loop writing one
     text = "\n".join(lines(head.body))
     chosen = [name for name, decl in head.decls.items()
               if name not in head.params and name != head.result and
