@@ -103,6 +103,8 @@ FEATURES = {
     "sqrt": r"\bsqrt\(",
     "CBLAS kernel call": r"cblas_d\w+\(\d",
     "Fortran BLAS kernel call from C": r"\bd(dot|axpy|scal|copy)_\(&",
+    "field of a local struct": r"\bfz_w\.\w+\[",
+    "whole struct copied": r"\bfz_v = fz_w;",
 }
 
 

@@ -263,17 +263,47 @@ class CFront:
         sym.is_extern = "extern" in d.storage and d.init is None
         sym.is_library = False
         if d.init is not None:
-            sym.init_text = self.init_text(d.init)
             sym.is_extern = False
             if isinstance(t, ir.Arr) and t.size is None and isinstance(d.init, c_ast.InitList):
-                sym.type = ir.Arr(t.elem, ir.Const(str(len(d.init.exprs)), ir.INT), t.const)
+                n = self.list_length(t.elem, d.init.exprs, self.global_scope)
+                sym.type = ir.Arr(t.elem, ir.Const(str(n), ir.INT), t.const)
+            sym.init_text = self.init_text(d.init, sym.type, self.global_scope)
         if old is None:
             self.globals.append(sym)
         self.global_scope.names[d.name] = sym
 
-    def init_text(self, init):
-        text = self.gen.visit(init)
-        return "{" + text + "}" if isinstance(init, c_ast.InitList) else text
+    def init_text(self, init, t, scope):
+        """The C text of the initializer of a variable of type t, kept as it is but for a
+        list: that one fully braced, the fields it leaves out of a struct given as 0 (the
+        output compiles cleanly with -Wall -Wextra whatever braces the input elides)."""
+        r = t.resolved()
+        if not isinstance(init, c_ast.InitList):
+            return self.gen.visit(init)
+        if not isinstance(r, (ir.Arr, ir.Struct)) or \
+                any(isinstance(x, c_ast.NamedInitializer) for x in init.exprs):
+            return "{" + self.gen.visit(init) + "}"
+        if isinstance(r, ir.Arr) and r.size is None:
+            r = ir.Arr(r.elem, ir.Const(str(self.list_length(r.elem, init.exprs, scope)),
+                                        ir.INT))
+        return self.braced_text(r, init.exprs, 0, scope)[0]
+
+    def braced_text(self, r, items, pos, scope):
+        """(text, position after) of the braced list setting an array or struct of type r
+        from items[pos:], as fill reads them."""
+        parts = []
+        for k in range(self.subobject_count(r, None)):
+            st = r.sdef.fields[k][1] if isinstance(r, ir.Struct) else r.elem
+            if pos >= len(items):
+                if isinstance(r, ir.Arr):
+                    break
+                parts.append("{0}" if isinstance(st.resolved(), (ir.Arr, ir.Struct)) else "0")
+            elif self.elided(items[pos], st, scope):
+                text, pos = self.braced_text(st.resolved(), items, pos, scope)
+                parts.append(text)
+            else:
+                parts.append(self.init_text(items[pos], st, scope))
+                pos += 1
+        return "{" + ", ".join(parts) + "}", pos
 
     def func_signature(self, fdecl):
         ret = self.type_of(fdecl.type)
@@ -629,7 +659,8 @@ class CFront:
         if "static" in d.storage:
             return self.static_local(d, t, scope, loc)
         if isinstance(t, ir.Arr) and t.size is None and isinstance(d.init, c_ast.InitList):
-            t = ir.Arr(t.elem, ir.Const(str(len(d.init.exprs)), ir.INT))
+            t = ir.Arr(t.elem, ir.Const(str(self.list_length(t.elem, d.init.exprs, scope)),
+                                        ir.INT))
         sym = self.new_local(d.name, t, loc, scope)
         if d.init is not None:
             if t.const and t.resolved().is_int and not isinstance(d.init, c_ast.InitList):
@@ -644,7 +675,7 @@ class CFront:
         sym = ir.Symbol(name, t, "global", loc, is_static=True)
         sym.is_library = False
         if d.init is not None:
-            sym.init_text = self.init_text(d.init)
+            sym.init_text = self.init_text(d.init, t, scope)
         self.globals.append(sym)
         scope.names[d.name] = sym
 
@@ -656,19 +687,9 @@ class CFront:
         if isinstance(init, c_ast.InitList):
             # what the list leaves out is zero, as C has it (a declaration in a loop body
             # sets it again on every iteration)
-            if isinstance(r, ir.Arr):
-                for k, item in enumerate(init.exprs):
-                    elem = ir.Index(target, ir.Const(str(k), ir.INT), r.elem, loc)
-                    self.initialise(elem, r.elem, item, scope, out, loc)
-                self.zero_elements(target, r, len(init.exprs), out, loc)
-                return
-            if isinstance(r, ir.Struct):
-                for k, (fname, ftype) in enumerate(r.sdef.fields):
-                    m = ir.Member(target, fname, False, ftype, loc)
-                    if k < len(init.exprs):
-                        self.initialise(m, ftype, init.exprs[k], scope, out, loc)
-                    else:
-                        self.zero(m, ftype, out, loc)
+            if isinstance(r, (ir.Arr, ir.Struct)):
+                if self.fill(target, r, init.exprs, 0, scope, out, loc) < len(init.exprs):
+                    raise AdgenError("too many values in an initializer list", loc)
                 return
             if len(init.exprs) == 1:
                 return self.initialise(target, t, init.exprs[0], scope, out, loc)
@@ -678,6 +699,68 @@ class CFront:
         out.extend(pre)
         out.append(ir.Assign(target, self.convert(value, t), loc))
         out.extend(post)
+
+    def fill(self, target, r, items, pos, scope, out, loc):
+        """Sets the array or struct target (of type r) from items[pos:], its elements or
+        fields in order, zero those the items do not reach; returns the position of the
+        first item left. An item that is no list for an element or field that is an array
+        or struct (but a struct given whole) starts its own elements: C's brace elision
+        (`struct {double a[3]; double b;} s = {0}`, `double m[2][2] = {1, 2, 3, 4}`)."""
+        for k in range(self.subobject_count(r, loc)):
+            sub, st = self.place(target, r, k, loc)[:2]
+            if pos >= len(items):
+                if isinstance(r, ir.Arr):
+                    self.zero_elements(target, r, k, out, loc)
+                    break
+                self.zero(sub, st, out, loc)
+            elif self.elided(items[pos], st, scope):
+                pos = self.fill(sub, st.resolved(), items, pos, scope, out, loc)
+            else:
+                self.initialise(sub, st, items[pos], scope, out, loc)
+                pos += 1
+        return pos
+
+    def skip(self, r, items, pos, scope):
+        """The position after the items that fill sets an array or struct of type r from,
+        from items[pos:], without setting anything."""
+        for k in range(self.subobject_count(r, None)):
+            if pos >= len(items):
+                break
+            st = r.sdef.fields[k][1] if isinstance(r, ir.Struct) else r.elem
+            pos = self.skip(st.resolved(), items, pos, scope) \
+                if self.elided(items[pos], st, scope) else pos + 1
+        return pos
+
+    def subobject_count(self, r, loc):
+        """How many fields or elements the struct or array type r has."""
+        if isinstance(r, ir.Struct):
+            return len(r.sdef.fields)
+        size = self.int_constant(r.size) if r.size is not None else None
+        if size is None:
+            raise AdgenError("an initializer list for an array whose size is not a constant",
+                             loc)
+        return size
+
+    def elided(self, item, t, scope):
+        """True when item, in a list, starts the elements of an array or struct of type t
+        without braces of its own (not a list, nor a struct variable given whole)."""
+        r = t.resolved()
+        if isinstance(item, c_ast.InitList) or not isinstance(r, (ir.Arr, ir.Struct)):
+            return False
+        if isinstance(r, ir.Struct) and isinstance(item, (c_ast.ID, c_ast.StructRef,
+                                                          c_ast.ArrayRef)):
+            return not self.expr(item, scope, [], []).type.resolved().is_struct
+        return True
+
+    def list_length(self, elem, items, scope):
+        """How many elements of type elem a list of items sets (an array of unknown size
+        declared with it), brace elision counted."""
+        count, pos = 0, 0
+        while pos < len(items):
+            pos = self.skip(elem.resolved(), items, pos, scope) \
+                if self.elided(items[pos], elem, scope) else pos + 1
+            count += 1
+        return count
 
     def designated(self, target, r, init, scope, out, loc):
         """An initializer list with designators (`{.k = 2.0, [3] = x}`): the whole object

@@ -411,10 +411,10 @@ class StateKeeper:
             if h is g.f or not h.has_body:
                 continue
             for sym in list(h.locals) + list(h.params):
-                out.add(find(g.mem.var(sym)))
+                out |= field_closure(g.mem.var(sym))
                 t = sym.type.resolved()
                 if isinstance(t, ir.Arr):
-                    out.add(find(g.mem.loc(ir.Index(ir.Ref(sym), _int(0), t.elem))))
+                    out |= field_closure(g.mem.loc(ir.Index(ir.Ref(sym), _int(0), t.elem)))
                 elif isinstance(t, ir.Ptr) and sym in h.locals:
                     out.add(find(g.mem.pointee(g.mem.var(sym))))
         return out - reachable_nodes([g.mem.var(v) for v in
