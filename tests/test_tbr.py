@@ -75,6 +75,75 @@ def test_a_later_update_of_saved_elements_is_not_undone():
     assert head.count("adgen_push(&xs") == 1
 
 
+def test_first_values_of_local_structs_are_not_saved():
+    code = adgen.differentiate("""
+        #include <math.h>
+        struct state { double x[3]; double m[2][2]; double e; };
+        static double step(struct state s, double c)
+        {
+            s.x[1] = s.x[1] * c;
+            return s.x[1] + s.m[1][0] * s.e;
+        }
+        double run(const double *p)
+        {
+            struct state a, b;
+            int i;
+            for (i = 0; i < 3; i++)
+                a.x[i] = p[i];
+            a.m[0][0] = p[0]; a.m[0][1] = p[1]; a.m[1][0] = p[2]; a.m[1][1] = p[0];
+            a.e = sin(p[1]);
+            b = a;
+            b.e = b.e * b.x[2];
+            return step(b, p[0]) + b.e * a.e;
+        }
+    """, head="run(run)/(p)")
+    head = function_text(code, "run_b")
+    # a and b, fresh locals, are set field by field (b by the copy) before anything reads
+    # them: nothing they held before is needed
+    assert not re.search(r"adgen_push\(&a\.", head)
+    assert not re.search(r"adgen_push\(&b\.(x|m)", head)
+    # b.e = b.e * b.x[2] overwrites the value its own adjoint reads: saved
+    assert "adgen_push(&b.e" in head
+    # the callee changes its copy of s (a local of its own, set on entry): only the element
+    # it overwrites after reading it is saved
+    fwd = function_text(code, "step_fwd")
+    assert re.findall(r"adgen_push\(&s\.[^,]*", fwd) == ["adgen_push(&s.x[1]"]
+
+
+def test_a_callee_filling_fresh_memory_of_its_caller_saves_nothing_there():
+    code = adgen.differentiate("""
+        #include <math.h>
+        static void twice(double c, const double *x, double *r)
+        {
+            r[0] = x[0];
+            r[1] = sin(x[1]);
+            r[0] = r[0] * c;
+        }
+        static void rotate(double c, const double *x, double *r)
+        {
+            r[0] = c * x[0] - sin(c) * x[1];
+            r[1] = sin(c) * x[0] + c * x[1];
+        }
+        double run(int n, const double *p)
+        {
+            double s = 0.0, a[2], b[2];
+            int i;
+            twice(p[1], p, b);
+            for (i = 0; i < n; i++) {
+                rotate(p[i], p, a);
+                s = s + a[0] * a[1] * b[0];
+            }
+            return s + b[0] * b[1];
+        }
+    """, head="run(run)/(p)", sizes={"p": "n"})
+    # twice is handed b, a local array nothing has set: its first writes there need no
+    # saving, only the one overwriting a value its own backward sweep reads
+    fwd = function_text(code, "twice_fwd")
+    assert re.findall(r"adgen_push\(&r\[\d\]", fwd) == ["adgen_push(&r[0]"]
+    # in the loop, what rotate overwrites was read by the iteration before: saved
+    assert "adgen_push(&r[0]" in function_text(code, "rotate_fwd")
+
+
 def test_explain_names_each_choice_with_its_line(tmp_path):
     import subprocess
     import sys

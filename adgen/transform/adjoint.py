@@ -85,12 +85,16 @@ class ReverseTransform:
         self.kept_used = set()  # of those nodes, the ones the backward sweep restores
         self.last_funcgens = None   # the previous pass's, for the joint-mode cost model
         self._last_usage = None
+        # (callee, parameter position) whose memory holds values nothing needs at every
+        # call: the callee's first writes there are not saved (tbr.ArraySaves)
+        self.fresh_params = set()
 
     # ---------------------------------------------------------------- driver
     def run(self):
         from adgen.analysis.extent import _Walker
         no_globals = not any(not getattr(v, "is_library", False) for v in self.prog.globals)
         settled = False     # the previous pass changed nothing (but call modes)
+        first_pass = True
         for _ in range(MAX_PASSES):
             self.decisions = {}     # --explain, of the last pass: (loc, what) -> text
             self.logged = False
@@ -121,6 +125,9 @@ class ReverseTransform:
             stable = new_r <= self.R and new_c <= self.compared
             self.R |= new_r
             self.compared |= new_c
+            observed = {}   # (callee, parameter position) -> fresh at each call walked
+            split = {key for key in self.funcgens if isinstance(key, str)}
+            touched = self.touched_by_sweeps(split)
             for key, g in self.funcgens.items():
                 saves, exit_req = LocalTBR(g.tracked - self.recomputed_scalars.keys(),
                                            g.bwd_of, g.replayed,
@@ -133,12 +140,24 @@ class ReverseTransform:
                 if not exit_req <= self.local_exit.get(key, set()):
                     stable = False
                     self.local_exit[key] = self.local_exit.get(key, set()) | exit_req
-                covered = ArraySaves(g.f, g.bwd_of, self.element_node,
-                                     _Walker(self.ctx.extents, g.f, None),
-                                     no_globals).run(g.f.body.stmts)
+                saves = ArraySaves(g.f, g.bwd_of, self.element_node,
+                                   _Walker(self.ctx.extents, g.f, None), no_globals,
+                                   self.fresh_params if key == g.f.name else (), split,
+                                   touched)
+                covered = saves.run(g.f.body.stmts)
                 if covered != self.covered.get(key, set()):
                     stable = False
                     self.covered[key] = covered
+                for site, fresh in saves.sites.items():
+                    observed[site] = observed.get(site, True) and fresh
+            # a callee's parameter is fresh when it is at each of its calls; once found
+            # not to be, it stays so (the passes then settle)
+            fresh = {site for site, ok in observed.items() if ok}
+            fresh = fresh if first_pass else fresh & self.fresh_params
+            if fresh != self.fresh_params:
+                stable = False
+                self.fresh_params = fresh
+            first_pass = False
             if stable and len(self.joint_calls) == joint_before and \
                     not (self.undecided and not settled):
                 break
@@ -183,6 +202,18 @@ class ReverseTransform:
 
     def saved(self, lv):
         return find(self.mem.loc(lv)) in self.R
+
+    def touched_by_sweeps(self, names):
+        """{name of g, g_fwd, g_bwd: the primal memory g reads or writes, callees
+        included} for the differentiated callees g: all that running g or its sweeps
+        may read of it (a sweep reads what g reads, and the values g leaves)."""
+        reads, writes = self.ctx.reads(), self.writes
+        out = {}
+        for name in names:
+            nodes = {find(n) for n in reads.get(name, ()) | writes.get(name, set())}
+            for called in (name, name + "_fwd", name + "_bwd"):
+                out[called] = nodes
+        return out
 
     # ------------------------------------------------- final values, copied whole
     def whole_copies(self):
@@ -1070,7 +1101,8 @@ class FuncGen:
             result = lhs.sym in self.T.local_saves.get(self.key, {}).get(id(at), ())
             why = "the backward sweep reads the value this overwrites" if result else \
                 "no backward statement reads the value this overwrites"
-        elif isinstance(lhs, ir.Index) and id(at) in self.T.covered.get(self.key, ()):
+        elif isinstance(lhs, (ir.Index, ir.Member)) and \
+                id(at) in self.T.covered.get(self.key, ()):
             result = False      # an earlier save of the same elements covers this one
             why = "its elements were saved earlier, or not set since allocated"
         elif self.T.element_node(lhs) in self.T.recomputed_nodes:

@@ -190,6 +190,28 @@ def _points_into(e):
     return None
 
 
+def _leaves(e, t):
+    """Lvalues reaching each kind of number in e of type t (element 0 of each array)."""
+    r = t.resolved()
+    if isinstance(r, ir.Arr):
+        return _leaves(ir.Index(e, ir.Const("0", ir.INT), r.elem), r.elem)
+    if isinstance(r, ir.Struct):
+        return [x for name, ft in r.sdef.fields
+                for x in _leaves(ir.Member(e, name, False, ft), ft)]
+    return [e]
+
+
+def _local_root(e):
+    """The variable whose own storage e names (through fields and elements of arrays,
+    no pointer), or None."""
+    while isinstance(e, (ir.Member, ir.Index)):
+        if isinstance(e, ir.Member) and e.arrow or \
+                isinstance(e, ir.Index) and not e.base.type.resolved().is_array:
+            return None
+        e = e.base
+    return e.sym if isinstance(e, ir.Ref) else None
+
+
 class _Unknown:
     """Stands for 'any memory': backward statements whose reads cannot be listed."""
 
@@ -209,7 +231,8 @@ class ArraySaves:
     that symbol, were saved since the backward sweep last read them; index ranges are
     compared as polynomials over the enclosing counted loops (see extent.py)."""
 
-    def __init__(self, func, bwd_of, node_of, calc, no_globals=False):
+    def __init__(self, func, bwd_of, node_of, calc, no_globals=False, fresh_params=(),
+                 callees=(), touched=None):
         self.func = func
         self.no_globals = no_globals    # the program has no global variables
         self.bwd_of = bwd_of        # id(primal statement) -> its backward statements
@@ -217,21 +240,58 @@ class ArraySaves:
         self.calc = calc            # extent walker of the function: polynomials, loops
         self.covered = set()        # id(statement) of the writes that need no saving
         self.inversions = []        # nodes of the writes walked that are undone, not saved
+        # (function, parameter position): the parameter points to memory whose values
+        # nothing needs when the function is called (see calls)
+        self.fresh_params = fresh_params
+        self.callees = callees      # the names of the functions whose calls are watched
+        self.sites = {}             # (callee, position) -> fresh at every call walked
+        # name of a function the backward sweep may call -> the memory it may read: all
+        # the primal memory the function it stands for reads or writes (None: any)
+        self.touched = touched or {}
 
     def run(self, stmts):
         self.block(stmts, self.fresh_arrays(), [])
         return self.covered
 
     def fresh_arrays(self):
-        """A local array starts with values nothing will ever need: as if saved whole
-        (bounds None: any element written through the array itself is in it)."""
+        """A local array or struct starts with values nothing will ever need: as if
+        saved whole (bounds None: any element or field written through the variable itself
+        is in it)."""
         facts = []
         for sym in self.func.locals:
-            t = sym.type.resolved()
-            if isinstance(t, ir.Arr) and not t.elem.resolved().is_array:
-                node = self.node_of(ir.Index(ir.Ref(sym), ir.Const("0", ir.INT), t.elem))
-                facts.append((node, sym, None, None))
+            if isinstance(sym.type.resolved(), (ir.Arr, ir.Struct)):
+                nodes = {self.node_of(e) for e in _leaves(ir.Ref(sym), sym.type)}
+                facts += [(node, sym, None, None) for node in nodes if node is not None]
+        for k, p in enumerate(self.func.params):
+            t = p.type.resolved()
+            if (self.func.name, k) in self.fresh_params and isinstance(t, ir.Ptr):
+                node = self.node_of(ir.Index(ir.Ref(p), ir.Const("0", ir.INT), t.target))
+                if node is not None:
+                    facts.append((node, p, None, None))
         return facts
+
+    def calls(self, s, facts):
+        """Notes, for each pointer argument of a call s makes, whether the memory it
+        hands over holds values nothing needs (a fresh local array, one whose values were
+        saved since the backward sweep last read them): then the callee need not save
+        what it overwrites there, for this call."""
+        call = s.expr if isinstance(s, ir.ExprStmt) else \
+            s.rhs if isinstance(s, ir.Assign) else None
+        if not isinstance(call, ir.Call) or call.func not in self.callees:
+            return
+        for k, a in enumerate(call.args):
+            if not a.type.resolved().is_pointer and not a.type.resolved().is_array:
+                continue
+            fresh = False
+            if isinstance(a, ir.Ref):
+                t = a.type.resolved()
+                elem = t.elem if isinstance(t, ir.Arr) else ir.pointee(t)
+                node = self.node_of(ir.Index(a, ir.Const("0", ir.INT), elem)) \
+                    if elem is not None else None
+                fresh = node is not None and any(
+                    f[0] is node and f[1] is a.sym and f[2] is None for f in facts)
+            key = (call.func, k)
+            self.sites[key] = self.sites.get(key, True) and fresh
 
     def block(self, stmts, facts, loops):
         for s in stmts:
@@ -239,6 +299,7 @@ class ArraySaves:
         return facts
 
     def stmt(self, s, facts, loops):
+        self.calls(s, facts)
         reads = self.backward_reads(self.bwd_of.get(id(s), ()))
         facts = [f for f in facts if reads is not ANY and f[0] not in reads]
         if not isinstance(s, ir.Assign):
@@ -258,7 +319,7 @@ class ArraySaves:
                     # later writes leave, so they must be restored too
                     self.inversions.append(node)
                     facts = [f for f in facts if f[0] is not node]
-                else:
+                elif idx is not None:
                     facts.append((node, base, idx, idx))
             return facts
         if isinstance(s, ir.Block):
@@ -357,13 +418,19 @@ class ArraySaves:
         return base.sym
 
     def element(self, lhs, loops):
-        """(node, base symbol, index polynomial) of an element write, or None."""
+        """(node, base symbol, index polynomial) of an element write, or None. A field
+        or element deeper in a local array or struct (`s.u[i]`, `p[k].w`, `m[i][j]`) has
+        index None: only the facts of the whole fresh variable hold it."""
         from adgen.analysis.extent import NotPolynomial
-        if not isinstance(lhs, ir.Index):
+        if not isinstance(lhs, (ir.Index, ir.Member)):
             return None
-        base = self.base_of(lhs)
+        base = self.base_of(lhs) if isinstance(lhs, ir.Index) else None
         if base is None:
-            return None
+            root = _local_root(lhs)
+            if root is None or root not in self.func.locals or \
+                    not (lhs.type.resolved().is_float or lhs.type.resolved().is_int):
+                return None
+            return self.node_of(lhs), root, None
         try:
             idx = self.calc.to_poly(lhs.index, loops)
         except NotPolynomial:
@@ -374,6 +441,8 @@ class ArraySaves:
         fnode, fbase, first, last = fact
         if first is None:
             return fnode is node and fbase is base
+        if idx is None:
+            return False
         return fnode is node and fbase is base and \
             self.calc.nonneg_within(idx - first, loops) and \
             self.calc.nonneg_within(last - idx, loops)
@@ -394,7 +463,10 @@ class ArraySaves:
                 exprs = [v for v in st.args.values() if isinstance(v, ir.Expr)]
             for e in exprs:
                 for sub in ir.walk(e):
-                    if isinstance(sub, ir.Call) and (
+                    if isinstance(sub, ir.Call) and sub.func in self.touched:
+                        # a sweep of a differentiated callee: the memory that callee uses
+                        found |= self.touched[sub.func]
+                    elif isinstance(sub, ir.Call) and (
                             LIBRARY_FUNCTIONS.get(sub.func) is None or
                             LIBRARY_FUNCTIONS[sub.func].kind not in ("math", "int")) and \
                             not (self.no_globals and all(_scalar(a) for a in sub.args)):
