@@ -109,9 +109,23 @@ class Normalizer:
         return entry
 
     def stmts(self, stmts):
+        from adgen.transform.checkpoint import call_mode_pragma
         out = []
+        directive = None    # a call's mode, waiting for the statement of its call
         for s in stmts:
-            out.extend(self.stmt(s))
+            if call_mode_pragma(s) is not None:
+                directive = s
+                continue
+            done = self.stmt(s)
+            if directive is not None:
+                # the mode is the statement's own call's, not that of a call lifted out of
+                # its arguments (f(x, g(y)): g's call now comes first)
+                at = _own_call_position(s, done)
+                done = done[:at] + [directive] + done[at:]
+                directive = None
+            out.extend(done)
+        if directive is not None:
+            out.append(directive)
         return out
 
     def needs_lift(self, call):
@@ -297,6 +311,25 @@ class Normalizer:
 
 # an array field of at most this many numbers is copied element by element, unrolled
 UNROLLED_COPY = 64
+
+
+def _statement_call(s):
+    """The call a statement makes itself (`f(...);`, `v = f(...);`), or None."""
+    call = s.expr if isinstance(s, ir.ExprStmt) else s.rhs if isinstance(s, ir.Assign) else None
+    return call if isinstance(call, ir.Call) else None
+
+
+def _own_call_position(s, done):
+    """Where, in the statements done that stand for s, s's own call is: the last call
+    of the same function (those lifted from its arguments come before it); 0 when there is
+    none."""
+    call = _statement_call(s)
+    if call is not None:
+        for k in range(len(done) - 1, -1, -1):
+            c = _statement_call(done[k])
+            if c is not None and c.func == call.func:
+                return k
+    return 0
 
 
 def writes_into(stmts, sym):
