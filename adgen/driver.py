@@ -458,6 +458,13 @@ def resolve_heads(prog, options):
         if not f.has_body:
             raise AdgenError(f"--head names '{name}', which is declared but not defined "
                              "in the input", f.loc)
+        allocatable = next((p for p in f.params if getattr(p, "allocatable_dummy", False)),
+                           None)
+        if allocatable is not None:
+            raise AdgenError(f"--head names '{name}', whose dummy argument "
+                             f"'{ir.source_name(allocatable)}' is allocatable: not supported "
+                             "for a head (give it an assumed-shape or explicit-shape dummy)",
+                             allocatable.loc)
         params = ir.params_by_source_name(f)
         to_c = lambda names: None if names is None else [  # noqa: E731
             params[n].name if n in params else n for n in names]

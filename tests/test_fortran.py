@@ -406,6 +406,40 @@ _TYPE_MODULE = ("module m\n  implicit none\n  type :: p_t\n    real(8) :: x(3), 
                 "  end type p_t\n")
 
 
+_ALLOCATABLE_DUMMY = ("module m\ncontains\n  subroutine f(u)\n"
+                      "    real(8), allocatable, intent(inout) :: u(:)\n")
+_ALLOCATABLE_CALLER = ("end module m\nsubroutine g(a, y)\n  use m\n  real(8) :: a, y\n"
+                       "  real(8), allocatable :: w(:)\n  allocate(w(3))\n  w = a\n"
+                       "  call f(w)\n  y = sum(w)\nend subroutine g\n")
+
+
+@pytest.mark.parametrize("text, message, line", [
+    (_ALLOCATABLE_DUMMY.replace("inout", "out") + "    u = 1.0d0\n  end subroutine f\n" +
+     _ALLOCATABLE_CALLER, "is INTENT(OUT), which deallocates it on entry", 4),
+    (_ALLOCATABLE_DUMMY + "    deallocate(u)\n    allocate(u(4))\n    u = 1.0d0\n"
+     "  end subroutine f\n" + _ALLOCATABLE_CALLER,
+     "ALLOCATE, DEALLOCATE or allocated() of the allocatable dummy argument 'u'", 5),
+    (_ALLOCATABLE_DUMMY + "    u = 2.0d0 * u\n  end subroutine f\n" +
+     _ALLOCATABLE_CALLER.replace("call f(w)", "call f(w(1:2))"),
+     "it must be an allocatable array", 14),
+])
+def test_allocatable_dummies_refused(text, message, line, tmp_path):
+    """An allocatable dummy that the procedure (de)allocates or gets deallocated, or that
+    is given something else than an allocatable array, is refused at its line."""
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(a)")
+    assert proc.returncode == 1
+    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+
+
+def test_allocatable_dummy_of_a_head_refused(tmp_path):
+    src, proc, _ = _adgen(tmp_path, "subroutine h(u, y)\n  real(8), allocatable, "
+                          "intent(inout) :: u(:)\n  real(8) :: y\n  y = sum(u)\n"
+                          "end subroutine h\n", "h(y)/(u)")
+    assert proc.returncode == 1
+    assert f"{src}:2:1: error:" in proc.stderr and "is allocatable: not supported for a " \
+        "head" in proc.stderr, proc.stderr
+
+
 @pytest.mark.parametrize("text, message, line", [
     ("module m\n  type :: p_t\n    real(8), allocatable :: x(:)\n  end type p_t\n",
      "allocatable components of 'p_t' are not supported", 3),

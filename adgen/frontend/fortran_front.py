@@ -720,7 +720,8 @@ class Scope:
                                      v.loc or self.loc(stmt))
                 v.sym.optional = True       # the pointer may be null
             v.sym.extent_params = v.extent_params      # callers pass them (call_extents)
-            for dim, e in enumerate(v.extent_params, 1):
+            v.sym.allocatable_dummy = getattr(v, "allocatable_dummy", False)
+            for dim, e in enumerate(v.extent_params[:len(v.dims or ())], 1):
                 e.extent_of = (v.sym, dim)      # the head's Fortran interface passes size(a, dim)
             extent_params += v.extent_params
             if v.dims and all(ext is not None for _, ext in v.dims):
@@ -998,7 +999,7 @@ class Scope:
             if optional:
                 self.optional_dummy(name, node)
             if allocatable:
-                self.declare_allocatable(name, t, edims, node, module_level)
+                self.declare_allocatable(name, t, edims, node, module_level, attrs)
             else:
                 self.declare(name, t, edims, node, is_param, init, module_level, saved)
 
@@ -1051,16 +1052,16 @@ class Scope:
             raise self.error(node, f"OPTIONAL '{name}': not a dummy argument")
         self.func.optional_dummies = getattr(self.func, "optional_dummies", set()) | {name}
 
-    def declare_allocatable(self, name, t, spec, node, module_level):
+    def declare_allocatable(self, name, t, spec, node, module_level, attrs=None):
         """A local allocatable array: a pointer that ALLOCATE sets with malloc, DEALLOCATE
         (or the end of the procedure) frees; its bounds are locals that ALLOCATE sets,
         and a flag tells whether it is allocated."""
         if module_level or self.func is None:
             return self.module_allocatable(name, t, spec, node)
-        if name in self.dummies:
-            raise self.error(node, f"allocatable dummy argument '{name}' is not supported")
         if spec is None:
             raise self.error(node, f"allocatable '{name}' needs its rank: {name}(:)")
+        if name in self.dummies:
+            return self.allocatable_dummy(name, t, spec, node, attrs)
         loc = self.loc(node)
         v = FVar(name, t, loc=loc)
         v.dims = [(ir.Ref(self.temp(f"{name}_lb{k}", ir.INT)),
@@ -1072,6 +1073,32 @@ class Scope:
         self.vars[name] = v
         self.local_names = getattr(self, "local_names", set()) | {name}
         self.allocatables.append(v)
+
+    def allocatable_dummy(self, name, t, spec, node, attrs):
+        """An allocatable dummy argument that the procedure uses as it finds it (allocated
+        by a caller): like an assumed-shape dummy, a pointer to its first element, with
+        hidden integer parameters for its extents and, as an allocatable array keeps the
+        bounds it was allocated with, its lower bounds (call_extents passes both).
+        ALLOCATE, DEALLOCATE and allocated() of it are refused, and so is INTENT(OUT),
+        which deallocates it on entry."""
+        if attrs is not None and any(str(a).upper().replace(" ", "") == "INTENT(OUT)"
+                                     for a in attrs.items):
+            raise self.error(node, f"the allocatable dummy argument '{name}' is INTENT(OUT), "
+                                   "which deallocates it on entry, and allocating it in the "
+                                   "procedure is not supported: make it INTENT(INOUT) and "
+                                   "allocate it in the caller")
+        loc = self.loc(node)
+        rank = len(spec.items)
+        suffix = [str(k) if rank > 1 else "" for k in range(1, rank + 1)]
+        extents = [ir.Symbol(self.unique(f"{name}_extent{k}"), ir.INT, "param", loc)
+                   for k in suffix]
+        lowers = [ir.Symbol(self.unique(f"{name}_lower{k}"), ir.INT, "param", loc)
+                  for k in suffix]
+        v = FVar(name, t, loc=loc)
+        v.dims = [(ir.Ref(lo), ir.Ref(n)) for lo, n in zip(lowers, extents)]
+        v.extent_params = extents + lowers
+        v.allocatable_dummy = True
+        self.vars[name] = v
 
     def module_allocatable(self, name, t, spec, node):
         """An allocatable module variable: gfortran's array descriptor under the module
@@ -1100,6 +1127,10 @@ class Scope:
 
     def allocatable(self, node):
         v = self.lookup(_name(node), node)
+        if getattr(v, "allocatable_dummy", False):
+            raise self.error(node, f"ALLOCATE, DEALLOCATE or allocated() of the allocatable "
+                                   f"dummy argument '{v.name}' is not supported (allocate it "
+                                   "in the caller)")
         if v.descriptor:
             raise self.error(node, f"ALLOCATE or DEALLOCATE of the allocatable module "
                                    f"variable '{v.name}' is not supported (allocate it "
@@ -3774,6 +3805,21 @@ class Scope:
             if not rank:
                 continue
             v = self.array_var(_name(a), a) if isinstance(a, F.Name) else None
+            if getattr(param, "allocatable_dummy", False):
+                # extents and lower bounds of the caller's allocatable array
+                rank //= 2
+                if v is None or not (v.allocated is not None or v.descriptor or
+                                     getattr(v, "allocatable_dummy", False)):
+                    raise self.error(node, f"'{a}' passed to '{param.name}', an allocatable "
+                                           "dummy argument: it must be an allocatable array")
+                if len(v.dims) != rank:
+                    raise self.error(node, f"'{a}' passed to '{param.name}', an allocatable "
+                                           f"array of rank {rank}: the ranks differ")
+                for e in [ext for _, ext in v.dims] + [lo for lo, _ in v.dims]:
+                    e = _convert(X.clone(e), ir.INT)
+                    e.loc = self.loc(node)
+                    out.append(e)
+                continue
             if v is not None:
                 extents = [ext for _, ext in v.dims]
             else:
