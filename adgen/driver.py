@@ -16,6 +16,7 @@ from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
 from adgen.transform.callbacks import specialize_callbacks
+from adgen.transform.common import strip_const
 from adgen.transform.normalize import normalize_program, structure_program
 from adgen.user_rules import ruled_call_arrays
 
@@ -154,6 +155,48 @@ def user_functions(prog):
             if f.has_body and not getattr(f, "is_library", False)}
 
 
+def mentions(prog, f, g, seen=None):
+    """True when function f or a function it calls names the global g."""
+    seen = set() if seen is None else seen
+    if f.name in seen or not f.has_body:
+        return False
+    seen.add(f.name)
+    return any(isinstance(sub, ir.Ref) and sub.sym is g or
+               isinstance(sub, ir.Call) and sub.func in prog.functions and
+               mentions(prog, prog.functions[sub.func], g, seen)
+               for st in ir.stmts_walk(f.body.stmts) for e in ir.stmt_exprs(st)
+               for sub in ir.walk(e))
+
+
+def sets_before_reading(prog, f, g):
+    """True when every run of f sets the global g before anything reads it: among f's
+    statements, the first that reads g (itself or in a function it calls) comes after
+    `g = ...` or after a call of a function that sets g so."""
+    def reads(exprs):
+        return any(isinstance(sub, ir.Ref) and sub.sym is g or
+                   isinstance(sub, ir.Call) and sub.func in prog.functions and
+                   mentions(prog, prog.functions[sub.func], g)
+                   for e in exprs for sub in ir.walk(e))
+
+    def sets_first(fn, seen):
+        if fn.name in seen or not fn.has_body:
+            return False
+        seen.add(fn.name)
+        for st in fn.body.stmts:
+            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
+                    st.lhs.sym is g and not reads([st.rhs]):
+                return True
+            call = st.expr if isinstance(st, ir.ExprStmt) else None
+            if isinstance(call, ir.Call) and call.func in prog.functions and \
+                    not reads(call.args) and sets_first(prog.functions[call.func], seen):
+                return True
+            if any(reads(ir.stmt_exprs(x)) for x in ir.stmts_walk([st])):
+                return False
+        return False
+
+    return sets_first(f, set())
+
+
 def callees(prog, f):
     out = []
     for s in ir.stmts_walk(f.body.stmts):
@@ -288,9 +331,17 @@ class Context:
                                          "is declared without its size; declare it with "
                                          "its size for its adjoint", g.loc)
                     if isinstance(t, ir.Ptr):
-                        raise AdgenError(f"global pointer '{g.name}' to active data is not "
-                                         "supported yet", g.loc)
-                    if self.holds_active_pointee(self.act.mem.var(g)):
+                        # its shadow points where the head's code makes the global point
+                        head = next((h for h in self.heads
+                                     if not sets_before_reading(self.prog, h.func, g)), None)
+                        if head is not None:
+                            raise AdgenError(
+                                f"global pointer '{ir.source_name(g)}' to active data: "
+                                f"'{ir.source_name(head.func)}' reads it before setting it, "
+                                "so adgen cannot tell where its derivatives are; set it at "
+                                "the start of the head (or in a function the head calls "
+                                "first)", g.loc)
+                    elif self.holds_active_pointee(self.act.mem.var(g)):
                         # its shadow would hold null pointers: no shadow memory is set up
                         raise AdgenError(f"global '{ir.source_name(g)}' holds a pointer to "
                                          "active data, which is not supported yet", g.loc)
@@ -298,7 +349,9 @@ class Context:
                     while name in taken:
                         name += "0"
                     taken.add(name)
-                    s = ir.Symbol(name, ir.with_const(g.type, False), "global")
+                    # (an adjoint is written through a shadow pointer, a tangent only read)
+                    s = ir.Symbol(name, strip_const(g.type) if self.suffix == "b" else
+                                  ir.with_const(g.type, False), "global")
                     s.primal = g
                     self._shadow_globals.append(s)
         return self._shadow_globals
@@ -327,6 +380,17 @@ class Context:
                              f"({why}): {exc}; give it with --size {ir.source_name(p)}=EXPR",
                              p.loc)
 
+    def global_alias(self, f, p):
+        """A global pointer that may point into the memory f's pointer parameter p points
+        to and that f (or a function it calls) uses, or None."""
+        if not isinstance(p.type.resolved(), ir.Ptr):
+            return None
+        target = find(self.mem.pointee(self.mem.var(p)))
+        return next((g for g in self.prog.globals if isinstance(g.type.resolved(), ir.Ptr) and
+                     not getattr(g, "is_library", False) and
+                     find(self.mem.pointee(self.mem.var(g))) is target and
+                     mentions(self.prog, f, g)), None)
+
     def try_extent(self, f, p):
         """Like extent, but raises Unknown when the analysis cannot tell."""
         if ir.source_name(p) in self.options.sizes:
@@ -337,8 +401,12 @@ class Context:
             return ir.Cast(ir.Prim("size_t"), p.fortran_extent)
         if getattr(p, "fortran_array", None) is False:
             return ir.Cast(ir.Prim("size_t"), ir.Const("1", ir.INT))   # a scalar dummy
+        from adgen.analysis.extent import Unknown, _add, _const_value, _int
+        alias = self.global_alias(f, p)
+        if alias is not None:
+            # the analysis follows the parameter's own indices, not those through the global
+            raise Unknown(f"the global pointer '{ir.source_name(alias)}' may point into it")
         m = self.extents.max_index(f, p)
-        from adgen.analysis.extent import _add, _const_value, _int
         n = _add(m, _int(1))
         if _const_value(n) is None:
             n = ir.Call("adgen_imax", [n, _int(0)], ir.LONG)     # no elements when n < 0

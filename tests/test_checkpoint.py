@@ -4,8 +4,11 @@ number of steps; the gradient equals the one of the adjoint that stores every st
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
+
+SUITE = Path(__file__).resolve().parent.parent / "testsuite" / "c"
 
 MODEL = """
     #include <math.h>
@@ -141,6 +144,24 @@ def test_an_input_zeroed_as_read_is_refused_in_a_checkpointed_loop(tmp_path):
     assert not (tmp_path / "ckp_b.c").exists()
     r = subprocess.run(cmd + ["--size", "k=n"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+def test_steps_moving_a_global_pointer_to_active_data_are_refused(tmp_path):
+    # the primal steps run between kept states move the pointers, not their shadows: a
+    # kept state would not tell where the derivatives are
+    program = (SUITE / "global_pointers.c").read_text().replace(
+        "    for (k = 0; k < nsteps; k++)",
+        "#pragma adgen binomial_ckp(nsteps, 2, 0)\n    for (k = 0; k < nsteps; k++)")
+    src = tmp_path / "gp.c"
+    src.write_text(program)
+    line = program.split("\n").index("#pragma adgen binomial_ckp(nsteps, 2, 0)") + 1
+    r = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                        "heat_run(energy)/(u0 kappa)", "--size", "work=2*n", "--size",
+                        "kappa=n", "--size", "u0=n", "-o", str(tmp_path / "gp_b.c")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert f"{src}:{line}:9: error: binomial_ckp: the code sets the global pointer 'cur' " \
+        "to active data, which adgen cannot keep" in r.stderr, r.stderr
 
 
 def test_the_binomial_schedule_runs_each_step_a_bounded_number_of_times(tmp_path):

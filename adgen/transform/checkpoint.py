@@ -324,10 +324,17 @@ class StateKeeper:
                 if id(r) not in seen:
                     items.append(r)
         # one item per variable: several nodes may reach the same one
+        shadowed = {v.primal for v in g.T.ctx.shadow_globals()
+                    if isinstance(v.primal.type.resolved(), ir.Ptr)}
         out, texts = [], set()
         for addr, nbytes in items:
             key = expr_c(addr)
             base = base_symbol(addr)
+            if base in shadowed:
+                # its shadow moves with it in the recording forward sweep only: a state
+                # kept by the primal code would not hold where the derivatives are
+                raise self.error(f"the code sets the global pointer '{source_name(base)}' "
+                                 "to active data, which adgen cannot keep")
             if not optional_ok and getattr(base, "optional", False):
                 raise self.error(f"the state to keep includes the OPTIONAL argument "
                                  f"'{source_name(base)}', which adgen cannot keep here")
