@@ -103,8 +103,9 @@ FEATURES = {
     "sqrt": r"\bsqrt\(",
     "CBLAS kernel call": r"cblas_d\w+\(\d",
     "Fortran BLAS kernel call from C": r"\bd(dot|axpy|scal|copy)_\(&",
-    "field of a local struct": r"\bfz_w\.\w+\[",
+    "array field of a local struct": r"\bfz_[wv]\.\w+\[",
     "whole struct copied": r"\bfz_v = fz_w;",
+    "array reached through a global pointer": r"^    fz_gp = \w+;",
 }
 
 

@@ -61,6 +61,7 @@ class Config:
     callbacks: float = 0.2  # share of programs with helpers calling one through a pointer
     ternary_calls: float = 0.5  # share of ternaries whose branches may call helpers
     struct_locals: float = 0.35  # share of functions keeping some local doubles in a struct
+    global_pointer: float = 0.2  # share of programs whose head reaches a local array through a global
 
 
 # ---------------------------------------------------------------- expressions
@@ -1869,6 +1870,9 @@ class Gen:
         if len(funcs) > 1 and self.rc.random() < self.cfg.callbacks:
             funcs = with_callback(funcs, self.rc)
         structs = []
+        if self.rs.random() < self.cfg.global_pointer and \
+                with_global_pointer(head, self.rs, params=not self.infer):
+            structs.append("static double *fz_gp;")
         for k, f in enumerate(funcs):
             if self.rs.random() < self.cfg.struct_locals:
                 structs += with_struct_locals(f, f"fz_s{k + 1}", self.rs)
@@ -1980,10 +1984,33 @@ def with_callback(funcs: list, r: random.Random) -> list:
     return funcs[:k + 1] + [via] + funcs[k + 1:]
 
 
+def with_global_pointer(f: Func, r: random.Random, params: bool) -> bool:
+    """Points a global `fz_gp` at one of f's arrays: a local array or malloc'd block
+    declared in its body's top level (just after the declaration), or (params) an array
+    parameter it writes (first thing in the body), and has some of the references to the
+    array after that go through fz_gp instead. The values are the same; adgen must follow
+    the global pointer's derivatives. False when f has no such array."""
+    places = [(k + 1, s.name) for k, s in enumerate(f.body) if s.kind == "decl" and
+              (s.ctype == "double" and isinstance(s.size, int) or s.ctype == "double *")]
+    if params:
+        places += [(0, p.name) for p in f.params if p.ctype == "double *"]
+    if not places:
+        return False
+    k, name = r.choice(places)
+    for st in walk(f.body[k:]):
+        for e in st.exprs():
+            for x in e.walk():
+                if x.op == "var" and x.val == name and r.random() < 0.6:
+                    x.val = "fz_gp"
+    f.body.insert(k, Stmt("assign", lhs=Expr("var", val="fz_gp"), op="=",
+                          rhs=Expr("var", val=name)))
+    return True
+
+
 def with_struct_locals(f: Func, tag: str, r: random.Random) -> list:
-    """Keeps some of f's local doubles and fixed-size arrays of doubles (declared once, an
-    array not zero-initialized) in one local struct `fz_w` of type `struct tag`: each `x`
-    of the body becomes `fz_w.x`, a declaration with a value an assignment. Sometimes the
+    """Keeps some of f's local doubles and fixed-size arrays of doubles (declared once) in
+    one local struct `fz_w` of type `struct tag`: each `x` of the body becomes `fz_w.x`, a
+    declaration with a value an assignment (`= {0.0}` one per element). Sometimes the
     struct is then copied whole, at a statement of the body's top level, into a second one
     `fz_v` that the statements after it use. The values are the same; adgen must follow
     the fields and the copy. Returns the lines defining the struct (none if no local was
@@ -1993,8 +2020,8 @@ def with_struct_locals(f: Func, tag: str, r: random.Random) -> list:
     for s in decls:
         counts[s.name] = counts.get(s.name, 0) + 1
     chosen = [s for s in decls if s.ctype == "double" and counts[s.name] == 1 and
-              (s.size is None or isinstance(s.size, int) and not s.zero) and
-              r.random() < 0.75]
+              (s.size is None or isinstance(s.size, int)) and
+              (s.size is not None or r.random() < 0.75)]
     if not chosen:
         return []
     names = {s.name for s in chosen}
@@ -2022,6 +2049,10 @@ def with_struct_locals(f: Func, tag: str, r: random.Random) -> list:
                 if st.init is not None:
                     out.append(Stmt("assign", lhs=Expr("var", val=f"{holder}.{st.name}"),
                                     op="=", rhs=st.init))
+                elif st.size is not None and st.zero:     # `= {0.0}`, element by element
+                    out += [Stmt("assign", lhs=Expr("idx", [Expr("var", val=f"{holder}."
+                                                                 f"{st.name}"), inum(k)]),
+                                 op="=", rhs=num(0.0)) for k in range(st.size)]
                 continue
             out.append(st)
         return out
