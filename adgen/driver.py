@@ -161,11 +161,15 @@ def mentions(prog, f, g, seen=None):
     if f.name in seen or not f.has_body:
         return False
     seen.add(f.name)
+    return any(_uses(prog, e, g, seen)
+               for st in ir.stmts_walk(f.body.stmts) for e in ir.stmt_exprs(st))
+
+
+def _uses(prog, e, g, seen):
+    """True when expression e names the global g or calls a function that does."""
     return any(isinstance(sub, ir.Ref) and sub.sym is g or
                isinstance(sub, ir.Call) and sub.func in prog.functions and
-               mentions(prog, prog.functions[sub.func], g, seen)
-               for st in ir.stmts_walk(f.body.stmts) for e in ir.stmt_exprs(st)
-               for sub in ir.walk(e))
+               mentions(prog, prog.functions[sub.func], g, seen) for sub in ir.walk(e))
 
 
 def sets_before_reading(prog, f, g):
@@ -173,10 +177,7 @@ def sets_before_reading(prog, f, g):
     statements, the first that reads g (itself or in a function it calls) comes after
     `g = ...` or after a call of a function that sets g so."""
     def reads(exprs):
-        return any(isinstance(sub, ir.Ref) and sub.sym is g or
-                   isinstance(sub, ir.Call) and sub.func in prog.functions and
-                   mentions(prog, prog.functions[sub.func], g)
-                   for e in exprs for sub in ir.walk(e))
+        return any(_uses(prog, e, g, set()) for e in exprs)
 
     def sets_first(fn, seen):
         if fn.name in seen or not fn.has_body:

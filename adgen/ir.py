@@ -598,6 +598,23 @@ def root_symbol(e: Expr):
     return last.sym if isinstance(last, Ref) else None
 
 
+def storage_symbol(e: Expr):
+    """The variable whose own storage an lvalue names, through fields and elements of
+    arrays but no pointer (x for x.f[i], a[i][j]); None otherwise."""
+    while isinstance(e, (Member, Index)):
+        if isinstance(e, Member) and e.arrow or \
+                isinstance(e, Index) and not e.base.type.resolved().is_array:
+            return None
+        e = e.base
+    return e.sym if isinstance(e, Ref) else None
+
+
+def statement_call(s: Stmt):
+    """The call a statement makes itself (`f(...);`, `v = f(...);`), or None."""
+    call = s.expr if isinstance(s, ExprStmt) else s.rhs if isinstance(s, Assign) else None
+    return call if isinstance(call, Call) else None
+
+
 def stmt_exprs(s: Stmt):
     """The expressions a statement itself evaluates (not those of nested statements)."""
     if isinstance(s, Assign):

@@ -720,17 +720,6 @@ class CFront:
                 pos += 1
         return pos
 
-    def skip(self, r, items, pos, scope):
-        """The position after the items that fill sets an array or struct of type r from,
-        from items[pos:], without setting anything."""
-        for k in range(self.subobject_count(r, None)):
-            if pos >= len(items):
-                break
-            st = r.sdef.fields[k][1] if isinstance(r, ir.Struct) else r.elem
-            pos = self.skip(st.resolved(), items, pos, scope) \
-                if self.elided(items[pos], st, scope) else pos + 1
-        return pos
-
     def subobject_count(self, r, loc):
         """How many fields or elements the struct or array type r has."""
         if isinstance(r, ir.Struct):
@@ -757,7 +746,7 @@ class CFront:
         declared with it), brace elision counted."""
         count, pos = 0, 0
         while pos < len(items):
-            pos = self.skip(elem.resolved(), items, pos, scope) \
+            pos = self.braced_text(elem.resolved(), items, pos, scope)[1] \
                 if self.elided(items[pos], elem, scope) else pos + 1
             count += 1
         return count

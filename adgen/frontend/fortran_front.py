@@ -1087,16 +1087,14 @@ class Scope:
                                    "which deallocates it on entry, and allocating it in the "
                                    "procedure is not supported: make it INTENT(INOUT) and "
                                    "allocate it in the caller")
-        loc = self.loc(node)
         rank = len(spec.items)
-        suffix = [str(k) if rank > 1 else "" for k in range(1, rank + 1)]
-        extents = [ir.Symbol(self.unique(f"{name}_extent{k}"), ir.INT, "param", loc)
-                   for k in suffix]
-        lowers = [ir.Symbol(self.unique(f"{name}_lower{k}"), ir.INT, "param", loc)
-                  for k in suffix]
-        v = FVar(name, t, loc=loc)
-        v.dims = [(ir.Ref(lo), ir.Ref(n)) for lo, n in zip(lowers, extents)]
-        v.extent_params = extents + lowers
+        v = FVar(name, t, loc=self.loc(node))
+        v.dims = [(None, None)] * rank
+        self.assumed_shape_extents(v, node)
+        lowers = [ir.Symbol(self.unique(f"{name}_lower" + (str(k) if rank > 1 else "")),
+                            ir.INT, "param", v.loc) for k in range(1, rank + 1)]
+        v.dims = [(ir.Ref(lo), ext) for lo, (_, ext) in zip(lowers, v.dims)]
+        v.extent_params += lowers
         v.allocatable_dummy = True
         self.vars[name] = v
 

@@ -126,20 +126,14 @@ class FixedPointLoop:
                 n = ir.Binary("/", X.clone(nbytes), ir.SizeOf(elem), ir.SIZE_T)
             leaves = _number_leaves(elem)
             if leaves is None:
-                if g.act.has_shadow(X.clone(base(_int(0)))):
-                    raise self.error(f"'{source_name(base_symbol(addr))}' in the state of the loop holds "
-                                     "an array of a size adgen does not know: not supported")
+                if g.act.has_shadow(base(_int(0))):
+                    raise self.error(f"'{source_name(base_symbol(addr))}' in the state of "
+                                     "the loop holds an array of a size adgen does not know: "
+                                     "not supported")
                 continue
             for per_elem, leaf in leaves:
-                if per_elem == 1:
-                    at = (lambda k, base=base, leaf=leaf: leaf(base(k), _int(0)))
-                    count = n
-                else:
-                    c = _int(per_elem)
-                    at = (lambda k, base=base, leaf=leaf, c=c: leaf(
-                        base(ir.Binary("/", k, X.clone(c), k.type)),
-                        ir.Binary("%", X.clone(k), X.clone(c), k.type)))
-                    count = X.mul(X.clone(n), c)
+                at = _flat(base, per_elem, leaf)
+                count = n if per_elem == 1 else X.mul(X.clone(n), _int(per_elem))
                 probe = at(_int(0))
                 if not g.act.active_value(probe):
                     continue
@@ -187,16 +181,8 @@ def _number_leaves(t):
             return inner
         if size is None:
             return None
-        out = []
-        for c, leaf in inner:
-            if c == 1:
-                out.append((size, lambda b, k, leaf=leaf, e=t.elem: leaf(ir.Index(b, k, e),
-                                                                        _int(0))))
-            else:
-                out.append((size * c, lambda b, k, leaf=leaf, e=t.elem, c=c: leaf(
-                    ir.Index(b, ir.Binary("/", k, _int(c), k.type), e),
-                    ir.Binary("%", X.clone(k), _int(c), k.type))))
-        return out
+        return [(size * c, lambda b, k, leaf=leaf, c=c, e=t.elem: _flat(
+            lambda i: ir.Index(b, i, e), c, leaf)(k)) for c, leaf in inner]
     if isinstance(t, ir.Struct) and not t.sdef.is_union:
         out = []
         for name, ftype in t.sdef.fields:
@@ -207,3 +193,12 @@ def _number_leaves(t):
                 ir.Member(b, name, False, ftype), k)) for c, leaf in inner]
         return out
     return []
+
+
+def _flat(at, c, leaf):
+    """k -> number k of a run of values holding c numbers each: number k % c (leaf) of
+    value k / c (at)."""
+    if c == 1:
+        return lambda k: leaf(at(k), _int(0))
+    return lambda k: leaf(at(ir.Binary("/", k, _int(c), k.type)),
+                          ir.Binary("%", X.clone(k), _int(c), k.type))

@@ -313,20 +313,14 @@ class Normalizer:
 UNROLLED_COPY = 64
 
 
-def _statement_call(s):
-    """The call a statement makes itself (`f(...);`, `v = f(...);`), or None."""
-    call = s.expr if isinstance(s, ir.ExprStmt) else s.rhs if isinstance(s, ir.Assign) else None
-    return call if isinstance(call, ir.Call) else None
-
-
 def _own_call_position(s, done):
     """Where, in the statements done that stand for s, s's own call is: the last call
     of the same function (those lifted from its arguments come before it); 0 when there is
     none."""
-    call = _statement_call(s)
+    call = ir.statement_call(s)
     if call is not None:
         for k in range(len(done) - 1, -1, -1):
-            c = _statement_call(done[k])
+            c = ir.statement_call(done[k])
             if c is not None and c.func == call.func:
                 return k
     return 0
@@ -337,10 +331,7 @@ def writes_into(stmts, sym):
     in it) other than by assigning it whole from outside: an assignment to it or into
     one of its fields or elements, or its address or an array in it handed anywhere."""
     def rooted(e):
-        while isinstance(e, (ir.Member, ir.Index)) and not getattr(e, "arrow", False) and \
-                (isinstance(e, ir.Member) or e.base.type.resolved().is_array):
-            e = e.base
-        return isinstance(e, ir.Ref) and e.sym is sym
+        return ir.storage_symbol(e) is sym
 
     for st in ir.stmts_walk(stmts):
         if isinstance(st, ir.Assign) and rooted(st.lhs):

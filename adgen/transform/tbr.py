@@ -201,17 +201,6 @@ def _leaves(e, t):
     return [e]
 
 
-def _local_root(e):
-    """The variable whose own storage e names (through fields and elements of arrays,
-    no pointer), or None."""
-    while isinstance(e, (ir.Member, ir.Index)):
-        if isinstance(e, ir.Member) and e.arrow or \
-                isinstance(e, ir.Index) and not e.base.type.resolved().is_array:
-            return None
-        e = e.base
-    return e.sym if isinstance(e, ir.Ref) else None
-
-
 class _Unknown:
     """Stands for 'any memory': backward statements whose reads cannot be listed."""
 
@@ -275,9 +264,8 @@ class ArraySaves:
         hands over holds values nothing needs (a fresh local array, one whose values were
         saved since the backward sweep last read them): then the callee need not save
         what it overwrites there, for this call."""
-        call = s.expr if isinstance(s, ir.ExprStmt) else \
-            s.rhs if isinstance(s, ir.Assign) else None
-        if not isinstance(call, ir.Call) or call.func not in self.callees:
+        call = ir.statement_call(s)
+        if call is None or call.func not in self.callees:
             return
         for k, a in enumerate(call.args):
             if not a.type.resolved().is_pointer and not a.type.resolved().is_array:
@@ -426,7 +414,7 @@ class ArraySaves:
             return None
         base = self.base_of(lhs) if isinstance(lhs, ir.Index) else None
         if base is None:
-            root = _local_root(lhs)
+            root = ir.storage_symbol(lhs)
             if root is None or root not in self.func.locals or \
                     not (lhs.type.resolved().is_float or lhs.type.resolved().is_int):
                 return None
