@@ -512,10 +512,18 @@ class _Analysis:
                     if isinstance(tr, ir.Prim) and (tr.is_float or tr.is_int):
                         out.append(f"{_prim_name(tr)} *{fname};")
                 elif isinstance(r, ir.Arr) and r.size is not None:
-                    er = r.elem.resolved()
-                    n = _eval(_ser(r.size), {})
-                    if isinstance(er, ir.Prim) and (er.is_float or er.is_int):
-                        out.append(f"{_prim_name(er)} {fname}[{n}];")
+                    dims, elem = [], r
+                    while isinstance(elem, ir.Arr) and elem.size is not None:
+                        dims.append(_eval(_ser(elem.size), {}))
+                        et = elem.elem
+                        elem = et.resolved()
+                    if isinstance(elem, ir.Prim) and (elem.is_float or elem.is_int):
+                        base = _prim_name(elem)
+                    elif isinstance(elem, ir.Struct):        # an array of structs
+                        base = self._cdef_struct(et)
+                    else:
+                        raise _Unsupported("an array of other things")
+                    out.append(f"{base} {fname}{''.join(f'[{n}]' for n in dims)};")
             except (_Unsupported, _NoEval):
                 pass            # left to the `...;`: the C compiler knows the layout
         out.append("...;")
@@ -574,7 +582,8 @@ class _Analysis:
         derivative code sizes it. Best effort: unknown extents are not checked."""
         from adgen.backend.cgen import expr_c
         from adgen.frontend.fortran_front import declared_size
-        arrays = [p for p in self.params if p["kind"] == "array"]
+        # (a pointer to structs too: the API passes one struct, and checks the code uses one)
+        arrays = [p for p in self.params if p["kind"] in ("array", "struct_ptr")]
         if not arrays:
             return
         syms = {s.name: s for s in f.params}
@@ -738,11 +747,12 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     for p in params:
         i, d = p["name"] in indep, p["name"] in dep
         p["role"] = "inout" if i and d else "in" if i else "out" if d else None
-        if p["role"] and not (p["kind"] in ("real", "array") and p["elem"] in _FLOAT_NAMES):
+        if p["role"] and not (p["kind"] in ("real", "array") and p["elem"] in _FLOAT_NAMES or
+                              p["kind"] in ("struct", "struct_ptr")):
             raise BuildError(f"'{p['name']}' is a {'dependent' if d else 'independent'} of "
-                             f"{func} but not a floating-point scalar or array: the Python API "
-                             "supports float/double scalars and arrays as independents and "
-                             "dependents")
+                             f"{func} but not a floating-point scalar or array or a struct: "
+                             "the Python API supports float/double scalars and arrays, and "
+                             "structs of them, as independents and dependents")
     for n in dep + indep:
         if n not in names and n != func:
             raise BuildError(f"head '{head}' names '{n}', which is not a parameter of {func}")
@@ -759,7 +769,7 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
             expect[mode].append((p["name"], p["cdef"], p["kind"] in ("array", "struct_ptr")))
         if p["role"]:
             e = p["elem"]
-            if p["kind"] == "array":
+            if p["kind"] in ("array", "struct_ptr"):
                 for mode in expect:
                     expect[mode].append((p["name"] + "'", f"{e} *", True))
             else:
@@ -1015,6 +1025,100 @@ def _describe(p):
     return p["elem"]
 
 
+# A struct independent or dependent is, to the derivative methods, the vector of its
+# floating-point fields (nested structs and arrays of them included) in declaration order;
+# results come back as a dict of those fields.
+
+def _holds_floats(t):
+    if t.kind == "primitive":
+        return t.cname in _FLOAT_NAMES
+    if t.kind == "array":
+        return t.length is not None and _holds_floats(t.item)
+    return t.kind == "struct" and any(_holds_floats(f.type) for _, f in t.fields)
+
+
+def _struct_fields(t):
+    return [(name, f.type) for name, f in t.fields if _holds_floats(f.type)]
+
+
+def _struct_count(t):
+    """The number of floating-point values in (cffi) type t."""
+    if t.kind == "primitive":
+        return 1 if t.cname in _FLOAT_NAMES else 0
+    if t.kind == "array":
+        return t.length * _struct_count(t.item)
+    return sum(_struct_count(ft) for _, ft in _struct_fields(t))
+
+
+def _struct_read(t, obj, out):
+    """Appends the floating-point values of cdata obj (of type t) to list out."""
+    if t.kind == "primitive":
+        out.append(float(obj))
+    elif t.kind == "array":
+        for i in range(t.length):
+            _struct_read(t.item, obj[i], out)
+    else:
+        for name, ft in _struct_fields(t):
+            if ft.kind == "primitive":
+                out.append(float(getattr(obj, name)))
+            else:
+                _struct_read(ft, getattr(obj, name), out)
+
+
+def _struct_write(t, obj, values):
+    """Sets the floating-point values of cdata obj (a struct or an array: set in place)
+    from the iterator values."""
+    if t.kind == "array":
+        for i in range(t.length):
+            if t.item.kind == "primitive":
+                obj[i] = next(values)
+            else:
+                _struct_write(t.item, obj[i], values)
+        return
+    for name, ft in _struct_fields(t):
+        if ft.kind == "primitive":
+            setattr(obj, name, next(values))
+        else:
+            _struct_write(ft, getattr(obj, name), values)
+
+
+def _struct_dict(t, values):
+    """The nested dict (arrays of numbers as numpy arrays) of a struct's floating-point
+    fields, from the iterator values."""
+    if t.kind == "primitive":
+        return float(next(values))
+    if t.kind == "array":
+        items = [_struct_dict(t.item, values) for _ in range(t.length)]
+        return np.array(items) if t.item.kind == "primitive" else items
+    return {name: _struct_dict(ft, values) for name, ft in _struct_fields(t)}
+
+
+def _struct_flatten(t, v, where):
+    """The floating-point values of a nested dict (or sequences) v shaped like type t, in
+    order; a missing field counts as zero."""
+    if t.kind == "primitive":
+        if not isinstance(v, numbers.Real) or isinstance(v, bool):
+            raise TypeError(f"{where}: expected a number, got {type(v).__name__}")
+        return [float(v)]
+    if t.kind == "array":
+        v = list(np.asarray(v, dtype=np.float64).reshape(-1)) \
+            if t.item.kind == "primitive" else list(v)
+        if len(v) != t.length:
+            raise ValueError(f"{where}: expected {t.length} values, got {len(v)}")
+        return [x for k, item in enumerate(v)
+                for x in _struct_flatten(t.item, float(item) if t.item.kind == "primitive"
+                                         else item, f"{where}[{k}]")]
+    if not isinstance(v, dict):
+        raise TypeError(f"{where}: expected a dict of fields, got {type(v).__name__}")
+    fields = _struct_fields(t)
+    unknown = set(v) - {name for name, _ in fields}
+    if unknown:
+        raise ValueError(f"{where}: no floating-point field {sorted(unknown)[0]!r}")
+    return [x for name, ft in fields
+            for x in (_struct_flatten(ft, v[name], f"{where}.{name}") if name in v
+                      else [0.0] * _struct_count(ft))]
+
+
 class _Args:
     """The arguments of one API call, converted and checked."""
 
@@ -1102,6 +1206,7 @@ class Built:
         ffi = self._ffi
         raw = self._bind(what, args, kwargs)
         values, arrays, shapes, boxed, env = {}, set(), {}, set(), {}
+        arrays_of_structs = []
         for p in self._params:
             n, v, kind = p["name"], raw[p["name"]], p["kind"]
             where = f"{what}(): argument {n!r} ({_describe(p)})"
@@ -1157,6 +1262,9 @@ class Built:
                                         "a dict of its fields or a sequence in field order")
                     values[n] = ptr[0] if kind == "struct" else ptr
                 env[n] = values[n]
+                shapes[n] = (_struct_count(ffi.typeof(ctype)),)
+                if kind == "struct_ptr":
+                    arrays_of_structs.append(n)
         for n in arrays:
             p = self._by_name[n]
             if p["extent"] is None:
@@ -1179,6 +1287,13 @@ class Built:
                 raise ValueError(f"{what}(): argument {n!r} has {size} element"
                                  f"{'s' * (size != 1)}, but {self.name} uses {need} "
                                  f"({p['extent_text']}{with_})")
+        for n in arrays_of_structs:
+            need = self._extent(n, env)
+            if need is not None and need > 1:
+                raise ValueError(f"{what}(): argument {n!r} points to one {self._by_name[n]['elem']}"
+                                 f", but {self.name} uses {need} of them "
+                                 f"({self._by_name[n]['extent_text']}): the Python API passes "
+                                 "a pointer to one struct, not an array of structs")
         struct_ptrs = [p["name"] for p in self._params if p["kind"] == "struct_ptr"]
         return _Args(values, arrays, shapes, boxed, env, struct_ptrs, ffi)
 
@@ -1233,6 +1348,8 @@ class Built:
         if name == self.name:
             return 1
         p = self._by_name[name]
+        if p["kind"] in ("struct", "struct_ptr"):
+            return a.shapes[name][0]
         return 1 if p["kind"] == "real" else a.values[name].size
 
     def _seed_array(self, what, a, name, value, kind, nbdirs=None):
@@ -1240,9 +1357,15 @@ class Built:
         leading nbdirs axis when nbdirs is given)."""
         n = self._size(a, name)
         p = self._by_name.get(name)
+        struct = p is not None and p["kind"] in ("struct", "struct_ptr")
         elem = p["elem"] if p else self._meta["ret"]["cdef"]
-        dt = _dtype(elem, self._ffi)
+        dt = np.dtype(np.float64) if struct else _dtype(elem, self._ffi)
         scalar = name == self.name or p["kind"] == "real" or name in a.boxed
+        if struct and isinstance(value, dict):
+            if nbdirs is not None:
+                raise TypeError(f"{what}(): {kind}[{name!r}]: with nbdirs, give an array "
+                                f"of shape ({nbdirs}, {n}) (the fields flattened)")
+            value = _struct_flatten(self._ffi.typeof(p["elem"]), value, f"{kind}[{name!r}]")
         try:
             arr = np.asarray(value, dtype=np.float64)
         except (TypeError, ValueError):
@@ -1270,9 +1393,12 @@ class Built:
                                  f"({role.split()[-1]}s: {', '.join(allowed)})")
 
     def _shape_out(self, a, name, flat):
-        """A result for `name` (a flat array) in the user's shape; a float for scalars."""
+        """A result for `name` (a flat array) in the user's shape; a float for scalars, a
+        dict of its floating-point fields for a struct."""
         if name == self.name or self._by_name[name]["kind"] == "real" or name in a.boxed:
             return float(flat[0])
+        if self._by_name[name]["kind"] in ("struct", "struct_ptr"):
+            return _struct_dict(self._ffi.typeof(self._by_name[name]["elem"]), iter(flat))
         return flat.reshape(a.shapes[name])
 
     def _tangent(self, a, tangents):
@@ -1292,6 +1418,10 @@ class Built:
                     t[:] = tangents[n]
                 outs[n] = t
                 cargs.append(ffi.from_buffer(p["elem"] + "[]", t))
+            elif p["kind"] in ("struct", "struct_ptr"):
+                t = self._new_struct(p, tangents.get(n))
+                outs[n] = t
+                cargs.append(t[0] if p["kind"] == "struct" else t)
             else:
                 cargs.append(float(tangents[n][0]) if n in tangents else 0.0)
         res_ptr = None
@@ -1299,8 +1429,8 @@ class Built:
             res_ptr = ffi.new(self._meta["ret"]["cdef"] + " *")
             cargs.append(res_ptr)
         r = getattr(self._lib, self._sym["forward"])(*cargs)
-        out = {d: (np.array([r], dtype=np.float64) if d == self.name else outs[d])
-               for d in self.dependents}
+        out = {d: (np.array([r], dtype=np.float64) if d == self.name else
+                   self._flat(d, outs[d])) for d in self.dependents}
         primal = {n: vals[n] for n in a.arrays}
         primal["return"] = res_ptr[0] if res_ptr is not None else r
         return out, primal
@@ -1322,6 +1452,9 @@ class Built:
                     b[:] = seeds[n]
                 outs[n] = b
                 cargs.append(ffi.from_buffer(p["elem"] + "[]", b))
+            elif p["kind"] in ("struct", "struct_ptr"):
+                outs[n] = self._new_struct(p, seeds.get(n))
+                cargs.append(outs[n])
             else:
                 outs[n] = ffi.new(p["elem"] + " *", 0.0)
                 cargs.append(outs[n])
@@ -1332,10 +1465,29 @@ class Built:
         getattr(self._lib, self._sym["reverse"])(*cargs)
         res = {}
         for n in self.independents:
-            v = outs[n]
-            res[n] = v if isinstance(v, np.ndarray) else np.array([v[0]], dtype=np.float64)
+            res[n] = self._flat(n, outs[n])
         primal = {n: vals[n] for n in a.arrays}
         return res, primal
+
+    def _new_struct(self, p, flat):
+        """A new struct of parameter p's type (a pointer to it), its floating-point fields
+        set from flat (zero when None)."""
+        ptr = self._ffi.new(p["elem"] + " *")
+        if flat is not None:
+            _struct_write(self._ffi.typeof(p["elem"]), ptr[0], iter(float(x) for x in flat))
+        return ptr
+
+    def _flat(self, name, v):
+        """A derivative routine's result for `name` as a flat array: an array as it is, a
+        scalar's or a struct's (through a pointer) values."""
+        if isinstance(v, np.ndarray):
+            return v
+        p = self._by_name[name]
+        if p["kind"] in ("struct", "struct_ptr"):
+            out = []
+            _struct_read(self._ffi.typeof(p["elem"]), v[0], out)
+            return np.array(out, dtype=np.float64)
+        return np.array([v[0]], dtype=np.float64)
 
     def _vector(self, a, tangents, nbdirs):
         """One f_dv call; tangents {independent: (nbdirs, n) array}; returns {dependent:

@@ -258,9 +258,15 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
         rep.sampled = (f"(at most {max_elements} elements per variable compared, chosen at "
                        f"random)")
 
+    def flat(name, v):
+        """The values of argument `name` (v) as a flat array; a struct's floating-point
+        fields in order."""
+        if by_name[name]["kind"] in ("struct", "struct_ptr"):
+            return built._flat(name, v if by_name[name]["kind"] == "struct_ptr" else [v])
+        return np.asarray(v, dtype=np.float64).ravel().copy()
+
     def outputs(vals, ret):
-        return {d: (np.array([float(ret)]) if d == f else
-                    np.asarray(vals[d], dtype=np.float64).ravel().copy()) for d in deps}
+        return {d: (np.array([float(ret)]) if d == f else flat(d, vals[d])) for d in deps}
 
     vals0 = a.fresh()
     ret0 = built._run_primal(vals0)
@@ -284,6 +290,14 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                         h = scale * step * max(1.0, abs(v0))
                         vals[x] = v0 + sign * h
                         xs = vals[x]
+                    elif by_name[x]["kind"] in ("struct", "struct_ptr"):
+                        values = flat(x, vals[x])
+                        v0 = float(values[j])
+                        h = scale * step * max(1.0, abs(v0))
+                        values[j] = v0 + sign * h
+                        new = built._new_struct(by_name[x], values)
+                        vals[x] = new[0] if by_name[x]["kind"] == "struct" else new
+                        xs = float(flat(x, vals[x])[j])
                     else:
                         arr = vals[x].reshape(-1)
                         v0 = float(arr[j])
@@ -318,6 +332,8 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
     def label(name, k):
         if name == f or by_name[name]["kind"] == "real" or by_name[name].get("scalar_ref"):
             return name
+        if by_name[name]["kind"] in ("struct", "struct_ptr"):
+            return name + struct_field_labels(built._ffi.typeof(by_name[name]["elem"]))[k]
         return f"{name}[{k}]"
 
     floor_factor = math.sqrt(tol)
@@ -393,6 +409,19 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
             rep.primal_problems.append(f"{f}_d computes the return value {g!r} but {f} "
                                        f"gives {w!r}")
     return rep
+
+
+def struct_field_labels(t, prefix=""):
+    """`.a`, `.p[1].x[2]`, ...: the floating-point fields of (cffi) struct type t, in the
+    order the derivative methods flatten them (adgen.api)."""
+    from adgen.api import _struct_fields, _FLOAT_NAMES
+    if t.kind == "primitive":
+        return [prefix] if t.cname in _FLOAT_NAMES else []
+    if t.kind == "array":
+        return [lab for i in range(t.length)
+                for lab in struct_field_labels(t.item, f"{prefix}[{i}]")]
+    return [lab for name, ft in _struct_fields(t)
+            for lab in struct_field_labels(ft, f"{prefix}.{name}")]
 
 
 def format_report(rep: Report) -> str:

@@ -534,6 +534,17 @@ def resolve_heads(prog, options):
                              f"'{ir.source_name(allocatable)}' is allocatable: not supported "
                              "for a head (give it an assumed-shape or explicit-shape dummy)",
                              allocatable.loc)
+        for names, what in ((dep, "dependent"), (indep, "independent")):
+            if names == []:
+                hint = " (the function's own name for its return value)" \
+                    if what == "dependent" else ""
+                raise AdgenError(f"--head '{spec}' names no {what}, so every derivative "
+                                 f"would be zero: list the {what}s{hint}, or leave the list "
+                                 "out for all of them", f.loc)
+        if any(g is f for g, _, _, _ in out):
+            raise AdgenError(f"two heads name '{name}': its derivative routine would be "
+                             "defined twice; give each head of it a run (and an output) of "
+                             "its own", f.loc)
         params = ir.params_by_source_name(f)
         to_c = lambda names: None if names is None else [  # noqa: E731
             params[n].name if n in params else n for n in names]
@@ -573,7 +584,7 @@ def generate(sources, options):
     mem = Memory(prog)
     act = Activity(prog, mem, functions, options.inactive)
     act.build()
-    heads, indep_nodes, dep_nodes = [], [], []
+    heads, indep_nodes, dep_nodes, deps_of = [], [], [], []
     for f, dep, indep, spec in head_specs:
         if dep is None or indep is None:
             d0, i0 = default_io(prog, mem, f)
@@ -581,10 +592,16 @@ def generate(sources, options):
             indep = i0 if indep is None else indep
         loc = f.loc
         indep_nodes += head_nodes(mem, f, indep, "independent", loc)
-        dep_nodes += head_nodes(mem, f, dep, "dependent", loc)
+        deps_of.append(head_nodes(mem, f, dep, "dependent", loc))
+        dep_nodes += deps_of[-1]
         text = f"{f.name}({' '.join(dep)})/({' '.join(indep)})"
         heads.append(Head(f, dep, indep, text))
     act.solve(indep_nodes, dep_nodes)
+    for head, nodes in zip(heads, deps_of):
+        if head.func.loc is not None and not any(find(n) in act.varied for n in nodes):
+            prog.warnings = getattr(prog, "warnings", []) + [
+                f"{head.func.loc.file}:{head.func.loc.line}: warning: no dependent of "
+                f"'{head.text}' depends on an independent: its derivatives are all zero"]
     ctx = Context(prog, heads, options, mem, act, functions)
     ctx.dep_nodes = {find(n) for n in dep_nodes}
     ctx.external_nodes = external_nodes(prog, mem, [h.func for h in heads])
@@ -787,6 +804,62 @@ def _calls(gen):
                         yield sub
 
 
+def _file_scope(f):
+    """(written, escaped, used): the file-scope names a C function's body may write, hand
+    on as a pointer, and uses (c_front.file_scope_names); empty for other functions."""
+    return getattr(f, "file_scope_names", ((), (), ()))
+
+
+def check_static_globals(prog, stat, inside, called):
+    """The output has its own copy of each file-scope static global it uses: refuse one
+    that code running in the program's object sets, since the copy would not see it. That
+    code is any function whose code the output does not contain (`inside`: the functions
+    differentiated and the static ones copied), or that it calls as it is (`called`).
+    A global only one function uses passes no value between functions: each copy serves
+    the calls of that function in its own code (a value kept from one call to the next is
+    warn_static_state's)."""
+    for g in stat:
+        if getattr(g, "static_local", False):
+            continue
+        users = {getattr(f, "clone_of", f.name) for f in prog.functions.values()
+                 if g.name in _file_scope(f)[2]}
+        if len(users) == 1:
+            continue
+        aggregate = isinstance(g.type.resolved(), (ir.Arr, ir.Struct))
+        for f in prog.functions.values():
+            written, escaped, _ = _file_scope(f)
+            name = getattr(f, "clone_of", f.name)
+            if name in inside and name not in called:
+                continue
+            if g.name in written or aggregate and g.name in escaped:
+                raise AdgenError(
+                    f"static global '{ir.source_name(g)}' is set in '{name}', which runs "
+                    "in the program's own code: the output keeps a copy of it that "
+                    f"'{name}' does not set; declare '{ir.source_name(g)}' without "
+                    "'static' so that the output uses the program's variable", g.loc)
+
+
+def warn_static_state(prog, stat, inside, heads):
+    """Warn about a floating-point static global that a head reads before setting it and
+    that the derivative code sets: it carries a value from one call to the next (an
+    integrator's state), and calls of the head in the program change the program's
+    variable, not the output's copy."""
+    for g in stat:
+        if getattr(g, "static_local", False) or not g.type.resolved().is_float:
+            continue
+        if not any(g.name in _file_scope(prog.functions[n])[0]
+                   for n in inside if n in prog.functions):
+            continue
+        head = next((h for h in heads if not sets_before_reading(prog, h.func, g)), None)
+        if head is not None and g.loc is not None:
+            name, hname = ir.source_name(g), ir.source_name(head.func)
+            prog.warnings = getattr(prog, "warnings", []) + [
+                f"{g.loc.file}:{g.loc.line}: warning: static global '{name}' keeps its value "
+                f"from one call of '{hname}' to the next: the output has its own copy, which "
+                f"calls of '{hname}' in the program do not change (declare '{name}' without "
+                "'static' to share the program's)"]
+
+
 def assemble(prog, ctx, gen, sources, options):
     """Everything around the generated functions: types, globals, primal functions."""
     from adgen.backend.cgen import used_calls, used_symbols
@@ -845,6 +918,10 @@ def assemble(prog, ctx, gen, sources, options):
                     and not getattr(g, "is_library", False)]
     ext = [g for g in used_globals if not g.is_static]
     stat = [g for g in used_globals if g.is_static]
+    inside = {getattr(prog.functions[n], "clone_of", n) for n in ctx.functions} | \
+        {f.name for f in statics}
+    check_static_globals(prog, stat, inside, {getattr(f, "clone_of", f.name) for f in protos})
+    warn_static_state(prog, stat, inside, ctx.heads)
     return OutputUnit(source=", ".join(os.path.basename(s) for s in sources),
                       mode=options.mode, heads=[h.text for h in ctx.heads],
                       std_headers=prog.std_headers, type_text=prog.type_text,

@@ -358,6 +358,118 @@ def test_head_names_unknown_parameter(tmp_path, head):
     assert files_in(tmp_path) == ["ok.c"]
 
 
+@pytest.mark.parametrize("head,what", [("f()/(x)", "dependent"), ("f/()", "independent")],
+                         ids=["dependents", "independents"])
+def test_head_with_an_empty_list(tmp_path, head, what):
+    # every derivative would be zero: a mistake, not a request
+    (tmp_path / "ok.c").write_text(OK)
+    for mode in ("--reverse", "--forward"):
+        proc = adgen(mode, "ok.c", "--head", head, "-o", "out.c", cwd=tmp_path)
+        check_error(proc, "ok.c", rf"names no {what}")
+        assert files_in(tmp_path) == ["ok.c"]
+
+
+GLOBAL_OUT = """double total[2];
+void f(int n, const double *x)
+{
+    int i;
+    total[0] = 0.0;
+    for (i = 0; i < n; i++)
+        total[0] = total[0] + x[i] * x[i];
+}
+"""
+
+
+@pytest.mark.parametrize("head", ["f(total)/(x)", "f(x)/(total)"], ids=["dependent", "independent"])
+def test_head_naming_a_global(tmp_path, head):
+    # its derivative would be a variable of the output that callers can neither seed nor read
+    (tmp_path / "g.c").write_text(GLOBAL_OUT)
+    for mode in ("--reverse", "--forward"):
+        proc = adgen(mode, "g.c", "--head", head, "-o", "out.c", cwd=tmp_path)
+        check_error(proc, "g.c", r"'total' is a global variable, not a parameter of 'f'")
+        assert files_in(tmp_path) == ["g.c"]
+
+
+def test_two_heads_of_one_function(tmp_path):
+    (tmp_path / "ok.c").write_text(OK)
+    proc = adgen("--reverse", "ok.c", "--head", "f(f)/(x)", "--head", "f/(x)", "-o", "out.c",
+                 cwd=tmp_path)
+    check_error(proc, "ok.c", r"two heads name 'f'")
+    assert files_in(tmp_path) == ["ok.c"]
+
+
+def test_dependents_independent_of_the_independents_warn(tmp_path):
+    # x only decides a branch: the derivatives are zero, and adgen says so
+    (tmp_path / "p.c").write_text("double f(double x, double c)\n{\n"
+                                  "    return x > 1.0 ? c * c : c;\n}\n")
+    for mode in ("--reverse", "--forward"):
+        proc = adgen(mode, "p.c", "--head", "f(f)/(x)", "-o", "out.c", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert re.search(r"^p\.c:1: warning: no dependent of 'f\(f\)/\(x\)' depends on an "
+                         r"independent: its derivatives are all zero$", proc.stderr, re.M), \
+            proc.stderr
+        proc = adgen(mode, "p.c", "--head", "f(f)/(x c)", "-o", "out.c", cwd=tmp_path)
+        assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+
+
+def test_static_state_warns(tmp_path):
+    # the output's copy of a static the head carries from call to call is not the program's
+    (tmp_path / "p.c").write_text(
+        "static double integ = 0.0;\nstatic double scratch;\n"
+        "double step(double u, double dt)\n{\n    scratch = u * u;\n"
+        "    integ = integ + scratch * dt;\n    return integ * integ;\n}\n")
+    proc = adgen("--reverse", "p.c", "--head", "step(step)/(u)", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    warnings = [w for w in proc.stderr.splitlines() if "warning" in w]
+    assert len(warnings) == 1 and warnings[0].startswith(
+        "p.c:1: warning: static global 'integ' keeps its value from one call of 'step' to the "
+        "next"), proc.stderr       # not scratch, which each call sets before reading
+
+
+FP_SWAP = """#include <math.h>
+
+double solve(int n, const double *b, double c)
+{
+    double a[8], w[8];
+    double *x = a, *y = w, *t;
+    double diff = 1.0, s = 0.0;
+    int i, it = 0;
+    for (i = 0; i < n; i++) {
+        a[i] = 0.0;
+        w[i] = 0.0;
+    }
+#pragma adgen fp_loop
+    while (diff > 1e-13 && it < 200) {
+        diff = 0.0;
+        for (i = 0; i < n; i++) {
+            y[i] = 0.5 * cos(x[i]) * c + b[i];
+            diff += fabs(y[i] - x[i]);
+        }
+        t = x;
+        x = y;
+        y = t;
+        it++;
+    }
+    for (i = 0; i < n; i++)
+        s += x[i] * x[i];
+    return s;
+}
+"""
+
+
+def test_fp_loop_swapping_buffers_is_refused(tmp_path):
+    # the two-phase adjoint needs the body to map one state in place: with buffers swapped
+    # between iterations its adjoint came out zero (the tangent is fine)
+    (tmp_path / "fp.c").write_text(FP_SWAP)
+    proc = adgen("--reverse", "fp.c", "--head", "solve(solve)/(b c)", "--size", "b=n",
+                 "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "fp.c", r"^fp_loop: the loop carries the pointer 'x' from one "
+                r"iteration to the next", lines=[13])
+    proc = adgen("--forward", "fp.c", "--head", "solve(solve)/(b c)", "-o", "out.c",
+                 cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+
+
 def test_head_malformed(tmp_path):
     (tmp_path / "ok.c").write_text(OK)
     proc = adgen("--reverse", "ok.c", "--head", "f(f", cwd=tmp_path)

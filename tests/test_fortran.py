@@ -440,6 +440,35 @@ def test_allocatable_dummy_of_a_head_refused(tmp_path):
         "head" in proc.stderr, proc.stderr
 
 
+_POINTER_HEAD = ("subroutine g(a, y)\n  real(8), intent(in), target :: a(4, 4)\n"
+                 "  real(8), intent(out) :: y\n")
+
+
+@pytest.mark.parametrize("text, message, line", [
+    (_POINTER_HEAD + "  real(8), pointer :: p(:, :)\n  p => a(2:3, :)\n  y = sum(p)\n",
+     "the array section 'a(2 : 3, :)' is not contiguous in memory: the pointer 'p' cannot "
+     "point to it", 5),
+    (_POINTER_HEAD + "  real(8), pointer :: p(:)\n  p(0:) => a(:, 1)\n  y = sum(p)\n",
+     "pointer assignment with bounds is not supported", 5),
+    (_POINTER_HEAD + "  real(8), pointer :: p(:)\n  p => a\n  y = sum(p)\n",
+     "pointer 'p' has rank 1, its target 'a' rank 2", 5),
+    (_POINTER_HEAD + "  real(8), pointer :: p(4)\n  y = a(1, 1)\n",
+     "pointer array 'p' needs a deferred shape: p(:)", 4),
+    (_POINTER_HEAD.replace("target :: a(4, 4)", "pointer :: a(:, :)") + "  y = a(1, 1)\n",
+     "POINTER dummy argument 'a' is not supported", 2),
+    (_POINTER_HEAD + "  real(8), pointer :: p(:)\n  allocate(p(3))\n  y = a(1, 1)\n",
+     "ALLOCATE or DEALLOCATE of the pointer 'p' is not supported", 5),
+    (_POINTER_HEAD + "  real(8), pointer :: p(:), q(:)\n  p => a(:, 1)\n"
+     "  y = merge(1.0d0, 0.0d0, associated(p, q))\n",
+     "associated() is supported with one argument", 6),
+])
+def test_pointers_refused(text, message, line, tmp_path):
+    """What adgen does not support of POINTERs is refused at its line."""
+    src, proc, _ = _adgen(tmp_path, text + "end subroutine g\n", "g(y)/(a)")
+    assert proc.returncode == 1
+    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+
+
 @pytest.mark.parametrize("text, message, line", [
     ("module m\n  type :: p_t\n    real(8), allocatable :: x(:)\n  end type p_t\n",
      "allocatable components of 'p_t' are not supported", 3),

@@ -106,6 +106,9 @@ FEATURES = {
     "array field of a local struct": r"\bfz_[wv]\.\w+\[",
     "whole struct copied": r"\bfz_v = fz_w;",
     "array reached through a global pointer": r"^    fz_gp = \w+;",
+    "local kept in a static global": r"^static double fz_g\d+_\w+(\[\d+\])?;$",
+    "buffers swapped through pointers": r"^        fz_pa = fz_pb;$",
+    "swapped buffers in a checkpointed loop": r"binomial_ckp.*\n.*fz_s = 0",
 }
 
 
@@ -252,6 +255,8 @@ FORTRAN_FEATURES = {
     "SAVEd local": r"^\s*real\(8\), save :: \w+$",
     "procedure passed as an argument": r"^    procedure\(fz_[sf]\d\) :: fz_fn$",
     "component of a derived type": r"\bfz_w%\w+\(",
+    "buffers swapped through POINTERs": r"^    fz_pa => fz_pb$",
+    "swapped buffers in a BINOMIAL-CKP loop": r"BINOMIAL-CKP.*\n\s*do fz_s = ",
 }
 
 

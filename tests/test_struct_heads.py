@@ -1,6 +1,7 @@
-"""Heads whose independents and dependents are structs passed by pointer (C; the Fortran
-derived types are in test_fortran.py): the derivative is a struct of the same type, each
-floating-point field the derivative of that field."""
+"""Heads whose independents and dependents the harness's drivers do not pass: structs
+passed by pointer (C; the Fortran derived types are in test_fortran.py), whose derivative
+is a struct of the same type, each floating-point field the derivative of that field; and
+variable-length 2-D arrays (`double u[n][m]`), whose derivative has the same type."""
 import subprocess
 import sys
 from pathlib import Path
@@ -9,29 +10,62 @@ ROOT = Path(__file__).resolve().parent.parent
 CASE = ROOT / "tests" / "c_struct_head"
 
 
+def run_case(tmp_path, case, source, head, signature, primal_object=False):
+    """Differentiates tests/CASE/SOURCE for HEAD in both modes (the output compiled with
+    -Werror), checks the adjoint's signature, links the case's driver.c with the
+    derivative routines (and the primal's object) and runs it: it prints PASS when the
+    derivatives agree with finite differences of the primal and with each other."""
+    case = ROOT / "tests" / case
+    objects = []
+    for mode, suffix in (("--reverse", "b"), ("--forward", "d")):
+        out = tmp_path / f"{Path(source).stem}_{suffix}.c"
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, str(case / source),
+                               "--head", head, "-o", str(out)], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        objects.append(out.with_suffix(".o"))
+    if primal_object:
+        objects.append(tmp_path / "primal.o")
+    for obj in objects:
+        src = case / source if obj.name == "primal.o" else obj.with_suffix(".c")
+        cc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", str(src),
+                             "-o", str(obj)], capture_output=True, text=True)
+        assert cc.returncode == 0, cc.stderr
+    assert signature in objects[0].with_suffix(".c").read_text()
+    exe = tmp_path / "driver"
+    cc = subprocess.run(["gcc", "-std=c99", "-O2", "-I", str(case), "-o", str(exe),
+                         str(case / "driver.c")] + [str(o) for o in objects] + ["-lm"],
+                        capture_output=True, text=True)
+    assert cc.returncode == 0, cc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert run.returncode == 0 and "PASS" in run.stdout, run.stdout + run.stderr
+
+
 def test_struct_head_tangent_and_adjoint(tmp_path):
     """step(s)/(s) for a struct holding an array of structs with array fields: the
     tangent and the adjoint agree with each other (dot-product test) and with central
     finite differences of the primal (tests/c_struct_head/driver.c)."""
-    for mode, suffix in (("--reverse", "b"), ("--forward", "d")):
-        out = tmp_path / f"system_{suffix}.c"
-        proc = subprocess.run([sys.executable, "-m", "adgen", mode, str(CASE / "system.c"),
-                               "--head", "step(s)/(s)", "-o", str(out)],
-                              capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-        cc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c",
-                             str(out), "-o", str(out.with_suffix(".o"))],
-                            capture_output=True, text=True)
-        assert cc.returncode == 0, cc.stderr
-    assert "void step_b(System *s, System *sb, double dt)" in \
-        (tmp_path / "system_b.c").read_text()
-    exe = tmp_path / "driver"
-    cc = subprocess.run(["gcc", "-std=c99", "-O2", "-I", str(CASE), "-o", str(exe),
-                         str(CASE / "driver.c"), str(tmp_path / "system_b.o"),
-                         str(tmp_path / "system_d.o"), "-lm"], capture_output=True, text=True)
-    assert cc.returncode == 0, cc.stderr
-    run = subprocess.run([str(exe)], capture_output=True, text=True)
-    assert run.returncode == 0 and "PASS" in run.stdout, run.stdout + run.stderr
+    run_case(tmp_path, "c_struct_head", "system.c", "step(s)/(s)",
+             "void step_b(System *s, System *sb, double dt)")
+
+
+def test_struct_by_value_head_tangent_and_adjoint(tmp_path):
+    """misfit(misfit)/(p y) with p a struct of model parameters passed by value, which the
+    head changes (its own copy) and passes by value to a helper: the adjoint returns p's
+    gradient through `Params *pb`, the tangent takes `Params pd` by value, as for a
+    floating-point parameter; both agree with finite differences and with each other
+    (tests/c_struct_value_head/driver.c)."""
+    run_case(tmp_path, "c_struct_value_head", "misfit.c", "misfit(misfit)/(p y)",
+             "void misfit_b(Params p, Params *pb, int n, const double *t, const double *y, "
+             "double *yb, double misfitb)", primal_object=True)
+
+
+def test_vla_head_tangent_and_adjoint(tmp_path):
+    """relax(u energy)/(u) with u a `double u[n][m]` parameter: the derivative routines
+    take `double (*ub)[m]`, agree with central finite differences of the primal and with
+    each other (tests/c_vla_head/driver.c); the energy's seed is consumed."""
+    run_case(tmp_path, "c_vla_head", "grid.c", "relax(u energy)/(u)",
+             "void relax_b(int n, int m, double (*u)[m], double (*ub)[m], double w, "
+             "double *energy, double *energyb)", primal_object=True)
 
 
 def test_struct_holding_pointers_is_no_head_variable(tmp_path):

@@ -486,21 +486,38 @@ def head_nodes(mem, func, names, what, loc):
                 raise AdgenError(f"'{func.name}' does not return a floating-point value", loc)
             nodes.append(mem.ret(func.name))
             continue
-        p = next((p for p in func.params if p.name == name), None)
-        g = next((g for g in mem.prog.globals if g.name == name), None) if p is None else None
-        if p is None and g is None:
+        sym = next((p for p in func.params if p.name == name), None)
+        if sym is None:
+            g = next((g for g in mem.prog.globals
+                      if name in (g.name, ir.source_name(g))), None)
+            if g is not None:
+                # its derivative would live in a variable of the output that callers
+                # cannot seed or read
+                kind = "module" if mem.prog.language == "fortran" else "global"
+                raise AdgenError(f"'{ir.source_name(g)}' is a {kind} variable, not a "
+                                 f"parameter of '{ir.source_name(func)}': "
+                                 + ("an independent must be a parameter" if what ==
+                                    "independent" else "a dependent must be a parameter or "
+                                    "the return value") + "; pass it as an argument", loc)
             raise AdgenError(f"'{name}' is not a parameter of '{func.name}'", loc)
-        sym = p or g
         t = sym.type.resolved()
         if t.is_float:
             if what == "dependent" and sym.kind == "param":
                 raise AdgenError(f"'{name}' is passed by value: it cannot be a dependent "
                                  "(output)", loc)
             nodes.append(mem.var(sym))
+        elif isinstance(t, ir.Struct) and _float_struct(ir.Ptr(t)):
+            # a struct of floating-point fields passed by value (model parameters)
+            if what == "dependent" and sym.kind == "param":
+                raise AdgenError(f"'{name}' is passed by value: it cannot be a dependent "
+                                 "(output)", loc)
+            nodes += _float_fields(mem, mem.var(sym), t)
         elif isinstance(t, (ir.Ptr, ir.Arr)) and (ir.base_float(t) or _float_struct(t)):
             node = mem.var(sym) if isinstance(t, ir.Arr) else mem.pointee(mem.var(sym))
             inner = ir.pointee(t).resolved()
-            while isinstance(inner, (ir.Ptr, ir.Arr)):
+            while isinstance(inner, ir.Arr):        # rows of a 2-D array: double a[n][m]
+                inner = inner.elem.resolved()
+            if isinstance(inner, ir.Ptr):
                 raise AdgenError(f"'{name}': pointers to pointers cannot be independents or "
                                  "dependents", loc)
             nodes += _float_fields(mem, node, inner)

@@ -93,6 +93,76 @@ def _parse_error_plain(msg, path):
     return AdgenError(f"syntax error: {msg}", Loc(path))
 
 
+class _FileScopeNames(c_ast.NodeVisitor):
+    """Names a function body may write: assigned, incremented or having its address taken
+    (`written`), or used bare as a value where an array would decay to a pointer
+    (`escaped`: an argument, the value of an assignment or initializer, a return value)."""
+
+    def __init__(self):
+        self.written, self.escaped, self.declared, self.used = set(), set(), set(), set()
+
+    def visit_ID(self, node):
+        self.used.add(node.name)
+
+    @staticmethod
+    def root(node):
+        """The variable an lvalue is part of (x for x.f[i]); None through a pointer."""
+        while isinstance(node, (c_ast.ArrayRef, c_ast.StructRef, c_ast.Cast)):
+            if isinstance(node, c_ast.StructRef) and node.type == "->":
+                return None
+            node = node.name if not isinstance(node, c_ast.Cast) else node.expr
+        return node.name if isinstance(node, c_ast.ID) else None
+
+    def bare(self, node):
+        """Names used as a whole in a value (`g`, `g + k`, `(double *)g`)."""
+        if isinstance(node, c_ast.ID):
+            self.escaped.add(node.name)
+        elif isinstance(node, c_ast.BinaryOp) and node.op in "+-":
+            self.bare(node.left)
+            self.bare(node.right)
+        elif isinstance(node, c_ast.Cast):
+            self.bare(node.expr)
+        elif isinstance(node, c_ast.TernaryOp):
+            self.bare(node.iftrue)
+            self.bare(node.iffalse)
+
+    def visit_Decl(self, node):
+        self.declared.add(node.name)
+        if node.init is not None and not isinstance(node.init, c_ast.InitList):
+            self.bare(node.init)
+        self.generic_visit(node)
+
+    def visit_Assignment(self, node):
+        self.written.add(self.root(node.lvalue))
+        self.bare(node.rvalue)
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node):
+        if node.op in ("++", "--", "p++", "p--", "&"):
+            self.written.add(self.root(node.expr))
+        self.generic_visit(node)
+
+    def visit_FuncCall(self, node):
+        for a in (node.args.exprs if node.args is not None else []):
+            self.bare(a)
+        self.generic_visit(node)
+
+    def visit_Return(self, node):
+        if node.expr is not None:
+            self.bare(node.expr)
+        self.generic_visit(node)
+
+
+def file_scope_names(funcdef):
+    """(written, escaped, used): the file-scope names function definition funcdef may
+    write, may hand on as a pointer (see _FileScopeNames), and names at all; names it
+    declares itself are left out (a local of the same name hides the global)."""
+    v = _FileScopeNames()
+    v.visit(funcdef)
+    own = v.declared - {funcdef.decl.name}
+    return (v.written - own - {None}), (v.escaped - own), (v.used - own)
+
+
 class Scope:
     def __init__(self, parent=None):
         self.parent = parent
@@ -202,6 +272,8 @@ class CFront:
                     f.error = exc
                     self.functions[name] = f
                     self.func = None
+                # read from the syntax, so also for a function adgen cannot translate
+                self.functions[ext.decl.name].file_scope_names = file_scope_names(ext)
             elif isinstance(ext, c_ast.Typedef):
                 self.typedefs[ext.name] = self.named_typedef(ext)
                 if defines_output_types(loc.file):
@@ -674,6 +746,7 @@ class CFront:
         name = f"{self.func.name}_{d.name}"
         sym = ir.Symbol(name, t, "global", loc, is_static=True)
         sym.is_library = False
+        sym.static_local = True
         if d.init is not None:
             sym.init_text = self.init_text(d.init, t, scope)
         self.globals.append(sym)

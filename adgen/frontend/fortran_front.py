@@ -74,6 +74,7 @@ class FVar:
     allocated: Optional[ir.Symbol] = None   # an allocatable array's flag (see allocate)
     alias_of: Optional["FVar"] = None  # an associate name: the variable it is part of
     descriptor: bool = False          # an allocatable module variable (gfortran's descriptor)
+    pointer: bool = False             # a local POINTER (see Scope.declare_pointer)
     # a component reference (fortran_types.resolve_component): the struct it is a member
     # of, and the component
     parent: Optional[ir.Expr] = None
@@ -968,7 +969,7 @@ class Scope:
         F = _f2003()
         t = self.type_spec(node.items[0])
         attrs = node.items[1]
-        is_param = allocatable = optional = saved = False
+        is_param = allocatable = optional = saved = pointer = False
         dims = None
         if attrs is not None:
             for a in attrs.items:
@@ -979,6 +980,10 @@ class Scope:
                     dims = a.items[1]
                 elif s == "ALLOCATABLE":
                     allocatable = True
+                elif s == "POINTER":
+                    pointer = True
+                elif s == "TARGET":
+                    pass        # what a pointer may point to: the storage is the same
                 elif s.startswith("POINTER") or s.startswith("TARGET") or \
                         s.startswith("ALLOCATABLE"):
                     raise self.error(node, f"{s.split('(')[0].lower()} variables are not "
@@ -998,7 +1003,9 @@ class Scope:
             init = ent.items[3] if len(ent.items) > 3 else None
             if optional:
                 self.optional_dummy(name, node)
-            if allocatable:
+            if pointer:
+                self.declare_pointer(name, t, edims, node, module_level)
+            elif allocatable:
                 self.declare_allocatable(name, t, edims, node, module_level, attrs)
             else:
                 self.declare(name, t, edims, node, is_param, init, module_level, saved)
@@ -1074,6 +1081,94 @@ class Scope:
         self.local_names = getattr(self, "local_names", set()) | {name}
         self.allocatables.append(v)
 
+    def declare_pointer(self, name, t, spec, node, module_level):
+        """A local POINTER: a C pointer that pointer assignment (`p => a`, `p => a(:, j)`,
+        `p => q`) sets to the first element of its target, with, for an array, locals
+        holding its lower bounds and extents, set there too (as an allocatable array's).
+        Swapping two of them swaps pointers, as C code does; the target's storage keeps
+        its derivatives. It owns nothing: ALLOCATE and DEALLOCATE of it are refused."""
+        if module_level or self.func is None or name in self.dummies:
+            where = "module variable" if module_level or self.func is None else \
+                "dummy argument"
+            raise self.error(node, f"POINTER {where} '{name}' is not supported (a local "
+                                   "pointer of the procedure is)")
+        if isinstance(t.resolved(), ir.Struct):
+            raise self.error(node, f"pointer '{name}' to a derived type is not supported")
+        loc = self.loc(node)
+        v = FVar(name, t, loc=loc, pointer=True)
+        if spec is not None:
+            if any(str(d).strip() != ":" for d in spec.items):
+                raise self.error(node, f"pointer array '{name}' needs a deferred shape: "
+                                       f"{name}({', '.join([':'] * len(spec.items))})")
+            v.dims = [(ir.Ref(self.temp(f"{name}_lb{k}", ir.INT)),
+                       ir.Ref(self.temp(f"{name}_n{k}", ir.INT)))
+                      for k in range(1, len(spec.items) + 1)]
+            self.allocatable_bounds |= {b.sym for dim in v.dims for b in dim}
+        else:
+            v.by_ref = True     # a scalar: read and written as *p
+        v.sym = ir.Symbol(self.unique(name), ir.Ptr(t), "local", loc)
+        self.vars[name] = v
+        self.local_names = getattr(self, "local_names", set()) | {name}
+
+    def pointer_assignment(self, node, out, loc):
+        """`p => target` for a local POINTER p (declare_pointer): a whole array (also a
+        component, `dom%x`), a contiguous section, an element or a scalar (for a scalar
+        pointer), another pointer, or null()."""
+        F = _f2003()
+        lhs, bounds, target = node.items
+        v = self.lookup(_name(lhs), lhs) if isinstance(lhs, F.Name) else None
+        if v is None or not v.pointer:
+            raise self.error(node, f"pointer assignment to '{lhs}': only a local POINTER "
+                                   "variable is supported")
+        if bounds is not None:
+            raise self.error(node, "pointer assignment with bounds is not supported")
+        p = ir.Ref(v.sym, loc)
+        if isinstance(target, F.Intrinsic_Function_Reference) and \
+                _name(target.items[0]) == "null":
+            out.append(ir.Assign(p, X.null(v.sym.type, loc), loc))
+            return
+        w, section = None, None
+        if isinstance(target, (F.Name, F.Data_Ref)):
+            w = self.lookup(_name(target), target)
+        elif isinstance(target, F.Part_Ref):
+            w = self.array_var(_name(target.items[0]), target)
+            section = target
+        if w is None or w.const is not None:
+            raise self.error(target, f"'{target}' cannot be the target of pointer '{v.name}'")
+        if w.pointer and section is None:
+            out.append(ir.Assign(p, ir.Ref(w.sym, loc), loc))
+            if v.rank != w.rank:
+                raise self.error(node, f"pointer '{v.name}' has rank {v.rank}, '{w.name}' "
+                                       f"rank {w.rank}")
+            for (lo, n), (wlo, wn) in zip(v.dims or [], w.dims or []):
+                out.append(ir.Assign(X.clone(lo), X.clone(wlo), loc))
+                out.append(ir.Assign(X.clone(n), X.clone(wn), loc))
+            return
+        if section is not None:
+            at = self.associated_section(f"{v.name}_target", w, section, out, loc,
+                                         f"the pointer '{v.name}' cannot point to it")
+            first, dims = ir.Ref(at.sym, loc), at.dims or []
+        elif w.dims:
+            if any(ext is None for _, ext in w.dims):
+                raise self.error(target, f"'{w.name}', an assumed-size array, cannot be the "
+                                         "target of a pointer")
+            element = self.array_element(w, [X.clone(lo) for lo, _ in w.dims], target)
+            first = ir.AddrOf(element, ir.Ptr(element.type), loc)
+            dims = w.dims
+        else:
+            element = self.designator(target)
+            first = ir.AddrOf(element, ir.Ptr(element.type), loc)
+            dims = []
+        if len(dims) != v.rank:
+            raise self.error(node, f"pointer '{v.name}' has rank {v.rank}, its target "
+                                   f"'{target}' rank {len(dims)}")
+        if first.type.resolved().target.const:      # an INTENT(IN) dummy with TARGET
+            first = ir.Cast(v.sym.type, first, loc)
+        out.append(ir.Assign(p, first, loc))
+        for (lo, n), (wlo, wn) in zip(v.dims or [], dims):
+            out.append(ir.Assign(X.clone(lo), X.clone(wlo), loc))
+            out.append(ir.Assign(X.clone(n), X.clone(wn), loc))
+
     def allocatable_dummy(self, name, t, spec, node, attrs):
         """An allocatable dummy argument that the procedure uses as it finds it (allocated
         by a caller): like an assumed-shape dummy, a pointer to its first element, with
@@ -1133,6 +1228,9 @@ class Scope:
             raise self.error(node, f"ALLOCATE or DEALLOCATE of the allocatable module "
                                    f"variable '{v.name}' is not supported (allocate it "
                                    "before the derivative code runs)")
+        if v.pointer:
+            raise self.error(node, f"ALLOCATE or DEALLOCATE of the pointer '{v.name}' is not "
+                                   "supported (point it at an array with =>)")
         if v.allocated is None:
             raise self.error(node, f"'{v.name}' is not an allocatable array")
         return v
@@ -1875,6 +1973,15 @@ class Scope:
                                  loc))
         elif isinstance(node, F.Allocate_Stmt):
             self.allocate(node, out, loc)
+        elif cname == "Pointer_Assignment_Stmt":
+            self.pointer_assignment(node, out, loc)
+        elif cname == "Nullify_Stmt":
+            for obj in node.items[1].items:
+                v = self.lookup(_name(obj), obj)
+                if not v.pointer:
+                    raise self.error(node, f"NULLIFY of '{obj}', which is not a local "
+                                           "POINTER")
+                out.append(ir.Assign(ir.Ref(v.sym, loc), X.null(v.sym.type, loc), loc))
         elif isinstance(node, F.Deallocate_Stmt):
             # with STAT=s, s is 0, or 1 when one of the arrays was not allocated (gfortran
             # stops the program there without STAT)
@@ -2115,12 +2222,12 @@ class Scope:
         out.append(ir.Assign(ir.Ref(alias.sym, loc), value, loc))
         return alias
 
-    def associated_section(self, name, v, selector, out, loc):
+    def associated_section(self, name, v, selector, out, loc, use=None):
         """An associate name for an element or a section of array v: a pointer to its
         first element, set on entry; a section must be one contiguous piece of v (see
-        check_contiguous) and has lower bounds 1."""
+        check_contiguous; `use` says what the section is for) and has lower bounds 1."""
         F = _f2003()
-        self.check_contiguous(v, selector, f"ASSOCIATE cannot give '{name}' to it")
+        self.check_contiguous(v, selector, use or f"ASSOCIATE cannot give '{name}' to it")
         subs, dims = [], []
         for (lo, ext), sub in zip(v.dims, selector.items[1].items):
             if not isinstance(sub, F.Subscript_Triplet):
@@ -3149,6 +3256,12 @@ class Scope:
         if name == "selected_int_kind":
             digits = _const_int(self.expr(args[0]))
             return _int(8 if digits is not None and digits > 9 else 4)
+        if name == "associated":
+            v = self.lookup(_name(args[0]), args[0])
+            if not v.pointer or len(args) > 1:
+                raise self.error(node, "associated() is supported with one argument, a local "
+                                       "POINTER")
+            return ir.Binary("!=", ir.Ref(v.sym, loc), X.null(v.sym.type, loc), ir.INT, loc)
         if name == "allocated":
             v = self.lookup(_name(args[0]), args[0])
             if v.descriptor:
@@ -4001,6 +4114,7 @@ _INTRINSIC_DUMMIES = {
     "spread": ("source", "dim", "ncopies"),
     "reshape": ("source", "shape", "pad", "order"),
     "allocated": ("array",),
+    "associated": ("pointer", "target"),
     "norm2": ("x", "dim"),
     "selected_real_kind": ("p", "r", "radix"),
     "selected_int_kind": ("r",),
@@ -4016,7 +4130,8 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "product", "maxval", "minval", "dot_product", "size", "shape", "lbound",
                      "ubound", "atan2", "hypot", "amin1", "amax1", "dmin1", "dmax1", "float",
                      "sngl", "aint", "anint", "epsilon", "huge", "tiny", "count", "any", "all",
-                     "matmul", "transpose", "norm2", "allocated", "dmod", "amod", "dsign",
+                     "matmul", "transpose", "norm2", "allocated", "associated", "dmod",
+                     "amod", "dsign",
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
                      "modulo", "dim", "ddim", "idim", "merge", "cshift", "maxloc",
                      "minloc", "present", "spread", "reshape"}

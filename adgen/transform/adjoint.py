@@ -679,6 +679,12 @@ class FuncGen:
                 pb = self.shadow_symbol(p)
                 self.locals.append(LocalDecl(pb, zero=True))
                 self.sh.set(p, ir.Ref(pb))
+            elif isinstance(t, ir.Struct):
+                # by value, as a float: its adjoint through a pointer, set on return
+                pb = self.shadow_symbol(p, ir.Ptr(strip_const(p.type)))
+                params.append(pb)
+                self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
+                prologue.append(_zero_stmt(ir.Deref(ir.Ref(pb), strip_const(p.type))))
             else:
                 raise AdgenError(f"parameter '{p.name}' of '{f.name}' carries derivatives "
                                  "through a type adgen cannot shadow yet", p.loc)
@@ -1007,6 +1013,58 @@ class FuncGen:
                           comment=f"Backward sweep of {orig}.")
         bfn.bwd_part = bwd
         return [ffn, bfn]
+
+    def primal_moving_shadows(self, stmts):
+        """A copy of stmts that runs the primal (records nothing) and, as the forward sweep
+        does, moves the shadow of each pointer it moves (`t = cur; tb = curb;`): the code
+        that runs a stretch of the primal again (a checkpointed or fixed-point loop) keeps
+        each pointer with its shadow."""
+        def move(st):
+            if isinstance(st, ir.Assign):
+                lt = st.lhs.type.resolved()
+                if not (isinstance(lt, ir.Ptr) and self.act.has_shadow(st.lhs)):
+                    return [st]
+                if isinstance(st.rhs, ir.Call) and is_user_call(self.prog, st.rhs) or \
+                        alloc_call(st.rhs) is not None:
+                    raise AdgenError("a pointer to active data set by a call, in a loop "
+                                     "whose steps run again from kept states (binomial_ckp, "
+                                     "fp_loop): not supported; set it outside the loop",
+                                     st.loc)
+                shl, value = self.sh(st.lhs), self.sh(st.rhs)
+                vt = value.type.resolved() if value.type is not None else None
+                if isinstance(vt, ir.Ptr) and vt.target.const and \
+                        not shl.type.resolved().target.const:
+                    value = ir.Cast(shl.type, value)
+                return [st, ir.Assign(shl, value, st.loc)]
+            if isinstance(st, ir.Block):
+                st.stmts = each(st.stmts)
+            elif isinstance(st, ir.If):
+                st.then = ir.Block(each(st.then.stmts), st.then.loc)
+                if st.other is not None:
+                    st.other = ir.Block(each(st.other.stmts), st.other.loc)
+            elif isinstance(st, ir.For):
+                st.init, st.step = each(st.init), each(st.step)
+                st.body = ir.Block(each(st.body.stmts), st.body.loc)
+            elif isinstance(st, (ir.While, ir.DoWhile)):
+                st.body = ir.Block(each(st.body.stmts), st.body.loc)
+            return [st]
+
+        def each(sts):
+            return [x for st in sts for x in move(st)]
+        return each(X.clone_stmts(ir.Block(list(stmts))).stmts)
+
+    def with_pointer_shadows(self, items):
+        """State items (address, bytes) with, after each pointer local, its shadow: a
+        kept state brings both back together."""
+        out = []
+        for addr, nbytes in items:
+            out.append((addr, nbytes))
+            if isinstance(addr, ir.AddrOf) and isinstance(addr.arg, ir.Ref):
+                shadow = self.pointer_shadow(addr.arg.sym)
+                if shadow is not None:
+                    out.append((ir.AddrOf(X.clone(shadow), ir.Ptr(shadow.type)),
+                                ir.SizeOf(shadow.type)))
+        return out
 
     def pointer_shadow(self, sym):
         """The shadow variable of a pointer local (which moves with it), or None."""

@@ -115,7 +115,7 @@ class CheckpointedLoop:
         g.checkpoint_depth += 1
         step_fwd, step_bwd = g.stmts(s.body.stmts)
         g.checkpoint_depth -= 1
-        items = self.state_items(s, var)
+        items = g.with_pointer_shadows(self.state_items(s, var))
         loc = s.loc
         T = lambda base, t: g.temp(base, t)     # noqa: E731
         n, k, top, mid = T("ckp_steps", ir.INT), T("ckp_k", ir.INT), T("ckp_top", ir.INT), \
@@ -143,7 +143,8 @@ class CheckpointedLoop:
                                         "count": ir.Binary("*", _int(2), R(nsnaps), ir.INT)},
                       loc)]
         fwd += self.copy(items, mem, size, _int(0), save=True)
-        fwd.append(ir.For(s.init, s.test, s.step, ir.Block(X.clone_stmts(s.body).stmts), loc))
+        fwd.append(ir.For(s.init, s.test, s.step,
+                          ir.Block(g.primal_moving_shadows(s.body.stmts)), loc))
 
         def at(step):       # the loop counter at a step
             return ir.Assign(R(var), X.add(X.clone(start), X.mul(step, X.clone(stride))), loc)
@@ -151,7 +152,7 @@ class CheckpointedLoop:
         def advance(first, last):
             return ir.For([ir.Assign(R(k), first)], ir.Binary("<", R(k), last, ir.INT),
                           [ir.Assign(R(k), X.add(R(k), _int(1)))],
-                          ir.Block([at(R(k))] + X.clone_stmts(s.body).stmts), loc)
+                          ir.Block([at(R(k))] + g.primal_moving_shadows(s.body.stmts)), loc)
 
         def frame(i, which):    # frames[2*i] is a stretch's first step, [2*i+1] its end
             return ir.Index(R(frames), X.add(X.mul(_int(2), i), _int(which)), ir.INT)

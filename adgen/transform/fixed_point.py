@@ -37,6 +37,49 @@ def _int(v):
     return ir.Const(str(v), ir.INT)
 
 
+def _carried(body, candidates):
+    """The variables among candidates that the statements `body` (a loop's) may read
+    before setting them: values carried from one iteration to the next."""
+    assigned, carried = set(), set()
+
+    def reads(e):
+        carried.update(sub.sym for sub in ir.walk(e) if isinstance(sub, ir.Ref) and
+                       sub.sym in candidates and sub.sym not in assigned)
+
+    def visit(stmts, definite):
+        for st in stmts:
+            if isinstance(st, ir.Assign):
+                reads(st.rhs)
+                if isinstance(st.lhs, ir.Ref):
+                    if definite and st.lhs.sym in candidates:
+                        assigned.add(st.lhs.sym)
+                else:
+                    reads(st.lhs)
+            elif isinstance(st, ir.Block):
+                visit(st.stmts, definite)
+            elif isinstance(st, ir.If):
+                reads(st.test)
+                visit(st.then.stmts, False)
+                visit(st.other.stmts if st.other is not None else [], False)
+            elif isinstance(st, ir.For):
+                visit(st.init, definite)
+                if st.test is not None:
+                    reads(st.test)
+                visit(st.body.stmts, False)
+                visit(st.step, False)
+            elif isinstance(st, ir.While):
+                reads(st.test)
+                visit(st.body.stmts, False)
+            elif isinstance(st, ir.DoWhile):
+                visit(st.body.stmts, definite)
+                reads(st.test)
+            else:
+                for e in ir.stmt_exprs(st):
+                    reads(e)
+    visit(body, True)
+    return carried
+
+
 class FixedPointLoop:
     """Forward and backward statements of one fixed-point loop (for FuncGen)."""
 
@@ -54,11 +97,20 @@ class FixedPointLoop:
             raise self.error("the directive must stand just before a loop")
         g.forward_runs_again("fp_loop", self.loc)
         body = list(s.body.stmts) + (list(s.step) if isinstance(s, ir.For) else [])
+        pointers = {a.arg.sym for a, _ in written_nodes(g, body, None)[0]
+                    if isinstance(a.arg, ir.Ref) and a.arg.sym.type.resolved().is_pointer}
+        carried = _carried(body, pointers)
+        if carried:
+            name = sorted(ir.source_name(v) for v in carried)[0]
+            raise self.error(f"the loop carries the pointer '{name}' from one iteration to "
+                             "the next (buffers swapped between iterations): the two-phase "
+                             "adjoint needs a body that updates its state in place; copy "
+                             "the new values back into one array instead")
         g.checkpoint_depth += 1     # the final values are logged once, below
         step_fwd, step_bwd = g.stmts(body)
         g.checkpoint_depth -= 1
         scalars, nodes = written_nodes(g, body, None)
-        items = StateKeeper(g, self.error).items(nodes, scalars)
+        items = g.with_pointer_shadows(StateKeeper(g, self.error).items(nodes, scalars))
         elements = self.adjoint_elements(items)
         total = None
         for _, nbytes in items:
@@ -77,7 +129,7 @@ class FixedPointLoop:
                           "kept, not its iterations' values")]
         fwd += [ir.Raw("push_bytes", {"ptr": X.clone(a), "bytes": X.clone(n)}, loc)
                 for a, n in items]
-        fwd += X.clone_stmts(ir.Block([s])).stmts
+        fwd += g.primal_moving_shadows([s])
         bwd = [ir.Comment(f"the adjoint of the fixed-point loop of line {loc.line}: passes "
                           "of its body at the fixed point until the state's adjoint settles")]
         bwd += g.keep_final(items)

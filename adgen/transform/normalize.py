@@ -91,7 +91,7 @@ class Normalizer:
 
     def copy_changed_struct_params(self):
         """A struct passed by value that the function changes becomes a local copy of a
-        new parameter, set at entry: the function's changes (and their adjoints) stay in
+        new parameter of the same name, set at entry: the function's changes (and their adjoints) stay in
         its copy, the caller's value and adjoint come in and go back through the
         parameter, which nothing writes."""
         f = self.func
@@ -99,9 +99,12 @@ class Normalizer:
         for i, p in enumerate(f.params):
             if not p.type.resolved().is_struct or not writes_into(f.body.stmts, p):
                 continue
-            arg = self.temps.new(p.name + "_arg", p.type, p.loc)
+            arg = self.temps.new(p.name + "_copy", p.type, p.loc)
             f.locals.remove(arg)
             arg.kind = "param"
+            # the parameter keeps its name (a head's lists and the derivative routine's
+            # signature name it), the copy takes the new one
+            arg.name, p.name = p.name, arg.name
             f.params[i] = arg
             p.kind = "local"
             f.locals.append(p)

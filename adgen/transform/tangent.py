@@ -102,7 +102,7 @@ class TangentGen:
             if not (named or (head is None and shadowed)):
                 continue
             t = p.type.resolved()
-            if not (t.is_float or isinstance(t, ir.Ptr) or (head is None and t.is_struct)):
+            if not (t.is_float or isinstance(t, ir.Ptr) or t.is_struct):
                 raise AdgenError(f"parameter '{p.name}' carries derivatives through a type "
                                  "adgen cannot shadow yet", p.loc)
             pd = self.shadow_symbol(p, ir.with_const(p.type, False)

@@ -62,6 +62,8 @@ class Config:
     ternary_calls: float = 0.5  # share of ternaries whose branches may call helpers
     struct_locals: float = 0.35  # share of functions keeping some local doubles in a struct
     global_pointer: float = 0.2  # share of programs whose head reaches a local array through a global
+    global_locals: float = 0.25  # share of functions keeping some local doubles in static globals
+    double_buffer: float = 0.2  # share of programs whose head swaps two buffers through pointers in a loop
 
 
 # ---------------------------------------------------------------- expressions
@@ -437,12 +439,18 @@ def render(prog: Program) -> str:
             REFERENCE_CBLAS.strip("\n").split("\n") + \
             (REFERENCE_FORTRAN_BLAS.strip("\n").split("\n") if prog.uses_fortran_blas
              else []) + ["#endif"]
-    if prog.structs:
-        out += [""] + prog.structs
+    funcs = []
     for f in prog.funcs:
-        out.append("")
-        render_func(f, out)
-    return "\n".join(out) + "\n"
+        funcs.append("")
+        render_func(f, funcs)
+    # a static global the minimizer left unused would be an error for gcc -Werror
+    used = set(re.findall(r"\w+", "\n".join(funcs)))
+    globals_ = [line for line in prog.structs or []
+                if not (m := re.match(r"static \w+ \**(\w+)(\[\d+\])?;$", line)) or
+                m.group(1) in used]
+    if globals_:
+        out += [""] + globals_
+    return "\n".join(out + funcs) + "\n"
 
 
 # ------------------------------------------------------------------ generator
@@ -501,6 +509,8 @@ class Gen:
         self.rc = random.Random(seed * 2654435789 + 31)    # callbacks
         self.rq = random.Random(seed * 1597334677 + 37)    # calls in ternaries
         self.rs = random.Random(seed * 3037000493 + 41)    # locals kept in structs
+        self.rg = random.Random(seed * 2147483629 + 43)    # locals kept in static globals
+        self.rb = random.Random(seed * 1073741789 + 47)    # buffers swapped through pointers
         self.callees: list[Callee] = []
         self.uses_malloc = False
         self.uses_blas = False
@@ -1873,7 +1883,11 @@ class Gen:
         if self.rs.random() < self.cfg.global_pointer and \
                 with_global_pointer(head, self.rs, params=not self.infer):
             structs.append("static double *fz_gp;")
+        if self.rb.random() < self.cfg.double_buffer:
+            with_double_buffer(head, args, dims, self.rb)
         for k, f in enumerate(funcs):
+            if self.rg.random() < self.cfg.global_locals:
+                structs += with_global_locals(f, f"fz_g{k + 1}_", self.rg)
             if self.rs.random() < self.cfg.struct_locals:
                 structs += with_struct_locals(f, f"fz_s{k + 1}", self.rs)
         sizes = "infer" if self.infer else "give"
@@ -2005,6 +2019,100 @@ def with_global_pointer(f: Func, r: random.Random, params: bool) -> bool:
     f.body.insert(k, Stmt("assign", lhs=Expr("var", val="fz_gp"), op="=",
                           rhs=Expr("var", val=name)))
     return True
+
+
+def with_double_buffer(head: Func, args: list, dims: dict, r: random.Random) -> None:
+    """Double buffering, as time steppers write it: two local arrays fz_ba, fz_bb of x's
+    length, one set from x, reached through pointers fz_pa, fz_pb that a loop of a few
+    steps (checkpointed half the time) swaps after each step; the result goes into y at
+    the end of the head (before its return). Values stay within the generator's bounds.
+    adgen must move each pointer's shadow with it, also in the steps a checkpointed loop
+    runs again."""
+    def length(name):
+        spec = next(a.spec for a in args if a.name == name)
+        return eval(re.match(r"double\[(.*?)\]", spec).group(1), {}, dict(dims))
+    n, m = length("x"), length("y")
+    steps = r.randint(2, 5)
+    i = Expr("var", val="fz_i", ty="int", lo=0, hi=n - 1)
+    ba, bb, pa, pb, pt = (Expr("var", val=v, ty="ptr")
+                          for v in ("fz_ba", "fz_bb", "fz_pa", "fz_pb", "fz_pt"))
+
+    def at(a, k):
+        return Expr("idx", (copy.copy(a), k), bound=CAP)
+
+    def each(body):
+        return Stmt("for", var="fz_i", decl=True, start=inum(0), cmp="<", end=inum(n), step=1,
+                    pre=False, body=body)
+    x = Expr("idx", (Expr("var", val="x", ty="ptr"), copy.copy(i)), bound=2.0)
+    after = ibin("%", ibin("+", copy.copy(i), inum(1)), inum(n))
+    step_value = add(mul(num(0.5), at(pa, copy.copy(i))),
+                     mul(num(0.3), call("tanh", at(pa, after), bound=1.0)))
+    loop = Stmt("for", var="fz_s", decl=True, start=inum(0), cmp="<", end=inum(steps), step=1,
+                pre=False, body=[
+                    each([Stmt("assign", lhs=at(pb, copy.copy(i)), op="=", rhs=step_value)]),
+                    Stmt("assign", lhs=copy.copy(pt), op="=", rhs=copy.copy(pa)),
+                    Stmt("assign", lhs=copy.copy(pa), op="=", rhs=copy.copy(pb)),
+                    Stmt("assign", lhs=copy.copy(pb), op="=", rhs=copy.copy(pt))])
+    if r.random() < 0.5:
+        loop.pragma = f"binomial_ckp({steps}, {r.choice((1, 2, 3))}, 0)"
+    y0 = Expr("idx", (Expr("var", val="y", ty="ptr"), inum(r.randrange(m))), bound=CAP)
+    block = [Stmt("decl", ctype="double", name="fz_ba", init=None, size=n, zero=False),
+             Stmt("decl", ctype="double", name="fz_bb", init=None, size=n, zero=True),
+             each([Stmt("assign", lhs=at(ba, copy.copy(i)), op="=", rhs=mul(num(0.5), x))]),
+             Stmt("decl", ctype="double *", name="fz_pa", init=copy.copy(ba), size=None),
+             Stmt("decl", ctype="double *", name="fz_pb", init=copy.copy(bb), size=None),
+             Stmt("decl", ctype="double *", name="fz_pt", init=None, size=None),
+             loop,
+             Stmt("assign", lhs=y0, op="+=",
+                  rhs=mul(num(0.1), add(at(pa, inum(0)), at(pb, inum(n - 1)))))]
+    last = head.body[-1] if head.body else None
+    at_end = len(head.body) - 1 if last is not None and last.kind == "return" else len(head.body)
+    head.body[at_end:at_end] = block
+
+
+def with_global_locals(f: Func, prefix: str, r: random.Random) -> list:
+    """Moves some of f's local doubles and fixed-size arrays of doubles (declared once) to
+    file scope, as static globals named prefix + name, as programs keep scratch and state
+    buffers off the stack: a declaration with a value becomes an assignment where it was
+    (`= {0.0}` one per element), so every call sets them before reading them and the values
+    are the same. adgen must give them shadows, store and restore them as it does locals.
+    Returns the lines declaring them (none if no local was chosen)."""
+    decls = [s for s in walk(f.body) if s.kind == "decl"]
+    counts = {}
+    for s in decls:
+        counts[s.name] = counts.get(s.name, 0) + 1
+    chosen = [s for s in decls if s.ctype == "double" and counts[s.name] == 1 and
+              (s.size is None or isinstance(s.size, int)) and r.random() < 0.5]
+    if not chosen:
+        return []
+    names = {s.name for s in chosen}
+    for st in walk(f.body):
+        for e in st.exprs():
+            for x in e.walk():
+                if x.op == "var" and x.val in names:
+                    x.val = prefix + x.val
+        if st.pinned and st.owner in names:
+            st.owner = prefix + st.owner
+
+    def undeclare(stmts):
+        out = []
+        for st in stmts:
+            for b in st.blocks():
+                b[:] = undeclare(b)
+            if st.kind == "decl" and st.name in names:
+                g = Expr("var", val=prefix + st.name)
+                if st.init is not None:
+                    out.append(Stmt("assign", lhs=g, op="=", rhs=st.init))
+                elif st.size is not None and st.zero:     # `= {0.0}`, element by element
+                    out += [Stmt("assign", lhs=Expr("idx", [copy.copy(g), inum(k)]), op="=",
+                                 rhs=num(0.0)) for k in range(st.size)]
+                continue
+            out.append(st)
+        return out
+
+    f.body[:] = undeclare(f.body)
+    return [f"static double {prefix}{s.name}{'' if s.size is None else f'[{s.size}]'};"
+            for s in chosen]
 
 
 def with_struct_locals(f: Func, tag: str, r: random.Random) -> list:

@@ -3,8 +3,8 @@
 ! expect-error: pointer
 ! expect-error-line: 13-16
 !
-! POINTER variables are not supported: adgen must refuse the program with an error
-! at the pointer's declaration or use.
+! A local POINTER may point at arrays the procedure has (pointer_buffers.f90); storage of
+! its own (ALLOCATE, DEALLOCATE of it) is refused at that line.
 subroutine pick(n, x, y)
   implicit none
   integer, intent(in) :: n
