@@ -470,6 +470,22 @@ def test_fp_loop_swapping_buffers_is_refused(tmp_path):
     assert proc.returncode == 0, proc.stderr
 
 
+def test_checkpointed_loop_carrying_a_pointer_a_call_sets_is_refused(tmp_path):
+    # the steps run again from kept states move the pointer, and only the recording sweep
+    # of the call would give its shadow: refused where the next step reads it
+    (tmp_path / "walk.c").write_text(
+        "static double *next(double *p) { return p + 1; }\n"
+        "double run(int n, double *x, double c)\n{\n    double *p = x, s = 0.0;\n"
+        "#pragma adgen binomial_ckp(n, 2, 1)\n"
+        "    for (int k = 0; k < n; k++) {\n        p[0] = p[0] * c;\n"
+        "        p = next(p);\n    }\n"
+        "    for (int k = 0; k < n; k++)\n        s += x[k] * x[k];\n    return s;\n}\n")
+    proc = adgen("--reverse", "walk.c", "--head", "run(run)/(x c)", "--size", "x=n",
+                 "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "walk.c", r"a pointer to active data that a call sets and the next "
+                r"step reads", lines=[8])
+
+
 def test_head_malformed(tmp_path):
     (tmp_path / "ok.c").write_text(OK)
     proc = adgen("--reverse", "ok.c", "--head", "f(f", cwd=tmp_path)

@@ -501,16 +501,13 @@ def head_nodes(mem, func, names, what, loc):
                                     "the return value") + "; pass it as an argument", loc)
             raise AdgenError(f"'{name}' is not a parameter of '{func.name}'", loc)
         t = sym.type.resolved()
+        by_value = t.is_float or isinstance(t, ir.Struct) and _float_struct(ir.Ptr(t))
+        if by_value and what == "dependent" and sym.kind == "param":
+            raise AdgenError(f"'{name}' is passed by value: it cannot be a dependent "
+                             "(output)", loc)
         if t.is_float:
-            if what == "dependent" and sym.kind == "param":
-                raise AdgenError(f"'{name}' is passed by value: it cannot be a dependent "
-                                 "(output)", loc)
             nodes.append(mem.var(sym))
-        elif isinstance(t, ir.Struct) and _float_struct(ir.Ptr(t)):
-            # a struct of floating-point fields passed by value (model parameters)
-            if what == "dependent" and sym.kind == "param":
-                raise AdgenError(f"'{name}' is passed by value: it cannot be a dependent "
-                                 "(output)", loc)
+        elif by_value:      # a struct of floating-point fields (model parameters)
             nodes += _float_fields(mem, mem.var(sym), t)
         elif isinstance(t, (ir.Ptr, ir.Arr)) and (ir.base_float(t) or _float_struct(t)):
             node = mem.var(sym) if isinstance(t, ir.Arr) else mem.pointee(mem.var(sym))

@@ -1135,16 +1135,9 @@ class Scope:
             section = target
         if w is None or w.const is not None:
             raise self.error(target, f"'{target}' cannot be the target of pointer '{v.name}'")
-        if w.pointer and section is None:
-            out.append(ir.Assign(p, ir.Ref(w.sym, loc), loc))
-            if v.rank != w.rank:
-                raise self.error(node, f"pointer '{v.name}' has rank {v.rank}, '{w.name}' "
-                                       f"rank {w.rank}")
-            for (lo, n), (wlo, wn) in zip(v.dims or [], w.dims or []):
-                out.append(ir.Assign(X.clone(lo), X.clone(wlo), loc))
-                out.append(ir.Assign(X.clone(n), X.clone(wn), loc))
-            return
-        if section is not None:
+        if w.pointer and section is None:           # where another pointer points
+            first, dims = ir.Ref(w.sym, loc), w.dims or []
+        elif section is not None:
             at = self.associated_section(f"{v.name}_target", w, section, out, loc,
                                          f"the pointer '{v.name}' cannot point to it")
             first, dims = ir.Ref(at.sym, loc), at.dims or []

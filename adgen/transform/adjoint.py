@@ -1014,11 +1014,13 @@ class FuncGen:
         bfn.bwd_part = bwd
         return [ffn, bfn]
 
-    def primal_moving_shadows(self, stmts):
+    def primal_moving_shadows(self, stmts, carried=()):
         """A copy of stmts that runs the primal (records nothing) and, as the forward sweep
         does, moves the shadow of each pointer it moves (`t = cur; tb = curb;`): the code
         that runs a stretch of the primal again (a checkpointed or fixed-point loop) keeps
-        each pointer with its shadow."""
+        each pointer with its shadow. A pointer set by a call keeps its shadow only when
+        the stretch sets it before using it, as the recording sweep then does; one it
+        carries (`carried`, see checkpoint.carried_pointers) is refused."""
         def move(st):
             if isinstance(st, ir.Assign):
                 lt = st.lhs.type.resolved()
@@ -1026,16 +1028,13 @@ class FuncGen:
                     return [st]
                 if isinstance(st.rhs, ir.Call) and is_user_call(self.prog, st.rhs) or \
                         alloc_call(st.rhs) is not None:
-                    raise AdgenError("a pointer to active data set by a call, in a loop "
-                                     "whose steps run again from kept states (binomial_ckp, "
-                                     "fp_loop): not supported; set it outside the loop",
+                    if isinstance(st.lhs, ir.Ref) and st.lhs.sym not in carried:
+                        return [st]
+                    raise AdgenError("a pointer to active data that a call sets and the "
+                                     "next step reads, in a loop whose steps run again from "
+                                     "kept states: not supported; set it outside the loop",
                                      st.loc)
-                shl, value = self.sh(st.lhs), self.sh(st.rhs)
-                vt = value.type.resolved() if value.type is not None else None
-                if isinstance(vt, ir.Ptr) and vt.target.const and \
-                        not shl.type.resolved().target.const:
-                    value = ir.Cast(shl.type, value)
-                return [st, ir.Assign(shl, value, st.loc)]
+                return [st, _shadow_pointer_assign(self.sh(st.lhs), self.sh(st.rhs), st.loc)]
             if isinstance(st, ir.Block):
                 st.stmts = each(st.stmts)
             elif isinstance(st, ir.If):
@@ -1238,11 +1237,7 @@ class FuncGen:
                 fwd += [ir.Push(lhs, s.loc), ir.Push(shl, s.loc)]
                 bwd += [self.pop(X.clone(shl), s.loc), self.pop(X.clone(lhs), s.loc)]
             value = shadow_rhs if shadow_rhs is not None else self.sh(rhs)
-            vt = value.type.resolved() if value.type is not None else None
-            if isinstance(vt, ir.Ptr) and vt.target.const and \
-                    not shl.type.resolved().target.const:
-                value = ir.Cast(shl.type, value)    # a const field of a shadow struct
-            fwd += [s, ir.Assign(shl, value, s.loc)]
+            fwd += [s, _shadow_pointer_assign(shl, value, s.loc)]
             return fwd, bwd
         if isinstance(lt, ir.Struct) and self.act.has_shadow(lhs):
             raise AdgenError("assignment of a struct holding active values from this "
@@ -2102,6 +2097,15 @@ def _arrays_as_pointers(arrays):
             return fix(e.ptr.arg)
         return X.map_children(e, fix)
     return fix
+
+
+def _shadow_pointer_assign(shl, value, loc):
+    """`shl = value` for the shadow of a pointer that an assignment moves; a value that
+    points to const (a const field of a shadow struct) is cast to the shadow's type."""
+    vt = value.type.resolved() if value.type is not None else None
+    if isinstance(vt, ir.Ptr) and vt.target.const and not shl.type.resolved().target.const:
+        value = ir.Cast(shl.type, value)
+    return ir.Assign(shl, value, loc)
 
 
 def _holds_pointers(t):

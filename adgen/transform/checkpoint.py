@@ -143,8 +143,9 @@ class CheckpointedLoop:
                                         "count": ir.Binary("*", _int(2), R(nsnaps), ir.INT)},
                       loc)]
         fwd += self.copy(items, mem, size, _int(0), save=True)
+        carried = carried_pointers(g, s.body.stmts)
         fwd.append(ir.For(s.init, s.test, s.step,
-                          ir.Block(g.primal_moving_shadows(s.body.stmts)), loc))
+                          ir.Block(g.primal_moving_shadows(s.body.stmts, carried)), loc))
 
         def at(step):       # the loop counter at a step
             return ir.Assign(R(var), X.add(X.clone(start), X.mul(step, X.clone(stride))), loc)
@@ -152,7 +153,8 @@ class CheckpointedLoop:
         def advance(first, last):
             return ir.For([ir.Assign(R(k), first)], ir.Binary("<", R(k), last, ir.INT),
                           [ir.Assign(R(k), X.add(R(k), _int(1)))],
-                          ir.Block([at(R(k))] + g.primal_moving_shadows(s.body.stmts)), loc)
+                          ir.Block([at(R(k))] + g.primal_moving_shadows(s.body.stmts,
+                                                                         carried)), loc)
 
         def frame(i, which):    # frames[2*i] is a stretch's first step, [2*i+1] its end
             return ir.Index(R(frames), X.add(X.mul(_int(2), i), _int(which)), ir.INT)
@@ -264,6 +266,52 @@ def written_nodes(g, stmts, var):
         for call, f in g.T.ctx.ruled_calls(st):
             nodes |= set(ruled_call_arrays(mem, f, call, written=True))
     return items, nodes
+
+
+def carried_pointers(g, body):
+    """The pointer variables of g's function that the statements `body` (a loop's) set
+    and may read before setting them: pointers carried from one iteration to the next (two
+    buffers swapped), not those each iteration sets before using them."""
+    candidates = {a.arg.sym for a, _ in written_nodes(g, body, None)[0]
+                  if isinstance(a.arg, ir.Ref) and a.arg.sym.type.resolved().is_pointer}
+    assigned, carried = set(), set()
+
+    def reads(e):
+        carried.update(sub.sym for sub in ir.walk(e) if isinstance(sub, ir.Ref) and
+                       sub.sym in candidates and sub.sym not in assigned)
+
+    def visit(stmts, definite):
+        for st in stmts:
+            if isinstance(st, ir.Assign):
+                reads(st.rhs)
+                if isinstance(st.lhs, ir.Ref):
+                    if definite and st.lhs.sym in candidates:
+                        assigned.add(st.lhs.sym)
+                else:
+                    reads(st.lhs)
+            elif isinstance(st, ir.Block):
+                visit(st.stmts, definite)
+            elif isinstance(st, ir.If):
+                reads(st.test)
+                visit(st.then.stmts, False)
+                visit(st.other.stmts if st.other is not None else [], False)
+            elif isinstance(st, ir.For):
+                visit(st.init, definite)
+                if st.test is not None:
+                    reads(st.test)
+                visit(st.body.stmts, False)
+                visit(st.step, False)
+            elif isinstance(st, ir.While):
+                reads(st.test)
+                visit(st.body.stmts, False)
+            elif isinstance(st, ir.DoWhile):
+                visit(st.body.stmts, definite)
+                reads(st.test)
+            else:
+                for e in ir.stmt_exprs(st):
+                    reads(e)
+    visit(body, True)
+    return carried
 
 
 def field_closure(node):

@@ -20,7 +20,8 @@ import re
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.transform import exprs as X
-from adgen.transform.checkpoint import StateKeeper, copy_state, written_nodes
+from adgen.transform.checkpoint import (StateKeeper, carried_pointers, copy_state,
+                                        written_nodes)
 from adgen.transform.common import base_symbol, source_name
 
 PRAGMA = re.compile(r"\s*adgen\s+fp_loop\b\s*$")
@@ -35,49 +36,6 @@ def fp_loop_pragma(s):
 
 def _int(v):
     return ir.Const(str(v), ir.INT)
-
-
-def _carried(body, candidates):
-    """The variables among candidates that the statements `body` (a loop's) may read
-    before setting them: values carried from one iteration to the next."""
-    assigned, carried = set(), set()
-
-    def reads(e):
-        carried.update(sub.sym for sub in ir.walk(e) if isinstance(sub, ir.Ref) and
-                       sub.sym in candidates and sub.sym not in assigned)
-
-    def visit(stmts, definite):
-        for st in stmts:
-            if isinstance(st, ir.Assign):
-                reads(st.rhs)
-                if isinstance(st.lhs, ir.Ref):
-                    if definite and st.lhs.sym in candidates:
-                        assigned.add(st.lhs.sym)
-                else:
-                    reads(st.lhs)
-            elif isinstance(st, ir.Block):
-                visit(st.stmts, definite)
-            elif isinstance(st, ir.If):
-                reads(st.test)
-                visit(st.then.stmts, False)
-                visit(st.other.stmts if st.other is not None else [], False)
-            elif isinstance(st, ir.For):
-                visit(st.init, definite)
-                if st.test is not None:
-                    reads(st.test)
-                visit(st.body.stmts, False)
-                visit(st.step, False)
-            elif isinstance(st, ir.While):
-                reads(st.test)
-                visit(st.body.stmts, False)
-            elif isinstance(st, ir.DoWhile):
-                visit(st.body.stmts, definite)
-                reads(st.test)
-            else:
-                for e in ir.stmt_exprs(st):
-                    reads(e)
-    visit(body, True)
-    return carried
 
 
 class FixedPointLoop:
@@ -97,9 +55,7 @@ class FixedPointLoop:
             raise self.error("the directive must stand just before a loop")
         g.forward_runs_again("fp_loop", self.loc)
         body = list(s.body.stmts) + (list(s.step) if isinstance(s, ir.For) else [])
-        pointers = {a.arg.sym for a, _ in written_nodes(g, body, None)[0]
-                    if isinstance(a.arg, ir.Ref) and a.arg.sym.type.resolved().is_pointer}
-        carried = _carried(body, pointers)
+        carried = carried_pointers(g, body)
         if carried:
             name = sorted(ir.source_name(v) for v in carried)[0]
             raise self.error(f"the loop carries the pointer '{name}' from one iteration to "
