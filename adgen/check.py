@@ -77,12 +77,31 @@ def _int_expr(text, env):
     return ev(tree)
 
 
+def _random_struct(ffi, t, rng):
+    """Random values in [-1, 1] for a struct (cffi type t) whose fields are all
+    floating-point (nested structs and arrays of them too), as a dict of its fields with
+    lists for arrays; None when some field is not floating-point, or may be missing from
+    the declaration the API gave cffi (its fields do not fill the struct)."""
+    from adgen.api import _FLOAT_NAMES
+    if t.kind == "primitive":
+        return round(float(rng.uniform(-1, 1)), 6) if t.cname in _FLOAT_NAMES else None
+    if t.kind == "array":
+        items = [_random_struct(ffi, t.item, rng) for _ in range(t.length or 0)]
+        return None if t.length is None or None in items else items
+    if t.kind != "struct" or \
+            sum(ffi.sizeof(f.type) for _, f in t.fields) != ffi.sizeof(t):
+        return None
+    fields = {name: _random_struct(ffi, f.type, rng) for name, f in t.fields}
+    return None if None in fields.values() else fields
+
+
 def make_arguments(built, values=None, sizes=None, seed=1):
     """The arguments of a call of `built`'s function, in parameter order, and notes on how
     each was chosen. values: {name: number | list | dict} (from --inputs); sizes: {name:
     length text} (from --size). Float scalars and arrays not given are random in [-1, 1];
     int scalars default to 3; an array's length comes from values, sizes, or adgen's
-    extent analysis; int arrays and structs must be given. Raises CheckError."""
+    extent analysis; structs of floating-point fields are random too; int arrays and
+    other structs must be given. Raises CheckError."""
     import numpy as np
     from adgen.api import _dtype
     values, sizes = dict(values or {}), dict(sizes or {})
@@ -128,16 +147,22 @@ def make_arguments(built, values=None, sizes=None, seed=1):
                 notes.append(f"{n} = {out[n]:.6g} (random)")
             env[n] = out[n]
         elif kind in ("struct", "struct_ptr"):
-            if n not in values:
-                try:
-                    fields = [k for k, _ in built._ffi.typeof(p["elem"]).fields]
-                except Exception:
-                    fields = ["field"]
-                example = ", ".join(f'"{k}": ...' for k in fields)
-                raise CheckError(f"{n} is a {p['elem']}: give its fields in --inputs, e.g. "
-                                 f'{{"{n}": {{{example}}}}}')
-            out[n] = values[n]
-            notes.append(f"{n} = {json.dumps(values[n])}")
+            if n in values:
+                out[n] = values[n]
+                notes.append(f"{n} = {json.dumps(values[n])}")
+            else:
+                out[n] = _random_struct(built._ffi, built._ffi.typeof(p["elem"]), rng)
+                if out[n] is None:
+                    try:
+                        fields = [k for k, _ in built._ffi.typeof(p["elem"]).fields]
+                    except Exception:
+                        fields = ["field"]
+                    example = ", ".join(f'"{k}": ...' for k in fields)
+                    raise CheckError(f"{n} is a {p['elem']} with fields that are not "
+                                     "floating-point: give its fields in --inputs, e.g. "
+                                     f'{{"{n}": {{{example}}}}}')
+                notes.append(f"{n} = {json.dumps(out[n])} (random)")
+            values[n] = out[n]
             try:
                 ptr = built._ffi.new(p["elem"] + " *", values[n])
             except Exception as exc:

@@ -610,6 +610,12 @@ def test_check_struct_independents(adgen_cache, capsys, monkeypatch, tmp_path):
                                str(inputs), "--size", "t=n", "--size", "y=n"], capsys)
     assert status == 0, out + err
     assert re.search(r"^misfit / p\.(amp|rate|poly\[[01]\]) ", out, re.M), out
+    # a struct of floating-point fields only may be left out: random values
+    inputs.write_text(json.dumps({"n": 6}))
+    status, out, err = _check([str(MISFIT), "--head", "misfit(misfit)/(p y)", "--inputs",
+                               str(inputs), "--size", "t=n", "--size", "y=n"], capsys)
+    assert status == 0 and re.search(r'^  p = \{"amp": .*"poly": \[.*\]\} \(random\)$',
+                                     out, re.M), out + err
     inputs.write_text(json.dumps({"s": STATE, "dt": 0.1}))
     status, out, err = _check([str(SYSTEM), "--head", "step(s)/(s)", "--inputs", str(inputs)],
                               capsys)
