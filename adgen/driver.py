@@ -840,24 +840,34 @@ def check_static_globals(prog, stat, inside, called):
 
 
 def warn_static_state(prog, stat, inside, heads):
-    """Warn about a floating-point static global that a head reads before setting it and
-    that the derivative code sets: it carries a value from one call to the next (an
-    integrator's state), and calls of the head in the program change the program's
-    variable, not the output's copy."""
+    """Warn about a floating-point static variable (at file scope, or a function's static
+    local) that a head reads before setting it and that the derivative code sets: it
+    carries a value from one call to the next (an integrator's state, a filter's last
+    input), and calls of the head in the program change the program's variable, not the
+    output's copy."""
     for g in stat:
-        if getattr(g, "static_local", False) or not g.type.resolved().is_float:
+        if not g.type.resolved().is_float:
             continue
-        if not any(g.name in _file_scope(prog.functions[n])[0]
-                   for n in inside if n in prog.functions):
-            continue
+        local = getattr(g, "static_local", False)
+        if local:
+            sets = g.local_of in inside and any(
+                isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g
+                for st in ir.stmts_walk(prog.functions[g.local_of].body.stmts))
+        else:
+            sets = any(g.name in _file_scope(prog.functions[n])[0]
+                       for n in inside if n in prog.functions)
         head = next((h for h in heads if not sets_before_reading(prog, h.func, g)), None)
-        if head is not None and g.loc is not None:
-            name, hname = ir.source_name(g), ir.source_name(head.func)
-            prog.warnings = getattr(prog, "warnings", []) + [
-                f"{g.loc.file}:{g.loc.line}: warning: static global '{name}' keeps its value "
-                f"from one call of '{hname}' to the next: the output has its own copy, which "
-                f"calls of '{hname}' in the program do not change (declare '{name}' without "
-                "'static' to share the program's)"]
+        if not sets or head is None or g.loc is None:
+            continue
+        hname = ir.source_name(head.func)
+        what = f"static local '{g.local_name}' of '{g.local_of}'" if local else \
+            f"static global '{ir.source_name(g)}'"
+        remedy = "declare it at file scope, without 'static'," if local else \
+            f"declare '{ir.source_name(g)}' without 'static'"
+        prog.warnings = getattr(prog, "warnings", []) + [
+            f"{g.loc.file}:{g.loc.line}: warning: the {what} keeps its value from one call "
+            f"of '{hname}' to the next: the output has its own copy, which calls of "
+            f"'{hname}' in the program do not change ({remedy} to share the program's)"]
 
 
 def assemble(prog, ctx, gen, sources, options):

@@ -422,8 +422,17 @@ def test_static_state_warns(tmp_path):
     assert proc.returncode == 0, proc.stderr
     warnings = [w for w in proc.stderr.splitlines() if "warning" in w]
     assert len(warnings) == 1 and warnings[0].startswith(
-        "p.c:1: warning: static global 'integ' keeps its value from one call of 'step' to the "
-        "next"), proc.stderr       # not scratch, which each call sets before reading
+        "p.c:1: warning: the static global 'integ' keeps its value from one call of 'step' to "
+        "the next"), proc.stderr       # not scratch, which each call sets before reading
+    # a static local the same way (an int counter is no state of the derivatives)
+    (tmp_path / "f.c").write_text(
+        "double filt(double x)\n{\n    static double prev = 0.0;\n    static int calls = 0;\n"
+        "    double y = 0.5 * (x * x + prev);\n    prev = x;\n    calls++;\n    return y;\n}\n")
+    proc = adgen("--reverse", "f.c", "--head", "filt(filt)/(x)", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    warnings = [w for w in proc.stderr.splitlines() if "warning" in w]
+    assert len(warnings) == 1 and warnings[0].startswith(
+        "f.c:3: warning: the static local 'prev' of 'filt' keeps its value"), proc.stderr
 
 
 FP_SWAP = """#include <math.h>

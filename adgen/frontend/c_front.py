@@ -747,6 +747,7 @@ class CFront:
         sym = ir.Symbol(name, t, "global", loc, is_static=True)
         sym.is_library = False
         sym.static_local = True
+        sym.local_name, sym.local_of = d.name, self.func.name
         if d.init is not None:
             sym.init_text = self.init_text(d.init, t, scope)
         self.globals.append(sym)
