@@ -1041,13 +1041,21 @@ def _struct_fields(t):
     return [(name, f.type) for name, f in t.fields if _holds_floats(f.type)]
 
 
+def struct_field_labels(t, prefix=""):
+    """`.a`, `.p[1].x[2]`, ...: the floating-point values of (cffi) type t, in the order the
+    derivative methods flatten them (a primitive's own label is `prefix`)."""
+    if t.kind == "primitive":
+        return [prefix] if t.cname in _FLOAT_NAMES else []
+    if t.kind == "array":
+        return [lab for i in range(t.length)
+                for lab in struct_field_labels(t.item, f"{prefix}[{i}]")]
+    return [lab for name, ft in _struct_fields(t)
+            for lab in struct_field_labels(ft, f"{prefix}.{name}")]
+
+
 def _struct_count(t):
     """The number of floating-point values in (cffi) type t."""
-    if t.kind == "primitive":
-        return 1 if t.cname in _FLOAT_NAMES else 0
-    if t.kind == "array":
-        return t.length * _struct_count(t.item)
-    return sum(_struct_count(ft) for _, ft in _struct_fields(t))
+    return len(struct_field_labels(t))
 
 
 def _struct_read(t, obj, out):
@@ -1479,13 +1487,14 @@ class Built:
 
     def _flat(self, name, v):
         """A derivative routine's result for `name` as a flat array: an array as it is, a
-        scalar's or a struct's (through a pointer) values."""
+        scalar's or a struct's values (the struct itself or a pointer to it)."""
         if isinstance(v, np.ndarray):
             return v
         p = self._by_name[name]
         if p["kind"] in ("struct", "struct_ptr"):
             out = []
-            _struct_read(self._ffi.typeof(p["elem"]), v[0], out)
+            by_pointer = self._ffi.typeof(v).kind == "pointer"
+            _struct_read(self._ffi.typeof(p["elem"]), v[0] if by_pointer else v, out)
             return np.array(out, dtype=np.float64)
         return np.array([v[0]], dtype=np.float64)
 

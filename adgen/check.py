@@ -287,7 +287,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
         """The values of argument `name` (v) as a flat array; a struct's floating-point
         fields in order."""
         if by_name[name]["kind"] in ("struct", "struct_ptr"):
-            return built._flat(name, v if by_name[name]["kind"] == "struct_ptr" else [v])
+            return built._flat(name, v)
         return np.asarray(v, dtype=np.float64).ravel().copy()
 
     def outputs(vals, ret):
@@ -358,6 +358,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
         if name == f or by_name[name]["kind"] == "real" or by_name[name].get("scalar_ref"):
             return name
         if by_name[name]["kind"] in ("struct", "struct_ptr"):
+            from adgen.api import struct_field_labels
             return name + struct_field_labels(built._ffi.typeof(by_name[name]["elem"]))[k]
         return f"{name}[{k}]"
 
@@ -434,19 +435,6 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
             rep.primal_problems.append(f"{f}_d computes the return value {g!r} but {f} "
                                        f"gives {w!r}")
     return rep
-
-
-def struct_field_labels(t, prefix=""):
-    """`.a`, `.p[1].x[2]`, ...: the floating-point fields of (cffi) struct type t, in the
-    order the derivative methods flatten them (adgen.api)."""
-    from adgen.api import _struct_fields, _FLOAT_NAMES
-    if t.kind == "primitive":
-        return [prefix] if t.cname in _FLOAT_NAMES else []
-    if t.kind == "array":
-        return [lab for i in range(t.length)
-                for lab in struct_field_labels(t.item, f"{prefix}[{i}]")]
-    return [lab for name, ft in _struct_fields(t)
-            for lab in struct_field_labels(ft, f"{prefix}.{name}")]
 
 
 def format_report(rep: Report) -> str:

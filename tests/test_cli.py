@@ -413,26 +413,27 @@ def test_dependents_independent_of_the_independents_warn(tmp_path):
 
 
 def test_static_state_warns(tmp_path):
+    def only_warning(text, head):
+        (tmp_path / "p.c").write_text(text)
+        proc = adgen("--reverse", "p.c", "--head", head, "-o", "out.c", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        warnings = [w for w in proc.stderr.splitlines() if "warning" in w]
+        assert len(warnings) == 1, proc.stderr
+        return warnings[0]
+
     # the output's copy of a static the head carries from call to call is not the program's
-    (tmp_path / "p.c").write_text(
+    assert only_warning((
         "static double integ = 0.0;\nstatic double scratch;\n"
         "double step(double u, double dt)\n{\n    scratch = u * u;\n"
-        "    integ = integ + scratch * dt;\n    return integ * integ;\n}\n")
-    proc = adgen("--reverse", "p.c", "--head", "step(step)/(u)", "-o", "out.c", cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    warnings = [w for w in proc.stderr.splitlines() if "warning" in w]
-    assert len(warnings) == 1 and warnings[0].startswith(
+        "    integ = integ + scratch * dt;\n    return integ * integ;\n}\n"),
+        "step(step)/(u)").startswith(    # not scratch, which each call sets before reading
         "p.c:1: warning: the static global 'integ' keeps its value from one call of 'step' to "
-        "the next"), proc.stderr       # not scratch, which each call sets before reading
+        "the next")
     # a static local the same way (an int counter is no state of the derivatives)
-    (tmp_path / "f.c").write_text(
+    assert only_warning((
         "double filt(double x)\n{\n    static double prev = 0.0;\n    static int calls = 0;\n"
-        "    double y = 0.5 * (x * x + prev);\n    prev = x;\n    calls++;\n    return y;\n}\n")
-    proc = adgen("--reverse", "f.c", "--head", "filt(filt)/(x)", "-o", "out.c", cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    warnings = [w for w in proc.stderr.splitlines() if "warning" in w]
-    assert len(warnings) == 1 and warnings[0].startswith(
-        "f.c:3: warning: the static local 'prev' of 'filt' keeps its value"), proc.stderr
+        "    double y = 0.5 * (x * x + prev);\n    prev = x;\n    calls++;\n    return y;\n}\n"),
+        "filt(filt)/(x)").startswith("p.c:3: warning: the static local 'prev' of 'filt' keeps its value")
 
 
 FP_SWAP = """#include <math.h>
