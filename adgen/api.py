@@ -510,7 +510,8 @@ class _Analysis:
                 elif isinstance(r, ir.Ptr):
                     tr = r.target.resolved()
                     if isinstance(tr, ir.Prim) and (tr.is_float or tr.is_int):
-                        out.append(f"{_prim_name(tr)} *{fname};")
+                        const = "const " if r.target.const or tr.const else ""
+                        out.append(f"{const}{_prim_name(tr)} *{fname};")
                 elif isinstance(r, ir.Arr) and r.size is not None:
                     dims, elem = [], r
                     while isinstance(elem, ir.Arr) and elem.size is not None:
@@ -1127,6 +1128,31 @@ def _struct_flatten(t, v, where):
                       else [0.0] * _struct_count(ft))]
 
 
+def struct_initializer(ffi, t, v, keep):
+    """The cffi initializer of (cffi) struct type t from v, a dict of its fields in which a
+    pointer field to numbers may be given as a sequence or numpy array: that becomes a C
+    array, appended to keep (which must live as long as the struct). Other values as
+    they are."""
+    if not isinstance(v, dict) or t.kind != "struct":
+        return v
+    fields = dict(t.fields)
+    out = dict(v)
+    for name, value in v.items():
+        f = fields.get(name)
+        if f is None:
+            continue            # cffi names the unknown field
+        ft = f.type
+        if ft.kind == "pointer" and ft.item.kind == "primitive" and \
+                not isinstance(value, ffi.CData) and value is not None and \
+                not isinstance(value, numbers.Number):
+            arr = ffi.new(f"{ft.item.cname}[]", np.asarray(value).reshape(-1).tolist())
+            keep.append(arr)
+            out[name] = arr
+        elif ft.kind == "struct":
+            out[name] = struct_initializer(ffi, ft, value, keep)
+    return out
+
+
 class _Args:
     """The arguments of one API call, converted and checked."""
 
@@ -1214,7 +1240,7 @@ class Built:
         ffi = self._ffi
         raw = self._bind(what, args, kwargs)
         values, arrays, shapes, boxed, env = {}, set(), {}, set(), {}
-        arrays_of_structs = []
+        arrays_of_structs, keep = [], []
         for p in self._params:
             n, v, kind = p["name"], raw[p["name"]], p["kind"]
             where = f"{what}(): argument {n!r} ({_describe(p)})"
@@ -1264,7 +1290,8 @@ class Built:
                         raise TypeError(f"{where}: got a cdata {t.cname}")
                 else:
                     try:
-                        ptr = ffi.new(ctype + " *", v)
+                        ptr = ffi.new(ctype + " *",
+                                      struct_initializer(ffi, ffi.typeof(ctype), v, keep))
                     except (TypeError, ValueError, OverflowError, KeyError) as exc:
                         raise TypeError(f"{where}: cannot make a {ctype} of {v!r} ({exc}); give "
                                         "a dict of its fields or a sequence in field order")
@@ -1303,7 +1330,9 @@ class Built:
                                  f"({self._by_name[n]['extent_text']}): the Python API passes "
                                  "a pointer to one struct, not an array of structs")
         struct_ptrs = [p["name"] for p in self._params if p["kind"] == "struct_ptr"]
-        return _Args(values, arrays, shapes, boxed, env, struct_ptrs, ffi)
+        args = _Args(values, arrays, shapes, boxed, env, struct_ptrs, ffi)
+        args.keep = keep        # the arrays the structs' pointer fields point to
+        return args
 
     def _cvals(self, vals):
         ffi = self._ffi

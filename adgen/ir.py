@@ -180,6 +180,18 @@ def pointee(t: Type) -> Optional[Type]:
     return None
 
 
+def holds_pointers(t: Type) -> bool:
+    """True when a value of struct type t carries a pointer (in a field, an array field, a
+    nested struct)."""
+    def carries(ft):
+        r = ft.resolved()
+        while r.is_array:
+            r = r.elem.resolved()
+        return r.is_pointer or (r.is_struct and holds_pointers(r))
+
+    return any(carries(ft) for _, ft in t.resolved().sdef.fields)
+
+
 def base_float(t: Type) -> bool:
     """True when t is a float type or an array/pointer chain ending in one."""
     r = t.resolved()

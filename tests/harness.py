@@ -103,9 +103,9 @@ DRIVER_FLAGS = ["-std=c99", "-O3", "-Werror=implicit-function-declaration",
                 "-Werror=incompatible-pointer-types", "-Werror=int-conversion",
                 "-Werror=return-type"]
 # ADGEN_TEST_SANITIZE=1 builds derivative objects and driver with ASan/UBSan.
-SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
-            "-fno-omit-frame-pointer", "-g"] \
-    if os.environ.get("ADGEN_TEST_SANITIZE") else []
+SANITIZE_FLAGS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
+                  "-fno-omit-frame-pointer", "-g"]
+SANITIZE = SANITIZE_FLAGS if os.environ.get("ADGEN_TEST_SANITIZE") else []
 
 ADGEN_TIMEOUT = 120
 RUN_TIMEOUT = 120

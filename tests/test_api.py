@@ -557,6 +557,48 @@ def test_struct_by_value_independent(adgen_cache):
     assert all(e <= 1e-6 for e in errs.values()), errs
 
 
+MESH = """typedef struct {
+    int n;
+    const double *coords;
+} Mesh;
+
+double energy(const Mesh *m, const double *u)
+{
+    double s = 0.0;
+    int i;
+    for (i = 0; i + 1 < m->n; i++) {
+        double h = m->coords[i + 1] - m->coords[i];
+        double du = (u[i + 1] - u[i]) / h;
+        s += 0.5 * h * du * du;
+    }
+    return s;
+}
+"""
+
+
+def _mesh_checks(built):
+    """The gradient of energy through a mesh struct given as a dict whose pointer field is
+    a list, against central differences of the primal."""
+    mesh, u = {"n": 4, "coords": [0.0, 0.3, 0.7, 1.2]}, np.array([0.1, -0.4, 0.5, 0.2])
+    g = built.gradient(mesh, u)["u"]
+    fd = []
+    for k in range(4):
+        e = np.zeros(4)
+        e[k] = 1e-6
+        fd.append((built.primal(mesh, u + e) - built.primal(mesh, u - e)) / 2e-6)
+    return S.rel_err(g, np.array(fd))
+
+
+def test_struct_with_pointer_field_from_a_dict(adgen_cache, tmp_path):
+    """An inactive struct holding a pointer (a mesh's coordinates): its pointer field may
+    be given as a sequence, which becomes a C array for the call."""
+    src = tmp_path / "mesh.c"
+    src.write_text(MESH)
+    built = adgen.build(str(src), head="energy(energy)/(u)", sizes={"u": "m->n"},
+                        cache_dir=adgen_cache)
+    assert S.isolated(_mesh_checks, built) <= 1e-6
+
+
 def _struct_pointer_checks(built):
     """step(s)/(s) on a struct holding an array of structs: the Jacobian over its 9
     floating-point fields by reverse and forward mode agree; vjp and jvp with dict seeds
@@ -621,6 +663,25 @@ def test_check_struct_independents(adgen_cache, capsys, monkeypatch, tmp_path):
                               capsys)
     assert status == 0, out + err
     assert re.search(r"^s\.p\[[01]\]\.(x\[[012]\]|m)|^s\.scale", out, re.M), out
+
+
+def test_check_names_a_kink_at_the_inputs(adgen_cache, capsys, monkeypatch, tmp_path):
+    """At a knot of a piecewise-linear function, central differences of steps h and 4h
+    agree (on the mean of the two slopes): the one-sided ones tell the kink."""
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src = tmp_path / "ramp.c"
+    src.write_text("double ramp(double x, double y)\n{\n    double r = x < 1.0 ? 2.0 * x : "
+                   "3.0 * x - 1.0;\n    return r + y * y;\n}\n")
+    inputs = tmp_path / "in.json"
+    for x, kink in ((1.0, True), (1.25, False)):
+        inputs.write_text(json.dumps({"x": x, "y": 0.5}))
+        status, out, err = _check([str(src), "--head", "ramp(ramp)/(x y)", "--inputs",
+                                   str(inputs)], capsys)
+        row = next(line for line in out.splitlines() if line.startswith("ramp / x"))
+        assert status == (1 if kink else 0), out + err
+        assert ("a kink at the inputs: the derivatives give the slope of one side" in row) \
+            == kink, out
+        assert re.search(r"^ramp / y .* yes$", out, re.M), out
 
 
 def test_check_fails_on_broken_adjoint(adgen_cache, capsys, monkeypatch, tmp_path):

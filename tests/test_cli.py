@@ -256,16 +256,13 @@ double sumsq(int n, const double *x)
 
 
 def test_struct_result_holding_active_pointers(tmp_path):
-    """The adjoint refuses a function returning a struct that points to active data (its
-    output used a shadow result it never declared); the tangent handles it."""
+    """A function returning a struct that points to active data (a view of a local array):
+    both derivative routines carry the pointer's shadow out of it; checked against finite
+    differences."""
     (tmp_path / "prog.c").write_text(STRUCT_VIEW_RESULT)
-    proc = adgen("--reverse", "prog.c", "--head", "sumsq(sumsq)/(x)", "-o", "out.c",
+    proc = adgen("check", "prog.c", "--head", "sumsq(sumsq)/(x)", "--size", "x=n",
                  cwd=tmp_path)
-    check_error(proc, "prog.c", r"returns a struct that holds pointers to active data", {6})
-    assert files_in(tmp_path) == ["prog.c"]
-    proc = adgen("--forward", "prog.c", "--head", "sumsq(sumsq)/(x)", "-o", "out.c",
-                 cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
 
 
 @pytest.mark.parametrize("stmt", ['__asm__("nop");', 'asm("nop");'], ids=["__asm__", "asm"])

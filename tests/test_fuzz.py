@@ -109,6 +109,8 @@ FEATURES = {
     "local kept in a static global": r"^static double fz_g\d+_\w+(\[\d+\])?;$",
     "buffers swapped through pointers": r"^        fz_pa = fz_pb;$",
     "swapped buffers in a checkpointed loop": r"binomial_ckp.*\n.*fz_s = 0",
+    "array passed in a struct handle": r"\bfz_c?vec_of\(",
+    "handle's pointer walked in the callee": r"^    \w+_h\.v = \w+_h\.v \+ 1;$",
 }
 
 

@@ -21,3 +21,14 @@ def test_program(source, stack, tmp_path, monkeypatch):
     except AssertionError as exc:
         message = str(exc)
     pytest.fail(message, pytrace=False)     # the harness's message says it all
+
+
+def test_struct_handles_lose_no_memory(tmp_path, monkeypatch):
+    """Structs holding pointers, made by a function returning them and freed by one taking
+    them by value: built with ASan, whose LeakSanitizer reports any block the primal or
+    the derivative code loses (the tangent must free the shadows where the program frees
+    the data; the adjoint at the end of its backward sweep)."""
+    monkeypatch.setattr(harness, "SANITIZE", harness.SANITIZE_FLAGS)
+    monkeypatch.setenv("ADGEN_TEST_STACK", "heap")
+    monkeypatch.delenv("ASAN_OPTIONS", raising=False)
+    harness.check_program(ROOT / "testsuite" / "c" / "struct_handles_by_value.c", tmp_path)

@@ -422,6 +422,38 @@ class Activity:
         t = func.ret.resolved()
         return isinstance(t, ir.Ptr) and self.needs_shadow(self.mem.ret(func.name))
 
+    def ret_struct_pointers(self, func):
+        """True when func returns a struct holding pointers into memory that has a shadow:
+        its forward sweep returns that struct's shadow too (through an extra argument)."""
+        t = func.ret.resolved()
+        return t.is_struct and ir.holds_pointers(t) and self.needs_shadow(self.mem.ret(func.name))
+
+    def shadowed_pointer_field(self, sym):
+        """The first field (`v`, `inner.v`) of struct variable sym, or of the struct sym
+        points to, holding a pointer to memory that needs a shadow; None if there is none.
+        A derivative routine cannot make storage for such memory by itself: only the code
+        that made the struct knows how large it is."""
+        t, node = sym.type.resolved(), self.mem.var(sym)
+        if isinstance(t, ir.Ptr):
+            t, node = t.target.resolved(), self.mem.pointee(node)
+        while isinstance(t, ir.Arr):
+            t = t.elem.resolved()
+
+        def search(t, node, prefix):
+            for fname, ftype in t.sdef.fields:
+                ft, fnode = ftype.resolved(), self.mem.field(node, fname)
+                while isinstance(ft, ir.Arr):
+                    ft = ft.elem.resolved()
+                if isinstance(ft, ir.Ptr) and self.needs_shadow(self.mem.pointee(fnode)):
+                    return prefix + fname
+                if ft.is_struct:
+                    inner = search(ft, fnode, prefix + fname + ".")
+                    if inner is not None:
+                        return inner
+            return None
+
+        return search(t, node, "") if t.is_struct else None
+
     def sym_has_shadow(self, sym):
         return self.needs_shadow(self.mem.var(sym))
 
@@ -518,6 +550,12 @@ def head_nodes(mem, func, names, what, loc):
                 raise AdgenError(f"'{name}': pointers to pointers cannot be independents or "
                                  "dependents", loc)
             nodes += _float_fields(mem, node, inner)
+        elif ir.pointee(t) is not None and ir.pointee(t).resolved().is_struct and \
+                ir.holds_pointers(ir.pointee(t)) or t.is_struct and ir.holds_pointers(t):
+            raise AdgenError(f"'{name}' is a struct holding pointers: it cannot be "
+                             f"{'an' if what == 'independent' else 'a'} {what} (not "
+                             "supported yet); pass the arrays it points to as parameters",
+                             loc)
         else:
             raise AdgenError(f"'{name}' is not floating-point: it cannot be "
                              f"{'an' if what == 'independent' else 'a'} {what}", loc)

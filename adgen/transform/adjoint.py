@@ -24,7 +24,7 @@ from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_symbol,
                                     counted_loop, increment, is_user_call, no_rule_error,
                                     same_text, source_name, strip_const,
-                                    unknown_function_error)
+                                    refuse_internal_pointer_fields, unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import exit_recomputations, find_recomputations
 from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
@@ -639,6 +639,8 @@ class FuncGen:
             t = p.type.resolved()
             if not self.act.sym_has_shadow(p) and not named:
                 continue
+            if not named:
+                refuse_internal_pointer_fields(self.act, f, p)
             if t.is_float:
                 if named:
                     pb = self.shadow_symbol(p, ir.Ptr(p.type))
@@ -913,31 +915,31 @@ class FuncGen:
             elif isinstance(t, ir.Struct):
                 # a struct by value (never changed: normalize gives a changed one a local
                 # copy): its adjoint goes back to the caller's through a pointer
-                if _holds_pointers(t):
-                    raise AdgenError(f"parameter '{p.name}': a struct passed by value that "
-                                     "holds pointers to active data is not supported yet; "
-                                     "pass a pointer to it", p.loc)
                 pb = self.shadow_symbol(p, ir.Ptr(p.type))
+                if ir.holds_pointers(t):
+                    # its pointers' shadows are the caller's shadow's: both sweeps need them
+                    fparams.append(pb)
                 bparams.append(pb)
                 self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
             else:
                 raise AdgenError(f"parameter '{p.name}' of '{f.name}' carries derivatives "
                                  "through a type adgen cannot shadow yet", p.loc)
         result = getattr(f, "result", None)
+        fwd_locals = []
         if self.act.ret_active(f):
-            rt = f.ret.resolved()
-            if rt.is_struct and _holds_pointers(rt):
-                raise AdgenError(f"'{source_name(f)}' returns a struct that holds pointers to "
-                                 "active data: not supported yet; return it through a "
-                                 "pointer parameter", f.loc)
             fb = ir.Symbol(self.names.fresh(source_name(f) + "b"), strip_const(f.ret), "param")
             fb.primal = result
             bparams.append(fb)
             if result is not None:
                 self.sh.set(result, ir.Ref(fb))
+                if self.act.ret_struct_pointers(f):
+                    # the forward sweep builds the result's shadow (its pointers) in a
+                    # local of the parameter's name
+                    fwd_locals.append(LocalDecl(fb, zero=True))
         shadow_out = None
-        if self.act.ret_pointer_shadowed(f):
-            # a returned pointer comes back with its shadow, through **fb
+        if self.act.ret_pointer_shadowed(f) or self.act.ret_struct_pointers(f):
+            # a returned pointer (a struct holding pointers) comes back with its shadow,
+            # through **fb (*fb)
             shadow_out = ir.Symbol(self.names.fresh(source_name(f) + "b"), ir.Ptr(strip_const(f.ret)),
                                    "param")
             fparams.append(shadow_out)
@@ -973,8 +975,8 @@ class FuncGen:
                 set_again.add(v)
                 out.append(ir.Assign(ir.Ref(v), X.clone(s.rhs), s.loc))
                 if self.pointer_shadow(v) is not None:
-                    out.append(ir.Assign(self.pointer_shadow(v), self.sh(X.clone(s.rhs)),
-                                         s.loc))
+                    out.append(_shadow_pointer_assign(self.pointer_shadow(v),
+                                                      self.sh(X.clone(s.rhs)), s.loc))
                 self.explain(s, f"{v.name} (final value)", "not stored",
                              f"set again by line {s.loc.line} when {when}")
             return out
@@ -997,6 +999,10 @@ class FuncGen:
             travel.append(ir.Ref(sym))
             if self.pointer_shadow(sym) is not None:
                 travel.append(self.pointer_shadow(sym))
+            elif sym is not result and sym.type.resolved().is_struct and \
+                    ir.holds_pointers(sym.type) and self.sh.has(sym) and \
+                    isinstance(self.sh.of_sym(sym), ir.Ref):
+                travel.append(self.sh.of_sym(sym))     # its pointers' shadows
         for ptrs in heap.values():
             travel += [ir.Ref(p) for p in ptrs]
         self.exit_pushes = [ir.Push(e) for e in travel]
@@ -1006,7 +1012,8 @@ class FuncGen:
             fwd.append(ir.Return(ir.Ref(result)))
         ret = ir.with_const(f.ret, False) if result is not None else ir.VOID
         orig = source_name(f)
-        ffn = GenFunction(f.name + "_fwd", ret, fparams, fwd, self.locals + self.ad_locals,
+        ffn = GenFunction(f.name + "_fwd", ret, fparams, fwd,
+                          self.locals + fwd_locals + self.ad_locals,
                           is_static=True, comment=f"Forward sweep of {orig}.", source=f.name)
         bfn = GenFunction(f.name + "_bwd", ir.VOID, bparams, bwd, source=f.name,
                           locals=self.locals + self.ad_locals, is_static=True,
@@ -1510,6 +1517,11 @@ class FuncGen:
             if t.is_struct:
                 if ir.is_lvalue(a) and self.act.has_shadow(a):
                     bargs.append(ir.AddrOf(self.sh(a), ir.Ptr(p.type)))
+                    if ir.holds_pointers(t):
+                        fargs.append(ir.AddrOf(self.sh(a), ir.Ptr(p.type)))
+                elif ir.holds_pointers(t):
+                    raise AdgenError(f"argument {len(fargs)} of '{g.name}' needs a derivative "
+                                     "but has none here", a.loc or loc)
                 else:
                     dummy = self.temp("argb", p.type)
                     pre_b.append(_zero_stmt(ir.Ref(dummy)))
@@ -1583,6 +1595,14 @@ class FuncGen:
                 fwd += lf
                 return fwd, lb + pre_b + bwd_tail + late_b
             return fwd, pre_b + bwd_tail + late_b
+        if self.act.ret_struct_pointers(g):
+            # a struct holding pointers comes back with its shadow, through an argument (lhs
+            # is a temporary of its own: see normalize.py)
+            if lhs is not None and self.act.has_shadow(lhs):
+                shadow = self.sh(lhs)
+            else:
+                shadow = ir.Ref(self.temp(source_name(g) + "_valueb", strip_const(g.ret)))
+            fargs.append(ir.AddrOf(X.clone(shadow), ir.Ptr(shadow.type)))
         state = self.joint_state(call, g, s)
         if state is not None:
             # joint mode: the plain call forward, with the state it changes kept; the
@@ -1642,7 +1662,7 @@ class FuncGen:
         if self.T.ctx.options.store_all:
             return self.call_mode(s, where, None, "--store-all")
         why_not = None
-        if g is self.f or self.act.ret_pointer_shadowed(g) or \
+        if g is self.f or self.act.ret_pointer_shadowed(g) or self.act.ret_struct_pointers(g) or \
                 self.T.ctx.calls(g.name, ALLOCATION):
             why_not = "the callee allocates or frees memory, returns a pointer, or is " \
                 "the caller"
@@ -2106,14 +2126,6 @@ def _shadow_pointer_assign(shl, value, loc):
     if isinstance(vt, ir.Ptr) and vt.target.const and not shl.type.resolved().target.const:
         value = ir.Cast(shl.type, value)
     return ir.Assign(shl, value, loc)
-
-
-def _holds_pointers(t):
-    for _, ft in t.resolved().sdef.fields:
-        r = ft.resolved()
-        if r.is_pointer or (r.is_struct and _holds_pointers(r)):
-            return True
-    return False
 
 
 def _merge_squares(stmts):

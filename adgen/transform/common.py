@@ -118,6 +118,33 @@ def no_rule_error(name, loc):
         f"routines in a rules file (--rules)", loc)
 
 
+def refuse_internal_pointer_fields(act, f, p):
+    """A head's parameter that is no independent or dependent but carries derivatives
+    inside the head gets adjoint or tangent storage of the routine's own; refused when
+    that storage would have to include what the struct's pointer fields point to."""
+    field = act.shadowed_pointer_field(p)
+    if field is not None and not _set_before_use(f.body.stmts, p, field):
+        raise AdgenError(f"parameter '{ir.source_name(p)}' of '{ir.source_name(f)}': the memory "
+                         f"its field '{field}' points to carries derivatives, and a derivative "
+                         "routine cannot make storage for it (not supported yet); pass that "
+                         "array as a parameter of its own", p.loc)
+
+
+def _set_before_use(stmts, p, field):
+    """True when the first statement of stmts that mentions p sets its field `field`
+    (`p->v = ...`, `p.v = ...`) from what does not involve p: the routine then sets that
+    field's shadow itself before anything reads it."""
+    from adgen.backend.cgen import expr_c
+    targets = {f"{p.name}->{field}", f"{p.name}.{field}", f"(*{p.name}).{field}"}
+    for s in stmts:
+        if not any(isinstance(e, ir.Ref) and e.sym is p for inner in ir.stmts_walk([s])
+                   for x in ir.stmt_exprs(inner) for e in ir.walk(x)):
+            continue
+        return isinstance(s, ir.Assign) and expr_c(s.lhs) in targets and \
+            not any(isinstance(e, ir.Ref) and e.sym is p for e in ir.walk(s.rhs))
+    return False
+
+
 def unknown_function_error(name, loc):
     return AdgenError(
         f"call to unknown external function '{name}': adgen cannot see its body. Add its "

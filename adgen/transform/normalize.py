@@ -144,6 +144,17 @@ class Normalizer:
             if isinstance(s.rhs, ir.Call) and self.needs_lift(s.rhs):
                 s.rhs.args = [self.arg(a, p, pre) for a, p in
                               zip(s.rhs.args, self.params_of(s.rhs))]
+                rt = s.rhs.type.resolved()
+                if rt.is_struct and ir.holds_pointers(rt):
+                    # a struct holding pointers comes back into a temporary of its own,
+                    # copied field by field: each pointer field's shadow follows it (and
+                    # is kept and brought back with it where the lhs is overwritten),
+                    # while the backward sweep clears the temporary's adjoint whole
+                    t = self.temps.new(s.rhs.func + "_result", s.rhs.type, s.loc)
+                    pre.append(ir.Assign(ir.Ref(t, s.loc), s.rhs, s.loc))
+                    lhs = self.lift(s.lhs, pre)
+                    return pre + self.stmts(split_struct_copy(lhs, ir.Ref(t, s.loc), s.loc,
+                                                              self.temps))
             else:
                 s.rhs = self.lift(s.rhs, pre)
             s.lhs = self.lift(s.lhs, pre)
@@ -237,6 +248,14 @@ class Normalizer:
                     raise AdgenError(f"void function '{e.func}' used in an expression", e.loc)
                 t = self.temps.new(e.func + "_result", e.type, e.loc)
                 pre.append(ir.Assign(ir.Ref(t, e.loc), e, e.loc))
+                rt = e.type.resolved()
+                if rt.is_struct and ir.holds_pointers(rt):
+                    # into a copy of its own as well (see stmt): the backward sweep clears
+                    # the adjoint of the call's result, pointers' shadows too
+                    held = self.temps.new(e.func + "_value", e.type, e.loc)
+                    pre += split_struct_copy(ir.Ref(held, e.loc), ir.Ref(t, e.loc), e.loc,
+                                             self.temps)
+                    return ir.Ref(held, e.loc)
                 return ir.Ref(t, e.loc)
             return e
         if isinstance(e, ir.Cond) and any(isinstance(sub, ir.Call) and self.needs_lift(sub)

@@ -9,7 +9,7 @@ from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
                                     is_user_call, no_rule_error, source_name,
-                                    unknown_function_error)
+                                    refuse_internal_pointer_fields, unknown_function_error)
 from adgen.user_rules import result_is_active
 
 
@@ -51,6 +51,8 @@ class TangentTransform:
     def call_is_diff(self, g):
         if self.act.ret_active(g) or self.act.ret_pointer_shadowed(g):
             return True
+        if self.ctx.frees(g.name):
+            return True         # its free() must free the shadows too
         return any(self.act.is_active(n) or self.act.needs_shadow(n)
                    for n in self.writes.get(g.name, ()))
 
@@ -82,6 +84,7 @@ class TangentGen:
             shadowed = self.act.sym_has_shadow(p)
             if head is not None and not named and shadowed:
                 # an internal buffer carrying derivatives: tangent storage of its own
+                refuse_internal_pointer_fields(self.act, f, p)
                 t = p.type.resolved()
                 pd = self.shadow_symbol(p, ir.with_const(p.type, False))
                 self.sh.set(p, ir.Ref(pd))

@@ -64,6 +64,7 @@ class Config:
     global_pointer: float = 0.2  # share of programs whose head reaches a local array through a global
     global_locals: float = 0.25  # share of functions keeping some local doubles in static globals
     double_buffer: float = 0.2  # share of programs whose head swaps two buffers through pointers in a loop
+    struct_handles: float = 0.2  # share of programs passing a helper's array as a struct by value
 
 
 # ---------------------------------------------------------------- expressions
@@ -511,6 +512,7 @@ class Gen:
         self.rs = random.Random(seed * 3037000493 + 41)    # locals kept in structs
         self.rg = random.Random(seed * 2147483629 + 43)    # locals kept in static globals
         self.rb = random.Random(seed * 1073741789 + 47)    # buffers swapped through pointers
+        self.rh = random.Random(seed * 2147483587 + 53)    # arrays passed in struct handles
         self.callees: list[Callee] = []
         self.uses_malloc = False
         self.uses_blas = False
@@ -1877,9 +1879,12 @@ class Gen:
         head, args, dep, indep = self.head(dims)
         funcs.append(head)
         funcs = reachable(funcs)
+        structs = []
+        handles = self.rh.random() < self.cfg.struct_handles
+        if handles:
+            funcs, structs = with_struct_handles(funcs, self.rh)
         if len(funcs) > 1 and self.rc.random() < self.cfg.callbacks:
             funcs = with_callback(funcs, self.rc)
-        structs = []
         if self.rs.random() < self.cfg.global_pointer and \
                 with_global_pointer(head, self.rs, params=not self.infer):
             structs.append("static double *fz_gp;")
@@ -1890,6 +1895,8 @@ class Gen:
                 structs += with_global_locals(f, f"fz_g{k + 1}_", self.rg)
             if self.rs.random() < self.cfg.struct_locals:
                 structs += with_struct_locals(f, f"fz_s{k + 1}", self.rs)
+        if handles:
+            drop_keeping_directives(funcs)
         sizes = "infer" if self.infer else "give"
         return Program(seed=self.seed, funcs=funcs, args=args, dep=dep, indep=indep,
                        structs=structs,
@@ -1996,6 +2003,74 @@ def with_callback(funcs: list, r: random.Random) -> list:
         x.val = via.name
     k = funcs.index(f)
     return funcs[:k + 1] + [via] + funcs[k + 1:]
+
+
+HANDLE_TYPES = {"double *": ("fz_vec", "fz_vec_of"), "const double *": ("fz_cvec", "fz_cvec_of")}
+
+
+def with_struct_handles(funcs: list, r: random.Random) -> tuple:
+    """Passes one array parameter of a helper inside a small struct by value, as C code
+    passes handles: `fz_vec {double *v; double scale; int len;}` made by a function
+    returning it (`fz_vec_of(a, s)` at each call), the helper taking `u_h` and reading
+    `double *u = u_h.v;` first; half the time it walks its copy's pointer on the way
+    (`u_h.v = u_h.v + 1; double *u = u_h.v - 1;`). A written array's first store is scaled
+    by `u_h.scale`, in [0.5, 1] (a tanh of a double argument of the call), which keeps the
+    generator's bounds. adgen must carry the pointer's shadow into the struct and out of
+    the function returning it, and the scale's adjoint back through the copies. The
+    program's directives for checkpointing and fixed-point loops must go (see
+    drop_keeping_directives)
+    Returns (funcs, struct definition lines); funcs unchanged when no helper has an array
+    parameter."""
+    cands = [(f, k) for f in funcs[:-1] for k, p in enumerate(f.params)
+             if p.ctype in HANDLE_TYPES]
+    if not cands:
+        return funcs, []
+    f, k = r.choice(cands)
+    p = f.params[k]
+    stype, maker = HANDLE_TYPES[p.ctype]
+    handle = p.name + "_h"
+    f.params[k] = Param(stype, handle)
+    field = Expr("var", val=f"{handle}.v", ty="ptr")
+    prologue = [Stmt("decl", ctype=p.ctype, name=p.name, init=field, size=None)]
+    if r.random() < 0.5:
+        prologue = [Stmt("assign", lhs=copy.copy(field), op="=",
+                         rhs=bin_("+", copy.copy(field), inum(1), ty="ptr")),
+                    Stmt("decl", ctype=p.ctype, name=p.name,
+                         init=bin_("-", copy.copy(field), inum(1), ty="ptr"), size=None)]
+    first = next((st for st in walk(f.body) if st.kind == "assign" and st.op == "=" and
+                  st.lhs.op == "idx" and st.lhs.args[0].op == "var" and
+                  st.lhs.args[0].val == p.name), None)
+    if first is not None:
+        first.rhs = mul(first.rhs, Expr("var", val=f"{handle}.scale", bound=1.0))
+    f.body[:0] = prologue
+    # (an expression may stand at several places of a program: each call is rewritten once)
+    calls = {id(x): x for g in funcs for st in walk(g.body) for e in st.exprs()
+             for x in e.walk() if x.op == "call" and x.val == f.name}
+    for x in calls.values():
+        scalars = [a for a in x.args if a.ty == "double" and
+                   not any(y.op == "call" and y.val.startswith("fz_") for y in a.walk())]
+        scale = add(num(0.75), mul(num(0.25), call(
+            "tanh", copy.deepcopy(r.choice(scalars)), bound=1.0))) if scalars else num(0.875)
+        x.args[k] = Expr("call", [x.args[k], scale], val=maker, ty="ptr")
+    make = Func(maker, stype, [Param(p.ctype, "v"), Param("double", "s")], [
+        Stmt("decl", ctype=stype, name="h", init=None, size=None),
+        Stmt("assign", lhs=Expr("var", val="h.v", ty="ptr"), op="=",
+             rhs=Expr("var", val="v", ty="ptr")),
+        Stmt("assign", lhs=Expr("var", val="h.scale"), op="=", rhs=Expr("var", val="s")),
+        Stmt("assign", lhs=Expr("var", val="h.len", ty="int"), op="=", rhs=inum(1)),
+        Stmt("return", e=Expr("var", val="h", ty="ptr"))])
+    return [make] + funcs, [f"typedef struct {{ {p.ctype}v; double scale; int len; }} {stype};"]
+
+
+def drop_keeping_directives(funcs: list) -> None:
+    """Removes the directives of checkpointed calls and loops and of fixed-point loops:
+    adgen cannot keep memory that a pointer held in a struct may reach (all memory of the
+    points-to class of an array passed in a handle)."""
+    for g in funcs:
+        for st in walk(g.body):
+            if st.pragma and st.pragma.split("(")[0] in ("checkpoint", "binomial_ckp",
+                                                          "fp_loop"):
+                st.pragma = None
 
 
 def with_global_pointer(f: Func, r: random.Random, params: bool) -> bool:
