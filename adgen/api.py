@@ -1162,7 +1162,7 @@ class _Args:
         self.shapes = shapes        # name -> the user's shape
         self.boxed = boxed          # names of scalars boxed into 1-element arrays (Fortran)
         self.env = env
-        self.struct_ptrs = set(struct_ptrs)     # names of pointers to one struct
+        self.struct_ptrs = set(struct_ptrs)     # names of pointers to structs
         self.ffi = ffi
 
     def fresh(self):
@@ -1173,7 +1173,13 @@ class _Args:
             if n in self.arrays:
                 v = v.copy()
             elif n in self.struct_ptrs:
-                v = self.ffi.new(self.ffi.typeof(v), v[0])
+                t = self.ffi.typeof(v)
+                if t.kind == "array":       # an array of structs
+                    copy = self.ffi.new(t, len(v))
+                    self.ffi.memmove(copy, v, self.ffi.sizeof(v))
+                    v = copy
+                else:
+                    v = self.ffi.new(t, v[0])
             out[n] = v
         return out
 
@@ -1279,6 +1285,7 @@ class Built:
                 arrays.add(n)
             else:       # struct, struct_ptr
                 ctype = p["elem"]
+                count = 1       # structs passed
                 if isinstance(v, ffi.CData):
                     t = ffi.typeof(v)
                     want = ffi.typeof(ctype if kind == "struct" else ctype + " *")
@@ -1286,8 +1293,22 @@ class Built:
                         values[n] = v
                     elif kind == "struct" and t is ffi.typeof(ctype + " *"):
                         values[n] = v[0]
+                    elif kind == "struct_ptr" and t.kind == "array" and \
+                            t.item is ffi.typeof(ctype):
+                        values[n], count = v, len(v)
                     else:
                         raise TypeError(f"{where}: got a cdata {t.cname}")
+                elif kind == "struct_ptr" and isinstance(v, (list, tuple)) and v and \
+                        all(isinstance(item, dict) for item in v):
+                    # an array of structs, one dict each
+                    try:
+                        values[n] = ffi.new(f"{ctype}[]", [
+                            struct_initializer(ffi, ffi.typeof(ctype), item, keep)
+                            for item in v])
+                    except (TypeError, ValueError, OverflowError, KeyError) as exc:
+                        raise TypeError(f"{where}: cannot make an array of {ctype} of {v!r} "
+                                        f"({exc})")
+                    count = len(v)
                 else:
                     try:
                         ptr = ffi.new(ctype + " *",
@@ -1297,9 +1318,9 @@ class Built:
                                         "a dict of its fields or a sequence in field order")
                     values[n] = ptr[0] if kind == "struct" else ptr
                 env[n] = values[n]
-                shapes[n] = (_struct_count(ffi.typeof(ctype)),)
+                shapes[n] = (count * _struct_count(ffi.typeof(ctype)),)
                 if kind == "struct_ptr":
-                    arrays_of_structs.append(n)
+                    arrays_of_structs.append((n, count))
         for n in arrays:
             p = self._by_name[n]
             if p["extent"] is None:
@@ -1322,13 +1343,14 @@ class Built:
                 raise ValueError(f"{what}(): argument {n!r} has {size} element"
                                  f"{'s' * (size != 1)}, but {self.name} uses {need} "
                                  f"({p['extent_text']}{with_})")
-        for n in arrays_of_structs:
+        for n, count in arrays_of_structs:
             need = self._extent(n, env)
-            if need is not None and need > 1:
-                raise ValueError(f"{what}(): argument {n!r} points to one {self._by_name[n]['elem']}"
-                                 f", but {self.name} uses {need} of them "
-                                 f"({self._by_name[n]['extent_text']}): the Python API passes "
-                                 "a pointer to one struct, not an array of structs")
+            if need is not None and need > count:
+                elem = self._by_name[n]["elem"]
+                raise ValueError(f"{what}(): argument {n!r} points to {count} {elem}, but "
+                                 f"{self.name} uses {need} of them "
+                                 f"({self._by_name[n]['extent_text']}): give a list of "
+                                 f"{need} dicts, one per struct")
         struct_ptrs = [p["name"] for p in self._params if p["kind"] == "struct_ptr"]
         args = _Args(values, arrays, shapes, boxed, env, struct_ptrs, ffi)
         args.keep = keep        # the arrays the structs' pointer fields point to
@@ -1398,11 +1420,15 @@ class Built:
         elem = p["elem"] if p else self._meta["ret"]["cdef"]
         dt = np.dtype(np.float64) if struct else _dtype(elem, self._ffi)
         scalar = name == self.name or p["kind"] == "real" or name in a.boxed
-        if struct and isinstance(value, dict):
+        if struct and (isinstance(value, dict) or isinstance(value, (list, tuple)) and value
+                       and all(isinstance(item, dict) for item in value)):
             if nbdirs is not None:
                 raise TypeError(f"{what}(): {kind}[{name!r}]: with nbdirs, give an array "
                                 f"of shape ({nbdirs}, {n}) (the fields flattened)")
-            value = _struct_flatten(self._ffi.typeof(p["elem"]), value, f"{kind}[{name!r}]")
+            t = self._ffi.typeof(p["elem"])
+            value = _struct_flatten(t, value, f"{kind}[{name!r}]") if isinstance(value, dict) \
+                else [x for k, item in enumerate(value)
+                      for x in _struct_flatten(t, item, f"{kind}[{name!r}][{k}]")]
         try:
             arr = np.asarray(value, dtype=np.float64)
         except (TypeError, ValueError):
@@ -1435,7 +1461,11 @@ class Built:
         if name == self.name or self._by_name[name]["kind"] == "real" or name in a.boxed:
             return float(flat[0])
         if self._by_name[name]["kind"] in ("struct", "struct_ptr"):
-            return _struct_dict(self._ffi.typeof(self._by_name[name]["elem"]), iter(flat))
+            t = self._ffi.typeof(self._by_name[name]["elem"])
+            values = iter(flat)
+            if self._ffi.typeof(a.values[name]).kind == "array":     # a list of structs
+                return [_struct_dict(t, values) for _ in range(len(a.values[name]))]
+            return _struct_dict(t, values)
         return flat.reshape(a.shapes[name])
 
     def _tangent(self, a, tangents):
@@ -1456,7 +1486,7 @@ class Built:
                 outs[n] = t
                 cargs.append(ffi.from_buffer(p["elem"] + "[]", t))
             elif p["kind"] in ("struct", "struct_ptr"):
-                t = self._new_struct(p, tangents.get(n))
+                t = self._new_struct(p, tangents.get(n), self._structs(vals[n]))
                 outs[n] = t
                 cargs.append(t[0] if p["kind"] == "struct" else t)
             else:
@@ -1490,7 +1520,7 @@ class Built:
                 outs[n] = b
                 cargs.append(ffi.from_buffer(p["elem"] + "[]", b))
             elif p["kind"] in ("struct", "struct_ptr"):
-                outs[n] = self._new_struct(p, seeds.get(n))
+                outs[n] = self._new_struct(p, seeds.get(n), self._structs(vals[n]))
                 cargs.append(outs[n])
             else:
                 outs[n] = ffi.new(p["elem"] + " *", 0.0)
@@ -1506,12 +1536,25 @@ class Built:
         primal = {n: vals[n] for n in a.arrays}
         return res, primal
 
-    def _new_struct(self, p, flat):
-        """A new struct of parameter p's type (a pointer to it), its floating-point fields
-        set from flat (zero when None)."""
-        ptr = self._ffi.new(p["elem"] + " *")
+    def _structs(self, v):
+        """How many structs a struct argument's value holds (an array of them or one)."""
+        return len(v) if self._ffi.typeof(v).kind == "array" else 1
+
+    def _new_struct(self, p, flat, count=1):
+        """New structs of parameter p's type (a pointer to one, or an array of count of
+        them), their floating-point fields set from flat (zero when None), which also
+        tells how many there are."""
+        t = self._ffi.typeof(p["elem"])
         if flat is not None:
-            _struct_write(self._ffi.typeof(p["elem"]), ptr[0], iter(float(x) for x in flat))
+            count = max(1, len(flat) // max(1, _struct_count(t)))
+        if count == 1:
+            ptr = self._ffi.new(p["elem"] + " *")
+        else:
+            ptr = self._ffi.new(f"{p['elem']}[{count}]")
+        if flat is not None:
+            values = iter(float(x) for x in flat)
+            for k in range(count):
+                _struct_write(t, ptr[k], values)
         return ptr
 
     def _flat(self, name, v):
@@ -1521,9 +1564,9 @@ class Built:
             return v
         p = self._by_name[name]
         if p["kind"] in ("struct", "struct_ptr"):
-            out = []
-            by_pointer = self._ffi.typeof(v).kind == "pointer"
-            _struct_read(self._ffi.typeof(p["elem"]), v[0] if by_pointer else v, out)
+            out, t, kind = [], self._ffi.typeof(p["elem"]), self._ffi.typeof(v).kind
+            for item in (list(v) if kind == "array" else [v[0] if kind == "pointer" else v]):
+                _struct_read(t, item, out)
             return np.array(out, dtype=np.float64)
         return np.array([v[0]], dtype=np.float64)
 

@@ -167,8 +167,14 @@ def make_arguments(built, values=None, sizes=None, seed=1):
             values[n] = out[n]
             try:
                 from adgen.api import struct_initializer
-                ptr = built._ffi.new(p["elem"] + " *", struct_initializer(
-                    built._ffi, built._ffi.typeof(p["elem"]), values[n], keep))
+                t = built._ffi.typeof(p["elem"])
+                if kind == "struct_ptr" and isinstance(values[n], list) and \
+                        all(isinstance(item, dict) for item in values[n]):
+                    ptr = built._ffi.new(p["elem"] + "[]", [       # an array of structs
+                        struct_initializer(built._ffi, t, item, keep) for item in values[n]])
+                else:
+                    ptr = built._ffi.new(p["elem"] + " *", struct_initializer(
+                        built._ffi, t, values[n], keep))
             except Exception as exc:
                 raise CheckError(f"{n}: cannot make a {p['elem']} of {values[n]!r} ({exc})")
             env[n] = ptr[0] if kind == "struct" else ptr
@@ -370,7 +376,10 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
             return name
         if by_name[name]["kind"] in ("struct", "struct_ptr"):
             from adgen.api import struct_field_labels
-            return name + struct_field_labels(built._ffi.typeof(by_name[name]["elem"]))[k]
+            labels = struct_field_labels(built._ffi.typeof(by_name[name]["elem"]))
+            if built._ffi.typeof(a.values[name]).kind == "array":     # an array of structs
+                return f"{name}[{k // len(labels)}]{labels[k % len(labels)]}"
+            return name + labels[k]
         return f"{name}[{k}]"
 
     floor_factor = math.sqrt(tol)

@@ -628,20 +628,79 @@ def test_struct_pointer_independent_and_dependent(adgen_cache):
     assert not built.vector and "struct" in built.vector_error
 
 
-def test_pointer_to_structs_used_as_an_array_is_refused(adgen_cache, tmp_path):
-    # the API passes one struct: a call whose code would index beyond it is refused
+PARTICLES = """typedef struct { double x, v; int id; } Particle;
+
+double energy(int n, Particle *p, double k)
+{
+    double e = 0.0;
+    for (int i = 0; i < n; i++) {
+        e += 0.5 * p[i].v * p[i].v + k * p[i].x * p[i].x * p[i].x;
+        p[i].x = p[i].x + 0.1 * p[i].v;
+    }
+    return e;
+}
+"""
+
+
+def _particle_checks(built, both):
+    """energy over an array of three structs given as a list of dicts: the gradient is a
+    list of dicts (central differences agree); with p a dependent too (both), vjp and jvp
+    take lists of dicts, the Jacobian runs over the flattened fields; the arguments stay
+    unchanged; one struct fewer than the code uses is refused."""
+    parts = [{"x": 0.3 * k - 0.2, "v": 0.5 - 0.1 * k, "id": k} for k in range(3)]
+    before = json.dumps(parts)
+    g = built.gradient(3, parts, 0.7)
+    errs = {}
+    for k in range(3):
+        for field in ("x", "v"):
+            vals = []
+            for sign in (1.0, -1.0):
+                q = json.loads(before)
+                q[k][field] += sign * 1e-6
+                vals.append(built.primal(3, q, 0.7))
+            errs[f"{field}{k}"] = S.rel_err(g["p"][k][field], (vals[0] - vals[1]) / 2e-6)
+    J = both.jacobian(3, parts, 0.7, method="reverse")
+    Jf = both.jacobian(3, parts, 0.7, method="forward")
+    errs["modes"] = S.rel_err(J["p", "p"], Jf["p", "p"])
+    row = both.vjp(3, parts, 0.7, seeds={"p": [{}, {"x": 1.0}, {}]})["p"]
+    errs["vjp"] = S.rel_err(np.array([row[k][f] for k in range(3) for f in ("x", "v")]),
+                            J["p", "p"][2])
+    col = both.jvp(3, parts, 0.7, tangents={"p": [{"v": 1.0}, {}, {}]})
+    errs["jvp"] = S.rel_err(col["energy"], g["p"][0]["v"])
+    try:
+        built.gradient(4, parts, 0.7)
+        refused = None
+    except ValueError as exc:
+        refused = str(exc)
+    return errs, J["p", "p"].shape, json.dumps(parts) == before, refused
+
+
+def test_pointer_to_structs_as_an_array(adgen_cache, tmp_path):
     src = tmp_path / "parts.c"
-    src.write_text("typedef struct { double x, v; } Particle;\n"
-                   "double energy(int n, const Particle *p)\n{\n    double e = 0.0;\n"
-                   "    for (int i = 0; i < n; i++)\n"
-                   "        e += 0.5 * p[i].v * p[i].v + p[i].x * p[i].x * p[i].x;\n"
-                   "    return e;\n}\n")
-    built = adgen.build(str(src), head="energy(energy)/(p)", cache_dir=adgen_cache)
-    g = S.isolated(built.gradient, 1, {"x": 1.0, "v": 2.0})
-    assert g["p"] == {"x": 3.0, "v": 2.0}
-    with pytest.raises(ValueError, match=r"'p' points to one Particle, but energy uses 3 of "
-                                         r"them \(n\)"):
-        built.gradient(3, {"x": 1.0, "v": 2.0})
+    src.write_text(PARTICLES)
+    built = adgen.build(str(src), head="energy(energy)/(p k)", cache_dir=adgen_cache)
+    both = adgen.build(str(src), head="energy(energy p)/(p k)", cache_dir=adgen_cache)
+    errs, shape, unchanged, refused = S.isolated(_particle_checks, built, both)
+    assert all(e <= 1e-6 for e in errs.values()), errs
+    assert shape == (6, 6) and unchanged
+    assert refused is not None and "'p' points to 3 Particle, but energy uses 4 of them " \
+        "(n): give a list of 4 dicts, one per struct" in refused, refused
+    # one struct given as a dict is one struct
+    g = S.isolated(built.gradient, 1, {"x": 1.0, "v": 2.0, "id": 0}, 0.5)
+    assert g["p"] == {"x": 1.5, "v": 2.0}
+
+
+def test_check_array_of_structs(adgen_cache, capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src, inputs = tmp_path / "parts.c", tmp_path / "in.json"
+    src.write_text(PARTICLES)
+    inputs.write_text(json.dumps({"n": 3, "k": 0.7, "p": [
+        {"x": 0.1, "v": 0.2, "id": 0}, {"x": -0.3, "v": 0.5, "id": 1},
+        {"x": 0.4, "v": -0.1, "id": 2}]}))
+    status, out, err = _check([str(src), "--head", "energy(energy p)/(p k)", "--inputs",
+                               str(inputs)], capsys)
+    assert status == 0 and "PASS: 4 pairs agree" in out, out + err
+    assert re.search(r"^p\[[012]\]\.[xv] / p\[[012]\]\.[xv] ", out, re.M), out
 
 
 def test_check_struct_independents(adgen_cache, capsys, monkeypatch, tmp_path):
