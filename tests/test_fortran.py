@@ -70,7 +70,8 @@ def test_program(source, stack, tmp_path, gfortran, monkeypatch):
     pytest.fail(message, pytrace=False)     # the harness's message says it all
 
 
-@pytest.mark.parametrize("name", ["allocatable_return.f90", "allocatable_locals.f90"])
+@pytest.mark.parametrize("name", ["allocatable_return.f90", "allocatable_locals.f90",
+                                  "allocatable_components.f90"])
 def test_allocatables_freed_on_every_exit(name, tmp_path, gfortran):
     """The generated code frees every allocatable local, at the end and at each RETURN:
     the program through the harness built with ASan, whose LeakSanitizer reports any
@@ -470,8 +471,16 @@ def test_pointers_refused(text, message, line, tmp_path):
 
 
 @pytest.mark.parametrize("text, message, line", [
-    ("module m\n  type :: p_t\n    real(8), allocatable :: x(:)\n  end type p_t\n",
-     "allocatable components of 'p_t' are not supported", 3),
+    ("module m\n  type :: p_t\n    real(8), allocatable :: x\n  end type p_t\n",
+     "the allocatable scalar component 'x' of 'p_t' is not supported", 3),
+    ("module m\n  type :: p_t\n    real(8), allocatable :: x(4)\n  end type p_t\n",
+     "the allocatable component 'x' of 'p_t' needs a deferred shape: x(:)", 3),
+    ("module m\n  type :: q_t\n    real(8) :: w\n  end type q_t\n  type :: p_t\n"
+     "    type(q_t), allocatable :: x(:)\n  end type p_t\n",
+     "the allocatable component 'x' of 'p_t' is of a derived type: not supported", 6),
+    ("module m\n  type :: q_t\n    real(8), allocatable :: w(:)\n  end type q_t\n"
+     "  type :: p_t\n    type(q_t) :: x(3)\n  end type p_t\n",
+     "an array of 'q_t', a type with allocatable components, is not supported", 6),
     ("module m\n  type :: p_t\n    real(8), pointer :: x\n  end type p_t\n",
      "pointer components of 'p_t' are not supported", 3),
     ("module m\n  type :: p_t\n    real(8) :: x = 1.0d0\n  end type p_t\n",
@@ -502,3 +511,75 @@ def test_derived_types_refused(text, message, line, tmp_path):
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(a)")
     assert proc.returncode == 1
     assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+
+
+# ------------------------------------------------- allocatable components of derived types
+
+MESH_HEAD = ROOT / "testsuite" / "fortran" / "mesh_head"
+
+
+def test_head_with_allocatable_components(tmp_path, gfortran):
+    """A head whose derived-type dummy holds allocatable components that the Fortran caller
+    allocated (inactive geometry): the C routines read gfortran's descriptors through the
+    struct's layout; in tangent mode a head may deallocate and allocate such a component
+    for its caller, which then reads it and deallocates it. The adjoint, the tangents and
+    central finite differences of the gfortran-compiled primal agree."""
+    shutil.copy(MESH_HEAD / "mesh.f90", tmp_path / "mesh.f90")
+    shutil.copy(MESH_HEAD / "main.f90", tmp_path / "main.f90")
+    for mode, head, name in (("--reverse", "run", "run_b"), ("--forward", "run", "run_d"),
+                             ("--forward", "remesh", "remesh_d")):
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, "mesh.f90", "--head",
+                               f"{head}(cost)/(q)", "-o", f"{name}.c"], cwd=tmp_path,
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    header = (tmp_path / "run_b.h").read_text()
+    assert "struct meshes_mesh_t { int n; struct adgen_gfc_double_1 x; " in header, header
+    names = ("run_b", "run_d", "remesh_d")
+    _build_and_run_main(tmp_path, (
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c",
+         *[f"{n}.c" for n in names]],
+        [gfortran, "-c", "mesh.f90", *[f"{n}_interface.f90" for n in names]],
+        [gfortran, "-o", "main", "main.f90", "mesh.o", *[f"{n}.o" for n in names],
+         *[f"{n}_interface.o" for n in names]]))
+
+
+_WS_MODULE = ("module ws_mod\n  implicit none\n  type :: ws_t\n"
+              "    real(8), allocatable :: v(:)\n  end type ws_t\ncontains\n")
+
+
+@pytest.mark.parametrize("text, head, mode, message, line", [
+    # the adjoint would release, in its backward sweep, what it allocated for the caller
+    (_WS_MODULE + "  subroutine apply(ws, x, y)\n    type(ws_t), intent(inout) :: ws\n"
+     "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n"
+     "    if (allocated(ws%v)) deallocate(ws%v)\n    allocate(ws%v(3))\n    ws%v = 1.0d0\n"
+     "    y = x * sum(ws%v)\n  end subroutine apply\nend module ws_mod\n",
+     "apply(y)/(x)", "--reverse",
+     "ALLOCATE or DEALLOCATE of 'ws%v', a component of a dummy argument, is not supported "
+     "in reverse mode", 11),
+    # a head's dummy whose allocatable component carries derivatives: only the caller
+    # knows the sizes of the adjoint storage (refused by the C core, at the declaration)
+    (_WS_MODULE + "  subroutine apply(ws, x, y)\n    type(ws_t), intent(inout) :: ws\n"
+     "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    ws%v = x * ws%v\n"
+     "    y = sum(ws%v)\n  end subroutine apply\nend module ws_mod\n",
+     "apply(y)/(x)", "--reverse", "carries derivatives", 8),
+    (_WS_MODULE + "  subroutine apply(ws, x, y)\n    type(ws_t), intent(inout) :: ws\n"
+     "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    ws%v = x * ws%v\n"
+     "    y = sum(ws%v)\n  end subroutine apply\nend module ws_mod\n",
+     "apply(y)/(x)", "--forward", "carries derivatives", 8),
+])
+def test_allocatable_components_refused(text, head, mode, message, line, tmp_path):
+    src, proc, _ = _adgen(tmp_path, text, head, mode=mode)
+    assert proc.returncode == 1
+    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+
+
+def test_allocate_of_a_dummy_component_in_tangent_mode(tmp_path):
+    """The tangent allocates a component of a dummy as gfortran does (the refusal above
+    is the adjoint's)."""
+    text = (_WS_MODULE + "  subroutine apply(ws, x, y)\n    type(ws_t), intent(inout) :: ws\n"
+            "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n"
+            "    allocate(ws%v(3))\n    ws%v = 1.0d0\n    y = x * sum(ws%v)\n"
+            "  end subroutine apply\nend module ws_mod\n")
+    _, proc, out = _adgen(tmp_path, text, "apply(y)/(x)", mode="--forward")
+    assert proc.returncode == 0, proc.stderr
+    assert "ws->v.base_addr = (double *)malloc(" in out.read_text()

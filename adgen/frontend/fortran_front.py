@@ -73,7 +73,10 @@ class FVar:
     loc: Optional[Loc] = None
     allocated: Optional[ir.Symbol] = None   # an allocatable array's flag (see allocate)
     alias_of: Optional["FVar"] = None  # an associate name: the variable it is part of
-    descriptor: bool = False          # an allocatable module variable (gfortran's descriptor)
+    # gfortran's array descriptor: an allocatable module variable or component of a
+    # derived type (fortran_types.resolve_component); desc is the descriptor (an lvalue)
+    descriptor: bool = False
+    desc: Optional[ir.Expr] = None
     pointer: bool = False             # a local POINTER (see Scope.declare_pointer)
     # a component reference (fortran_types.resolve_component): the struct it is a member
     # of, and the component
@@ -211,6 +214,7 @@ def parse_fortran_files(paths, options=None):
     dfn = getattr(options, "defines", ()) if options is not None else ()
     trees = [(p, read_tree(p, inc, dfn)) for p in paths]
     front = FFront()
+    front.reverse = getattr(options, "mode", "reverse") != "forward"
     # modules first, in dependency order, so `use` finds them
     front.collect_modules(trees)
     front.external_signatures(trees)
@@ -283,6 +287,7 @@ class FFront:
         self.unsettled = []       # the Scopes of the procedures lowered, for settle
         self.summaries = {}       # procedure name -> _Changes: what it may change
         self.derived_types = {}   # struct tag -> T.DerivedType
+        self.reverse = True       # the output is an adjoint (or not known to be a tangent)
 
     def descriptor_type(self, t, rank):
         """gfortran's array descriptor (GCC 8 and later) of rank `rank` for elements of
@@ -300,6 +305,23 @@ class FFront:
                   ("dim", ir.Arr(_DESCRIPTOR_DIM, ir.Const(str(rank), ir.INT)))]
         self.descriptors[tag] = ir.Struct(self.define_struct(ir.StructDef(tag, fields)))
         return self.descriptors[tag]
+
+    @staticmethod
+    def descriptor_dims(desc, rank):
+        """[(lower, extent)] of the array a descriptor (an lvalue) describes, read from it
+        (gfortran allocates such an array in one contiguous column-major block)."""
+        dims = ir.Member(desc, "dim", False, ir.Arr(_DESCRIPTOR_DIM, _int(rank)))
+        out = []
+        for k in range(rank):
+            def bound(which, k=k):
+                dim = ir.Index(X.clone(dims), _int(k), _DESCRIPTOR_DIM)
+                return ir.Cast(ir.INT, ir.Member(dim, which, False, ir.LONG))
+            extent = X.add(X.sub(bound("ubound"), bound("lower_bound")), _int(1))
+            # no elements when the upper bound is below the lower (as gfortran keeps them)
+            out.append((bound("lower_bound"),
+                        ir.Cond(ir.Binary(">", extent, _int(0), ir.INT), X.clone(extent),
+                                _int(0), ir.INT)))
+        return out
 
     def define_struct(self, sdef):
         """sdef, its definition written in the output."""
@@ -609,6 +631,8 @@ class Scope:
         self.temp_arrays = []         # [(symbol, [(extent, whole extent)], loc)]
         self.temps = []
         self.allocatables = []        # local allocatable arrays (see declare_allocatable)
+        # local structures with allocatable components (see struct_with_allocatables)
+        self.allocatable_structs = []
         self.allocatable_bounds = set()   # the locals holding their bounds
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
         self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
@@ -748,6 +772,12 @@ class Scope:
         self.no_waiting_directive(None)
         for v in self.allocatables:         # deallocated on leaving the procedure
             body += self.deallocate(v, self.loc(unit.children[-1]), only_if_allocated=True)
+        body += self.release_components(self.allocatable_structs,
+                                        self.loc(unit.children[-1]))
+        # the allocatable components of local structures start unallocated
+        body[:0] = [ir.Assign(self.array_base(c, None), X.null(ir.Ptr(c.type), self.func.loc),
+                              self.func.loc)
+                    for v in self.allocatable_structs for c in self.component_arrays(v)]
         if is_function:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
         self.func.body = ir.Block(body, self.func.loc)
@@ -1003,12 +1033,76 @@ class Scope:
             init = ent.items[3] if len(ent.items) > 3 else None
             if optional:
                 self.optional_dummy(name, node)
+            local_struct = False
+            if T.derived_type_of(t) is not None and T.derived_type_of(t).allocatable_paths():
+                local_struct = self.struct_with_allocatables(
+                    name, t, edims, node, attrs, module_level, allocatable or pointer,
+                    saved or init is not None)
             if pointer:
                 self.declare_pointer(name, t, edims, node, module_level)
             elif allocatable:
                 self.declare_allocatable(name, t, edims, node, module_level, attrs)
             else:
-                self.declare(name, t, edims, node, is_param, init, module_level, saved)
+                v = self.declare(name, t, edims, node, is_param, init, module_level, saved)
+                if local_struct and v not in self.allocatable_structs:
+                    self.allocatable_structs.append(v)
+
+    def struct_with_allocatables(self, name, t, dims, node, attrs, module_level,
+                                 allocatable, saved):
+        """A variable of a derived type with allocatable components. A local scalar
+        structure's components start unallocated and are deallocated on leaving the
+        procedure (or its BLOCK), as Fortran does; a dummy argument or a module variable
+        is used as it is. What a plain C struct would get wrong is refused: an INTENT(OUT)
+        dummy (Fortran deallocates its components on entry), a SAVEd local, a local array
+        of such structures, an allocatable one, a function result."""
+        tname = T.derived_type_of(t).name
+        what = f"'{name}', of type '{tname}' which has allocatable components"
+        intent_out = attrs is not None and any(
+            str(a).upper().replace(" ", "") == "INTENT(OUT)" for a in attrs.items)
+        if module_level or self.func is None:
+            return False
+        if name in self.dummies:
+            if intent_out:
+                raise self.error(node, f"the INTENT(OUT) dummy argument {what}, is not "
+                                       "supported (Fortran deallocates its components on "
+                                       "entry): make it INTENT(INOUT)")
+            return False
+        if name == self.result_name:
+            raise self.error(node, f"the function result {what}, is not supported (make "
+                                   "the function a subroutine with an INTENT(INOUT) argument)")
+        if allocatable:
+            raise self.error(node, f"the allocatable or pointer variable {what}, is not "
+                                   "supported")
+        if saved or self.saves(name):
+            raise self.error(node, f"the SAVEd local {what}, is not supported")
+        if dims is not None:
+            raise self.error(node, f"the local array {what}, is not supported (a scalar "
+                                   "local structure is)")
+        return True
+
+    def component_arrays(self, v):
+        """The allocatable components of the local structure v, also those of its
+        components of a derived type: variables standing for them (FVars with their
+        descriptor)."""
+        name = v.name
+        base = self.value(v, None)
+        out = []
+        for path in T.derived_type_of(v.type).allocatable_paths():
+            e = base
+            for c in path:
+                e = T.member(e, c, base.loc)
+            comp = path[-1]
+            out.append(FVar(f"{name}%" + "%".join(c.name for c in path), comp.type,
+                            descriptor=True, desc=e, component=comp))
+        return out
+
+    def release_components(self, structs, loc):
+        """The deallocation of the allocated components of local structures."""
+        out = []
+        for v in structs:
+            for c in self.component_arrays(v):
+                out.extend(self.deallocate(c, loc, only_if_allocated=True))
+        return out
 
     def procedure_declaration(self, node):
         """`procedure(iface) :: f`: a dummy procedure with the interface iface."""
@@ -1201,14 +1295,8 @@ class Scope:
         v.sym.is_library = False
         v.sym.fortran_name = name
         self.front.globals.append(v.sym)
-        dims = ir.Member(ir.Ref(v.sym), "dim", False, desc.resolved().sdef.field_type("dim"))
-        v.dims = []
-        for k in range(len(spec.items)):
-            def bound(which, k=k):
-                dim = ir.Index(X.clone(dims), _int(k), _DESCRIPTOR_DIM)
-                return ir.Cast(ir.INT, ir.Member(dim, which, False, ir.LONG))
-            v.dims.append((bound("lower_bound"),
-                           X.add(X.sub(bound("ubound"), bound("lower_bound")), _int(1))))
+        v.desc = ir.Ref(v.sym)
+        v.dims = self.front.descriptor_dims(v.desc, len(spec.items))
         self.vars[name] = v
 
     def allocatable(self, node):
@@ -1217,6 +1305,18 @@ class Scope:
             raise self.error(node, f"ALLOCATE, DEALLOCATE or allocated() of the allocatable "
                                    f"dummy argument '{v.name}' is not supported (allocate it "
                                    "in the caller)")
+        if v.descriptor and v.component is not None:
+            # an allocatable component (allocate_component)
+            root = _storage(v.desc)
+            if self.front.reverse and isinstance(root, ir.Symbol) and \
+                    root.kind in ("param", "global"):
+                what = "a dummy argument" if root.kind == "param" else "a module variable"
+                raise self.error(node, f"ALLOCATE or DEALLOCATE of '{v.name}', a component "
+                                       f"of {what}, is not supported in reverse mode: the "
+                                       "adjoint cannot hand the caller memory it allocates "
+                                       "or take the caller's (allocate it before the "
+                                       "derivative code runs, or in a local structure)")
+            return v
         if v.descriptor:
             raise self.error(node, f"ALLOCATE or DEALLOCATE of the allocatable module "
                                    f"variable '{v.name}' is not supported (allocate it "
@@ -1253,6 +1353,9 @@ class Scope:
             if specs is None or len(specs.items) != len(v.dims):
                 raise self.error(node, f"ALLOCATE of '{v.name}' with {len(v.dims)} bounds "
                                        "needed")
+            if v.descriptor:
+                self.allocate_component(v, specs, stat, out, loc)
+                continue
             size = None
             for (lo, n), spec in zip(v.dims, specs.items):
                 lower = _to_int(self.expr(spec.items[0])) if spec.items[0] is not None \
@@ -1276,9 +1379,68 @@ class Scope:
                              ir.Block([ir.Assign(X.clone(stat), _convert(_int(1), stat.type), loc)],
                                       loc), None, loc))
 
+    def allocate_component(self, v, specs, stat, out, loc):
+        """ALLOCATE of an allocatable component: its descriptor filled as gfortran fills
+        it (the bounds, the strides of a contiguous column-major block, the offset that
+        makes base_addr[offset + i*stride...] the element, the element's size and type),
+        then base_addr from malloc (of one element at least: an allocated array of no
+        elements has a base address, as gfortran gives it)."""
+        comp = v.component
+        t = v.type
+        dim = lambda k, which: _descriptor_field(v.desc, "dim", k, which)
+        offset = None
+        for k, spec in enumerate(specs.items):
+            lower = _to_int(self.expr(spec.items[0])) if spec.items[0] is not None \
+                else _int(1)
+            upper = _to_int(self.expr(spec.items[1]))
+            out.append(ir.Assign(dim(k, "lower_bound"), ir.Cast(ir.LONG, lower), loc))
+            out.append(ir.Assign(dim(k, "ubound"), ir.Cast(ir.LONG, upper), loc))
+            if k == 0:
+                stride = ir.Const("1", ir.LONG)
+            else:
+                extent = ir.Binary("+", ir.Binary("-", dim(k - 1, "ubound"),
+                                                  dim(k - 1, "lower_bound"), ir.LONG),
+                                   ir.Const("1", ir.LONG), ir.LONG)
+                stride = ir.Binary("*", dim(k - 1, "stride"), ir.Cond(
+                    ir.Binary(">", extent, ir.Const("0", ir.LONG), ir.INT), X.clone(extent),
+                    ir.Const("0", ir.LONG), ir.LONG), ir.LONG)
+            out.append(ir.Assign(dim(k, "stride"), stride, loc))
+            term = ir.Binary("*", dim(k, "lower_bound"), dim(k, "stride"), ir.LONG)
+            offset = term if offset is None else ir.Binary("+", offset, term, ir.LONG)
+        unsigned = ir.Prim("unsigned long")
+        out.append(ir.Assign(_descriptor_field(v.desc, "offset"),
+                             ir.Cast(unsigned, ir.Unary("-", offset, ir.LONG)), loc))
+        for which, value in (("elem_len", ir.SizeOf(t)), ("version", _int(0)),
+                             ("rank", ir.Cast(ir.Prim("signed char"), _int(comp.rank))),
+                             ("type", ir.Cast(ir.Prim("signed char"), _int(comp.type_code))),
+                             ("attribute", ir.Cast(ir.Prim("short"), _int(0)))):
+            out.append(ir.Assign(_descriptor_field(v.desc, "dtype", None, which), value, loc))
+        out.append(ir.Assign(_descriptor_field(v.desc, "span"),
+                             ir.Cast(ir.LONG, ir.SizeOf(t)), loc))
+        size = None
+        for _, ext in v.dims:       # (each extent 0 or more, see descriptor_dims)
+            size = X.clone(ext) if size is None else X.mul(size, X.clone(ext))
+        count = self.temp(f"{comp.name}_size", ir.INT)
+        out.append(ir.Assign(ir.Ref(count, loc), ir.Cond(
+            ir.Binary(">", size, _int(0), ir.INT), X.clone(size), _int(1), ir.INT), loc))
+        base = self.array_base(v, None)
+        out.append(ir.Assign(base, _malloc(base.type, ir.Ref(count, loc), loc), loc))
+        if stat is not None:
+            out.append(ir.If(ir.Binary("==", X.clone(base), X.null(base.type, loc), ir.INT),
+                             ir.Block([ir.Assign(X.clone(stat), _convert(_int(1), stat.type),
+                                                 loc)], loc), None, loc))
+
     def deallocate(self, v, loc, only_if_allocated=False):
         """free of an allocatable array's storage (at the end of the procedure: if it is
         allocated)."""
+        if v.descriptor:        # an allocatable component: its base_addr null again
+            base = self.array_base(v, None)
+            release = [ir.ExprStmt(ir.Call("free", [base], ir.VOID, loc), loc),
+                       ir.Assign(X.clone(base), X.null(base.type, loc), loc)]
+            if only_if_allocated:
+                return [ir.If(ir.Binary("!=", X.clone(base), X.null(base.type, loc), ir.INT),
+                              ir.Block(release, loc), None, loc)]
+            return release
         # the pointer set to null after free: the later `if allocated` free reads no freed
         # pointer (gcc's -Wuse-after-free cannot tell the flag guards it)
         release = [_free(v.sym, loc),
@@ -1962,6 +2124,7 @@ class Scope:
         elif isinstance(node, F.Return_Stmt):
             for v in self.allocatables:     # deallocated on leaving the procedure
                 out.extend(self.deallocate(v, loc, only_if_allocated=True))
+            out.extend(self.release_components(self.allocatable_structs, loc))
             out.append(ir.Return(ir.Ref(self.result_var.sym) if self.result_var else None,
                                  loc))
         elif isinstance(node, F.Allocate_Stmt):
@@ -1986,7 +2149,12 @@ class Scope:
                 if stat is None:
                     out.extend(self.deallocate(v, loc))
                     continue
-                out.append(ir.If(ir.Ref(v.allocated, loc), ir.Block(self.deallocate(v, loc), loc),
+                if v.descriptor:
+                    base = self.array_base(v, obj)
+                    allocated = ir.Binary("!=", base, X.null(base.type, loc), ir.INT)
+                else:
+                    allocated = ir.Ref(v.allocated, loc)
+                out.append(ir.If(allocated, ir.Block(self.deallocate(v, loc), loc),
                                  ir.Block([ir.Assign(X.clone(stat), _convert(_int(1), stat.type),
                                                      loc)], loc), loc))
         elif cname == "Block_Construct":
@@ -2138,14 +2306,17 @@ class Scope:
             if spec is not None else []
         loc = self.loc(node.content[-1])
         with self.scoped_names(names):
+            own_structs = []
             if spec is not None:
                 allocatables = len(self.allocatables)
+                structs = len(self.allocatable_structs)
                 dummies, self.dummies = self.dummies, []    # a BLOCK's names are no dummies
                 try:
                     self.block_specification(spec)
                 finally:
                     self.dummies = dummies
                 own = self.allocatables[allocatables:]
+                own_structs = self.allocatable_structs[structs:]
             else:
                 own = []
             declared = [self.vars[n] for n in dict.fromkeys(names) if n in self.vars]
@@ -2156,6 +2327,7 @@ class Scope:
             self.statements(body, out)
             for v in own:
                 out.extend(self.deallocate(v, loc, only_if_allocated=True))
+            out.extend(self.release_components(own_structs, loc))
             self.retired += [v for v in declared if v.sym is not None and v.const is None]
 
     def block_specification(self, spec):
@@ -2576,6 +2748,15 @@ class Scope:
     # ------------------------------------------------------------ assignments
     def assignment(self, lhs_node, rhs_node, out, loc, mask=None):
         shape = self.shape_of(lhs_node)
+        F = _f2003()
+        base = lhs_node.items[0] if isinstance(lhs_node, F.Part_Ref) else lhs_node
+        lv = self.lookup(_name(base), base) if isinstance(base, F.Name) else None
+        dt = T.derived_type_of(lv.type) if lv is not None else None
+        if dt is not None and dt.allocatable_paths():
+            raise self.error(lhs_node, f"assignment of a whole structure of type '{dt.name}', "
+                                       "which has allocatable components, is not supported "
+                                       "(Fortran copies what they hold): assign the "
+                                       "components one by one")
         if shape is None:
             pre = []
             target = self.designator(lhs_node, pre=pre)
@@ -2687,8 +2868,8 @@ class Scope:
         dummy arguments or module variables the procedure may change, too (see
         settle)."""
         dims = [(_int(0), _count(lo, hi, st)) for lo, hi, st in shape]
-        if any(isinstance(x, ir.Ref) and x.sym in self.allocatable_bounds
-               for _, n in dims for x in ir.walk(n)):
+        if any(isinstance(x, ir.Ref) and x.sym in self.allocatable_bounds or
+               _descriptor_bound(x) for _, n in dims for x in ir.walk(n)):
             # the shape of an allocatable array: known once it is allocated, so the
             # temporary goes on the heap for the statement (see statement)
             sym = self.temp("tmp", ir.Ptr(t))
@@ -3012,13 +3193,14 @@ class Scope:
 
     def array_base(self, v, node):
         """A pointer to (or the array of) the first element of an array variable."""
+        if v.descriptor:
+            return ir.Member(X.clone(v.desc), "base_addr", False, ir.Ptr(v.type),
+                             self.loc(node))
         if v.parent is not None:
             return T.member(X.clone(v.parent), v.component, self.loc(node))
         if v.common is not None:
             return ir.Member(ir.Ref(v.common), v.common_field, False, self.storage_type(v),
                              self.loc(node))
-        if v.descriptor:
-            return ir.Member(ir.Ref(v.sym), "base_addr", False, ir.Ptr(v.type), self.loc(node))
         return ir.Ref(v.sym, self.loc(node))
 
     def array_element(self, v, subs, node):
@@ -4155,6 +4337,27 @@ def _malloc(ptr_type, count, loc):
     """(T *)malloc((size_t)count * sizeof(T)) for ptr_type T *."""
     nbytes = ir.Binary("*", ir.Cast(ir.SIZE_T, count), ir.SizeOf(ptr_type.target), ir.SIZE_T)
     return ir.Cast(ptr_type, ir.Call("malloc", [nbytes], ir.Ptr(ir.VOID), loc))
+
+
+def _descriptor_field(desc, part, k=None, which=None):
+    """A field of gfortran's array descriptor desc: `offset`, `dim[k].stride`,
+    `dtype.rank`."""
+    sdef = desc.type.resolved().sdef
+    e = ir.Member(X.clone(desc), part, False, sdef.field_type(part))
+    if part == "dim":
+        e = ir.Index(e, _int(k), _DESCRIPTOR_DIM)
+        return ir.Member(e, which, False, ir.LONG)
+    if which is not None:
+        inner = e.type.resolved().sdef
+        return ir.Member(e, which, False, inner.field_type(which))
+    return e
+
+
+def _descriptor_bound(e):
+    """Whether e reads a bound of an array descriptor (an allocatable component's or
+    module variable's, known once it is allocated)."""
+    return isinstance(e, ir.Member) and isinstance(e.base, ir.Index) and \
+        e.base.type is _DESCRIPTOR_DIM
 
 
 def _free(sym, loc):

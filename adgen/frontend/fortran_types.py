@@ -29,6 +29,15 @@ class Component:
     field: str                      # its C field name
     type: ir.Type                   # the element type (a struct for a derived type)
     dims: Optional[list] = None     # [(lower, extent)], constants; None for a scalar
+    # an ALLOCATABLE component: its rank, and its storage, gfortran's array descriptor
+    # (FFront.descriptor_type) inline in the struct
+    rank: int = 0
+    descriptor: Optional[ir.Type] = None
+    type_code: int = 3              # gfortran's BT_INTEGER 1, BT_LOGICAL 2, BT_REAL 3
+
+    @property
+    def allocatable(self):
+        return self.descriptor is not None
 
 
 @dataclass(eq=False)
@@ -37,6 +46,19 @@ class DerivedType:
     sdef: ir.StructDef
     components: dict = field(default_factory=dict)    # name -> Component
     module: Optional[str] = None    # the module defining it (None: a procedure)
+
+    def allocatable_paths(self):
+        """The allocatable components of the type, also those of its components of a
+        derived type (each a list of Components, the outermost first)."""
+        out = []
+        for c in self.components.values():
+            if c.allocatable:
+                out.append([c])
+                continue
+            inner = derived_type_of(c.type)
+            if inner is not None:
+                out += [[c] + p for p in inner.allocatable_paths()]
+        return out
 
 
 def _f2003():
@@ -195,11 +217,14 @@ def _components(scope, cdef, type_name):
     if getattr(t, "name", None) == "char":
         raise scope.error(cdef, f"character components of '{type_name}' are not supported")
     dims_node = None
+    allocatable = False
     for a in (attrs.items if attrs is not None else ()):
         s = str(a).upper()
         if s.startswith("DIMENSION"):
             dims_node = a.items[1]
-        elif s.startswith("ALLOCATABLE") or s.startswith("POINTER"):
+        elif s.startswith("ALLOCATABLE"):
+            allocatable = True
+        elif s.startswith("POINTER"):
             raise scope.error(cdef, f"{s.split('(')[0].lower()} components of '{type_name}' "
                                     "are not supported")
         elif s.startswith(("PUBLIC", "PRIVATE", "CONTIGUOUS")):
@@ -214,6 +239,14 @@ def _components(scope, cdef, type_name):
                                     f"'{type_name}' is not supported")
         spec = d.items[1] if d.items[1] is not None else dims_node
         dims = None
+        if allocatable:
+            out.append(_allocatable_component(scope, cdef, type_name, cname, t, spec))
+            continue
+        inner = derived_type_of(t)
+        if spec is not None and inner is not None and inner.allocatable_paths():
+            raise scope.error(cdef, f"the array component '{cname}' of '{type_name}': an "
+                                    f"array of '{inner.name}', a type with allocatable "
+                                    "components, is not supported")
         if spec is not None:
             dims, assumed = scope.array_spec(spec, cname)
             if assumed or any(_constant(lo) is None or ext is None or _constant(ext) is None
@@ -222,6 +255,26 @@ def _components(scope, cdef, type_name):
                                         "needs constant bounds")
         out.append(Component(cname, cname, t, dims))
     return out
+
+
+def _allocatable_component(scope, cdef, type_name, cname, t, spec):
+    """An ALLOCATABLE component `real(8), allocatable :: u(:)`: gfortran's array
+    descriptor of its rank, inline in the struct."""
+    if spec is None:
+        raise scope.error(cdef, f"the allocatable scalar component '{cname}' of "
+                                f"'{type_name}' is not supported (only allocatable arrays)")
+    if any(str(d).strip() != ":" for d in spec.items):
+        raise scope.error(cdef, f"the allocatable component '{cname}' of '{type_name}' "
+                                f"needs a deferred shape: {cname}"
+                                f"({', '.join([':'] * len(spec.items))})")
+    if isinstance(t.resolved(), ir.Struct):
+        raise scope.error(cdef, f"the allocatable component '{cname}' of '{type_name}' is "
+                                "of a derived type: not supported (allocatable components "
+                                "of real, integer and logical types are)")
+    rank = len(spec.items)
+    text = str(cdef.items[0]).upper()
+    code = 2 if text.startswith("LOGICAL") else 1 if text.startswith("INTEGER") else 3
+    return Component(cname, cname, t, None, rank, scope.front.descriptor_type(t, rank), code)
 
 
 def _constant(e):
@@ -239,6 +292,8 @@ def _constant(e):
 
 
 def _storage_type(c):
+    if c.allocatable:
+        return c.descriptor
     if not c.dims:
         return c.type
     size = 1
@@ -282,6 +337,11 @@ def resolve_component(scope, key, node):
             if comp.dims else None
         cv.parent = struct
         cv.component = comp
+        if comp.allocatable:
+            # the component's descriptor, its bounds read from it where they are used
+            cv.descriptor = True
+            cv.desc = member(struct, comp, loc)
+            cv.dims = scope.front.descriptor_dims(cv.desc, comp.rank)
         if k == len(parts) - 1:
             return cv
         struct = _struct_value(scope, cv, p, node, key)
