@@ -521,20 +521,22 @@ MESH_HEAD = ROOT / "testsuite" / "fortran" / "mesh_head"
 def test_head_with_allocatable_components(tmp_path, gfortran):
     """A head whose derived-type dummy holds allocatable components that the Fortran caller
     allocated (inactive geometry): the C routines read gfortran's descriptors through the
-    struct's layout; in tangent mode a head may deallocate and allocate such a component
-    for its caller, which then reads it and deallocates it. The adjoint, the tangents and
+    struct's layout; a head may deallocate and allocate such a component for its caller,
+    which then reads it and deallocates it (the adjoint frees the old block and leaves
+    the new one as the primal does). The adjoint, the tangents and
     central finite differences of the gfortran-compiled primal agree."""
     shutil.copy(MESH_HEAD / "mesh.f90", tmp_path / "mesh.f90")
     shutil.copy(MESH_HEAD / "main.f90", tmp_path / "main.f90")
     for mode, head, name in (("--reverse", "run", "run_b"), ("--forward", "run", "run_d"),
-                             ("--forward", "remesh", "remesh_d")):
+                             ("--forward", "remesh", "remesh_d"),
+                             ("--reverse", "remesh", "remesh_b")):
         proc = subprocess.run([sys.executable, "-m", "adgen", mode, "mesh.f90", "--head",
                                f"{head}(cost)/(q)", "-o", f"{name}.c"], cwd=tmp_path,
                               capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
     header = (tmp_path / "run_b.h").read_text()
     assert "struct meshes_mesh_t { int n; struct adgen_gfc_double_1 x; " in header, header
-    names = ("run_b", "run_d", "remesh_d")
+    names = ("run_b", "run_d", "remesh_d", "remesh_b")
     _build_and_run_main(tmp_path, (
         ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c",
          *[f"{n}.c" for n in names]],
@@ -548,14 +550,6 @@ _WS_MODULE = ("module ws_mod\n  implicit none\n  type :: ws_t\n"
 
 
 @pytest.mark.parametrize("text, head, mode, message, line", [
-    # the adjoint would release, in its backward sweep, what it allocated for the caller
-    (_WS_MODULE + "  subroutine apply(ws, x, y)\n    type(ws_t), intent(inout) :: ws\n"
-     "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n"
-     "    if (allocated(ws%v)) deallocate(ws%v)\n    allocate(ws%v(3))\n    ws%v = 1.0d0\n"
-     "    y = x * sum(ws%v)\n  end subroutine apply\nend module ws_mod\n",
-     "apply(y)/(x)", "--reverse",
-     "ALLOCATE or DEALLOCATE of 'ws%v', a component of a dummy argument, is not supported "
-     "in reverse mode", 11),
     # a head's dummy whose allocatable component carries derivatives: only the caller
     # knows the sizes of the adjoint storage (refused by the C core, at the declaration)
     (_WS_MODULE + "  subroutine apply(ws, x, y)\n    type(ws_t), intent(inout) :: ws\n"
@@ -573,13 +567,14 @@ def test_allocatable_components_refused(text, head, mode, message, line, tmp_pat
     assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
 
 
-def test_allocate_of_a_dummy_component_in_tangent_mode(tmp_path):
-    """The tangent allocates a component of a dummy as gfortran does (the refusal above
-    is the adjoint's)."""
+def test_allocate_of_a_dummy_component(tmp_path):
+    """Both derivative routines allocate a component of a dummy as gfortran does; the
+    adjoint leaves it allocated for the caller (it frees only what the program frees)."""
     text = (_WS_MODULE + "  subroutine apply(ws, x, y)\n    type(ws_t), intent(inout) :: ws\n"
             "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n"
             "    allocate(ws%v(3))\n    ws%v = 1.0d0\n    y = x * sum(ws%v)\n"
             "  end subroutine apply\nend module ws_mod\n")
-    _, proc, out = _adgen(tmp_path, text, "apply(y)/(x)", mode="--forward")
-    assert proc.returncode == 0, proc.stderr
-    assert "ws->v.base_addr = (double *)malloc(" in out.read_text()
+    for mode in ("--forward", "--reverse"):
+        _, proc, out = _adgen(tmp_path, text, "apply(y)/(x)", mode=mode)
+        assert proc.returncode == 0, proc.stderr
+        assert "ws->v.base_addr = (double *)malloc(" in out.read_text()

@@ -257,6 +257,7 @@ FORTRAN_FEATURES = {
     "SAVEd local": r"^\s*real\(8\), save :: \w+$",
     "procedure passed as an argument": r"^    procedure\(fz_[sf]\d\) :: fz_fn$",
     "component of a derived type": r"\bfz_w%\w+\(",
+    "allocatable component of a derived type": r"^  allocate\(fz_w%",
     "buffers swapped through POINTERs": r"^    fz_pa => fz_pb$",
     "swapped buffers in a BINOMIAL-CKP loop": r"BINOMIAL-CKP.*\n\s*do fz_s = ",
 }

@@ -10,11 +10,12 @@ ROOT = Path(__file__).resolve().parent.parent
 CASE = ROOT / "tests" / "c_struct_head"
 
 
-def run_case(tmp_path, case, source, head, signature, primal_object=False):
+def run_case(tmp_path, case, source, head, signature, primal_object=False, flags=()):
     """Differentiates tests/CASE/SOURCE for HEAD in both modes (the output compiled with
     -Werror), checks the adjoint's signature, links the case's driver.c with the
     derivative routines (and the primal's object) and runs it: it prints PASS when the
-    derivatives agree with finite differences of the primal and with each other."""
+    derivatives agree with finite differences of the primal and with each other. flags
+    go to every compilation and the link (a sanitizer)."""
     case = ROOT / "tests" / case
     objects = []
     for mode, suffix in (("--reverse", "b"), ("--forward", "d")):
@@ -27,12 +28,12 @@ def run_case(tmp_path, case, source, head, signature, primal_object=False):
         objects.append(tmp_path / "primal.o")
     for obj in objects:
         src = case / source if obj.name == "primal.o" else obj.with_suffix(".c")
-        cc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", str(src),
-                             "-o", str(obj)], capture_output=True, text=True)
+        cc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", *flags, "-c",
+                             str(src), "-o", str(obj)], capture_output=True, text=True)
         assert cc.returncode == 0, cc.stderr
     assert signature in objects[0].with_suffix(".c").read_text()
     exe = tmp_path / "driver"
-    cc = subprocess.run(["gcc", "-std=c99", "-O2", "-I", str(case), "-o", str(exe),
+    cc = subprocess.run(["gcc", "-std=c99", "-O2", *flags, "-I", str(case), "-o", str(exe),
                          str(case / "driver.c")] + [str(o) for o in objects] + ["-lm"],
                         capture_output=True, text=True)
     assert cc.returncode == 0, cc.stderr
@@ -82,3 +83,15 @@ def test_struct_holding_pointers_is_no_head_variable(tmp_path):
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert f"{src}:2:" in proc.stderr and "'v' is a struct holding pointers: it cannot be " \
         "an independent" in proc.stderr, proc.stderr
+
+
+def test_head_replacing_a_callers_block(tmp_path):
+    """run(run)/(q) frees the block its Model argument holds and allocates a new one into
+    it, and allocates and frees scratch in a loop: after the adjoint, as after the primal,
+    the caller's struct holds the new block with its final values, the old one is freed,
+    nothing is freed twice or read after being freed (AddressSanitizer, LeakSanitizer),
+    and the derivatives agree with finite differences (tests/c_realloc_head/driver.c)."""
+    run_case(tmp_path, "c_realloc_head", "model.c", "run(run)/(q)",
+             "void run_b(Model *m, const double *q, double *qb, double runb)",
+             primal_object=True,
+             flags=["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g"])

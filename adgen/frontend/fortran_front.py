@@ -214,7 +214,6 @@ def parse_fortran_files(paths, options=None):
     dfn = getattr(options, "defines", ()) if options is not None else ()
     trees = [(p, read_tree(p, inc, dfn)) for p in paths]
     front = FFront()
-    front.reverse = getattr(options, "mode", "reverse") != "forward"
     # modules first, in dependency order, so `use` finds them
     front.collect_modules(trees)
     front.external_signatures(trees)
@@ -287,7 +286,6 @@ class FFront:
         self.unsettled = []       # the Scopes of the procedures lowered, for settle
         self.summaries = {}       # procedure name -> _Changes: what it may change
         self.derived_types = {}   # struct tag -> T.DerivedType
-        self.reverse = True       # the output is an adjoint (or not known to be a tangent)
 
     def descriptor_type(self, t, rank):
         """gfortran's array descriptor (GCC 8 and later) of rank `rank` for elements of
@@ -1306,17 +1304,7 @@ class Scope:
                                    f"dummy argument '{v.name}' is not supported (allocate it "
                                    "in the caller)")
         if v.descriptor and v.component is not None:
-            # an allocatable component (allocate_component)
-            root = _storage(v.desc)
-            if self.front.reverse and isinstance(root, ir.Symbol) and \
-                    root.kind in ("param", "global"):
-                what = "a dummy argument" if root.kind == "param" else "a module variable"
-                raise self.error(node, f"ALLOCATE or DEALLOCATE of '{v.name}', a component "
-                                       f"of {what}, is not supported in reverse mode: the "
-                                       "adjoint cannot hand the caller memory it allocates "
-                                       "or take the caller's (allocate it before the "
-                                       "derivative code runs, or in a local structure)")
-            return v
+            return v        # an allocatable component (allocate_component)
         if v.descriptor:
             raise self.error(node, f"ALLOCATE or DEALLOCATE of the allocatable module "
                                    f"variable '{v.name}' is not supported (allocate it "
@@ -2427,13 +2415,15 @@ class Scope:
 
     def index_loops(self, triplets, mask, body, node):
         """body under the mask, in loops over the header's index triplets (within
-        own_indices), the first index outermost."""
+        own_indices), the first index innermost: gfortran's order (the iterations of a
+        conforming construct may run in any; a body whose results depend on the order
+        gets gfortran's)."""
         loc = self.loc(node)
         if mask is not None:
             pre = []
             test = self.expr(mask, pre=pre)
             body = pre + [ir.If(test, ir.Block(body, loc), None, loc)]
-        for t in reversed(triplets):
+        for t in triplets:
             v = self.vars[_name(t.items[0])]
             bounds = self.do_bounds(v, list(t.items[1:]), node)
             body = self.counted_loop(self.value(v, node), bounds, body, loc)
@@ -2653,7 +2643,7 @@ class Scope:
 
     def do_concurrent(self, header, body_nodes, stmt, ckp):
         """`do concurrent (i = a:b[:s], j = ...[, mask])`: nested loops, the first index
-        outermost, the body under the mask. The indices are the construct's own: a
+        innermost (see index_loops), the body under the mask. The indices are the construct's own: a
         variable of the same name outside keeps its value."""
         F = _f2003()
         loc = self.loc(stmt)

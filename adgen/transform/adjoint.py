@@ -170,6 +170,13 @@ class ReverseTransform:
                              self.ctx.heads[0].func.loc)
         return self.output()
 
+    def defers_free(self):
+        """True when some generated function defers a free() of the program."""
+        return any(isinstance(e, ir.Call) and e.func == "adgen_defer_free"
+                   for fns in self.generated.values() for fn in fns
+                   for st in ir.stmts_walk(fn.body) for x in ir.stmt_exprs(st)
+                   for e in ir.walk(x))
+
     def output(self):
         for key, g in self.funcgens.items():
             g.block_pushes(self.generated[key])
@@ -178,11 +185,16 @@ class ReverseTransform:
         # allocation; with the log in use, only after the log has been replayed (logged
         # values may lie in it, when the analysis could not tell it from the caller's).
         release = "adgen_release" if self.logged else "free"
+        defers = self.defers_free()
         for fns in self.generated.values():
             for fn in fns:
                 for st in ir.stmts_walk(fn.body):
-                    if isinstance(st, ir.Raw) and st.template == "release":
-                        st.template = "call1"
+                    if isinstance(st, ir.Raw) and st.template == "release" and \
+                            st.args.get("if_freed") and not defers:
+                        st.template, st.args = "nothing", {}    # the program frees nothing
+                    elif isinstance(st, ir.Raw) and st.template == "release":
+                        st.template = "release_if_freed" if st.args.get("if_freed") \
+                            else "call1"
                         st.args = {"func": release, "arg": st.args["ptr"]}
                     elif isinstance(st, ir.Raw) and st.template in ("log_mark", "log_cut"):
                         # (see checkpoint.py) only when something is logged at all
@@ -193,6 +205,11 @@ class ReverseTransform:
             for head in self.ctx.heads:
                 fn = self.generated[("head", head.func.name)][0]
                 fn.body.append(ir.ExprStmt(ir.Call("adgen_log_replay", [], ir.VOID)))
+        if defers:
+            # the blocks the program freed that were allocated before the head ran
+            for head in self.ctx.heads:
+                fn = self.generated[("head", head.func.name)][0]
+                fn.body.append(ir.ExprStmt(ir.Call("adgen_free_deferred", [], ir.VOID)))
         funcs = []
         for name in self.order:
             funcs.extend(self.generated[name])
@@ -1280,7 +1297,8 @@ class FuncGen:
                               s.loc))
             bwd.append(ir.Raw("release", {"ptr": X.clone(shl)}, s.loc))
         # The forward sweep defers free(): the backward sweep may still read the memory.
-        bwd.append(ir.Raw("release", {"ptr": X.clone(lhs)}, s.loc))
+        # Freed here if the program freed it; else it stays, as the program leaves it.
+        bwd.append(ir.Raw("release", {"ptr": X.clone(lhs), "if_freed": True}, s.loc))
         if saved:
             if shadow:
                 bwd.append(self.pop(self.sh(lhs), s.loc))
@@ -1481,7 +1499,9 @@ class FuncGen:
                 return self.call(call, None, s)
             lib = LIBRARY_FUNCTIONS.get(call.func)
             if call.func == "free":
-                return [], []           # deferred: see alloc_assign
+                # deferred: the backward sweep may read the block (see alloc_assign)
+                return [ir.ExprStmt(ir.Call("adgen_defer_free", [X.clone(call.args[0])],
+                                            ir.VOID, s.loc), s.loc)], []
             if lib is not None and lib.kind in ("effect", "int", "step", "math"):
                 return [s], []
         self.check_inactive_effect(call, s)

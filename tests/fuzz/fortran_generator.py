@@ -56,6 +56,7 @@ SCOPED = 0.06       # share of statements put in a BLOCK or an ASSOCIATE constru
 SAVED = 0.25        # share of real scalar locals declared SAVE (each call sets them first)
 DERIVED = 0.4       # share of programs whose head keeps some locals in a derived type
 POINTERS = 0.25     # share of programs whose head swaps two buffers through POINTERs in a loop
+COMPONENTS = 0.5    # share of the derived type's arrays that are allocatable components
 
 
 # ---------------------------------------------------------------- expressions
@@ -370,6 +371,8 @@ class FGen:
         self.rt = random.Random(seed * 2246822519 + 83)
         # and the buffers swapped through pointers (with_double_buffer)
         self.rp = random.Random(seed * 1073741789 + 89)
+        # and the arrays of the derived type that are allocatable components
+        self.rk = random.Random(seed * 2147483587 + 97)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -1564,10 +1567,19 @@ class FGen:
         helpers = [h for h in helpers if h.name in used]
         if helpers and self.rv.random() < CALLBACKS:
             helpers = with_callback(helpers, head, self.rv)
+        allocated = False
         if self.rt.random() < DERIVED:
-            mdecls = with_derived_type(head, mdecls, {"n": n, "nc": nc}, self.rt)
+            mdecls, allocated = with_derived_type(head, mdecls, {"n": n, "nc": nc}, self.rt,
+                                                  self.rk)
         if self.rp.random() < POINTERS:
             with_double_buffer(head, self.rp)
+        if allocated:
+            # adgen cannot keep what a descriptor points to: no checkpointed loop or
+            # call, no fixed-point loop
+            for rt in [head] + helpers:
+                for st in walk(rt.body):
+                    if st.directive is not None and st.directive != "NOCHECKPOINT":
+                        st.directive = None
         spec = [f"head: {HEAD_NAME}({' '.join(dep)})/({' '.join(indep)})"]
         spec += [f"arg {v.name}: {a}" for v, _, a in dummies]
         spec += ["tol: 1e-5", f"seed: {1 + self.seed % 1000}"]
@@ -1652,29 +1664,43 @@ def _constant_bounds(decl: str, sizes: dict) -> str:
     return f"real(8) :: {m.group(1)}({', '.join(dims)})"
 
 
-def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random) -> list:
+def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random,
+                      rk: random.Random) -> tuple:
     """The module's declarations with a derived type `fz_t` whose components are some of
     the head's local real scalars and arrays (not SAVEd nor allocatable, no BLOCK or
     ASSOCIATE declaring the same name; the bounds of arrays, which read n and nc, given as
     the constants these are), which the head then keeps in one local structure `fz_w`: each
-    `w1` of its body becomes `fz_w%w1`. The values are the same; adgen must follow the
-    components."""
+    `w1` of its body becomes `fz_w%w1`. Half the arrays (stream rk) are allocatable
+    components instead, allocated with those bounds first thing in the head and
+    deallocated automatically at its end. The values are the same; adgen must follow the
+    components. Returns the declarations and whether some component is allocatable."""
     text = "\n".join(lines(head.body))
     chosen = [name for name, decl in head.decls.items()
               if name not in head.params and name != head.result and
               _PLAIN_LOCAL.fullmatch(decl) and re.search(rf"\b{name}\b", text) and
               not re.search(rf"::.*\b{name}\b|\b{name}\s*=>", text) and r.random() < 0.75]
     if not chosen:
-        return mdecls
+        return mdecls, False
     name_re = re.compile(r"(?<![%\w])(" + "|".join(chosen) + r")\b")
     for st in walk(head.body):
         st.head = name_re.sub(r"fz_w%\1", st.head)
         st.parts = [(name_re.sub(r"fz_w%\1", p) if p else p, b) for p, b in st.parts]
         if st.tail:
             st.tail = name_re.sub(r"fz_w%\1", st.tail)
-    fields = [f"  {_constant_bounds(head.decls.pop(name), sizes)}" for name in chosen]
+    fields, allocations = [], []
+    for name in chosen:
+        decl = _constant_bounds(head.decls.pop(name), sizes)
+        m = _PLAIN_LOCAL.fullmatch(decl)
+        if m.group(2) and rk.random() < COMPONENTS:
+            rank = len(m.group(3).split(","))
+            fields.append(f"  real(8), allocatable :: {name}({', '.join([':'] * rank)})")
+            allocations.append(f"fz_w%{name}{m.group(2)}")
+        else:
+            fields.append(f"  {decl}")
+    if allocations:
+        head.body.insert(0, Stmt(f"allocate({', '.join(allocations)})", pinned=True))
     head.decls["fz_w"] = "type(fz_t) :: fz_w"
-    return mdecls + ["type :: fz_t"] + fields + ["end type fz_t"]
+    return mdecls + ["type :: fz_t"] + fields + ["end type fz_t"], bool(allocations)
 
 
 def _concurrent_ok(body) -> bool:

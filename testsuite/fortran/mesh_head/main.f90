@@ -1,12 +1,13 @@
 ! Calls the derivatives of run and remesh (mesh.f90) through their interface modules with
 ! a mesh the program allocates: they read gfortran's descriptors of its components, and
-! remesh_d allocates its scratch component again, which the program then reads and
-! deallocates. The derivatives agree with each other and with central finite differences.
+! remesh_d and remesh_b allocate its scratch component again, which the program then
+! reads and deallocates. The derivatives agree with each other and with central finite differences.
 program main
   use meshes
   use run_b_interface
   use run_d_interface
   use remesh_d_interface
+  use remesh_b_interface
   implicit none
   integer, parameter :: n = 6
   type(mesh_t) :: m
@@ -38,6 +39,17 @@ program main
   m%scratch = ref
   call remesh_d(m, q, qd, cost, cp)
   if (abs(cp - costd) > 1d-12 * abs(costd) .or. size(m%scratch) /= n) stop 7
+  ! remesh_b the same: the old scratch freed, the new one left to the program
+  deallocate(m%scratch)
+  allocate(m%scratch(3:n + 2))
+  m%scratch = ref
+  qb = 0.0d0
+  costb = 1.0d0     ! (run_b consumed the seed)
+  call remesh_b(m, q, qb, cost, costb)
+  if (.not. allocated(m%scratch)) stop 8
+  if (lbound(m%scratch, 1) /= 0 .or. ubound(m%scratch, 1) /= n - 1) stop 9
+  if (any(abs(m%scratch - ref) > 1d-15)) stop 10
+  if (abs(sum(qb * qd) - costd) > 1d-12 * abs(costd)) stop 11
   deallocate(m%x, m%vol, m%scratch)
   print *, 'PASS', costd, sum(qb * qd), fd
 end program main

@@ -1,6 +1,6 @@
 ! A mesh whose geometry is held in allocatable components, allocated by the Fortran
-! caller: the heads run(cost)/(q) (adjoint and tangent) and remesh(cost)/(q) (tangent)
-! read it as inactive data; remesh also allocates a component again for the caller
+! caller: the heads run(cost)/(q) and remesh(cost)/(q) (adjoint and tangent) read it as
+! inactive data; remesh also allocates a component again for the caller
 ! (tests/test_fortran.py, test_head_with_allocatable_components).
 module meshes
   implicit none
