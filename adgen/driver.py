@@ -882,8 +882,10 @@ def warn_static_state(prog, stat, inside, heads):
         else:
             sets = any(g.name in _file_scope(prog.functions[n])[0]
                        for n in inside if n in prog.functions)
+        if not sets or g.loc is None:
+            continue
         head = next((h for h in heads if not sets_before_reading(prog, h.func, g)), None)
-        if not sets or head is None or g.loc is None:
+        if head is None:
             continue
         hname = ir.source_name(head.func)
         what = f"static local '{g.local_name}' of '{g.local_of}'" if local else \

@@ -308,12 +308,10 @@ class FFront:
     def descriptor_dims(desc, rank):
         """[(lower, extent)] of the array a descriptor (an lvalue) describes, read from it
         (gfortran allocates such an array in one contiguous column-major block)."""
-        dims = ir.Member(desc, "dim", False, ir.Arr(_DESCRIPTOR_DIM, _int(rank)))
         out = []
         for k in range(rank):
             def bound(which, k=k):
-                dim = ir.Index(X.clone(dims), _int(k), _DESCRIPTOR_DIM)
-                return ir.Cast(ir.INT, ir.Member(dim, which, False, ir.LONG))
+                return ir.Cast(ir.INT, _descriptor_field(desc, "dim", k, which))
             extent = X.add(X.sub(bound("ubound"), bound("lower_bound")), _int(1))
             # no elements when the upper bound is below the lower (as gfortran keeps them)
             out.append((bound("lower_bound"),
@@ -1425,18 +1423,23 @@ class Scope:
             base = self.array_base(v, None)
             release = [ir.ExprStmt(ir.Call("free", [base], ir.VOID, loc), loc),
                        ir.Assign(X.clone(base), X.null(base.type, loc), loc)]
-            if only_if_allocated:
-                return [ir.If(ir.Binary("!=", X.clone(base), X.null(base.type, loc), ir.INT),
-                              ir.Block(release, loc), None, loc)]
-            return release
-        # the pointer set to null after free: the later `if allocated` free reads no freed
-        # pointer (gcc's -Wuse-after-free cannot tell the flag guards it)
-        release = [_free(v.sym, loc),
-                   ir.Assign(ir.Ref(v.sym, loc), X.null(v.sym.type, loc), loc),
-                   ir.Assign(ir.Ref(v.allocated, loc), _int(0), loc)]
+        else:
+            # the pointer set to null after free: the later `if allocated` free reads no
+            # freed pointer (gcc's -Wuse-after-free cannot tell the flag guards it)
+            release = [_free(v.sym, loc),
+                       ir.Assign(ir.Ref(v.sym, loc), X.null(v.sym.type, loc), loc),
+                       ir.Assign(ir.Ref(v.allocated, loc), _int(0), loc)]
         if only_if_allocated:
-            return [ir.If(ir.Ref(v.allocated, loc), ir.Block(release, loc), None, loc)]
+            return [ir.If(self.is_allocated(v, None, loc), ir.Block(release, loc), None, loc)]
         return release
+
+    def is_allocated(self, v, node, loc):
+        """`allocated(v)` for an allocatable array: its descriptor's base address not null
+        (a component, a module variable), or the flag ALLOCATE sets (a local)."""
+        if v.descriptor:
+            base = self.array_base(v, node)
+            return ir.Binary("!=", base, X.null(base.type, loc), ir.INT, loc)
+        return ir.Ref(v.allocated, loc)
 
     def declare(self, name, t, dims_node, node, is_param=False, init=None,
                 module_level=False, saved=False):
@@ -2137,12 +2140,8 @@ class Scope:
                 if stat is None:
                     out.extend(self.deallocate(v, loc))
                     continue
-                if v.descriptor:
-                    base = self.array_base(v, obj)
-                    allocated = ir.Binary("!=", base, X.null(base.type, loc), ir.INT)
-                else:
-                    allocated = ir.Ref(v.allocated, loc)
-                out.append(ir.If(allocated, ir.Block(self.deallocate(v, loc), loc),
+                out.append(ir.If(self.is_allocated(v, obj, loc),
+                                 ir.Block(self.deallocate(v, loc), loc),
                                  ir.Block([ir.Assign(X.clone(stat), _convert(_int(1), stat.type),
                                                      loc)], loc), loc))
         elif cname == "Block_Construct":
@@ -3429,10 +3428,8 @@ class Scope:
             return ir.Binary("!=", ir.Ref(v.sym, loc), X.null(v.sym.type, loc), ir.INT, loc)
         if name == "allocated":
             v = self.lookup(_name(args[0]), args[0])
-            if v.descriptor:
-                base = self.array_base(v, args[0])
-                return ir.Binary("!=", base, X.null(base.type, loc), ir.INT, loc)
-            return ir.Ref(self.allocatable(args[0]).allocated, loc)
+            return self.is_allocated(v if v.descriptor else self.allocatable(args[0]),
+                                     args[0], loc)
         if name == "matmul":
             raise self.error(node, "matmul is supported as the whole right-hand side of an "
                                    "assignment (c = matmul(a, b))")

@@ -189,12 +189,12 @@ class ReverseTransform:
         for fns in self.generated.values():
             for fn in fns:
                 for st in ir.stmts_walk(fn.body):
-                    if isinstance(st, ir.Raw) and st.template == "release" and \
-                            st.args.get("if_freed") and not defers:
-                        st.template, st.args = "nothing", {}    # the program frees nothing
-                    elif isinstance(st, ir.Raw) and st.template == "release":
-                        st.template = "release_if_freed" if st.args.get("if_freed") \
-                            else "call1"
+                    if isinstance(st, ir.Raw) and st.template == "release":
+                        if_freed = st.args.get("if_freed")
+                        if if_freed and not defers:
+                            st.template, st.args = "nothing", {}    # the program frees nothing
+                            continue
+                        st.template = "release_if_freed" if if_freed else "call1"
                         st.args = {"func": release, "arg": st.args["ptr"]}
                     elif isinstance(st, ir.Raw) and st.template in ("log_mark", "log_cut"):
                         # (see checkpoint.py) only when something is logged at all
