@@ -11,7 +11,8 @@ from typing import List, Optional
 from adgen import ir
 from adgen.analysis.activity import (Activity, Memory, find, head_nodes,
                                      reachable_nodes)
-from adgen.analysis.extent import ExtentAnalysis, Unknown
+from adgen.analysis.extent import (ExtentAnalysis, Unknown, _add, _const_value, _int,
+                                   descriptor_rank, field_expr, field_path_text)
 from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
@@ -398,14 +399,15 @@ class Context:
     def shadow_global_names(self):
         return [g.name for g in self.shadow_globals()]
 
-    def extent(self, f, p, why):
-        """Number of elements of pointer parameter p of f, as an IR expression."""
+    def extent(self, f, p, why, path=()):
+        """Number of elements of pointer parameter p of f (or of its pointer field that
+        the field names of path lead to), as an IR expression."""
         try:
-            return self.try_extent(f, p)
+            return self.try_extent(f, p, path)
         except Unknown as exc:
-            raise AdgenError(f"cannot tell how many elements '{ir.source_name(p)}' has "
-                             f"({why}): {exc}; give it with --size {ir.source_name(p)}=EXPR",
-                             p.loc)
+            name = field_path_text(p, path) if path else ir.source_name(p)
+            raise AdgenError(f"cannot tell how many elements '{name}' has ({why}): {exc}; "
+                             f"give it with --size {name}=EXPR", p.loc)
 
     def global_alias(self, f, p):
         """A global pointer that may point into the memory f's pointer parameter p points
@@ -418,23 +420,37 @@ class Context:
                      find(self.mem.pointee(self.mem.var(g))) is target and
                      mentions(self.prog, f, g)), None)
 
-    def try_extent(self, f, p):
-        """Like extent, but raises Unknown when the analysis cannot tell."""
-        if ir.source_name(p) in self.options.sizes:
+    def try_extent(self, f, p, path=()):
+        """Like extent, but raises Unknown when the analysis cannot tell. With a path of
+        field names, the extent of the pointer field of p it names (`m->x`)."""
+        name = field_path_text(p, path) if path else ir.source_name(p)
+        if name in self.options.sizes:
             from adgen.frontend.c_front import parse_length
-            return parse_length(self.options.sizes[ir.source_name(p)], f.params,
+            return parse_length(self.options.sizes[name], f.params,
                                 self.by_reference, macros=getattr(self.prog, "macros", {}))
+        if path:
+            rank = descriptor_rank(p, path)
+            if rank is not None:
+                # a Fortran allocatable's data: the elements its descriptor's bounds give
+                from adgen.frontend.fortran_front import FFront
+                n = None
+                for _, extent in FFront.descriptor_dims(field_expr(ir.Ref(p), path[:-1]), rank):
+                    n = extent if n is None else ir.Binary("*", n, extent, ir.INT)
+                return ir.Cast(ir.Prim("size_t"), n)
+            return self._length(self.extents.max_index(f, p, path))
         if getattr(p, "fortran_extent", None) is not None:
             return ir.Cast(ir.Prim("size_t"), p.fortran_extent)
         if getattr(p, "fortran_array", None) is False:
             return ir.Cast(ir.Prim("size_t"), ir.Const("1", ir.INT))   # a scalar dummy
-        from adgen.analysis.extent import Unknown, _add, _const_value, _int
         alias = self.global_alias(f, p)
         if alias is not None:
             # the analysis follows the parameter's own indices, not those through the global
             raise Unknown(f"the global pointer '{ir.source_name(alias)}' may point into it")
-        m = self.extents.max_index(f, p)
-        n = _add(m, _int(1))
+        return self._length(self.extents.max_index(f, p))
+
+    @staticmethod
+    def _length(max_index):
+        n = _add(max_index, _int(1))
         if _const_value(n) is None:
             n = ir.Call("adgen_imax", [n, _int(0)], ir.LONG)     # no elements when n < 0
         return ir.Cast(ir.Prim("size_t"), n)

@@ -101,6 +101,7 @@ class StructDef:
     fields: List[tuple]        # [(name, Type)]
     is_union: bool = False
     loc: Optional[Loc] = None
+    descriptor_rank: Optional[int] = None   # gfortran's array descriptor of this rank
 
     def field_type(self, name):
         for fname, ftype in self.fields:

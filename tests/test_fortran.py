@@ -545,6 +545,35 @@ def test_head_with_allocatable_components(tmp_path, gfortran):
          *[f"{n}_interface.o" for n in names]]))
 
 
+HANDLE_HEAD = ROOT / "tests" / "fortran_handle_head"
+
+
+def test_head_with_a_mesh_independent(tmp_path, gfortran):
+    """A derived-type dummy whose data are allocatable components as an independent
+    (energy(cost)/(m q)) and in/out (relax(m)/(m)): the Fortran caller passes a derivative
+    mesh allocated like the mesh; the adjoint sets a pure input's components whole (from
+    the descriptors' bounds), and the adjoints, the tangents and central finite
+    differences of the gfortran-compiled primal agree."""
+    for name in ("mesh.f90", "main.f90"):
+        shutil.copy(HANDLE_HEAD / name, tmp_path / name)
+    names = ("energy_b", "energy_d", "relax_b", "relax_d")
+    for name in names:
+        head = "relax(m)/(m)" if name.startswith("relax") else "energy(cost)/(m q)"
+        mode = "--reverse" if name.endswith("_b") else "--forward"
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, "mesh.f90", "--head",
+                               head, "-o", f"{name}.c"], cwd=tmp_path,
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    assert "energy_b_(struct handles_mesh_t *m, struct handles_mesh_t *mb, " in \
+        (tmp_path / "energy_b.c").read_text()
+    _build_and_run_main(tmp_path, (
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c",
+         *[f"{n}.c" for n in names]],
+        [gfortran, "-c", "mesh.f90", *[f"{n}_interface.f90" for n in names]],
+        [gfortran, "-o", "main", "main.f90", "mesh.o", *[f"{n}.o" for n in names],
+         *[f"{n}_interface.o" for n in names]]))
+
+
 _WS_MODULE = ("module ws_mod\n  implicit none\n  type :: ws_t\n"
               "    real(8), allocatable :: v(:)\n  end type ws_t\ncontains\n")
 
@@ -560,6 +589,12 @@ _WS_MODULE = ("module ws_mod\n  implicit none\n  type :: ws_t\n"
      "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    ws%v = x * ws%v\n"
      "    y = sum(ws%v)\n  end subroutine apply\nend module ws_mod\n",
      "apply(y)/(x)", "--forward", "carries derivatives", 8),
+    # an independent whose component the head allocates again: the caller's derivative
+    # structure cannot follow
+    (_WS_MODULE + "  subroutine apply(ws, y)\n    type(ws_t), intent(inout) :: ws\n"
+     "    real(8), intent(out) :: y\n    deallocate(ws%v)\n    allocate(ws%v(3))\n"
+     "    ws%v = 1.0d0\n    y = sum(ws%v)\n  end subroutine apply\nend module ws_mod\n",
+     "apply(y)/(ws)", "--reverse", "may change the pointer 'ws%v'", 8),
 ])
 def test_allocatable_components_refused(text, head, mode, message, line, tmp_path):
     src, proc, _ = _adgen(tmp_path, text, head, mode=mode)

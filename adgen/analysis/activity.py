@@ -14,6 +14,7 @@ dependents themselves (they always get derivatives). A node *needs a shadow* whe
 active or holds pointers (or fields) leading to something active.
 """
 from adgen import ir
+from adgen.analysis.extent import field_expr
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.user_rules import ruled_call_arrays
@@ -428,6 +429,11 @@ class Activity:
         t = func.ret.resolved()
         return t.is_struct and ir.holds_pointers(t) and self.needs_shadow(self.mem.ret(func.name))
 
+    def returns_shadow(self, func):
+        """True when func's result leads to memory that has a shadow (a pointer, a struct
+        holding pointers): its forward sweep returns that shadow too."""
+        return self.ret_pointer_shadowed(func) or self.ret_struct_pointers(func)
+
     def shadowed_pointer_field(self, sym):
         """The first field (`v`, `inner.v`) of struct variable sym, or of the struct sym
         points to, holding a pointer to memory that needs a shadow; None if there is none.
@@ -474,7 +480,7 @@ def _closure(start, graph):
     return seen
 
 
-def _float_struct(t):
+def float_struct(t):
     """Whether t points to structs holding floating-point values and no pointers (their
     whole memory is the head's data)."""
     def plain(st):
@@ -502,9 +508,67 @@ def _float_fields(mem, node, t):
         return [node]
     out = []
     for fname, ftype in t.sdef.fields:
-        if ir.base_float(ftype) or _float_struct(ir.Ptr(ftype)):
+        if ir.base_float(ftype) or float_struct(ir.Ptr(ftype)):
             out += _float_fields(mem, mem.field(node, fname), ftype)
     return out
+
+
+def struct_with_pointers(t):
+    """True when t is a struct holding pointers, or a pointer to one (a handle: `Mesh *m`
+    with `double *x` in it). As an independent or dependent, its derivative is a struct of
+    the same type whose pointer fields point to the derivatives of what they point to."""
+    t = t.resolved()
+    inner = t.target.resolved() if isinstance(t, ir.Ptr) else t
+    return inner.is_struct and ir.holds_pointers(inner)
+
+
+def handle_fields(p, loc):
+    """The parts of a head's parameter p (a struct holding pointers, or a pointer to one
+    struct: a handle) that its derivative struct carries derivatives in, walked with the
+    field names leading to them. Yields (kind, path): kind 'value' for a
+    floating-point field or one of numbers and structs without pointers (an array, a
+    nested struct), 'array' for a pointer field to such values, 'handle' for a pointer
+    field to a struct holding pointers, whose own parts follow; analysis.extent.field_expr
+    builds a part's expression on p or on its derivative."""
+    t = p.type.resolved()
+    struct = t.target.resolved() if isinstance(t, ir.Ptr) else t
+
+    def walk(struct, path, seen):
+        if struct.sdef in seen:
+            raise AdgenError(f"'{ir.source_name(p)}': a struct that points to a struct of "
+                             "its own type (a linked structure) cannot be an independent "
+                             "or a dependent", loc)
+        seen = seen + (struct.sdef,)
+        for fname, ftype in struct.sdef.fields:
+            ft, where = ftype.resolved(), path + (fname,)
+            elem = ft
+            while isinstance(elem, ir.Arr):
+                elem = elem.elem.resolved()
+            if isinstance(ft, ir.Ptr):
+                target = ft.target.resolved()
+                if target.is_pointer and ir.base_float(target):
+                    raise AdgenError(f"'{ir.source_name(p)}': its field '{fname}' is a "
+                                     "pointer to pointers: it cannot be an independent or a "
+                                     "dependent (not supported yet)", loc)
+                if target.is_struct and ir.holds_pointers(target):
+                    yield "handle", where
+                    yield from walk(target, where, seen)
+                elif ir.base_float(target) or target.is_struct and float_struct(ir.Ptr(target)):
+                    yield "array", where
+            elif elem.is_struct and ir.holds_pointers(elem):
+                if ft.is_array:
+                    raise AdgenError(f"'{ir.source_name(p)}': its field '{fname}' is an array "
+                                     "of structs holding pointers: it cannot be an "
+                                     "independent or a dependent (not supported yet)", loc)
+                yield from walk(elem, where, seen)
+            elif elem.is_float or elem.is_struct and float_struct(ir.Ptr(elem)):
+                yield "value", where
+            elif isinstance(elem, ir.Ptr) and ir.base_float(elem):
+                raise AdgenError(f"'{ir.source_name(p)}': its field '{fname}' is an array "
+                                 "of pointers: it cannot be an independent or a dependent "
+                                 "(not supported yet)", loc)
+
+    yield from walk(struct, (), ())
 
 
 def head_nodes(mem, func, names, what, loc):
@@ -533,7 +597,7 @@ def head_nodes(mem, func, names, what, loc):
                                     "the return value") + "; pass it as an argument", loc)
             raise AdgenError(f"'{name}' is not a parameter of '{func.name}'", loc)
         t = sym.type.resolved()
-        by_value = t.is_float or isinstance(t, ir.Struct) and _float_struct(ir.Ptr(t))
+        by_value = t.is_float or isinstance(t, ir.Struct) and float_struct(ir.Ptr(t))
         if by_value and what == "dependent" and sym.kind == "param":
             raise AdgenError(f"'{name}' is passed by value: it cannot be a dependent "
                              "(output)", loc)
@@ -541,7 +605,7 @@ def head_nodes(mem, func, names, what, loc):
             nodes.append(mem.var(sym))
         elif by_value:      # a struct of floating-point fields (model parameters)
             nodes += _float_fields(mem, mem.var(sym), t)
-        elif isinstance(t, (ir.Ptr, ir.Arr)) and (ir.base_float(t) or _float_struct(t)):
+        elif isinstance(t, (ir.Ptr, ir.Arr)) and (ir.base_float(t) or float_struct(t)):
             node = mem.var(sym) if isinstance(t, ir.Arr) else mem.pointee(mem.var(sym))
             inner = ir.pointee(t).resolved()
             while isinstance(inner, ir.Arr):        # rows of a 2-D array: double a[n][m]
@@ -550,12 +614,15 @@ def head_nodes(mem, func, names, what, loc):
                 raise AdgenError(f"'{name}': pointers to pointers cannot be independents or "
                                  "dependents", loc)
             nodes += _float_fields(mem, node, inner)
-        elif ir.pointee(t) is not None and ir.pointee(t).resolved().is_struct and \
-                ir.holds_pointers(ir.pointee(t)) or t.is_struct and ir.holds_pointers(t):
-            raise AdgenError(f"'{name}' is a struct holding pointers: it cannot be "
-                             f"{'an' if what == 'independent' else 'a'} {what} (not "
-                             "supported yet); pass the arrays it points to as parameters",
-                             loc)
+        elif struct_with_pointers(t):
+            for kind, path in handle_fields(sym, loc):
+                e = field_expr(ir.Ref(sym), path)
+                if kind == "value" and what == "dependent" and not isinstance(t, ir.Ptr):
+                    continue        # the fields of a copy are no output
+                if kind == "value":
+                    nodes += _float_fields(mem, mem.loc(e), e.type)
+                elif kind == "array":
+                    nodes += _float_fields(mem, mem.target(e), ir.pointee(e.type))
         else:
             raise AdgenError(f"'{name}' is not floating-point: it cannot be "
                              f"{'an' if what == 'independent' else 'a'} {what}", loc)

@@ -4,9 +4,10 @@ Needed wherever adgen must handle a whole array it did not allocate: zeroing the
 of a pure input, giving an internal buffer its own adjoint storage. The answer is a C
 expression over the function's integer parameters, found by interval arithmetic on every
 index used with the pointer (directly, through an alias `q = p + k`, or in a callee it is
-passed to), with the ranges of the enclosing counted loops. Integer parameters are taken
-to be non-negative (they are sizes). When an index escapes this reasoning the analysis
-says so, and the caller reports an error rather than guess.
+passed to), with the ranges of the enclosing counted loops. The pointer is a parameter,
+or a pointer field a parameter reaches (`m->x` of `Mesh *m`: a path of field names).
+Integer parameters are taken to be non-negative (they are sizes). When an index escapes
+this reasoning the analysis says so, and the caller reports an error rather than guess.
 """
 from adgen import ir
 from adgen.analysis.poly import Poly, range_sum
@@ -86,18 +87,19 @@ class ExtentAnalysis:
         self.prog = prog
         self.cache = {}
 
-    def max_index(self, func, param):
-        """Largest index of param used in func, as an IR expression over func's params."""
-        key = (func.name, param.name)
+    def max_index(self, func, param, path=()):
+        """Largest index of param (or of its field reached by the field names of path) used
+        in func, as an IR expression over func's params."""
+        key = (func.name, param.name, path)
         if key in self.cache:
             if self.cache[key] is None:
-                raise Unknown(f"'{param.name}' is used recursively")
+                raise Unknown(f"'{field_path_text(param, path)}' is used recursively")
             if isinstance(self.cache[key], Unknown):
                 raise self.cache[key]       # the reason found the first time
             return self.cache[key]
         self.cache[key] = None
         try:
-            w = _Walker(self, func, param)
+            w = _Walker(self, func, param, path)
             w.block(w.body, {})
         except Unknown as exc:
             self.cache[key] = exc
@@ -125,6 +127,58 @@ class ExtentAnalysis:
 
 
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
+def member_path(e):
+    """(symbol, field names) when e is a variable or a chain of its fields (`m`, `m->x`,
+    `m->g->x`, `(*m).x`, `s.inner.x`), else None."""
+    names = []
+    while isinstance(e, ir.Member):
+        names.append(e.field)
+        e = e.base
+        if isinstance(e, ir.Deref):
+            e = e.ptr
+    if isinstance(e, ir.Ref):
+        return e.sym, tuple(reversed(names))
+    return None
+
+
+def field_path_text(param, path):
+    """The field as the input names it: `m->x`, `v.a`, in Fortran `m%x`."""
+    if not path:
+        return ir.source_name(param)
+    if hasattr(param, "fortran_array"):         # a Fortran dummy
+        names = path[:-1] if path[-1] == "base_addr" else path
+        return "%".join((ir.source_name(param),) + names)
+    arrow = param.type.resolved().is_pointer
+    return param.name + ("->" if arrow else ".") + ".".join(path)
+
+
+def field_expr(base, path):
+    """The field of struct (or pointer to struct) expression base that the field names of
+    path lead to: `m->g->x` for base `m` and path (g, x)."""
+    e = base
+    for name in path:
+        r = e.type.resolved()
+        arrow = isinstance(r, ir.Ptr)
+        sdef = (r.target.resolved() if arrow else r).sdef
+        e = ir.Member(e, name, arrow, sdef.field_type(name))
+    return e
+
+
+def descriptor_rank(param, path):
+    """The rank of the gfortran array descriptor whose data pointer path leads to (a
+    Fortran allocatable component: `m->x.base_addr`), else None."""
+    if not path or path[-1] != "base_addr":
+        return None
+    holder = path_type(param, path[:-1]).resolved()
+    holder = holder.target.resolved() if holder.is_pointer else holder
+    return getattr(getattr(holder, "sdef", None), "descriptor_rank", None)
+
+
+def path_type(param, path):
+    """The type of the field of param that path names (param's own type for no path)."""
+    return field_expr(ir.Ref(param), path).type
 
 
 def _same_pointee(a, b):
@@ -233,10 +287,14 @@ def _child_blocks(s):
 class _Walker:
     """Collects the maximal index of every access to one pointer parameter."""
 
-    def __init__(self, an, func, param):
+    def __init__(self, an, func, param, path=()):
         self.an = an
         self.func = func
         self.param = param
+        self.path = path
+        if param is not None:
+            self.name = field_path_text(param, path)         # for messages
+            self.root_type = path_type(param, path)     # the pointer's type
         self.maxima = []
         # the loops as written (before break and return became flags)
         self.body = getattr(func, "written_body", func.body).stmts
@@ -244,6 +302,10 @@ class _Walker:
                          if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
         if param in self.assigned:
             raise Unknown(f"'{param.name}' is reassigned inside '{func.name}'")
+        for s in ir.stmts_walk(self.body):
+            mp = member_path(s.lhs) if isinstance(s, ir.Assign) else None
+            if path and mp is not None and mp[0] is param and path[:len(mp[1])] == mp[1]:
+                raise Unknown(f"'{self.name}' is reassigned inside '{func.name}'")
         self.sites = {}
         self._kernel_inputs = None
         self.counter_cache = {}
@@ -464,14 +526,20 @@ class _Walker:
                 return self.to_poly(iv.lo, loops)   # a local set once to a fixed value
         raise NotPolynomial
 
+    def is_root(self, e):
+        """True when e is the pointer whose extent is sought (param, or its field)."""
+        return member_path(e) == (self.param, self.path)
+
     def _based(self, e):
         """True when pointer expression e points into param (directly or via an alias)."""
         while isinstance(e, ir.Cast):
-            if not _same_pointee(e.to, self.param.type):
+            if not _same_pointee(e.to, self.root_type):
                 return False
             e = e.arg
+        if self.is_root(e):
+            return True
         if isinstance(e, ir.Ref):
-            return e.sym is self.param or e.sym in self.aliases
+            return e.sym in self.aliases
         if isinstance(e, ir.Binary) and e.op in "+-":
             return self._based(e.left)
         if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index):
@@ -482,13 +550,12 @@ class _Walker:
         """The offset of e from param when e is `param`, `param + k` or `&param[k]`."""
         while isinstance(e, ir.Cast):
             e = e.arg
-        if isinstance(e, ir.Ref) and e.sym is self.param:
+        if self.is_root(e):
             return _int(0)
-        if isinstance(e, ir.Binary) and e.op in "+-" and isinstance(e.left, ir.Ref) and \
-                e.left.sym is self.param:
+        if isinstance(e, ir.Binary) and e.op in "+-" and self.is_root(e.left):
             return e.right if e.op == "+" else ir.Unary("-", e.right, e.right.type)
         if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index) and \
-                isinstance(e.arg.base, ir.Ref) and e.arg.base.sym is self.param:
+                self.is_root(e.arg.base):
             return e.arg.index
         return None
 
@@ -509,7 +576,7 @@ class _Walker:
             del self.maxima[n_before:]
             known = {expr_c(m) for m in self.maxima}
             if any(expr_c(m) not in known for m in new):
-                raise Unknown(f"'{self.param.name}' is accessed under a condition")
+                raise Unknown(f"'{self.name}' is accessed under a condition")
 
     def _stmt(self, s, ranges, guarded):
         if isinstance(s, ir.For):
@@ -606,16 +673,26 @@ class _Walker:
                 self.expr(e, ranges)
 
     def expr(self, e, ranges):
+        mp = member_path(e) if self.path else None
+        if mp is not None and mp[0] is self.param:
+            if mp[1][:len(self.path)] == self.path and len(mp[1]) > len(self.path):
+                self.maxima.append(_int(0))     # a field of the struct the root points to
+                return
+            if self.path[:len(mp[1])] == mp[1]:
+                # the pointer, or a struct holding it, escapes: its uses are unknown
+                raise Unknown(f"'{self.name}' is used in a way whose extent adgen cannot "
+                              "follow")
+            return      # another field of the struct
         if isinstance(e, ir.Ref) and (e.sym is self.param or e.sym in self.aliases):
             # the pointer escapes (stored, compared, converted): its uses are unknown
-            raise Unknown(f"'{self.param.name}' is used in a way whose extent adgen cannot "
+            raise Unknown(f"'{self.name}' is used in a way whose extent adgen cannot "
                           "follow")
         if isinstance(e, ir.Index):
             off = self.base_offset(e.base, ranges)
             if off is not None:
                 idx = self.interval(e.index, ranges)
                 if idx is None:
-                    raise Unknown(f"an index of '{self.param.name}' has no known bound")
+                    raise Unknown(f"an index of '{self.name}' has no known bound")
                 self.maxima.append(_add(off, idx.hi))
                 self.expr(e.index, ranges)
                 return
@@ -640,7 +717,7 @@ class _Walker:
                         self.expr(a, ranges)
                         continue
                     if p.name not in sizes:
-                        raise Unknown(f"'{self.param.name}' is passed to '{g.name}', whose "
+                        raise Unknown(f"'{self.name}' is passed to '{g.name}', whose "
                                       f"rule gives no length for '{p.name}'")
                     n = rule_length(g, p.name, e.args)
                     iv = self.interval(n, ranges)
@@ -652,13 +729,26 @@ class _Walker:
             if g is not None and g.has_body and not getattr(g, "is_library", False):
                 for p, a in zip(g.params, e.args):
                     off = self.base_offset(a, ranges)
-                    if off is not None:
+                    holder = member_path(a) if self.path else None
+                    if holder is not None and holder[0] is self.param and \
+                            self.path[:len(holder[1])] == holder[1] and \
+                            (p.type.resolved().is_pointer or p.type.resolved().is_struct):
+                        # the struct holding the pointer is passed: what the callee uses
+                        rest = self.path[len(holder[1]):]
+                        sub = self.an.max_index(g, p, rest)
+                        mapping = {q: x for q, x in zip(g.params, e.args)}
+                        iv = self.interval(X.substitute(sub, mapping), ranges)
+                        if iv is None:
+                            raise Unknown(f"the part of '{self.name}' that '{g.name}' "
+                                          "uses has no known bound")
+                        self.maxima.append(iv.hi)
+                    elif off is not None:
                         sub = self.an.max_index(g, p)
                         mapping = {q: x for q, x in zip(g.params, e.args)}
                         sub_e = X.substitute(sub, mapping)
                         iv = self.interval(sub_e, ranges)
                         if iv is None:
-                            raise Unknown(f"the part of '{self.param.name}' that '{g.name}' "
+                            raise Unknown(f"the part of '{self.name}' that '{g.name}' "
                                           "uses has no known bound")
                         self.maxima.append(_add(off, iv.hi))
                     else:
@@ -666,7 +756,7 @@ class _Walker:
                 return
             for a in e.args:
                 if self.base_offset(a, ranges) is not None and e.func not in ("free",):
-                    raise Unknown(f"'{self.param.name}' is passed to '{e.func}'")
+                    raise Unknown(f"'{self.name}' is passed to '{e.func}'")
                 self.expr(a, ranges)
             return
         if self.base_offset(e, ranges) is not None and not isinstance(e, ir.Ref):
@@ -678,20 +768,20 @@ class _Walker:
         """Highest offset from param of pointer expression e, or None if e is not based on
         param."""
         while isinstance(e, ir.Cast):
-            if not _same_pointee(e.to, self.param.type):
+            if not _same_pointee(e.to, self.root_type):
                 return None
             e = e.arg
-        if isinstance(e, ir.Ref) and e.sym is self.param:
+        if self.is_root(e):
             return _int(0)
         if isinstance(e, ir.Ref) and e.sym in self.aliases:
             best = None
             if e.sym in self.resolving:
-                raise Unknown(f"an alias of '{self.param.name}' walks over it")
+                raise Unknown(f"an alias of '{self.name}' walks over it")
             self.resolving.add(e.sym)
             for s in self.aliases[e.sym]:
                 site = self.sites.get(id(s))
                 if site is None or site[1]:
-                    raise Unknown(f"an alias of '{self.param.name}' is set under a condition")
+                    raise Unknown(f"an alias of '{self.name}' is set under a condition")
                 hi = self.base_offset(s.rhs, site[0])
                 best = hi if best is None else ir.Call("adgen_imax", [best, hi], ir.LONG)
             self.resolving.discard(e.sym)
@@ -704,7 +794,7 @@ class _Walker:
                     return None
                 iv = self.interval(e.right, ranges)
                 if iv is None:
-                    raise Unknown(f"an offset of '{self.param.name}' has no known bound")
+                    raise Unknown(f"an offset of '{self.name}' has no known bound")
                 return _add(inner, iv.hi if e.op == "+" else ir.Unary("-", iv.lo, ir.LONG))
         if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index):
             inner = self.base_offset(e.arg.base, ranges)
@@ -712,7 +802,7 @@ class _Walker:
                 return None
             iv = self.interval(e.arg.index, ranges)
             if iv is None:
-                raise Unknown(f"an index of '{self.param.name}' has no known bound")
+                raise Unknown(f"an index of '{self.name}' has no known bound")
             return _add(inner, iv.hi)
         return None
 

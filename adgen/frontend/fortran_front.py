@@ -301,7 +301,8 @@ class FFront:
         fields = [("base_addr", ir.Ptr(t)), ("offset", ir.Prim("unsigned long")),
                   ("dtype", _DESCRIPTOR_DTYPE), ("span", ir.LONG),
                   ("dim", ir.Arr(_DESCRIPTOR_DIM, ir.Const(str(rank), ir.INT)))]
-        self.descriptors[tag] = ir.Struct(self.define_struct(ir.StructDef(tag, fields)))
+        self.descriptors[tag] = ir.Struct(self.define_struct(ir.StructDef(
+            tag, fields, descriptor_rank=rank)))
         return self.descriptors[tag]
 
     @staticmethod

@@ -14,15 +14,15 @@ counts are recorded; canonical counted loops are replayed from their start and s
 import copy
 
 from adgen import ir
-from adgen.analysis.activity import find
-from adgen.analysis.extent import Unknown
+from adgen.analysis.activity import find, struct_with_pointers
+from adgen.analysis.extent import Unknown, descriptor_rank, field_expr, field_path_text
 from adgen.backend.cgen import GenFunction, LocalDecl, used_symbols
 from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_symbol,
-                                    counted_loop, increment, is_user_call, no_rule_error,
+                                    counted_loop, handle_parts, increment, is_user_call, no_rule_error,
                                     same_text, source_name, strip_const,
                                     refuse_internal_pointer_fields, unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
@@ -99,7 +99,7 @@ class ReverseTransform:
             self.decisions = {}     # --explain, of the last pass: (loc, what) -> text
             self.logged = False
             self.zero_on_read = set()
-            self.zeroed_as_read = []    # the parameters of those nodes
+            self.zeroed_as_read = []    # the names of those nodes' arrays (`x`, `m->x`)
             self.generated = {}
             self.plain_calls = set()
             # what the adjoint of a callee's by-value parameter points to at its calls
@@ -673,7 +673,9 @@ class FuncGen:
                 self.sh.set(p, ir.Ref(pb))
                 if named:
                     params.append(pb)
-                    if p.name in head.indep and p.name not in head.dep:
+                    if struct_with_pointers(t):
+                        self.handle_derivative(p, prologue, epilogue)
+                    elif p.name in head.indep and p.name not in head.dep:
                         prologue += unless_null(ir.Ref(p), self.zero_pure_input(p, pb))
                     elif p.name in head.dep and p.name not in head.indep and \
                             find(self.mem.pointee(self.mem.var(p))) in self.T.ctx.read_nodes:
@@ -703,7 +705,10 @@ class FuncGen:
                 pb = self.shadow_symbol(p, ir.Ptr(strip_const(p.type)))
                 params.append(pb)
                 self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
-                prologue.append(_zero_stmt(ir.Deref(ir.Ref(pb), strip_const(p.type))))
+                if struct_with_pointers(t):
+                    self.handle_derivative(p, prologue, epilogue)
+                else:
+                    prologue.append(_zero_stmt(ir.Deref(ir.Ref(pb), strip_const(p.type))))
             else:
                 raise AdgenError(f"parameter '{p.name}' of '{f.name}' carries derivatives "
                                  "through a type adgen cannot shadow yet", p.loc)
@@ -823,22 +828,59 @@ class FuncGen:
         out.append(ir.Assign(X.clone(target), value, loc))
         return out
 
+    def handle_derivative(self, p, prologue, epilogue):
+        """The derivative struct of a head's handle p (a struct holding pointers, or a
+        pointer to one) is the caller's: its pointers lead to the derivatives of what p's
+        lead to. As for arrays, a pure input's parts are set (zeroed on entry: each field of
+        numbers, and each array over the elements the head reads), and a pure output's
+        seeds consumed where the head reads their input values."""
+        head, f = self.head, self.f
+        pure_in = p.name in head.indep and p.name not in head.dep
+        pure_out = p.name in head.dep and p.name not in head.indep
+        for kind, path, node in handle_parts(self.T.ctx, f, p):
+            shadow = field_expr(self.sh.of_sym(p), path)
+            if pure_in and kind == "value":
+                prologue.append(_zero_stmt(shadow))
+            elif pure_in:
+                try:
+                    n = self.T.ctx.try_extent(f, p, path)
+                    zero = ir.Raw("zero", {"ptr": shadow, "count": n})
+                    if descriptor_rank(p, path) is not None:
+                        # a Fortran allocatable component the caller may leave unallocated
+                        data = field_expr(ir.Ref(p), path)
+                        zero = ir.If(ir.Binary("!=", data, X.null(data.type), ir.INT),
+                                     ir.Block([zero]))
+                    prologue.append(zero)
+                except Unknown:
+                    self.zero_as_read(node, field_path_text(p, path), p.loc)
+            elif pure_out and node in self.T.ctx.read_nodes and kind == "value":
+                epilogue.append(_zero_stmt(shadow))
+            elif pure_out and node in self.T.ctx.read_nodes:
+                n = self.T.ctx.extent(f, p, "its seed must be consumed", path)
+                length = self.temp(p.name + "_length", ir.SIZE_T)
+                prologue.append(ir.Assign(ir.Ref(length), n))
+                epilogue.append(ir.Raw("zero", {"ptr": shadow, "count": ir.Ref(length)}))
+
+    def zero_as_read(self, node, name, loc):
+        """Zero a pure input's adjoint element by element as the forward sweep reads it
+        (its length unknown; see zero_pure_input)."""
+        if node in self.T.ctx.dep_nodes:
+            raise AdgenError(f"cannot tell how many elements '{name}' has, and it may "
+                             f"share memory with an output; give it with --size "
+                             f"{name}=EXPR", loc)
+        self.T.zero_on_read.add(node)
+        self.T.zeroed_as_read.append(name)
+
     def zero_pure_input(self, p, pb):
         """Set (not accumulate) the gradient of a pure input array: zero it whole when its
         extent is known, else zero each element as the forward sweep reads it (every
         element that will receive a contribution is read before any is accumulated)."""
-        from adgen.analysis.extent import Unknown
+        from adgen.analysis.extent import Unknown, descriptor_rank, field_expr, field_path_text
         try:
             n = self.T.ctx.try_extent(self.f, p)
             return [ir.Raw("zero", {"ptr": ir.Ref(pb), "count": n})]
         except Unknown:
-            node = find(self.mem.pointee(self.mem.var(p)))
-            if node in self.T.ctx.dep_nodes:
-                raise AdgenError(f"cannot tell how many elements '{p.name}' has, and it may "
-                                 f"share memory with an output; give it with --size "
-                                 f"{p.name}=EXPR", p.loc)
-            self.T.zero_on_read.add(node)
-            self.T.zeroed_as_read.append(p)
+            self.zero_as_read(find(self.mem.pointee(self.mem.var(p))), p.name, p.loc)
             return []
 
     def forward_runs_again(self, what, loc):
@@ -846,10 +888,10 @@ class FuncGen:
         input's adjoint is zeroed element by element as the forward sweep reads it: the
         second run would zero what the backward sweep had accumulated."""
         if self.T.zeroed_as_read:
-            p = self.T.zeroed_as_read[0]
-            raise AdgenError(f"{what}: cannot tell how many elements '{p.name}' has: its "
+            name = self.T.zeroed_as_read[0]
+            raise AdgenError(f"{what}: cannot tell how many elements '{name}' has: its "
                              "adjoint must be zeroed whole before the loop's steps run "
-                             f"again; give it with --size {p.name}=EXPR", loc)
+                             f"again; give it with --size {name}=EXPR", loc)
 
     def pop(self, target, loc):
         """Restore target; memory the caller sees keeps its final value (see the log)."""
@@ -876,10 +918,10 @@ class FuncGen:
             if isinstance(s, ir.For):
                 exprs = exprs + [e for st in s.step for e in ir.stmt_exprs(st)]
             if any(True for e in exprs for _ in self.pure_input_reads(e)):
-                p = self.T.zeroed_as_read[0]
-                raise AdgenError(f"cannot tell how many elements '{p.name}' has, and a "
+                name = self.T.zeroed_as_read[0]
+                raise AdgenError(f"cannot tell how many elements '{name}' has, and a "
                                  "loop's condition reads it; give it with --size "
-                                 f"{p.name}=EXPR", s.loc)
+                                 f"{name}=EXPR", s.loc)
             return []
         out, seen = [], set()
         for e in ir.stmt_exprs(s):
@@ -954,7 +996,7 @@ class FuncGen:
                     # local of the parameter's name
                     fwd_locals.append(LocalDecl(fb, zero=True))
         shadow_out = None
-        if self.act.ret_pointer_shadowed(f) or self.act.ret_struct_pointers(f):
+        if self.act.returns_shadow(f):
             # a returned pointer (a struct holding pointers) comes back with its shadow,
             # through **fb (*fb)
             shadow_out = ir.Symbol(self.names.fresh(source_name(f) + "b"), ir.Ptr(strip_const(f.ret)),
@@ -1682,13 +1724,13 @@ class FuncGen:
         if self.T.ctx.options.store_all:
             return self.call_mode(s, where, None, "--store-all")
         why_not = None
-        if g is self.f or self.act.ret_pointer_shadowed(g) or self.act.ret_struct_pointers(g) or \
+        if g is self.f or self.act.returns_shadow(g) or \
                 self.T.ctx.calls(g.name, ALLOCATION):
             why_not = "the callee allocates or frees memory, returns a pointer, or is " \
                 "the caller"
         elif self.T.zeroed_as_read:
             # running a forward sweep again would zero adjoints already accumulated
-            why_not = f"the adjoint of '{self.T.zeroed_as_read[0].name}' is zeroed as " \
+            why_not = f"the adjoint of '{self.T.zeroed_as_read[0]}' is zeroed as " \
                 "its elements are read (adgen cannot tell its length: --size gives it)"
         else:
             try:

@@ -118,16 +118,59 @@ def no_rule_error(name, loc):
         f"routines in a rules file (--rules)", loc)
 
 
+def handle_parts(ctx, f, p):
+    """The parts of head f's independent or dependent p, a struct holding pointers or a
+    pointer to one (see activity.handle_fields), as (kind, path, node): node is the memory
+    of a 'value' part, or what an 'array' part points to. Refused: a pointer to several
+    such structs, and a head that changes the pointers, whose targets the caller's
+    derivative struct mirrors."""
+    from adgen.analysis.activity import find, handle_fields
+    from adgen.analysis.extent import Unknown, _const_value, field_expr, field_path_text
+    mem, written = ctx.mem, ctx.writes().get(f.name, set())
+
+    def one_struct(path):
+        try:
+            n = ctx.try_extent(f, p, path)
+        except Unknown:
+            n = None
+        n = n.arg if isinstance(n, ir.Cast) else n
+        if n is None or _const_value(n) != 1:
+            raise AdgenError(f"'{field_path_text(p, path)}' may point to several structs "
+                             "holding pointers: it cannot be part of an independent or a "
+                             "dependent (not supported yet)", p.loc)
+
+    if p.type.resolved().is_pointer:
+        one_struct(())
+    parts = []
+    for kind, path in handle_fields(p, p.loc):
+        e = field_expr(ir.Ref(p), path)
+        if kind != "value" and find(mem.loc(e)) in written:
+            raise AdgenError(f"'{ir.source_name(f)}' may change the pointer "
+                             f"'{field_path_text(p, path)}': the derivative struct its caller "
+                             "gives mirrors the pointers it is called with, so it cannot be "
+                             "an independent or a dependent (not supported)", p.loc)
+        if kind == "handle":
+            one_struct(path)
+        else:
+            parts.append((kind, path, find(mem.loc(e) if kind == "value" else mem.target(e))))
+    return parts
+
+
 def refuse_internal_pointer_fields(act, f, p):
     """A head's parameter that is no independent or dependent but carries derivatives
     inside the head gets adjoint or tangent storage of the routine's own; refused when
     that storage would have to include what the struct's pointer fields point to."""
+    from adgen.analysis.extent import field_path_text
     field = act.shadowed_pointer_field(p)
     if field is not None and not _set_before_use(f.body.stmts, p, field):
-        raise AdgenError(f"parameter '{ir.source_name(p)}' of '{ir.source_name(f)}': the memory "
+        name = ir.source_name(p)
+        raise AdgenError(f"parameter '{name}' of '{ir.source_name(f)}': the memory "
                          f"its field '{field}' points to carries derivatives, and a derivative "
-                         "routine cannot make storage for it (not supported yet); pass that "
-                         "array as a parameter of its own", p.loc)
+                         "routine cannot make storage for it (not supported yet); name "
+                         f"'{name}' as an independent (its caller then gives the derivative "
+                         f"struct, whose '{field_path_text(p, tuple(field.split('.')))}' "
+                         "points to storage for them) or pass that array as a parameter of "
+                         "its own", p.loc)
 
 
 def _set_before_use(stmts, p, field):

@@ -1,13 +1,15 @@
 """Tangent (forward) mode: each active assignment `v = e` is preceded by `vd = e'`, the
 directional derivative of e; control flow is kept as it is."""
 from adgen import ir
-from adgen.analysis.activity import find
+from adgen.analysis.activity import find, struct_with_pointers
+from adgen.analysis.extent import field_expr
 from adgen.backend.cgen import GenFunction, LocalDecl, local_type
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
+                                    handle_parts,
                                     is_user_call, no_rule_error, source_name,
                                     refuse_internal_pointer_fields, unknown_function_error)
 from adgen.user_rules import result_is_active
@@ -75,6 +77,22 @@ class TangentGen:
         s.primal = sym
         return s
 
+    def handle_tangent(self, p, pd):
+        """The tangent struct of a head's handle p (a struct holding pointers, or a pointer
+        to one) is the caller's, its pointers leading to the tangents of what p's lead to.
+        A pure output's parts whose input values the head reads start at zero."""
+        head, f = self.head, self.f
+        out = []
+        for kind, path, node in handle_parts(self.T.ctx, f, p):
+            if p.name in head.indep or node not in self.T.ctx.read_nodes:
+                continue
+            if kind == "value":
+                out.append(ir.Raw("zero_object", {"obj": field_expr(ir.Ref(pd), path)}))
+            else:
+                n = self.T.ctx.extent(f, p, "its tangent must start at zero", path)
+                out.append(ir.Raw("zero", {"ptr": field_expr(ir.Ref(pd), path), "count": n}))
+        return out
+
     def build(self):
         f, head = self.f, self.head
         params, prologue, epilogue = [], [], []
@@ -112,7 +130,9 @@ class TangentGen:
                                     if (t.is_float or t.is_struct) else p.type)
             params.append(pd)
             self.sh.set(p, ir.Ref(pd))
-            if head is not None and isinstance(t, ir.Ptr) and p.name in head.dep and \
+            if head is not None and struct_with_pointers(t):
+                prologue += self.handle_tangent(p, pd)
+            elif head is not None and isinstance(t, ir.Ptr) and p.name in head.dep and \
                     p.name not in head.indep and \
                     find(self.mem.pointee(self.mem.var(p))) in self.T.ctx.read_nodes:
                 # a pure output whose input value is read: that value has no tangent
