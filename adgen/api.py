@@ -509,9 +509,11 @@ class _Analysis:
                     out.append(f"{self._cdef_struct(ftype)} {fname};")
                 elif isinstance(r, ir.Ptr):
                     tr = r.target.resolved()
+                    const = "const " if r.target.const or getattr(tr, "const", False) else ""
                     if isinstance(tr, ir.Prim) and (tr.is_float or tr.is_int):
-                        const = "const " if r.target.const or tr.const else ""
                         out.append(f"{const}{_prim_name(tr)} *{fname};")
+                    elif isinstance(tr, ir.Struct):      # a handle's nested handle
+                        out.append(f"{const}{self._cdef_struct(r.target)} *{fname};")
                 elif isinstance(r, ir.Arr) and r.size is not None:
                     dims, elem = [], r
                     while isinstance(elem, ir.Arr) and elem.size is not None:
@@ -585,7 +587,8 @@ class _Analysis:
         from adgen.frontend.fortran_front import declared_size
         # (a pointer to structs too: the API passes one struct, and checks the code uses one)
         arrays = [p for p in self.params if p["kind"] in ("array", "struct_ptr")]
-        if not arrays:
+        structs = [p for p in self.params if p["kind"] in ("struct", "struct_ptr")]
+        if not arrays and not structs:
             return
         syms = {s.name: s for s in f.params}
         for p in arrays:
@@ -629,6 +632,42 @@ class _Analysis:
                 p["extent"], p["extent_text"] = _ser(n), expr_c(n)
             except Exception:   # Unknown, or anything unexpected: not checked
                 continue
+        # the arrays a struct's pointer fields lead to (`m->x`, `m->mat->k`): their extents,
+        # as adgen's analysis finds them, keyed by the field path ("x", "mat.k")
+        for p in structs:
+            out = {}
+            for path in self._pointer_paths(syms[p["name"]].type):
+                try:
+                    from adgen.analysis.extent import _add, _int
+                    n = _add(ea.max_index(f, syms[p["name"]], path), _int(1))
+                    out[".".join(path)] = [_ser(n), expr_c(n)]
+                except Exception:       # Unknown, or anything unexpected: not checked
+                    continue
+            if out:
+                p["field_extents"] = out
+
+    def _pointer_paths(self, t, prefix=(), seen=()):
+        """The field paths of struct (or pointer to struct) type t that lead to pointers to
+        numbers, through nested structs and pointers to structs."""
+        ir = self.ir
+        r = t.resolved()
+        if isinstance(r, ir.Ptr):
+            r = r.target.resolved()
+        if not isinstance(r, ir.Struct) or id(r.sdef) in seen or len(prefix) > 8:
+            return []
+        seen = seen + (id(r.sdef),)
+        out = []
+        for fname, ftype in r.sdef.fields:
+            fr = ftype.resolved()
+            if isinstance(fr, ir.Ptr):
+                tr = fr.target.resolved()
+                if isinstance(tr, ir.Prim) and (tr.is_float or tr.is_int):
+                    out.append(prefix + (fname,))
+                elif isinstance(tr, ir.Struct):
+                    out += self._pointer_paths(fr, prefix + (fname,), seen)
+            elif isinstance(fr, ir.Struct):
+                out += self._pointer_paths(fr, prefix + (fname,), seen)
+        return out
 
 
 # ------------------------------------------------------------------- generated prototypes
@@ -1128,11 +1167,13 @@ def _struct_flatten(t, v, where):
                       else [0.0] * _struct_count(ft))]
 
 
-def struct_initializer(ffi, t, v, keep):
+def struct_initializer(ffi, t, v, keep, share=False):
     """The cffi initializer of (cffi) struct type t from v, a dict of its fields in which a
     pointer field to numbers may be given as a sequence or numpy array: that becomes a C
-    array, appended to keep (which must live as long as the struct). Other values as
-    they are."""
+    array, appended to keep (which must live as long as the struct); a pointer field to a
+    struct may be given as a dict (one struct) or a list of dicts, made the same way. With
+    share, a numpy array of the field's dtype, C-contiguous and writeable, is passed
+    without a copy (what the function writes appears in it). Other values as they are."""
     if not isinstance(v, dict) or t.kind != "struct":
         return v
     fields = dict(t.fields)
@@ -1142,14 +1183,356 @@ def struct_initializer(ffi, t, v, keep):
         if f is None:
             continue            # cffi names the unknown field
         ft = f.type
-        if ft.kind == "pointer" and ft.item.kind == "primitive" and \
+        if ft.kind == "pointer" and value is None:
+            out[name] = ffi.NULL
+        elif ft.kind == "pointer" and ft.item.kind == "primitive" and \
                 not isinstance(value, ffi.CData) and value is not None and \
                 not isinstance(value, numbers.Number):
-            arr = ffi.new(f"{ft.item.cname}[]", np.asarray(value).reshape(-1).tolist())
+            arr, dt = None, _dtype_or_none(ft.item.cname, ffi)
+            if isinstance(value, np.ndarray) and value.dtype == dt:
+                if share and value.flags.c_contiguous and value.flags.writeable:
+                    arr = ffi.from_buffer(f"{ft.item.cname}[]", value)
+                else:                       # a copy
+                    arr = ffi.new(f"{ft.item.cname}[]", value.size)
+                    ffi.memmove(arr, ffi.from_buffer(np.ascontiguousarray(value)), value.nbytes)
+            if arr is None:
+                arr = ffi.new(f"{ft.item.cname}[]", np.asarray(value).reshape(-1).tolist())
             keep.append(arr)
             out[name] = arr
+        elif ft.kind == "pointer" and ft.item.kind == "struct" and \
+                (isinstance(value, dict) or isinstance(value, (list, tuple)) and value and
+                 all(isinstance(item, dict) for item in value)):
+            if isinstance(value, dict):
+                ptr = ffi.new(ft, struct_initializer(ffi, ft.item, value, keep, share))
+            else:
+                ptr = ffi.new(ffi.getctype(ft.item, "[]"),
+                              [struct_initializer(ffi, ft.item, item, keep, share)
+                               for item in value])
+            keep.append(ptr)
+            out[name] = ptr
         elif ft.kind == "struct":
-            out[name] = struct_initializer(ffi, ft, value, keep)
+            out[name] = struct_initializer(ffi, ft, value, keep, share)
+    return out
+
+
+def _dtype_or_none(cname, ffi):
+    try:
+        return _dtype(cname, ffi)
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
+# ------------------------------------------------------------------------------- handles
+#
+# A handle is a struct holding pointers to floating-point numbers or to structs (a mesh
+# with its arrays and a nested material). As an independent or dependent, its derivative
+# parts are its fields in declaration order, recursively: a floating-point field (or the
+# floats of an array field or a nested struct), the whole array a pointer field to numbers
+# points to (its length: that of the array the caller gave), the parts of the struct a
+# pointer-to-struct field points to. The layout depends on the lengths given, so it is made
+# per call, as a tree of nodes:
+#     ("f",)                          a floating-point value
+#     ("arr", (node, ...))            a fixed-size array field, a node per element
+#     ("struct", ((name, node), ...)) the fields holding parts
+#     ("ptr", cname, n)               a pointer to n numbers of type cname
+#     ("pstruct", node | None, ctype) a pointer (ctype) to one struct; None: NULL
+#     ("none",)                       a value that is not a part (see _node_outputs)
+
+class _HandleError(Exception):
+    pass
+
+
+def _type_has_parts(t, seen=()):
+    """True when a value of (cffi) type t holds floating-point values, in itself or
+    through its pointers."""
+    if t.kind == "primitive":
+        return t.cname in _FLOAT_NAMES
+    if t.kind == "array":
+        return t.length is not None and _type_has_parts(t.item, seen)
+    if t.kind == "pointer":
+        return t.item.kind == "primitive" and t.item.cname in _FLOAT_NAMES or \
+            t.item.kind == "struct" and _type_has_parts(t.item, seen)
+    if t.kind == "struct" and t not in seen:
+        return any(_type_has_parts(f.type, seen + (t,)) for _, f in t.fields)
+    return False
+
+
+def is_handle(t, seen=()):
+    """True when (cffi) struct type t holds, in a field or a nested struct, a pointer to
+    floating-point numbers or to a struct holding some."""
+    if t.kind == "array":
+        return t.length is not None and is_handle(t.item, seen)
+    if t.kind == "pointer":
+        return _type_has_parts(t)
+    if t.kind != "struct" or t in seen:
+        return False
+    return any(is_handle(f.type, seen + (t,)) for _, f in t.fields)
+
+
+def _known_lengths(ffi, keep):
+    """{address: number of elements} of the C arrays in keep."""
+    out = {}
+    for c in keep:
+        try:
+            if ffi.typeof(c).kind == "array":
+                out[int(ffi.cast("uintptr_t", c))] = len(c)
+        except TypeError:
+            pass
+    return out
+
+
+def _handle_layout(ffi, t, v, lengths, path, seen=frozenset()):
+    """The layout node of value v (cdata; a number for a primitive) of (cffi) type t."""
+    k = t.kind
+    if k == "primitive":
+        return ("f",)
+    if k == "array":
+        return ("arr", tuple(_handle_layout(ffi, t.item, v[i], lengths, f"{path}[{i}]", seen)
+                             for i in range(t.length)))
+    if k == "struct":
+        return ("struct", tuple((name, _handle_layout(ffi, f.type, getattr(v, name), lengths,
+                                                      f"{path}.{name}", seen))
+                                for name, f in t.fields if _type_has_parts(f.type)))
+    addr = int(ffi.cast("uintptr_t", v))
+    if t.item.kind == "primitive":
+        if addr == 0:
+            return ("ptr", t.item.cname, 0)
+        if addr not in lengths:
+            raise _HandleError(f"the length of the array {path} is not known: give the "
+                               "struct as a dict with the array as a sequence or numpy array")
+        return ("ptr", t.item.cname, lengths[addr])
+    if addr == 0:
+        return ("pstruct", None, t)
+    if addr in seen:
+        raise _HandleError(f"{path} leads back to a struct it is part of")
+    return ("pstruct", _handle_layout(ffi, t.item, v[0], lengths, path, seen | {addr}), t)
+
+
+def _node_outputs(node):
+    """The layout of the parts of a by-value handle that a call can change: those reached
+    through its pointers (the copy's own fields are not outputs)."""
+    k = node[0]
+    if k in ("ptr", "pstruct"):
+        return node
+    if k == "arr":
+        items = tuple(_node_outputs(sub) for sub in node[1])
+        return ("none",) if all(i[0] == "none" for i in items) else ("arr", items)
+    if k == "struct":
+        fields = tuple((name, sub) for name, sub in
+                       ((name, _node_outputs(sub)) for name, sub in node[1])
+                       if sub[0] != "none")
+        return ("struct", fields) if fields else ("none",)
+    return ("none",)
+
+
+def _node_count(node):
+    k = node[0]
+    if k == "f":
+        return 1
+    if k == "arr":
+        return sum(_node_count(sub) for sub in node[1])
+    if k == "struct":
+        return sum(_node_count(sub) for _, sub in node[1])
+    if k == "ptr":
+        return node[2]
+    if k == "pstruct":
+        return 0 if node[1] is None else _node_count(node[1])
+    return 0
+
+
+def _node_labels(node, prefix):
+    """`m.h`, `m.x[2]`, `m.mat.k[0]`: the labels of the parts, in order."""
+    k = node[0]
+    if k == "f":
+        return [prefix]
+    if k == "arr":
+        return [lab for i, sub in enumerate(node[1])
+                for lab in _node_labels(sub, f"{prefix}[{i}]")]
+    if k == "struct":
+        return [lab for name, sub in node[1] for lab in _node_labels(sub, f"{prefix}.{name}")]
+    if k == "ptr":
+        return [f"{prefix}[{i}]" for i in range(node[2])]
+    if k == "pstruct" and node[1] is not None:
+        return _node_labels(node[1], prefix)
+    return []
+
+
+def _node_read(ffi, node, v, out):
+    """Appends the parts of v (cdata laid out as node) to the list out."""
+    k = node[0]
+    if k == "f":
+        out.append(float(v))
+    elif k == "arr":
+        for i, sub in enumerate(node[1]):
+            if sub[0] != "none":
+                _node_read(ffi, sub, v[i], out)
+    elif k == "struct":
+        for name, sub in node[1]:
+            _node_read(ffi, sub, getattr(v, name), out)
+    elif k == "ptr":
+        if node[2]:
+            out.extend(float(x) for x in ffi.unpack(v, node[2]))
+    elif k == "pstruct" and node[1] is not None:
+        _node_read(ffi, node[1], v[0], out)
+
+
+def _node_write(ffi, node, v, values):
+    """Sets the parts of v (a struct, an array or a pointer: set in place) from the
+    iterator values."""
+    k = node[0]
+    if k == "arr":
+        for i, sub in enumerate(node[1]):
+            if sub[0] == "f":
+                v[i] = next(values)
+            else:
+                _node_write(ffi, sub, v[i], values)
+    elif k == "struct":
+        for name, sub in node[1]:
+            if sub[0] == "f":
+                setattr(v, name, next(values))
+            else:
+                _node_write(ffi, sub, getattr(v, name), values)
+    elif k == "ptr":
+        for i in range(node[2]):
+            v[i] = next(values)
+    elif k == "pstruct" and node[1] is not None:
+        _node_write(ffi, node[1], v[0], values)
+
+
+_NP_FLOAT = {"double": "float64", "float": "float32", "long double": "longdouble"}
+
+
+def _node_dict(node, values):
+    """The parts from the iterator values in the shape of the handle: a dict per struct
+    (also one a pointer leads to), a numpy array per array of numbers, a float per field."""
+    k = node[0]
+    if k == "f":
+        return float(next(values))
+    if k == "arr":
+        items = [_node_dict(sub, values) for sub in node[1]]
+        return np.array(items) if all(sub[0] == "f" for sub in node[1]) else items
+    if k == "struct":
+        return {name: _node_dict(sub, values) for name, sub in node[1]}
+    if k == "ptr":
+        return np.array([next(values) for _ in range(node[2])],
+                        dtype=_NP_FLOAT.get(node[1], "float64"))
+    if k == "pstruct" and node[1] is not None:
+        return _node_dict(node[1], values)
+    return None
+
+
+def _node_flatten(node, v, where):
+    """The parts of v, a nested dict (arrays as sequences) shaped like the handle, in
+    order; a missing field, or None, counts as zero."""
+    k = node[0]
+    if k == "none":
+        return []
+    if k == "f":
+        if not isinstance(v, numbers.Real) or isinstance(v, (bool, np.bool_)):
+            raise TypeError(f"{where}: expected a number, got {type(v).__name__}")
+        return [float(v)]
+    if v is None:
+        return [0.0] * _node_count(node)
+    if k in ("arr", "ptr"):
+        n = len(node[1]) if k == "arr" else node[2]
+        flat_items = k == "ptr" or all(sub[0] in ("f", "none") for sub in node[1])
+        if flat_items:
+            try:
+                items = list(np.asarray(v, dtype=np.float64).reshape(-1))
+            except (TypeError, ValueError):
+                raise TypeError(f"{where}: expected {n} numbers, got {type(v).__name__}") \
+                    from None
+        else:
+            items = list(v) if isinstance(v, (list, tuple)) else None
+            if items is None:
+                raise TypeError(f"{where}: expected a list, got {type(v).__name__}")
+        if len(items) != n:
+            raise ValueError(f"{where}: expected {n} values, got {len(items)}")
+        if k == "ptr":
+            return [float(x) for x in items]
+        return [x for i, (sub, item) in enumerate(zip(node[1], items))
+                for x in _node_flatten(sub, float(item) if flat_items else item,
+                                       f"{where}[{i}]")]
+    if k == "pstruct":
+        return [] if node[1] is None else _node_flatten(node[1], v, where)
+    if not isinstance(v, dict):
+        raise TypeError(f"{where}: expected a dict of fields, got {type(v).__name__}")
+    names = [name for name, _ in node[1]]
+    unknown = [name for name in v if name not in names]
+    if unknown:
+        raise ValueError(f"{where}: no field {unknown[0]!r} with derivatives (fields: "
+                         f"{', '.join(names) or 'none'})")
+    return [x for name, sub in node[1]
+            for x in (_node_flatten(sub, v[name], f"{where}.{name}") if name in v
+                      else [0.0] * _node_count(sub))]
+
+
+def _node_clone(ffi, node, v, keep, zero):
+    """v (a struct or array cdata, set in place) is a byte copy of another: points its
+    pointers to copies of what they point to, zeros with zero=True (which also zeroes its
+    parts). The copies are appended to keep."""
+    def child(sub, get, put):
+        if sub[0] == "f":
+            if zero:
+                put(0.0)
+        elif sub[0] in ("ptr", "pstruct"):
+            put(_node_clone_ptr(ffi, sub, get(), keep, zero))
+        elif sub[0] != "none":
+            _node_clone(ffi, sub, get(), keep, zero)
+    if node[0] == "arr":
+        for i, sub in enumerate(node[1]):
+            child(sub, lambda i=i: v[i], lambda x, i=i: v.__setitem__(i, x))
+    elif node[0] == "struct":
+        for name, sub in node[1]:
+            child(sub, lambda name=name: getattr(v, name),
+                  lambda x, name=name: setattr(v, name, x))
+
+
+def _node_clone_ptr(ffi, node, old, keep, zero):
+    if node[0] == "ptr":
+        n = node[2]
+        if n == 0:
+            return ffi.NULL if zero else old
+        buf = ffi.new(f"{node[1]}[{n}]")
+        if not zero:
+            ffi.memmove(buf, old, n * ffi.sizeof(node[1]))
+        keep.append(buf)
+        return buf
+    if node[1] is None:
+        return old                  # NULL
+    new = ffi.new(node[2], old[0])
+    _node_clone(ffi, node[1], new[0], keep, zero)
+    keep.append(new)
+    return new
+
+
+def _handle_copy(ffi, node, ctype, obj, keep, zero):
+    """A new struct (a pointer to it) copying obj (a struct cdata laid out as node) with
+    copies of every array and struct its pointers lead to; with zero=True, the derivative
+    struct of obj: the same, with every part zero (its other fields, such as integers,
+    copied)."""
+    ptr = ffi.new(ctype + " *", obj)
+    _node_clone(ffi, node, ptr[0], keep, zero)
+    keep.append(ptr)
+    return ptr
+
+
+def _missing_pointer_fields(t, v, prefix, seen=()):
+    """The paths of the pointer fields of (cffi) struct type t that dict v (nested dicts
+    for the structs pointer fields lead to) leaves out."""
+    if not isinstance(v, dict) or t.kind != "struct" or t in seen:
+        return []
+    out = []
+    for name, f in t.fields:
+        ft = f.type
+        if ft.kind == "pointer":
+            if name not in v:
+                out.append(f"{prefix}.{name}")
+            elif ft.item.kind == "struct":
+                out += _missing_pointer_fields(ft.item, v[name], f"{prefix}.{name}",
+                                               seen + (t,))
+        elif ft.kind == "struct" and name in v:
+            out += _missing_pointer_fields(ft, v[name], f"{prefix}.{name}", seen + (t,))
     return out
 
 
@@ -1164,13 +1547,20 @@ class _Args:
         self.env = env
         self.struct_ptrs = set(struct_ptrs)     # names of pointers to structs
         self.ffi = ffi
+        self.handles = {}   # name -> {"full", "out": layouts, "ctype", "byvalue"}
+        self.keep = []      # what the structs' pointers lead to: alive as long as the call
 
     def fresh(self):
         """Copies of the arrays and pointed-to structs (each derivative call starts from the
-        same inputs)."""
+        same inputs); a handle's copy has copies of the arrays and structs it leads to."""
         out = {}
         for n, v in self.values.items():
-            if n in self.arrays:
+            if n in self.handles:
+                h = self.handles[n]
+                ptr = _handle_copy(self.ffi, h["full"], h["ctype"],
+                                   v if h["byvalue"] else v[0], self.keep, zero=False)
+                v = ptr[0] if h["byvalue"] else ptr
+            elif n in self.arrays:
                 v = v.copy()
             elif n in self.struct_ptrs:
                 t = self.ffi.typeof(v)
@@ -1246,7 +1636,7 @@ class Built:
         ffi = self._ffi
         raw = self._bind(what, args, kwargs)
         values, arrays, shapes, boxed, env = {}, set(), {}, set(), {}
-        arrays_of_structs, keep = [], []
+        arrays_of_structs, keep, handles = [], [], {}
         for p in self._params:
             n, v, kind = p["name"], raw[p["name"]], p["kind"]
             where = f"{what}(): argument {n!r} ({_describe(p)})"
@@ -1286,6 +1676,14 @@ class Built:
             else:       # struct, struct_ptr
                 ctype = p["elem"]
                 count = 1       # structs passed
+                handle = bool(p["role"]) and is_handle(ffi.typeof(ctype))
+                if handle and isinstance(v, dict):
+                    missing = _missing_pointer_fields(ffi.typeof(ctype), v, n)
+                    if missing:
+                        raise TypeError(f"{where}: no value for {', '.join(missing)}: give "
+                                        "every pointer field of a struct holding pointers "
+                                        "(an array as a sequence or numpy array, a struct as "
+                                        "a dict, None for a NULL pointer)")
                 if isinstance(v, ffi.CData):
                     t = ffi.typeof(v)
                     want = ffi.typeof(ctype if kind == "struct" else ctype + " *")
@@ -1303,7 +1701,7 @@ class Built:
                     # an array of structs, one dict each
                     try:
                         values[n] = ffi.new(f"{ctype}[]", [
-                            struct_initializer(ffi, ffi.typeof(ctype), item, keep)
+                            struct_initializer(ffi, ffi.typeof(ctype), item, keep, not copy)
                             for item in v])
                     except (TypeError, ValueError, OverflowError, KeyError) as exc:
                         raise TypeError(f"{where}: cannot make an array of {ctype} of {v!r} "
@@ -1311,8 +1709,8 @@ class Built:
                     count = len(v)
                 else:
                     try:
-                        ptr = ffi.new(ctype + " *",
-                                      struct_initializer(ffi, ffi.typeof(ctype), v, keep))
+                        ptr = ffi.new(ctype + " *", struct_initializer(
+                            ffi, ffi.typeof(ctype), v, keep, not copy))
                     except (TypeError, ValueError, OverflowError, KeyError) as exc:
                         raise TypeError(f"{where}: cannot make a {ctype} of {v!r} ({exc}); give "
                                         "a dict of its fields or a sequence in field order")
@@ -1321,6 +1719,19 @@ class Built:
                 shapes[n] = (count * _struct_count(ffi.typeof(ctype)),)
                 if kind == "struct_ptr":
                     arrays_of_structs.append((n, count))
+                if handle and copy:        # a derivative method: the layout of its parts
+                    if count != 1:
+                        raise TypeError(f"{where}: {n} is one {ctype} (a struct holding "
+                                        f"pointers): give one dict, not {count}")
+                    obj = values[n] if kind == "struct" else values[n][0]
+                    try:
+                        full = _handle_layout(ffi, ffi.typeof(ctype), obj,
+                                              _known_lengths(ffi, keep), n)
+                    except _HandleError as exc:
+                        raise TypeError(f"{where}: {exc}") from None
+                    handles[n] = {"full": full, "ctype": ctype, "byvalue": kind == "struct",
+                                  "out": _node_outputs(full) if kind == "struct" else full}
+                    shapes[n] = (_node_count(full),)
         for n in arrays:
             p = self._by_name[n]
             if p["extent"] is None:
@@ -1351,10 +1762,56 @@ class Built:
                                  f"{self.name} uses {need} of them "
                                  f"({self._by_name[n]['extent_text']}): give a list of "
                                  f"{need} dicts, one per struct")
+        self._check_field_lengths(what, values, env, keep)
         struct_ptrs = [p["name"] for p in self._params if p["kind"] == "struct_ptr"]
         args = _Args(values, arrays, shapes, boxed, env, struct_ptrs, ffi)
         args.keep = keep        # the arrays the structs' pointer fields point to
+        args.handles = handles
         return args
+
+    def _check_field_lengths(self, what, values, env, keep):
+        """The arrays the pointer fields of struct arguments lead to (those given as
+        sequences or numpy arrays) are as long as the code uses, where adgen's analysis
+        tells (ValueError otherwise)."""
+        ffi = self._ffi
+        lengths = None
+        for p in self._params:
+            fe = p.get("field_extents")
+            if not fe or p["kind"] not in ("struct", "struct_ptr"):
+                continue
+            lengths = _known_lengths(ffi, keep) if lengths is None else lengths
+            n = p["name"]
+            for path, (ser, text) in fe.items():
+                try:
+                    v, field = values[n], n
+                    for name in path.split("."):
+                        pointer = ffi.typeof(v).kind == "pointer"
+                        if pointer and v == ffi.NULL:
+                            raise _NoEval("NULL")
+                        v, field = getattr(v, name), field + ("->" if pointer else ".") + name
+                    size = lengths.get(int(ffi.cast("uintptr_t", v)))
+                    need = _eval(ser, env) if size is not None else None
+                except Exception:
+                    continue
+                if need is None or need <= size:
+                    continue
+                shown = {}
+                for m in re.finditer(r"\b([A-Za-z_]\w*)(->|\.)([A-Za-z_]\w*)\b(?![.\-(\[])",
+                                     text):
+                    try:
+                        val = getattr(env[m.group(1)], m.group(3))
+                    except Exception:
+                        continue
+                    if isinstance(val, int):
+                        shown[m.group(0)] = val
+                for r in re.findall(r"(?<![>.\w])[A-Za-z_]\w*(?![\w(]|->|\.)", text):
+                    if isinstance(env.get(r), int) and not isinstance(env.get(r), bool):
+                        shown[r] = env[r]
+                with_ = f" with {', '.join(f'{k}={v}' for k, v in shown.items())}" \
+                    if shown else ""
+                raise ValueError(f"{what}(): argument {n!r}: {field} has {size} element"
+                                 f"{'s' * (size != 1)}, but {self.name} uses {need} "
+                                 f"({text}{with_})")
 
     def _cvals(self, vals):
         ffi = self._ffi
@@ -1403,9 +1860,13 @@ class Built:
         except Exception:
             return None
 
-    def _size(self, a, name):
+    def _size(self, a, name, out=False):
+        """The number of values of `name` as an independent (out=False) or a dependent
+        (out=True): they differ for a handle passed by value."""
         if name == self.name:
             return 1
+        if name in a.handles:
+            return _node_count(a.handles[name]["out" if out else "full"])
         p = self._by_name[name]
         if p["kind"] in ("struct", "struct_ptr"):
             return a.shapes[name][0]
@@ -1414,11 +1875,19 @@ class Built:
     def _seed_array(self, what, a, name, value, kind, nbdirs=None):
         """A user's seed or tangent for `name` as a flat array of its element type (with a
         leading nbdirs axis when nbdirs is given)."""
-        n = self._size(a, name)
+        n = self._size(a, name, out=kind == "seeds")
         p = self._by_name.get(name)
+        if name in a.handles and (isinstance(value, dict) or value is None):
+            if nbdirs is not None:
+                raise TypeError(f"{what}(): {kind}[{name!r}]: with nbdirs, give an array "
+                                f"of shape ({nbdirs}, {n}) (the parts flattened)")
+            value = _node_flatten(a.handles[name]["out" if kind == "seeds" else "full"],
+                                  value, f"{what}(): {kind}[{name!r}]")
         struct = p is not None and p["kind"] in ("struct", "struct_ptr")
         elem = p["elem"] if p else self._meta["ret"]["cdef"]
         dt = np.dtype(np.float64) if struct else _dtype(elem, self._ffi)
+        if name in a.handles:
+            struct = False      # given flat, or flattened above
         scalar = name == self.name or p["kind"] == "real" or name in a.boxed
         if struct and (isinstance(value, dict) or isinstance(value, (list, tuple)) and value
                        and all(isinstance(item, dict) for item in value)):
@@ -1435,7 +1904,7 @@ class Built:
             raise TypeError(f"{what}(): {kind}[{name!r}] must be "
                             f"{'a number' if scalar and nbdirs is None else 'an array'}, got "
                             f"{type(value).__name__}") from None
-        shape = () if scalar else a.shapes[name]
+        shape = () if scalar else (n,) if name in a.handles else a.shapes[name]
         lead = () if nbdirs is None else (nbdirs,)
         ok = arr.shape == lead + tuple(shape) or arr.shape == lead + (n,) or \
             (scalar and nbdirs is None and arr.size == 1)
@@ -1455,9 +1924,13 @@ class Built:
                 raise ValueError(f"{what}(): {kind}: {k!r} is not {role} of {self.head} "
                                  f"({role.split()[-1]}s: {', '.join(allowed)})")
 
-    def _shape_out(self, a, name, flat):
+    def _shape_out(self, a, name, flat, out=False):
         """A result for `name` (a flat array) in the user's shape; a float for scalars, a
-        dict of its floating-point fields for a struct."""
+        dict of its floating-point fields for a struct; for a handle, a dict of its parts
+        as a dependent (out) or an independent."""
+        if name in a.handles:
+            return _node_dict(a.handles[name]["out" if out else "full"],
+                              iter(float(x) for x in flat))
         if name == self.name or self._by_name[name]["kind"] == "real" or name in a.boxed:
             return float(flat[0])
         if self._by_name[name]["kind"] in ("struct", "struct_ptr"):
@@ -1485,6 +1958,10 @@ class Built:
                     t[:] = tangents[n]
                 outs[n] = t
                 cargs.append(ffi.from_buffer(p["elem"] + "[]", t))
+            elif n in a.handles:
+                t = self._derivative_handle(a, n, vals[n], tangents.get(n), "full")
+                outs[n] = t
+                cargs.append(t[0] if p["kind"] == "struct" else t)
             elif p["kind"] in ("struct", "struct_ptr"):
                 t = self._new_struct(p, tangents.get(n), self._structs(vals[n]))
                 outs[n] = t
@@ -1497,10 +1974,52 @@ class Built:
             cargs.append(res_ptr)
         r = getattr(self._lib, self._sym["forward"])(*cargs)
         out = {d: (np.array([r], dtype=np.float64) if d == self.name else
+                   self._parts(a, d, outs[d], out=True) if d in a.handles else
                    self._flat(d, outs[d])) for d in self.dependents}
-        primal = {n: vals[n] for n in a.arrays}
+        primal = self._primal_results(a, vals)
         primal["return"] = res_ptr[0] if res_ptr is not None else r
         return out, primal
+
+    def _primal_results(self, a, vals):
+        """What a derivative routine left in the copies of the arguments: the arrays, and
+        the outputs of the handle dependents (flat)."""
+        primal = {n: vals[n] for n in a.arrays}
+        for n in self.dependents:
+            if n in a.handles:
+                primal[n] = self._parts(a, n, vals[n], out=True)
+        return primal
+
+    def _derivative_handle(self, a, name, value, flat, layout):
+        """The derivative struct of handle `name` (value: its primal, or a copy of it): the
+        same type, its pointers leading to new arrays of the same lengths (and new
+        structs), its parts zero, or set from flat along the layout ("full" or "out")."""
+        h = a.handles[name]
+        d = _handle_copy(self._ffi, h["full"], h["ctype"], value if h["byvalue"] else value[0],
+                         a.keep, zero=True)
+        if flat is not None:
+            _node_write(self._ffi, h[layout], d[0], iter(float(x) for x in flat))
+        return d
+
+    def _parts(self, a, name, v, out=False):
+        """The parts of handle `name` (v: the struct, or a pointer to it) as a flat array:
+        those of a dependent (out) or of an independent."""
+        h = a.handles[name]
+        res = []
+        _node_read(self._ffi, h["out" if out else "full"], v if h["byvalue"] else v[0], res)
+        return np.array(res, dtype=np.float64)
+
+    def _set_part(self, a, name, v, j, value):
+        """Sets part j (as an independent) of handle `name` (v: the struct, or a pointer
+        to it, changed in place); returns the value stored."""
+        h = a.handles[name]
+        flat = self._parts(a, name, v)
+        flat[j] = value
+        _node_write(self._ffi, h["full"], v if h["byvalue"] else v[0], iter(flat.tolist()))
+        return float(self._parts(a, name, v)[j])
+
+    def _labels(self, a, name, out=False):
+        """`m.h`, `m.x[2]`, `m.mat.k[0]`: the labels of the parts of handle `name`."""
+        return _node_labels(a.handles[name]["out" if out else "full"], name)
 
     def _adjoint(self, a, seeds):
         """One f_b call; seeds {dependent: flat array}; returns {independent: flat}."""
@@ -1519,6 +2038,9 @@ class Built:
                     b[:] = seeds[n]
                 outs[n] = b
                 cargs.append(ffi.from_buffer(p["elem"] + "[]", b))
+            elif n in a.handles:
+                outs[n] = self._derivative_handle(a, n, vals[n], seeds.get(n), "out")
+                cargs.append(outs[n])
             elif p["kind"] in ("struct", "struct_ptr"):
                 outs[n] = self._new_struct(p, seeds.get(n), self._structs(vals[n]))
                 cargs.append(outs[n])
@@ -1532,9 +2054,8 @@ class Built:
         getattr(self._lib, self._sym["reverse"])(*cargs)
         res = {}
         for n in self.independents:
-            res[n] = self._flat(n, outs[n])
-        primal = {n: vals[n] for n in a.arrays}
-        return res, primal
+            res[n] = self._parts(a, n, outs[n]) if n in a.handles else self._flat(n, outs[n])
+        return res, self._primal_results(a, vals)
 
     def _structs(self, v):
         """How many structs a struct argument's value holds (an array of them or one)."""
@@ -1619,7 +2140,7 @@ class Built:
         if nbdirs is None:
             flat = {k: self._seed_array(what, a, k, v, "tangents") for k, v in tangents.items()}
             res, _ = self._tangent(a, flat)
-            return {n: self._shape_out(a, n, v) for n, v in res.items()}
+            return {n: self._shape_out(a, n, v, out=True) for n, v in res.items()}
         if isinstance(nbdirs, bool) or not isinstance(nbdirs, numbers.Integral) or nbdirs < 1:
             raise ValueError(f"{what}(): nbdirs must be a positive int, got {nbdirs!r}")
         if not self.vector:
@@ -1642,7 +2163,7 @@ class Built:
         argument, or a float for a by-value scalar}."""
         what = f"{self.name}.gradient"
         a = self._convert(what, args, kwargs)
-        sizes = {d: self._size(a, d) for d in self.dependents}
+        sizes = {d: self._size(a, d, out=True) for d in self.dependents}
         if len(self.dependents) != 1 or sizes[self.dependents[0]] != 1:
             desc = ", ".join(f"{d} ({sizes[d]} value{'s' * (sizes[d] != 1)})"
                              for d in self.dependents)
@@ -1660,7 +2181,7 @@ class Built:
         elements, else vector when available, else forward)."""
         what = f"{self.name}.jacobian"
         a = self._convert(what, args, kwargs)
-        nout = {d: self._size(a, d) for d in self.dependents}
+        nout = {d: self._size(a, d, out=True) for d in self.dependents}
         nin = {x: self._size(a, x) for x in self.independents}
         if method == "auto":
             method = "reverse" if sum(nout.values()) < sum(nin.values()) else \

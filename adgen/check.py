@@ -95,6 +95,126 @@ def _random_struct(ffi, t, rng):
     return None if None in fields.values() else fields
 
 
+def _is_handle(built, p):
+    from adgen.api import is_handle
+    try:
+        return is_handle(built._ffi.typeof(p["elem"]))
+    except Exception:
+        return False
+
+
+def _complete_handle(built, p, given, rng, notes):
+    """The value of a handle parameter (a struct holding pointers) from --inputs: its
+    floating-point fields not given get random values; its integer fields and pointer
+    fields (the arrays: their lengths cannot be guessed) must be given (CheckError naming
+    those missing)."""
+    from adgen.api import _FLOAT_NAMES
+    ffi, n = built._ffi, p["name"]
+    extents = p.get("field_extents") or {}
+    missing, randoms = [], []
+
+    def complete(t, v, path, keys, seen):
+        if not isinstance(v, dict):
+            return v            # a list in field order, or a value cffi will judge
+        v = dict(v)
+        for name, f in t.fields:
+            ft, where, fkeys = f.type, f"{path}.{name}", keys + (name,)
+            given = name in v
+            if ft.kind == "pointer" and ft.item.kind == "struct" and ft.item not in seen:
+                if given:
+                    v[name] = complete(ft.item, v[name], where, fkeys, seen + (t,))
+                elif _type_needs_values(ft.item):
+                    complete(ft.item, {}, where, fkeys, seen + (t,))    # names what is missing
+                else:
+                    random_value(ft.item, v, name, where)
+            elif given:
+                if ft.kind == "struct":
+                    v[name] = complete(ft, v[name], where, fkeys, seen + (t,))
+                elif ft.kind == "pointer" and v[name] is not None and \
+                        not isinstance(v[name], list):
+                    raise CheckError(f"{where}: expected a list (the array it points to) or "
+                                     f"null in the inputs, got {json.dumps(v[name])}")
+            elif ft.kind == "pointer" and ft.item.kind == "primitive":
+                ext = extents.get(".".join(fkeys))
+                if ext and ext[1] == "0":
+                    v[name] = None          # the code does not use it
+                    continue
+                missing.append(f"{where} (an array of {ft.item.cname}"
+                               + (f", {ext[1]} elements" if ext else "") + ")")
+            elif ft.kind == "struct" and _type_needs_values(ft):
+                v[name] = complete(ft, {}, where, fkeys, seen + (t,))
+            elif ft.kind in ("primitive", "array", "struct") and not _type_needs_values(ft):
+                random_value(ft, v, name, where)
+            else:
+                missing.append(f"{where} ({ft.cname})")
+        order = [name for name, _ in t.fields]      # the fields in declaration order
+        return {k: v[k] for k in sorted(v, key=lambda k: order.index(k) if k in order
+                                        else len(order))}
+
+    def random_value(ft, v, name, where):
+        value = _random_struct(ffi, ft, rng)
+        if value is None:
+            missing.append(f"{where} ({ft.cname})")
+        else:
+            v[name] = value
+            randoms.append(where)
+
+    t = ffi.typeof(p["elem"])
+    value = complete(t, given if given is not None else {}, n, (), ())
+    if missing:
+        example = f'{{"{n}": {_example(t)}}}'
+        raise CheckError(f"{n} is a {p['elem']}, a struct holding pointers: give "
+                         f"{', '.join(missing)} in --inputs (integers and arrays cannot be "
+                         f"guessed), e.g. {example}")
+    notes.append(f"{n} = {json.dumps(value, default=str)}"
+                 + (f" (random: {', '.join(randoms)})" if randoms else ""))
+    return value
+
+
+def _type_needs_values(t, seen=()):
+    """True when a value of (cffi) type t has integer or pointer parts (which must be
+    given)."""
+    from adgen.api import _FLOAT_NAMES
+    if t.kind == "primitive":
+        return t.cname not in _FLOAT_NAMES
+    if t.kind == "array":
+        return t.length is None or _type_needs_values(t.item, seen)
+    if t.kind == "struct" and t not in seen:
+        return any(_type_needs_values(f.type, seen + (t,)) for _, f in t.fields)
+    return True
+
+
+def _holds_float(t, seen=()):
+    """True when (cffi) type t holds a `float`, in itself or through its pointers."""
+    if t.kind == "primitive":
+        return t.cname == "float"
+    if t.kind in ("array", "pointer"):
+        return _holds_float(t.item, seen)
+    if t.kind == "struct" and t not in seen:
+        return any(_holds_float(f.type, seen + (t,)) for _, f in t.fields)
+    return False
+
+
+def _example(t, seen=()):
+    """An example value of (cffi) struct type t for messages: `{"n": <int>, "x":
+    [<numbers>], ...}`."""
+    from adgen.api import _FLOAT_NAMES
+
+    def one(ft):
+        if ft.kind == "primitive":
+            return "<number>" if ft.cname in _FLOAT_NAMES else "<int>"
+        if ft.kind == "pointer" and ft.item.kind == "struct":
+            return _example(ft.item, seen + (t,)) if ft.item not in seen else "null"
+        if ft.kind in ("pointer", "array"):
+            item = ft.item
+            return "[<numbers>]" if item.kind == "primitive" and item.cname in _FLOAT_NAMES \
+                else "[<ints>]" if item.kind == "primitive" else f"[{one(item)}, ...]"
+        if ft.kind == "struct":
+            return _example(ft, seen + (t,))
+        return "..."
+    return "{" + ", ".join(f'"{name}": {one(f.type)}' for name, f in t.fields) + "}"
+
+
 def make_arguments(built, values=None, sizes=None, seed=1):
     """The arguments of a call of `built`'s function, in parameter order, and notes on how
     each was chosen. values: {name: number | list | dict} (from --inputs); sizes: {name:
@@ -149,7 +269,9 @@ def make_arguments(built, values=None, sizes=None, seed=1):
                 notes.append(f"{n} = {out[n]:.6g} (random)")
             env[n] = out[n]
         elif kind in ("struct", "struct_ptr"):
-            if n in values:
+            if _is_handle(built, p):        # a struct holding pointers
+                out[n] = _complete_handle(built, p, values.get(n), rng, notes)
+            elif n in values:
                 out[n] = values[n]
                 notes.append(f"{n} = {json.dumps(values[n])}")
             else:
@@ -279,14 +401,14 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
     for n in deps + indeps:
         p = by_name.get(n)
         elem = p["elem"] if p else built._meta["ret"]["cdef"]
-        if elem == "float":
+        if elem == "float" or n in a.handles and _holds_float(built._ffi.typeof(elem)):
             prec = "float"
     tol = TOL[prec] if tol is None else tol
     step = FD_STEP[prec]
     eps = {"double": 2.2e-16, "float": 1.2e-7}[prec]
     rep = Report(built.head, list(notes), tol, DOT_TOL[prec], step)
     rng = np.random.default_rng(seed + 1)
-    nout = {d: built._size(a, d) for d in deps}
+    nout = {d: built._size(a, d, out=True) for d in deps}
     nin = {x: built._size(a, x) for x in indeps}
 
     def pick(n):
@@ -299,8 +421,10 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                        f"random)")
 
     def flat(name, v):
-        """The values of argument `name` (v) as a flat array; a struct's floating-point
-        fields in order."""
+        """The values of dependent `name` (v) as a flat array; a struct's floating-point
+        fields in order, a handle's parts as a dependent."""
+        if name in a.handles:
+            return built._parts(a, name, v, out=True)
         if by_name[name]["kind"] in ("struct", "struct_ptr"):
             return built._flat(name, v)
         return np.asarray(v, dtype=np.float64).ravel().copy()
@@ -330,6 +454,10 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                         h = scale * step * max(1.0, abs(v0))
                         vals[x] = v0 + sign * h
                         xs = vals[x]
+                    elif x in a.handles:        # set in the copy
+                        v0 = float(built._parts(a, x, vals[x])[j])
+                        h = scale * step * max(1.0, abs(v0))
+                        xs = built._set_part(a, x, vals[x], j, v0 + sign * h)
                     elif by_name[x]["kind"] in ("struct", "struct_ptr"):
                         values = flat(x, vals[x])
                         v0 = float(values[j])
@@ -371,9 +499,11 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
             for x in indeps:
                 adj[d, x, i] = out[x].astype(np.float64)
 
-    def label(name, k):
+    def label(name, k, out):
         if name == f or by_name[name]["kind"] == "real" or by_name[name].get("scalar_ref"):
             return name
+        if name in a.handles:
+            return built._labels(a, name, out)[k]
         if by_name[name]["kind"] in ("struct", "struct_ptr"):
             from adgen.api import struct_field_labels
             labels = struct_field_labels(built._ffi.typeof(by_name[name]["elem"]))
@@ -431,7 +561,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
             i, c = worst
             j = cols[x][c]
             av = float(A[rows[d].index(i), c]) if i in rows[d] else None
-            lab = f"{label(d, i)} / {label(x, j)}"
+            lab = f"{label(d, i, True)} / {label(x, j, False)}"
             rep.pairs.append(PairResult(d, x, lab, float(J[i, c]), float(T[i, c]), av, werr,
                                         reliable, werr <= tol and reliable, kink))
 
@@ -463,6 +593,18 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                 k = int(np.argmax(err))
                 rep.primal_problems.append(
                     f"{routine} computes {n}[{k}] = {g[k]!r} but {f} gives {w[k]!r}")
+    for routine, got in ((f"{f}_d", tprimal), (f"{f}_b", bprimal)):
+        for n in deps:
+            if n not in a.handles:
+                continue
+            g, w = got[n], flat(n, vals0[n])
+            den = np.maximum(np.maximum(np.abs(g), np.abs(w)), 1e-300)
+            err = np.abs(g - w) / den
+            err[(g == w)] = 0.0
+            if err.size and float(np.max(err)) > ptol:
+                k = int(np.argmax(err))
+                rep.primal_problems.append(f"{routine} computes {label(n, k, True)} = "
+                                           f"{g[k]!r} but {f} gives {w[k]!r}")
     if "return" in tprimal and built._meta["ret"]["kind"] == "real":
         g, w = float(tprimal["return"]), float(ret0)
         if abs(g - w) > ptol * max(abs(g), abs(w)) and not (g == w):
