@@ -13,6 +13,7 @@ from adgen.analysis.activity import (Activity, Memory, find, head_nodes,
                                      reachable_nodes)
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, _add, _const_value, _int,
                                    descriptor_rank, field_expr, field_path_text)
+from adgen.analysis.first_access import READ, SET, first_access
 from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
@@ -177,52 +178,22 @@ def sets_before_reading(prog, f, g):
     """True when no run of f reads the global g before setting it: along every path
     through f's statements, `g = ...` (or a call of a function that sets g so) comes
     before anything that reads g (itself or in a function it calls)."""
-    SET, READ = "set", "read"
-
     def reads(exprs):
         return any(_uses(prog, e, g, set()) for e in exprs)
 
-    def first(stmts, seen):
-        """SET when every path through stmts sets g before reading it, READ when some
-        path may read it first, None when no path does either."""
-        for st in stmts:
-            found = first_of(st, seen)
-            if found is not None:
-                return found
-        return None
+    def sets(seen):
+        def check(st):
+            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
+                    st.lhs.sym is g and not reads([st.rhs]):
+                return True
+            call = st.expr if isinstance(st, ir.ExprStmt) else None
+            fn = prog.functions.get(call.func) if isinstance(call, ir.Call) else None
+            return fn is not None and fn.name not in seen and fn.has_body and \
+                not reads(call.args) and \
+                first_access(fn.body.stmts, sets(seen | {fn.name}), reads) == SET
+        return check
 
-    def first_of(st, seen):
-        if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
-                st.lhs.sym is g and not reads([st.rhs]):
-            return SET
-        call = st.expr if isinstance(st, ir.ExprStmt) else None
-        if isinstance(call, ir.Call) and call.func in prog.functions and \
-                not reads(call.args):
-            fn = prog.functions[call.func]
-            if fn.name not in seen and fn.has_body and \
-                    first(fn.body.stmts, seen | {fn.name}) == SET:
-                return SET
-        if isinstance(st, ir.Block):
-            return first(st.stmts, seen)
-        if isinstance(st, ir.If) and not reads([st.test]):
-            # (an early return leaves the rest of a function in such branches)
-            then = first(st.then.stmts, seen)
-            other = first(st.other.stmts, seen) if st.other is not None else None
-            if READ in (then, other):
-                return READ
-            return SET if then == other == SET else None
-        if isinstance(st, (ir.While, ir.For)) and (st.test is None or not reads([st.test])) and \
-                not (isinstance(st, ir.For) and any(first_of(x, seen) for x in st.init)):
-            body = first(st.body.stmts, seen)
-            if body == READ or body != SET and isinstance(st, ir.For) and \
-                    any(first_of(x, seen) == READ for x in st.step):
-                return READ
-            return None         # the body may not run: g is not set for what follows
-        if any(reads(ir.stmt_exprs(x)) for x in ir.stmts_walk([st])):
-            return READ
-        return None
-
-    return first(f.body.stmts, {f.name}) != READ
+    return first_access(f.body.stmts, sets({f.name}), reads) != READ
 
 
 def callees(prog, f):

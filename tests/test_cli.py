@@ -613,3 +613,22 @@ def test_no_mode_means_reverse(tmp_path):
     proc = adgen("ok.c", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "_b(" in (tmp_path / "ok_b.c").read_text()
+
+
+def test_a_deep_call_chain_is_read_once_per_question(tmp_path):
+    """A chain of calls passing the same pointers down (f0 calls f1 ... calls f15): the
+    question whether a callee writes through an integer pointer was asked again for each
+    argument at each level, 3^16 times; now each callee is read once per question, and
+    both modes finish at once (a time limit, not a benchmark: the old way does not end)."""
+    parts = ["#include <math.h>"]
+    for k in reversed(range(16)):
+        call = f"f{k + 1}(n, x, y);" if k < 15 else ""
+        parts.append(f"void f{k}(int n, double *x, double *y)\n{{\n"
+                     f"    for (int i = 0; i < n; i++)\n        y[i] = y[i] * sin(x[i]);\n"
+                     f"    {call}\n}}\n")
+    (tmp_path / "chain.c").write_text("\n".join(parts))
+    for mode in ("--reverse", "--forward"):
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, "chain.c", "--head",
+                               "f0(y)/(x y)", "-o", "out.c"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr

@@ -113,3 +113,38 @@ def test_an_extent_asked_for_again_gives_the_first_reason(tmp_path):
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "an alias of 'y' is set under a condition; give it with --size y=EXPR" in \
         r.stderr, r.stderr
+
+
+def test_extent_of_a_pointer_field(tmp_path):
+    """The length of what a parameter's pointer field points to (`m->x`, `m->mat->k`), also
+    through a callee the handle is passed to; unknown when the head sets the field."""
+    source = textwrap.dedent("""
+        typedef struct { double *k; } Material;
+        typedef struct { int n; double *x; Material *mat; } Mesh;
+        static double cell(const Mesh *m, int i) { return m->x[i + 1] - m->x[i]; }
+        double f(const Mesh *m)
+        {
+            double s = 0.0;
+            for (int i = 0; i < m->n; i++)
+                s += cell(m, i) * m->mat->k[i];
+            return s;
+        }
+        double g(Mesh *m, double *y)
+        {
+            m->x = y;
+            return m->x[0];
+        }
+    """)
+    path = tmp_path / "prog.c"
+    path.write_text(source)
+    prog = load_program([str(path)], Options())
+    bodies = [f.name for f in prog.functions.values() if f.has_body]
+    normalize_program(prog, bodies)
+    structure_program(prog, bodies)
+    an = ExtentAnalysis(prog)
+    f, g = prog.functions["f"], prog.functions["g"]
+    assert expr_c(an.max_index(f, f.params[0], ("x",))) == "adgen_imax(m->n, m->n - 1)"
+    assert expr_c(an.max_index(f, f.params[0], ("mat", "k"))) == "m->n - 1"
+    assert expr_c(an.max_index(f, f.params[0], ("mat",))) == "0"
+    with pytest.raises(Unknown, match="'m->x' is reassigned"):
+        an.max_index(g, g.params[0], ("x",))

@@ -736,6 +736,8 @@ class _Walker:
                         # the struct holding the pointer is passed: what the callee uses
                         rest = self.path[len(holder[1]):]
                         sub = self.an.max_index(g, p, rest)
+                        if _const_value(sub) == -1:
+                            continue        # the callee does not use it
                         mapping = {q: x for q, x in zip(g.params, e.args)}
                         iv = self.interval(X.substitute(sub, mapping), ranges)
                         if iv is None:

@@ -20,6 +20,7 @@ from typing import Optional
 
 from adgen import ir
 from adgen.analysis.activity import find
+from adgen.analysis.first_access import READ, first_access
 from adgen.errors import AdgenError
 from adgen.transform import exprs as X
 from adgen.transform.common import base_symbol, source_name
@@ -274,44 +275,18 @@ def carried_pointers(g, body):
     buffers swapped), not those each iteration sets before using them."""
     candidates = {a.arg.sym for a, _ in written_nodes(g, body, None)[0]
                   if isinstance(a.arg, ir.Ref) and a.arg.sym.type.resolved().is_pointer}
-    assigned, carried = set(), set()
 
-    def reads(e):
-        carried.update(sub.sym for sub in ir.walk(e) if isinstance(sub, ir.Ref) and
-                       sub.sym in candidates and sub.sym not in assigned)
+    def carried(sym):
+        def reads(exprs):
+            return any(isinstance(sub, ir.Ref) and sub.sym is sym
+                       for e in exprs for sub in ir.walk(e))
 
-    def visit(stmts, definite):
-        for st in stmts:
-            if isinstance(st, ir.Assign):
-                reads(st.rhs)
-                if isinstance(st.lhs, ir.Ref):
-                    if definite and st.lhs.sym in candidates:
-                        assigned.add(st.lhs.sym)
-                else:
-                    reads(st.lhs)
-            elif isinstance(st, ir.Block):
-                visit(st.stmts, definite)
-            elif isinstance(st, ir.If):
-                reads(st.test)
-                visit(st.then.stmts, False)
-                visit(st.other.stmts if st.other is not None else [], False)
-            elif isinstance(st, ir.For):
-                visit(st.init, definite)
-                if st.test is not None:
-                    reads(st.test)
-                visit(st.body.stmts, False)
-                visit(st.step, False)
-            elif isinstance(st, ir.While):
-                reads(st.test)
-                visit(st.body.stmts, False)
-            elif isinstance(st, ir.DoWhile):
-                visit(st.body.stmts, definite)
-                reads(st.test)
-            else:
-                for e in ir.stmt_exprs(st):
-                    reads(e)
-    visit(body, True)
-    return carried
+        def sets(st):
+            return isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
+                st.lhs.sym is sym and not reads([st.rhs])
+        return first_access(body, sets, reads) == READ
+
+    return {sym for sym in candidates if carried(sym)}
 
 
 def field_closure(node):

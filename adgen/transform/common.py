@@ -174,18 +174,20 @@ def refuse_internal_pointer_fields(act, f, p):
 
 
 def _set_before_use(stmts, p, field):
-    """True when the first statement of stmts that mentions p sets its field `field`
-    (`p->v = ...`, `p.v = ...`) from what does not involve p: the routine then sets that
-    field's shadow itself before anything reads it."""
+    """True when every path through stmts sets p's field `field` (`p->v = ...`, `p.v =
+    ...`) from what does not involve p before anything else mentions p: the routine then
+    sets that field's shadow itself before anything reads it."""
+    from adgen.analysis.first_access import SET, first_access
     from adgen.backend.cgen import expr_c
     targets = {f"{p.name}->{field}", f"{p.name}.{field}", f"(*{p.name}).{field}"}
-    for s in stmts:
-        if not any(isinstance(e, ir.Ref) and e.sym is p for inner in ir.stmts_walk([s])
-                   for x in ir.stmt_exprs(inner) for e in ir.walk(x)):
-            continue
-        return isinstance(s, ir.Assign) and expr_c(s.lhs) in targets and \
-            not any(isinstance(e, ir.Ref) and e.sym is p for e in ir.walk(s.rhs))
-    return False
+
+    def reads(exprs):
+        return any(isinstance(e, ir.Ref) and e.sym is p for x in exprs for e in ir.walk(x))
+
+    def sets(st):
+        return isinstance(st, ir.Assign) and expr_c(st.lhs) in targets and \
+            not reads([st.rhs])
+    return first_access(stmts, sets, reads) == SET
 
 
 def unknown_function_error(name, loc):

@@ -69,10 +69,18 @@ def canonical_loop(loop, func):
     return var, stride
 
 
-def readonly_int_params(func, functions=None, _seen=()):
+def readonly_int_params(func, functions=None, _seen=(), _known=None):
     """Pointer parameters to integers that func never writes through nor passes on (but to
     a function of `functions` that does not write through it either): a Fortran `n`
-    received by reference, read as `*n`."""
+    received by reference, read as `*n`. (_known: the answers for callees found so far,
+    so that each function is read once per question.)"""
+    known = {} if _known is None else _known
+
+    def callee_readonly(callee):
+        if callee not in known:
+            known[callee] = readonly_int_params(callee, functions, _seen + (func,), known)
+        return known[callee]
+
     out = set()
     for p in func.params:
         t = p.type.resolved()
@@ -94,8 +102,8 @@ def readonly_int_params(func, functions=None, _seen=()):
                             a = a.arg.ptr       # &*n: Fortran passing its n on
                         if isinstance(a, ir.Ref) and callee is not None and \
                                 callee.has_body and callee not in _seen and \
-                                k < len(callee.params) and callee.params[k] in \
-                                readonly_int_params(callee, functions, _seen + (func,)):
+                                k < len(callee.params) and \
+                                callee.params[k] in callee_readonly(callee):
                             continue
                         # the pointer itself passed on, not a value read through it (*n)
                         read = {id(d.ptr) for d in ir.walk(a) if isinstance(d, ir.Deref)}

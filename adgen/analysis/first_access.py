@@ -1,0 +1,61 @@
+"""Which comes first for one variable along the paths through structured code: a
+statement setting it, or one reading it.
+
+Several checks ask this question: does a head set a global pointer before anything reads
+it, does a loop's body set a pointer before reading it (else the pointer is carried from
+one iteration to the next), does a head set a struct's field before using the struct.
+They differ only in what counts as setting and as reading, which the caller gives.
+"""
+from adgen import ir
+
+SET, READ = "set", "read"
+
+
+def first_access(stmts, sets, reads):
+    """SET when every path through stmts sets the variable before anything reads it,
+    READ when some path may read it first, None when no path does either.
+
+    sets(st): simple statement st sets the variable and reads nothing of it first (an
+    assignment, a call that sets it). reads(exprs): the expressions read it (a name, a
+    call that uses it)."""
+    for st in stmts:
+        found = _first_of(st, sets, reads)
+        if found is not None:
+            return found
+    return None
+
+
+def _first_of(st, sets, reads):
+    if isinstance(st, ir.Block):
+        return first_access(st.stmts, sets, reads)
+    if isinstance(st, ir.If) and not reads([st.test]):
+        # (an early return leaves the rest of a function in such branches)
+        then = first_access(st.then.stmts, sets, reads)
+        other = first_access(st.other.stmts, sets, reads) if st.other is not None else None
+        if READ in (then, other):
+            return READ
+        return SET if then == other == SET else None
+    if isinstance(st, ir.DoWhile):
+        body = first_access(st.body.stmts, sets, reads)
+        if body is not None:
+            return body         # the body runs once at least
+        return READ if reads([st.test]) else None
+    if isinstance(st, ir.For):
+        init = first_access(st.init, sets, reads)
+        if init is not None:
+            return init
+    if isinstance(st, (ir.While, ir.For)):
+        if st.test is not None and reads([st.test]):
+            return READ
+        body = first_access(st.body.stmts, sets, reads)
+        if body == READ:
+            return READ
+        if isinstance(st, ir.For) and body != SET and \
+                first_access(st.step, sets, reads) == READ:
+            return READ
+        return None             # the body may not run: nothing is set for what follows
+    if not isinstance(st, (ir.If, ir.While, ir.For)) and sets(st):
+        return SET
+    if any(reads(ir.stmt_exprs(x)) for x in ir.stmts_walk([st])):
+        return READ
+    return None
