@@ -17,6 +17,7 @@ from adgen.analysis.first_access import READ, SET, first_access
 from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
+from adgen.transform import exprs as X
 from adgen.transform.callbacks import specialize_callbacks
 from adgen.transform.common import strip_const
 from adgen.transform.normalize import normalize_program, structure_program
@@ -238,6 +239,7 @@ class Context:
         self._shadow_globals = None
         self.suffix = "b" if options.mode == "reverse" else "d"
         self.extents = ExtentAnalysis(prog)
+        self.given_sizes = {}       # (function, name) -> the --size length, parsed once
         self.by_reference = prog.language == "fortran"
 
     def writes(self):
@@ -397,8 +399,12 @@ class Context:
         name = field_path_text(p, path) if path else ir.source_name(p)
         if name in self.options.sizes:
             from adgen.frontend.c_front import parse_length
-            return parse_length(self.options.sizes[name], f.params,
-                                self.by_reference, macros=getattr(self.prog, "macros", {}))
+            key = (f.name, name)
+            if key not in self.given_sizes:
+                self.given_sizes[key] = parse_length(
+                    self.options.sizes[name], f.params, self.by_reference,
+                    macros=getattr(self.prog, "macros", {}))
+            return X.clone(self.given_sizes[key])
         if path:
             rank = descriptor_rank(p, path)
             if rank is not None:
@@ -581,6 +587,28 @@ def differentiate(sources, options):
     return generate(sources, options).text
 
 
+def check_size_names(prog, options, source):
+    """Warns of a --size that names no parameter of any function of the program, nor a
+    pointer field a parameter reaches (`m->x`): misspelt, it would be ignored silently
+    (one set of options may serve several programs, so not an error)."""
+    from adgen.analysis.activity import handle_fields, struct_with_pointers
+    known = set()
+    for f in prog.functions.values():
+        for p in f.params:
+            known.add(ir.source_name(p))
+            if struct_with_pointers(p.type):
+                try:
+                    known |= {field_path_text(p, path) for kind, path in handle_fields(p, p.loc)
+                              if kind == "array"}
+                except AdgenError:
+                    pass        # a linked structure: refused where it matters
+    for name in options.sizes:
+        if name not in known:
+            prog.warnings = getattr(prog, "warnings", []) + [
+                f"{source}: warning: --size {name}: no parameter of that name, nor a pointer "
+                "field of one (`m->x`), in the program: ignored"]
+
+
 def generate(sources, options):
     """Differentiate the given source files: the C text and its companions."""
     prog = load_program(sources, options)
@@ -588,6 +616,7 @@ def generate(sources, options):
     rules = [r for path in options.rules for r in read_rules_file(path)] + pragma_rules(prog)
     attach_rules(prog, rules + builtin_rules(prog, rules))
     head_specs = resolve_heads(prog, options)
+    check_size_names(prog, options, sources[0])
     roots = [f.name for f, _, _, _ in head_specs]
     specialize_callbacks(prog, roots)
     normalize_program(prog, reachable(prog, roots))

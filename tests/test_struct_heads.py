@@ -138,3 +138,35 @@ def test_head_replacing_a_callers_block(tmp_path):
              "void run_b(Model *m, const double *q, double *qb, double runb)",
              primal_object=True,
              flags=["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g"])
+
+
+def test_handle_sizes(tmp_path):
+    """--size names a handle's pointer field as C names it (`h->sub->x`, nested too) and
+    sets its length; a field never read is not zeroed (its derivative pointer may be NULL);
+    an index used only under a condition in a callee still leaves a pointer to one struct;
+    a --size naming nothing of the program is reported (a warning), not ignored silently."""
+    src = tmp_path / "h.c"
+    src.write_text(
+        "typedef struct { double *x; double *unused; } Sub;\n"
+        "typedef struct { int n; Sub *sub; } H;\n"
+        "static double w(const H *h, int i)\n{\n    double s = 0.0;\n"
+        "    if (i > 0)\n        s += h->sub->x[0];\n    return s;\n}\n"
+        "double f(const H *h)\n{\n    double s = 0.0;\n"
+        "    for (int i = 0; i < h->n; i++)\n        s += w(h, i) * h->sub->x[i];\n"
+        "    return s;\n}\n")
+
+    def run(*sizes):
+        out = tmp_path / "h_b.c"
+        proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                               "f(f)/(h)", "-o", str(out), *sizes],
+                              capture_output=True, text=True)
+        return proc, out
+
+    proc, out = run("--size", "h->sub->x=h->n+3")
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    assert "memset(hb->sub->x, 0, (h->n + 3) * sizeof" in text, text
+    assert "unused" not in text.split("forward sweep")[0]
+    proc, _ = run("--size", "h->sub->y=4")
+    assert proc.returncode == 0 and f"{src}: warning: --size h->sub->y: no parameter of " \
+        "that name" in proc.stderr, proc.stderr

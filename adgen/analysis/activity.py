@@ -68,31 +68,42 @@ class Memory:
         self.ret_nodes = {}
         self.heap_blocks = []       # the nodes of malloc'd blocks, as created
         self.const_nodes = []       # what constant pointers (null, a string) point to
+        self.version = 0            # changes whenever the graph does (for caches)
+        self._held = None           # (version, held_pointees())
 
     # --------------------------------------------------------------- node access
     def var(self, sym):
         n = self.var_nodes.get(sym)
         if n is None:
             n = self.var_nodes[sym] = Node(sym.name)
+            self.version += 1
         return find(n)
 
     def ret(self, fname):
         n = self.ret_nodes.get(fname)
         if n is None:
             n = self.ret_nodes[fname] = Node(f"{fname}()")
+            self.version += 1
         return find(n)
 
     def pointee(self, n):
         n = find(n)
         if n.pointee is None:
             n.pointee = Node(f"*{n.label}")
+            self.version += 1
         return find(n.pointee)
+
+    def point_to(self, n, target):
+        """Make pointer memory n point to target (a pointer the transform adds)."""
+        find(n).pointee = find(target)
+        self.version += 1
 
     def field(self, n, name):
         n = find(n)
         f = n.fields.get(name)
         if f is None:
             f = n.fields[name] = Node(f"{n.label}.{name}")
+            self.version += 1
         return find(f)
 
     def not_named(self):
@@ -103,6 +114,11 @@ class Memory:
 
     def held_pointees(self):
         """What pointers held in memory (array elements, struct fields, pointees) point to."""
+        if self._held is None or self._held[0] != self.version:
+            self._held = (self.version, frozenset(self._held_pointees()))
+        return self._held[1]
+
+    def _held_pointees(self):
         holders = []        # memory that holds pointers, not being a pointer variable
         for sym, v in self.var_nodes.items():
             v = find(v)
@@ -117,6 +133,7 @@ class Memory:
         a, b = find(a), find(b)
         if a is b:
             return a
+        self.version += 1
         b.parent = a
         pa, pb = a.pointee, b.pointee
         fa, fb = a.fields, b.fields
@@ -174,6 +191,7 @@ class Memory:
                     or getattr(self.prog.functions.get(e.func), "is_library", False):
                 block = Node(f"heap@{e.loc.line if e.loc else 0}")
                 self.heap_blocks.append(block)
+                self.version += 1
                 return block
             return self.pointee(self.ret(e.func))
         if isinstance(e, ir.Const):

@@ -87,10 +87,11 @@ class ExtentAnalysis:
         self.prog = prog
         self.cache = {}
 
-    def max_index(self, func, param, path=()):
+    def max_index(self, func, param, path=(), anywhere=False):
         """Largest index of param (or of its field reached by the field names of path) used
-        in func, as an IR expression over func's params."""
-        key = (func.name, param.name, path)
+        in func, as an IR expression over func's params. anywhere: also the indices used
+        only under a condition (the largest the code may use, not one it surely uses)."""
+        key = (func.name, param.name, path, anywhere)
         if key in self.cache:
             if self.cache[key] is None:
                 raise Unknown(f"'{field_path_text(param, path)}' is used recursively")
@@ -99,7 +100,7 @@ class ExtentAnalysis:
             return self.cache[key]
         self.cache[key] = None
         try:
-            w = _Walker(self, func, param, path)
+            w = _Walker(self, func, param, path, anywhere)
             w.block(w.body, {})
         except Unknown as exc:
             self.cache[key] = exc
@@ -150,8 +151,8 @@ def field_path_text(param, path):
     if hasattr(param, "fortran_array"):         # a Fortran dummy
         names = path[:-1] if path[-1] == "base_addr" else path
         return "%".join((ir.source_name(param),) + names)
-    arrow = param.type.resolved().is_pointer
-    return param.name + ("->" if arrow else ".") + ".".join(path)
+    from adgen.backend.cgen import expr_c
+    return expr_c(field_expr(ir.Ref(param), path))
 
 
 def field_expr(base, path):
@@ -287,11 +288,12 @@ def _child_blocks(s):
 class _Walker:
     """Collects the maximal index of every access to one pointer parameter."""
 
-    def __init__(self, an, func, param, path=()):
+    def __init__(self, an, func, param, path=(), anywhere=False):
         self.an = an
         self.func = func
         self.param = param
         self.path = path
+        self.anywhere = anywhere
         if param is not None:
             self.name = field_path_text(param, path)         # for messages
             self.root_type = path_type(param, path)     # the pointer's type
@@ -567,7 +569,7 @@ class _Walker:
     def stmt(self, s, ranges, guarded=False):
         n_before = len(self.maxima)
         self._stmt(s, ranges, guarded)
-        if guarded and len(self.maxima) > n_before:
+        if guarded and len(self.maxima) > n_before and not self.anywhere:
             # A guard may keep the index below what the loop ranges allow: the bound
             # could overshoot the array. Only a bound already reached without a guard
             # (`if (v[i] > m) m = v[i];`) is safe.
@@ -735,7 +737,7 @@ class _Walker:
                             (p.type.resolved().is_pointer or p.type.resolved().is_struct):
                         # the struct holding the pointer is passed: what the callee uses
                         rest = self.path[len(holder[1]):]
-                        sub = self.an.max_index(g, p, rest)
+                        sub = self.an.max_index(g, p, rest, self.anywhere)
                         if _const_value(sub) == -1:
                             continue        # the callee does not use it
                         mapping = {q: x for q, x in zip(g.params, e.args)}
@@ -745,7 +747,7 @@ class _Walker:
                                           "uses has no known bound")
                         self.maxima.append(iv.hi)
                     elif off is not None:
-                        sub = self.an.max_index(g, p)
+                        sub = self.an.max_index(g, p, anywhere=self.anywhere)
                         mapping = {q: x for q, x in zip(g.params, e.args)}
                         sub_e = X.substitute(sub, mapping)
                         iv = self.interval(sub_e, ranges)

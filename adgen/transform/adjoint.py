@@ -15,7 +15,8 @@ import copy
 
 from adgen import ir
 from adgen.analysis.activity import find, struct_with_pointers
-from adgen.analysis.extent import Unknown, descriptor_rank, field_expr, field_path_text
+from adgen.analysis.extent import (Unknown, _const_value, descriptor_rank, field_expr,
+                                   field_path_text)
 from adgen.backend.cgen import GenFunction, LocalDecl, used_symbols
 from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
@@ -617,6 +618,7 @@ class FuncGen:
         self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
         self.backward_loops = []    # (primal loop, its backward loop), for split_sums
         self.block_loops = []       # counted loops, for block_pushes (BlockLoop)
+        self.private_nodes_at = None    # (memory version, StateKeeper.private_nodes())
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -773,7 +775,7 @@ class FuncGen:
                     p.primal = getattr(old, "primal", None)
                     self.T.heap_pointers[(self.key, sym, old is sym)] = p
                     if old is sym:      # it points to the array's memory
-                        self.mem.var(p).pointee = find(self.mem.var(sym))
+                        self.mem.point_to(self.mem.var(p), self.mem.var(sym))
                 mapping[old] = (p, old.type)
                 alloc.append(ir.Raw("scratch_alloc", {"target": ir.Ref(p), "type": p.type,
                                                       "count": X.clone(t.size)}, sym.loc))
@@ -838,12 +840,14 @@ class FuncGen:
         pure_in = p.name in head.indep and p.name not in head.dep
         pure_out = p.name in head.dep and p.name not in head.indep
         for kind, path, node in handle_parts(self.T.ctx, f, p):
-            shadow = field_expr(self.sh.of_sym(p), path)
+            shadow = self.sh.writable(field_expr(self.sh.of_sym(p), path))
             if pure_in and kind == "value":
                 prologue.append(_zero_stmt(shadow))
             elif pure_in:
                 try:
                     n = self.T.ctx.try_extent(f, p, path)
+                    if _const_value(n.arg if isinstance(n, ir.Cast) else n) == 0:
+                        continue        # not read: the caller may leave it out (NULL)
                     zero = ir.Raw("zero", {"ptr": shadow, "count": n})
                     if descriptor_rank(p, path) is not None:
                         # a Fortran allocatable component the caller may leave unallocated
@@ -875,7 +879,6 @@ class FuncGen:
         """Set (not accumulate) the gradient of a pure input array: zero it whole when its
         extent is known, else zero each element as the forward sweep reads it (every
         element that will receive a contribution is read before any is accumulated)."""
-        from adgen.analysis.extent import Unknown, descriptor_rank, field_expr, field_path_text
         try:
             n = self.T.ctx.try_extent(self.f, p)
             return [ir.Raw("zero", {"ptr": ir.Ref(pb), "count": n})]

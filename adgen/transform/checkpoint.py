@@ -437,6 +437,9 @@ class StateKeeper:
         array handed down, a block a callee returns, is memory this function changes."""
         from adgen.analysis.activity import reachable_nodes
         g = self.g
+        known = g.private_nodes_at
+        if known is not None and known[0] == g.mem.version:
+            return known[1]
         out = set()
         for h in g.prog.functions.values():
             if h is g.f or not h.has_body:
@@ -448,8 +451,10 @@ class StateKeeper:
                     out |= field_closure(g.mem.loc(ir.Index(ir.Ref(sym), _int(0), t.elem)))
                 elif isinstance(t, ir.Ptr) and sym in h.locals:
                     out.add(find(g.mem.pointee(g.mem.var(sym))))
-        return out - reachable_nodes([g.mem.var(v) for v in
-                                      list(g.f.params) + list(g.f.locals) + list(g.prog.globals)])
+        out = frozenset(out - reachable_nodes([g.mem.var(v) for v in list(g.f.params) +
+                                               list(g.f.locals) + list(g.prog.globals)]))
+        g.private_nodes_at = (g.mem.version, out)
+        return out
 
     def roots(self, node):
         """(address, bytes) of the variables of this function whose memory is node."""

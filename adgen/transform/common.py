@@ -129,12 +129,11 @@ def handle_parts(ctx, f, p):
     mem, written = ctx.mem, ctx.writes().get(f.name, set())
 
     def one_struct(path):
-        try:
-            n = ctx.try_extent(f, p, path)
+        try:        # every index used with it 0, also under conditions
+            n = ctx.extents.max_index(f, p, path, anywhere=True)
         except Unknown:
             n = None
-        n = n.arg if isinstance(n, ir.Cast) else n
-        if n is None or _const_value(n) != 1:
+        if n is None or _const_value(n) not in (0, -1):     # (-1: not used)
             raise AdgenError(f"'{field_path_text(p, path)}' may point to several structs "
                              "holding pointers: it cannot be part of an independent or a "
                              "dependent (not supported yet)", p.loc)

@@ -8,12 +8,16 @@ from adgen import ir
 
 
 def clone(e):
-    """A deep copy of an expression tree; symbols are shared, not copied."""
+    """A deep copy of an expression tree; symbols and types are shared, not copied."""
     if e is None:
         return None
-    memo = {}
-    _share_symbols(e, memo)
-    return copy.deepcopy(e, memo)
+    c = copy.copy(e)
+    for name, value in vars(c).items():
+        if isinstance(value, ir.Expr):
+            setattr(c, name, clone(value))
+        elif isinstance(value, list):
+            setattr(c, name, [clone(v) if isinstance(v, ir.Expr) else v for v in value])
+    return c
 
 
 def clone_stmts(block):
