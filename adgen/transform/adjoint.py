@@ -749,9 +749,10 @@ class FuncGen:
         return [fn]
 
     def arrays_to_heap(self, fwd, bwd):
-        """Local arrays of a split function whose elements pointers point to become heap
-        blocks (see build_split). Returns ({array: [pointer symbols]}, allocations,
+        """Local arrays (and structs) of a split function that pointers point into become
+        heap blocks (see build_split). Returns ({local: [pointer symbols]}, allocations,
         frees); the sweeps' statements are rewritten in place."""
+        from adgen.transform.checkpoint import field_closure
         pointed = set()
         for sym in list(self.f.locals) + list(self.f.params):
             if sym.type.resolved().is_pointer:
@@ -762,23 +763,29 @@ class FuncGen:
         mapping = {}
         for sym in self.f.locals:
             t = sym.type.resolved()
-            if not isinstance(t, ir.Arr) or t.size is None or \
-                    find(self.mem.var(sym)) not in pointed or t.elem.resolved().is_array:
+            if isinstance(t, ir.Arr):
+                if t.size is None or find(self.mem.var(sym)) not in pointed or \
+                        t.elem.resolved().is_array:
+                    continue
+                elem, count = t.elem, X.clone(t.size)
+            elif t.is_struct and field_closure(self.mem.var(sym)) & pointed:
+                elem, count = sym.type, ir.Const("1", ir.INT)   # `&s.a[0]`, `&s.x`
+            else:
                 continue
             ptrs = []
             for old in [sym] + ([self.sh.of_sym(sym).sym] if self.sh.has(sym) and
                                 isinstance(self.sh.of_sym(sym), ir.Ref) else []):
                 p = self.T.heap_pointers.get((self.key, sym, old is sym))
                 if p is None:
-                    p = ir.Symbol(old.name, ir.Ptr(ir.with_const(t.elem, False)), "local",
+                    p = ir.Symbol(old.name, ir.Ptr(ir.with_const(elem, False)), "local",
                                   old.loc)
                     p.primal = getattr(old, "primal", None)
                     self.T.heap_pointers[(self.key, sym, old is sym)] = p
-                    if old is sym:      # it points to the array's memory
+                    if old is sym:      # it points to the local's memory
                         self.mem.point_to(self.mem.var(p), self.mem.var(sym))
                 mapping[old] = (p, old.type)
                 alloc.append(ir.Raw("scratch_alloc", {"target": ir.Ref(p), "type": p.type,
-                                                      "count": X.clone(t.size)}, sym.loc))
+                                                      "count": count}, sym.loc))
                 free.insert(0, ir.Raw("scratch_free", {"ptr": ir.Ref(p)}))
                 ptrs.append(p)
                 self.locals = [d for d in self.locals if d.sym is not old]
@@ -2168,12 +2175,16 @@ def _rewrite_exprs(stmts, fn):
 
 
 def _arrays_as_pointers(arrays):
-    """For local arrays moved to the heap ({old symbol: (pointer symbol, array type)}):
-    an expression rewritten to use the pointers, the array's address (&a) being the
-    pointer's value and its size (sizeof a) the array type's."""
+    """For local arrays (and structs) moved to the heap ({old symbol: (pointer symbol, its
+    type)}): an expression rewritten to use the pointers, the local's address (&a) being
+    the pointer's value and its size (sizeof a) the local's type's; a struct is the
+    pointer's target (`s.x` as `(*s).x`)."""
     def fix(e):
         if isinstance(e, ir.Ref) and e.sym in arrays:
-            return ir.Ref(arrays[e.sym][0], e.loc)
+            p, t = arrays[e.sym]
+            if t.resolved().is_struct:
+                return ir.Deref(ir.Ref(p, e.loc), t, e.loc)
+            return ir.Ref(p, e.loc)
         if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Ref) and e.arg.sym in arrays:
             return ir.Ref(arrays[e.arg.sym][0], e.loc)
         if isinstance(e, ir.SizeOf) and isinstance(e.of, ir.Ref) and e.of.sym in arrays:
