@@ -749,8 +749,8 @@ class FuncGen:
         return [fn]
 
     def arrays_to_heap(self, fwd, bwd):
-        """Local arrays (and structs) of a split function that pointers point into become
-        heap blocks (see build_split). Returns ({local: [pointer symbols]}, allocations,
+        """Local arrays (and other locals) of a split function that pointers point into
+        become heap blocks (see build_split). Returns ({local: [pointer symbols]}, allocations,
         frees); the sweeps' statements are rewritten in place."""
         from adgen.transform.checkpoint import field_closure
         pointed = set()
@@ -768,8 +768,8 @@ class FuncGen:
                         t.elem.resolved().is_array:
                     continue
                 elem, count = t.elem, X.clone(t.size)
-            elif t.is_struct and field_closure(self.mem.var(sym)) & pointed:
-                elem, count = sym.type, ir.Const("1", ir.INT)   # `&s.a[0]`, `&s.x`
+            elif field_closure(self.mem.var(sym)) & pointed:
+                elem, count = sym.type, ir.Const("1", ir.INT)   # `&s.a[0]`, `&t`
             else:
                 continue
             ptrs = []
@@ -2175,14 +2175,14 @@ def _rewrite_exprs(stmts, fn):
 
 
 def _arrays_as_pointers(arrays):
-    """For local arrays (and structs) moved to the heap ({old symbol: (pointer symbol, its
-    type)}): an expression rewritten to use the pointers, the local's address (&a) being
-    the pointer's value and its size (sizeof a) the local's type's; a struct is the
-    pointer's target (`s.x` as `(*s).x`)."""
+    """For local arrays (and other locals) moved to the heap ({old symbol: (pointer
+    symbol, its type)}): an expression rewritten to use the pointers, the local's address
+    (&a) being the pointer's value and its size (sizeof a) the local's type's; a local
+    other than an array is the pointer's target (`s.x` as `(*s).x`, `t` as `*t`)."""
     def fix(e):
         if isinstance(e, ir.Ref) and e.sym in arrays:
             p, t = arrays[e.sym]
-            if t.resolved().is_struct:
+            if not t.resolved().is_array:
                 return ir.Deref(ir.Ref(p, e.loc), t, e.loc)
             return ir.Ref(p, e.loc)
         if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Ref) and e.arg.sym in arrays:
