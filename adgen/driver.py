@@ -242,6 +242,19 @@ class Context:
         self.given_sizes = {}       # (function, name) -> the --size length, parsed once
         self.by_reference = prog.language == "fortran"
 
+    def value_read(self, node):
+        """Whether some statement reads the value of memory node, or of a field of it (a
+        struct's fields are nodes of their own)."""
+        todo, seen = [find(node)], set()
+        while todo:
+            n = todo.pop()
+            if n in self.read_nodes:
+                return True
+            if n not in seen:
+                seen.add(n)
+                todo += [find(x) for x in n.fields.values()]
+        return False
+
     def writes(self):
         """Nodes each function may write, directly or through its callees."""
         if self._writes is None:

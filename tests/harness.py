@@ -2,7 +2,9 @@
 
 A program under `testsuite/c/` (or `testsuite/fortran/`, see "Fortran" below) carries an `adgen-test` comment block (see
 docs/testsuite-format.md) telling which heads to differentiate and how to build the
-arguments of a call.  For each head the harness
+arguments of a call (handles, structs holding pointers, from `field` lines: the driver
+makes their structs and arrays, and derivative structs of the same types for the
+derivative routines).  For each head the harness
 
 1. runs adgen in reverse and tangent mode (`sys.executable -m adgen`);
 2. compiles each generated file with `gcc -std=c99 -Wall -Wextra -Werror -c` at -O0 and
@@ -117,7 +119,7 @@ FD_STEP = {"double": 1e-6, "float": 3e-3}
 FLOAT_TYPES = ("double", "float")
 INT_TYPES = ("int", "long", "unsigned", "size_t")
 ELEM_TYPES = FLOAT_TYPES + INT_TYPES
-SPEC_KEYS = ("head", "arg", "tol", "dot_tol", "fd_step", "seed", "flags", "adgen-flags", "sizes",
+SPEC_KEYS = ("head", "arg", "field", "tol", "dot_tol", "fd_step", "seed", "flags", "adgen-flags", "sizes",
              "expect-error", "expect-error-line", "expect-warning", "setup", "sources", "link")
 FORTRAN_ONLY_KEYS = ("setup", "sources", "link")
 
@@ -161,10 +163,58 @@ class Arg:
     ftype: Optional[str] = None     # 'integer(4)', 'integer(8)', 'logical', 'real(4)', 'real(8)'
     dims: Optional[list] = None     # [(lower, upper)] C expressions, for Fortran labels
     scalar: bool = False            # a Fortran scalar (passed by reference: an array of 1)
+    # handles (kind 'handle': a struct holding pointers, `arg m: Mesh* = handle`)
+    pointer: bool = False           # passed as a pointer to the struct (else by value)
+    fields: list = field(default_factory=list)     # [Field], in the order of the field lines
 
     @property
     def floating(self):
         return self.ctype in FLOAT_TYPES and self.kind in ("real", "array")
+
+    def field_at(self, path: str) -> Optional["Field"]:
+        """The field of a handle at `path` ('m.mat.k'), or None."""
+        return next((f for f in self.fields if f.path == path), None)
+
+    def byref(self, path: str) -> bool:
+        """Whether the handle's value at `path` is reached through a pointer (the handle
+        passed by pointer, or a pointer-to-struct field on the way): what the caller sees
+        change."""
+        if self.pointer:
+            return True
+        while path != self.name:
+            path = path.rsplit(".", 1)[0]
+            f = self.field_at(path)
+            if f is not None and f.kind == "struct_ptr":
+                return True
+        return False
+
+
+@dataclass
+class Field:
+    """A `field` line of a handle: `field m.mat.k: double[m.n]`, `field p.c[3]: double`."""
+    path: str           # dotted, the handle's name first
+    kind: str           # 'int' | 'real' | 'array' (a pointer to LEN elements) |
+                        # 'fixed' (an array inside the struct) | 'struct_ptr' | 'struct'
+    ctype: str          # scalar or element type, or the struct type's name
+    length: Optional[str] = None    # 'array' and 'fixed'
+    init: Optional[Init] = None
+
+    @property
+    def floating(self):
+        return self.ctype in FLOAT_TYPES and self.kind in ("real", "array", "fixed")
+
+    @property
+    def name(self):
+        return self.path.rsplit(".", 1)[1]
+
+    @property
+    def parent(self):
+        return self.path.rsplit(".", 1)[0]
+
+    @property
+    def ident(self):
+        """A C identifier for the driver's variables of this field."""
+        return self.path.replace(".", "__")
 
 
 @dataclass
@@ -225,31 +275,96 @@ def _parse_arg(text: str) -> Arg:
     am = re.match(r"^(\w+)\s*\[(.+)\]$", typ)
     if am:
         elem, length = am.group(1), am.group(2).strip()
-        if elem not in ELEM_TYPES:
-            raise SpecError(f"arg {name}: arrays of {elem!r} are not supported "
-                            f"(element type one of {', '.join(ELEM_TYPES)})")
-        if elem in FLOAT_TYPES:
-            init = init or Init("uniform", "-1", "1")
-            if init.kind == "range":
-                raise SpecError(f"arg {name}: range() is for int arrays; use uniform()")
-        elif init is None or init.kind == "uniform":
-            raise SpecError(f"arg {name}: an int array needs '= {{...}}' or '= range(lo, hi)'")
-        return Arg(name, "array", elem, length, init)
+        return Arg(name, "array", elem, length, _array_init(f"arg {name}", elem, init))
     if typ in INT_TYPES:
         if init is None or init.kind != "value":
             raise SpecError(f"arg {name}: an {typ} argument needs '= N'")
         return Arg(name, "int", typ, init=init)
     if typ in FLOAT_TYPES:
-        init = init or Init("uniform", "-1", "1")
-        if init.kind not in ("uniform", "value"):
-            raise SpecError(f"arg {name}: a {typ} argument takes '= uniform(lo, hi)' or '= VALUE'")
-        return Arg(name, "real", typ, init=init)
-    sm = re.match(r"^((?:struct\s+)?[A-Za-z_]\w*)\s*(\*?)$", typ)
+        return Arg(name, "real", typ, init=_real_init(f"arg {name}", typ, init))
+    sm = _STRUCT_TYPE.match(typ)
     if sm:
+        if init is not None and init.kind == "value" and init.text == "handle":
+            return Arg(name, "handle", sm.group(1), pointer=bool(sm.group(2)))
         if init is None or init.kind != "list":
-            raise SpecError(f"arg {name}: a struct argument needs '= {{...}}'")
+            raise SpecError(f"arg {name}: a struct argument needs '= {{...}}' (or '= handle', "
+                            f"followed by its field lines)")
         return Arg(name, "struct_ptr" if sm.group(2) else "struct", sm.group(1), init=init)
     raise SpecError(f"arg {name}: unsupported type {typ!r}")
+
+
+_STRUCT_TYPE = re.compile(r"^(?:const\s+)?((?:struct\s+)?[A-Za-z_]\w*)\s*(\*?)$")
+_FIELD = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\s*(?:\[\s*(.+?)\s*\])?\s*:\s*"
+                    r"([^=]+?)\s*(?:=\s*(.+?))?\s*$")
+
+
+def _array_init(where: str, elem: str, init: Optional[Init]) -> Init:
+    """The init of an array of `elem` (an arg line's or a field line's), checked."""
+    if elem not in ELEM_TYPES:
+        raise SpecError(f"{where}: arrays of {elem!r} are not supported "
+                        f"(element type one of {', '.join(ELEM_TYPES)})")
+    if elem in FLOAT_TYPES:
+        init = init or Init("uniform", "-1", "1")
+        if init.kind == "range":
+            raise SpecError(f"{where}: range() is for int arrays; use uniform()")
+    elif init is None or init.kind == "uniform":
+        raise SpecError(f"{where}: an int array needs '= {{...}}' or '= range(lo, hi)'")
+    return init
+
+
+def _real_init(where: str, typ: str, init: Optional[Init]) -> Init:
+    init = init or Init("uniform", "-1", "1")
+    if init.kind not in ("uniform", "value"):
+        raise SpecError(f"{where}: a {typ} argument takes '= uniform(lo, hi)' or '= VALUE'")
+    return init
+
+
+def _parse_field(text: str, group: list) -> None:
+    """A `field` line, `HANDLE.NAME[.NAME...]: TYPE [= INIT]` or `HANDLE.NAME[LEN]: TYPE
+    [= INIT]` (an array inside the struct), added to its handle among the arg lines of
+    `group` (see docs/testsuite-format.md)."""
+    m = _FIELD.match(text)
+    if not m:
+        raise SpecError(f"bad field line {text!r}: expected 'field HANDLE.NAME: TYPE [= INIT]'")
+    path, fixed, typ, init = m.group(1), m.group(2), " ".join(m.group(3).split()), m.group(4)
+    where = f"field {path}"
+    owner = path.split(".")[0]
+    h = next((a for a in group if a.name == owner), None)
+    if h is None or h.kind != "handle":
+        raise SpecError(f"{where}: no handle argument {owner!r} above it "
+                        f"('arg {owner}: TYPE* = handle')")
+    if h.field_at(path) is not None:
+        raise SpecError(f"{where}: given twice")
+    parent = path.rsplit(".", 1)[0]
+    if parent != owner:
+        pf = h.field_at(parent)
+        if pf is None or pf.kind not in ("struct", "struct_ptr"):
+            raise SpecError(f"{where}: {parent} is not a struct field given above it "
+                            f"('field {parent}: TYPE*' or 'field {parent}: TYPE')")
+    init = _parse_init(init) if init else None
+    am = re.match(r"^(\w+)\s*\[(.+)\]$", typ)
+    if fixed is not None or am:
+        elem, length = (typ, fixed) if fixed is not None else (am.group(1), am.group(2).strip())
+        if fixed is not None and am:
+            raise SpecError(f"{where}: give the length once ('{path}[LEN]: TYPE' for an "
+                            f"array inside the struct, '{path}: TYPE[LEN]' for a pointer)")
+        f = Field(path, "fixed" if fixed is not None else "array", elem, length,
+                  _array_init(where, elem, init))
+    elif typ in INT_TYPES:
+        if init is None or init.kind != "value":
+            raise SpecError(f"{where}: an {typ} field needs '= N'")
+        f = Field(path, "int", typ, init=init)
+    elif typ in FLOAT_TYPES:
+        f = Field(path, "real", typ, init=_real_init(where, typ, init))
+    else:
+        sm = _STRUCT_TYPE.match(typ)
+        if not sm:
+            raise SpecError(f"{where}: unsupported type {typ!r}")
+        if init is not None:
+            raise SpecError(f"{where}: a struct field takes no value: give its fields "
+                            f"('field {path}.NAME: TYPE')")
+        f = Field(path, "struct_ptr" if sm.group(2) else "struct", sm.group(1))
+    h.fields.append(f)
 
 
 def _parse_lines(text: str) -> set:
@@ -283,12 +398,12 @@ def parse_spec(text: str, lang: str = "c") -> Spec:
             line = line[1:].strip()
         if not line:
             continue
-        km = re.match(r"^(arg)\s+(.*)$", line) or re.match(r"^([\w-]+)\s*:\s*(.*)$", line)
+        km = re.match(r"^(arg|field)\s+(.*)$", line) or re.match(r"^([\w-]+)\s*:\s*(.*)$", line)
         if not km or km.group(1) not in SPEC_KEYS:
             raise SpecError(f"unknown line in adgen-test block: {line!r} "
                             f"(keys: {', '.join(SPEC_KEYS)})")
         key, value = km.group(1), km.group(2).strip()
-        if key not in ("head", "arg"):
+        if key not in ("head", "arg", "field"):
             if key in seen:
                 raise SpecError(f"{key}: given twice")
             seen.add(key)
@@ -308,6 +423,10 @@ def parse_spec(text: str, lang: str = "c") -> Spec:
                 if any(b.name == a.name for b in group):
                     raise SpecError(f"arg {a.name}: given twice")
                 group.append(a)
+            elif key == "field":
+                if lang == "fortran":
+                    raise SpecError("field: handles are for C programs")
+                _parse_field(value, group)
             elif key == "tol":
                 spec.tol = float(value)
             elif key == "dot_tol":
@@ -345,7 +464,7 @@ def parse_spec(text: str, lang: str = "c") -> Spec:
             if isinstance(exc, SpecError):
                 raise
             raise SpecError(f"{key}: bad value {value!r}") from None
-        after_arg = key == "arg"
+        after_arg = key in ("arg", "field")
     for h in spec.heads:        # a head without arg lines: those of its function's first
         if not h.args:
             h.args = spec.args_for(h.func)
@@ -565,6 +684,87 @@ def find_signature(text: str, func: str) -> Signature:
 
 
 # --------------------------------------------------------------------------------------------
+# Handles: where the driver keeps a handle's structs and arrays, and C expressions over them
+# --------------------------------------------------------------------------------------------
+
+def node_expr(h: Arg, path: str, prefix: str) -> str:
+    """The driver's C object of the struct at `path` of handle h (the handle itself, what a
+    pointer field points to, a struct field): `drvh_m`, `drvh_m__mat`, `drvh_m.p`. prefix:
+    'drvh' the primal, 'drv0h' its initial copy, 'drvbh' / 'drvdh' the derivative structs."""
+    if path == h.name:
+        return f"{prefix}_{h.name}"
+    f = h.field_at(path)
+    if f.kind == "struct_ptr":
+        return f"{prefix}_{f.ident}"
+    return f"{node_expr(h, f.parent, prefix)}.{f.name}"
+
+
+def field_lvalue(h: Arg, path: str, prefix: str) -> str:
+    """The driver's C lvalue of the field at `path` of handle h (see node_expr)."""
+    f = h.field_at(path)
+    return f"{node_expr(h, f.parent, prefix)}.{f.name}"
+
+
+def head_expr(h: Arg, path: str) -> str:
+    """The field at `path` as the head's code names it: `m->mat->k`, `v.a`."""
+    if path == h.name:
+        return h.name
+    f = h.field_at(path)
+    pf = h.field_at(f.parent)
+    arrow = pf.kind == "struct_ptr" if pf is not None else h.pointer
+    return f"{head_expr(h, f.parent)}{'->' if arrow else '.'}{f.name}"
+
+
+_REF = re.compile(r"\b([A-Za-z_]\w*)((?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+)")
+
+
+def handle_refs(expr: str, handles: dict) -> list:
+    """The paths ('m.n') of handle fields an expression of a block refers to (`m.n + 1`,
+    `m->n`)."""
+    out = []
+    for m in _REF.finditer(expr or ""):
+        if m.group(1) in handles:
+            out.append(".".join([m.group(1)] + re.findall(r"[A-Za-z_]\w*", m.group(2))))
+    return out
+
+
+def translate(expr: str, handles: dict, style: str) -> str:
+    """An expression of the block (a length, an int value) in C: its references to handle
+    fields become the driver's (style 'driver': `drvh_m.n`) or the head's (style 'head',
+    for --size: `m->n`)."""
+    def sub(m):
+        h = handles.get(m.group(1))
+        if h is None:
+            return m.group(0)
+        path = ".".join([m.group(1)] + re.findall(r"[A-Za-z_]\w*", m.group(2)))
+        if h.field_at(path) is None:
+            raise SpecError(f"{path} (in {expr!r}) is not a field given by a field line")
+        return f"({field_lvalue(h, path, 'drvh') if style == 'driver' else head_expr(h, path)})"
+    return _REF.sub(sub, expr)
+
+
+@dataclass
+class Part:
+    """One floating-point quantity of an independent or dependent: a scalar, an array, or a
+    field of a handle (a handle has one part per floating-point field, array it points to,
+    array inside it; nested handles' parts in turn). Its C texts take '{i}', the element's
+    index, and '{m}', the mode letter of the derivative storage ('b' or 'd')."""
+    owner: str          # the argument, or the function's name for its return value
+    label: str          # 'x', 'm.mat.k': the key of its length in the driver's results
+    ctype: str
+    count: Optional[str]    # C expression of its number of elements; None: a scalar
+    prim: str = ""      # the primal's element
+    base: str = ""      # its initial value
+    deriv: str = ""     # the derivative's element
+    scalar: bool = False    # one element, labelled without an index (a Fortran scalar)
+    byref: bool = True  # its change reaches the caller (not a field of a struct by value)
+    ret: bool = False   # the return value
+
+    def at(self, text: str, i: str = "drv_i", m: str = "") -> str:
+        return text.replace("{i}", i).replace("{m}", m)
+
+
+# --------------------------------------------------------------------------------------------
 # One head: the interface the convention prescribes
 # --------------------------------------------------------------------------------------------
 
@@ -622,10 +822,55 @@ class Plan:
     @property
     def prec(self):
         """'float' if any active quantity is single precision, else 'double'."""
-        types = [self.arg(n).ctype for n in self.head.deps + self.head.indeps if self.arg(n)]
-        if self.ret_active:
-            types.append(self.ret_type)
+        types = [p.ctype for n in dict.fromkeys(self.head.deps + self.head.indeps)
+                 for p in self.parts(n)]
         return "float" if "float" in types else "double"
+
+    def handles(self) -> dict:
+        return {a.name: a for a in self.args if a.kind == "handle"}
+
+    def parts(self, name) -> list:
+        """The Parts of an independent or dependent (the function's name: its return value)."""
+        a = self.arg(name)
+        if a is None:
+            return [Part(name, f"{name} (return value)", self.ret_type, None, ret=True,
+                         scalar=True)]
+        if a.kind == "real":
+            return [Part(name, name, a.ctype, None, name, f"drv0_{name}", f"drv{{m}}_{name}",
+                         scalar=True, byref=False)]
+        if a.kind == "array":
+            return [Part(name, name, a.ctype, f"drv_len_{name}", f"{name}[{{i}}]",
+                         f"drv0_{name}[{{i}}]", f"drv{{m}}_{name}[{{i}}]", scalar=a.scalar)]
+        out = []
+        for f in a.fields:
+            if not f.floating:
+                continue
+            if f.kind == "array":       # behind its pointer
+                out.append(Part(name, f.path, f.ctype, f"drv_len_{f.ident}",
+                                f"drvw_{f.ident}[{{i}}]", f"drv0_{f.ident}[{{i}}]",
+                                f"drv{{m}}_{f.ident}[{{i}}]"))
+            else:
+                lv = lambda prefix: field_lvalue(a, f.path, prefix) + \
+                    ("[{i}]" if f.kind == "fixed" else "")
+                out.append(Part(name, f.path, f.ctype,
+                                f"drv_len_{f.ident}" if f.kind == "fixed" else None,
+                                lv("drvh"), lv("drv0h"), lv("drv{m}h"),
+                                scalar=f.kind == "real", byref=a.byref(f.path)))
+        return out
+
+    def out_parts(self, name) -> list:
+        """The Parts of dependent `name` that are outputs: not a handle's own fields when
+        it is passed by value (the caller never sees them change; inputs only, as a
+        parameter by value is)."""
+        a = self.arg(name)
+        return [p for p in self.parts(name)
+                if p.byref or a is None or a.kind != "handle"]
+
+    def dep_parts(self) -> list:
+        return [p for d in self.head.deps for p in self.out_parts(d)]
+
+    def indep_parts(self) -> list:
+        return [p for n in self.head.indeps for p in self.parts(n)]
 
 
 def make_plan(spec: Spec, head: Head, source_text: str) -> Plan:
@@ -641,10 +886,17 @@ def make_plan(spec: Spec, head: Head, source_text: str) -> Plan:
         a = next((a for a in args if a.name == name), None)
         if a is None:
             raise SpecError(f"head {head}: {name!r} is not a parameter of {head.func}")
+        if a.kind == "handle":
+            if not any(f.floating for f in a.fields):
+                raise SpecError(f"head {head}: the handle {name!r} has no floating-point "
+                                f"field (give its fields with field lines)")
+            continue
         if not a.floating:
-            raise SpecError(f"head {head}: {name!r} is not a float/double scalar or array")
+            raise SpecError(f"head {head}: {name!r} is not a float/double scalar or array, "
+                            f"or a handle")
         if a.kind == "real" and name in head.deps:
             raise SpecError(f"head {head}: by-value {name!r} cannot be a dependent")
+    _check_handle_refs(args)
     if head.func in head.indeps:
         raise SpecError(f"head {head}: the return value cannot be an independent")
     if not head.deps or not head.indeps:
@@ -659,6 +911,29 @@ def make_plan(spec: Spec, head: Head, source_text: str) -> Plan:
     return Plan(head, sig, spec, ret_active, ret_type, args)
 
 
+def _check_handle_refs(args: list) -> None:
+    """Lengths and values may use the fields of handles given above them (by field lines:
+    the driver sets the fields in their order)."""
+    handles = {a.name: a for a in args if a.kind == "handle"}
+    given = set()
+
+    def check(where, *exprs):
+        for e in exprs:
+            for path in handle_refs(e, handles):
+                if path not in given:
+                    raise SpecError(f"{where}: {path} is not a field given above it")
+
+    def texts(x):
+        init = x.init
+        return [x.length] + ([init.text, init.lo, init.hi] if init is not None else [])
+
+    for a in args:
+        check(f"arg {a.name}", *texts(a))
+        for f in a.fields:
+            check(f"field {f.path}", *texts(f))
+            given.add(f.path)
+
+
 def prototypes(plan: Plan):
     """The f_b and f_d prototypes the convention prescribes, from the primal's signature."""
     if plan.fortran:
@@ -671,10 +946,10 @@ def prototypes(plan: Plan):
         a = plan.arg(p.name)
         if plan.role(p.name) is None:
             continue
-        if a.kind == "array":
+        if a.kind == "array" or a.kind == "handle" and a.pointer:
             rev.append(p.renamed(p.name + "b", drop_const=True))
             tan.append(p.renamed(p.name + "d"))
-        else:   # by-value scalar
+        else:   # by-value scalar or handle
             rev.append(p.renamed(p.name + "b", drop_const=True, pointer=True))
             tan.append(p.renamed(p.name + "d", drop_const=True))
     ret = _unconst(sig.ret)
@@ -1051,26 +1326,62 @@ class _Driver:
         self.results_path = results_path
         self.spec, self.head = plan.spec, plan.head
         self.fortran = plan.fortran
+        self.handles = plan.handles()
         self.lines = []
 
     # -- helpers --
     def emit(self, text=""):
         self.lines.append(text)
 
+    def c(self, expr: str) -> str:
+        """An expression of the block in the driver's C (handle fields: see translate)."""
+        return translate(expr, self.handles, "driver") if self.handles else expr
+
+    def scalar_init(self, init) -> str:
+        """C value of a scalar's init: a draw from its uniform range, or its expression."""
+        if init.kind == "uniform":
+            return f"drv_uniform({self.c(init.lo)}, {self.c(init.hi)})"
+        return self.c(init.text)
+
     def arrays(self):
         return [a for a in self.plan.args if a.kind == "array"]
 
-    def deps(self):
-        """Dependents in head order: (name, arg-or-None for the return value)."""
-        return [(d, None if d == self.head.func else self.plan.arg(d)) for d in self.head.deps]
+    def handle_arrays(self):
+        """(handle, field) of every array a handle points to or holds."""
+        return [(a, f) for a in self.handles.values() for f in a.fields
+                if f.kind in ("array", "fixed")]
 
-    def indeps(self):
-        return [(n, self.plan.arg(n)) for n in self.head.indeps]
+    def nodes(self, a):
+        """The paths of the structs of handle a the driver declares: the handle's own and
+        those its pointer fields point to."""
+        return [a.name] + [f.path for f in a.fields if f.kind == "struct_ptr"]
 
-    def count(self, items):
-        """C expression for the number of scalars in a list of (name, arg)."""
-        terms = ["1" if a is None or a.kind == "real" else f"drv_len_{a.name}" for _, a in items]
+    def active(self, a):
+        return self.plan.role(a.name) is not None
+
+    def dep_parts(self):
+        return self.plan.dep_parts()
+
+    def untouched_parts(self):
+        """The fields of a pure-output handle passed by value: neither outputs nor
+        independents, their derivatives in the caller's struct are not f_b's to change."""
+        return [p for name in self.head.deps if self.plan.role(name) == "out"
+                for p in self.plan.parts(name) if p not in self.plan.out_parts(name)]
+
+    def indep_parts(self):
+        return self.plan.indep_parts()
+
+    def count(self, parts):
+        """C expression for the number of scalars in a list of Parts."""
+        terms = ["1" if p.count is None else p.count for p in parts]
         return " + ".join(terms) if terms else "0"
+
+    @staticmethod
+    def each(p: Part, body: str, i: str = "drv_i") -> str:
+        """`body` (with {i} and {m} texts of the part filled) for every element of part p."""
+        if p.count is None:
+            return body.replace("{i}", "0")
+        return f"for ({i} = 0; {i} < {p.count}; {i}++) {{ {body.replace('{i}', i)} }}"
 
     def reset(self):
         """Statements putting every argument back to its initial value (and, for a Fortran
@@ -1087,6 +1398,37 @@ class _Driver:
                 out.append(f"{a.name} = drv0_{a.name};")
             elif a.kind == "struct_ptr":
                 out.append(f"memcpy(&drvs_{a.name}, &drv0_{a.name}, sizeof drvs_{a.name});")
+            elif a.kind == "handle":
+                for path in self.nodes(a):
+                    out.append(f"{node_expr(a, path, 'drvh')} = {node_expr(a, path, 'drv0h')};")
+                for f in a.fields:
+                    if f.kind == "array":
+                        out.append(f"memcpy(drvw_{f.ident}, drv0_{f.ident}, "
+                                   f"(size_t)drv_len_{f.ident} * sizeof *drvw_{f.ident});")
+        return " ".join(out)
+
+    def link_derivatives(self, mode):
+        """Statements making the derivative structs of the active handles for f_b ('b') or
+        f_d ('d'): zero, integer fields and pointers to other than floating-point data the
+        primal's, pointer fields to floating-point data leading to the derivative arrays,
+        pointer-to-struct fields to the derivative structs."""
+        out = []
+        for a in self.handles.values():
+            if not self.active(a):
+                continue
+            for path in self.nodes(a):
+                node = node_expr(a, path, f"drv{mode}h")
+                out.append(f"memset(&{node}, 0, sizeof {node});")
+            for f in a.fields:
+                lv, plv = field_lvalue(a, f.path, f"drv{mode}h"), field_lvalue(a, f.path, "drvh")
+                if f.kind == "int" or f.kind == "array" and not f.floating:
+                    out.append(f"{lv} = {plv};")
+                elif f.kind == "fixed" and not f.floating:
+                    out.append(f"memcpy({lv}, {plv}, sizeof {lv});")
+                elif f.kind == "array":
+                    out.append(f"{lv} = drv{mode}_{f.ident};")
+                elif f.kind == "struct_ptr":
+                    out.append(f"{lv} = &{node_expr(a, f.path, f'drv{mode}h')};")
         return " ".join(out)
 
     def call_args(self, mode):
@@ -1095,12 +1437,19 @@ class _Driver:
         for a in self.plan.args:
             if self.fortran and a.kind == "int":
                 out.append(f"&drvs_{a.name}")       # by reference, a copy reset before each call
+            elif a.kind == "struct_ptr":
+                out.append(f"&drvs_{a.name}")
+            elif a.kind == "handle":
+                out.append(("&" if a.pointer else "") + node_expr(a, a.name, "drvh"))
             else:
-                out.append(f"&drvs_{a.name}" if a.kind == "struct_ptr" else a.name)
+                out.append(a.name)
             if mode is None or self.plan.role(a.name) is None:
                 continue
             if a.kind == "array":
                 out.append(f"drv{mode}_{a.name}")
+            elif a.kind == "handle":
+                by_pointer = a.pointer or mode == "b"
+                out.append(("&" if by_pointer else "") + node_expr(a, a.name, f"drv{mode}h"))
             elif mode == "b":
                 out.append(f"&drvb_{a.name}")
             else:
@@ -1112,26 +1461,104 @@ class _Driver:
         out += [f"&drve_{name}" for name, _ in self.plan.extents()]
         return ", ".join(out)
 
-    def pack_deps(self, target, ret_expr, source_suffix=""):
-        """Copy the dependents (return value `ret_expr`, arrays) into double vector `target`."""
+    def pack(self, target, parts, ret_expr=None, mode=None):
+        """Copy the values of parts (the primal's, or with mode 'b'/'d' the derivatives';
+        `ret_expr` for the return value) into the double vector `target`."""
         out = ["drv_k = 0;"]
-        for name, a in self.deps():
-            if a is None:
+        for p in parts:
+            if p.ret:
                 out.append(f"{target}[drv_k++] = (double)({ret_expr});")
             else:
-                src = f"drv{source_suffix}_{name}" if source_suffix else name
-                out.append(f"for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
-                           f"{target}[drv_k++] = (double){src}[drv_i];")
+                src = p.prim if mode is None else p.at(p.deriv, "{i}", mode)
+                out.append(self.each(p, f"{target}[drv_k++] = (double){src};"))
         return " ".join(out)
 
+    def pack_deps(self, target, ret_expr, mode=None):
+        return self.pack(target, self.dep_parts(), ret_expr, mode)
+
     def print_outputs(self, key, ret_expr):
-        """Print every array argument (and the primal return) after a call."""
-        for a in self.arrays():
-            self.emit(f"    for (drv_i = 0; drv_i < drv_len_{a.name}; drv_i++) "
-                      f"drv_tmp[drv_i] = (double){a.name}[drv_i];")
-            self.emit(f'    drv_vec("{key}:{a.name}", drv_tmp, drv_len_{a.name});')
+        """Print every array argument and every value of a handle (and the primal return)
+        after a call."""
+        for a in self.plan.args:
+            if a.kind == "array":
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{a.name}; drv_i++) "
+                          f"drv_tmp[drv_i] = (double){a.name}[drv_i];")
+                self.emit(f'    drv_vec("{key}:{a.name}", drv_tmp, drv_len_{a.name});')
+            elif a.kind == "handle":
+                for f in a.fields:
+                    if f.kind in ("struct", "struct_ptr"):
+                        continue
+                    lv = field_lvalue(a, f.path, "drvh")
+                    if f.kind in ("int", "real"):
+                        self.emit(f'    drv_tmp[0] = (double){lv}; drv_vec("{key}:{f.path}", drv_tmp, 1);')
+                        continue
+                    elem = f"drvw_{f.ident}[drv_i]" if f.kind == "array" else f"{lv}[drv_i]"
+                    self.emit(f"    for (drv_i = 0; drv_i < drv_len_{f.ident}; drv_i++) "
+                              f"drv_tmp[drv_i] = (double){elem};")
+                    self.emit(f'    drv_vec("{key}:{f.path}", drv_tmp, drv_len_{f.ident});')
         if ret_expr is not None:
             self.emit(f'    drv_tmp[0] = (double)({ret_expr}); drv_vec("{key}:return", drv_tmp, 1);')
+
+    def fill_text(self, n, t, init, length):
+        """Declarations (emitted) and the C value of element drv_i of an array `n` of type t
+        (its init); `length` the C variable of its length."""
+        if init.kind == "uniform":
+            return f"({t})drv_uniform({self.c(init.lo)}, {self.c(init.hi)})"
+        if init.kind == "range":
+            return f"({t})drv_randint({self.c(init.lo)}, {self.c(init.hi)})"
+        if init.kind == "value":
+            return f"({t})({self.c(init.text)})"
+        self.emit(f"    static const {t} drvl_{n}[] = {init.text};")
+        self.emit(f"    if ((long)(sizeof drvl_{n} / sizeof drvl_{n}[0]) != {length}) {{")
+        self.emit(f'        fprintf(stderr, "driver: {n}: initializer has %ld values, length is %ld\\n", '
+                  f"(long)(sizeof drvl_{n} / sizeof drvl_{n}[0]), {length}); return 2; }}")
+        return f"drvl_{n}[drv_i]"
+
+    def declare_handle(self, a):
+        """The structs and arrays of handle a, set from its field lines in their order."""
+        active = self.active(a)
+        nodes = {a.name: a.ctype}
+        nodes.update((f.path, f.ctype) for f in a.fields if f.kind == "struct_ptr")
+
+        def declare_node(path, ctype):
+            names = ["drvh", "drv0h"] + (["drvbh", "drvdh"] if active else [])
+            self.emit(f"    {ctype} " + ", ".join(node_expr(a, path, p) for p in names) + ";")
+            self.emit(f"    memset(&{node_expr(a, path, 'drvh')}, 0, sizeof {node_expr(a, path, 'drvh')});")
+
+        self.emit(f"    /* handle {a.name} */")
+        declare_node(a.name, a.ctype)
+        for f in a.fields:
+            lv = field_lvalue(a, f.path, "drvh")
+            if f.kind == "struct_ptr":
+                declare_node(f.path, f.ctype)
+                self.emit(f"    {lv} = &{node_expr(a, f.path, 'drvh')};")
+            elif f.kind == "int":
+                self.emit(f"    {lv} = ({f.ctype})({self.c(f.init.text)});")
+            elif f.kind == "real":
+                self.emit(f"    {lv} = ({f.ctype})({self.scalar_init(f.init)});")
+            elif f.kind == "array":
+                t, n = f.ctype, f.ident
+                self.emit(f"    long drv_len_{n} = (long)({self.c(f.length)});")
+                self.emit(f"    {t} *drv0_{n} = ({t} *)drv_alloc(drv_len_{n}, sizeof({t}));")
+                self.emit(f"    {t} *drvw_{n} = ({t} *)drv_alloc(drv_len_{n}, sizeof({t}));")
+                fill = self.fill_text(n, t, f.init, f"drv_len_{n}")
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{n}; drv_i++) drv0_{n}[drv_i] = {fill};")
+                self.emit(f"    memcpy(drvw_{n}, drv0_{n}, (size_t)drv_len_{n} * sizeof({t}));")
+                self.emit(f"    {lv} = drvw_{n};")
+                if active and f.floating:
+                    for m in "bd":
+                        self.emit(f"    {t} *drv{m}_{n} = ({t} *)drv_alloc(drv_len_{n}, sizeof({t}));")
+            elif f.kind == "fixed":
+                t, n = f.ctype, f.ident
+                self.emit(f"    long drv_len_{n} = (long)({self.c(f.length)});")
+                self.emit(f"    if ((long)(sizeof {lv} / sizeof {lv}[0]) != drv_len_{n}) {{")
+                self.emit(f'        fprintf(stderr, "driver: field {f.path}: the struct\'s array has %ld '
+                          f'elements, the field line says %ld\\n", (long)(sizeof {lv} / sizeof {lv}[0]), '
+                          f"drv_len_{n}); return 2; }}")
+                fill = self.fill_text(n, t, f.init, f"drv_len_{n}")
+                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{n}; drv_i++) {lv}[drv_i] = {fill};")
+        for path in nodes:
+            self.emit(f"    {node_expr(a, path, 'drv0h')} = {node_expr(a, path, 'drvh')};")
 
     # -- the text --
     def build(self) -> str:
@@ -1176,33 +1603,22 @@ class _Driver:
             if a.kind == "int" and self.fortran:
                 self.emit(f"    {a.ctype} {n} = ({a.ctype})({a.init.text}), drvs_{n} = {n};")
             elif a.kind == "int":
-                self.emit(f"    {a.ctype} {n} = ({a.ctype})({a.init.text});")
+                self.emit(f"    {a.ctype} {n} = ({a.ctype})({self.c(a.init.text)});")
             elif a.kind == "real":
-                val = (f"drv_uniform({a.init.lo}, {a.init.hi})" if a.init.kind == "uniform"
-                       else a.init.text)
-                self.emit(f"    {a.ctype} drv0_{n} = ({a.ctype})({val}), {n} = drv0_{n};")
+                self.emit(f"    {a.ctype} drv0_{n} = ({a.ctype})({self.scalar_init(a.init)}), "
+                          f"{n} = drv0_{n};")
             elif a.kind == "struct":
                 self.emit(f"    {a.ctype} {n} = {a.init.text};")
             elif a.kind == "struct_ptr":
                 self.emit(f"    {a.ctype} drv0_{n} = {a.init.text}, drvs_{n};")
+            elif a.kind == "handle":
+                self.declare_handle(a)
             else:
                 t = a.ctype
-                self.emit(f"    long drv_len_{n} = (long)({a.length});")
+                self.emit(f"    long drv_len_{n} = (long)({self.c(a.length)});")
                 self.emit(f"    {t} *drv0_{n} = ({t} *)drv_alloc(drv_len_{n}, sizeof({t}));")
                 self.emit(f"    {t} *{n} = ({t} *)drv_alloc(drv_len_{n}, sizeof({t}));")
-                init = a.init
-                if init.kind == "uniform":
-                    fill = f"({t})drv_uniform({init.lo}, {init.hi})"
-                elif init.kind == "range":
-                    fill = f"({t})drv_randint({init.lo}, {init.hi})"
-                elif init.kind == "value":
-                    fill = f"({t})({init.text})"
-                else:
-                    self.emit(f"    static const {t} drvl_{n}[] = {init.text};")
-                    self.emit(f"    if ((long)(sizeof drvl_{n} / sizeof drvl_{n}[0]) != drv_len_{n}) {{")
-                    self.emit(f'        fprintf(stderr, "driver: arg {n}: initializer has %ld values, length is %ld\\n", '
-                              f"(long)(sizeof drvl_{n} / sizeof drvl_{n}[0]), drv_len_{n}); return 2; }}")
-                    fill = f"drvl_{n}[drv_i]"
+                fill = self.fill_text(n, t, a.init, f"drv_len_{n}")
                 self.emit(f"    for (drv_i = 0; drv_i < drv_len_{n}; drv_i++) drv0_{n}[drv_i] = {fill};")
             if a.kind in ("array", "real") and plan.role(n):
                 # derivative storage
@@ -1213,10 +1629,11 @@ class _Driver:
                     self.emit(f"    {a.ctype} drvb_{n}, drvd_{n};")
         for name, extent in plan.extents():
             self.emit(f"    int drve_{name} = (int)({extent});")
-        nin, nout = self.count(self.indeps()), self.count(self.deps())
+        nin, nout = self.count(self.indep_parts()), self.count(self.dep_parts())
         self.emit(f"    long drv_nin = {nin}, drv_nout = {nout};")
-        sizes = " ".join(f"if (drv_len_{a.name} > drv_ntmp) drv_ntmp = drv_len_{a.name};"
-                         for a in self.arrays())
+        lens = [f"drv_len_{a.name}" for a in self.arrays()] + \
+            [f"drv_len_{fl.ident}" for _, fl in self.handle_arrays()]
+        sizes = " ".join(f"if ({n} > drv_ntmp) drv_ntmp = {n};" for n in lens)
         self.emit(f"    drv_ntmp = drv_nin > drv_nout ? drv_nin : drv_nout; {sizes}")
         self.emit("    double *drv_tmp = (double *)drv_alloc(drv_ntmp + 1, sizeof(double));")
         self.emit("    double *drv_y0 = (double *)drv_alloc(drv_nout, sizeof(double));")
@@ -1241,9 +1658,11 @@ class _Driver:
         pack = lambda target: self.pack_deps(target, "drv_ret")
 
         self.emit()
-        self.emit("    /* lengths of the array arguments */")
-        fmt = ", ".join(f'\\"{a.name}\\": %ld' for a in self.arrays())
-        vals = "".join(f", drv_len_{a.name}" for a in self.arrays())
+        self.emit("    /* lengths of the array arguments (and of the arrays of handles) */")
+        keys = [(a.name, f"drv_len_{a.name}") for a in self.arrays()] + \
+            [(fl.path, f"drv_len_{fl.ident}") for _, fl in self.handle_arrays()]
+        fmt = ", ".join(f'\\"{k}\\": %ld' for k, _ in keys)
+        vals = "".join(f", {v}" for _, v in keys)
         self.emit(f'    drv_key("lengths"); fprintf(drv_out, "{{{fmt}}}"{vals});')
         if self.fortran:
             self.fortran_extras()
@@ -1260,19 +1679,19 @@ class _Driver:
         self.emit("       Jacobian with a 4 times larger step tells whether the FD can be trusted */")
         self.emit("    for (drv_s = 0; drv_s < 2; drv_s++) {")
         self.emit("    drv_col = 0;")
-        for name, a in self.indeps():
-            step = spec.fd_step or FD_STEP[a.ctype]
-            if a.kind == "real":
-                loop, elem, base = "", name, f"drv0_{name}"
+        for p in self.indep_parts():
+            step = spec.fd_step or FD_STEP[p.ctype]
+            if p.count is None:
+                loop, elem, base = "", p.at(p.prim, "0"), p.at(p.base, "0")
             else:
-                loop = f"for (drv_j = 0; drv_j < drv_len_{name}; drv_j++) "
-                elem, base = f"{name}[drv_j]", f"drv0_{name}[drv_j]"
+                loop = f"for (drv_j = 0; drv_j < {p.count}; drv_j++) "
+                elem, base = p.at(p.prim, "drv_j"), p.at(p.base, "drv_j")
             self.emit(f"    {loop}{{")
             self.emit(f"        drv_v0 = (double){base};")
             self.emit(f"        drv_h = (drv_s ? 4.0 : 1.0) * {step!r} * (fabs(drv_v0) > 1.0 ? fabs(drv_v0) : 1.0);")
-            self.emit(f"        {reset} {elem} = ({a.ctype})(drv_v0 + drv_h); drv_xp = (double){elem}; {call};")
+            self.emit(f"        {reset} {elem} = ({p.ctype})(drv_v0 + drv_h); drv_xp = (double){elem}; {call};")
             self.emit("        " + pack("drv_yp"))
-            self.emit(f"        {reset} {elem} = ({a.ctype})(drv_v0 - drv_h); drv_xm = (double){elem}; {call};")
+            self.emit(f"        {reset} {elem} = ({p.ctype})(drv_v0 - drv_h); drv_xm = (double){elem}; {call};")
             self.emit("        " + pack("drv_ym"))
             self.emit("        for (drv_r = 0; drv_r < drv_nout; drv_r++)")
             self.emit("            (drv_s ? drv_jac4 : drv_jac)[drv_r * drv_nin + drv_col] = (drv_yp[drv_r] - drv_ym[drv_r]) / (drv_xp - drv_xm);")
@@ -1318,18 +1737,19 @@ class _Driver:
         self.emit()
         self.emit(f"    /* tangent: {f}_d along a random direction */")
         self.emit(f"    {reset}")
+        link = self.link_derivatives("d")
+        if link:
+            self.emit(f"    {link}")
         self.emit("    drv_k = 0;")
-        for name, a in self.indeps():
-            if a.kind == "real":
-                self.emit(f"    drvd_{name} = ({a.ctype})drv_uniform(-1.0, 1.0); drv_xdot[drv_k++] = (double)drvd_{name};")
-            else:
-                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) {{ "
-                          f"drvd_{name}[drv_i] = ({a.ctype})drv_uniform(-1.0, 1.0); "
-                          f"drv_xdot[drv_k++] = (double)drvd_{name}[drv_i]; }}")
-        for name, a in self.deps():
-            if a is not None and plan.role(name) == "out":
-                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
-                          f"drvd_{name}[drv_i] = ({a.ctype}){GARBAGE!r};")
+        for p in self.indep_parts():
+            d = p.at(p.deriv, "{i}", "d")
+            self.emit("    " + self.each(p, f"{d} = ({p.ctype})drv_uniform(-1.0, 1.0); "
+                                        f"drv_xdot[drv_k++] = (double){d};"))
+        for p in self.dep_parts():
+            if not p.ret and plan.role(p.owner) == "out":
+                # a pure output's tangent must be written: garbage first
+                self.emit("    " + self.each(p, f"{p.at(p.deriv, '{i}', 'd')} = "
+                                            f"({p.ctype}){GARBAGE!r};"))
         dcall = f"{plan.routine('d')}({self.call_args('d')})"
         self.emit(f"    {dcall};" if ret_void and not plan.ret_active else f"    drv_rd = {dcall};")
         self.emit("    " + self.pack_deps("drv_ydot", "drv_rd", "d"))
@@ -1343,22 +1763,24 @@ class _Driver:
         self.emit()
         self.emit(f"    /* adjoint: {f}_b with random seeds */")
         self.emit(f"    {reset}")
+        link = self.link_derivatives("b")
+        if link:
+            self.emit(f"    {link}")
         self.emit("    drv_k = 0;")
-        for name, a in self.deps():
-            if a is None:
+        for p in self.dep_parts():
+            if p.ret:
                 self.emit(f"    drvb_return = ({plan.ret_type})drv_uniform(-1.0, 1.0); drv_ybar[drv_k++] = (double)drvb_return;")
             else:
-                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) {{ "
-                          f"drvb_{name}[drv_i] = ({a.ctype})drv_uniform(-1.0, 1.0); "
-                          f"drv_ybar[drv_k++] = (double)drvb_{name}[drv_i]; }}")
-        for name, a in self.indeps():
-            if plan.role(name) == "inout":
+                b = p.at(p.deriv, "{i}", "b")
+                self.emit("    " + self.each(p, f"{b} = ({p.ctype})drv_uniform(-1.0, 1.0); "
+                                            f"drv_ybar[drv_k++] = (double){b};"))
+        for p in self.indep_parts():
+            if plan.role(p.owner) == "inout" and p in self.dep_parts():
                 continue        # its adjoint is the seed set above
-            if a.kind == "real":
-                self.emit(f"    drvb_{name} = ({a.ctype}){GARBAGE!r};")
-            else:
-                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
-                          f"drvb_{name}[drv_i] = ({a.ctype}){GARBAGE!r};")
+            self.emit("    " + self.each(p, f"{p.at(p.deriv, '{i}', 'b')} = ({p.ctype}){GARBAGE!r};"))
+        for p in self.untouched_parts():
+            # no output, no independent: f_b must leave its derivative as the caller set it
+            self.emit("    " + self.each(p, f"{p.at(p.deriv, '{i}', 'b')} = ({p.ctype})0.25;"))
         if no_alloc_guard(plan, self.source):
             self.emit(f"    drv_no_alloc = 1; {plan.routine('b')}({self.call_args('b')}); "
                       "drv_no_alloc = 0;")
@@ -1367,20 +1789,18 @@ class _Driver:
                       f"\"static stack overflow\\n\"); exit(4); }} }}")
         else:
             self.emit(f"    {plan.routine('b')}({self.call_args('b')});")
-        self.emit("    drv_k = 0;")
-        for name, a in self.indeps():
-            if a.kind == "real":
-                self.emit(f"    drv_xbar[drv_k++] = (double)drvb_{name};")
-            else:
-                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
-                          f"drv_xbar[drv_k++] = (double)drvb_{name}[drv_i];")
+        self.emit("    " + self.pack("drv_xbar", self.indep_parts(), mode="b"))
         self.emit('    drv_vec("ybar", drv_ybar, drv_nout);')
         self.emit('    drv_vec("xbar", drv_xbar, drv_nin);')
-        for name, a in self.deps():
-            if a is not None and plan.role(name) == "out":
-                self.emit(f"    for (drv_i = 0; drv_i < drv_len_{name}; drv_i++) "
-                          f"drv_tmp[drv_i] = (double)drvb_{name}[drv_i];")
-                self.emit(f'    drv_vec("seed_after:{name}", drv_tmp, drv_len_{name});')
+        for name in self.head.deps:
+            if name != f and plan.role(name) == "out":
+                parts = plan.out_parts(name)
+                self.emit("    " + self.pack("drv_tmp", parts, mode="b"))
+                self.emit(f'    drv_vec("seed_after:{name}", drv_tmp, {self.count(parts)});')
+        untouched = self.untouched_parts()
+        if untouched:
+            self.emit("    " + self.pack("drv_tmp", untouched, mode="b"))
+            self.emit(f'    drv_vec("untouched", drv_tmp, {self.count(untouched)});')
         if self.fortran and plan.ret_active:    # the result's seed, by reference: consumed too
             self.emit('    drv_tmp[0] = (double)drvb_return; drv_vec("seed_after:return", drv_tmp, 1);')
         self.print_outputs("reverse", None)
@@ -1703,9 +2123,13 @@ def size_options(plan: Plan):
     if plan.spec.sizes == "infer":
         return []
     out = []
+    handles = plan.handles()
     for a in plan.args:
         if a.kind == "array" and a.ctype in FLOAT_TYPES:
-            out += ["--size", f"{a.name}={a.length}"]
+            out += ["--size", f"{a.name}={translate(a.length, handles, 'head')}"]
+        for f in a.fields:      # a handle's pointer fields, named as C names them: m->x
+            if f.kind == "array" and f.floating:
+                out += ["--size", f"{head_expr(a, f.path)}={translate(f.length, handles, 'head')}"]
     return out
 
 
@@ -1768,16 +2192,14 @@ def _element_labels(name, n, bounds=None):
     return out
 
 
-def _elements(items, lengths, bounds=None):
-    """(label, name) for every scalar of a packed list of (name, arg-or-None)."""
+def _elements(parts, lengths, bounds=None):
+    """(label, Part) for every scalar of a packed list of Parts."""
     out = []
-    for name, a in items:
-        if a is None:
-            out.append((f"{name} (return value)", name))
-        elif a.kind == "real" or a.scalar:
-            out.append((name, name))
+    for p in parts:
+        if p.scalar:
+            out.append((p.label, p))
         else:
-            out.extend((l, name) for l in _element_labels(name, lengths[name], bounds))
+            out.extend((l, p) for l in _element_labels(p.label, lengths[p.label], bounds))
     return out
 
 
@@ -1829,10 +2251,9 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
     a driver built without derivatives are checked for the primal and FD parts only."""
     spec, head, f = plan.spec, plan.head, plan.head.func
     lengths = res["lengths"]
-    deps = [(d, None if d == f else plan.arg(d)) for d in head.deps]
-    indeps = [(n, plan.arg(n)) for n in head.indeps]
     bounds = res.get("bounds")
-    yel, xel = _elements(deps, lengths, bounds), _elements(indeps, lengths, bounds)
+    yel = _elements(plan.dep_parts(), lengths, bounds)
+    xel = _elements(plan.indep_parts(), lengths, bounds)
     ylab, xlab = [l for l, _ in yel], [l for l, _ in xel]
     nout, nin = len(ylab), len(xlab)
     y0 = res["y0"]
@@ -1847,6 +2268,15 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
               if not math.isfinite(jac[r][c])]
     if bad_fd:
         return [f"finite differences are not finite (d {bad_fd[0][0]} / d {bad_fd[0][1]}): "
+                f"fix the arg init ranges"]
+    # derivatives of that size could not be told from the garbage the checks fill in
+    huge = GARBAGE * 1e-6
+    big = [ylab[i] for i, v in enumerate(y0) if abs(v) >= huge] + \
+        [f"d {ylab[r]} / d {xlab[c]}" for r in range(nout) for c in range(nin)
+         if abs(jac[r][c]) >= huge]
+    if big:
+        return [f"the primal's dependents or their finite differences are too large to tell "
+                f"from the garbage value {GARBAGE:g} (at least {huge:g}: {', '.join(big[:4])}): "
                 f"fix the arg init ranges"]
     if all(v == 0.0 for row in jac for v in row):
         return ["the finite-difference Jacobian is identically zero: the test would be vacuous"]
@@ -1880,8 +2310,8 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
         xdot, ydot = res["xdot"], res["ydot"]
         want = [sum(jac[r][c] * xdot[c] for c in range(nin)) for r in range(nout)]
         noise = [sum(fd_err[r][c] * abs(xdot[c]) for c in range(nin)) for r in range(nout)]
-        garbage = [label for (label, name), v in zip(yel, ydot)
-                   if name != f and plan.role(name) == "out" and abs(v) >= GARBAGE / 10]
+        garbage = [label for (label, p), v in zip(yel, ydot)
+                   if not p.ret and plan.role(p.owner) == "out" and abs(v) >= GARBAGE / 10]
         if garbage:
             fails.append(f"{f}_d left the garbage {GARBAGE:g} in the tangent of pure output(s) "
                          f"{', '.join(garbage[:4])}: it must be written, not accumulated")
@@ -1920,15 +2350,29 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
                          f"= {b!r} (rel. diff {abs(a - b) / (scale or 1):.2g} > dot_tol "
                          f"{spec.dot_tol:g})")
 
+    changed = [i for i, v in enumerate(res.get("untouched", [])) if v != 0.25]
+    if changed:
+        parts = [p for name in head.deps if plan.role(name) == "out"
+                 for p in plan.parts(name) if p not in plan.out_parts(name)]
+        label = _elements(parts, lengths)[changed[0]][0]
+        fails.append(f"{f}_b changed the derivative of {label}, a field of a handle passed by "
+                     "value that is no output nor independent: it must be left as the caller "
+                     "set it")
+
     # pure outputs' seeds consumed (for Fortran, the function result's seed too)
     if "seed_after:return" in res and res["seed_after:return"][0] != 0.0:
         fails.append(f"{f}_b did not consume the seed of the function result: {f}b = "
                      f"{_fmt(res['seed_after:return'][0])} on return (must be 0)")
-    for name, a_ in deps:
+    for name in head.deps:
+        a_ = plan.arg(name)
         if a_ is not None and plan.role(name) == "out":
             left = res.get(f"seed_after:{name}", [])
             nz = [i for i, v in enumerate(left) if v != 0.0]
-            if nz:
+            if nz and a_.kind == "handle":
+                label = _elements(plan.out_parts(name), lengths)[nz[0]][0]
+                fails.append(f"{f}_b did not consume the seed of pure output {name}: the "
+                             f"seed of {label} is {_fmt(left[nz[0]])} on return (must be 0)")
+            elif nz:
                 fails.append(f"{f}_b did not consume the seed of pure output {name}: "
                              f"{name}b[{nz[0]}] = {_fmt(left[nz[0]])} on return (must be 0)")
 
@@ -1943,8 +2387,14 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
             if got is None:
                 continue
             a_ = plan.arg(name)
+            if a_ is None and "." in name:      # a value of a handle
+                h = plan.arg(name.split(".")[0])
+                fl = h.field_at(name) if h is not None else None
+                scalar = fl is not None and fl.kind in ("int", "real")
+            else:
+                scalar = a_ is not None and a_.scalar
             labels = ([f"return value of {f}"] if name == "return"
-                      else [name] if a_ is not None and a_.scalar
+                      else [name] if scalar
                       else _element_labels(name, len(want), bounds))
             m = _mismatch(f"primal output {name} computed by {routine}", got, want, labels,
                           ptol, 1e-3, routine, "primal", stats)

@@ -193,6 +193,7 @@ def test_parse_fortran_spec():
     "head: f(y)/(x)\narg k: integer[3]",            # integer array without init
     "head: f(y)/(x)\narg x: real(8)[*]",            # no extent
     "head: f(y)/(x)\nsetup: call init(3)",          # setup takes a name
+    "head: f(y)/(x)\narg x: real(8)[3]\nfield x.n: integer = 3",     # handles are C only
 ])
 def test_parse_fortran_spec_rejects(bad):
     with pytest.raises(harness.SpecError):
@@ -288,3 +289,165 @@ def test_fortran_expect_error(tmp_path):
     (impl / "error.txt").write_text(f"{prog}: error: derived types are not supported\n")
     with pytest.raises(AssertionError, match="FILE:LINE:COL"):
         harness.expect_error(prog, tmp_path / "w", fake_adgen(impl))
+
+
+# ---- handles: structs holding pointers (harness_selftest/handles.c, derivatives in hgood/) ----
+
+HANDLES = HERE / "handles.c"
+
+
+def test_parse_spec_handles():
+    spec = harness.parse_spec("""/* adgen-test
+head: energy(energy)/(m u)
+arg m: const Mesh * = handle
+field m.n: int = 4
+field m.h: double = uniform(0.5, 1)
+field m.x: double[m.n + 1]
+field m.fixed: int[m.n + 1] = range(0, 2)
+field m.mat: Material*
+field m.mat.k: double[m.n] = 1.5
+field m.c: Coef
+field m.c.a: float
+field m.w[2]: double = {1, 2}
+arg u: double[m->n + 1]
+head: weighted(weighted)/(v)
+arg v: struct vec = handle
+field v.a: double[3]
+*/""")
+    h1, h2 = spec.heads
+    m, u = h1.args
+    assert (m.kind, m.ctype, m.pointer) == ("handle", "Mesh", True)
+    assert [f.path for f in m.fields] == ["m.n", "m.h", "m.x", "m.fixed", "m.mat", "m.mat.k",
+                                          "m.c", "m.c.a", "m.w"]
+    assert [f.kind for f in m.fields] == ["int", "real", "array", "array", "struct_ptr",
+                                          "array", "struct", "real", "fixed"]
+    assert [f.floating for f in m.fields] == [False, True, True, False, False, True, False,
+                                              True, True]
+    assert m.field_at("m.x").length == "m.n + 1" and m.field_at("m.w").length == "2"
+    assert m.field_at("m.mat.k").ident == "m__mat__k" and m.field_at("m.mat").ctype == "Material"
+    (v,) = h2.args
+    assert (v.kind, v.ctype, v.pointer) == ("handle", "struct vec", False)
+    assert m.byref("m.c.a") and not v.byref("v.a")     # (v.a's elements are behind it)
+    # the C texts of the driver and of the head
+    handles = {"m": m, "v": v}
+    assert harness.translate("m.n + 1", handles, "driver") == "(drvh_m.n) + 1"
+    assert harness.translate("m->n * k.n", handles, "head") == "(m->n) * k.n"
+    assert harness.head_expr(m, "m.mat.k") == "m->mat->k" and harness.head_expr(v, "v.a") == "v.a"
+    assert harness.head_expr(m, "m.c.a") == "m->c.a"
+    assert harness.field_lvalue(m, "m.mat.k", "drvbh") == "drvbh_m__mat.k"
+    assert harness.field_lvalue(m, "m.c.a", "drvh") == "drvh_m.c.a"
+
+
+@pytest.mark.parametrize("bad", [
+    "head: f(y)/(x)\narg x: double[3]\nfield x.n: int = 3",         # x is no handle
+    "head: f(y)/(m)\nfield m.n: int = 3\narg m: M* = handle",        # field before its arg
+    "head: f(y)/(m)\narg m: M* = handle\nfield m.a.b: double",       # m.a not given
+    "head: f(y)/(m)\narg m: M* = handle\nfield m.a: double\nfield m.a.b: double",
+    "head: f(y)/(m)\narg m: M* = handle\nfield m.n: int",             # int without value
+    "head: f(y)/(m)\narg m: M* = handle\nfield m.k: int[3]",          # int array without init
+    "head: f(y)/(m)\narg m: M* = handle\nfield m.s: S* = {1, 2}",     # struct field with a value
+    "head: f(y)/(m)\narg m: M* = handle\nfield m.x: double[3]\nfield m.x: double[3]",
+    "head: f(y)/(m)\narg m: M* = handle\nfield m.c[2]: double[2]",    # two lengths
+    "head: f(y)/(m)\narg m: M = {1, 2}\nfield m.n: int = 3",          # not a handle
+])
+def test_parse_spec_rejects_handles(bad):
+    with pytest.raises(harness.SpecError):
+        harness.parse_spec(bad)
+
+
+def test_handle_plan_checks():
+    """A length may use the fields given above it only; a head's handle needs a
+    floating-point field."""
+    text = HANDLES.read_text()
+    bad = text.replace("field g.x: double[g.n]", "field g.x: double[g.mat.n]")
+    spec = harness.parse_spec(bad)
+    with pytest.raises(harness.SpecError, match="g.mat.n is not a field given above"):
+        harness.make_plan(spec, spec.heads[0], bad)
+    spec = harness.parse_spec("head: f(f)/(v)\narg v: Vec = handle\nfield v.n: int = 3\n")
+    with pytest.raises(harness.SpecError, match="no floating-point field"):
+        harness.make_plan(spec, spec.heads[0], "typedef struct { int n; } Vec;\n"
+                          "double f(Vec v) { return v.n; }\n")
+
+
+def test_handle_prototypes_and_parts():
+    text = HANDLES.read_text()
+    spec = harness.parse_spec(text)
+    plans = [harness.make_plan(spec, h, text) for h in spec.heads]
+    assert [harness.prototypes(p) for p in plans] == [
+        ("void energy_b(const Grid *g, Grid *gb, double energyb);",
+         "double energy_d(const Grid *g, const Grid *gd, double *energy);"),
+        ("void scale_b(Vec v, Vec *vb, Vec *out, Vec *outb);",
+         "void scale_d(Vec v, Vec vd, Vec *out, Vec *outd);"),
+        ("void relax_b(Vec *v, Vec *vb);", "void relax_d(Vec *v, Vec *vd);"),
+        ("void damp_b(Vec v, Vec *vb);", "void damp_d(Vec v, Vec vd);"),
+        ("void fill_b(double t, double *tb, Vec out, Vec *outb);",
+         "void fill_d(double t, double td, Vec out, Vec outd);")]
+    # the parts of a handle, in the order of its field lines
+    assert [p.label for p in plans[0].indep_parts()] == ["g.h", "g.x", "g.mat.k", "g.mat.rho",
+                                                         "g.c.a", "g.c.b", "g.w"]
+    # a handle's own fields by value are no outputs: damp(v)/(v) outputs v.v only
+    assert [p.label for p in plans[3].dep_parts()] == ["v.v"]
+    assert [p.label for p in plans[3].indep_parts()] == ["v.s", "v.v"]
+    # sizes: give names a handle's pointer fields as C does
+    plans[0].spec.sizes = "give"
+    assert harness.size_options(plans[0]) == ["--size", "g->x=(g->n)",
+                                              "--size", "g->mat->k=(g->n)"]
+
+
+def test_handles_correct_derivatives_pass(tmp_path):
+    harness.check_program(HANDLES, tmp_path, fake_adgen(HERE / "hgood"))
+    harness.check_primal(HANDLES, tmp_path / "primal")       # (no derivative routines)
+
+
+# (file, text to replace, replacement, expected words in the failure)
+HMUTATIONS = {
+    "field_adjoint_accumulated": ("energy_b.c", "gb->h = 0;", "",
+                                  ["garbage", "pure input(s) g.h", "must be set"]),
+    "nested_handle_wrong_adjoint": ("energy_b.c", "gb->mat->k[i] = g->x[i]",
+                                    "gb->mat->k[i] = 1.001 * g->x[i]",
+                                    ["adjoint energy_b vs central", "adjoint of g.mat.k[",
+                                     "dot-product test"]),
+    "array_in_struct_not_set": ("energy_b.c", "gb->w[1] = g->w[0] * energyb;", "",
+                                ["garbage", "g.w[1]"]),
+    "struct_field_wrong_tangent": ("energy_d.c", "g->c.a * gd->c.b", "g->c.a * gd->c.a",
+                                   ["tangent energy_d vs central", "dot-product test"]),
+    "handle_seed_not_consumed": ("scale_b.c", "outb->s = 0;", "",
+                                 ["did not consume the seed of pure output out: the seed of "
+                                  "out.s"]),
+    "handle_tangent_accumulated": ("scale_d.c", "outd->s = 2", "outd->s += 2",
+                                   ["garbage", "tangent of pure output(s) out.s"]),
+    "by_value_field_not_set": ("damp_b.c", "vb->s = 0;", "",
+                               ["garbage", "v.s", "must be set"]),
+    "by_value_output_field_touched": ("fill_b.c", "    /* out.s is no output",
+                                      "    outb->s = 0;\n    /* out.s is no output",
+                                      ["fill_b changed the derivative of out.s"]),
+    "handle_primal_output": ("relax_d.c", "v->s = 0.5 * v->s;", "",
+                             ["primal output v.s computed by relax_d"]),
+    "handle_by_pointer_prototype": ("scale_d.c", "Vec v, Vec vd, Vec *out, Vec *outd)\n{",
+                                    "Vec v, const Vec *vdp, Vec *out, Vec *outd)\n{\n"
+                                    "    Vec vd = *vdp;", ["prototype of docs/conventions.md"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HMUTATIONS))
+def test_handle_mistakes_are_caught(name, tmp_path):
+    fname, old, new, words = HMUTATIONS[name]
+    impl = tmp_path / "impl"
+    shutil.copytree(HERE / "hgood", impl)
+    text = (impl / fname).read_text()
+    assert old in text
+    (impl / fname).write_text(text.replace(old, new))
+    with pytest.raises(AssertionError) as info:
+        harness.check_program(HANDLES, tmp_path / "work", fake_adgen(impl))
+    for w in words:
+        assert w in str(info.value), str(info.value)
+
+
+def test_huge_values_are_refused(tmp_path):
+    """Dependents or finite differences near the garbage value the checks fill in cannot be
+    told from it: the program is refused (its inputs' ranges are to blame), not adgen."""
+    prog = tmp_path / "huge.c"
+    prog.write_text("/* adgen-test\nhead: f(f)/(x)\narg n: int = 2\narg x: double[n]\n*/\n"
+                    "double f(int n, const double *x)\n{\n    return 1e26 * x[0] * x[n - 1];\n}\n")
+    with pytest.raises(AssertionError, match="too large to tell from the garbage"):
+        harness.check_primal(prog, tmp_path / "w")

@@ -170,3 +170,66 @@ def test_handle_sizes(tmp_path):
     proc, _ = run("--size", "h->sub->y=4")
     assert proc.returncode == 0 and f"{src}: warning: --size h->sub->y: no parameter of " \
         "that name" in proc.stderr, proc.stderr
+
+
+def test_pure_output_struct_array_read_first(tmp_path):
+    """relax(p)/(x) with p an array of structs of numbers whose input values the head reads
+    (p[i].a = p[i].a * x[i] + p[i].b): those values are no independent, so the tangent
+    starts p's tangent at zero (the caller's garbage ignored) and the adjoint consumes p's
+    seeds; the two agree (dot-product test). The struct fields are nodes of their own: the
+    read was missed when only the array's node was asked."""
+    src = tmp_path / "relax.c"
+    src.write_text(
+        "typedef struct { double a, b; } Pt;\n"
+        "void relax(int n, const double *x, Pt *p)\n{\n    int i;\n"
+        "    for (i = 0; i < n; i++) {\n        p[i].a = p[i].a * x[i] + p[i].b;\n"
+        "        p[i].b = x[i] * x[i];\n    }\n}\n")
+    outs = []
+    for mode, suffix in (("--forward", "d"), ("--reverse", "b")):
+        out = tmp_path / f"relax_{suffix}.c"
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, str(src), "--head",
+                               "relax(p)/(x)", "--size", "p=n", "-o", str(out)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        outs.append(str(out))
+    driver = tmp_path / "driver.c"
+    driver.write_text(r"""
+#include <math.h>
+#include <stdio.h>
+typedef struct { double a, b; } Pt;
+void relax_d(int n, const double *x, const double *xd, Pt *p, Pt *pd);
+void relax_b(int n, const double *x, double *xb, Pt *p, Pt *pb);
+int main(void)
+{
+    enum { N = 4 };
+    double x[N] = {0.3, -0.7, 1.1, 0.5}, xd[N] = {0.2, 0.9, -0.4, 0.6}, xb[N];
+    Pt p[N], pd[N], pb[N], seed[N];
+    double lhs = 0.0, rhs = 0.0;
+    int i, bad = 0;
+    for (i = 0; i < N; i++) { p[i].a = 1.0 + i; p[i].b = 0.5 - i; pd[i].a = pd[i].b = 1e30; }
+    relax_d(N, x, xd, p, pd);
+    for (i = 0; i < N; i++) {
+        p[i].a = 1.0 + i; p[i].b = 0.5 - i;
+        seed[i].a = pb[i].a = 0.1 * i - 0.2; seed[i].b = pb[i].b = 0.3 + 0.05 * i;
+        xb[i] = 1e30;
+    }
+    relax_b(N, x, xb, p, pb);
+    for (i = 0; i < N; i++) {
+        lhs += seed[i].a * pd[i].a + seed[i].b * pd[i].b;
+        rhs += xb[i] * xd[i];
+        bad |= pb[i].a != 0.0 || pb[i].b != 0.0;
+    }
+    if (bad || !(fabs(lhs - rhs) <= 1e-12 * (1.0 + fabs(lhs)))) {
+        printf("FAIL %g %g %d\n", lhs, rhs, bad);
+        return 1;
+    }
+    printf("PASS\n");
+    return 0;
+}
+""")
+    exe = tmp_path / "driver"
+    cc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", str(exe),
+                         str(driver), *outs, "-lm"], capture_output=True, text=True)
+    assert cc.returncode == 0, cc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert run.returncode == 0 and "PASS" in run.stdout, run.stdout + run.stderr

@@ -167,6 +167,16 @@ def field_expr(base, path):
     return e
 
 
+def through_pointer(e):
+    """Whether field expression e (see field_expr) reaches its field through a pointer:
+    memory the caller sees, not a copy made for the call."""
+    while isinstance(e, ir.Member):
+        if e.arrow:
+            return True
+        e = e.base
+    return isinstance(e, ir.Deref)
+
+
 def descriptor_rank(param, path):
     """The rank of the gfortran array descriptor whose data pointer path leads to (a
     Fortran allocatable component: `m->x.base_addr`), else None."""
@@ -304,9 +314,22 @@ class _Walker:
                          if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
         if param in self.assigned:
             raise Unknown(f"'{param.name}' is reassigned inside '{func.name}'")
+        # copies of a struct param (holding the pointer sought) made field by field into
+        # local structs: a struct passed by value that the function changes is copied at
+        # entry (normalize.copy_changed_struct_params); the copy leads where param does
+        self.roots, self.copies = {param}, set()
+        for s in ir.stmts_walk(self.body):
+            lm = member_path(s.lhs) if path and isinstance(s, ir.Assign) else None
+            rm = member_path(s.rhs) if lm is not None else None
+            if rm is not None and rm[0] is param and lm[0].kind == "local" and \
+                    lm[1] == rm[1] and path[:len(rm[1])] == rm[1] and \
+                    lm[0].type.resolved() == param.type.resolved():
+                self.roots.add(lm[0])
+                self.copies.add(id(s))
         for s in ir.stmts_walk(self.body):
             mp = member_path(s.lhs) if isinstance(s, ir.Assign) else None
-            if path and mp is not None and mp[0] is param and path[:len(mp[1])] == mp[1]:
+            if path and mp is not None and mp[0] in self.roots and \
+                    path[:len(mp[1])] == mp[1] and id(s) not in self.copies:
                 raise Unknown(f"'{self.name}' is reassigned inside '{func.name}'")
         self.sites = {}
         self._kernel_inputs = None
@@ -530,7 +553,8 @@ class _Walker:
 
     def is_root(self, e):
         """True when e is the pointer whose extent is sought (param, or its field)."""
-        return member_path(e) == (self.param, self.path)
+        mp = member_path(e)
+        return mp is not None and mp[0] in self.roots and mp[1] == self.path
 
     def _based(self, e):
         """True when pointer expression e points into param (directly or via an alias)."""
@@ -594,6 +618,8 @@ class _Walker:
         if isinstance(s, ir.Assign):
             if isinstance(s.lhs, ir.Ref) and s.lhs.sym in self.aliases:
                 return          # an alias `q = p + k`: its accesses count where they are
+            if id(s) in self.copies:
+                return          # a copy of the struct holding the pointer
         self.exprs(ir.stmt_exprs(s), ranges)
         if isinstance(s, ir.Block):
             self.block(s.stmts, ranges, guarded)
@@ -676,7 +702,7 @@ class _Walker:
 
     def expr(self, e, ranges):
         mp = member_path(e) if self.path else None
-        if mp is not None and mp[0] is self.param:
+        if mp is not None and mp[0] in self.roots:
             if mp[1][:len(self.path)] == self.path and len(mp[1]) > len(self.path):
                 self.maxima.append(_int(0))     # a field of the struct the root points to
                 return
@@ -685,7 +711,7 @@ class _Walker:
                 raise Unknown(f"'{self.name}' is used in a way whose extent adgen cannot "
                               "follow")
             return      # another field of the struct
-        if isinstance(e, ir.Ref) and (e.sym is self.param or e.sym in self.aliases):
+        if isinstance(e, ir.Ref) and (e.sym in self.roots or e.sym in self.aliases):
             # the pointer escapes (stored, compared, converted): its uses are unknown
             raise Unknown(f"'{self.name}' is used in a way whose extent adgen cannot "
                           "follow")
@@ -732,7 +758,7 @@ class _Walker:
                 for p, a in zip(g.params, e.args):
                     off = self.base_offset(a, ranges)
                     holder = member_path(a) if self.path else None
-                    if holder is not None and holder[0] is self.param and \
+                    if holder is not None and holder[0] in self.roots and \
                             self.path[:len(holder[1])] == holder[1] and \
                             (p.type.resolved().is_pointer or p.type.resolved().is_struct):
                         # the struct holding the pointer is passed: what the callee uses

@@ -16,7 +16,7 @@ import copy
 from adgen import ir
 from adgen.analysis.activity import find, struct_with_pointers
 from adgen.analysis.extent import (Unknown, _const_value, descriptor_rank, field_expr,
-                                   field_path_text)
+                                   field_path_text, through_pointer)
 from adgen.backend.cgen import GenFunction, LocalDecl, used_symbols
 from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
@@ -680,7 +680,7 @@ class FuncGen:
                     elif p.name in head.indep and p.name not in head.dep:
                         prologue += unless_null(ir.Ref(p), self.zero_pure_input(p, pb))
                     elif p.name in head.dep and p.name not in head.indep and \
-                            find(self.mem.pointee(self.mem.var(p))) in self.T.ctx.read_nodes:
+                            self.T.ctx.value_read(self.mem.pointee(self.mem.var(p))):
                         # a pure output whose input value is read: that value is no
                         # independent, its adjoint is dropped (the seed is consumed)
                         n = self.T.ctx.extent(f, p, "its seed must be consumed")
@@ -707,6 +707,15 @@ class FuncGen:
                 pb = self.shadow_symbol(p, ir.Ptr(strip_const(p.type)))
                 params.append(pb)
                 self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
+                if struct_with_pointers(t) and p.name not in head.indep:
+                    # a dependent only through its pointers: its own fields are neither
+                    # outputs nor independents, so the routine works on a copy of the
+                    # caller's derivative struct (the same pointers) and never touches them
+                    copy_ = self.shadow_symbol(p, strip_const(p.type))
+                    self.locals.append(LocalDecl(copy_))
+                    prologue.append(ir.Assign(ir.Ref(copy_),
+                                              ir.Deref(ir.Ref(pb), strip_const(p.type))))
+                    self.sh.set(p, ir.Ref(copy_))
                 if struct_with_pointers(t):
                     self.handle_derivative(p, prologue, epilogue)
                 else:
@@ -842,13 +851,18 @@ class FuncGen:
         pointer to one) is the caller's: its pointers lead to the derivatives of what p's
         lead to. As for arrays, a pure input's parts are set (zeroed on entry: each field of
         numbers, and each array over the elements the head reads), and a pure output's
-        seeds consumed where the head reads their input values."""
+        seeds consumed where the head reads their input values. The fields of a handle
+        passed by value are inputs only, whatever the handle's role."""
         head, f = self.head, self.f
         pure_in = p.name in head.indep and p.name not in head.dep
         pure_out = p.name in head.dep and p.name not in head.indep
         for kind, path, node in handle_parts(self.T.ctx, f, p):
             shadow = self.sh.writable(field_expr(self.sh.of_sym(p), path))
-            if pure_in and kind == "value":
+            if kind == "value" and not through_pointer(field_expr(ir.Ref(p), path)):
+                # a field of a handle passed by value: an input only, as a parameter by
+                # value is; set (or, in the routine's copy, started at zero)
+                prologue.append(_zero_stmt(shadow))
+            elif pure_in and kind == "value":
                 prologue.append(_zero_stmt(shadow))
             elif pure_in:
                 try:
@@ -864,9 +878,9 @@ class FuncGen:
                     prologue.append(zero)
                 except Unknown:
                     self.zero_as_read(node, field_path_text(p, path), p.loc)
-            elif pure_out and node in self.T.ctx.read_nodes and kind == "value":
+            elif pure_out and self.T.ctx.value_read(node) and kind == "value":
                 epilogue.append(_zero_stmt(shadow))
-            elif pure_out and node in self.T.ctx.read_nodes:
+            elif pure_out and self.T.ctx.value_read(node):
                 n = self.T.ctx.extent(f, p, "its seed must be consumed", path)
                 length = self.temp(p.name + "_length", ir.SIZE_T)
                 prologue.append(ir.Assign(ir.Ref(length), n))

@@ -84,7 +84,7 @@ class TangentGen:
         head, f = self.head, self.f
         out = []
         for kind, path, node in handle_parts(self.T.ctx, f, p):
-            if p.name in head.indep or node not in self.T.ctx.read_nodes:
+            if p.name in head.indep or not self.T.ctx.value_read(node):
                 continue
             if kind == "value":
                 out.append(ir.Raw("zero_object", {"obj": field_expr(ir.Ref(pd), path)}))
@@ -134,7 +134,7 @@ class TangentGen:
                 prologue += self.handle_tangent(p, pd)
             elif head is not None and isinstance(t, ir.Ptr) and p.name in head.dep and \
                     p.name not in head.indep and \
-                    find(self.mem.pointee(self.mem.var(p))) in self.T.ctx.read_nodes:
+                    self.T.ctx.value_read(self.mem.pointee(self.mem.var(p))):
                 # a pure output whose input value is read: that value has no tangent
                 n = self.T.ctx.extent(f, p, "its tangent must start at zero")
                 prologue.append(ir.Raw("zero", {"ptr": ir.Ref(pd), "count": n}))
@@ -600,7 +600,7 @@ class VectorTangentGen(TangentGen):
                 self.sh.set(p, ir.Ref(copy))
             if head is not None and isinstance(t, ir.Ptr) and p.name in head.dep and \
                     p.name not in head.indep and \
-                    find(self.mem.pointee(self.mem.var(p))) in self.T.ctx.read_nodes:
+                    self.T.ctx.value_read(self.mem.pointee(self.mem.var(p))):
                 n = self.T.ctx.extent(f, p, "its tangent must start at zero")
                 prologue.append(ir.Raw("zero", {"ptr": ir.Ref(pd), "count": ir.Binary(
                     "*", n, ir.Ref(self.nb), ir.SIZE_T)}))

@@ -65,6 +65,9 @@ class Config:
     global_locals: float = 0.25  # share of functions keeping some local doubles in static globals
     double_buffer: float = 0.2  # share of programs whose head swaps two buffers through pointers in a loop
     struct_handles: float = 0.2  # share of programs passing a helper's array as a struct by value
+    head_handles: float = 0.18  # share of programs whose head takes arrays in a handle it differentiates
+    head_handle_const: float = 0.5  # share of a head handle's read-only arrays held as `const double *`
+    head_handle_nested_arrays: float = 0.5  # share of a nested head handle's arrays held in the nested struct
 
 
 # ---------------------------------------------------------------- expressions
@@ -291,10 +294,69 @@ class Program:
     uses_fortran_blas: bool = False  # calls ddot_ and the like: prototypes for adgen, kernels for gcc
     sizes: str = "give"  # give: the harness passes --size for every array; infer: adgen finds them
     structs: list = None  # lines defining the structs of with_struct_locals
+    handle: "HeadHandle" = None  # the head's handle parameter (with_head_handle)
 
     @property
     def head(self) -> Func:
         return self.funcs[-1]
+
+
+@dataclass
+class HandleField:
+    """A field of the head's handle: the head reads it into a local of the same name
+    first (`double *x = fz_hd->x;`), or (the output `s`) sets it; or integer data the head
+    does not use (`len`, `tag`)."""
+    name: str
+    ctype: str  # its C type in the struct: "double *", "int", "double"
+    spec: str  # the type and init of its field line: "double[n] = uniform(-1, 1)"
+    nested: bool = False  # in the struct the handle's `sub` field points to
+
+
+@dataclass
+class HeadHandle:
+    """The head's parameter `fz_hd`, a struct holding pointers (`fz_hh`, by pointer or by
+    value) that carries some of what the head took as parameters: arrays, the scalar `a`,
+    the sizes, some in a nested struct (`fz_hs`) its field `sub` points to; an output
+    field `s` now and then."""
+    pointer: bool
+    const: bool  # `const fz_hh *`
+    fields: list  # [HandleField], in the order of the struct
+    name: str = "fz_hd"
+    stype: str = "fz_hh"
+    subtype: str = "fz_hs"
+
+    def nested(self) -> bool:
+        return any(f.nested for f in self.fields)
+
+    def access(self, f: HandleField) -> str:
+        top = self.name + ("->" if self.pointer else ".")
+        return top + ("sub->" if f.nested else "") + f.name
+
+    def param(self) -> Param:
+        if not self.pointer:
+            return Param(self.stype, self.name)
+        return Param(("const " if self.const else "") + self.stype + " *", self.name)
+
+    def typedefs(self) -> list:
+        out = []
+        decl = lambda f: f"{f.ctype}{'' if f.ctype.endswith('*') else ' '}{f.name};"
+        if self.nested():
+            out.append("typedef struct { " + " ".join(decl(f) for f in self.fields if f.nested)
+                       + f" }} {self.subtype};")
+        top = [decl(f) for f in self.fields if not f.nested]
+        if self.nested():
+            top.insert(0, f"{self.subtype} *sub;")
+        out.append("typedef struct { " + " ".join(top) + f" }} {self.stype};")
+        return out
+
+    def lines(self) -> list:
+        """The arg line and the field lines of the adgen-test block."""
+        out = [f"arg {self.name}: {self.stype}{'*' if self.pointer else ''} = handle"]
+        out += [f"field {self.name}.{f.name}: {f.spec}" for f in self.fields if not f.nested]
+        if self.nested():
+            out.append(f"field {self.name}.sub: {self.subtype}*")
+            out += [f"field {self.name}.sub.{f.name}: {f.spec}" for f in self.fields if f.nested]
+        return out
 
 
 # The CBLAS kernels st_blas calls, for gcc's build of the program, copied in so that it
@@ -425,7 +487,10 @@ def render(prog: Program) -> str:
     out.append("/* adgen-test")
     out.append(f"head: {prog.head.name}({' '.join(prog.dep)})/({' '.join(prog.indep)})")
     for a in prog.args:
-        out.append(f"arg {a.name}: {a.spec}")
+        if prog.handle is not None and a.name == prog.handle.name:
+            out += prog.handle.lines()
+        else:
+            out.append(f"arg {a.name}: {a.spec}")
     out.append(f"tol: {prog.tol}")
     if prog.sizes != "infer":
         out.append(f"sizes: {prog.sizes}")
@@ -449,6 +514,8 @@ def render(prog: Program) -> str:
     globals_ = [line for line in prog.structs or []
                 if not (m := re.match(r"static \w+ \**(\w+)(\[\d+\])?;$", line)) or
                 m.group(1) in used]
+    if prog.handle is not None:
+        globals_ = prog.handle.typedefs() + globals_
     if globals_:
         out += [""] + globals_
     return "\n".join(out + funcs) + "\n"
@@ -902,6 +969,9 @@ class Gen:
             d = self.divide(num(1.0), 2).args[1]
             if d.ty == "int" or (d.op == "num"):
                 d = add(num(1.0), sq(self.dexpr(1)))
+            elif d.op == "bin" and d.args[0].op == "num" and float(d.args[0].val) < 1.0:
+                # (0.5 + u * u): a divisor below 1 would let t grow, by 2^k in a loop
+                d.args[0] = num(1.0)
             return [Stmt("assign", lhs=lhs, op="/=", rhs=d)]
         a, b = self.ternary_branches(lambda: self.fit(self.dexpr(2), CAP))
         return [Stmt("assign", lhs=lhs, op="=", rhs=Expr("cond", (self.cond(1), a, b), bound=CAP))]
@@ -1897,9 +1967,18 @@ class Gen:
                 structs += with_struct_locals(f, f"fz_s{k + 1}", self.rs)
         if handles:
             drop_keeping_directives(funcs)
+        # the head's arrays in a handle: its own stream, after everything else (the
+        # programs of the other seeds stay as they were)
+        rk = random.Random(self.seed * 2147483647 + 59)
+        handle = None
+        if rk.random() < self.cfg.head_handles:
+            handle = with_head_handle(head, args, dep, indep, rk, self.cfg.head_handle_const,
+                                      self.cfg.head_handle_nested_arrays)
+            # adgen cannot keep memory a pointer held in a struct may reach
+            drop_keeping_directives(funcs)
         sizes = "infer" if self.infer else "give"
         return Program(seed=self.seed, funcs=funcs, args=args, dep=dep, indep=indep,
-                       structs=structs,
+                       structs=structs, handle=handle,
                        tol=self.cfg.tol, comment=f"generated by tests.fuzz, seed {self.seed}",
                        test_seed=1 + self.seed % 1000, uses_malloc=self.uses_malloc, sizes=sizes,
                        uses_blas=self.uses_blas, uses_fortran_blas=self.uses_fortran_blas)
@@ -1909,7 +1988,7 @@ def _expr_names(e: Expr, out: set):
     for x in e.walk():
         if x.op == "var":
             out.add(x.val)
-            out.add(x.val.split(".")[0])    # a field `fz_w.s1` uses the struct fz_w
+            out.add(re.split(r"\.|->", x.val)[0])    # a field `fz_w.s1` uses the struct fz_w
 
 
 def names_used(stmts) -> set:
@@ -2060,6 +2139,99 @@ def with_struct_handles(funcs: list, r: random.Random) -> tuple:
         Stmt("assign", lhs=Expr("var", val="h.len", ty="int"), op="=", rhs=inum(1)),
         Stmt("return", e=Expr("var", val="h", ty="ptr"))])
     return [make] + funcs, [f"typedef struct {{ {p.ctype}v; double scale; int len; }} {stype};"]
+
+
+def with_head_handle(head: Func, args: list, dep: list, indep: list, r: random.Random,
+                     const_share: float = 0.5, nested_arrays: float = 0.5):
+    """Passes some of the head's parameters in a handle, `fz_hd`, a struct holding pointers
+    that the head takes by pointer or by value and that is an independent and/or a
+    dependent, as simulation codes pass a mesh or a state: arrays (`double *y =
+    fz_hd->y;` first in the body; a read-only one held as `const double *` with the share
+    `const_share`), now and then the scalar `a` (`double a = fz_hd->a;`), the sizes (`int
+    n = fz_hd->n;`, the arg lines' lengths then `fz_hd.n`), a nested struct its field
+    `sub` points to (`fz_hd->sub->a`; arrays there, `fz_hd->sub->x`, with the share
+    `nested_arrays`), unused integer data (`int len`, `int *tag`) and, in a handle by
+    pointer that holds an output array, an output field set from it once it is written
+    (`fz_hd->s = 0.5 * tanh(y[0]);`). The values are the same. The handle is an
+    independent if it holds what the head reads (x, c, z, a), a dependent if it holds what
+    it writes (y, z, s): every part of a dependent handle must be written or also be an
+    independent. Returns the HeadHandle; head, args, dep and indep are changed."""
+    params = {p.name: p for p in head.params}
+    arrays = [n for n in ("x", "c", "y", "z") if n in params]
+    kind = r.choice(("in", "out", "mixed", "mixed"))
+    if kind == "in":
+        moved = [n for n in ("x", "c") if n in params and r.random() < 0.7] or ["x"]
+    elif kind == "out":
+        moved = ["y"]
+    else:
+        moved = [n for n in arrays if r.random() < 0.5] or [r.choice(arrays)]
+    nest = r.random() < 0.3
+    if "a" in params and kind != "out" and (nest or r.random() < 0.4):
+        moved.append("a")
+    pointer = r.random() < 0.6
+    writes = any(n in moved for n in ("y", "z"))
+    reads = any(n in moved for n in ("x", "c", "z", "a"))
+    const = pointer and not writes and r.random() < 0.5
+    dims = [p.name for p in head.params if p.ctype == "int"]
+    move_dims = r.random() < 0.25
+    arg_of = {a.name: a for a in args}
+    fields = []
+    if move_dims:
+        fields += [HandleField(d, "int", arg_of[d].spec) for d in dims]
+    else:
+        fields.append(HandleField("len", "int", arg_of[dims[0]].spec))     # not used
+    for n in moved:
+        p = params[n]
+        if p.ctype == "double":
+            fields.append(HandleField(n, "double", arg_of[n].spec, nested=nest))
+            continue
+        ctype = p.ctype if r.random() < const_share else "double *"
+        fields.append(HandleField(n, ctype, arg_of[n].spec,
+                                  nested=nest and r.random() < nested_arrays))
+    if r.random() < 0.2:        # integer data: not a part (after the sizes it uses)
+        first = len(dims) if move_dims else 1
+        fields.insert(r.randint(first, len(fields)),
+                      HandleField("tag", "int *", f"int[{dims[0]}] = range(0, 3)"))
+    handle = HeadHandle(pointer=pointer, const=const, fields=fields)
+    prologue = [Stmt("decl", ctype=params[f.name].ctype, name=f.name, size=None,
+                     init=Expr("var", val=handle.access(f),
+                               ty="ptr" if f.ctype.endswith("*") else
+                               "int" if f.ctype == "int" else "double"))
+                for f in fields if f.name in params]
+    head.body[:0] = prologue
+    out = [n for n in ("y", "z") if n in moved]
+    if pointer and out and r.random() < 0.4:
+        # an output field, set once the array it reads is (y: after its fill loop; the
+        # head may return early)
+        q = r.choice(out)
+        s_field = HandleField("s", "double", "double")
+        handle.fields.append(s_field)
+        at = next((k + 1 for k, st in enumerate(head.body) if st.pinned and st.owner == q),
+                  len(prologue))
+        elem = Expr("idx", (Expr("var", val=q, ty="ptr"), inum(0)), bound=CAP)
+        head.body.insert(at, pin(Stmt("assign", lhs=Expr("var", val=handle.access(s_field)),
+                                      op="=", rhs=bin_("*", num(0.5),
+                                                       call("tanh", elem, bound=1.0), 0.5)),
+                                 handle.name))
+    # the parameter, at the place of the first one it replaces
+    gone = {f.name for f in fields if f.name in params}
+    at = min(k for k, p in enumerate(head.params) if p.name in gone)
+    head.params[:] = [p for p in head.params[:at] if p.name not in gone] + [handle.param()] + \
+        [p for p in head.params[at:] if p.name not in gone]
+    k = min(k for k, a in enumerate(args) if a.name in gone)
+    args[:] = [a for a in args[:k] if a.name not in gone] + [Arg(handle.name, "handle")] + \
+        [a for a in args[k:] if a.name not in gone]
+    if move_dims:       # the lengths of the arg lines read the sizes from the handle
+        for a in args + fields:
+            a.spec = re.sub(r"\[(.*?)\]", lambda m: "[" + re.sub(
+                r"\b(" + "|".join(dims) + r")\b", handle.name + r".\1", m.group(1)) + "]",
+                a.spec)
+    for role, names in ((writes, dep), (reads, indep)):
+        kept = [n for n in names if n not in gone]
+        if role and handle.name not in kept:
+            kept.append(handle.name)
+        names[:] = kept
+    return handle
 
 
 def drop_keeping_directives(funcs: list) -> None:

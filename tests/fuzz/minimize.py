@@ -101,6 +101,22 @@ def _sub_int(spec: str, name: str, value: str) -> str:
     return f"{m.group(1)}[{length}]{m.group(3)}"
 
 
+def _drop_handle_fields(p: Program, head) -> bool:
+    """Removes from the head's handle the fields the head read into a local that is gone
+    (their values, not the integer data or the output field it sets), unless a length of
+    the block names them; whether any went."""
+    h = p.handle
+    used = names_used(head.body)
+    specs = " ".join(a.spec for a in p.args) + " " + " ".join(f.spec for f in h.fields)
+    params = {"x", "c", "y", "z", "a", "b", "n", "d"}
+    keep = [f for f in h.fields if f.name not in params or h.access(f) in used or
+            re.search(rf"\b{h.name}\.{f.name}\b", specs)]
+    if len(keep) == len(h.fields):
+        return False
+    h.fields = keep
+    return True
+
+
 def normalize(prog: Program) -> Program | None:
     """Removes what became dead; None if the program lost its dependents/independents."""
     p = copy.deepcopy(prog)
@@ -167,6 +183,9 @@ def normalize(prog: Program) -> Program | None:
                         changed = True
                     keep.append(s)
                 blk[:] = keep
+            # the head's handle: fields whose local went (and that no length names)
+            if f.name == HEAD_NAME and p.handle is not None and _drop_handle_fields(p, f):
+                changed = True
             # parameters never used
             used = names_used(f.body)
             for idx in reversed(range(len(f.params))):
@@ -177,8 +196,10 @@ def normalize(prog: Program) -> Program | None:
                     arg = next(a for a in p.args if a.name == name)
                     if arg.spec.startswith("int"):
                         value = arg.spec.split("=")[1].strip()
-                        for a in p.args:
+                        for a in p.args + (p.handle.fields if p.handle else []):
                             a.spec = _sub_int(a.spec, name, value)
+                    if p.handle is not None and name == p.handle.name:
+                        p.handle = None
                     p.args = [a for a in p.args if a.name != name]
                     p.dep = [d for d in p.dep if d != name]
                     p.indep = [d for d in p.indep if d != name]
@@ -188,8 +209,11 @@ def normalize(prog: Program) -> Program | None:
                 changed = True
     if not p.dep or not p.indep:
         return None
-    p.uses_malloc = any(x.op == "call" and x.val == "malloc"
-                        for s in all_stmts(p) for e in s.exprs() for x in e.walk())
+    calls = {x.val for s in all_stmts(p) for e in s.exprs() for x in e.walk() if x.op == "call"}
+    p.uses_malloc = "malloc" in calls
+    # the reference BLAS kernels go with the last call of one
+    p.uses_blas = p.uses_blas and any(c.startswith("cblas_") for c in calls)
+    p.uses_fortran_blas = p.uses_fortran_blas and any(re.match(r"d\w+_$", c) for c in calls)
     return p
 
 
@@ -359,6 +383,8 @@ class Reducer:
 
 # constructs named in the comment line of a minimized program
 _CONSTRUCTS = [
+    (r"\bfz_hh \*fz_hd\b", "handle by pointer"), (r"\bfz_hh fz_hd\b", "handle by value"),
+    (r"\bfz_hd(->|\.)sub->", "nested handle"), (r"^    fz_hd->s = ", "output field of a handle"),
     (r"#pragma adgen binomial_ckp", "binomial checkpointing"),
     (r"#pragma adgen fp_loop", "fixed-point loop"),
     (r"#pragma adgen (no)?checkpoint\b", "call mode directive"),

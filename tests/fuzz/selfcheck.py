@@ -34,26 +34,39 @@ class ArgLine:
 
 
 @dataclass
+class FieldLine:
+    path: str  # fz_hd.sub.x
+    base: str  # int, double, or a struct type (with pointer)
+    length: str | None
+    init: str | None
+
+
+@dataclass
 class TestBlock:
     heads: list  # (func, deps, indeps)
     args: list
     tol: float
     seed: int
     expect_error: str | None
+    fields: list = None  # FieldLine of the handles (`arg h: T* = handle`)
 
 
 def parse_block(text: str) -> TestBlock:
     m = re.search(r"/\*\s*adgen-test\b(.*?)\*/", text, re.S)
     if not m:
         raise ValueError("no adgen-test block")
-    heads, args, tol, seed, err = [], [], 1e-6, 1, None
+    heads, args, tol, seed, err, fields = [], [], 1e-6, 1, None, []
     for line in m.group(1).splitlines():
         line = line.strip()
-        if line.startswith("head:"):
+        if line.startswith("field "):
+            fm = re.match(r"field\s+([\w.]+)\s*:\s*([\w ]+?\*?)\s*(?:\[(.*?)\])?\s*(?:=\s*(.*))?$",
+                          line)
+            fields.append(FieldLine(fm.group(1), fm.group(2), fm.group(3), fm.group(4)))
+        elif line.startswith("head:"):
             hm = re.match(r"head:\s*(\w+)\s*\(([^)]*)\)\s*/\s*\(([^)]*)\)", line)
             heads.append((hm.group(1), hm.group(2).split(), hm.group(3).split()))
         elif line.startswith("arg "):
-            am = re.match(r"arg\s+(\w+)\s*:\s*([\w ]+?)\s*(?:\[(.*?)\])?\s*(?:=\s*(.*))?$", line)
+            am = re.match(r"arg\s+(\w+)\s*:\s*([\w ]+?\*?)\s*(?:\[(.*?)\])?\s*(?:=\s*(.*))?$", line)
             args.append(ArgLine(am.group(1), am.group(2), am.group(3), am.group(4)))
         elif line.startswith("tol:"):
             tol = float(line.split(":", 1)[1])
@@ -61,7 +74,7 @@ def parse_block(text: str) -> TestBlock:
             seed = int(line.split(":", 1)[1])
         elif line.startswith("expect-error:"):
             err = line.split(":", 1)[1].strip()
-    return TestBlock(heads, args, tol, seed, err)
+    return TestBlock(heads, args, tol, seed, err, fields)
 
 
 def _values(init: str | None, count: int, rng: random.Random) -> list:
@@ -77,6 +90,45 @@ def _values(init: str | None, count: int, rng: random.Random) -> list:
     return [rng.uniform(lo, hi) for _ in range(count)]
 
 
+def _pyexpr(expr: str) -> str:
+    """A length or value of the block over the ints known (a handle's field `h.n` is
+    named h__n)."""
+    return re.sub(r"\b(\w+)\.(?=\w)", r"\1__", expr.replace("->", "."))
+
+
+def _handle(blk: TestBlock, name: str, base: str, ints: dict, rng: random.Random,
+            lines: list, prints: list):
+    """Declares the struct(s) of handle `name` (its field lines), their arrays and values;
+    the arrays and floating-point fields are printed after the call."""
+    lines.append(f"    static {base.rstrip('* ').strip()} {name};")
+    for f in blk.fields:
+        if f.path.split(".")[0] != name:
+            continue
+        owner, field = f.path.rsplit(".", 1)
+        holder = owner.replace(".", "__")       # the C variable of the struct holding it
+        var = f.path.replace(".", "__")
+        ftype = f.base.strip()
+        if ftype.endswith("*"):                 # a nested struct
+            lines.append(f"    static {ftype.rstrip('* ').strip()} {var};")
+            lines.append(f"    {holder}.{field} = &{var};")
+        elif f.length is not None:
+            n = int(eval(_pyexpr(f.length), {}, dict(ints)))
+            if ftype in ("int", "long"):
+                vals = ", ".join(str(rng.randrange(0, 3)) for _ in range(n))
+            else:
+                vals = ", ".join(repr(v) for v in _values(f.init, n, rng))
+                prints.append((var, n))
+            lines.append(f"    static {ftype} {var}[{max(n, 1)}] = {{{vals}}};")
+            lines.append(f"    {holder}.{field} = {var};")
+        elif ftype in ("int", "long"):
+            ints[var] = int(eval(_pyexpr(f.init), {}, dict(ints)))
+            lines.append(f"    {holder}.{field} = {ints[var]};")
+        else:
+            lines.append(f"    {holder}.{field} = {_values(f.init, 1, rng)[0]!r};")
+            prints.append((f"(&{holder}.{field})", 1))
+    return f"&{name}" if base.strip().endswith("*") else name
+
+
 def make_driver(text: str, source: Path, seed: int = 0) -> str:
     """C driver calling the (first) head once and printing every floating output."""
     blk = parse_block(text)
@@ -86,13 +138,16 @@ def make_driver(text: str, source: Path, seed: int = 0) -> str:
     lines = ["#include <stdio.h>", f'#include "{source.name}"', "int main(void)", "{"]
     call, prints = [], []
     for a in blk.args:
+        if a.init == "handle":
+            call.append(_handle(blk, a.name, a.base, ints, rng, lines, prints))
+            continue
         if a.length is None and a.base in ("int", "long"):
             ints[a.name] = int(a.init)
             lines.append(f"    {a.base} {a.name} = {int(a.init)};")
         elif a.length is None:
             lines.append(f"    {a.base} {a.name} = {_values(a.init, 1, rng)[0]!r};")
         else:
-            n = int(eval(a.length, {}, dict(ints)))  # lengths are C int expressions over ints
+            n = int(eval(_pyexpr(a.length), {}, dict(ints)))  # C int expressions over ints
             vals = ", ".join(repr(v) for v in _values(a.init, n, rng))
             lines.append(f"    static {a.base} {a.name}[{max(n, 1)}] = {{{vals}}};")
             prints.append((a.name, n))
