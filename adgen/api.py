@@ -414,6 +414,25 @@ def _prim_name(t):
     return " ".join(t.name.split())
 
 
+def _computes_in_single(prog, f):
+    """Whether f or a function it calls holds or computes a single-precision value (a
+    float helper inside a double model): finite differences then need float's step and
+    tolerance, whatever the types of the independents and dependents."""
+    from adgen import ir
+    from adgen.driver import reachable
+    for name in reachable(prog, [f.name]):
+        g = prog.functions[name]
+        if not g.has_body:
+            continue
+        for s in ir.stmts_walk(g.body.stmts):
+            for e in ir.stmt_exprs(s):
+                for sub in ir.walk(e):
+                    t = sub.type.resolved() if getattr(sub, "type", None) is not None else None
+                    if t is not None and t.is_float and getattr(t, "name", None) == "float":
+                        return True
+    return False
+
+
 class _Analysis:
     """The head function's interface, read from adgen's own front end: parameter kinds,
     types for the cffi declarations, and array extents."""
@@ -463,6 +482,7 @@ class _Analysis:
         self.type_text = list(prog.type_text)
         self.std_headers = list(prog.std_headers)
         self._extents(prog, f, dopts)
+        self.single_inside = _computes_in_single(prog, f)
 
     # -- types --
     def _cdef_struct(self, t):
@@ -924,6 +944,7 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         "dependents": dep, "independents": indep, "params": params, "ret": an.ret,
         "ret_active": ret_active, "symbols": dict(symbols, primal=an.symbol),
         "language": an.language, "vector_error": vector_error, "files": files,
+        "single_inside": an.single_inside,
         "built": time.time(),
     }
 

@@ -366,6 +366,7 @@ class Report:
     dot_tol: float
     fd_step: float
     pairs: List[PairResult] = field(default_factory=list)
+    single_inside: bool = False     # float values on the way: float's step and tolerances
     dot: Optional[tuple] = None         # (<ybar, ydot>, <xbar, xdot>, rel. diff, ok)
     primal_problems: List[str] = field(default_factory=list)
     problems: List[str] = field(default_factory=list)      # failures outside the table
@@ -397,7 +398,8 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
     f = built.name
     deps, indeps = built.dependents, built.independents
     by_name = built._by_name
-    prec = "double"
+    # single precision anywhere on the way (a float helper) limits what FD can tell
+    prec = "float" if built._meta.get("single_inside") else "double"
     for n in deps + indeps:
         p = by_name.get(n)
         elem = p["elem"] if p else built._meta["ret"]["cdef"]
@@ -407,6 +409,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
     step = FD_STEP[prec]
     eps = {"double": 2.2e-16, "float": 1.2e-7}[prec]
     rep = Report(built.head, list(notes), tol, DOT_TOL[prec], step)
+    rep.single_inside = bool(built._meta.get("single_inside"))
     rng = np.random.default_rng(seed + 1)
     nout = {d: built._size(a, d, out=True) for d in deps}
     nin = {x: built._size(a, x) for x in indeps}
@@ -619,7 +622,9 @@ def format_report(rep: Report) -> str:
     lines = [f"head {rep.head}", "inputs:"] + [f"  {n}" for n in rep.notes]
     lines.append(f"tolerance: rel. error <= {rep.tol:g} against central finite differences "
                  f"(step {rep.fd_step:g}*max(1,|x|); the FD error estimated from a second "
-                 f"step 4h is allowed on top); dot-product test <= {rep.dot_tol:g}")
+                 f"step 4h is allowed on top); dot-product test <= {rep.dot_tol:g}"
+                 + ("; single precision's, as the function computes with float values"
+                    if rep.single_inside else ""))
     if rep.pairs:
         lines.append("each row: the element of the pair (dependent / independent) that "
                      f"agrees worst {rep.sampled}".rstrip())

@@ -490,6 +490,24 @@ def test_check_passes(adgen_cache, capsys, monkeypatch):
         assert col in out
 
 
+def test_check_float_helper_in_a_double_model(adgen_cache, capsys, monkeypatch, tmp_path):
+    """A double model calling a float helper: finite differences at double's step and
+    tolerance would fail on float rounding, so check takes float's for the whole head."""
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src = tmp_path / "m.c"
+    src.write_text("#include <math.h>\n"
+                   "static float soft(float a) { return a / (1.0f + fabsf(a)) + 0.1f * a * a; }\n"
+                   "double model(int n, const double *x)\n{\n    double s = 0.0;\n"
+                   "    int i;\n    for (i = 0; i < n; i++)\n"
+                   "        s += soft((float)x[i]) * x[i];\n    return s;\n}\n")
+    inputs = tmp_path / "in.json"
+    inputs.write_text(json.dumps({"n": 4, "x": [0.3, -0.7, 1.2, 0.5]}))
+    status, out, err = _check([str(src), "--head", "model(model)/(x)", "--inputs",
+                               str(inputs)], capsys)
+    assert status == 0, out + err
+    assert "rel. error <= 0.002" in out and "computes with float values" in out, out
+
+
 def test_check_inputs_file_and_inferred_lengths(adgen_cache, capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
     inputs = tmp_path / "in.json"
