@@ -1231,9 +1231,72 @@ def struct_initializer(ffi, t, v, keep, share=False):
                                for item in value])
             keep.append(ptr)
             out[name] = ptr
+        elif is_descriptor(ft) and (not isinstance(value, dict) or "values" in value):
+            out[name] = _descriptor_init(ffi, ft, value, keep, share)
         elif ft.kind == "struct":
             out[name] = struct_initializer(ffi, ft, value, keep, share)
     return out
+
+
+# gfortran's array descriptors (GCC 8 and later; adgen names their structs adgen_gfc_*):
+# an allocatable component of a derived type. The API takes and gives numpy arrays for them.
+_GFC_TYPE = {"int": 1, "long": 1, "signed char": 1, "short": 1, "float": 3, "double": 3,
+             "long double": 3}
+
+
+def is_descriptor(t):
+    """True when (cffi) type t is the struct of a gfortran array descriptor."""
+    return t.kind == "struct" and t.cname.startswith("struct adgen_gfc_") and \
+        any(name == "base_addr" for name, _ in t.fields)
+
+
+def _descriptor_init(ffi, t, value, keep, share=False):
+    """The cffi initializer of gfortran array descriptor type t describing value: a numpy
+    array or nested sequence of the descriptor's rank, its lower bounds 1, or a dict
+    {"values": array, "lbound": [lower bound per dimension]}; None: not allocated. The data
+    is a C array in Fortran order, appended to keep; with share, a Fortran-contiguous
+    writeable numpy array of the element's dtype is used in place."""
+    fields = dict(t.fields)
+    rank = fields["dim"].type.length
+    lbound = [1] * rank
+    if isinstance(value, dict):
+        unknown = set(value) - {"values", "lbound"}
+        if unknown:
+            raise ValueError(f"an allocatable component is an array, or a dict with "
+                             f"'values' and 'lbound': no {sorted(unknown)[0]!r}")
+        lbound = [int(b) for b in value.get("lbound", lbound)]
+        value = value["values"]
+        if len(lbound) != rank:
+            raise ValueError(f"'lbound' has {len(lbound)} bounds for an array of rank {rank}")
+    if value is None:
+        return {"base_addr": ffi.NULL}
+    elem = fields["base_addr"].type.item.cname
+    dt = _dtype_or_none(elem, ffi)
+    a = value if isinstance(value, np.ndarray) and value.dtype == dt else \
+        np.asarray(value, dtype=dt)
+    if a.ndim != rank:
+        raise ValueError(f"expected an array of rank {rank} (an allocatable component), "
+                         f"got shape {a.shape}")
+    if share and a.flags.f_contiguous and a.flags.writeable and a.size:
+        data = ffi.from_buffer(f"{elem}[]", a.reshape(-1, order="F"))
+    else:
+        data = ffi.new(f"{elem}[]", max(a.size, 1))
+        flat = np.asfortranarray(a).reshape(-1, order="F")
+        if a.size:
+            ffi.memmove(data, ffi.from_buffer(flat), flat.nbytes)
+    keep.append(data)
+    strides, stride = [], 1
+    for extent in a.shape:
+        strides.append(stride)
+        stride *= extent
+    size = ffi.sizeof(elem)
+    return {"base_addr": data,
+            "offset": (-sum(b * st for b, st in zip(lbound, strides))) % (1 << 64),
+            "dtype": {"elem_len": size, "version": 0, "rank": rank,
+                      "type": _GFC_TYPE.get(elem, 0), "attribute": 0},
+            "span": size,
+            "dim": [{"stride": st, "lower_bound": b, "ubound": b + extent - 1}
+                    for st, b, extent in zip(strides, lbound, a.shape)]}
 
 
 def _dtype_or_none(cname, ffi):
@@ -1258,6 +1321,8 @@ def _dtype_or_none(cname, ffi):
 #     ("ptr", cname, n)               a pointer to n numbers of type cname
 #     ("pstruct", node | None, ctype) a pointer (ctype) to one struct; None: NULL
 #     ("none",)                       a value that is not a part (see _node_outputs)
+#     ("desc", ptr node, shape)       a gfortran array descriptor (an allocatable
+#                                     component): its data, a numpy array of that shape
 
 class _HandleError(Exception):
     pass
@@ -1310,6 +1375,16 @@ def _handle_layout(ffi, t, v, lengths, path, seen=frozenset()):
     if k == "array":
         return ("arr", tuple(_handle_layout(ffi, t.item, v[i], lengths, f"{path}[{i}]", seen)
                              for i in range(t.length)))
+    if k == "struct" and is_descriptor(t):
+        # an allocatable component: its data as an array of the descriptor's shape
+        rank = dict(t.fields)["dim"].type.length
+        shape = tuple(max(0, v.dim[i].ubound - v.dim[i].lower_bound + 1) for i in range(rank))
+        data = _handle_layout(ffi, dict(t.fields)["base_addr"].type, v.base_addr, lengths,
+                              path, seen)
+        if data[0] == "ptr" and data[2] < int(np.prod(shape)):
+            raise _HandleError(f"{path}: its descriptor describes {int(np.prod(shape))} "
+                               f"elements but holds {data[2]}")
+        return ("desc", data, shape if data[2] else (0,) * rank)
     if k == "struct":
         return ("struct", tuple((name, _handle_layout(ffi, f.type, getattr(v, name), lengths,
                                                       f"{path}.{name}", seen))
@@ -1333,7 +1408,7 @@ def _node_outputs(node):
     """The layout of the parts of a by-value handle that a call can change: those reached
     through its pointers (the copy's own fields are not outputs)."""
     k = node[0]
-    if k in ("ptr", "pstruct"):
+    if k in ("ptr", "pstruct", "desc"):
         return node
     if k == "arr":
         items = tuple(_node_outputs(sub) for sub in node[1])
@@ -1358,6 +1433,8 @@ def _node_count(node):
         return node[2]
     if k == "pstruct":
         return 0 if node[1] is None else _node_count(node[1])
+    if k == "desc":
+        return int(np.prod(node[2]))
     return 0
 
 
@@ -1375,6 +1452,10 @@ def _node_labels(node, prefix):
         return [f"{prefix}[{i}]" for i in range(node[2])]
     if k == "pstruct" and node[1] is not None:
         return _node_labels(node[1], prefix)
+    if k == "desc":             # numpy's indices of the array, in Fortran order
+        n = int(np.prod(node[2]))
+        return [f"{prefix}[{', '.join(str(int(i)) for i in np.unravel_index(j, node[2], order='F'))}]"
+                for j in range(n)]
     return []
 
 
@@ -1395,6 +1476,8 @@ def _node_read(ffi, node, v, out):
             out.extend(float(x) for x in ffi.unpack(v, node[2]))
     elif k == "pstruct" and node[1] is not None:
         _node_read(ffi, node[1], v[0], out)
+    elif k == "desc" and _node_count(node):
+        out.extend(float(x) for x in ffi.unpack(v.base_addr, _node_count(node)))
 
 
 def _node_write(ffi, node, v, values):
@@ -1418,6 +1501,9 @@ def _node_write(ffi, node, v, values):
             v[i] = next(values)
     elif k == "pstruct" and node[1] is not None:
         _node_write(ffi, node[1], v[0], values)
+    elif k == "desc":
+        for i in range(_node_count(node)):
+            v.base_addr[i] = next(values)
 
 
 _NP_FLOAT = {"double": "float64", "float": "float32", "long double": "longdouble"}
@@ -1439,6 +1525,9 @@ def _node_dict(node, values):
                         dtype=_NP_FLOAT.get(node[1], "float64"))
     if k == "pstruct" and node[1] is not None:
         return _node_dict(node[1], values)
+    if k == "desc":
+        return np.array([next(values) for _ in range(_node_count(node))],
+                        dtype=_NP_FLOAT.get(node[1][1], "float64")).reshape(node[2], order="F")
     return None
 
 
@@ -1454,6 +1543,19 @@ def _node_flatten(node, v, where):
         return [float(v)]
     if v is None:
         return [0.0] * _node_count(node)
+    if k == "desc":
+        if isinstance(v, dict) and "values" in v:
+            v = v["values"]             # (its bounds are the primal's)
+        try:
+            a = np.asarray(v, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"{where}: expected an array of shape {node[2]}, got "
+                            f"{type(v).__name__}") from None
+        if a.shape != tuple(node[2]) and not (a.ndim == 1 and a.size == _node_count(node)
+                                               and len(node[2]) == 1):
+            raise ValueError(f"{where}: expected an array of shape {tuple(node[2])}, got "
+                             f"{a.shape}")
+        return [float(x) for x in a.reshape(-1, order="F")]
     if k in ("arr", "ptr"):
         n = len(node[1]) if k == "arr" else node[2]
         flat_items = k == "ptr" or all(sub[0] in ("f", "none") for sub in node[1])
@@ -1498,6 +1600,9 @@ def _node_clone(ffi, node, v, keep, zero):
                 put(0.0)
         elif sub[0] in ("ptr", "pstruct"):
             put(_node_clone_ptr(ffi, sub, get(), keep, zero))
+        elif sub[0] == "desc":      # the descriptor in place, its data copied
+            d = get()
+            d.base_addr = _node_clone_ptr(ffi, sub[1], d.base_addr, keep, zero)
         elif sub[0] != "none":
             _node_clone(ffi, sub, get(), keep, zero)
     if node[0] == "arr":
@@ -1546,7 +1651,10 @@ def _missing_pointer_fields(t, v, prefix, seen=()):
     out = []
     for name, f in t.fields:
         ft = f.type
-        if ft.kind == "pointer":
+        if is_descriptor(ft):
+            if name not in v:
+                out.append(f"{prefix}.{name}")
+        elif ft.kind == "pointer":
             if name not in v:
                 out.append(f"{prefix}.{name}")
             elif ft.item.kind == "struct":

@@ -108,7 +108,7 @@ def _complete_handle(built, p, given, rng, notes):
     floating-point fields not given get random values; its integer fields and pointer
     fields (the arrays: their lengths cannot be guessed) must be given (CheckError naming
     those missing)."""
-    from adgen.api import _FLOAT_NAMES
+    from adgen.api import _FLOAT_NAMES, is_descriptor
     ffi, n = built._ffi, p["name"]
     extents = p.get("field_extents") or {}
     missing, randoms = [], []
@@ -120,7 +120,16 @@ def _complete_handle(built, p, given, rng, notes):
         for name, f in t.fields:
             ft, where, fkeys = f.type, f"{path}.{name}", keys + (name,)
             given = name in v
-            if ft.kind == "pointer" and ft.item.kind == "struct" and ft.item not in seen:
+            if is_descriptor(ft):       # a Fortran allocatable component: an array
+                if not given:
+                    missing.append(f"{where} (an allocatable array of "
+                                   f"{dict(ft.fields)['base_addr'].type.item.cname}, rank "
+                                   f"{dict(ft.fields)['dim'].type.length})")
+                elif v[name] is not None and not isinstance(v[name], (list, dict)):
+                    raise CheckError(f"{where}: expected a list (nested for rank > 1), "
+                                     "{\"values\": ..., \"lbound\": [...]} or null in the "
+                                     f"inputs, got {json.dumps(v[name])}")
+            elif ft.kind == "pointer" and ft.item.kind == "struct" and ft.item not in seen:
                 if given:
                     v[name] = complete(ft.item, v[name], where, fkeys, seen + (t,))
                 elif _type_needs_values(ft.item):
@@ -198,9 +207,14 @@ def _holds_float(t, seen=()):
 def _example(t, seen=()):
     """An example value of (cffi) struct type t for messages: `{"n": <int>, "x":
     [<numbers>], ...}`."""
-    from adgen.api import _FLOAT_NAMES
+    from adgen.api import _FLOAT_NAMES, is_descriptor
 
     def one(ft):
+        if is_descriptor(ft):
+            rank = dict(ft.fields)["dim"].type.length
+            item = dict(ft.fields)["base_addr"].type.item
+            inner = "<numbers>" if item.cname in _FLOAT_NAMES else "<ints>"
+            return "[" * rank + inner + "]" * rank
         if ft.kind == "primitive":
             return "<number>" if ft.cname in _FLOAT_NAMES else "<int>"
         if ft.kind == "pointer" and ft.item.kind == "struct":
@@ -503,10 +517,10 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                 adj[d, x, i] = out[x].astype(np.float64)
 
     def label(name, k, out):
+        if name in a.handles:       # (a Fortran derived type too, passed by reference)
+            return built._labels(a, name, out)[k]
         if name == f or by_name[name]["kind"] == "real" or by_name[name].get("scalar_ref"):
             return name
-        if name in a.handles:
-            return built._labels(a, name, out)[k]
         if by_name[name]["kind"] in ("struct", "struct_ptr"):
             from adgen.api import struct_field_labels
             labels = struct_field_labels(built._ffi.typeof(by_name[name]["elem"]))

@@ -46,6 +46,7 @@ import math
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -970,6 +971,37 @@ def prototypes(plan: Plan):
 
 FC = os.environ.get("FC", "gfortran")
 FC_FLAGS = ["-O2"]          # the primal, as a user would build it
+_GFORTRAN = []     # the answer of ensure_gfortran, once
+
+
+def ensure_gfortran():
+    """None when gfortran ($FC) is on PATH, installing it with apt-get where it is missing
+    (root only, non-interactive: CI), once per session; else the reason it is not."""
+    if not _GFORTRAN:
+        _GFORTRAN.append(None if shutil.which(FC) else _install_gfortran())
+    return _GFORTRAN[0]
+
+
+def _install_gfortran():
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return "not running as root, so not trying to install it (apt-get install gfortran)"
+    if shutil.which("apt-get") is None:
+        return "apt-get is not available to install it"
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    log = []
+    for cmd in (["apt-get", "update"],
+                ["apt-get", "install", "-y", "--no-install-recommends", "gfortran"]):
+        try:
+            proc = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                                  text=True, timeout=900)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return f"{' '.join(cmd)} failed: {exc}"
+        log.append(proc.stderr.strip()[-500:])
+        if proc.returncode != 0 and cmd[1] == "install":
+            return f"apt-get install gfortran failed (exit {proc.returncode}): {log[-1]}"
+    if shutil.which(FC) is None:
+        return f"apt-get install gfortran ran, but {FC!r} is still not on PATH"
+    return None
 
 _DUMP_TYPES = {"integer(kind=4)": "integer(4)", "integer(kind=8)": "integer(8)",
                "logical(kind=4)": "logical", "real(kind=4)": "real(4)",

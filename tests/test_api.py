@@ -441,6 +441,69 @@ def test_check_fortran(adgen_cache, capsys, monkeypatch):
     assert "n = 3 (default" in out and "unew: 3 values" in out and "unew[0] / c " in out
 
 
+F_MESH = ROOT / "tests" / "fortran_handle_head" / "mesh.f90"
+
+
+def _f_mesh(n=4):
+    """A mesh_t of tests/fortran_handle_head/mesh.f90: x(0:n) (lower bound 0), w(2, n)."""
+    i = np.arange(1, n + 1)
+    return {"n": n, "h": 0.7, "x": {"lbound": [0], "values": np.linspace(0, 1, n + 1) ** 1.5},
+            "w": np.array([np.cos(0.3 * i), 1 + 0.5 * np.sin(0.3 * i + 1)]),
+            "ids": np.arange(1, n + 1, dtype=np.int32)}
+
+
+@pytest.mark.skipif(_fortran_available() is not None, reason=str(_fortran_available()))
+def test_fortran_derived_type_with_allocatable_components(adgen_cache):
+    """A derived type with allocatable components as an independent: its components are
+    given as numpy arrays (a dict with 'lbound' for other lower bounds), the API fills
+    gfortran's descriptors; the gradient comes back in the type's shape (x(0:n) as n+1
+    values, w(2, n) as a 2 x n array) and agrees with central finite differences."""
+    b = adgen.build([str(F_MESH)], head="energy(cost)/(m q)", cache_dir=adgen_cache)
+    m, q = _f_mesh(), np.array([0.4, 0.5, 0.6, 0.7])
+    g = b.gradient(m, q, np.zeros(1))
+    assert g["m"]["x"].shape == (5,) and g["m"]["w"].shape == (2, 4)
+    assert set(g["m"]) == {"h", "x", "w"}
+
+    def cost(mm, qq):
+        out = np.zeros(1)
+        b.primal(mm, qq, out)
+        return out[0]
+    h = 1e-6
+    for key, idx in (("x", 0), ("x", 4), ("w", (1, 2)), ("w", (0, 3))):
+        plus, minus = _f_mesh(), _f_mesh()
+        for mm, sign in ((plus, 1), (minus, -1)):
+            arr = mm["x"]["values"] if key == "x" else mm["w"]
+            arr[idx] += sign * h
+        fd = (cost(plus, q) - cost(minus, q)) / (2 * h)
+        assert abs(g["m"][key][idx] - fd) <= 1e-7 * max(1.0, abs(fd)), (key, idx)
+    with pytest.raises(TypeError, match="m.w"):
+        b.gradient({k: v for k, v in m.items() if k != "w"}, q, np.zeros(1))
+
+
+@pytest.mark.skipif(_fortran_available() is not None, reason=str(_fortran_available()))
+def test_check_fortran_derived_type_with_allocatable_components(adgen_cache, tmp_path):
+    """adgen check takes a derived type's allocatable components from --inputs as (nested)
+    lists, and names the elements as numpy indexes them; without them, a usage error
+    naming each with its rank (not the descriptor's fields)."""
+    m = _f_mesh()
+    m = {"n": 4, "h": 0.7, "x": {"lbound": [0], "values": m["x"]["values"].tolist()},
+         "w": m["w"].tolist(), "ids": [1, 2, 3, 4]}
+    inputs = tmp_path / "in.json"
+    inputs.write_text(json.dumps({"m": m}))
+    env = dict(os.environ, ADGEN_CACHE=adgen_cache, PYTHONPATH=str(ROOT))
+    base = [sys.executable, "-m", "adgen", "check", str(F_MESH), "--head", "relax(m)/(m)",
+            "--inputs", str(inputs)]
+    ok = subprocess.run(base, capture_output=True, text=True, env=env)
+    assert ok.returncode == 0 and "PASS: 1 pair agrees" in ok.stdout, ok.stdout + ok.stderr
+    assert re.search(r"^m\.(h|x\[\d\]|w\[\d, \d\]) / m\.(h|x\[\d\]|w\[\d, \d\])",
+                     ok.stdout, re.M), ok.stdout
+    inputs.write_text(json.dumps({"m": {"h": 0.7}}))
+    bad = subprocess.run(base, capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
+    assert "m.w (an allocatable array of double, rank 2)" in bad.stderr, bad.stderr
+    assert "base_addr" not in bad.stderr and '"w": [[<numbers>]]' in bad.stderr, bad.stderr
+
+
 @pytest.mark.skipif(_fortran_available() is not None, reason=str(_fortran_available()))
 def test_check_fortran_declared_sizes(adgen_cache, capsys, monkeypatch, tmp_path):
     """An explicit-shape array gets its declared size, all of which the derivative code

@@ -3,7 +3,8 @@
 and a Fortran main program linked with the gfortran-compiled primal.
 
 gfortran is needed: when it is missing and the tests run as root (CI), the session tries
-`apt-get install -y gfortran` once; otherwise the tests are skipped with the reason."""
+`apt-get install -y gfortran` once before collecting (tests/conftest.py); otherwise the
+tests are skipped with the reason."""
 import os
 import shutil
 import subprocess
@@ -21,33 +22,10 @@ PROGRAMS = sorted(p for d in ("", "regress")
                   if p.is_file() and harness.is_fortran(p))
 
 
-def _install_gfortran():
-    """Try to install gfortran with apt-get (root only, non-interactive); a reason on failure."""
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        return "not running as root, so not trying to install it (apt-get install gfortran)"
-    if shutil.which("apt-get") is None:
-        return "apt-get is not available to install it"
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    log = []
-    for cmd in (["apt-get", "update"],
-                ["apt-get", "install", "-y", "--no-install-recommends", "gfortran"]):
-        try:
-            proc = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, capture_output=True,
-                                  text=True, timeout=900)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"{' '.join(cmd)} failed: {exc}"
-        log.append(proc.stderr.strip()[-500:])
-        if proc.returncode != 0 and cmd[1] == "install":
-            return f"apt-get install gfortran failed (exit {proc.returncode}): {log[-1]}"
-    if shutil.which(harness.FC) is None:
-        return f"apt-get install gfortran ran, but {harness.FC!r} is still not on PATH"
-    return None
-
-
 @pytest.fixture(scope="session")
 def gfortran():
     if shutil.which(harness.FC) is None:
-        reason = _install_gfortran()
+        reason = harness.ensure_gfortran()
         if reason:
             pytest.skip(f"the Fortran tests need {harness.FC} (set FC to another gfortran): "
                         f"it is not installed, and {reason}")
