@@ -49,9 +49,10 @@ def test_program(source, stack, tmp_path, gfortran, monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["allocatable_return.f90", "allocatable_locals.f90",
-                                  "allocatable_components.f90"])
+                                  "allocatable_components.f90", "allocatable_goto_end.f90"])
 def test_allocatables_freed_on_every_exit(name, tmp_path, gfortran):
-    """The generated code frees every allocatable local, at the end and at each RETURN:
+    """The generated code frees every allocatable local, at the end, at each RETURN and at a
+    GOTO to the END statement:
     the program through the harness built with ASan, whose LeakSanitizer reports any
     block the primal or the derivative code loses (the driver's own are suppressed)."""
     env = dict(os.environ, ADGEN_TEST_SANITIZE="1", ADGEN_TEST_STACK="heap")

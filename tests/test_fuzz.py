@@ -111,6 +111,11 @@ FEATURES = {
     "swapped buffers in a checkpointed loop": r"binomial_ckp.*\n.*fz_s = 0",
     "array passed in a struct handle": r"\bfz_c?vec_of\(",
     "handle's pointer walked in the callee": r"^    \w+_h\.v = \w+_h\.v \+ 1;$",
+    "head handle by pointer": r"\bfz_hh \*fz_hd\b",
+    "head handle by value": r"\bfz_hh fz_hd\b",
+    "nested head handle": r"\bfz_hd(->|\.)sub->",
+    "goto out of a loop": r"\bgoto done\d+;",
+    "goto to the end of a loop body": r"\bgoto next\d+;",
 }
 
 

@@ -10,6 +10,7 @@ from pycparser import c_ast, c_generator, c_parser
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
+from adgen.frontend import jumps
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.rules import LIBRARY_FUNCTIONS
 
@@ -511,6 +512,7 @@ class CFront:
             scope.names[p.name] = p
         f.body = self.block(fd.body, scope)
         f.body.loc = loc
+        jumps.lower_gotos(f, lambda base: self.hidden_local(base, ir.INT, loc))
         self.func = None
 
     def new_local(self, name, t, loc, scope):
@@ -626,8 +628,11 @@ class CFront:
             out.append(ir.Pragma(node.string, loc))
         elif isinstance(node, c_ast.Switch):
             out.append(self.switch(node, scope))
-        elif isinstance(node, (c_ast.Goto, c_ast.Label)):
-            raise AdgenError("goto and labels are not supported in C input", loc)
+        elif isinstance(node, c_ast.Label):
+            out.append(jumps.Label(node.name, loc))
+            self.stmt(node.stmt, scope, out)
+        elif isinstance(node, c_ast.Goto):
+            out.append(jumps.Goto(node.name, loc))
         elif isinstance(node, (c_ast.BinaryOp, c_ast.ID, c_ast.Constant, c_ast.Cast,
                                c_ast.UnaryOp, c_ast.ArrayRef, c_ast.StructRef)):
             pre, post = [], []

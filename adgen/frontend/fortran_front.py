@@ -29,6 +29,7 @@ from adgen.errors import AdgenError, Loc
 from adgen.transform import exprs as X
 from adgen.transform.checkpoint import CheckpointPragma
 from adgen.frontend import fortran_types as T
+from adgen.frontend import jumps
 
 _DO_CONSTRUCTS = ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
                   "Action_Term_Do_Construct")
@@ -545,25 +546,6 @@ def _variable_names(parts):
     return out
 
 
-@dataclass(eq=False)
-class _JumpFrame:
-    """A statement list being lowered, for the jumps out of the statement being lowered:
-    GOTO, and EXIT / CYCLE that cannot be a plain break / continue."""
-    repeat: Optional[int] = None     # the body of a loop formed by GOTOs back to this label
-    is_loop: bool = False            # the body of a DO loop ...
-    loop_name: Optional[str] = None  # ... and its construct name
-    ahead: set = field(default_factory=set)     # labels of the statements after this one
-    flags: dict = field(default_factory=dict)   # label, "exit" or "cycle" -> its flag
-
-
-@dataclass(eq=False)
-class _Repeat:
-    """Statements from a label to the last one that jumps back to it."""
-    label: int
-    entries: list                    # [(label, node)]
-    loc: Loc
-
-
 def _label(node):
     """The statement label of a statement or construct (that of its first statement)."""
     F = _f2003()
@@ -591,14 +573,6 @@ def _construct_name(stmt):
     return name.lower() if name else None
 
 
-def _any_of(flags):
-    """flag1 || flag2 || ... (in a stable order)."""
-    test = None
-    for f in sorted(flags, key=lambda sym: sym.name):
-        test = ir.Ref(f) if test is None else ir.Binary("||", test, ir.Ref(f), ir.INT)
-    return test
-
-
 class Scope:
     """The names visible in one program unit, and the conversion of its statements."""
 
@@ -614,8 +588,7 @@ class Scope:
         self.used_names = set()
         self.result_var = None
         self.loop_invariant = []      # statement lists before the array loops being built
-        self.frames = []              # the statement lists being lowered (see statements)
-        self.raised = set()           # flags of jumps out of the statement being lowered
+        self.do_names = []            # the names of the DO loops around (None: unnamed)
         self.goto_targets = set()     # labels some GOTO jumps to
         self.end_label = None         # label of the END statement (a GOTO to it returns)
         self.interfaces = {}          # procedure name -> dummy names, from interface blocks
@@ -766,6 +739,8 @@ class Scope:
             self.goto_targets = _goto_labels(exec_part)
             self.end_label = _label(unit.children[-1])
             self.statements(self.statement_functions(list(exec_part.children)), body)
+            if self.end_label in self.goto_targets:     # a GOTO to END: what END does
+                body.append(jumps.Label(str(self.end_label), self.loc(unit.children[-1])))
         self.no_waiting_directive(None)
         for v in self.allocatables:         # deallocated on leaving the procedure
             body += self.deallocate(v, self.loc(unit.children[-1]), only_if_allocated=True)
@@ -778,6 +753,7 @@ class Scope:
         if is_function:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
         self.func.body = ir.Block(body, self.func.loc)
+        jumps.lower_gotos(self.func, lambda base: self.temp(base, ir.INT))
         self.front.unsettled.append(self)       # see settle
 
     def settle(self):
@@ -1905,137 +1881,50 @@ class Scope:
         return s
 
     # --------------------------------------------------------------- statements
-    def statements(self, nodes, out, frame=None):
-        """A statement list (a procedure body, a branch, a DO loop body given its frame)."""
+    def statements(self, nodes, out):
+        """A statement list (a procedure body, a branch, a DO loop body). A statement a
+        GOTO jumps to is preceded by its label's marker; GOTO, and EXIT and CYCLE of an
+        outer named loop, are jumps.Goto markers, made structured code once the procedure
+        is lowered (jumps.lower_gotos)."""
         F = _f2003()
-        entries = []
         for node in nodes:
-            entries.append((_label(node), node))
+            label = _label(node)
+            if label in self.goto_targets:
+                out.append(jumps.Label(str(label), self.loc(node)))
+            self.statement(node, out)
             # a GOTO to `30 end if` goes to what follows the construct
             end = node.children[-1] if isinstance(node, (F.If_Construct,
                                                          F.Case_Construct)) else None
             if end is not None and _label(end) in self.goto_targets:
-                entries.append((_label(end), None))
-        self.jump_list(entries, out, frame or _JumpFrame())
+                out.append(jumps.Label(str(_label(end)), self.loc(end)))
         self.no_waiting_directive(None)
 
-    # GOTO is lowered to structured code with one flag per target: `goto 20` sets the
-    # flag of label 20; the statements it skips run only while the flag is clear; the
-    # DO loops it leaves end with a break when it is set; label 20 clears it (on entry to
-    # the list that holds it). Statements from a label to the last GOTO back to it become
-    # a loop: do { flag = 0; statements } while (flag).
-    def jump_list(self, entries, out, frame):
-        entries = self.repeat_regions(entries, frame)
-        self.frames.append(frame)
-        body = []
-        skipping = set()          # flags set by earlier statements whose target is ahead
-        guarded = None            # the If guarding the last statements, by `skipping`
-        for k, (label, node) in enumerate(entries):
-            frame.ahead = {lab for lab, _ in entries[k + 1:] if lab in self.goto_targets}
-            skipping.discard(frame.flags.get(label))
-            stmts, outer_raised, self.raised = [], self.raised, set()
-            if isinstance(node, _Repeat):
-                self.repeat_loop(node, stmts)
-            elif node is not None:
-                self.statement(node, stmts)
-            raised, self.raised = self.raised, outer_raised
-            if not skipping:
-                body += stmts
-                guarded = None
-            elif stmts:
-                if guarded is None or guarded[0] != skipping:
-                    guarded = (set(skipping), ir.If(ir.Unary("!", _any_of(skipping), ir.INT),
-                                                    ir.Block([]), None, stmts[0].loc))
-                    body.append(guarded[1])
-                guarded[1].then.stmts += stmts
-            own = set(frame.flags.values())
-            leaving = raised - own
-            self.raised |= leaving
-            if frame.is_loop:
-                exits = leaving | (raised & {frame.flags.get("exit")})
-                if exits:
-                    body.append(ir.If(_any_of(exits), ir.Block([ir.Break()]), None))
-                    guarded = None
-                skipping |= (raised & own) - exits
-            else:
-                skipping |= raised
-        self.frames.pop()
-        out += [ir.Assign(ir.Ref(f), _int(0)) for f in frame.flags.values()] + body
-
-    def repeat_regions(self, entries, frame):
-        """The entries with each run from a label to the last entry with a GOTO back to
-        it made one _Repeat entry (the outermost runs; they must nest)."""
-        if not self.goto_targets:
-            return entries
-        ends = {}                 # start -> (end, label)
-        for start, (label, _) in enumerate(entries):
-            if label in self.goto_targets and label != frame.repeat:
-                back = [k for k in range(start, len(entries))
-                        if label in _goto_labels(entries[k][1])]
-                if back:
-                    ends[start] = (max(back), label)
-        for s1, (e1, l1) in ends.items():
-            for s2, (e2, l2) in ends.items():
-                if s1 < s2 <= e1 < e2:
-                    raise self.error(entries[e2][1], f"the loop formed by GOTO {l2} overlaps "
-                                                     f"the loop formed by GOTO {l1}: not "
-                                                     "supported")
-        out, k = [], 0
-        while k < len(entries):
-            if k in ends:
-                end, label = ends[k]
-                out.append((label, _Repeat(label, entries[k:end + 1],
-                                           self.loc(entries[k][1]))))
-                k = end + 1
-            else:
-                out.append(entries[k])
-                k += 1
-        return out
-
-    def repeat_loop(self, region, out):
-        frame = _JumpFrame(repeat=region.label)
-        again = self.jump_flag(frame, region.label)
-        body = []
-        self.jump_list(region.entries, body, frame)
-        out.append(ir.DoWhile(ir.Block(body, region.loc), ir.Ref(again), region.loc))
-
-    def jump_flag(self, frame, target):
-        flag = frame.flags.get(target)
-        if flag is None:
-            name = f"goto{target}" if isinstance(target, int) else f"{target}_loop"
-            flag = frame.flags[target] = self.temp(name, ir.INT)
-            flag.is_flag = True     # like the flags of break and return (see normalize)
-        return flag
-
-    def raise_flag(self, frame, target, loc, out):
-        flag = self.jump_flag(frame, target)
-        out.append(ir.Assign(ir.Ref(flag), _int(1), loc))
-        self.raised.add(flag)
-
     def goto(self, node, out, loc):
-        label = int(str(node.items[0]))
-        for frame in reversed(self.frames):
-            if label in frame.ahead or label == frame.repeat:
-                return self.raise_flag(frame, label, loc, out)
-        if label == self.end_label:
-            return out.append(ir.Return(ir.Ref(self.result_var.sym) if self.result_var
-                                        else None, loc))
-        raise self.error(node, f"GOTO {label} jumps into a DO loop, an IF or CASE block, or "
-                               "a loop formed by other GOTOs: not supported")
+        out.append(jumps.Goto(str(int(str(node.items[0]))), loc))
 
     def loop_jump(self, node, kind, out, loc):
-        """EXIT or CYCLE: a break / continue, or a flag when the loop it leaves is not
-        the innermost one (a named outer loop, or a loop formed by GOTOs in between)."""
+        """EXIT or CYCLE: a break / continue of the innermost DO loop; of a named outer one,
+        a goto to the label after that loop (EXIT) or ending its body (CYCLE, see
+        do_loop)."""
         name = _name(node.items[1]) if node.items[1] is not None else None
-        nested = False
-        for frame in reversed(self.frames):
-            if frame.is_loop and name in (None, frame.loop_name):
-                if not nested:
-                    return out.append(ir.Break(loc) if kind == "exit" else ir.Continue(loc))
-                return self.raise_flag(frame, kind, loc, out)
-            nested = nested or frame.is_loop or frame.repeat is not None
-        raise self.error(node, f"{kind.upper()} outside a DO loop" +
-                               (f" named '{name}'" if name else ""))
+        if not self.do_names or (name is not None and name not in self.do_names):
+            raise self.error(node, f"{kind.upper()} outside a DO loop" +
+                                   (f" named '{name}'" if name else ""))
+        if name is None or name == self.do_names[-1]:
+            return out.append(ir.Break(loc) if kind == "exit" else ir.Continue(loc))
+        out.append(jumps.Goto(f"{kind}_{name}", loc))
+
+    def loop_body(self, stmt, nodes, body):
+        """The statements of a DO loop's body, into body; a named loop's body ends with the
+        label its CYCLE jumps to from inner loops."""
+        name = _construct_name(stmt)
+        self.do_names.append(name)
+        try:
+            self.statements(nodes, body)
+        finally:
+            self.do_names.pop()
+        if name is not None:
+            body.append(jumps.Label(f"cycle_{name}", self.loc(stmt)))
 
     def statement(self, node, out):
         """One statement, appended to out; the temporary arrays on the heap that its array
@@ -2520,6 +2409,8 @@ class Scope:
         if fixed_point is not None:
             # just before the loop, after its bounds' set-up
             loop.insert(len(loop) - 1, ir.Pragma("adgen fp_loop", fixed_point))
+        if _construct_name(stmt) is not None:
+            loop.append(jumps.Label(f"exit_{_construct_name(stmt)}", loc))   # (see loop_jump)
         return loop
 
     def do_loop(self, node, kids, stmt, loc, ckp):
@@ -2559,9 +2450,8 @@ class Scope:
         body = []
         # a labelled DO ends on a labelled statement (CONTINUE) that is part of the body;
         # a labelled END DO is kept too: a GOTO to it goes to the next iteration
-        self.statements([c for c in body_nodes if not isinstance(c, F.End_Do_Stmt) or
-                         _label(c) in self.goto_targets], body,
-                        _JumpFrame(is_loop=True, loop_name=_construct_name(stmt)))
+        self.loop_body(stmt, [c for c in body_nodes if not isinstance(c, F.End_Do_Stmt) or
+                              _label(c) in self.goto_targets], body)
         if ctl is None:
             return [ir.While(ir.Const("1", ir.INT), ir.Block(body, loc), loc)]
         if test is not None:                              # DO WHILE
@@ -2653,8 +2543,8 @@ class Scope:
                              "(do i = a, b[, step])", ckp[0].loc)
         with self.own_indices(triplets, loc):
             body = []
-            self.statements([c for c in body_nodes if not isinstance(c, F.End_Do_Stmt)], body,
-                            _JumpFrame(is_loop=True, loop_name=_construct_name(stmt)))
+            self.loop_body(stmt, [c for c in body_nodes if not isinstance(c, F.End_Do_Stmt)],
+                           body)
             loop = self.index_loops(triplets, mask, body, stmt)
         if ckp is not None:
             loop.insert(len(loop) - 1, self.checkpoint_pragma(ckp))

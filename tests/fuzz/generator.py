@@ -66,6 +66,7 @@ class Config:
     double_buffer: float = 0.2  # share of programs whose head swaps two buffers through pointers in a loop
     struct_handles: float = 0.2  # share of programs passing a helper's array as a struct by value
     head_handles: float = 0.18  # share of programs whose head takes arrays in a handle it differentiates
+    gotos: float = 0.25  # share of programs whose loops' break and continue are written as goto
     head_handle_const: float = 0.5  # share of a head handle's read-only arrays held as `const double *`
     head_handle_nested_arrays: float = 0.5  # share of a nested head handle's arrays held in the nested struct
 
@@ -218,7 +219,8 @@ class Case:
 
 
 class Stmt:
-    """kind: decl assign incdec expr if for while do switch break continue return free.
+    """kind: decl assign incdec expr if for while do switch break continue return free
+    goto label.
     pinned statements (initialisation loops, loop counter updates, free, return)
     are kept by the minimizer as long as their variable is."""
 
@@ -458,6 +460,10 @@ def render_stmt(s: Stmt, ind: int, out: list):
         out.append(f"{p}}}")
     elif k in ("break", "continue"):
         out.append(f"{p}{k};")
+    elif k == "goto":
+        out.append(f"{p}goto {s.name};")
+    elif k == "label":
+        out.append(f"{p}{s.name}: ;")
     elif k == "return":
         out.append(f"{p}return {render_expr(s.e)};")
     elif k == "free":
@@ -1976,6 +1982,10 @@ class Gen:
                                       self.cfg.head_handle_nested_arrays)
             # adgen cannot keep memory a pointer held in a struct may reach
             drop_keeping_directives(funcs)
+        # break and continue as goto: a stream of its own too
+        rg = random.Random(self.seed * 2147483647 + 61)
+        if rg.random() < self.cfg.gotos:
+            with_gotos(funcs, rg)
         sizes = "infer" if self.infer else "give"
         return Program(seed=self.seed, funcs=funcs, args=args, dep=dep, indep=indep,
                        structs=structs, handle=handle,
@@ -2038,7 +2048,7 @@ def leaves_loop(body) -> bool:
     """Whether a loop with this body may be left by break or return (its number of steps is
     then not counted, as binomial checkpointing requires)."""
     for s in body:
-        if s.kind in ("break", "return"):
+        if s.kind in ("break", "return") or s.kind == "goto" and s.name.startswith("done"):
             return True
         if s.kind == "if" and any(leaves_loop(b) for b in s.blocks()):
             return True
@@ -2232,6 +2242,46 @@ def with_head_handle(head: Func, args: list, dep: list, indep: list, r: random.R
             kept.append(handle.name)
         names[:] = kept
     return handle
+
+
+def with_gotos(funcs: list, r: random.Random) -> None:
+    """Rewrites the break and continue of some loops as gotos, as C written with goto
+    leaves a loop or goes on with it: `goto doneK;` to a label just after the loop, `goto
+    nextK;` to a label ending its body (a for loop's step then runs, as after continue)."""
+    count = [0]
+
+    def own_jumps(stmts):
+        """The break and continue statements of the loop whose body is stmts (not those
+        of a loop or switch inside it)."""
+        for s in stmts:
+            if s.kind in ("break", "continue"):
+                yield s
+            elif s.kind == "if":
+                for b in s.blocks():
+                    yield from own_jumps(b)
+
+    def rewrite(stmts):
+        out = []
+        for s in stmts:
+            for b in s.blocks():
+                b[:] = rewrite(b)
+            out.append(s)
+            jumps = list(own_jumps(s.body)) if s.kind in ("for", "while", "do") else []
+            if not jumps or r.random() < 0.2:
+                continue
+            count[0] += 1
+            k = count[0]
+            for j in jumps:
+                j.name = f"done{k}" if j.kind == "break" else f"next{k}"
+                j.kind = "goto"
+            if any(j.name == f"next{k}" for j in jumps):
+                s.body.append(Stmt("label", name=f"next{k}"))
+            if any(j.name == f"done{k}" for j in jumps):
+                out.append(Stmt("label", name=f"done{k}"))
+        return out
+
+    for f in funcs:
+        f.body[:] = rewrite(f.body)
 
 
 def drop_keeping_directives(funcs: list) -> None:

@@ -385,6 +385,7 @@ class Reducer:
 _CONSTRUCTS = [
     (r"\bfz_hh \*fz_hd\b", "handle by pointer"), (r"\bfz_hh fz_hd\b", "handle by value"),
     (r"\bfz_hd(->|\.)sub->", "nested handle"), (r"^    fz_hd->s = ", "output field of a handle"),
+    (r"\bgoto \w+;", "goto"),
     (r"#pragma adgen binomial_ckp", "binomial checkpointing"),
     (r"#pragma adgen fp_loop", "fixed-point loop"),
     (r"#pragma adgen (no)?checkpoint\b", "call mode directive"),
