@@ -1102,90 +1102,27 @@ def _struct_fields(t):
     return [(name, f.type) for name, f in t.fields if _holds_floats(f.type)]
 
 
+def _type_layout(t):
+    """The layout (see _handle_layout) of (cffi) type t when it holds no pointers: a
+    floating-point value, a fixed-size array or a struct of such (the fields holding
+    floating-point values, in order)."""
+    if t.kind == "primitive":
+        return ("f",)
+    if t.kind == "array":
+        item = _type_layout(t.item)
+        return ("arr", (item,) * t.length)
+    return ("struct", tuple((name, _type_layout(ft)) for name, ft in _struct_fields(t)))
+
+
 def struct_field_labels(t, prefix=""):
     """`.a`, `.p[1].x[2]`, ...: the floating-point values of (cffi) type t, in the order the
     derivative methods flatten them (a primitive's own label is `prefix`)."""
-    if t.kind == "primitive":
-        return [prefix] if t.cname in _FLOAT_NAMES else []
-    if t.kind == "array":
-        return [lab for i in range(t.length)
-                for lab in struct_field_labels(t.item, f"{prefix}[{i}]")]
-    return [lab for name, ft in _struct_fields(t)
-            for lab in struct_field_labels(ft, f"{prefix}.{name}")]
+    return _node_labels(_type_layout(t), prefix)
 
 
 def _struct_count(t):
     """The number of floating-point values in (cffi) type t."""
-    return len(struct_field_labels(t))
-
-
-def _struct_read(t, obj, out):
-    """Appends the floating-point values of cdata obj (of type t) to list out."""
-    if t.kind == "primitive":
-        out.append(float(obj))
-    elif t.kind == "array":
-        for i in range(t.length):
-            _struct_read(t.item, obj[i], out)
-    else:
-        for name, ft in _struct_fields(t):
-            if ft.kind == "primitive":
-                out.append(float(getattr(obj, name)))
-            else:
-                _struct_read(ft, getattr(obj, name), out)
-
-
-def _struct_write(t, obj, values):
-    """Sets the floating-point values of cdata obj (a struct or an array: set in place)
-    from the iterator values."""
-    if t.kind == "array":
-        for i in range(t.length):
-            if t.item.kind == "primitive":
-                obj[i] = next(values)
-            else:
-                _struct_write(t.item, obj[i], values)
-        return
-    for name, ft in _struct_fields(t):
-        if ft.kind == "primitive":
-            setattr(obj, name, next(values))
-        else:
-            _struct_write(ft, getattr(obj, name), values)
-
-
-def _struct_dict(t, values):
-    """The nested dict (arrays of numbers as numpy arrays) of a struct's floating-point
-    fields, from the iterator values."""
-    if t.kind == "primitive":
-        return float(next(values))
-    if t.kind == "array":
-        items = [_struct_dict(t.item, values) for _ in range(t.length)]
-        return np.array(items) if t.item.kind == "primitive" else items
-    return {name: _struct_dict(ft, values) for name, ft in _struct_fields(t)}
-
-
-def _struct_flatten(t, v, where):
-    """The floating-point values of a nested dict (or sequences) v shaped like type t, in
-    order; a missing field counts as zero."""
-    if t.kind == "primitive":
-        if not isinstance(v, numbers.Real) or isinstance(v, bool):
-            raise TypeError(f"{where}: expected a number, got {type(v).__name__}")
-        return [float(v)]
-    if t.kind == "array":
-        v = list(np.asarray(v, dtype=np.float64).reshape(-1)) \
-            if t.item.kind == "primitive" else list(v)
-        if len(v) != t.length:
-            raise ValueError(f"{where}: expected {t.length} values, got {len(v)}")
-        return [x for k, item in enumerate(v)
-                for x in _struct_flatten(t.item, float(item) if t.item.kind == "primitive"
-                                         else item, f"{where}[{k}]")]
-    if not isinstance(v, dict):
-        raise TypeError(f"{where}: expected a dict of fields, got {type(v).__name__}")
-    fields = _struct_fields(t)
-    unknown = set(v) - {name for name, _ in fields}
-    if unknown:
-        raise ValueError(f"{where}: no floating-point field {sorted(unknown)[0]!r}")
-    return [x for name, ft in fields
-            for x in (_struct_flatten(ft, v[name], f"{where}.{name}") if name in v
-                      else [0.0] * _struct_count(ft))]
+    return _node_count(_type_layout(t))
 
 
 def struct_initializer(ffi, t, v, keep, share=False):
@@ -1583,8 +1520,8 @@ def _node_flatten(node, v, where):
     names = [name for name, _ in node[1]]
     unknown = [name for name in v if name not in names]
     if unknown:
-        raise ValueError(f"{where}: no field {unknown[0]!r} with derivatives (fields: "
-                         f"{', '.join(names) or 'none'})")
+        raise ValueError(f"{where}: no floating-point field {unknown[0]!r} (the fields with "
+                         f"derivatives: {', '.join(names) or 'none'})")
     return [x for name, sub in node[1]
             for x in (_node_flatten(sub, v[name], f"{where}.{name}") if name in v
                       else [0.0] * _node_count(sub))]
@@ -2023,10 +1960,11 @@ class Built:
             if nbdirs is not None:
                 raise TypeError(f"{what}(): {kind}[{name!r}]: with nbdirs, give an array "
                                 f"of shape ({nbdirs}, {n}) (the fields flattened)")
-            t = self._ffi.typeof(p["elem"])
-            value = _struct_flatten(t, value, f"{kind}[{name!r}]") if isinstance(value, dict) \
-                else [x for k, item in enumerate(value)
-                      for x in _struct_flatten(t, item, f"{kind}[{name!r}][{k}]")]
+            layout = _type_layout(self._ffi.typeof(p["elem"]))
+            value = _node_flatten(layout, value, f"{kind}[{name!r}]") \
+                if isinstance(value, dict) else \
+                [x for k, item in enumerate(value)
+                 for x in _node_flatten(layout, item, f"{kind}[{name!r}][{k}]")]
         try:
             arr = np.asarray(value, dtype=np.float64)
         except (TypeError, ValueError):
@@ -2063,11 +2001,11 @@ class Built:
         if name == self.name or self._by_name[name]["kind"] == "real" or name in a.boxed:
             return float(flat[0])
         if self._by_name[name]["kind"] in ("struct", "struct_ptr"):
-            t = self._ffi.typeof(self._by_name[name]["elem"])
+            layout = _type_layout(self._ffi.typeof(self._by_name[name]["elem"]))
             values = iter(flat)
             if self._ffi.typeof(a.values[name]).kind == "array":     # a list of structs
-                return [_struct_dict(t, values) for _ in range(len(a.values[name]))]
-            return _struct_dict(t, values)
+                return [_node_dict(layout, values) for _ in range(len(a.values[name]))]
+            return _node_dict(layout, values)
         return flat.reshape(a.shapes[name])
 
     def _tangent(self, a, tangents):
@@ -2204,7 +2142,7 @@ class Built:
         if flat is not None:
             values = iter(float(x) for x in flat)
             for k in range(count):
-                _struct_write(t, ptr[k], values)
+                _node_write(self._ffi, _type_layout(t), ptr[k], values)
         return ptr
 
     def _flat(self, name, v):
@@ -2216,7 +2154,7 @@ class Built:
         if p["kind"] in ("struct", "struct_ptr"):
             out, t, kind = [], self._ffi.typeof(p["elem"]), self._ffi.typeof(v).kind
             for item in (list(v) if kind == "array" else [v[0] if kind == "pointer" else v]):
-                _struct_read(t, item, out)
+                _node_read(self._ffi, _type_layout(t), item, out)
             return np.array(out, dtype=np.float64)
         return np.array([v[0]], dtype=np.float64)
 
