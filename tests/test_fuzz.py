@@ -232,6 +232,7 @@ FORTRAN_FEATURES = {
     "EXIT": r"\bexit\b",
     "CYCLE": r"\bcycle\b",
     "named loop exit/cycle": r"\b(exit|cycle) outer\d",
+    "GOTO out of a loop or to the end of its body": r"\bgoto 9\d\d$",
     "ELSE IF": r"else if \(",
     "SELECT CASE range": r"case \(\d*:\d*\)",
     "CASE DEFAULT": r"case default",

@@ -57,6 +57,8 @@ SAVED = 0.25        # share of real scalar locals declared SAVE (each call sets 
 DERIVED = 0.4       # share of programs whose head keeps some locals in a derived type
 POINTERS = 0.25     # share of programs whose head swaps two buffers through POINTERs in a loop
 COMPONENTS = 0.5    # share of the derived type's arrays that are allocatable components
+# From a stream of its own:
+GOTOS = 0.25        # share of programs whose DO loops' EXIT and CYCLE are written as GOTO
 
 
 # ---------------------------------------------------------------- expressions
@@ -1580,6 +1582,9 @@ class FGen:
                 for st in walk(rt.body):
                     if st.directive is not None and st.directive != "NOCHECKPOINT":
                         st.directive = None
+        rg = random.Random(self.seed * 2147483587 + 101)
+        if rg.random() < GOTOS:
+            with_gotos([head] + helpers, rg)
         spec = [f"head: {HEAD_NAME}({' '.join(dep)})/({' '.join(indep)})"]
         spec += [f"arg {v.name}: {a}" for v, _, a in dummies]
         spec += ["tol: 1e-5", f"seed: {1 + self.seed % 1000}"]
@@ -1701,6 +1706,40 @@ def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random
         head.body.insert(0, Stmt(f"allocate({', '.join(allocations)})", pinned=True))
     head.decls["fz_w"] = "type(fz_t) :: fz_w"
     return mdecls + ["type :: fz_t"] + fields + ["end type fz_t"], bool(allocations)
+
+
+def with_gotos(routines, r: random.Random) -> None:
+    """Rewrites the EXIT and CYCLE of some DO loops as GOTOs to labelled CONTINUE
+    statements, as older Fortran writes them: just after the loop (EXIT) and ending its
+    body (CYCLE; the loop goes on with its next iteration)."""
+    labels = iter(range(900, 1000))
+
+    def rewrite(stmts, loops):
+        out = []
+        for s in stmts:
+            entry = None
+            if s.kind in ("do", "while"):
+                m = re.match(r"(\w+): do ", s.head)
+                entry = {"name": m.group(1) if m else None, "exit": None, "cycle": None}
+            for _, body in s.parts:
+                body[:] = rewrite(body, loops + [entry] if entry else loops)
+            m = re.match(r"if \((.*)\) (exit|cycle)(?: (\w+))?$", s.head)
+            if m and s.kind == "simple" and loops and r.random() < 0.7:
+                target = loops[-1] if m.group(3) is None else \
+                    next(x for x in loops if x["name"] == m.group(3))
+                kind = m.group(2)
+                if target[kind] is None:
+                    target[kind] = next(labels)
+                s.head = f"if ({m.group(1)}) goto {target[kind]}"
+            out.append(s)
+            if entry and entry["cycle"] is not None:
+                s.parts[0][1].append(Stmt(f"{entry['cycle']} continue"))
+            if entry and entry["exit"] is not None:
+                out.append(Stmt(f"{entry['exit']} continue"))
+        return out
+
+    for rt in routines:
+        rt.body[:] = rewrite(rt.body, [])
 
 
 def _concurrent_ok(body) -> bool:
