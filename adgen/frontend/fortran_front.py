@@ -556,9 +556,17 @@ def _label(node):
 
 
 def _goto_labels(node):
-    """The labels the GOTO statements inside a statement jump to."""
+    """The labels the GOTO statements inside a statement jump to (computed GOTO and
+    arithmetic IF included)."""
     F = _f2003()
-    return {int(str(g.items[0])) for g in _walk_type(node, F.Goto_Stmt)} if node else set()
+    if not node:
+        return set()
+    out = {int(str(g.items[0])) for g in _walk_type(node, F.Goto_Stmt)}
+    out |= {int(str(lab)) for g in _walk_type(node, F.Computed_Goto_Stmt)
+            for lab in g.items[0].items}
+    out |= {int(str(lab)) for g in _walk_type(node, F.Arithmetic_If_Stmt)
+            for lab in g.items[1:]}
+    return out
 
 
 def _do_label(stmt):
@@ -1868,6 +1876,12 @@ class Scope:
         self.func.host_bounds.append((v.name, dim, which, p))
         return ir.Ref(p)
 
+    def once(self, value, base, out, loc):
+        """A temporary set (in out) to value, evaluated once."""
+        t = self.temp(base, ir.with_const(value.type, False))
+        out.append(ir.Assign(ir.Ref(t, loc), value, loc))
+        return t
+
     def temp(self, base, t):
         n, k = base, 1
         taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
@@ -2002,6 +2016,20 @@ class Scope:
             self.loop_jump(node, "cycle", out, loc)
         elif isinstance(node, F.Goto_Stmt):
             self.goto(node, out, loc)
+        elif isinstance(node, F.Computed_Goto_Stmt):
+            # go to (10, 20, 30) k: to the k-th label; no jump when k is out of range
+            k = self.once(self.expr_before(node.items[1], out), "goto_index", out, loc)
+            labels = [str(int(str(lab))) for lab in node.items[0].items]
+            out.append(_jump_chain([(ir.Binary("==", ir.Ref(k), _int(i), ir.INT), lab)
+                                    for i, lab in enumerate(labels, 1)], loc))
+        elif isinstance(node, F.Arithmetic_If_Stmt):
+            # if (e) 10, 20, 30: to the first label if e < 0, the second if 0, else the third
+            e = self.once(self.expr_before(node.items[0], out), "if_value", out, loc)
+            zero = _convert(_int(0), e.type)
+            labels = [str(int(str(lab))) for lab in node.items[1:]]
+            out.append(_jump_chain([(ir.Binary("<", ir.Ref(e), zero, ir.INT), labels[0]),
+                                    (ir.Binary("==", ir.Ref(e), X.clone(zero), ir.INT),
+                                     labels[1]), (None, labels[2])], loc))
         elif isinstance(node, F.Return_Stmt):
             for v in self.allocatables:     # deallocated on leaving the procedure
                 out.extend(self.deallocate(v, loc, only_if_allocated=True))
@@ -4133,9 +4161,19 @@ _DESCRIPTOR_DTYPE = ir.Struct(ir.StructDef("adgen_gfc_dtype", [
 _DESCRIPTOR_DIM = ir.Struct(ir.StructDef("adgen_gfc_dim", [
     ("stride", ir.LONG), ("lower_bound", ir.LONG), ("ubound", ir.LONG)]))
 
-_UNSUPPORTED_JUMPS = {"Computed_Goto_Stmt": "computed GOTO",
-                      "Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASSIGN",
-                      "Arithmetic_If_Stmt": "arithmetic IF"}
+_UNSUPPORTED_JUMPS = {"Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASSIGN"}
+
+
+def _jump_chain(cases, loc):
+    """if (test1) goto label1; else if (test2) goto label2; ... (a None test: else)."""
+    chain = None
+    for test, label in reversed(cases):
+        jump = ir.Block([jumps.Goto(label, loc)], loc)
+        if test is None:
+            chain = jump
+        else:
+            chain = ir.If(test, jump, ir.Block([chain], loc) if chain is not None else None, loc)
+    return chain
 _INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not values
 # of an array's values: a scalar
 _REDUCTIONS = ("sum", "product", "maxval", "minval", "dot_product", "count", "any", "all",
