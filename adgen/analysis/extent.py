@@ -86,6 +86,14 @@ class ExtentAnalysis:
     def __init__(self, prog):
         self.prog = prog
         self.cache = {}
+        self.readonly = {}      # function name -> its read-only integer pointer parameters
+
+    def readonly_ints(self, func):
+        """loops.readonly_int_params of func, read once (as the extents are)."""
+        if func.name not in self.readonly:
+            from adgen.transform.loops import readonly_int_params
+            self.readonly[func.name] = readonly_int_params(func, self.prog.functions)
+        return self.readonly[func.name]
 
     def max_index(self, func, param, path=(), anywhere=False):
         """Largest index of param (or of its field reached by the field names of path) used
@@ -861,8 +869,7 @@ class _Walker:
             return Interval(ir.Call("adgen_imax", [a.lo, b.lo], ir.LONG),
                             ir.Call("adgen_imax", [a.hi, b.hi], ir.LONG), a.nonneg or b.nonneg)
         if isinstance(e, ir.Deref) and isinstance(e.ptr, ir.Ref):
-            from adgen.transform.loops import readonly_int_params
-            if e.ptr.sym in readonly_int_params(self.func, self.an.prog.functions):
+            if e.ptr.sym in self.an.readonly_ints(self.func):
                 return Interval(e, e, True)
             return None
         if isinstance(e, ir.Member) and e.type.resolved().is_int:

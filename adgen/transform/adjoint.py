@@ -283,8 +283,8 @@ class ReverseTransform:
     def fixed_during_call(self, e, f):
         """True when expression e over f's parameters has one value during the call: it
         reads only integer parameters f never assigns and sizes it never writes through."""
-        from adgen.transform.loops import assigned_syms, readonly_int_params
-        readonly = readonly_int_params(f, self.prog.functions)
+        from adgen.transform.loops import assigned_syms
+        readonly = self.ctx.extents.readonly_ints(f)
         assigned = assigned_syms(f.body.stmts)
         for sub in ir.walk(e):
             if isinstance(sub, ir.Deref) and not (isinstance(sub.ptr, ir.Ref) and

@@ -37,8 +37,7 @@ from adgen import ir
 from adgen.analysis.activity import find, reachable_nodes
 from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.clone import recursive_functions
-from adgen.transform.loops import (address_taken, assigned_syms, loop_local_vars,
-                                   readonly_int_params)
+from adgen.transform.loops import address_taken, assigned_syms, loop_local_vars
 
 # A push and a pop of one value cost about as much as this many arithmetic operations.
 MAX_COST = 4
@@ -123,7 +122,7 @@ class _Finder:
         self.prog = ctx.prog
         self.taken = address_taken(f)
         self.loop_local = loop_local_vars(f)
-        self.readonly = readonly_int_params(f, ctx.prog.functions)
+        self.readonly = ctx.extents.readonly_ints(f)
         roots = [self.mem.var(p) for p in f.params] + \
             [self.mem.var(g) for g in self.prog.globals]
         self.visible = reachable_nodes(roots)
@@ -338,7 +337,7 @@ class _Finder:
         if any(isinstance(sym.type.resolved(), ir.Arr) for sym in g.locals):
             raise _Refused()
         invariant = self.invariant_syms(top)
-        g_readonly = readonly_int_params(g, self.prog.functions)
+        g_readonly = self.ctx.extents.readonly_ints(g)
         clean = set()
         for p, a in zip(g.params, call.args):
             t = p.type.resolved()
