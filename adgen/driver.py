@@ -237,6 +237,7 @@ class Context:
         self._writes = None
         self._reads = None
         self._shadow_globals = None
+        self._called = {}
         self.suffix = "b" if options.mode == "reverse" else "d"
         self.extents = ExtentAnalysis(prog)
         self.given_sizes = {}       # (function, name) -> the --size length, parsed once
@@ -309,27 +310,31 @@ class Context:
         """True when function name calls free(), directly or through its callees."""
         return self.calls(name, ("free",))
 
-    def calls(self, name, library, seen=None):
+    def calls(self, name, library):
         """True when function name calls one of the library functions, directly or
         through its callees."""
-        seen = seen if seen is not None else set()
-        if name in seen:
-            return False
-        seen.add(name)
-        f = self.prog.functions.get(name)
-        if f is None or not f.has_body:
-            return False
-        for s in ir.stmts_walk(f.body.stmts):
-            for e in ir.stmt_exprs(s):
-                for sub in ir.walk(e):
-                    if isinstance(sub, ir.Call):
-                        if sub.func in library:
-                            return True
-                        g = self.prog.functions.get(sub.func)
-                        if g is not None and not getattr(g, "is_library", False) and \
-                                self.calls(sub.func, library, seen):
-                            return True
+        library = set(library)
+        seen, todo = set(), [name]
+        while todo:
+            n = todo.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            called = self.called(n)
+            if called & library:
+                return True
+            todo += [c for c in called if c in self.prog.functions and
+                     not getattr(self.prog.functions[c], "is_library", False)]
         return False
+
+    def called(self, name):
+        """The names of the functions function name calls itself, read once."""
+        if name not in self._called:
+            f = self.prog.functions.get(name)
+            self._called[name] = set() if f is None or not f.has_body else {
+                sub.func for s in ir.stmts_walk(f.body.stmts) for e in ir.stmt_exprs(s)
+                for sub in ir.walk(e) if isinstance(sub, ir.Call)}
+        return self._called[name]
 
     def shadow_globals(self):
         if self._shadow_globals is None:
