@@ -2296,13 +2296,15 @@ def drop_keeping_directives(funcs: list) -> None:
 
 
 def with_global_pointer(f: Func, r: random.Random, params: bool) -> bool:
-    """Points a global `fz_gp` at one of f's arrays: a local array or malloc'd block
-    declared in its body's top level (just after the declaration), or (params) an array
+    """Points a global `fz_gp` at one of f's arrays: a malloc'd block declared in its
+    body's top level (just after the declaration), or (params) an array
     parameter it writes (first thing in the body), and has some of the references to the
     array after that go through fz_gp instead. The values are the same; adgen must follow
     the global pointer's derivatives. False when f has no such array."""
+    # (not a fixed-size local array: its address left in the global when f returns makes
+    # gcc warn, -Wdangling-pointer)
     places = [(k + 1, s.name) for k, s in enumerate(f.body) if s.kind == "decl" and
-              (s.ctype == "double" and isinstance(s.size, int) or s.ctype == "double *")]
+              s.ctype == "double *"]
     if params:
         places += [(0, p.name) for p in f.params if p.ctype == "double *"]
     if not places:
