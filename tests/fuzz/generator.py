@@ -2241,6 +2241,17 @@ def with_head_handle(head: Func, args: list, dep: list, indep: list, r: random.R
         if role and handle.name not in kept:
             kept.append(handle.name)
         names[:] = kept
+    if not pointer and kind == "out" and "a" in params and r.random() < 0.9:
+        # the scalar `a` held by value in a handle that is a dependent only: an input of
+        # the head that is no independent (its derivative struct's copy of it is no
+        # output either: the adjoint must leave it alone)
+        field_a = HandleField("a", "double", arg_of["a"].spec)
+        handle.fields.append(field_a)
+        head.body.insert(0, Stmt("decl", ctype="double", name="a", size=None,
+                                 init=Expr("var", val=handle.access(field_a), ty="double")))
+        head.params[:] = [p for p in head.params if p.name != "a"]
+        args[:] = [a for a in args if a.name != "a"]
+        indep[:] = [n for n in indep if n != "a"]
     return handle
 
 
