@@ -1070,7 +1070,10 @@ class CFront:
                                  "effects is not supported", loc)
             return X_clone(self.assignment(node, scope, pre))
         if isinstance(node, c_ast.ExprList):
-            raise AdgenError("the comma operator is not supported here", loc)
+            # `(a, b)`: a for its effects, done before b is read (a sequence point)
+            for item in node.exprs[:-1]:
+                self.stmt(item, scope, pre)
+            return E(node.exprs[-1])
         if isinstance(node, c_ast.InitList):
             return ir.InitList([E(x) for x in node.exprs], None, loc)
         if isinstance(node, c_ast.Typename):
