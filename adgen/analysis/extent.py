@@ -709,6 +709,17 @@ class _Walker:
                 self.expr(e, ranges)
 
     def expr(self, e, ranges):
+        if isinstance(e, ir.Binary) and e.op in ir.COMPARISONS and \
+                e.left.type is not None and e.left.type.resolved().is_pointer:
+            # comparing the pointer (memmove's `dst <= src`) reads no element
+            for side in (e.left, e.right):
+                try:
+                    based = self.base_offset(side, ranges) is not None
+                except Unknown:
+                    based = True
+                if not based:
+                    self.expr(side, ranges)
+            return
         mp = member_path(e) if self.path else None
         if mp is not None and mp[0] in self.roots:
             if mp[1][:len(self.path)] == self.path and len(mp[1]) > len(self.path):

@@ -6,7 +6,8 @@
   inline.
 - A floating-point by-value argument that is not a variable is computed into a temporary,
   so the callee's adjoint has somewhere to go.
-- memcpy and memset become loops over elements, which the transforms understand.
+- memcpy, memmove and memset become loops over elements, which the transforms
+  understand (memmove's upward or downward, as the blocks overlap).
 - For the reverse mode, `structure` removes break, continue and early return, replacing
   them with flags, so every construct has one entry and one exit and can be reversed.
 """
@@ -294,8 +295,6 @@ class Normalizer:
 
     # -------------------------------------------------------------- memcpy, memset
     def memory_loop(self, call, loc):
-        if call.func == "memmove":
-            raise AdgenError("memmove is not supported; use memcpy or a loop", loc)
         dst = _strip_void_cast(call.args[0])
         et = ir.pointee(dst.type)
         if et is not None and et.resolved().is_array:
@@ -306,15 +305,15 @@ class Normalizer:
                              loc)
         count = element_count(call.args[2], et, dst, loc, call.func)
         k = self.temps.new("k", ir.INT, loc)
-        if call.func == "memcpy":
+        if call.func in ("memcpy", "memmove"):
             src = _strip_void_cast(call.args[1])
             st = ir.pointee(src.type)
             if st is not None and st.resolved().is_array:
-                raise AdgenError("memcpy of a multi-dimensional array is not supported; "
-                                 "copy it with loops", loc)
+                raise AdgenError(f"{call.func} of a multi-dimensional array is not "
+                                 "supported; copy it with loops", loc)
             if st is None or not _same_type(st, et):
-                raise AdgenError("memcpy between arrays of different element types is not "
-                                 "supported; copy it with a loop", loc)
+                raise AdgenError(f"{call.func} between arrays of different element types is "
+                                 "not supported; copy it with a loop", loc)
             value = ir.Index(src, ir.Ref(k), st, loc)
         else:
             fill = call.args[1]
@@ -325,10 +324,22 @@ class Normalizer:
                 raise AdgenError("memset of structs or pointers is not supported", loc)
         body = ir.Block([ir.Assign(ir.Index(dst, ir.Ref(k), et, loc), value, loc)])
         kr = ir.Ref(k)
-        return [ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT), loc)],
-                       ir.Binary("<", kr, ir.Cast(ir.INT, count), ir.INT),
-                       [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), ir.Const("1", ir.INT),
-                                                       ir.INT), loc)], body, loc)]
+        up = ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT), loc)],
+                    ir.Binary("<", kr, ir.Cast(ir.INT, count), ir.INT),
+                    [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), ir.Const("1", ir.INT),
+                                                    ir.INT), loc)], body, loc)
+        if call.func != "memmove":
+            return [up]
+        # the blocks may overlap: copied upward when the destination starts first (each
+        # element read before it is written over), else downward
+        one = ir.Const("1", ir.INT)
+        last = ir.Binary("-", ir.Cast(ir.INT, X.clone(count)), one, ir.INT)
+        down = ir.For([ir.Assign(ir.Ref(k), last, loc)],
+                      ir.Binary(">=", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
+                      [ir.Assign(ir.Ref(k), ir.Binary("-", ir.Ref(k), X.clone(one), ir.INT),
+                                 loc)], X.clone(body), loc)
+        first = ir.Binary("<=", X.clone(dst), X.clone(src), ir.INT, loc)
+        return [ir.If(first, ir.Block([up], loc), ir.Block([down], loc), loc)]
 
 
 # an array field of at most this many numbers is copied element by element, unrolled
