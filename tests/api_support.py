@@ -46,8 +46,7 @@ def build_options(spec, source):
 def sizes_for(spec, head):
     if spec.sizes != "give":
         return {}
-    return {a.name: a.length for a in head.args
-            if a.kind == "array" and a.ctype in harness.FLOAT_TYPES}
+    return harness.given_sizes(head.args)
 
 
 def _c_initializer(text):

@@ -2154,14 +2154,22 @@ def size_options(plan: Plan):
     `sizes: give`. By default adgen finds the lengths itself, as it must for users."""
     if plan.spec.sizes == "infer":
         return []
-    out = []
-    handles = plan.handles()
-    for a in plan.args:
+    return [x for name, length in given_sizes(plan.args).items()
+            for x in ("--size", f"{name}={length}")]
+
+
+def given_sizes(args) -> dict:
+    """{name: length} of the floating-point arrays of a head's arguments (args), as C
+    names them in the function: a handle's pointer fields too (`m->x`), the lengths over
+    the handles' fields (`m->n`)."""
+    handles = {a.name: a for a in args if a.kind == "handle"}
+    out = {}
+    for a in args:
         if a.kind == "array" and a.ctype in FLOAT_TYPES:
-            out += ["--size", f"{a.name}={translate(a.length, handles, 'head')}"]
+            out[a.name] = translate(a.length, handles, "head")
         for f in a.fields:      # a handle's pointer fields, named as C names them: m->x
             if f.kind == "array" and f.floating:
-                out += ["--size", f"{head_expr(a, f.path)}={translate(f.length, handles, 'head')}"]
+                out[head_expr(a, f.path)] = translate(f.length, handles, "head")
     return out
 
 
