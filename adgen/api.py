@@ -419,17 +419,13 @@ def _computes_in_single(prog, f):
     float helper inside a double model): finite differences then need float's step and
     tolerance, whatever the types of the independents and dependents."""
     from adgen import ir
-    from adgen.driver import reachable
-    for name in reachable(prog, [f.name]):
-        g = prog.functions[name]
-        if not g.has_body:
-            continue
-        for s in ir.stmts_walk(g.body.stmts):
-            for e in ir.stmt_exprs(s):
-                for sub in ir.walk(e):
-                    t = sub.type.resolved() if getattr(sub, "type", None) is not None else None
-                    if t is not None and t.is_float and getattr(t, "name", None) == "float":
-                        return True
+    from adgen.driver import reachable_statements
+    for s in reachable_statements(prog, f.name):
+        for e in ir.stmt_exprs(s):
+            for sub in ir.walk(e):
+                t = sub.type.resolved() if getattr(sub, "type", None) is not None else None
+                if t is not None and t.is_float and getattr(t, "name", None) == "float":
+                    return True
     return False
 
 
@@ -1187,14 +1183,19 @@ def is_descriptor(t):
         any(name == "base_addr" for name, _ in t.fields)
 
 
+def descriptor_type(t):
+    """(element type name, rank) of gfortran array descriptor type t."""
+    fields = dict(t.fields)
+    return fields["base_addr"].type.item.cname, fields["dim"].type.length
+
+
 def _descriptor_init(ffi, t, value, keep, share=False):
     """The cffi initializer of gfortran array descriptor type t describing value: a numpy
     array or nested sequence of the descriptor's rank, its lower bounds 1, or a dict
     {"values": array, "lbound": [lower bound per dimension]}; None: not allocated. The data
     is a C array in Fortran order, appended to keep; with share, a Fortran-contiguous
     writeable numpy array of the element's dtype is used in place."""
-    fields = dict(t.fields)
-    rank = fields["dim"].type.length
+    elem, rank = descriptor_type(t)
     lbound = [1] * rank
     if isinstance(value, dict):
         unknown = set(value) - {"values", "lbound"}
@@ -1207,7 +1208,6 @@ def _descriptor_init(ffi, t, value, keep, share=False):
             raise ValueError(f"'lbound' has {len(lbound)} bounds for an array of rank {rank}")
     if value is None:
         return {"base_addr": ffi.NULL}
-    elem = fields["base_addr"].type.item.cname
     dt = _dtype_or_none(elem, ffi)
     a = value if isinstance(value, np.ndarray) and value.dtype == dt else \
         np.asarray(value, dtype=dt)
@@ -1313,15 +1313,18 @@ def _handle_layout(ffi, t, v, lengths, path, seen=frozenset()):
         return ("arr", tuple(_handle_layout(ffi, t.item, v[i], lengths, f"{path}[{i}]", seen)
                              for i in range(t.length)))
     if k == "struct" and is_descriptor(t):
-        # an allocatable component: its data as an array of the descriptor's shape
-        rank = dict(t.fields)["dim"].type.length
-        shape = tuple(max(0, v.dim[i].ubound - v.dim[i].lower_bound + 1) for i in range(rank))
+        # an allocatable component: its data, as many numbers as the descriptor describes
+        # (none when not allocated), an array of the descriptor's shape
+        elem, rank = descriptor_type(t)
         data = _handle_layout(ffi, dict(t.fields)["base_addr"].type, v.base_addr, lengths,
                               path, seen)
-        if data[0] == "ptr" and data[2] < int(np.prod(shape)):
-            raise _HandleError(f"{path}: its descriptor describes {int(np.prod(shape))} "
-                               f"elements but holds {data[2]}")
-        return ("desc", data, shape if data[2] else (0,) * rank)
+        shape = tuple(max(0, v.dim[i].ubound - v.dim[i].lower_bound + 1) if data[2] else 0
+                      for i in range(rank))
+        n = int(np.prod(shape))
+        if data[2] < n:
+            raise _HandleError(f"{path}: its descriptor describes {n} elements but holds "
+                               f"{data[2]}")
+        return ("desc", ("ptr", elem, n), shape)
     if k == "struct":
         return ("struct", tuple((name, _handle_layout(ffi, f.type, getattr(v, name), lengths,
                                                       f"{path}.{name}", seen))
@@ -1371,7 +1374,7 @@ def _node_count(node):
     if k == "pstruct":
         return 0 if node[1] is None else _node_count(node[1])
     if k == "desc":
-        return int(np.prod(node[2]))
+        return _node_count(node[1])
     return 0
 
 
@@ -1390,9 +1393,8 @@ def _node_labels(node, prefix):
     if k == "pstruct" and node[1] is not None:
         return _node_labels(node[1], prefix)
     if k == "desc":             # numpy's indices of the array, in Fortran order
-        n = int(np.prod(node[2]))
         return [f"{prefix}[{', '.join(str(int(i)) for i in np.unravel_index(j, node[2], order='F'))}]"
-                for j in range(n)]
+                for j in range(_node_count(node))]
     return []
 
 
@@ -1413,8 +1415,8 @@ def _node_read(ffi, node, v, out):
             out.extend(float(x) for x in ffi.unpack(v, node[2]))
     elif k == "pstruct" and node[1] is not None:
         _node_read(ffi, node[1], v[0], out)
-    elif k == "desc" and _node_count(node):
-        out.extend(float(x) for x in ffi.unpack(v.base_addr, _node_count(node)))
+    elif k == "desc":
+        _node_read(ffi, node[1], v.base_addr, out)
 
 
 def _node_write(ffi, node, v, values):
@@ -1439,8 +1441,7 @@ def _node_write(ffi, node, v, values):
     elif k == "pstruct" and node[1] is not None:
         _node_write(ffi, node[1], v[0], values)
     elif k == "desc":
-        for i in range(_node_count(node)):
-            v.base_addr[i] = next(values)
+        _node_write(ffi, node[1], v.base_addr, values)
 
 
 _NP_FLOAT = {"double": "float64", "float": "float32", "long double": "longdouble"}
@@ -1463,8 +1464,7 @@ def _node_dict(node, values):
     if k == "pstruct" and node[1] is not None:
         return _node_dict(node[1], values)
     if k == "desc":
-        return np.array([next(values) for _ in range(_node_count(node))],
-                        dtype=_NP_FLOAT.get(node[1][1], "float64")).reshape(node[2], order="F")
+        return _node_dict(node[1], values).reshape(node[2], order="F")
     return None
 
 

@@ -108,7 +108,7 @@ def _complete_handle(built, p, given, rng, notes):
     floating-point fields not given get random values; its integer fields and pointer
     fields (the arrays: their lengths cannot be guessed) must be given (CheckError naming
     those missing)."""
-    from adgen.api import _FLOAT_NAMES, is_descriptor
+    from adgen.api import _FLOAT_NAMES, descriptor_type, is_descriptor
     ffi, n = built._ffi, p["name"]
     extents = p.get("field_extents") or {}
     missing, randoms = [], []
@@ -122,9 +122,8 @@ def _complete_handle(built, p, given, rng, notes):
             given = name in v
             if is_descriptor(ft):       # a Fortran allocatable component: an array
                 if not given:
-                    missing.append(f"{where} (an allocatable array of "
-                                   f"{dict(ft.fields)['base_addr'].type.item.cname}, rank "
-                                   f"{dict(ft.fields)['dim'].type.length})")
+                    elem, rank = descriptor_type(ft)
+                    missing.append(f"{where} (an allocatable array of {elem}, rank {rank})")
                 elif v[name] is not None and not isinstance(v[name], (list, dict)):
                     raise CheckError(f"{where}: expected a list (nested for rank > 1), "
                                      "{\"values\": ..., \"lbound\": [...]} or null in the "
@@ -207,13 +206,12 @@ def _holds_float(t, seen=()):
 def _example(t, seen=()):
     """An example value of (cffi) struct type t for messages: `{"n": <int>, "x":
     [<numbers>], ...}`."""
-    from adgen.api import _FLOAT_NAMES, is_descriptor
+    from adgen.api import _FLOAT_NAMES, descriptor_type, is_descriptor
 
     def one(ft):
         if is_descriptor(ft):
-            rank = dict(ft.fields)["dim"].type.length
-            item = dict(ft.fields)["base_addr"].type.item
-            inner = "<numbers>" if item.cname in _FLOAT_NAMES else "<ints>"
+            elem, rank = descriptor_type(ft)
+            inner = "<numbers>" if elem in _FLOAT_NAMES else "<ints>"
             return "[" * rank + inner + "]" * rank
         if ft.kind == "primitive":
             return "<number>" if ft.cname in _FLOAT_NAMES else "<int>"
@@ -413,7 +411,8 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
     deps, indeps = built.dependents, built.independents
     by_name = built._by_name
     # single precision anywhere on the way (a float helper) limits what FD can tell
-    prec = "float" if built._meta.get("single_inside") else "double"
+    single_inside = bool(built._meta.get("single_inside"))
+    prec = "float" if single_inside else "double"
     for n in deps + indeps:
         p = by_name.get(n)
         elem = p["elem"] if p else built._meta["ret"]["cdef"]
@@ -423,7 +422,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
     step = FD_STEP[prec]
     eps = {"double": 2.2e-16, "float": 1.2e-7}[prec]
     rep = Report(built.head, list(notes), tol, DOT_TOL[prec], step)
-    rep.single_inside = bool(built._meta.get("single_inside"))
+    rep.single_inside = single_inside
     rng = np.random.default_rng(seed + 1)
     nout = {d: built._size(a, d, out=True) for d in deps}
     nin = {x: built._size(a, x) for x in indeps}

@@ -209,6 +209,15 @@ def callees(prog, f):
     return out
 
 
+def reachable_statements(prog, name):
+    """Every statement of function name and of the functions it calls, nested ones
+    included."""
+    for n in reachable(prog, [name]):
+        g = prog.functions[n]
+        if g.has_body:
+            yield from ir.stmts_walk(g.body.stmts)
+
+
 def reachable(prog, roots):
     seen, todo = [], list(roots)
     while todo:
@@ -507,15 +516,11 @@ def default_io(prog, mem, f):
     """Independents and dependents of a head given without lists: float inputs and outputs."""
     act = Activity(prog, mem, [])
     reads, writes = set(), set()
-    for name in reachable(prog, [f.name]):
-        g = prog.functions[name]
-        if not g.has_body:
-            continue
-        for s in ir.stmts_walk(g.body.stmts):
-            for e in ir.stmt_exprs(s):
-                reads |= {find(n) for n in act.reads(e) if e is not getattr(s, "lhs", None)}
-            if isinstance(s, ir.Assign):
-                writes.add(find(mem.loc(s.lhs)))
+    for s in reachable_statements(prog, f.name):
+        for e in ir.stmt_exprs(s):
+            reads |= {find(n) for n in act.reads(e) if e is not getattr(s, "lhs", None)}
+        if isinstance(s, ir.Assign):
+            writes.add(find(mem.loc(s.lhs)))
     indep, dep = [], []
     for p in f.params:
         t = p.type.resolved()

@@ -114,6 +114,7 @@ ADGEN_TIMEOUT = 120
 RUN_TIMEOUT = 120
 
 GARBAGE = 1e30            # written into pure-input adjoints before f_b, pure-output tangents before f_d
+UNTOUCHED = 0.25          # written into what f_b must leave alone (see Plan.untouched_parts)
 PRIMAL_TOL = {"double": 1e-12, "float": 1e-5}
 FD_STEP = {"double": 1e-6, "float": 3e-3}
 
@@ -719,14 +720,15 @@ def head_expr(h: Arg, path: str) -> str:
 _REF = re.compile(r"\b([A-Za-z_]\w*)((?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+)")
 
 
+def _ref_path(m) -> str:
+    """The dotted path ('m.mat.k') of a match of _REF (`m->mat->k`, `m.mat.k`)."""
+    return ".".join([m.group(1)] + re.findall(r"[A-Za-z_]\w*", m.group(2)))
+
+
 def handle_refs(expr: str, handles: dict) -> list:
     """The paths ('m.n') of handle fields an expression of a block refers to (`m.n + 1`,
     `m->n`)."""
-    out = []
-    for m in _REF.finditer(expr or ""):
-        if m.group(1) in handles:
-            out.append(".".join([m.group(1)] + re.findall(r"[A-Za-z_]\w*", m.group(2))))
-    return out
+    return [_ref_path(m) for m in _REF.finditer(expr or "") if m.group(1) in handles]
 
 
 def translate(expr: str, handles: dict, style: str) -> str:
@@ -737,7 +739,7 @@ def translate(expr: str, handles: dict, style: str) -> str:
         h = handles.get(m.group(1))
         if h is None:
             return m.group(0)
-        path = ".".join([m.group(1)] + re.findall(r"[A-Za-z_]\w*", m.group(2)))
+        path = _ref_path(m)
         if h.field_at(path) is None:
             raise SpecError(f"{path} (in {expr!r}) is not a field given by a field line")
         return f"({field_lvalue(h, path, 'drvh') if style == 'driver' else head_expr(h, path)})"
@@ -869,6 +871,12 @@ class Plan:
 
     def dep_parts(self) -> list:
         return [p for d in self.head.deps for p in self.out_parts(d)]
+
+    def untouched_parts(self) -> list:
+        """The fields of a pure-output handle passed by value: neither outputs nor
+        independents, their derivatives in the caller's struct are not f_b's to change."""
+        return [p for name in self.head.deps if self.role(name) == "out"
+                for p in self.parts(name) if p not in self.out_parts(name)]
 
     def indep_parts(self) -> list:
         return [p for n in self.head.indeps for p in self.parts(n)]
@@ -1394,12 +1402,6 @@ class _Driver:
     def dep_parts(self):
         return self.plan.dep_parts()
 
-    def untouched_parts(self):
-        """The fields of a pure-output handle passed by value: neither outputs nor
-        independents, their derivatives in the caller's struct are not f_b's to change."""
-        return [p for name in self.head.deps if self.plan.role(name) == "out"
-                for p in self.plan.parts(name) if p not in self.plan.out_parts(name)]
-
     def indep_parts(self):
         return self.plan.indep_parts()
 
@@ -1810,9 +1812,10 @@ class _Driver:
             if plan.role(p.owner) == "inout" and p in self.dep_parts():
                 continue        # its adjoint is the seed set above
             self.emit("    " + self.each(p, f"{p.at(p.deriv, '{i}', 'b')} = ({p.ctype}){GARBAGE!r};"))
-        for p in self.untouched_parts():
+        for p in self.plan.untouched_parts():
             # no output, no independent: f_b must leave its derivative as the caller set it
-            self.emit("    " + self.each(p, f"{p.at(p.deriv, '{i}', 'b')} = ({p.ctype})0.25;"))
+            b = p.at(p.deriv, "{i}", "b")
+            self.emit("    " + self.each(p, f"{b} = ({p.ctype}){UNTOUCHED!r};"))
         if no_alloc_guard(plan, self.source):
             self.emit(f"    drv_no_alloc = 1; {plan.routine('b')}({self.call_args('b')}); "
                       "drv_no_alloc = 0;")
@@ -1829,7 +1832,7 @@ class _Driver:
                 parts = plan.out_parts(name)
                 self.emit("    " + self.pack("drv_tmp", parts, mode="b"))
                 self.emit(f'    drv_vec("seed_after:{name}", drv_tmp, {self.count(parts)});')
-        untouched = self.untouched_parts()
+        untouched = self.plan.untouched_parts()
         if untouched:
             self.emit("    " + self.pack("drv_tmp", untouched, mode="b"))
             self.emit(f'    drv_vec("untouched", drv_tmp, {self.count(untouched)});')
@@ -2390,11 +2393,9 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
                          f"= {b!r} (rel. diff {abs(a - b) / (scale or 1):.2g} > dot_tol "
                          f"{spec.dot_tol:g})")
 
-    changed = [i for i, v in enumerate(res.get("untouched", [])) if v != 0.25]
+    changed = [i for i, v in enumerate(res.get("untouched", [])) if v != UNTOUCHED]
     if changed:
-        parts = [p for name in head.deps if plan.role(name) == "out"
-                 for p in plan.parts(name) if p not in plan.out_parts(name)]
-        label = _elements(parts, lengths)[changed[0]][0]
+        label = _elements(plan.untouched_parts(), lengths)[changed[0]][0]
         fails.append(f"{f}_b changed the derivative of {label}, a field of a handle passed by "
                      "value that is no output nor independent: it must be left as the caller "
                      "set it")

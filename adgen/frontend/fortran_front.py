@@ -4166,14 +4166,7 @@ _UNSUPPORTED_JUMPS = {"Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASS
 
 def _jump_chain(cases, loc):
     """if (test1) goto label1; else if (test2) goto label2; ... (a None test: else)."""
-    chain = None
-    for test, label in reversed(cases):
-        jump = ir.Block([jumps.Goto(label, loc)], loc)
-        if test is None:
-            chain = jump
-        else:
-            chain = ir.If(test, jump, ir.Block([chain], loc) if chain is not None else None, loc)
-    return chain
+    return _if_chain([(test, [jumps.Goto(label, loc)], loc, []) for test, label in cases])
 _INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not values
 # of an array's values: a scalar
 _REDUCTIONS = ("sum", "product", "maxval", "minval", "dot_product", "count", "any", "all",

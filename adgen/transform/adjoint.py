@@ -707,16 +707,16 @@ class FuncGen:
                 pb = self.shadow_symbol(p, ir.Ptr(strip_const(p.type)))
                 params.append(pb)
                 self.sh.set(p, ir.Deref(ir.Ref(pb), strip_const(p.type)))
-                if struct_with_pointers(t) and p.name not in head.indep:
-                    # a dependent only through its pointers: its own fields are neither
-                    # outputs nor independents, so the routine works on a copy of the
-                    # caller's derivative struct (the same pointers) and never touches them
-                    copy_ = self.shadow_symbol(p, strip_const(p.type))
-                    self.locals.append(LocalDecl(copy_))
-                    prologue.append(ir.Assign(ir.Ref(copy_),
-                                              ir.Deref(ir.Ref(pb), strip_const(p.type))))
-                    self.sh.set(p, ir.Ref(copy_))
                 if struct_with_pointers(t):
+                    if p.name not in head.indep:
+                        # a dependent only through its pointers: its own fields are neither
+                        # outputs nor independents, so the routine works on a copy of the
+                        # caller's derivative struct (the same pointers), never touching them
+                        copy_ = self.shadow_symbol(p, strip_const(p.type))
+                        self.locals.append(LocalDecl(copy_))
+                        prologue.append(ir.Assign(ir.Ref(copy_),
+                                                  ir.Deref(ir.Ref(pb), strip_const(p.type))))
+                        self.sh.set(p, ir.Ref(copy_))
                     self.handle_derivative(p, prologue, epilogue)
                 else:
                     prologue.append(_zero_stmt(ir.Deref(ir.Ref(pb), strip_const(p.type))))
@@ -858,11 +858,10 @@ class FuncGen:
         pure_out = p.name in head.dep and p.name not in head.indep
         for kind, path, node in handle_parts(self.T.ctx, f, p):
             shadow = self.sh.writable(field_expr(self.sh.of_sym(p), path))
-            if kind == "value" and not through_pointer(field_expr(ir.Ref(p), path)):
-                # a field of a handle passed by value: an input only, as a parameter by
-                # value is; set (or, in the routine's copy, started at zero)
-                prologue.append(_zero_stmt(shadow))
-            elif pure_in and kind == "value":
+            if kind == "value" and (pure_in or
+                                    not through_pointer(field_expr(ir.Ref(p), path))):
+                # set; a field of a handle passed by value is an input only, as a parameter
+                # by value is (in the routine's copy of a dependent's, started at zero)
                 prologue.append(_zero_stmt(shadow))
             elif pure_in:
                 try:
