@@ -101,10 +101,14 @@ class _Lowering:
         body = []
         skipping = set()        # flags set earlier in the list whose label is ahead
         guard = None            # (flags, the If) guarding the statements last added
+        ahead_at, ahead = [], set()     # the target labels after each statement
+        for x in reversed(stmts):
+            ahead_at.append(ahead)
+            if isinstance(x, (Label, _Repeat)):
+                ahead = ahead | ({x.label if isinstance(x, _Repeat) else x.name} & self.targets)
+        ahead_at.reverse()
         for k, s in enumerate(stmts):
-            frame.ahead = {x.label if isinstance(x, _Repeat) else x.name
-                           for x in stmts[k + 1:] if isinstance(x, (Label, _Repeat))}
-            frame.ahead &= self.targets
+            frame.ahead = ahead_at[k]
             if isinstance(s, (Label, _Repeat)):
                 # a forward jump lands here (at the start of a loop formed by gotos)
                 skipping.discard(frame.flags.get(s.label if isinstance(s, _Repeat) else s.name))
