@@ -226,7 +226,7 @@ def test_interface_module_keeps_the_fortran_names(tmp_path, gfortran):
 @pytest.mark.parametrize("body, message, line", [
     ("  real(8), intent(in) :: a(:)\n  real(8), intent(out) :: t\n"
      "  t = part(a(1:size(a):2))\ncontains\n  real(8) function part(b)\n"
-     "    real(8), intent(in) :: b(:)\n    part = sum(b)\n  end function part\n",
+     "    real(8) :: b(:)\n    part = sum(b)\n  end function part\n",
      "not contiguous", 4),
     ("  real(8), intent(in) :: a(:)\n  real(8), intent(out) :: t\n  complex(8) :: z\n"
      "  z = cmplx(a(1), 1.0d0, 8)\n  t = real(z)\n", "complex", 4),

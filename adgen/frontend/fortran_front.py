@@ -602,6 +602,7 @@ class Scope:
         self.interfaces = {}          # procedure name -> dummy names, from interface blocks
         self.interface_bodies = {}    # procedure or abstract interface name -> its body
         self.external_names = set()   # names declared EXTERNAL
+        self.intent_in_names = set()  # dummies declared INTENT(IN)
         self.procedure_decls = {}     # name -> the interface PROCEDURE(...) names
         self.dummy_procs = {}         # dummy procedure name -> its stand-in (dummy_procedure)
         self.entry_values = {}        # placeholders of array bounds (see entry_bound)
@@ -716,6 +717,7 @@ class Scope:
             if v.sym is None or v.sym.kind != "param":
                 v.sym = self.dummy_symbol(d, v.type, v.loc or self.loc(stmt))
             v.sym.fortran_array = bool(v.dims)
+            v.sym.intent_in = d in self.intent_in_names     # (see section_copy)
             if d in getattr(self.func, "optional_dummies", ()):
                 if v.assumed_shape:
                     raise AdgenError(f"OPTIONAL assumed-shape dummy argument '{d}' is not "
@@ -844,7 +846,10 @@ class Scope:
                 self.dimension_stmt(node)
             elif isinstance(node, F.External_Stmt):
                 self.external_names |= {_name(n) for n in _walk_type(node, F.Name)}
-            elif isinstance(node, (F.Intent_Stmt, F.Save_Stmt, F.Intrinsic_Stmt)):
+            elif isinstance(node, F.Intent_Stmt):
+                if str(node.items[0]).upper() == "IN":
+                    self.intent_in_names |= {_name(n) for n in _walk_type(node.items[1], F.Name)}
+            elif isinstance(node, (F.Save_Stmt, F.Intrinsic_Stmt)):
                 continue
             elif isinstance(node, F.Interface_Block):
                 # the dummy names keyword arguments refer to; the bodies give the
@@ -1001,6 +1006,8 @@ class Scope:
                                            "supported")
                 elif s == "OPTIONAL":
                     optional = True
+                elif s.replace(" ", "") == "INTENT(IN)":
+                    self.intent_in_names |= {_name(e.items[0]) for e in node.items[2].items}
                 elif s == "SAVE":
                     saved = True
                 elif s == "EXTERNAL":
@@ -1976,12 +1983,13 @@ class Scope:
         elif isinstance(node, F.Call_Stmt):
             name = _name(node.items[0])
             args = node.items[1].items if node.items[1] is not None else []
-            pre = []
-            call = self.user_call(name, args, node, pre)
+            pre, post = [], []
+            call = self.user_call(name, args, node, pre, post=post)
             out.extend(pre)
             if split:
                 out.append(ir.Pragma("adgen nocheckpoint", loc))
             out.append(ir.ExprStmt(call, loc))
+            out.extend(post)
         elif isinstance(node, F.If_Construct):
             out.extend(self.if_construct(node))
         elif isinstance(node, F.If_Stmt):
@@ -3845,9 +3853,11 @@ class Scope:
             f = self.front.functions.get(name)
         return f
 
-    def call_args(self, f, args, node, pre, ks=None):
+    def call_args(self, f, args, node, pre, ks=None, post=None):
         """Fortran passes every argument by reference. An array given for a scalar dummy
-        of an elemental function passes its current element (ks), through a temporary."""
+        of an elemental function passes its current element (ks), through a temporary.
+        post: where statements after the call go (a CALL statement's; None in a function
+        reference)."""
         F = _f2003()
         out = []
         for k, a in enumerate(args):
@@ -3878,8 +3888,11 @@ class Scope:
             if isinstance(a, F.Part_Ref):
                 v = self.array_var(_name(a.items[0]), a)
                 if v is not None:
+                    if any(isinstance(s, F.Subscript_Triplet) or self.vector_subscript(s, a)
+                           for s in a.items[1].items) and not self.is_contiguous(v, a):
+                        out.append(self.section_copy(f, k, v, a, args, pre, post))
+                        continue
                     if any(isinstance(s, F.Subscript_Triplet) for s in a.items[1].items):
-                        self.check_contiguous(v, a)
                         subs = []
                         for (lo, ext), s in zip(v.dims, a.items[1].items):
                             if isinstance(s, F.Subscript_Triplet):
@@ -3949,26 +3962,80 @@ class Scope:
             getattr(self, "imported_procs", {}).get(name) or self.front.functions.get(name)
         return bool(getattr(f, "elemental", False))
 
-    def check_contiguous(self, v, section,
-                         use="it cannot be passed as an argument; copy it into an array first"):
-        """An array section argument is passed as the address of its first element, so
-        its elements must be contiguous in memory: whole leading dimensions, then one
-        dimension with a unit stride, then single elements (`u(:, j)`, `u(2:n, j)`,
-        `u(:, 2:3)`; not `u(i, :)` nor `x(1:n:2)`)."""
+    def check_contiguous(self, v, section, use):
+        """A section that stands for storage (an ASSOCIATE name, a pointer's target) is
+        the address of its first element: its elements must be contiguous in memory."""
+        if not self.is_contiguous(v, section):
+            raise self.error(section, f"the array section '{section}' is not contiguous "
+                                      f"in memory: {use}")
+
+    def is_contiguous(self, v, section):
+        """Whether the elements of an array section are contiguous in memory: whole
+        leading dimensions, then one dimension with a unit stride, then single elements
+        (`u(:, j)`, `u(2:n, j)`, `u(:, 2:3)`; not `u(i, :)`, `x(1:n:2)` nor `u(idx)`)."""
         F = _f2003()
         partial = False         # an earlier dimension is not taken whole
         for (lo, ext), sub in zip(v.dims, section.items[1].items):
             if not isinstance(sub, F.Subscript_Triplet):
+                if self.vector_subscript(sub, section):
+                    return False
                 partial = True
                 continue
             lower, upper, stride = sub.items
             if partial or (stride is not None and _const_int(self.expr(stride)) != 1):
-                raise self.error(section, f"the array section '{section}' is not contiguous "
-                                          f"in memory: {use}")
+                return False
             whole = (lower is None or self.is_declared_bound(lower, lo, section)) and \
                 (upper is None or ext is None or self.is_declared_bound(
                     upper, X.sub(X.add(X.clone(lo), X.clone(ext)), _int(1)), section))
             partial = not whole
+        return True
+
+    def section_copy(self, f, k, v, a, args, pre, post):
+        """A section argument whose elements are not contiguous in memory (`u(i, :)`,
+        `x(1:n:2)`, `u(idx)`), passed as gfortran passes one to an explicit-shape dummy:
+        copied into a temporary before the call and back after it, unless dummy k is
+        INTENT(IN). The copies are assignments like any other, so the derivatives follow
+        them. Refused where the copy back cannot be made: in a function reference (no
+        statement after the call), and for a vector subscript (not definable)."""
+        F = _f2003()
+        dummy = f.params[k] if k < len(f.params) else None
+        back = not getattr(dummy, "intent_in", False)
+        vector = any(self.vector_subscript(s, a) for s in a.items[1].items)
+        if back and (vector or post is None):
+            what = f"the dummy argument '{ir.source_name(dummy)}' of '{f.name}'" \
+                if dummy is not None else f"the dummy argument of '{f.name}'"
+            why = "with a vector subscript it cannot be copied back" if vector else \
+                "a function reference leaves no place to copy it back"
+            raise self.error(a, f"the array section '{a}' is not contiguous in memory, so "
+                                f"it is passed through a copy, and {why}: declare {what} "
+                                "INTENT(IN), or copy the section into an array first")
+        if back:
+            # the copy back assigns the section again: its subscripts must read what they
+            # read before the call
+            passed = {_base_name(b) for j, b in enumerate(args)
+                      if j != k and isinstance(b, (F.Name, F.Part_Ref)) and not (
+                          j < len(f.params) and getattr(f.params[j], "intent_in", False))}
+            for n in _walk_type(a.items[1], F.Name):
+                w = self.vars.get(_name(n))
+                if w is None or w.const is not None:
+                    continue
+                if w.name in passed or w.common is not None or \
+                        w.name in getattr(f, "host_args", ()) or \
+                        (w.sym is not None and w.sym.kind == "global"):
+                    raise self.error(a, f"the array section '{a}' is not contiguous in "
+                                        "memory, so it is passed through a copy and copied "
+                                        f"back after the call, but '{w.name}', which its "
+                                        "subscripts read, may change in the call: copy the "
+                                        "section into an array first")
+        shape = self.shape_of(a)
+        tmp_v = self.temp_array(shape, v.type, a)
+        loc = self.loc(a)
+        self.elementwise(shape, lambda ks, inner: (
+            self.element(tmp_v, ks, shape), self.expr(a, ks, inner)), pre, loc)
+        if back:
+            self.elementwise(shape, lambda ks, inner: (
+                self.designator(a, ks, inner), self.element(tmp_v, ks, shape)), post, loc)
+        return ir.Ref(tmp_v.sym, loc)
 
     def is_declared_bound(self, node, bound, section):
         """Whether the subscript node of an array section is written as the declared
@@ -4092,12 +4159,13 @@ class Scope:
             values[slot] = _argument_value(a)
         return values
 
-    def user_call(self, name, args, node, pre, ks=None):
+    def user_call(self, name, args, node, pre, ks=None, post=None):
         """A call of a procedure; ks: the counters of the current element when the call
-        is an elemental function's in an array expression."""
+        is an elemental function's in an array expression; post: see call_args."""
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
-        cargs = self.call_args(f, args, node, pre, ks) + self.call_extents(f, args, node)
+        cargs = self.call_args(f, args, node, pre, ks, post) + \
+            self.call_extents(f, args, node)
         if hasattr(f, "host_arg_uses"):
             f.host_arg_uses.append(list(f.host_args))      # see internal_procedures
         for hname in getattr(f, "host_args", []):

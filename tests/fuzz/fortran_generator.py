@@ -59,6 +59,7 @@ POINTERS = 0.25     # share of programs whose head swaps two buffers through POI
 COMPONENTS = 0.5    # share of the derived type's arrays that are allocatable components
 # From a stream of its own:
 GOTOS = 0.25        # share of programs whose DO loops' EXIT and CYCLE are written as GOTO
+ROWS = 0.3          # share of programs that pass rows of 2-D arrays (not contiguous) to calls
 
 
 # ---------------------------------------------------------------- expressions
@@ -375,6 +376,8 @@ class FGen:
         self.rp = random.Random(seed * 1073741789 + 89)
         # and the arrays of the derived type that are allocatable components
         self.rk = random.Random(seed * 2147483587 + 97)
+        # and whether calls take rows of 2-D arrays (copied in and back by the callers)
+        self.rows_as_actuals = random.Random(seed * 2147483587 + 103).random() < ROWS
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -449,10 +452,15 @@ class FGen:
 
     def section(self, v: Var, L: I, for_actual=False):
         """A 1-D run of L elements of v (a section along its first dimension, or for a
-        2-D array a column, or a row outside actual arguments), or None."""
+        2-D array a column, or a row: not in actual arguments unless the program passes
+        rows), or None."""
         r = self.r
-        dims = [0] if for_actual or len(v.dims) == 1 else [0, 1]
+        rows = not for_actual or (self.rows_as_actuals and for_actual != "no rows")
+        dims = [0] if not rows or len(v.dims) == 1 else [0, 1]
         along = r.choice(dims)
+        if for_actual and rows and len(v.dims) == 2 and r.random() < 0.5:
+            along = 1       # the program passes rows: mostly
+
         d = v.dims[along]
         if d.extent < L.lo:
             return None
@@ -1135,6 +1143,13 @@ class FGen:
         written_roles = ("out", "inout", "sout", "sinout", "oinout")
         order = sorted(range(len(h.roles)), key=lambda i: h.roles[i][0] not in written_roles)
         chosen = [None] * len(h.roles)
+
+        def candidates(arrs):
+            r.shuffle(arrs)
+            if self.rows_as_actuals:       # 2-D arrays first: their rows
+                arrs.sort(key=lambda v: len(v.dims) != 2)
+            return arrs
+
         for i in order:
             role, _ = h.roles[i]
             if role == "m":
@@ -1146,9 +1161,10 @@ class FGen:
                     e = self.fit(self.rexpr(1))
                 chosen[i] = OMITTED if e.names & written else E(f"gam={e.text}", names=e.names)
             elif role in ("out", "inout", "oinout"):
-                arrs = [v for v in self.syms("arr") if v.writable and v.name not in written]
-                r.shuffle(arrs)
-                s = next((s for s in (self.section(v, L, for_actual=True) for v in arrs) if s), None)
+                arrs = candidates([v for v in self.syms("arr") if v.writable and v.name not in written])
+                # a function reference has no place for the copy back of a row
+                how = "no rows" if as_expr else True
+                s = next((s for s in (self.section(v, L, for_actual=how) for v in arrs) if s), None)
                 if s is None:
                     return None
                 written.add(s.text.split("(")[0])
@@ -1160,15 +1176,14 @@ class FGen:
                     written.add(v.name)
                     chosen[i] = E(v.name, names=frozenset([v.name]))
             elif role in ("in", "in0"):
-                readable = [v for v in self.syms("arr") if v.name not in written]
-                r.shuffle(readable)
+                readable = candidates([v for v in self.syms("arr") if v.name not in written])
                 s = next((s for s in (self.section(v, L, for_actual=True) for v in readable) if s), None)
                 if s is None or r.random() < 0.15:
                     with self.calls_barred():
                         s = self.aexpr(L)       # an array expression, through a temporary
                     if s is None or s.names & written:
                         return None
-                    # an expression, not a row that adgen must refuse (not contiguous)
+                    # an expression (a plain section scaled to be one)
                     s = self.fit(scale(0.5, s) if s.section else s)
                 chosen[i] = s
             else:   # sin
