@@ -552,7 +552,8 @@ def resolve_heads(prog, options):
             called |= set(callees(prog, f))
         roots = [n for n in funcs if n not in called and n != "main"]
         usable = [n for n in roots if getattr(funcs[n], "error", None) is None and
-                  _has_float_interface(funcs[n])]
+                  _has_float_interface(funcs[n]) and
+                  not getattr(funcs[n], "array_result", False)]
         if not usable:
             broken = [funcs[n].error for n in roots if getattr(funcs[n], "error", None)]
             if broken:
@@ -569,6 +570,11 @@ def resolve_heads(prog, options):
         if not f.has_body:
             raise AdgenError(f"--head names '{name}', which is declared but not defined "
                              "in the input", f.loc)
+        if getattr(f, "array_result", False):
+            raise AdgenError(f"--head names '{name}', a function that returns an array: not "
+                             "supported for a head (its callers receive an array "
+                             "descriptor; make it a subroutine with an INTENT(OUT) array)",
+                             f.loc)
         allocatable = next((p for p in f.params if getattr(p, "allocatable_dummy", False)),
                            None)
         if allocatable is not None:

@@ -243,7 +243,8 @@ FORTRAN_FEATURES = {
     "sqrt": r"\bsqrt\(", "log": r"\blog\(", "exp": r"\bexp\(", "atan2": r"\batan2\(",
     "asin/acos": r"\ba(sin|cos)\(", "integer power": r"\*\* [23]\b", "real power": r"\*\* \(?\d",
     "call": r"\bcall fz_s\d\(", "function reference": r"= .*\bfz_f\d\(",
-    "array expression as an argument": r"call fz_s\d\(.*\b(tanh|sin|cos|exp|sqrt|log)\(\w+\(",
+    "array expression as an argument":
+        r"(call fz_s\d\(|= fz_s\d\().*\b(tanh|sin|cos|exp|sqrt|log)\(\w+\(",
     "module variable read by a helper": r"^    .*\bfz_state\b",
     "index arithmetic": r"\(n \+ \d - \w+\)|mod\(\w+, ",
     "continuation line": r"&$",
@@ -266,6 +267,9 @@ FORTRAN_FEATURES = {
     "allocatable component of a derived type": r"^  allocate\(fz_w%",
     "buffers swapped through POINTERs": r"^    fz_pa => fz_pb$",
     "swapped buffers in a BINOMIAL-CKP loop": r"BINOMIAL-CKP.*\n\s*do fz_s = ",
+    "row of a 2-D array passed to a call": r"\b(call fz_s\d\(|= fz_s\d\().*\b\w+\([^(),:]+, [^(),]*:",
+    "function returning an array": r"^  function fz_s\d\(.*\) result\(o\)$",
+    "reference to a function returning an array": r"^\s*[\w(): +-]+ = fz_s\d\(",
 }
 
 

@@ -491,6 +491,63 @@ def _if_chain(branches):
     return result
 
 
+def _data_objects(node):
+    """The variables and elements a DATA statement gives values, implied-DO lists
+    opened."""
+    out = []
+    for data_set in node.items:
+        stack = list(data_set.items[0].items)
+        while stack:
+            o = stack.pop(0)
+            if type(o).__name__ == "Data_Implied_Do":
+                stack[:0] = list(o.items[0].items)
+            else:
+                out.append(o)
+    return out
+
+
+def _c_initializer(v, values):
+    """The C initializer of a variable from {element number: C value} (0 for the
+    elements no DATA statement gives)."""
+    if not v.dims:
+        return values[0]
+    return "{" + ", ".join(values.get(k, "0") for k in range(_constant_size(v))) + "}"
+
+
+def _result_name(stmt):
+    """The name of the result variable of a FUNCTION statement."""
+    F = _f2003()
+    names = _walk_type(stmt.items[3], F.Name) if stmt.items[3] is not None else []
+    return _name(names[-1]) if names else _name(stmt.items[1])
+
+
+def _returns_array(unit):
+    """Whether a function (or an interface body of one) returns an array."""
+    F = _f2003()
+    if not isinstance(unit, (F.Function_Subprogram, F.Function_Body)):
+        return False
+    spec = next((c for c in unit.children if isinstance(c, F.Specification_Part)), None)
+    return spec is not None and _declares_array(spec, _result_name(_head_stmt(unit)))
+
+
+def _declares_array(spec, name):
+    """Whether the specification part declares `name` an array."""
+    F = _f2003()
+    for part in spec.children:
+        if isinstance(part, F.Interface_Block):
+            continue
+        for decl in _walk_type(part, F.Type_Declaration_Stmt):
+            for ent in decl.items[2].items:
+                if _name(ent.items[0]) == name and (ent.items[1] is not None or (
+                        decl.items[1] is not None and any(
+                            isinstance(a, F.Dimension_Attr_Spec) for a in decl.items[1].items))):
+                    return True
+        for dim in _walk_type(part, F.Dimension_Stmt):
+            if any(_name(n) == name for n, _ in dim.items[0]):
+                return True
+    return False
+
+
 def _dummy_names(stmt):
     """The dummy argument names of a SUBROUTINE or FUNCTION statement."""
     return [_name(a) for a in (stmt.items[2].items if stmt.items[2] is not None else [])]
@@ -649,10 +706,7 @@ class Scope:
         self.source_names = {_name(n) for n in _walk_type(unit, F.Name)}
         dummies = _dummy_names(stmt)
         is_function = isinstance(unit, (F.Function_Subprogram, F.Function_Body))
-        result_name = _name(stmt.items[1])
-        if is_function and stmt.items[3] is not None:
-            for s in _walk_type(stmt.items[3], F.Name):
-                result_name = _name(s)
+        result_name = _result_name(stmt) if is_function else None
         self.dummies = dummies
         self.func.dummy_names = dummies        # calls match keyword arguments by them
         self.result_name = result_name if is_function else None   # never SAVEd
@@ -671,6 +725,11 @@ class Scope:
                                            "supported")
                 internal = [c for c in part.children
                             if isinstance(c, (F.Subroutine_Subprogram, F.Function_Subprogram))]
+        # A function whose result is an array is a subroutine with one more dummy, the
+        # result, after the others (see without_array_functions for its calls).
+        array_result = _returns_array(unit)
+        if array_result:
+            self.dummies = dummies + [result_name]
         if spec is not None:
             self.specification(spec)
         for name in getattr(self, "host_seed", ()):     # see internal_procedures
@@ -684,7 +743,14 @@ class Scope:
             # statement of its own
             for p in _walk_type(stmt.items[0], F.Intrinsic_Type_Spec):
                 prefix_type = self.type_spec(p)
-        if is_function:
+        if array_result:
+            if prefix_type is not None:
+                raise self.error(stmt, f"the function '{self.func.name}' returns an array "
+                                       "and has its type before FUNCTION: not supported "
+                                       "(declare the type with the result's dimensions)")
+            self.func.ret = ir.VOID
+            self.func.array_result = True
+        elif is_function:
             # before the internal procedures, which may use the result variable
             rv = self.vars.get(result_name)
             if rv is None and prefix_type is not None:
@@ -695,7 +761,6 @@ class Scope:
                 rv.type = prefix_type
                 rv.sym.type = prefix_type
             self.func.ret = rv.type
-            self.func.array_result = bool(rv.dims)
             self.result_var = rv
         else:
             self.func.ret = ir.VOID
@@ -705,7 +770,7 @@ class Scope:
                 self.variable_names.setdefault(d, stmt)
             self.internal_procedures(internal)
         params, extent_params = [], []
-        for d in dummies:
+        for d in self.dummies:
             stand_in = self.dummy_procs.get(d)
             if stand_in is not None:
                 params.append(stand_in.through)
@@ -718,6 +783,7 @@ class Scope:
                 v.sym = self.dummy_symbol(d, v.type, v.loc or self.loc(stmt))
             v.sym.fortran_array = bool(v.dims)
             v.sym.intent_in = d in self.intent_in_names     # (see section_copy)
+            v.sym.is_result = array_result and d == result_name
             if d in getattr(self.func, "optional_dummies", ()):
                 if v.assumed_shape:
                     raise AdgenError(f"OPTIONAL assumed-shape dummy argument '{d}' is not "
@@ -737,9 +803,16 @@ class Scope:
                 v.sym.fortran_extent = self.at_entry(size)
             params.append(v.sym)
         self.func.params = params + extent_params
-        if extent_params:
-            # The compiled procedure takes array descriptors, not this lowering: the
-            # generated code calls its own copy of it.
+        if array_result:
+            rv = self.vars[result_name]
+            if any(ext is None for _, ext in rv.dims):
+                raise self.error(stmt, f"the function '{self.func.name}' returns an array "
+                                       "whose shape is not given by its declaration "
+                                       "(allocatable or deferred): not supported")
+            self.func.result_extents = [ext for _, ext in rv.dims]
+        if extent_params or array_result:
+            # The compiled procedure takes (or returns) array descriptors, not this
+            # lowering: the generated code calls its own copy of it.
             self.func.is_static = True
             self.func.link_name = None
         if signature_only:
@@ -760,7 +833,7 @@ class Scope:
         body[:0] = [ir.Assign(self.array_base(c, None), X.null(ir.Ptr(c.type), self.func.loc),
                               self.func.loc)
                     for v in self.allocatable_structs for c in self.component_arrays(v)]
-        if is_function:
+        if is_function and not array_result:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
         self.func.body = ir.Block(body, self.func.loc)
         jumps.lower_gotos(self.func, lambda base: self.temp(base, ir.INT))
@@ -815,6 +888,10 @@ class Scope:
                     else:
                         self.saved_names |= {_name(n) for n in node.items[1].items
                                              if isinstance(n, F.Name)}
+                elif type(node).__name__ == "Data_Stmt":
+                    # a variable DATA gives a value is SAVEd
+                    self.saved_names |= {_base_name(o) for o in _data_objects(node)}
+        data = {}       # variable -> {element number: C value}, from DATA statements
         for node in spec.children:
             self.current = node
             if isinstance(node, F.Comment):
@@ -867,9 +944,10 @@ class Scope:
             elif type(node).__name__ == "Derived_Type_Def":
                 dt = T.derived_type_def(self, node, module_level)
                 self.types[dt.name] = dt
-            elif type(node).__name__ in ("Access_Stmt", "Data_Stmt"):
-                if type(node).__name__ == "Data_Stmt":
-                    raise self.error(node, "DATA statements are not supported")
+            elif type(node).__name__ == "Data_Stmt":
+                if not module_level:    # (a module's: in the compiled module's object)
+                    self.data_statement(node, data)
+            elif type(node).__name__ == "Access_Stmt":
                 continue
             elif type(node).__name__ == "Equivalence_Stmt":
                 raise self.error(node, "EQUIVALENCE is not supported")
@@ -877,6 +955,8 @@ class Scope:
                 raise self.error(node, f"unsupported declaration ({type(node).__name__})")
         if module_level:
             self.no_waiting_directive(None)
+        for v, values in data.items():
+            v.sym.init_text = _c_initializer(v, values)
 
     def implicit_stmt(self, node):
         F = _f2003()
@@ -1127,6 +1207,8 @@ class Scope:
         elif like is not None:
             f.ret, f.params = like.ret, like.params
             f.dummy_names = getattr(like, "dummy_names", None)
+            if getattr(like, "array_result", False):
+                f.array_result, f.result_extents = True, like.result_extents
         v = self.vars.pop(name, None)     # `real(8), external :: g`: g's result type
         if v is not None:
             f.ret = v.type
@@ -1505,6 +1587,85 @@ class Scope:
         if init is not None:
             sym.init_text = self.initial_value(v, init.items[1], node)
         v.sym = sym
+
+    def data_statement(self, node, data):
+        """The values a DATA statement gives variables, elements and implied-DO lists of
+        elements (`data a /3*0d0, 1d0/, (c(i), i = 1, 2) /2*1d0/`), into data: variable ->
+        {element number, column-major from 0: its C value}. The variables are SAVEd
+        (see specification), so each is a static variable whose initializer these give."""
+        from adgen.backend.cgen import expr_c
+        for data_set in node.items:
+            objects, values = data_set.items
+            targets = [t for o in objects.items for t in self.data_targets(o, {}, node)]
+            consts = []
+            for item in values.items:
+                repeat, value = item.items if type(item).__name__ == "Data_Stmt_Value" \
+                    else (None, item)
+                count = 1 if repeat is None else X.int_value(X.fold(self.expr(repeat)))
+                if count is None:
+                    raise self.error(node, f"the repeat count '{repeat}' of a DATA statement "
+                                           "is not a constant")
+                consts += [value] * count
+            if len(consts) != len(targets):
+                raise self.error(node, f"the DATA statement gives {len(consts)} values to "
+                                       f"{len(targets)} variables or elements")
+            for (v, k), value in zip(targets, consts):
+                c = X.fold(_convert(self.data_value(value), v.type))
+                if any(isinstance(x, (ir.Ref, ir.Call)) for x in ir.walk(c)):
+                    raise self.error(node, f"the DATA value '{value}' is not a constant")
+                data.setdefault(v, {})[k] = expr_c(c)
+
+    def data_value(self, value):
+        """The value of a DATA constant, signed ones (`-2d0`) included."""
+        F = _f2003()
+        kind = type(value).__name__
+        if kind in ("Signed_Real_Literal_Constant", "Signed_Int_Literal_Constant"):
+            text = str(value)
+            plain = (F.Real_Literal_Constant if "Real" in kind else F.Int_Literal_Constant)(
+                text.lstrip("+-"))
+            e = self.expr(plain)
+            return X.neg(e) if text.startswith("-") else e
+        return self.expr(value)
+
+    def data_targets(self, obj, counters, node):
+        """[(variable, element number)] a DATA object stands for (a scalar's number is 0);
+        counters: the values of the implied-DO variables around it."""
+        F = _f2003()
+        if type(obj).__name__ == "Data_Implied_Do":
+            objects, var, start, end, step = obj.items
+            bounds = [X.int_value(X.fold(self.expr(b))) if b is not None else 1
+                      for b in (start, end, step)]
+            if None in bounds or bounds[2] == 0:
+                raise self.error(node, f"the bounds of '{obj}' are not constants")
+            out = []
+            for k in range(bounds[0], bounds[1] + (1 if bounds[2] > 0 else -1), bounds[2]):
+                inner = dict(counters, **{_name(var): k})
+                out += [t for o in objects.items for t in self.data_targets(o, inner, node)]
+            return out
+        v = self.lookup(_name(obj) if isinstance(obj, F.Name) else _base_name(obj), obj)
+        if v.sym is None or not getattr(v.sym, "fortran_saved", False):
+            raise self.error(node, f"DATA for '{obj}', which is not a local variable of the "
+                                   "procedure, is not supported")
+        if isinstance(obj, F.Name):     # each element of an array, in order
+            return [(v, k) for k in range(_constant_size(v) if v.dims else 1)]
+        subs = obj.items[1].items if isinstance(obj, F.Part_Ref) else ()
+        if not v.dims or len(subs) != len(v.dims) or \
+                any(isinstance(x, F.Subscript_Triplet) for x in subs):
+            raise self.error(node, f"the DATA object '{obj}' is not supported (give a "
+                                   "variable, an array element or an implied-DO list of "
+                                   "elements)")
+        at = {self.lookup(n, obj).sym: _int(k) for n, k in counters.items()}
+        index, stride = 0, 1
+        for (lo, ext), x in zip(v.dims, subs):
+            k = X.int_value(X.fold(_substitute(self.expr(x), at)))
+            lo_k, ext_k = X.int_value(X.fold(lo)), X.int_value(X.fold(ext))
+            if k is None or lo_k is None or ext_k is None:
+                raise self.error(node, f"the subscripts of the DATA object '{obj}' are not "
+                                       "constants")
+            if not 0 <= k - lo_k < ext_k:
+                raise self.error(node, f"the DATA object '{obj}' is outside the array")
+            index, stride = index + (k - lo_k) * stride, stride * ext_k
+        return [(v, index)]
 
     def initial_value(self, v, value, node):
         """The C initializer of a SAVEd variable's or a PARAMETER array's value (a
@@ -2955,12 +3116,13 @@ class Scope:
         self.elementwise(shape, make, out, loc)
 
     def hoist_constructors(self, node, out):
-        """An assignment or call with array constructors inside its expressions
-        (`sum(x * [1d0, 2d0, 1d0])`): each goes into a temporary array set just before the
-        statement, which reads the temporary instead (a copy of node). A constructor that
-        is a whole right-hand side is left to assignment."""
+        """An assignment or call with array constructors, matmul or functions that return
+        arrays inside its expressions (`sum(x * [1d0, 2d0, 1d0])`): each goes into a
+        temporary array set just before the statement, which reads the temporary instead
+        (a copy of node). A constructor or matmul that is a whole right-hand side is left
+        to assignment."""
         F = _f2003()
-        node = self.without_matmuls(node, out)
+        node = self.without_matmuls(self.without_array_functions(node, out), out)
         return self.without_constructors(
             node, out, keep=node.items[2] if isinstance(node, F.Assignment_Stmt) else None)
 
@@ -3019,13 +3181,73 @@ class Scope:
 
     def without_constructors(self, node, out, keep=None):
         """node (an expression) reading temporaries, set in out, instead of its array
-        constructors; keep: a constructor left as it is."""
+        constructors and the values of functions that return arrays; keep: a constructor
+        left as it is."""
         F = _f2003()
+        node = self.without_array_functions(node, out)
         inner = [c for c in _walk_type(node, F.Array_Constructor) if c is not keep]
         if not inner:
             return node
         return _replace_nodes(node, {id(c): self.constructor_temp(c, node, out)
                                      for c in inner})
+
+    def without_array_functions(self, node, out):
+        """node reading temporaries instead of its references to functions that return
+        arrays: each function, a subroutine with its result as one more dummy argument
+        (see build), is called before the statement (the innermost references first) to
+        set a temporary array of the result's shape."""
+        while True:
+            refs = [n for n in _walk_nodes(node) if self.array_function(n)]
+            inner = [r for r in refs
+                     if not any(self.array_function(n) for n in _walk_nodes(r) if n is not r)]
+            if not inner:
+                return node
+            node = _replace_nodes(node, {id(r): self.array_function_temp(r, out)
+                                         for r in inner})
+
+    def array_function(self, node):
+        """The procedure node references when it is a function of the program that
+        returns an array; None otherwise."""
+        name = self.called_function(node)
+        f = self.dummy_procs.get(name) or self.known_procedure(name) \
+            if name is not None else None
+        return f if getattr(f, "array_result", False) else None
+
+    def array_function_temp(self, ref, out):
+        """A temporary array set (in out) by a call of the function ref references; the
+        name that reads it. Its shape is the result's declared one with the actual
+        arguments for the dummy arguments."""
+        f = self.array_function(ref)
+        loc = self.loc(ref)
+        args = ref.items[1].items if ref.items[1] is not None else []
+        pre = []
+        call = self.user_call(_name(ref.items[0]), args, ref, pre,
+                              result=X.null(ir.Ptr(ir.DOUBLE), loc))
+        at = next(k for k, p in enumerate(f.params) if getattr(p, "is_result", False))
+        actual = dict(zip(f.params, call.args))
+        # an expression passed through a temporary (argument_temporary): its value
+        passed = {st.lhs.sym: st.rhs for st in pre if isinstance(st, ir.Assign) and
+                  isinstance(st.lhs, ir.Ref) and st.lhs.sym in self.temps}
+        extents = []
+        for ext in f.result_extents:
+            e = _substitute(_address_read(_substitute(_entry_expr(ext), actual)), passed)
+            left = next((r.sym for r in ir.walk(e) if isinstance(r, ir.Ref) and
+                         r.sym in actual), None)
+            if left is not None:
+                raise self.error(ref, f"the shape of the array '{f.name}' returns depends on "
+                                      f"'{ir.source_name(left)}' in a way adgen cannot follow "
+                                      "to the call: not supported")
+            extents.append((self.at_entry(e), None))
+        t = ir.pointee(f.params[at].type)
+        sym = self.temp("result", None)
+        self.temp_arrays.append((sym, extents, loc))
+        sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
+        self.vars[sym.name] = FVar(sym.name, t, sym=sym,
+                                   dims=[(_int(1), X.clone(e)) for e, _ in extents])
+        call.args[at] = ir.Ref(sym, loc)
+        out.extend(pre)
+        out.append(ir.ExprStmt(call, loc))
+        return _f2003().Name(sym.name)
 
     def expr_before(self, node, pre):
         """A scalar expression evaluated once, its set-up (array constructors' temporaries
@@ -4159,13 +4381,14 @@ class Scope:
             values[slot] = _argument_value(a)
         return values
 
-    def user_call(self, name, args, node, pre, ks=None, post=None):
+    def user_call(self, name, args, node, pre, ks=None, post=None, result=None):
         """A call of a procedure; ks: the counters of the current element when the call
-        is an elemental function's in an array expression; post: see call_args."""
+        is an elemental function's in an array expression; post: see call_args; result:
+        the address of the array a function that returns one stores its result in."""
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
         cargs = self.call_args(f, args, node, pre, ks, post) + \
-            self.call_extents(f, args, node)
+            ([result] if result is not None else []) + self.call_extents(f, args, node)
         if hasattr(f, "host_arg_uses"):
             f.host_arg_uses.append(list(f.host_args))      # see internal_procedures
         for hname in getattr(f, "host_args", []):
@@ -4213,9 +4436,15 @@ class Scope:
         if f.ret.resolved().is_void and not f.has_body:
             kind, t = self.implicit.get(name[0], ("real", None))
             f.ret = t or (ir.INT if kind == "integer" else ir.FLOAT)
+        if not f.has_body and _returns_array(self.interface_bodies.get(name)):
+            raise self.error(node, f"function '{name}' returns an array and adgen has only "
+                                   "its interface: give its source too")
         if getattr(f, "array_result", False):
-            raise self.error(node, f"function '{name}' returns an array: not supported (make "
-                                   "it a subroutine with an intent(out) array)")
+            # (the references in assignments, calls and conditions are calls before them:
+            # without_array_functions)
+            raise self.error(node, f"function '{name}' returns an array: supported in "
+                                   "assignments, CALL statements and conditions, not here "
+                                   "(assign its value to an array first)")
         call = self.user_call(name, args, node, pre, ks)
         call.type = f.ret
         return call
@@ -4573,6 +4802,22 @@ def _substitute(e, mapping):
     return X.map_children(e, lambda sub: _substitute(sub, mapping))
 
 
+def _entry_expr(e):
+    """e with the placeholders of entry values (see Scope.entry_bound) replaced by the
+    expressions they stand for."""
+    if isinstance(e, ir.Ref) and hasattr(e.sym, "entry_value"):
+        return _entry_expr(X.clone(e.sym.entry_value))
+    return X.map_children(e, _entry_expr)
+
+
+def _address_read(e):
+    """e with each *&x read as x."""
+    e = X.map_children(e, _address_read)
+    if isinstance(e, ir.Deref) and isinstance(e.ptr, ir.AddrOf):
+        return e.ptr.arg
+    return e
+
+
 def _substitute_stmts(stmts, mapping):
     """Replace, in place, the references to the symbols in mapping by their values."""
     if not mapping:
@@ -4657,6 +4902,13 @@ def _constant_size(v):
             return None
         size *= extent
     return size
+
+
+def _walk_nodes(node):
+    """node and the parse-tree nodes inside it, depth first."""
+    found = []
+    _visit(node, lambda n: found.append(n) or True)
+    return found
 
 
 def _visit(node, look):

@@ -46,7 +46,7 @@ LOCATION = 0.15     # share of reductions that are an element at a maxloc/minloc
 MERGE = 0.05        # share of intrinsics that are a merge of two values
 MASKED = 0.3        # share of sums given a MASK=
 CONSTRUCTOR = 0.08  # share of array operands of a constant length written as [a, b, ...]
-CONCURRENT = 0.2    # share of DO loops (without calls or jumps) written DO CONCURRENT
+CONCURRENT = 0.8    # share of the DO loops that may be (see _concurrent_ok) written DO CONCURRENT
 CALLBACKS = 0.2     # share of programs with helpers called through a dummy procedure
 ALONG = 0.5         # share of sums of a matrix that reduce a reduction along a dimension
 CSHIFT2 = 0.25      # share of matrix expressions whose first operand is shifted (cshift)
@@ -59,7 +59,8 @@ POINTERS = 0.25     # share of programs whose head swaps two buffers through POI
 COMPONENTS = 0.5    # share of the derived type's arrays that are allocatable components
 # From a stream of its own:
 GOTOS = 0.25        # share of programs whose DO loops' EXIT and CYCLE are written as GOTO
-ROWS = 0.3          # share of programs that pass rows of 2-D arrays (not contiguous) to calls
+ROWS = 0.4          # share of programs that pass rows of 2-D arrays (not contiguous) to calls
+ARRAY_FUNCTIONS = 0.35  # share of helper subroutines made functions returning their array output
 
 
 # ---------------------------------------------------------------- expressions
@@ -350,6 +351,7 @@ class Helper:
     m: int                      # value of its size argument m at every call
     roles: list                 # (role, dummy name): m, in, in0 (lower bound 0), out, inout, sin, sout, sinout
     function: bool
+    array_fn: bool = False      # a function returning its output o (role out) as its result
 
 
 # ------------------------------------------------------------------ generator
@@ -378,6 +380,8 @@ class FGen:
         self.rk = random.Random(seed * 2147483587 + 97)
         # and whether calls take rows of 2-D arrays (copied in and back by the callers)
         self.rows_as_actuals = random.Random(seed * 2147483587 + 103).random() < ROWS
+        # and which helpers return their array output as a function's result
+        self.rf = random.Random(seed * 2147483587 + 107)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -993,7 +997,7 @@ class FGen:
             specs.append(f"{v} = {a}:{b}" + (f":{st}" if st else ""))
             names = names | body[0].reads
             body = body[0].parts[0][1]
-        elif rc.random() < 0.3:
+        elif rc.random() < 0.5:
             # a second index the body does not read: the body runs twice per first index
             extra = self.fresh("c")
             self.decls[extra] = f"integer :: {extra}"
@@ -1193,6 +1197,7 @@ class FGen:
                     e = num(0.5)
                 chosen[i] = self.fit(e)
         pre = []
+        target = None
         for i, e in enumerate(chosen):
             if e is OMITTED:
                 continue
@@ -1201,11 +1206,16 @@ class FGen:
                 self.decls[v.name] = f"real(8) :: {v.name}"
                 pre.append(defining(Stmt(f"{v.name} = 0.0d0")))
                 e = E(v.name, names=frozenset([v.name]))
-            args.append(e.text)
             names |= e.names
+            if h.array_fn and h.roles[i][1] == "o":
+                target = e          # takes the function's value
+                continue
+            args.append(e.text)
         text = f"{h.name}({', '.join(args)})"
         if as_expr:
             return E(text, CAP, 9, frozenset(names))
+        if target is not None:
+            return pre + [simple(f"{target.text} = {text}", E("", names=frozenset(names)))]
         call = simple(f"call {text}", E("", names=frozenset(names)))
         if self.rd.random() < DIRECTIVES:
             call.directive = "NOCHECKPOINT"
@@ -1406,22 +1416,27 @@ class FGen:
         name = f"fz_{'f' if function else 's'}{idx}"
         m = r.choice(lengths)
         mdim = lin("m", 0, m)
+        # a function returning its one output, the array o, as its result (stream rf; the
+        # draws of stream r stay those of a subroutine)
+        array_fn = not function and self.rf.random() < ARRAY_FUNCTIONS
         roles = [("m", "m"), ("in", "u")]
         if r.random() < 0.4:
             roles.append(("in0", "v"))
         if not function:
-            roles += [(r.choice(("out", "inout")), "o")]
-            if r.random() < 0.4:
+            roles += [("out" if array_fn else r.choice(("out", "inout")), "o")]
+            if r.random() < 0.4 and not array_fn:
                 roles.append(("out", "p"))
         roles += [("sin", "alpha")] if r.random() < 0.6 else []
         if not function:
-            roles += [(r.choice(("sout", "sinout")), "beta")] if r.random() < 0.4 else []
+            beta = [(r.choice(("sout", "sinout")), "beta")] if r.random() < 0.4 else []
+            roles += beta if not array_fn else []
         rest = roles[1:]
         r.shuffle(rest)
         roles = roles[:1] + rest
         optional = []       # OPTIONAL dummies come last; the body reads them under present()
         if not function and self.rw.random() < OPTIONAL:
             optional = [self.rw.choice((("opt", "gam"), ("oinout", "w")))]
+            optional = optional if not array_fn else []
         dummies, decls = [], {}
         for role, p in roles:
             intent = {"m": "in", "in": "in", "in0": "in", "sin": "in", "out": "out",
@@ -1444,6 +1459,8 @@ class FGen:
             decls[p] = "real(8), intent(in), optional :: gam" if role == "opt" else \
                 "real(8), intent(inout), optional :: w(m)"
         roles += optional
+        if array_fn:
+            decls["o"] = "real(8) :: o(m)"
 
         def prologue():
             body = []
@@ -1471,10 +1488,13 @@ class FGen:
         if function:
             result = "r"
             decls["r"] = "real(8) :: r"
-        f = self.routine(name, "function" if function else "subroutine", [p for _, p in roles],
+        if array_fn:
+            result = "o"
+        f = self.routine(name, "function" if function or array_fn else "subroutine",
+                         [p for _, p in roles if not (array_fn and p == "o")],
                          dummies, decls, r.randint(2, 6), prologue,
-                         lambda: self.fold_outputs(outs, result), result)
-        self.helpers.append(Helper(name, m, roles, function))
+                         lambda: self.fold_outputs(outs, result if function else None), result)
+        self.helpers.append(Helper(name, m, roles, function, array_fn))
         return f
 
     def program(self) -> Program:
@@ -1759,15 +1779,51 @@ def with_gotos(routines, r: random.Random) -> None:
 
 def _concurrent_ok(body) -> bool:
     """A DO body that may be a DO CONCURRENT's: no call (no procedure of the program is
-    PURE), no jump out of it, no allocation, no WHILE loop or checkpointed loop inside."""
+    PURE), no jump out of it, no allocation, no WHILE loop or checkpointed loop inside, and
+    no value carried from one iteration to another (`s = f(s)`, `y(i) = y(i - 1)`), which
+    Fortran does not allow there and gfortran computes in an order of its choosing: a
+    scalar or whole array the body assigns is not read in it, an array whose elements it
+    assigns is read only at the subscripts it assigns."""
+    scalars, elements, values = set(), {}, []
     for st in walk(body):
-        for text in [st.head] + [p for p, _ in st.parts if p] + ([st.tail] if st.tail else []):
+        texts = [st.head] + [p for p, _ in st.parts if p] + ([st.tail] if st.tail else [])
+        for text in texts:
             if re.search(r"\b(call|exit|cycle|return|allocate|deallocate|go ?to|stop)\b|"
                          r"\bfz_[fs]\d+\s*\(|do while", text):
                 return False
         if st.directive is not None:
             return False
+        for text in texts:
+            m = _ASSIGNMENT.fullmatch(text.strip())
+            if m and m.group(2):
+                elements.setdefault(m.group(1), set()).add(m.group(2).replace(" ", ""))
+            elif m:
+                scalars.add(m.group(1))
+            values.append((m.group(2) or "") + " " + m.group(3) if m else text)
+    for text in values:
+        if scalars & set(re.findall(r"[a-z_]\w*", text)):
+            return False
+        for name, subs in elements.items():
+            for m in re.finditer(rf"\b{name}\b\s*", text):
+                if _subscripts(text, m.end()) not in subs:
+                    return False
     return True
+
+
+def _subscripts(text: str, at: int):
+    """The parenthesized subscripts starting at text[at] (spaces taken out), or None."""
+    if at >= len(text) or text[at] != "(":
+        return None
+    depth = 0
+    for k in range(at, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[k], 0)
+        if depth == 0:
+            return text[at:k + 1].replace(" ", "")
+    return None
+
+
+# an assignment statement: the variable assigned, its subscripts, the value
+_ASSIGNMENT = re.compile(r"(?!(?:if|do|where|select|case|else)\b)([a-z_]\w*)\s*(\([^=]*\))?\s*=(?![=>])(.*)")
 
 
 def generate_program(seed: int) -> Program:
