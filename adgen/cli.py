@@ -3,6 +3,7 @@ import argparse
 import os
 import shlex
 import sys
+import threading
 
 from adgen import __version__
 from adgen.errors import AdgenError, UsageError
@@ -76,6 +77,38 @@ def build_parser():
 
 
 def main(argv=None):
+    """The command line; run with room for deep recursion (long call chains, deeply
+    nested expressions), which the analyses follow recursively."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["status"] = _main(argv)
+        except BaseException as exc:   # re-raised in the calling thread
+            outcome["error"] = exc
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
+    size = threading.stack_size(_THREAD_STACK)
+    try:
+        worker = threading.Thread(target=run)
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(size)
+        sys.setrecursionlimit(limit)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["status"]
+
+
+# Python frames per nesting level of the input are many; these allow call chains and
+# expressions some hundreds deep.
+_RECURSION_LIMIT = 30000
+_THREAD_STACK = 512 * 1024 * 1024
+
+
+def _main(argv):
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "check":     # `adgen check ...`: see docs/check.md
         from adgen.check import main as check_main

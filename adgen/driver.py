@@ -463,13 +463,13 @@ class Context:
 def _closed_over_callees(prog, direct):
     """{function: nodes} with each function's set grown by those of its callees."""
     total = {n: set(w) for n, w in direct.items()}
+    graph = {n: callees(prog, prog.functions[n]) for n in direct
+             if prog.functions[n].has_body}
     changed = True
     while changed:
         changed = False
-        for name in direct:
-            if not prog.functions[name].has_body:
-                continue
-            for c in callees(prog, prog.functions[name]):
+        for name, called in graph.items():
+            for c in called:
                 extra = total.get(c, set()) - total[name]
                 if extra:
                     total[name] |= extra

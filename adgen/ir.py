@@ -402,10 +402,15 @@ LOGICAL = ("&&", "||")
 
 
 def walk(e: Expr):
-    """Every sub-expression of e, e first."""
-    yield e
-    for c in e.children():
-        yield from walk(c)
+    """Every sub-expression of e, e first, then each child's in order (depth first).
+    An explicit stack: nested generators would cost a frame per level for each node."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        yield x
+        kids = x.children()
+        if kids:
+            stack.extend(reversed(kids))
 
 
 def is_lvalue(e: Expr) -> bool:

@@ -632,3 +632,23 @@ def test_a_deep_call_chain_is_read_once_per_question(tmp_path):
                                "f0(y)/(x y)", "-o", "out.c"], cwd=tmp_path,
                               capture_output=True, text=True, timeout=120)
         assert proc.returncode == 0, proc.stderr
+
+
+def test_a_long_call_chain(tmp_path):
+    """A chain of 200 functions, each calling the next: the analyses follow calls
+    recursively, and the command gives them room (it used to stop with 'program too
+    deeply nested'); the output compiles cleanly."""
+    n = 200
+    parts = []
+    for i in reversed(range(n)):
+        call = f"    f{i + 1}(m, x, y);\n" if i + 1 < n else ""
+        parts.append(f"void f{i}(int m, double *x, double *y)\n{{\n    int i;\n"
+                     f"    for (i = 0; i < m; i++)\n        y[i] = y[i] * 0.5 + sin(x[i]);\n"
+                     f"{call}}}\n")
+    (tmp_path / "chain.c").write_text("#include <math.h>\n" + "\n".join(parts))
+    proc = adgen("--reverse", "chain.c", "--head", "f0(y)/(x y)", "-o", "chain_b.c",
+                 cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    cc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "chain_b.c"],
+                        cwd=tmp_path, capture_output=True, text=True)
+    assert cc.returncode == 0, cc.stderr
