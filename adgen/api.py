@@ -564,6 +564,9 @@ class _Analysis:
             target = ir.pointee(t)
             tr = target.resolved()
             const = bool(target.const or tr.const)
+            if self.fortran and isinstance(tr, ir.Prim) and tr.name == "char":
+                raise _Unsupported("a CHARACTER string; call the derivative routine from "
+                                   "Fortran, or give the option a value inside a wrapper")
             if isinstance(tr, ir.Prim) and (tr.is_float or
                                             (tr.is_int and _prim_name(tr) in _INT_DTYPES)):
                 e = _prim_name(tr)

@@ -60,7 +60,9 @@ EFFECT_ONLY = ("printf", "fprintf", "puts", "putchar", "fputs", "fflush", "perro
                "exit", "abort", "sprintf", "snprintf", "srand")
 # Library calls returning integers or flags: never active.
 INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lround", "lrint",
-                  "strlen", "strcmp", "strncmp", "rand", "atoi", "atol", "memcmp")
+                  "strlen", "strcmp", "strncmp", "rand", "atoi", "atol", "memcmp",
+                  # Fortran's CHARACTER comparison and len_trim (templates/runtime.c.j2)
+                  "adgen_str_cmp", "adgen_len_trim")
 ALLOCATION = ("malloc", "calloc", "free", "realloc")
 MEMORY = ("memcpy", "memmove", "memset")
 

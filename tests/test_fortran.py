@@ -592,3 +592,103 @@ def test_allocate_of_a_dummy_component(tmp_path):
         _, proc, out = _adgen(tmp_path, text, "apply(y)/(x)", mode=mode)
         assert proc.returncode == 0, proc.stderr
         assert "ws->v.base_addr = (double *)malloc(" in out.read_text()
+
+
+_CHARACTER_HEAD = """subroutine flux(n, u, f, scheme)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: u(n)
+  real(8), intent(out) :: f(n)
+  character(len=*), intent(in) :: scheme
+  integer :: i
+  do i = 1, n
+    if (scheme == 'upwind') then
+      f(i) = u(i)**2
+    else if (trim(scheme) == 'central') then
+      f(i) = 0.5d0 * u(i)**3
+    else
+      f(i) = sin(u(i))
+    end if
+  end do
+  select case (scheme)
+  case ('limit')
+    f(1) = f(2) * f(3)
+  end select
+end subroutine flux
+"""
+
+
+def test_head_with_a_character_dummy(tmp_path, gfortran):
+    """A head taking a CHARACTER option (character(len=*)): the C routine takes it as
+    `char *` and its length last, by value, as gfortran passes it, so that a Fortran caller
+    calls it with or without the interface module; each option's gradient matches central
+    differences of the gfortran-compiled primal."""
+    _, proc, out = _adgen(tmp_path, _CHARACTER_HEAD, "flux(f)/(u)", out="m_b.c")
+    assert proc.returncode == 0, proc.stderr
+    assert "char *scheme, size_t scheme_len)" in out.read_text()
+    interface = (tmp_path / "m_b_interface.f90").read_text()
+    assert "subroutine flux_b(n, u, ub, f, fb, scheme)\n" in interface
+    assert "character(len=*), intent(in) :: scheme" in interface
+    (tmp_path / "main.f90").write_text(
+        "program main\n  use m_b_interface\n  implicit none\n  integer, parameter :: n = 4\n"
+        "  real(8) :: u(n), ub(n), f(n), fb(n), fp(n), fm(n), up(n), fd\n"
+        "  character(len=8) :: schemes(3)\n  integer :: s, i, j\n  logical :: ok\n"
+        "  external :: flux\n"
+        "  schemes = [character(len=8) :: 'upwind', 'central', 'limit']\n  ok = .true.\n"
+        "  u = [0.3d0, -1.2d0, 0.7d0, 2.0d0]\n"
+        "  do s = 1, 3\n    do i = 1, n\n      fb = 0d0\n      fb(i) = 1d0\n"
+        "      call flux_b(n, u, ub, f, fb, trim(schemes(s)))\n"
+        "      do j = 1, n\n        up = u\n        up(j) = u(j) + 1d-6\n"
+        "        call flux(n, up, fp, trim(schemes(s)))\n        up(j) = u(j) - 1d-6\n"
+        "        call flux(n, up, fm, trim(schemes(s)))\n        fd = (fp(i) - fm(i)) / 2d-6\n"
+        "        if (abs(fd - ub(j)) > 1d-6 * max(1d0, abs(fd))) ok = .false.\n"
+        "      end do\n    end do\n  end do\n  if (ok) print *, 'PASS'\nend program main\n")
+    _build_and_run_main(tmp_path, (
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "m_b.c"],
+        [gfortran, "-c", "m.f90"],
+        [gfortran, "-o", "main", "m_b_interface.f90", "main.f90", "m.o", "m_b.o"]))
+
+
+@pytest.mark.parametrize("decl, body, message", [
+    ("  character(len=8) :: names(3)\n", "  names(1) = 'a'\n", "is an array: not supported"),
+    ("  character(len=8) :: a, b\n", "  a = 'x'\n  b = a // 'y'\n",
+     "the CHARACTER assignment 'b = a // 'y'' is not supported"),
+    ("  character(len=8) :: a\n", "  a = 'x'\n  call h(a // 'y')\n",
+     "character concatenation is not supported"),
+    ("  character(len=8) :: a\n", "  a = 'x'\n  if (a == 1) y = 0d0\n",
+     "compares a CHARACTER string with a number"),
+])
+def test_character_refused(decl, body, message, tmp_path):
+    """What adgen does not do with CHARACTER strings is refused at its line."""
+    text = (f"subroutine g(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n"
+            f"{decl}  y = x * x\n{body}end subroutine g\n")
+    _, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert message in proc.stderr, proc.stderr
+
+
+def test_character_lengths_come_last(tmp_path):
+    """The length of a CHARACTER dummy comes after all the other arguments, as gfortran
+    passes it: after a function's seed fb, and after nbdirs in vector mode."""
+    text = ("real(8) function energy(n, u, scheme)\n  integer, intent(in) :: n\n"
+            "  real(8), intent(in) :: u(n)\n  character(len=*), intent(in) :: scheme\n"
+            "  energy = sum(u**2)\n  if (scheme == 'quartic') energy = sum(u**4)\n"
+            "end function energy\n")
+    for mode, extra, want in (
+            ("--reverse", (), "char *scheme, double *energyb, size_t scheme_len)"),
+            ("--forward", ("--vector",),
+             "char *scheme, double *energyd, int *nbdirs, size_t scheme_len)")):
+        _, proc, out = _adgen(tmp_path, text, "energy(energy)/(u)", mode, extra=extra)
+        assert proc.returncode == 0, proc.stderr
+        assert want in out.read_text()
+
+
+def test_check_refuses_a_character_dummy(tmp_path):
+    """adgen check (the Python API) does not pass CHARACTER strings: it says so, instead of
+    passing a number for one."""
+    src = tmp_path / "m.f90"
+    src.write_text(_CHARACTER_HEAD)
+    proc = subprocess.run([sys.executable, "-m", "adgen", "check", str(src), "--head",
+                           "flux(f)/(u)"], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "a CHARACTER string" in proc.stderr and "Traceback" not in proc.stderr

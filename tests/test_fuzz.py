@@ -270,6 +270,8 @@ FORTRAN_FEATURES = {
     "row of a 2-D array passed to a call": r"\b(call fz_s\d\(|= fz_s\d\().*\b\w+\([^(),:]+, [^(),]*:",
     "function returning an array": r"^  function fz_s\d\(.*\) result\(o\)$",
     "reference to a function returning an array": r"^\s*[\w(): +-]+ = fz_s\d\(",
+    "CHARACTER option": r"character\(len=\*\), intent\(in\) :: mode$",
+    "CHARACTER comparison": r"mode\)? (==|/=|\.eq\.) '",
 }
 
 

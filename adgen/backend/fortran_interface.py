@@ -30,7 +30,8 @@ def pass_by_reference(unit):
     code takes by value: the number of directions in vector mode, `int *nbdirs` where it
     is, and the hidden extents, which become the last parameters, `int *a_extent`. Each
     is read first thing into the by-value variable the body and the sizes of automatic
-    arrays use."""
+    arrays use. The lengths of CHARACTER dummies alone are by value, last of all, as
+    gfortran passes them."""
     taken = {g.name for g in unit.globals_extern + unit.globals_static}
     for fn in unit.functions:
         taken |= {fn.name} | {p.name for p in fn.params} | {d.sym.name for d in fn.locals}
@@ -46,8 +47,11 @@ def pass_by_reference(unit):
                 name += "_"
             taken.add(name)
             e.name = name
-        fn.params = [refs.get(p, p) for p in fn.params if p not in extents] + \
-            [refs[e] for e in extents]
+        # the lengths of CHARACTER dummies stay by value, after all the others (also
+        # after a function's fb, nbdirs and the extents), where gfortran passes them
+        lengths = [p for p in fn.params if getattr(p, "char_len_of", None) is not None]
+        fn.params = [refs.get(p, p) for p in fn.params if p not in extents + lengths] + \
+            [refs[e] for e in extents] + lengths
         fn.locals[:0] = [LocalDecl(e, init=ir.Deref(ir.Ref(refs[e]), e.type))
                          for e in by_value]
 
@@ -151,12 +155,20 @@ def fortran_names(fn):
 
 def _dummy(sym, name, vector):
     """The declaration of a dummy of the bind(C) interface of a C routine."""
+    if _is_string(sym):
+        return f"character(len=*), intent(in) :: {name}"
     if not isinstance(sym.type.resolved(), ir.Ptr):
         return f"{_kind(sym)}, value :: {name}"
     dims = "(*)" if _dims(sym, vector) else ""
     # an OPTIONAL dummy and its derivative: a caller may leave them out (a null pointer)
     optional = ", optional" if getattr(_primal(sym), "optional", False) else ""
     return f"{_kind(sym)}{optional} :: {name}{dims}"
+
+
+def _is_string(sym):
+    """Whether a parameter is a CHARACTER dummy (`char *`, its length passed apart)."""
+    t = sym.type.resolved()
+    return isinstance(t, ir.Ptr) and getattr(t.target.resolved(), "name", "") == "char"
 
 
 def _size_argument(extent, names):
@@ -175,16 +187,21 @@ def fortran_interface(unit):
         extents = hidden_extents(f)
         names = fortran_names(f)
         types = [dt for dt in map(_derived_type, f.params) if dt is not None]
-        routine = {"name": name, "symbol": f.name, "args": [names[p] for p in f.params],
-                   "decls": [_dummy(p, names[p], vector) for p in f.params],
-                   "result": result, "wrapper": None, "bind": not types, "skipped": None,
-                   "uses": sorted({(dt.module, dt.name) for dt in types})}
+        # CHARACTER dummies: a plain external interface, through which gfortran passes
+        # their lengths after the other arguments, as the C routine takes them
+        strings = any(map(_is_string, f.params))
+        params = [p for p in f.params if getattr(p, "char_len_of", None) is None]
+        routine = {"name": name, "symbol": f.name, "args": [names[p] for p in params],
+                   "decls": [_dummy(p, names[p], vector) for p in params],
+                   "result": result, "wrapper": None, "bind": not types and not strings,
+                   "skipped": None, "uses": sorted({(dt.module, dt.name) for dt in types})}
         # A derived type (not interoperable) makes the interface a plain external one: the
         # symbol gfortran gives `name` is the C routine's, `name_`.
         if any(dt.module is None for dt in types):
             routine["skipped"] = "it takes a derived type defined in a procedure"
-        elif types and extents:
-            routine["skipped"] = "it takes a derived type and assumed-shape arrays"
+        elif (types or strings) and extents:
+            routine["skipped"] = "it takes assumed-shape arrays and a derived type or a " \
+                "CHARACTER string"
         if extents:
             # the C routine under another name; `name` is the module procedure calling it
             dummies = [p for p in f.params if p not in extents]

@@ -491,6 +491,26 @@ def _if_chain(branches):
     return result
 
 
+def _char_literal(node):
+    """The characters of a CHARACTER literal ('it''s' is it's)."""
+    text = node.items[0]
+    quote = text[0]
+    return text[1:-1].replace(quote + quote, quote)
+
+
+def _c_string(text):
+    """A C string literal of text."""
+    out = []
+    for ch in text:
+        if ch in '\\"':
+            out.append("\\" + ch)
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            out.extend(f"\\{b:03o}" for b in ch.encode())
+    return '"' + "".join(out) + '"'
+
+
 def _data_objects(node):
     """The variables and elements a DATA statement gives values, implied-DO lists
     opened."""
@@ -769,7 +789,7 @@ class Scope:
             for d in dummies:
                 self.variable_names.setdefault(d, stmt)
             self.internal_procedures(internal)
-        params, extent_params = [], []
+        params, extent_params, char_lens = [], [], []
         for d in self.dummies:
             stand_in = self.dummy_procs.get(d)
             if stand_in is not None:
@@ -791,6 +811,8 @@ class Scope:
                                      v.loc or self.loc(stmt))
                 v.sym.optional = True       # the pointer may be null
             v.sym.extent_params = v.extent_params      # callers pass them (call_extents)
+            if getattr(v, "char_len_param", None) is not None:
+                char_lens.append(v.char_len_param)      # (see declare_string)
             v.sym.allocatable_dummy = getattr(v, "allocatable_dummy", False)
             for dim, e in enumerate(v.extent_params[:len(v.dims or ())], 1):
                 e.extent_of = (v.sym, dim)      # the head's Fortran interface passes size(a, dim)
@@ -802,7 +824,7 @@ class Scope:
                 # the declared size: `w(0:n)` has n+1
                 v.sym.fortran_extent = self.at_entry(size)
             params.append(v.sym)
-        self.func.params = params + extent_params
+        self.func.params = params + extent_params + char_lens
         if array_result:
             rv = self.vars[result_name]
             if any(ext is None for _, ext in rv.dims):
@@ -1022,6 +1044,8 @@ class Scope:
             return ir.Struct(dt.sdef)
         text = str(tspec).upper().replace(" ", "")
         base = tspec.items[0].upper() if isinstance(tspec.items[0], str) else text
+        if base == "CHARACTER":
+            return ir.Prim("char")      # its length: see char_length
         kind = None
         sel = tspec.items[1] if len(tspec.items) > 1 else None
         if sel is not None:
@@ -1037,8 +1061,6 @@ class Scope:
             return ir.INT
         if base == "COMPLEX" or base.startswith("DOUBLECOMPLEX"):
             raise self.error(tspec, "COMPLEX variables are not supported")
-        if base == "CHARACTER":
-            return ir.Prim("char")
         raise self.error(tspec, f"unsupported type {text}")
 
     def kind_value(self, sel):
@@ -1096,9 +1118,11 @@ class Scope:
         for ent in node.items[2].items:
             name = _name(ent.items[0])
             edims = ent.items[1] if ent.items[1] is not None else dims
-            if len(ent.items) > 2 and ent.items[2] is not None and t.name == "char":
-                pass
             init = ent.items[3] if len(ent.items) > 3 else None
+            if isinstance(t, ir.Prim) and t.name == "char":
+                self.declare_string(name, self.char_length(node.items[0], ent, node), edims,
+                                    node, is_param, init, module_level, saved)
+                continue
             if optional:
                 self.optional_dummy(name, node)
             local_struct = False
@@ -1588,6 +1612,198 @@ class Scope:
             sym.init_text = self.initial_value(v, init.items[1], node)
         v.sym = sym
 
+    # ---------------------------------------------------------- character strings
+    # A CHARACTER scalar carries no derivative: options (`scheme == 'upwind'`, SELECT
+    # CASE on a name) and names passed down. A local is a C char array of its length; a
+    # dummy a `char *` with, as gfortran passes it, the length after all the other
+    # arguments (size_t, by value: see string_lengths). Comparisons pad the shorter
+    # string with blanks, as Fortran does (adgen_str_cmp in the output).
+
+    def char_length(self, tspec, ent, node):
+        """The declared length of a CHARACTER entity: '*' (assumed: the caller's) or an
+        int (`character(len=8)`, `character(8)`, `character*8`, `c*8`; 1 if none)."""
+        text = None
+        if len(ent.items) > 2 and ent.items[2] is not None:
+            text = str(ent.items[2])
+        elif len(tspec.items) > 1 and tspec.items[1] is not None:
+            text = str(tspec.items[1])
+        if text is None:
+            return 1
+        t = text.replace(" ", "").lower()
+        t = t[1:] if t.startswith("*") else t
+        t = t[1:-1] if t.startswith("(") and t.endswith(")") else t
+        parts = [x for x in t.split(",") if not x.startswith("kind=")]
+        value = parts[0][4:] if parts and parts[0].startswith("len=") else \
+            (parts[0] if parts else "1")
+        if value == "*":
+            return "*"
+        n = int(value) if value.isdigit() else self.named_constant_int(value)
+        if n is None:
+            raise self.error(node, f"the length '{value}' of a CHARACTER variable is not a "
+                                   "constant")
+        return n
+
+    def declare_string(self, name, length, dims, node, is_param, init, module_level, saved):
+        """A CHARACTER scalar: a dummy, a local, a SAVEd or module variable, or a
+        parameter (a literal)."""
+        what = f"the CHARACTER variable '{name}'"
+        if dims is not None:
+            raise self.error(node, f"{what} is an array: not supported (CHARACTER strings "
+                                   "are supported as scalars)")
+        if is_param:
+            value = init.items[1] if init is not None else None
+            if type(value).__name__ != "Char_Literal_Constant":
+                raise self.error(node, f"{what} is a parameter whose value is not a literal: "
+                                       "not supported")
+            text = _char_literal(value)
+            v = FVar(name, ir.Prim("char"), loc=self.loc(node))
+            v.string_literal = text if length == "*" else text[:length].ljust(length)
+            self.vars[name] = v
+            return
+        if init is not None or name in getattr(self.func, "optional_dummies", ()):
+            raise self.error(node, f"{what} has an initial value or is OPTIONAL: not "
+                                   "supported")
+        v = self.declare(name, ir.Prim("char"), None, node, False, None, module_level, saved)
+        if v.by_ref:
+            v.char_len_param = ir.Symbol(self.unique(f"{name}_len"), ir.Prim("size_t"),
+                                         "param", v.loc)
+            v.char_len_param.char_len_of = v.sym    # (the interface module leaves it out)
+            v.char_len = ir.Ref(v.char_len_param) if length == "*" else _int(length)
+            return
+        if length == "*":
+            raise self.error(node, f"{what} has an assumed length (*) but is not a dummy "
+                                   "argument")
+        v.sym.type = ir.Arr(ir.Prim("char"), _int(length))
+        v.char_len = _int(length)
+
+    def is_string(self, node):
+        """Whether node is a CHARACTER expression adgen reads (see string)."""
+        F = _f2003()
+        kind = type(node).__name__
+        if kind == "Char_Literal_Constant":
+            return True
+        if kind == "Parenthesis":
+            return self.is_string(node.items[1])
+        if isinstance(node, F.Name):
+            v = self.vars.get(_name(node))
+            return v is not None and (getattr(v, "char_len", None) is not None or
+                                      getattr(v, "string_literal", None) is not None)
+        if isinstance(node, F.Intrinsic_Function_Reference) and \
+                _name(node.items[0]) in ("trim", "adjustl", "adjustr"):
+            return True
+        if isinstance(node, F.Part_Ref):        # a substring (refused by string)
+            v = self.vars.get(_name(node.items[0]))
+            return v is not None and getattr(v, "char_len", None) is not None
+        return False
+
+    def string(self, node):
+        """(pointer to its first character, length) of a CHARACTER expression: a
+        literal, a variable, a parameter, trim() of one."""
+        F = _f2003()
+        loc = self.loc(node)
+        kind = type(node).__name__
+        if kind == "Char_Literal_Constant":
+            text = _char_literal(node)
+            return ir.Const(_c_string(text), ir.Ptr(ir.Prim("char")), loc), _int(len(text))
+        if kind == "Parenthesis":
+            return self.string(node.items[1])
+        if isinstance(node, F.Name):
+            v = self.vars[_name(node)]
+            text = getattr(v, "string_literal", None)
+            if text is not None:
+                return (ir.Const(_c_string(text), ir.Ptr(ir.Prim("char")), loc),
+                        _int(len(text)))
+            return ir.Ref(v.sym, loc), X.clone(v.char_len)
+        if isinstance(node, F.Part_Ref):
+            raise self.error(node, f"the substring '{node}' is not supported")
+        name = _name(node.items[0])
+        args = node.items[1].items if node.items[1] is not None else ()
+        if name != "trim" or len(args) != 1:
+            raise self.error(node, f"'{node}': of the CHARACTER intrinsics, trim, len and "
+                                   "len_trim are supported")
+        ptr, length = self.string(args[0])
+        return ptr, ir.Call("adgen_len_trim", [X.clone(ptr), length], ir.LONG, loc)
+
+    def string_comparison(self, node, pre):
+        """a == b (or /=, <, ...) of CHARACTER strings: adgen_str_cmp(a, b) against 0."""
+        a, op, b = node.items
+        if not (self.is_string(a) and self.is_string(b)):
+            raise self.error(node, f"'{node}' compares a CHARACTER string with a number")
+        op = {".EQ.": "==", ".NE.": "!=", "/=": "!=", ".LT.": "<", ".LE.": "<=",
+              ".GT.": ">", ".GE.": ">="}.get(op.strip().upper(), op.strip())
+        return ir.Binary(op, self.string_compare(a, b, node), _int(0), ir.INT,
+                         self.loc(node))
+
+    def string_compare(self, a, b, node):
+        """adgen_str_cmp(a, b): negative, 0 or positive as a sorts before, with or after
+        b (blank-padded)."""
+        pa, na = self.string(a) if not isinstance(a, tuple) else a
+        pb, nb = self.string(b) if not isinstance(b, tuple) else b
+        return ir.Call("adgen_str_cmp", [X.clone(pa), X.clone(na), pb, nb], ir.INT,
+                       self.loc(node))
+
+    def string_assignment(self, lhs, rhs, out, loc):
+        """s = t: t's characters, then blanks up to s's length (t cut to it)."""
+        F = _f2003()
+        if not isinstance(lhs, F.Name) or not self.is_string(rhs):
+            raise self.error(lhs, f"the CHARACTER assignment '{lhs} = {rhs}' is not "
+                                  "supported (a variable given a literal, a variable or "
+                                  "trim() of one)")
+        dst, n = self.string(lhs)
+        src, m = self.string(rhs)
+        if X.has_call(m):
+            length = self.temp("length", ir.LONG)
+            out.append(ir.Assign(ir.Ref(length), m, loc))
+            m = ir.Ref(length)
+        k = self.temp("k", ir.INT)
+        char = ir.Prim("char")
+        value = ir.Cond(ir.Binary("<", ir.Ref(k), m, ir.INT),
+                        ir.Index(src, ir.Ref(k), char), ir.Const("' '", char), char)
+        out.append(ir.For([ir.Assign(ir.Ref(k), _int(0), loc)],
+                          ir.Binary("<", ir.Ref(k), n, ir.INT),
+                          [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.INT),
+                                     loc)],
+                          ir.Block([ir.Assign(ir.Index(dst, ir.Ref(k), char), value, loc)]),
+                          loc))
+
+    def string_selector(self, sel_stmt, setup):
+        """SELECT CASE (s) on a CHARACTER string: (pointer, length), the length read once."""
+        ptr, length = self.string(sel_stmt.items[0])
+        if X.has_call(length):
+            tmp = self.temp("selector_length", ir.LONG)
+            setup.append(ir.Assign(ir.Ref(tmp), length, self.loc(sel_stmt)))
+            length = ir.Ref(tmp)
+        return ptr, length
+
+    def string_case_test(self, c, sel):
+        """The test of CASE ('a', 'b') or CASE ('a':'m') on a CHARACTER selector."""
+        F = _f2003()
+        test = None
+        for item in c.items[0].items[0].items:
+            if isinstance(item, F.Case_Value_Range):
+                lo, hi = item.items
+                t = None
+                if lo is not None:
+                    t = ir.Binary(">=", self.string_compare(sel, lo, c), _int(0), ir.INT)
+                if hi is not None:
+                    u = ir.Binary("<=", self.string_compare(sel, hi, c), _int(0), ir.INT)
+                    t = u if t is None else ir.Binary("&&", t, u, ir.INT)
+            else:
+                t = ir.Binary("==", self.string_compare(sel, item, c), _int(0), ir.INT)
+            test = t if test is None else ir.Binary("||", test, t, ir.INT)
+        return test
+
+    def string_lengths(self, args):
+        """The hidden lengths of a call's CHARACTER arguments, in their order, passed
+        after all the others as gfortran does."""
+        out = []
+        for a in args:
+            if a is not None and self.is_string(a):
+                e = _convert(self.string(a)[1], ir.Prim("size_t"))
+                e.loc = self.loc(a)
+                out.append(e)
+        return out
+
     def data_statement(self, node, data):
         """The values a DATA statement gives variables, elements and implied-DO lists of
         elements (`data a /3*0d0, 1d0/, (c(i), i = 1, 2) /2*1d0/`), into data: variable ->
@@ -1734,6 +1950,8 @@ class Scope:
         n, k = name, 1
         taken = {v.sym.name for v in self.vars.values() if v.sym is not None} | \
             {p.name for v in self.vars.values() for p in v.extent_params} | \
+            {v.char_len_param.name for v in self.vars.values()
+             if getattr(v, "char_len_param", None) is not None} | \
             {v.sym.name for v in self.retired + self.hidden if v.sym is not None} | \
             {s.name for s in self.temps}
         while n in taken or n in self.front.functions or n in _C_RESERVED:
@@ -2545,10 +2763,14 @@ class Scope:
         F = _f2003()
         sel_stmt = node.children[0]
         setup = []
-        sel = self.expr_before(sel_stmt.items[0], setup)
-        if not sel.type.resolved().is_int:
-            raise self.error(sel_stmt, "SELECT CASE needs an integer selector")
-        if X.has_call(sel):
+        if self.is_string(sel_stmt.items[0]):
+            sel = self.string_selector(sel_stmt, setup)       # (pointer, length)
+        else:
+            sel = self.expr_before(sel_stmt.items[0], setup)
+            if not sel.type.resolved().is_int:
+                raise self.error(sel_stmt, "SELECT CASE needs an integer or CHARACTER "
+                                           "selector")
+        if not isinstance(sel, tuple) and X.has_call(sel):
             # evaluated once, not by every CASE test
             tmp = self.temp("selector", ir.with_const(sel.type, False))
             setup.append(ir.Assign(ir.Ref(tmp), sel, self.loc(sel_stmt)))
@@ -2572,6 +2794,8 @@ class Scope:
         selector = c.items[0]
         if str(selector).upper().strip() == "DEFAULT":
             return None
+        if isinstance(sel, tuple):
+            return self.string_case_test(c, sel)
         test = None
         for r in _walk_type(selector, F.Case_Value_Range) or []:
             lo = self.expr(r.items[0]) if r.items[0] is not None else None
@@ -2824,6 +3048,8 @@ class Scope:
 
     # ------------------------------------------------------------ assignments
     def assignment(self, lhs_node, rhs_node, out, loc, mask=None):
+        if self.is_string(lhs_node):
+            return self.string_assignment(lhs_node, rhs_node, out, loc)
         shape = self.shape_of(lhs_node)
         F = _f2003()
         base = lhs_node.items[0] if isinstance(lhs_node, F.Part_Ref) else lhs_node
@@ -3183,8 +3409,11 @@ class Scope:
         """node (an expression) reading temporaries, set in out, instead of its array
         constructors and the values of functions that return arrays; keep: a constructor
         left as it is."""
+        return self.constructors_hoisted(self.without_array_functions(node, out), out, keep)
+
+    def constructors_hoisted(self, node, out, keep=None):
+        """node reading temporaries, set in out, instead of its array constructors."""
         F = _f2003()
-        node = self.without_array_functions(node, out)
         inner = [c for c in _walk_type(node, F.Array_Constructor) if c is not keep]
         if not inner:
             return node
@@ -3219,6 +3448,8 @@ class Scope:
         arguments for the dummy arguments."""
         f = self.array_function(ref)
         loc = self.loc(ref)
+        # its arguments' matmul and array constructors first, as those of a CALL
+        ref = self.constructors_hoisted(self.without_matmuls(ref, out), out)
         args = ref.items[1].items if ref.items[1] is not None else []
         pre = []
         call = self.user_call(_name(ref.items[0]), args, ref, pre,
@@ -3410,7 +3641,11 @@ class Scope:
         if isinstance(node, F.Logical_Literal_Constant):
             return ir.Const("1" if "TRUE" in str(node).upper() else "0", ir.INT, loc)
         if isinstance(node, F.Char_Literal_Constant):
-            raise self.error(node, "character strings are not supported in computations")
+            raise self.error(node, "a CHARACTER string in a computation is not supported "
+                                   "(they are in comparisons, assignments, SELECT CASE, "
+                                   "arguments, len, len_trim and trim)")
+        if cname == "Level_3_Expr":
+            raise self.error(node, "character concatenation is not supported")
         if isinstance(node, F.Name):
             v = self.lookup(_name(node), node)
             if v.dims:
@@ -3423,6 +3658,9 @@ class Scope:
             return E(node.items[1])
         if cname == "And_Operand" and len(node.items) == 2:
             return ir.Unary("!", E(node.items[1]), ir.INT, loc)
+        if cname == "Level_4_Expr" and (self.is_string(node.items[0]) or
+                                        self.is_string(node.items[2])):
+            return self.string_comparison(node, pre)
         if cname in ("Level_2_Expr", "Add_Operand", "Level_4_Expr", "And_Operand",
                      "Or_Operand", "Equiv_Operand", "Level_3_Expr", "Level_5_Expr"):
             a, op, b = node.items
@@ -3524,8 +3762,6 @@ class Scope:
                  ".NE.": "!=", "/=": "!=", ".AND.": "&&", ".OR.": "||", ".EQV.": "==",
                  ".NEQV.": "!="}
         op = table.get(op, op)
-        if op == "//":
-            raise self.error(node, "character concatenation is not supported")
         if op in ir.COMPARISONS or op in ir.LOGICAL:
             return ir.Binary(op, a, b, ir.INT, loc)
         t = ir.arith_result(a.type, b.type)
@@ -3560,6 +3796,13 @@ class Scope:
                 return self.reduction(name, args, node, pre, ks)
         if name in _INQUIRY:
             return self.inquiry(name, args, node, ks)
+        if name in ("len", "len_trim") and len(args) == 1 and self.is_string(args[0]):
+            ptr, length = self.string(args[0])
+            return _convert(length, ir.INT) if name == "len" else _convert(
+                ir.Call("adgen_len_trim", [ptr, length], ir.LONG, loc), ir.INT)
+        if name == "trim":
+            raise self.error(node, "trim() is supported in comparisons, assignments and "
+                                   "arguments of CHARACTER strings only")
         if name == "kind":
             t = self.expr(args[0]).type.resolved()
             return _int(8 if t.name == "double" else 4 if t.name in ("float", "int") else 8)
@@ -4087,6 +4330,9 @@ class Scope:
                 # an OPTIONAL dummy left out: a null pointer
                 out.append(X.null(f.params[k].type, self.loc(node)))
                 continue
+            if self.is_string(a):
+                out.append(self.string(a)[0])   # its length: see string_lengths
+                continue
             if k < len(f.params) and isinstance(f.params[k].type.resolved(), ir.FuncPtr):
                 out.append(self.procedure_argument(f, k, a, node))
                 continue
@@ -4388,7 +4634,8 @@ class Scope:
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
         cargs = self.call_args(f, args, node, pre, ks, post) + \
-            ([result] if result is not None else []) + self.call_extents(f, args, node)
+            ([result] if result is not None else []) + self.call_extents(f, args, node) + \
+            self.string_lengths(args)
         if hasattr(f, "host_arg_uses"):
             f.host_arg_uses.append(list(f.host_args))      # see internal_procedures
         for hname in getattr(f, "host_args", []):
@@ -4515,7 +4762,7 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "amod", "dsign",
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
                      "modulo", "dim", "ddim", "idim", "merge", "cshift", "maxloc",
-                     "minloc", "present", "spread", "reshape"}
+                     "minloc", "present", "spread", "reshape", "len", "len_trim", "trim"}
 
 
 # ------------------------------------------------------------------ helpers

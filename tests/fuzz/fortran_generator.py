@@ -60,6 +60,7 @@ COMPONENTS = 0.5    # share of the derived type's arrays that are allocatable co
 # From a stream of its own:
 GOTOS = 0.25        # share of programs whose DO loops' EXIT and CYCLE are written as GOTO
 ROWS = 0.4          # share of programs that pass rows of 2-D arrays (not contiguous) to calls
+STRINGS = 0.3       # share of helpers taking a CHARACTER option, `mode`
 ARRAY_FUNCTIONS = 0.35  # share of helper subroutines made functions returning their array output
 
 
@@ -382,6 +383,8 @@ class FGen:
         self.rows_as_actuals = random.Random(seed * 2147483587 + 103).random() < ROWS
         # and which helpers return their array output as a function's result
         self.rf = random.Random(seed * 2147483587 + 107)
+        # and which helpers take a CHARACTER option, the literals given and compared
+        self.rq = random.Random(seed * 2147483587 + 109)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -746,6 +749,14 @@ class FGen:
 
     def condition(self) -> E:
         r = self.r
+        options = list(self.syms("str"))
+        if options and self.rq.random() < 0.6:
+            # the CHARACTER option against a literal (blank-padded: 'slow ' is 'slow')
+            v = self.rq.choice(options)
+            op = self.rq.choice(("==", "/=", ".eq."))
+            lit = self.rq.choice(_OPTIONS)
+            return cond(f"{self.rq.choice((v.name, f'trim({v.name})'))} {op} '{lit}'",
+                        [v.name])
         with self.calls_barred(r.random() < 0.8):    # calls in conditions now and then
             for _ in range(4):
                 e = self.rexpr(1)
@@ -1190,6 +1201,8 @@ class FGen:
                     # an expression (a plain section scaled to be one)
                     s = self.fit(scale(0.5, s) if s.section else s)
                 chosen[i] = s
+            elif role == "str":     # a literal option, now and then with trailing blanks
+                chosen[i] = E(f"'{self.rq.choice(_OPTIONS)}{' ' * self.rq.randint(0, 1)}'")
             else:   # sin
                 with self.calls_barred():
                     e = self.rexpr(1)
@@ -1347,6 +1360,8 @@ class FGen:
         return simple(f"sink = 0.5d0 * sink + 0.5d0 * {t.text}", t)
 
     def reader(self, v: Var) -> E:
+        if v.cls == "str":      # the option's length, trailing blanks left out
+            return E(f"0.1d0 * len_trim({v.name})", 1.0, 7, frozenset([v.name]))
         if v.cls == "arr":
             return scale(0.1, fcall("sum", E(v.name, v.bound, 9, frozenset([v.name])), bound=v.bound))
         if v.cls == "int":
@@ -1437,11 +1452,16 @@ class FGen:
         if not function and self.rw.random() < OPTIONAL:
             optional = [self.rw.choice((("opt", "gam"), ("oinout", "w")))]
             optional = optional if not array_fn else []
+        if self.rq.random() < STRINGS:
+            roles.append(("str", "mode"))       # before the OPTIONAL dummies
         dummies, decls = [], {}
         for role, p in roles:
             intent = {"m": "in", "in": "in", "in0": "in", "sin": "in", "out": "out",
-                      "inout": "inout", "sout": "out", "sinout": "inout"}[role]
-            if role == "m":
+                      "inout": "inout", "sout": "out", "sinout": "inout", "str": "in"}[role]
+            if role == "str":
+                dummies.append(Var(p, "str", writable=False))
+                decls[p] = f"character(len=*), intent(in) :: {p}"
+            elif role == "m":
                 dummies.append(Var("m", "int", lo=m, hi=m, index_ok=False))
                 decls[p] = "integer, intent(in) :: m"
             elif role in ("in", "in0", "out", "inout"):
@@ -1820,6 +1840,10 @@ def _subscripts(text: str, at: int):
         if depth == 0:
             return text[at:k + 1].replace(" ", "")
     return None
+
+
+# the values of the CHARACTER options
+_OPTIONS = ("fast", "slow", "upwind", "central")
 
 
 # an assignment statement: the variable assigned, its subscripts, the value

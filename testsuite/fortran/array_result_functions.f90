@@ -9,7 +9,7 @@
 ! dummy argument, and a reference to it in an expression is a call before the statement
 ! into a temporary array of the result's shape (the innermost references first).
 ! References in assignments, as arguments of other such functions and of sum, and in an
-! IF condition.
+! IF condition; array constructors as their arguments.
 module m
   implicit none
 contains
@@ -47,4 +47,5 @@ subroutine f(n, x, y)
   y(1:3) = y(1:3) + cross(c, twice(3, x(2:4)))
   y = y * scaled(x, sum(twice(n, y)))
   if (sum(scaled(y, 2d0)) > 0d0) y(1) = y(1) * 3d0
+  y(2:4) = y(2:4) + cross([1d0, -2d0, 0.5d0], x(1:3)) * cross(x(2:4), [x(1), 1d0, y(1)])
 end subroutine f
