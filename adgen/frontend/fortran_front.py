@@ -3608,7 +3608,7 @@ class Scope:
             v = self.lookup(_name(node.items[0]), node)
             if not v.dims:
                 raise self.error(node, f"'{v.name}' is not an array")
-            return self.section_element(v, node, ks, pre, lvalue=True)
+            return self.section_element(v, node, ks, pre)
         raise self.error(node, f"cannot assign to {node}")
 
     # -------------------------------------------------------------- expressions
@@ -3715,10 +3715,9 @@ class Scope:
             return _name(node.items[0])
         return None
 
-    def section_element(self, v, node, ks, pre=None, lvalue=False):
+    def section_element(self, v, node, ks, pre=None):
         """The element of the array reference `node` to `v` (an element, or with
-        counters ks the current element of a section); pre as for expr; lvalue when it is
-        assigned."""
+        counters ks the current element of a section); pre as for expr."""
         F = _f2003()
         subs = []
         kit = iter(ks or [])
@@ -3732,11 +3731,12 @@ class Scope:
                 st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
                 subs.append(X.add(a, X.mul(k, st)))
             elif self.vector_subscript(sub, node):
+                # u(idx): the element idx(k); assigned (a scatter) too, where Fortran asks
+                # that no index repeat
                 k = next(kit, None)
-                if k is None or lvalue:
+                if k is None:
                     raise self.error(node, f"vector subscript of '{v.name}' (an array of "
-                                           "indices) is supported in expressions only (not "
-                                           "assigned to, nor passed as an argument)")
+                                           "indices) where a scalar is needed")
                 subs.append(_to_int(self.expr(sub, [k], pre)))
             else:
                 subs.append(self.expr(sub, pre=pre))
