@@ -657,6 +657,10 @@ def test_head_with_a_character_dummy(tmp_path, gfortran):
      "character concatenation is not supported"),
     ("  character(len=8) :: a\n", "  a = 'x'\n  if (a == 1) y = 0d0\n",
      "compares a CHARACTER string with a number"),
+    ("  character(len=8) :: names\n  dimension names(3)\n", "  names(1) = 'a'\n",
+     "is an array: not supported"),
+    ("  real(8) :: g\n  character(len=8) :: mode\n  common /blk/ mode, g\n",
+     "  if (mode == 'x') y = g\n", "in a COMMON block is not supported"),
 ])
 def test_character_refused(decl, body, message, tmp_path):
     """What adgen does not do with CHARACTER strings is refused at its line."""

@@ -1647,7 +1647,7 @@ class Scope:
         """A CHARACTER scalar: a dummy, a local, a SAVEd or module variable, or a
         parameter (a literal)."""
         what = f"the CHARACTER variable '{name}'"
-        if dims is not None:
+        if dims is not None or getattr(self.vars.get(name), "dims", None):
             raise self.error(node, f"{what} is an array: not supported (CHARACTER strings "
                                    "are supported as scalars)")
         if is_param:
@@ -1660,9 +1660,13 @@ class Scope:
             v.string_literal = text if length == "*" else text[:length].ljust(length)
             self.vars[name] = v
             return
-        if init is not None or name in getattr(self.func, "optional_dummies", ()):
+        if (init is not None and not module_level) or \
+                name in getattr(self.func, "optional_dummies", ()):
+            # (a module variable's initial value is in the compiled module's object)
             raise self.error(node, f"{what} has an initial value or is OPTIONAL: not "
                                    "supported")
+        if getattr(self.vars.get(name), "common", None) is not None:
+            raise self.error(node, f"{what} in a COMMON block is not supported")
         v = self.declare(name, ir.Prim("char"), None, node, False, None, module_level, saved)
         if v.by_ref:
             v.char_len_param = ir.Symbol(self.unique(f"{name}_len"), ir.Prim("size_t"),
@@ -2058,6 +2062,10 @@ class Scope:
                 # a type declaration may follow (`dimension x(n)` / `real(8) x`): the
                 # same variable, given its type
                 self.local_names = getattr(self, "local_names", set()) | {name}
+            if getattr(v, "char_len", None) is not None:
+                raise self.error(node, f"the CHARACTER variable '{name}' is an array: not "
+                                       "supported (CHARACTER strings are supported as "
+                                       "scalars)")
             self.set_dims(v, spec, node)
             if v.sym is not None and v.sym.kind == "local":
                 v.sym.type = self.storage_type(v)
@@ -2070,6 +2078,9 @@ class Scope:
             for obj in objs.items:
                 oname = _name(obj.items[0] if hasattr(obj, "items") and obj.items else obj)
                 v = self.vars.get(oname) or self.implicit_var(oname, node, declare_local=False)
+                if getattr(v, "char_len", None) is not None:
+                    raise self.error(node, f"the CHARACTER variable '{oname}' in a COMMON "
+                                           "block is not supported")
                 spec = obj.items[1] if hasattr(obj, "items") and len(obj.items) > 1 else None
                 if spec is not None:
                     v.dims, _ = self.array_spec(spec, oname)
