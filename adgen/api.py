@@ -552,6 +552,10 @@ class _Analysis:
         ir = self.ir
         t = p.type.resolved()
         d = {"name": p.name, "const": False, "extent": None, "extent_text": None}
+        if getattr(p, "char_len_of", None) is not None:
+            # the length of a CHARACTER dummy, after all the other arguments
+            return dict(d, kind="length", elem="size_t", cdef="size_t",
+                        of=p.char_len_of.name)
         if isinstance(t, ir.Prim):
             if t.is_float:
                 return dict(d, kind="real", elem=_prim_name(t), cdef=_prim_name(t))
@@ -565,8 +569,8 @@ class _Analysis:
             tr = target.resolved()
             const = bool(target.const or tr.const)
             if self.fortran and isinstance(tr, ir.Prim) and tr.name == "char":
-                raise _Unsupported("a CHARACTER string; call the derivative routine from "
-                                   "Fortran, or give the option a value inside a wrapper")
+                # a CHARACTER dummy: a Python str (its length is passed apart, `length`)
+                return dict(d, kind="string", elem="char", cdef="char *")
             if isinstance(tr, ir.Prim) and (tr.is_float or
                                             (tr.is_int and _prim_name(tr) in _INT_DTYPES)):
                 e = _prim_name(tr)
@@ -824,8 +828,11 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     rcdef = an.ret["cdef"]
     expect = {"reverse": [], "forward": [], "vector": []}
     for p in params:
+        if p["kind"] == "length":
+            continue            # last of all (below)
         for mode in expect:
-            expect[mode].append((p["name"], p["cdef"], p["kind"] in ("array", "struct_ptr")))
+            expect[mode].append((p["name"], p["cdef"],
+                                 p["kind"] in ("array", "struct_ptr", "string")))
         if p["role"]:
             e = p["elem"]
             if p["kind"] in ("array", "struct_ptr"):
@@ -842,6 +849,10 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         expect["vector"].append((func + "'", f"{rcdef} *", True))
     # the number of directions: by value in C, by reference for Fortran
     expect["vector"].append(("nbdirs", "int *" if fortran else "int", fortran))
+    for p in params:
+        if p["kind"] == "length":
+            for mode in expect:
+                expect[mode].append((p["name"], p["cdef"], False))
     rets = {"reverse": "void", "forward": rcdef, "vector": rcdef}
     suffix = {"reverse": "_b", "forward": "_d", "vector": "_dv"}
     symbols, protos = {}, []
@@ -1078,6 +1089,8 @@ def _dtype(elem, ffi):
 
 
 def _describe(p):
+    if p["kind"] == "string":
+        return "CHARACTER string (a str)"
     if p["kind"] == "array":
         return f"{'const ' if p['const'] else ''}{p['elem']} array"
     if p["kind"] in ("struct", "struct_ptr"):
@@ -1669,7 +1682,8 @@ class Built:
         self.independents = list(meta["independents"])
         self._params = meta["params"]
         self._by_name = {p["name"]: p for p in self._params}
-        self.parameters = [p["name"] for p in self._params]
+        # (the lengths of CHARACTER strings are the strings')
+        self.parameters = [p["name"] for p in self._params if p["kind"] != "length"]
         self.path = Path(path)
         self.cached = cached
         self.vector_error = meta["vector_error"]
@@ -1684,7 +1698,8 @@ class Built:
     # -- arguments --
     def _bind(self, what, args, kwargs):
         names = self.parameters
-        sig = ", ".join(f"{p['name']}: {_describe(p)}" for p in self._params)
+        sig = ", ".join(f"{p['name']}: {_describe(p)}" for p in self._params
+                        if p["kind"] != "length")
         if len(args) > len(names):
             raise TypeError(f"{what}() takes {len(names)} argument{'s' * (len(names) != 1)} "
                             f"({sig}), got {len(args)}")
@@ -1705,11 +1720,20 @@ class Built:
         ffi = self._ffi
         raw = self._bind(what, args, kwargs)
         values, arrays, shapes, boxed, env = {}, set(), {}, set(), {}
-        arrays_of_structs, keep, handles = [], [], {}
+        arrays_of_structs, keep, handles, lengths = [], [], {}, {}
         for p in self._params:
-            n, v, kind = p["name"], raw[p["name"]], p["kind"]
+            n, v, kind = p["name"], raw.get(p["name"]), p["kind"]
             where = f"{what}(): argument {n!r} ({_describe(p)})"
-            if kind == "int":
+            if kind == "length":
+                continue        # set from its string's below
+            if kind == "string":
+                if isinstance(v, str):
+                    v = v.encode()
+                if not isinstance(v, bytes):
+                    raise TypeError(f"{where} must be a str, got {type(v).__name__}")
+                values[n] = ffi.new("char[]", v)
+                lengths[n] = len(v)
+            elif kind == "int":
                 if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral):
                     raise TypeError(f"{where} must be an int, got {type(v).__name__}")
                 v = int(v)
@@ -1832,6 +1856,9 @@ class Built:
                                  f"({self._by_name[n]['extent_text']}): give a list of "
                                  f"{need} dicts, one per struct")
         self._check_field_lengths(what, values, env, keep)
+        for p in self._params:
+            if p["kind"] == "length":
+                values[p["name"]] = env[p["name"]] = lengths[p["of"]]
         struct_ptrs = [p["name"] for p in self._params if p["kind"] == "struct_ptr"]
         args = _Args(values, arrays, shapes, boxed, env, struct_ptrs, ffi)
         args.keep = keep        # the arrays the structs' pointer fields point to
@@ -1916,7 +1943,7 @@ class Built:
 
     def _run_primal(self, vals):
         c = self._cvals(vals)
-        return getattr(self._lib, self._sym["primal"])(*[c[n] for n in self.parameters])
+        return getattr(self._lib, self._sym["primal"])(*[c[p["name"]] for p in self._params])
 
     def _extent(self, name, env):
         """The number of elements the code uses of array parameter `name`, given the values
@@ -2019,6 +2046,8 @@ class Built:
         cargs, outs = [], {}
         for p in self._params:
             n = p["name"]
+            if p["kind"] == "length":
+                continue        # last of all (_lengths)
             cargs.append(c[n])
             if not p["role"]:
                 continue
@@ -2042,13 +2071,18 @@ class Built:
         if self._meta["ret_active"]:
             res_ptr = ffi.new(self._meta["ret"]["cdef"] + " *")
             cargs.append(res_ptr)
-        r = getattr(self._lib, self._sym["forward"])(*cargs)
+        r = getattr(self._lib, self._sym["forward"])(*cargs, *self._lengths(c))
         out = {d: (np.array([r], dtype=np.float64) if d == self.name else
                    self._parts(a, d, outs[d], out=True) if d in a.handles else
                    self._flat(d, outs[d])) for d in self.dependents}
         primal = self._primal_results(a, vals)
         primal["return"] = res_ptr[0] if res_ptr is not None else r
         return out, primal
+
+    def _lengths(self, c):
+        """The lengths of the CHARACTER arguments, which the derivative routines take
+        after all the others."""
+        return [c[p["name"]] for p in self._params if p["kind"] == "length"]
 
     def _primal_results(self, a, vals):
         """What a derivative routine left in the copies of the arguments: the arrays, and
@@ -2099,6 +2133,8 @@ class Built:
         cargs, outs = [], {}
         for p in self._params:
             n = p["name"]
+            if p["kind"] == "length":
+                continue        # last of all (_lengths)
             cargs.append(c[n])
             if not p["role"]:
                 continue
@@ -2121,7 +2157,7 @@ class Built:
             seed = float(seeds[self.name][0]) if self.name in seeds else 0.0
             cargs.append(self._ffi.new(self._meta["ret"]["cdef"] + " *", seed)
                          if self._fortran else seed)
-        getattr(self._lib, self._sym["reverse"])(*cargs)
+        getattr(self._lib, self._sym["reverse"])(*cargs, *self._lengths(c))
         res = {}
         for n in self.independents:
             res[n] = self._parts(a, n, outs[n]) if n in a.handles else self._flat(n, outs[n])
@@ -2170,6 +2206,8 @@ class Built:
         cargs, outs = [], {}
         for p in self._params:
             n = p["name"]
+            if p["kind"] == "length":
+                continue        # last of all (_lengths)
             cargs.append(c[n])
             if not p["role"]:
                 continue
@@ -2184,7 +2222,7 @@ class Built:
             outs[self.name] = np.zeros((1, nbdirs), dtype=_dtype(self._meta["ret"]["cdef"], ffi))
             cargs.append(ffi.from_buffer(self._meta["ret"]["cdef"] + "[]", outs[self.name]))
         cargs.append(ffi.new("int *", nbdirs) if self._fortran else nbdirs)
-        getattr(self._lib, self._sym["vector"])(*cargs)
+        getattr(self._lib, self._sym["vector"])(*cargs, *self._lengths(c))
         return {d: np.ascontiguousarray(outs[d].T) for d in self.dependents}
 
     def vjp(self, *args, seeds, **kwargs):

@@ -237,7 +237,7 @@ def make_arguments(built, values=None, sizes=None, seed=1):
     import numpy as np
     from adgen.api import _dtype
     values, sizes = dict(values or {}), dict(sizes or {})
-    params = built._params
+    params = [p for p in built._params if p["kind"] != "length"]   # (the strings' own)
     names = [p["name"] for p in params]
     for k in list(values) + list(sizes):
         if k not in names:
@@ -257,7 +257,13 @@ def make_arguments(built, values=None, sizes=None, seed=1):
 
     for p in params:        # scalars and structs first: array lengths may depend on them
         n, kind = p["name"], scalar_kind(p) or p["kind"]
-        if kind == "int":
+        if kind == "string":
+            if not isinstance(values.get(n), str):
+                raise CheckError(f"{n} is a CHARACTER string: give its value in --inputs "
+                                 f'(e.g. {{"{n}": "..."}})')
+            out[n] = values[n]
+            notes.append(f"{n} = {json.dumps(values[n])}")
+        elif kind == "int":
             if n in values:
                 v = values[n]
                 if isinstance(v, bool) or not isinstance(v, int):

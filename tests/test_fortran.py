@@ -687,12 +687,51 @@ def test_character_lengths_come_last(tmp_path):
         assert want in out.read_text()
 
 
-def test_check_refuses_a_character_dummy(tmp_path):
-    """adgen check (the Python API) does not pass CHARACTER strings: it says so, instead of
-    passing a number for one."""
+def test_check_takes_a_character_dummy_from_the_inputs(tmp_path):
+    """adgen check passes a CHARACTER dummy the str --inputs gives (and its length),
+    and asks for one when none is given."""
     src = tmp_path / "m.f90"
     src.write_text(_CHARACTER_HEAD)
-    proc = subprocess.run([sys.executable, "-m", "adgen", "check", str(src), "--head",
-                           "flux(f)/(u)"], cwd=ROOT, capture_output=True, text=True)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert "a CHARACTER string" in proc.stderr and "Traceback" not in proc.stderr
+    run = lambda *extra: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "adgen", "check", str(src), "--head", "flux(f)/(u)", *extra],
+        cwd=ROOT, capture_output=True, text=True)
+    proc = run()
+    assert proc.returncode == 2, proc.stdout + proc.stderr      # a usage error
+    assert "scheme is a CHARACTER string: give its value in --inputs" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    for scheme in ("upwind", "central", "limit"):
+        (tmp_path / "in.json").write_text(f'{{"scheme": "{scheme}", "n": 4}}')
+        proc = run("--inputs", str(tmp_path / "in.json"))
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert f'scheme = "{scheme}"' in proc.stdout and "PASS" in proc.stdout
+
+
+def test_api_passes_character_strings(tmp_path):
+    """The Python API takes a str for a CHARACTER dummy and passes its length after all
+    the other arguments: each option's gradient is its own (against central differences
+    of the primal called through the API)."""
+    import numpy as np
+    import adgen
+    src = tmp_path / "flux.f90"
+    src.write_text(_CHARACTER_HEAD)
+    built = adgen.build(str(src), head="flux(f)/(u)", cache_dir=tmp_path / "cache")
+    assert built.parameters == ["n", "u", "f", "scheme"]
+    u = np.array([0.3, -1.2, 0.7, 2.0])
+    grads = {}
+    for scheme in ("upwind", "central", "limit"):
+        g = built.vjp(4, u, np.zeros(4), scheme, seeds={"f": np.ones(4)})["u"]
+        fd = np.zeros(4)
+        for j in range(4):
+            up, um, fp, fm = u.copy(), u.copy(), np.zeros(4), np.zeros(4)
+            up[j] += 1e-6
+            um[j] -= 1e-6
+            built.primal(4, up, fp, scheme)
+            built.primal(4, um, fm, scheme)
+            fd[j] = (fp.sum() - fm.sum()) / 2e-6
+        assert np.allclose(g, fd, rtol=1e-6, atol=1e-8), (scheme, g, fd)
+        t = built.jvp(4, u, np.zeros(4), scheme, tangents={"u": np.ones(4)})["f"]
+        assert np.isclose(t.sum(), g.sum())
+        grads[scheme] = g
+    assert not np.allclose(grads["upwind"], grads["central"])
+    with pytest.raises(TypeError, match="must be a str"):
+        built.vjp(4, u, np.zeros(4), 3, seeds={"f": np.ones(4)})

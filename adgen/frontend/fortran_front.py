@@ -491,6 +491,12 @@ def _if_chain(branches):
     return result
 
 
+# Fortran's relational and logical operators in C
+_C_OPERATORS = {".LT.": "<", ".LE.": "<=", ".GT.": ">", ".GE.": ">=", ".EQ.": "==",
+                ".NE.": "!=", "/=": "!=", ".AND.": "&&", ".OR.": "||", ".EQV.": "==",
+                ".NEQV.": "!="}
+
+
 def _char_literal(node):
     """The characters of a CHARACTER literal ('it''s' is it's)."""
     text = node.items[0]
@@ -1728,13 +1734,12 @@ class Scope:
         ptr, length = self.string(args[0])
         return ptr, ir.Call("adgen_len_trim", [X.clone(ptr), length], ir.LONG, loc)
 
-    def string_comparison(self, node, pre):
+    def string_comparison(self, node):
         """a == b (or /=, <, ...) of CHARACTER strings: adgen_str_cmp(a, b) against 0."""
         a, op, b = node.items
         if not (self.is_string(a) and self.is_string(b)):
             raise self.error(node, f"'{node}' compares a CHARACTER string with a number")
-        op = {".EQ.": "==", ".NE.": "!=", "/=": "!=", ".LT.": "<", ".LE.": "<=",
-              ".GT.": ">", ".GE.": ">="}.get(op.strip().upper(), op.strip())
+        op = _C_OPERATORS.get(op.strip().upper(), op.strip())
         return ir.Binary(op, self.string_compare(a, b, node), _int(0), ir.INT,
                          self.loc(node))
 
@@ -3671,7 +3676,7 @@ class Scope:
             return ir.Unary("!", E(node.items[1]), ir.INT, loc)
         if cname == "Level_4_Expr" and (self.is_string(node.items[0]) or
                                         self.is_string(node.items[2])):
-            return self.string_comparison(node, pre)
+            return self.string_comparison(node)
         if cname in ("Level_2_Expr", "Add_Operand", "Level_4_Expr", "And_Operand",
                      "Or_Operand", "Equiv_Operand", "Level_3_Expr", "Level_5_Expr"):
             a, op, b = node.items
@@ -3769,10 +3774,7 @@ class Scope:
     def binary(self, op, a, b, node):
         op = op.strip().upper()
         loc = self.loc(node)
-        table = {".LT.": "<", ".LE.": "<=", ".GT.": ">", ".GE.": ">=", ".EQ.": "==",
-                 ".NE.": "!=", "/=": "!=", ".AND.": "&&", ".OR.": "||", ".EQV.": "==",
-                 ".NEQV.": "!="}
-        op = table.get(op, op)
+        op = _C_OPERATORS.get(op, op)
         if op in ir.COMPARISONS or op in ir.LOGICAL:
             return ir.Binary(op, a, b, ir.INT, loc)
         t = ir.arith_result(a.type, b.type)
