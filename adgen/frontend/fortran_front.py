@@ -491,6 +491,24 @@ def _if_chain(branches):
     return result
 
 
+# The intrinsic subroutines that read clocks, and their dummies (see Scope.timer_call)
+_TIMERS = {"cpu_time": ("time",), "system_clock": ("count", "count_rate", "count_max")}
+
+
+# The named constants of the intrinsic modules adgen knows, as gfortran gives them on
+# x86-64 and aarch64: kinds (of real and integer types, and of C's), I/O units.
+_INTRINSIC_MODULES = {
+    "iso_fortran_env": {"real32": 4, "real64": 8, "real128": 16, "int8": 1, "int16": 2,
+                        "int32": 4, "int64": 8, "input_unit": 5, "output_unit": 6,
+                        "error_unit": 0, "numeric_storage_size": 32,
+                        "character_storage_size": 8, "file_storage_size": 8},
+    "iso_c_binding": {"c_int": 4, "c_short": 2, "c_long": 8, "c_long_long": 8,
+                      "c_signed_char": 1, "c_size_t": 8, "c_int8_t": 1, "c_int16_t": 2,
+                      "c_int32_t": 4, "c_int64_t": 8, "c_intptr_t": 8, "c_float": 4,
+                      "c_double": 8, "c_long_double": 10, "c_bool": 1, "c_char": 1},
+}
+
+
 # Fortran's relational and logical operators in C
 _C_OPERATORS = {".LT.": "<", ".LE.": "<=", ".GT.": ">", ".GE.": ">=", ".EQ.": "==",
                 ".NE.": "!=", "/=": "!=", ".AND.": "&&", ".OR.": "||", ".EQV.": "==",
@@ -1004,7 +1022,7 @@ class Scope:
         F = _f2003()
         mname = _name(node.items[2])
         mod = self.front.modules.get(mname)
-        if mod is None:
+        if mod is None and mname not in _INTRINSIC_MODULES:
             raise self.error(node, f"module '{mname}' not found (give its source file too)")
         only = node.items[3] and "ONLY" in str(node.items[3]).upper()
         renames = {}
@@ -1018,6 +1036,17 @@ class Scope:
                     names.append(remote)
                 else:
                     names.append(_name(item))
+        if mod is None:
+            # iso_fortran_env, iso_c_binding: their named constants (kinds, units)
+            constants = _INTRINSIC_MODULES[mname]
+            for vname in (names if only else constants):
+                if vname not in constants:
+                    raise self.error(node, f"'{vname}' of the intrinsic module '{mname}' is "
+                                           "not supported (its kind constants are)")
+                local = renames.get(vname, vname)
+                self.vars[local] = FVar(local, ir.INT, const=_int(constants[vname]),
+                                        loc=self.loc(node))
+            return
         for vname, v in mod.vars.items():
             if only and vname not in (names or []):
                 continue
@@ -2375,6 +2404,9 @@ class Scope:
             if split:
                 out.append(ir.Pragma("adgen nocheckpoint", loc))
             self.assignment(node.items[0], node.items[2], out, loc)
+        elif isinstance(node, F.Call_Stmt) and _name(node.items[0]) in _TIMERS and \
+                self.known_procedure(_name(node.items[0])) is None:
+            self.timer_call(node, out, loc)
         elif isinstance(node, F.Call_Stmt):
             name = _name(node.items[0])
             args = node.items[1].items if node.items[1] is not None else []
@@ -2471,8 +2503,13 @@ class Scope:
             self.associate_construct(node, out)
         elif isinstance(node, (F.Continue_Stmt, F.End_Do_Stmt)):
             pass
-        elif cname in ("Print_Stmt", "Write_Stmt", "Read_Stmt", "Open_Stmt", "Close_Stmt",
-                       "Stop_Stmt", "Flush_Stmt", "Inquire_Stmt", "Rewind_Stmt",
+        elif cname in ("Read_Stmt", "Inquire_Stmt"):
+            raise self.error(node, f"a {cname[:-5].upper()} statement sets variables from "
+                                   "outside the program, which the derivative code cannot "
+                                   "do: not supported (read them before calling the "
+                                   "routine, and pass them to it)")
+        elif cname in ("Print_Stmt", "Write_Stmt", "Open_Stmt", "Close_Stmt",
+                       "Stop_Stmt", "Flush_Stmt", "Rewind_Stmt",
                        "Format_Stmt", "Error_Stop_Stmt"):
             what = cname[:-5].replace("_", " ").lower()
             if cname != "Format_Stmt":
@@ -2483,6 +2520,21 @@ class Scope:
                                    "it with IF, DO and EXIT (or a simple GOTO)")
         else:
             raise self.error(node, f"unsupported statement ({cname})")
+
+    def timer_call(self, node, out, loc):
+        """cpu_time(t), system_clock(count, rate, max): what they read is the time, for
+        reports the derivative code leaves out; their variables are set to 0 (a rate to
+        1), with a warning."""
+        name = _name(node.items[0])
+        args = self.match_arguments(name, _TIMERS[name], node.items[1].items
+                                    if node.items[1] is not None else [], node)
+        for dummy, a in zip(_TIMERS[name], args):
+            if a is not None:
+                lhs = self.designator(a)
+                out.append(ir.Assign(lhs, _convert(_int(1 if dummy == "count_rate" else 0),
+                                                   lhs.type), loc))
+        self.front.warn(loc, f"call of {name} left out of the derivative code (its "
+                             "variables set to 0)", self.func)
 
     def forall(self, header, assignments, node, out):
         """FORALL (statement or construct) of assignments: each assignment for all index
