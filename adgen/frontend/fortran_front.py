@@ -108,6 +108,7 @@ class Module:
     uses: list = field(default_factory=list)
     interfaces: dict = field(default_factory=dict)  # name -> its dummy argument names
     interface_bodies: dict = field(default_factory=dict)  # name -> its interface body
+    generics: dict = field(default_factory=dict)  # generic name -> its specific procedures
     imported_procs: dict = field(default_factory=dict)  # name here -> procedure it uses
     types: dict = field(default_factory=dict)     # derived type name -> T.DerivedType
 
@@ -407,6 +408,7 @@ class FFront:
         mod.imported_procs = getattr(scope, "imported_procs", {})
         mod.interfaces = scope.interfaces
         mod.interface_bodies = scope.interface_bodies
+        mod.generics = scope.generics
         mod.types = scope.types
         # procedures: signatures now, bodies after (they may call each other)
         subs = [c for part in unit.children if isinstance(part, F.Module_Subprogram_Part)
@@ -513,6 +515,13 @@ _INTRINSIC_MODULES = {
 _C_OPERATORS = {".LT.": "<", ".LE.": "<=", ".GT.": ">", ".GE.": ">=", ".EQ.": "==",
                 ".NE.": "!=", "/=": "!=", ".AND.": "&&", ".OR.": "||", ".EQV.": "==",
                 ".NEQV.": "!="}
+
+
+def _call_arguments(node):
+    """The actual arguments of a CALL statement or a function reference."""
+    if type(node).__name__ == "Call_Stmt":
+        return node.items[1].items if node.items[1] is not None else []
+    return node.items[1].items if len(node.items) > 1 and node.items[1] is not None else []
 
 
 def _char_literal(node):
@@ -702,6 +711,7 @@ class Scope:
         self.end_label = None         # label of the END statement (a GOTO to it returns)
         self.interfaces = {}          # procedure name -> dummy names, from interface blocks
         self.interface_bodies = {}    # procedure or abstract interface name -> its body
+        self.generics = {}            # generic name -> the names of its specific procedures
         self.external_names = set()   # names declared EXTERNAL
         self.intent_in_names = set()  # dummies declared INTENT(IN)
         self.procedure_decls = {}     # name -> the interface PROCEDURE(...) names
@@ -826,6 +836,7 @@ class Scope:
             if v.sym is None or v.sym.kind != "param":
                 v.sym = self.dummy_symbol(d, v.type, v.loc or self.loc(stmt))
             v.sym.fortran_array = bool(v.dims)
+            v.sym.fortran_rank = len(v.dims or ())          # (see arguments_fit)
             v.sym.intent_in = d in self.intent_in_names     # (see section_copy)
             v.sym.is_result = array_result and d == result_name
             if d in getattr(self.func, "optional_dummies", ()):
@@ -976,8 +987,23 @@ class Scope:
                 continue
             elif isinstance(node, F.Interface_Block):
                 # the dummy names keyword arguments refer to; the bodies give the
-                # signatures of dummy procedures (dummy_procedure)
+                # signatures of dummy procedures (dummy_procedure); a generic interface
+                # names its specific procedures (see specific_procedure)
+                head = node.children[0]
+                generic = _name(head.items[0]) if isinstance(head.items[0], F.Name) else None
+                if "ASSIGNMENT" in str(head.items[0]).upper().replace(" ", ""):
+                    # every `=` of that type would have to call it
+                    raise self.error(node, "defined assignment (`interface assignment(=)`) "
+                                           "is not supported")
+                if generic is not None:
+                    self.generics.setdefault(generic, [])
                 for body in node.children:
+                    if generic is not None and type(body).__name__ == "Procedure_Stmt":
+                        self.generics[generic] += [_name(n) for n in
+                                                   _walk_type(body.items[0], F.Name)]
+                    elif generic is not None and \
+                            type(body).__name__ in ("Subroutine_Body", "Function_Body"):
+                        self.generics[generic].append(_name(_head_stmt(body).items[1]))
                     if type(body).__name__ in ("Subroutine_Body", "Function_Body"):
                         stmt = _head_stmt(body)
                         self.interfaces[_name(stmt.items[1])] = _dummy_names(stmt)
@@ -1065,6 +1091,12 @@ class Scope:
         for tname, dt in mod.types.items():
             if not only or tname in (names or []):
                 self.types[renames.get(tname, tname)] = dt
+        for gname, specifics in mod.generics.items():
+            if not only or gname in (names or []):
+                # the procedures themselves: reachable through the generic, named or not
+                self.generics[renames.get(gname, gname)] = [
+                    n if not isinstance(n, str) else
+                    mod.procs.get(n) or mod.imported_procs.get(n) or n for n in specifics]
 
     def type_spec(self, tspec):
         F = _f2003()
@@ -3506,8 +3538,11 @@ class Scope:
         """The procedure node references when it is a function of the program that
         returns an array; None otherwise."""
         name = self.called_function(node)
-        f = self.dummy_procs.get(name) or self.known_procedure(name) \
-            if name is not None else None
+        f = None
+        if name in self.generics and self.known_procedure(name) is None:
+            f = self.specific_procedure(name, node)
+        elif name is not None:
+            f = self.dummy_procs.get(name) or self.known_procedure(name)
         return f if getattr(f, "array_result", False) else None
 
     def array_function_temp(self, ref, out):
@@ -3826,6 +3861,10 @@ class Scope:
     def binary(self, op, a, b, node):
         op = op.strip().upper()
         loc = self.loc(node)
+        if any(isinstance(x.type.resolved(), ir.Struct) for x in (a, b)):
+            raise self.error(node, f"the operator '{op.lower()}' on values of a derived "
+                                   "type (a defined operator, `interface operator`) is not "
+                                   "supported")
         op = _C_OPERATORS.get(op, op)
         if op in ir.COMPARISONS or op in ir.LOGICAL:
             return ir.Binary(op, a, b, ir.INT, loc)
@@ -4353,6 +4392,8 @@ class Scope:
     def callee(self, name, node):
         if name in self.dummy_procs:
             return self.dummy_procs[name]
+        if name in self.generics and self.known_procedure(name) is None:
+            return self.specific_procedure(name, node)
         if name in getattr(getattr(self, "host", None), "dummy_procs", {}):
             raise self.error(node, f"the dummy procedure '{name}' of the host is called in "
                                    "an internal procedure: not supported (pass it as an "
@@ -4370,6 +4411,57 @@ class Scope:
             f.link_name = name + "_"
             self.front.functions[name] = f
         return f
+
+    def specific_procedure(self, name, node):
+        """The specific procedure of the generic interface `name` a call or reference
+        (node) means: the one whose dummies take its arguments, by type, kind and rank."""
+        args = _call_arguments(node)
+        found = []
+        for f in self.generics[name]:
+            f = self.known_procedure(f) if isinstance(f, str) else f
+            if f is not None and self.arguments_fit(f, args):
+                found.append(f)
+        if len(found) != 1:
+            many = len(found) > 1
+            raise self.error(node, f"the generic '{name}': {len(found) or 'no'} specific "
+                                   f"procedure{'s' if many else ''} of the interface "
+                                   f"take{'' if many else 's'} these arguments"
+                                   + (" (or adgen has not their sources)" if not found else ""))
+        return found[0]
+
+    def arguments_fit(self, f, args):
+        """Whether the dummies of f take these actual arguments: each one, by position
+        or keyword, of the dummy's type and rank; the others OPTIONAL."""
+        dummies = getattr(f, "dummy_names", None)
+        if dummies is None:
+            return False
+        given = {}
+        for k, a in enumerate(args):
+            key = _keyword(a)
+            if key is None and k >= len(dummies) or key is not None and key not in dummies:
+                return False
+            given[dummies.index(key) if key is not None else k] = _argument_value(a)
+        optional = getattr(f, "optional_dummies", set())
+        if any(k not in given and d not in optional for k, d in enumerate(dummies)):
+            return False
+        for k, a in given.items():
+            p = f.params[k]
+            want = ir.pointee(p.type).resolved() if p.type.resolved().is_pointer \
+                else p.type.resolved()
+            rank, elem = self.argument_kind(a)
+            if rank != getattr(p, "fortran_rank", 0) or elem != want:
+                return False
+        return True
+
+    def argument_kind(self, a):
+        """(rank, element type) of an actual argument."""
+        shape = self.operand_shape(a)
+        if shape:
+            return len(shape), self.elem_type(a).resolved()
+        if self.is_string(a):
+            return 0, ir.Prim("char")
+        scratch = []
+        return 0, self.expr(a, None, scratch).type.resolved()
 
     def known_procedure(self, name):
         """The procedure `name` names here, if the input has it (or has called it)."""

@@ -1,0 +1,33 @@
+! adgen-test
+! head: s(y)/(x)
+! expect-error: on values of a derived type (a defined operator
+! expect-error-line: 31
+!
+! Must be refused: an operator on values of a derived type, which an `interface
+! operator(+)` defines (the output had `q = p + p` on two C structs).
+module vec
+  implicit none
+  type v2
+    real(8) :: a, b
+  end type v2
+  interface operator(+)
+    module procedure add
+  end interface
+contains
+  function add(p, q) result(r)
+    type(v2), intent(in) :: p, q
+    type(v2) :: r
+    r%a = p%a + q%a
+    r%b = p%b + q%b
+  end function add
+end module vec
+subroutine s(x, y)
+  use vec
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  type(v2) :: p, q
+  p%a = x
+  p%b = 2 * x
+  q = p + p
+  y = q%a * q%b
+end subroutine s
