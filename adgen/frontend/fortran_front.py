@@ -493,6 +493,12 @@ def _if_chain(branches):
     return result
 
 
+# Fortran's other intrinsic subroutines (not procedures of the input, whose sources it
+# would lack): refused by name
+_INTRINSIC_SUBROUTINES = {"move_alloc", "random_number", "random_seed", "date_and_time",
+                          "get_command_argument", "get_command", "get_environment_variable",
+                          "execute_command_line", "mvbits", "random_init"}
+
 # The intrinsic subroutines that read clocks, and their dummies (see Scope.timer_call)
 _TIMERS = {"cpu_time": ("time",), "system_clock": ("count", "count_rate", "count_max")}
 
@@ -4403,6 +4409,9 @@ class Scope:
                                    "the dummy procedure with an interface block, EXTERNAL or "
                                    "PROCEDURE()")
         f = self.known_procedure(name)
+        if f is None and name in _INTRINSIC_SUBROUTINES and \
+                name not in self.external_names and name not in self.interfaces:
+            raise self.error(node, f"the intrinsic subroutine '{name}' is not supported")
         if f is None:
             # an external procedure not seen (yet): its signature comes from the call
             f = ir.Function(name, ir.VOID, [], ir.Block([]), loc=self.loc(node),
