@@ -88,12 +88,18 @@ def main(argv=None):
             outcome["error"] = exc
 
     limit = sys.getrecursionlimit()
+    try:
+        size = threading.stack_size(_THREAD_STACK)
+    except (ValueError, RuntimeError):
+        return _main(argv)      # no room for a larger stack: the usual depth
     sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
-    size = threading.stack_size(_THREAD_STACK)
     try:
         worker = threading.Thread(target=run)
         worker.start()
         worker.join()
+    except RuntimeError:        # the thread could not start: in this one, as usual
+        sys.setrecursionlimit(limit)
+        return _main(argv)
     finally:
         threading.stack_size(size)
         sys.setrecursionlimit(limit)
