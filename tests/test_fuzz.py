@@ -272,6 +272,7 @@ FORTRAN_FEATURES = {
     "reference to a function returning an array": r"^\s*[\w(): +-]+ = fz_s\d\(",
     "CHARACTER option": r"character\(len=\*\), intent\(in\) :: mode$",
     "CHARACTER comparison": r"mode\)? (==|/=|\.eq\.) '",
+    "call through a generic interface": r"\bfz_g1\(",
 }
 
 

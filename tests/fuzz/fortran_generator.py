@@ -61,6 +61,7 @@ COMPONENTS = 0.5    # share of the derived type's arrays that are allocatable co
 GOTOS = 0.25        # share of programs whose DO loops' EXIT and CYCLE are written as GOTO
 ROWS = 0.4          # share of programs that pass rows of 2-D arrays (not contiguous) to calls
 STRINGS = 0.3       # share of helpers taking a CHARACTER option, `mode`
+GENERICS = 0.3      # share of programs calling helpers through a generic interface
 ARRAY_FUNCTIONS = 0.35  # share of helper subroutines made functions returning their array output
 
 
@@ -1640,6 +1641,9 @@ class FGen:
         rg = random.Random(self.seed * 2147483587 + 101)
         if rg.random() < GOTOS:
             with_gotos([head] + helpers, rg)
+        rn = random.Random(self.seed * 2147483587 + 113)
+        if helpers and rn.random() < GENERICS:
+            mdecls = with_generics(helpers, head, mdecls, rn)
         spec = [f"head: {HEAD_NAME}({' '.join(dep)})/({' '.join(indep)})"]
         spec += [f"arg {v.name}: {a}" for v, _, a in dummies]
         spec += ["tol: 1e-5", f"seed: {1 + self.seed % 1000}"]
@@ -1672,6 +1676,36 @@ def with_double_buffer(head: Routine, r: random.Random) -> None:
     head.body += [Stmt("fz_ba = 0.5d0 * x"), Stmt("fz_bb = 0.0d0"), Stmt("fz_pa => fz_ba"),
                   Stmt("fz_pb => fz_bb"), loop,
                   Stmt("y(1) = y(1) + 0.1d0 * (fz_pa(1) + fz_pb(n))")]
+
+
+def with_generics(helpers: list, head: Routine, mdecls: list, r: random.Random) -> list:
+    """The module's declarations with a generic interface `fz_gK` for one or two
+    helpers, and some calls of these through it (`fz_g1(...)` for `fz_s1(...)`): adgen must
+    find the specific procedure each call means by its arguments' types and ranks. Two
+    specifics only when their numbers of arguments differ (so that Fortran can tell them
+    apart)."""
+    plain = [h for h in helpers if "fz_fn" not in h.params]    # (not fz_via)
+    if not plain:
+        return mdecls
+    picked = r.sample(plain, min(len(plain), r.choice((1, 2))))
+    if len(picked) == 2 and (len(picked[0].params) == len(picked[1].params) or
+                             picked[0].kind != picked[1].kind or
+                             any("optional" in h.decls.get(p, "") for h in picked
+                                 for p in h.params)):
+        picked = picked[:1]
+    generic = "fz_g1"
+    out = list(mdecls) + [f"interface {generic}",
+                          f"  module procedure {', '.join(h.name for h in picked)}",
+                          f"end interface {generic}"]
+    for h in picked:
+        call = re.compile(rf"\b{h.name}\(")
+        for rt in helpers + [head]:
+            if rt in picked:
+                continue
+            for st in walk(rt.body):
+                if call.search(st.head) and r.random() < 0.6:
+                    st.head = call.sub(f"{generic}(", st.head)
+    return out
 
 
 def with_callback(helpers: list, head: Routine, r: random.Random) -> list:
