@@ -748,6 +748,7 @@ class Scope:
             self.imported_procs = dict(module.imported_procs)
             self.interfaces.update(module.interfaces)
             self.interface_bodies.update(module.interface_bodies)
+            self.generics.update(module.generics)
 
     def loc(self, node):
         line = _line(node) or _line(getattr(self, "current", None)) or \
