@@ -1698,8 +1698,7 @@ class Built:
     # -- arguments --
     def _bind(self, what, args, kwargs):
         names = self.parameters
-        sig = ", ".join(f"{p['name']}: {_describe(p)}" for p in self._params
-                        if p["kind"] != "length")
+        sig = ", ".join(f"{n}: {_describe(self._by_name[n])}" for n in names)
         if len(args) > len(names):
             raise TypeError(f"{what}() takes {len(names)} argument{'s' * (len(names) != 1)} "
                             f"({sig}), got {len(args)}")

@@ -237,8 +237,8 @@ def make_arguments(built, values=None, sizes=None, seed=1):
     import numpy as np
     from adgen.api import _dtype
     values, sizes = dict(values or {}), dict(sizes or {})
-    params = [p for p in built._params if p["kind"] != "length"]   # (the strings' own)
-    names = [p["name"] for p in params]
+    names = built.parameters        # (not the lengths of strings: the API passes them)
+    params = [built._by_name[n] for n in names]
     for k in list(values) + list(sizes):
         if k not in names:
             raise CheckError(f"{k!r} is not a parameter of {built.name} "

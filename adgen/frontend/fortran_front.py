@@ -524,10 +524,8 @@ _C_OPERATORS = {".LT.": "<", ".LE.": "<=", ".GT.": ">", ".GE.": ">=", ".EQ.": "=
 
 
 def _call_arguments(node):
-    """The actual arguments of a CALL statement or a function reference."""
-    if type(node).__name__ == "Call_Stmt":
-        return node.items[1].items if node.items[1] is not None else []
-    return node.items[1].items if len(node.items) > 1 and node.items[1] is not None else []
+    """The actual arguments of a CALL statement or a procedure reference ([] for none)."""
+    return node.items[1].items if node.items[1] is not None else []
 
 
 def _char_literal(node):
@@ -535,6 +533,11 @@ def _char_literal(node):
     text = node.items[0]
     quote = text[0]
     return text[1:-1].replace(quote + quote, quote)
+
+
+def _string_constant(text, loc):
+    """(C string literal, length) of a CHARACTER constant."""
+    return ir.Const(_c_string(text), ir.Ptr(ir.Prim("char")), loc), _int(len(text))
 
 
 def _c_string(text):
@@ -1781,21 +1784,19 @@ class Scope:
         loc = self.loc(node)
         kind = type(node).__name__
         if kind == "Char_Literal_Constant":
-            text = _char_literal(node)
-            return ir.Const(_c_string(text), ir.Ptr(ir.Prim("char")), loc), _int(len(text))
+            return _string_constant(_char_literal(node), loc)
         if kind == "Parenthesis":
             return self.string(node.items[1])
         if isinstance(node, F.Name):
             v = self.vars[_name(node)]
             text = getattr(v, "string_literal", None)
             if text is not None:
-                return (ir.Const(_c_string(text), ir.Ptr(ir.Prim("char")), loc),
-                        _int(len(text)))
+                return _string_constant(text, loc)
             return ir.Ref(v.sym, loc), X.clone(v.char_len)
         if isinstance(node, F.Part_Ref):
             raise self.error(node, f"the substring '{node}' is not supported")
         name = _name(node.items[0])
-        args = node.items[1].items if node.items[1] is not None else ()
+        args = _call_arguments(node)
         if name != "trim" or len(args) != 1:
             raise self.error(node, f"'{node}': of the CHARACTER intrinsics, trim, len and "
                                    "len_trim are supported")
@@ -1829,9 +1830,7 @@ class Scope:
         dst, n = self.string(lhs)
         src, m = self.string(rhs)
         if X.has_call(m):
-            length = self.temp("length", ir.LONG)
-            out.append(ir.Assign(ir.Ref(length), m, loc))
-            m = ir.Ref(length)
+            m = ir.Ref(self.once(m, "length", out, loc))
         k = self.temp("k", ir.INT)
         char = ir.Prim("char")
         value = ir.Cond(ir.Binary("<", ir.Ref(k), m, ir.INT),
@@ -1847,28 +1846,8 @@ class Scope:
         """SELECT CASE (s) on a CHARACTER string: (pointer, length), the length read once."""
         ptr, length = self.string(sel_stmt.items[0])
         if X.has_call(length):
-            tmp = self.temp("selector_length", ir.LONG)
-            setup.append(ir.Assign(ir.Ref(tmp), length, self.loc(sel_stmt)))
-            length = ir.Ref(tmp)
+            length = ir.Ref(self.once(length, "selector_length", setup, self.loc(sel_stmt)))
         return ptr, length
-
-    def string_case_test(self, c, sel):
-        """The test of CASE ('a', 'b') or CASE ('a':'m') on a CHARACTER selector."""
-        F = _f2003()
-        test = None
-        for item in c.items[0].items[0].items:
-            if isinstance(item, F.Case_Value_Range):
-                lo, hi = item.items
-                t = None
-                if lo is not None:
-                    t = ir.Binary(">=", self.string_compare(sel, lo, c), _int(0), ir.INT)
-                if hi is not None:
-                    u = ir.Binary("<=", self.string_compare(sel, hi, c), _int(0), ir.INT)
-                    t = u if t is None else ir.Binary("&&", t, u, ir.INT)
-            else:
-                t = ir.Binary("==", self.string_compare(sel, item, c), _int(0), ir.INT)
-            test = t if test is None else ir.Binary("||", test, t, ir.INT)
-        return test
 
     def string_lengths(self, args):
         """The hidden lengths of a call's CHARACTER arguments, in their order, passed
@@ -2448,7 +2427,7 @@ class Scope:
             self.timer_call(node, out, loc)
         elif isinstance(node, F.Call_Stmt):
             name = _name(node.items[0])
-            args = node.items[1].items if node.items[1] is not None else []
+            args = _call_arguments(node)
             pre, post = [], []
             call = self.user_call(name, args, node, pre, post=post)
             out.extend(pre)
@@ -2565,8 +2544,7 @@ class Scope:
         reports the derivative code leaves out; their variables are set to 0 (a rate to
         1), with a warning."""
         name = _name(node.items[0])
-        args = self.match_arguments(name, _TIMERS[name], node.items[1].items
-                                    if node.items[1] is not None else [], node)
+        args = self.match_arguments(name, _TIMERS[name], _call_arguments(node), node)
         for dummy, a in zip(_TIMERS[name], args):
             if a is not None:
                 lhs = self.designator(a)
@@ -2634,7 +2612,7 @@ class Scope:
             if not isinstance(lhs, F.Part_Ref):
                 break
             name = _name(lhs.items[0])
-            args = lhs.items[1].items if lhs.items[1] is not None else []
+            args = _call_arguments(lhs)
             v = self.vars.get(name)
             if v is not None and (v.dims or v.sym is not None and v.sym.kind != "local") or \
                     self.array_var(name, lhs) is not None or \
@@ -2901,24 +2879,25 @@ class Scope:
         selector = c.items[0]
         if str(selector).upper().strip() == "DEFAULT":
             return None
-        if isinstance(sel, tuple):
-            return self.string_case_test(c, sel)
+        if isinstance(sel, tuple):      # a CHARACTER selector: (pointer, length)
+            def compare(node, op):
+                return ir.Binary(op, self.string_compare(sel, node, c), _int(0), ir.INT)
+        else:
+            def compare(node, op):
+                return ir.Binary(op, X.clone(sel), self.expr(node), ir.INT)
         test = None
         for r in _walk_type(selector, F.Case_Value_Range) or []:
-            lo = self.expr(r.items[0]) if r.items[0] is not None else None
-            hi = self.expr(r.items[1]) if r.items[1] is not None else None
-            t = None
-            if lo is not None:
-                t = ir.Binary(">=", X.clone(sel), lo, ir.INT)
+            lo, hi = r.items
+            t = compare(lo, ">=") if lo is not None else None
             if hi is not None:
-                u = ir.Binary("<=", X.clone(sel), hi, ir.INT)
+                u = compare(hi, "<=")
                 t = u if t is None else ir.Binary("&&", t, u, ir.INT)
             test = t if test is None else ir.Binary("||", test, t, ir.INT)
         values = selector.items[0] if hasattr(selector, "items") else None
         for v in (values.items if values is not None and hasattr(values, "items") else []):
             if isinstance(v, F.Case_Value_Range):
                 continue
-            t = ir.Binary("==", X.clone(sel), self.expr(v), ir.INT)
+            t = compare(v, "==")
             test = t if test is None else ir.Binary("||", test, t, ir.INT)
         if test is None:
             raise self.error(c, "unsupported CASE selector")
@@ -3560,7 +3539,7 @@ class Scope:
         loc = self.loc(ref)
         # its arguments' matmul and array constructors first, as those of a CALL
         ref = self.constructors_hoisted(self.without_matmuls(ref, out), out)
-        args = ref.items[1].items if ref.items[1] is not None else []
+        args = _call_arguments(ref)
         pre = []
         call = self.user_call(_name(ref.items[0]), args, ref, pre,
                               result=X.null(ir.Ptr(ir.DOUBLE), loc))
@@ -3785,12 +3764,10 @@ class Scope:
             a, op, b = node.items
             return self.power(E(a), E(b), node)
         if isinstance(node, F.Intrinsic_Function_Reference):
-            return self.intrinsic(_name(node.items[0]),
-                                  node.items[1].items if node.items[1] is not None else [],
-                                  node, ks, pre)
+            return self.intrinsic(_name(node.items[0]), _call_arguments(node), node, ks, pre)
         if (cname == "Part_Ref" or cname in _CALL_NODES) and \
                 _name(node.items[0]) in getattr(self, "stmt_functions", {}):
-            args = node.items[1].items if node.items[1] is not None else []
+            args = _call_arguments(node)
             return self.statement_function(_name(node.items[0]), args, node, ks, pre)
         if isinstance(node, F.Part_Ref):
             name = _name(node.items[0])
@@ -3798,13 +3775,13 @@ class Scope:
             if v is not None:
                 return self.section_element(v, node, ks, pre)
             if name in _INTRINSIC_MATH or name in _OTHER_INTRINSICS or name in _SPECIFIC_NAMES:
-                args = node.items[1].items if node.items[1] is not None else []
+                args = _call_arguments(node)
                 return self.intrinsic(name, args, node, ks, pre)
         name = self.called_function(node)
         if name is not None:
             if id(node) in self.hoisted:
                 return X.clone(self.hoisted[id(node)])
-            args = node.items[1].items if node.items[1] is not None else []
+            args = _call_arguments(node)
             return self.function_call(name, args, node, pre, ks)
         raise self.error(node, f"unsupported expression ({cname}: {node})")
 
@@ -5339,7 +5316,7 @@ def _visit(node, look):
 def _has_dim(node):
     """Whether a call of sum, product, maxval or minval gives DIM (second by position, or
     by keyword)."""
-    args = node.items[1].items if node.items[1] is not None else ()
+    args = _call_arguments(node)
     return any(_keyword(a) == "dim" for a in args) or \
         len(args) >= 2 and _keyword(args[1]) is None
 
