@@ -51,6 +51,19 @@ def reachable_nodes(nodes):
     return seen
 
 
+def field_closure(node):
+    """node and the nodes of its fields, at any depth: the memory of one variable (a
+    struct's members, those of an array of structs) that the points-to graph tells apart,
+    kept together as the whole variable."""
+    out, todo = set(), [find(node)]
+    while todo:
+        n = todo.pop()
+        if n not in out:
+            out.add(n)
+            todo += [find(f) for f in n.fields.values()]
+    return out
+
+
 def find(n):
     while n.parent is not None:
         if n.parent.parent is not None:
@@ -69,7 +82,11 @@ class Memory:
         self.heap_blocks = []       # the nodes of malloc'd blocks, as created
         self.const_nodes = []       # what constant pointers (null, a string) point to
         self.version = 0            # changes whenever the graph does (for caches)
+        # changes when nodes already made change (a field added, a pointee set, two nodes
+        # unified); not when a new variable gets its node, nor a pointer its first pointee
+        self.shape = 0
         self._held = None           # (version, held_pointees())
+        self._own = {}              # function name -> (function, key, own_nodes(function))
 
     # --------------------------------------------------------------- node access
     def var(self, sym):
@@ -97,6 +114,7 @@ class Memory:
         """Make pointer memory n point to target (a pointer the transform adds)."""
         find(n).pointee = find(target)
         self.version += 1
+        self.shape += 1
 
     def field(self, n, name):
         n = find(n)
@@ -104,6 +122,7 @@ class Memory:
         if f is None:
             f = n.fields[name] = Node(f"{n.label}.{name}")
             self.version += 1
+            self.shape += 1
         return find(f)
 
     def not_named(self):
@@ -111,6 +130,23 @@ class Memory:
         held in memory (array elements, struct fields, pointees) point to. Such memory
         cannot be kept by copying the variables' arrays."""
         return {find(b) for b in self.heap_blocks} | self.held_pointees()
+
+    def own_nodes(self, func):
+        """The memory of func's parameters and local variables (their fields, an array's
+        elements) and what its local pointers point to: func's own while it runs. Read
+        once per shape of the graph (a caller's question, asked at each of its calls)."""
+        key = (self.shape, tuple(func.locals), tuple(func.params))
+        known = self._own.get(func.name)
+        if known is not None and known[0] is func and known[1] == key:
+            return known[2]
+        out = set()
+        for sym in list(func.locals) + list(func.params):
+            out |= field_closure(self.var(sym))
+            if isinstance(sym.type.resolved(), ir.Ptr) and sym in func.locals:
+                out.add(find(self.pointee(self.var(sym))))
+        out = frozenset(out)
+        self._own[func.name] = (func, key, out)     # (a new pointee left the shape as is)
+        return out
 
     def held_pointees(self):
         """What pointers held in memory (array elements, struct fields, pointees) point to."""
@@ -134,6 +170,7 @@ class Memory:
         if a is b:
             return a
         self.version += 1
+        self.shape += 1
         b.parent = a
         pa, pb = a.pointee, b.pointee
         fa, fb = a.fields, b.fields

@@ -87,12 +87,14 @@ class ExtentAnalysis:
         self.prog = prog
         self.cache = {}
         self.readonly = {}      # function name -> its read-only integer pointer parameters
+        self.readonly_known = {}    # the same by function, shared by its questions
 
     def readonly_ints(self, func):
         """loops.readonly_int_params of func, read once (as the extents are)."""
         if func.name not in self.readonly:
             from adgen.transform.loops import readonly_int_params
-            self.readonly[func.name] = readonly_int_params(func, self.prog.functions)
+            self.readonly[func.name] = readonly_int_params(func, self.prog.functions,
+                                                           self.readonly_known)
         return self.readonly[func.name]
 
     def max_index(self, func, param, path=(), anywhere=False):

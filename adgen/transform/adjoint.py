@@ -14,7 +14,7 @@ counts are recorded; canonical counted loops are replayed from their start and s
 import copy
 
 from adgen import ir
-from adgen.analysis.activity import find, struct_with_pointers
+from adgen.analysis.activity import field_closure, find, struct_with_pointers
 from adgen.analysis.extent import (Unknown, _const_value, descriptor_rank, field_expr,
                                    field_path_text, through_pointer)
 from adgen.backend.cgen import GenFunction, LocalDecl, used_symbols
@@ -618,11 +618,15 @@ class FuncGen:
         self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
         self.backward_loops = []    # (primal loop, its backward loop), for split_sums
         self.block_loops = []       # counted loops, for block_pushes (BlockLoop)
-        self.private_nodes_at = None    # (memory version, StateKeeper.private_nodes())
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
     # ---------------------------------------------------------------- symbols
+    def readonly_ints(self):
+        """This function's integer pointer parameters it never writes through (sizes
+        received by reference)."""
+        return self.T.ctx.extents.readonly_ints(self.f)
+
     def shadow_symbol(self, sym, t=None):
         name = self.names.fresh(sym.name + "b")
         s = ir.Symbol(name, strip_const(t or sym.type), "local")
@@ -761,7 +765,6 @@ class FuncGen:
         """Local arrays (and other locals) of a split function that pointers point into
         become heap blocks (see build_split). Returns ({local: [pointer symbols]}, allocations,
         frees); the sweeps' statements are rewritten in place."""
-        from adgen.transform.checkpoint import field_closure
         pointed = set()
         for sym in list(self.f.locals) + list(self.f.params):
             if sym.type.resolved().is_pointer:
@@ -1955,7 +1958,7 @@ class FuncGen:
             fwd.append(ir.For(s.init, s.test, s.step, ir.Block(bf), s.loc))
             return fwd, bwd
         init_value = s.init[0].rhs
-        static_start = invariant(init_value, s, self.f, self.prog.functions)
+        static_start = invariant(init_value, s, self.f, self.readonly_ints())
         count_formula = self.trip_count(s, var, stride, init_value) if static_start else None
         if var not in used_symbols(bb) and count_formula is None:
             # the backward sweep never reads the counter and the trip count cannot be
@@ -2033,10 +2036,10 @@ class FuncGen:
         if step == 0 or cmp is None:
             return None
         op, offset, bound = cmp
-        if not invariant(bound, s, self.f, self.prog.functions):
+        if not invariant(bound, s, self.f, self.readonly_ints()):
             return None
         if step is None and not (stride.type.resolved().is_int and
-                                 invariant(stride, s, self.f, self.prog.functions)):
+                                 invariant(stride, s, self.f, self.readonly_ints())):
             return None
         one = ir.Const("1", ir.INT)
         b = X.sub(X.clone(bound), ir.Const(str(offset), ir.INT)) if offset else X.clone(bound)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from adgen import ir
-from adgen.analysis.activity import find
+from adgen.analysis.activity import field_closure, find
 from adgen.analysis.first_access import READ, first_access
 from adgen.errors import AdgenError
 from adgen.transform import exprs as X
@@ -289,19 +289,6 @@ def carried_pointers(g, body):
     return {sym for sym in candidates if carried(sym)}
 
 
-def field_closure(node):
-    """node and the nodes of its fields, at any depth: the memory of one variable (a
-    struct's members, those of an array of structs) that the points-to graph tells apart,
-    kept together as the whole variable."""
-    out, todo = set(), [find(node)]
-    while todo:
-        n = todo.pop()
-        if n not in out:
-            out.add(n)
-            todo += [find(f) for f in n.fields.values()]
-    return out
-
-
 class StateKeeper:
     """What a stretch of a function writes, as (address, bytes) of whole variables of the
     function (parameters' arrays, locals, globals), for code that keeps that state and
@@ -437,24 +424,12 @@ class StateKeeper:
         array handed down, a block a callee returns, is memory this function changes."""
         from adgen.analysis.activity import reachable_nodes
         g = self.g
-        known = g.private_nodes_at
-        if known is not None and known[0] == g.mem.version:
-            return known[1]
         out = set()
         for h in g.prog.functions.values():
-            if h is g.f or not h.has_body:
-                continue
-            for sym in list(h.locals) + list(h.params):
-                out |= field_closure(g.mem.var(sym))
-                t = sym.type.resolved()
-                if isinstance(t, ir.Arr):
-                    out |= field_closure(g.mem.loc(ir.Index(ir.Ref(sym), _int(0), t.elem)))
-                elif isinstance(t, ir.Ptr) and sym in h.locals:
-                    out.add(find(g.mem.pointee(g.mem.var(sym))))
-        out = frozenset(out - reachable_nodes([g.mem.var(v) for v in list(g.f.params) +
-                                               list(g.f.locals) + list(g.prog.globals)]))
-        g.private_nodes_at = (g.mem.version, out)
-        return out
+            if h is not g.f and h.has_body:
+                out |= g.mem.own_nodes(h)
+        return frozenset(out - reachable_nodes([g.mem.var(v) for v in list(g.f.params) +
+                                                list(g.f.locals) + list(g.prog.globals)]))
 
     def roots(self, node):
         """(address, bytes) of the variables of this function whose memory is node."""

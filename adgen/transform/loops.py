@@ -69,18 +69,24 @@ def canonical_loop(loop, func):
     return var, stride
 
 
-def readonly_int_params(func, functions=None, _seen=(), _known=None):
+def readonly_int_params(func, functions=None, known=None):
     """Pointer parameters to integers that func never writes through nor passes on (but to
     a function of `functions` that does not write through it either): a Fortran `n`
-    received by reference, read as `*n`. (_known: the answers for callees found so far,
-    so that each function is read once per question.)"""
-    known = {} if _known is None else _known
+    received by reference, read as `*n`. known: {function: answer}, shared by the
+    questions about one program so that each function is read once; a function of a
+    cycle of calls, read while it is being read, counts as writing through everything,
+    and the answers that took that shortcut are not kept."""
+    known = {} if known is None else known
+    return _readonly_ints(func, functions or {}, known, [])[0]
 
-    def callee_readonly(callee):
-        if callee not in known:
-            known[callee] = readonly_int_params(callee, functions, _seen + (func,), known)
-        return known[callee]
 
+def _readonly_ints(func, functions, known, reading):
+    """(readonly_int_params of func, whether the answer is func's own: read without
+    cutting a cycle at a function still being read above it)."""
+    if func in known:
+        return known[func], True
+    reading.append(func)
+    own = True
     out = set()
     for p in func.params:
         t = p.type.resolved()
@@ -95,42 +101,47 @@ def readonly_int_params(func, functions=None, _seen=(), _known=None):
                 out.discard(root.sym)
         for e in ir.stmt_exprs(s):
             for sub in ir.walk(e):
-                if isinstance(sub, ir.Call):
-                    callee = (functions or {}).get(sub.func)
-                    for k, a in enumerate(sub.args):
-                        if isinstance(a, ir.AddrOf) and isinstance(a.arg, ir.Deref):
-                            a = a.arg.ptr       # &*n: Fortran passing its n on
-                        if isinstance(a, ir.Ref) and callee is not None and \
-                                callee.has_body and callee not in _seen and \
-                                k < len(callee.params) and \
-                                callee.params[k] in callee_readonly(callee):
-                            continue
-                        # the pointer itself passed on, not a value read through it (*n)
-                        read = {id(d.ptr) for d in ir.walk(a) if isinstance(d, ir.Deref)}
-                        for r in ir.walk(a):
-                            if isinstance(r, ir.Ref) and id(r) not in read:
-                                out.discard(r.sym)
-    return out
+                if not isinstance(sub, ir.Call):
+                    continue
+                callee = functions.get(sub.func)
+                callee_readonly = set()
+                if callee is not None and callee.has_body:
+                    if callee in reading:
+                        own = False
+                    else:
+                        callee_readonly, callee_own = _readonly_ints(callee, functions,
+                                                                     known, reading)
+                        own = own and callee_own
+                for k, a in enumerate(sub.args):
+                    if isinstance(a, ir.AddrOf) and isinstance(a.arg, ir.Deref):
+                        a = a.arg.ptr       # &*n: Fortran passing its n on
+                    if isinstance(a, ir.Ref) and k < len(callee.params if callee else ()) \
+                            and callee.params[k] in callee_readonly:
+                        continue
+                    # the pointer itself passed on, not a value read through it (*n)
+                    read = {id(d.ptr) for d in ir.walk(a) if isinstance(d, ir.Deref)}
+                    for r in ir.walk(a):
+                        if isinstance(r, ir.Ref) and id(r) not in read:
+                            out.discard(r.sym)
+    reading.pop()
+    if own or not reading:
+        known[func] = out
+    return out, own
 
 
-def invariant(expr, loop, func, functions=None):
+def invariant(expr, loop, func, readonly=frozenset()):
     """True when expr reads only integer variables that the loop never changes (so the
-    backward sweep can evaluate it again instead of saving it). functions: the program's,
-    through which a size passed on (Fortran's n) may be seen unchanged."""
+    backward sweep can evaluate it again instead of saving it). readonly: func's
+    readonly_int_params, sizes received by reference (Fortran's n) seen unchanged."""
     changed = assigned_syms(loop.body.stmts) | assigned_syms(loop.step)
     taken = address_taken(func)
-    readonly = None
     for sub in ir.walk(expr):
         if isinstance(sub, ir.Deref) and isinstance(sub.ptr, ir.Ref):
-            if readonly is None:
-                readonly = readonly_int_params(func, functions)
             if sub.ptr.sym not in readonly:
                 return False
             continue
         if isinstance(sub, ir.Ref) and sub.sym.kind == "param" and \
                 sub.sym.type.resolved().is_pointer:
-            if readonly is None:
-                readonly = readonly_int_params(func, functions)
             if sub.sym in readonly:
                 continue
             return False
