@@ -575,11 +575,13 @@ def resolve_heads(prog, options):
                              "supported for a head (its callers receive an array "
                              "descriptor; make it a subroutine with an INTENT(OUT) array)",
                              f.loc)
-        allocatable = next((p for p in f.params if getattr(p, "allocatable_dummy", False)),
-                           None)
+        allocatable = next((p for p in f.params if getattr(p, "allocatable_dummy", False) or
+                            getattr(p, "pointer_dummy", False)), None)
         if allocatable is not None:
+            what = "a POINTER" if getattr(allocatable, "pointer_dummy", False) else \
+                "allocatable"
             raise AdgenError(f"--head names '{name}', whose dummy argument "
-                             f"'{ir.source_name(allocatable)}' is allocatable: not supported "
+                             f"'{ir.source_name(allocatable)}' is {what}: not supported "
                              "for a head (give it an assumed-shape or explicit-shape dummy)",
                              allocatable.loc)
         for names, what in ((dep, "dependent"), (indep, "independent")):

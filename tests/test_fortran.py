@@ -434,10 +434,24 @@ _POINTER_HEAD = ("subroutine g(a, y)\n  real(8), intent(in), target :: a(4, 4)\n
      "pointer 'p' has rank 1, its target 'a' rank 2", 5),
     (_POINTER_HEAD + "  real(8), pointer :: p(4)\n  y = a(1, 1)\n",
      "pointer array 'p' needs a deferred shape: p(:)", 4),
-    (_POINTER_HEAD.replace("target :: a(4, 4)", "pointer :: a(:, :)") + "  y = a(1, 1)\n",
-     "POINTER dummy argument 'a' is not supported", 2),
-    (_POINTER_HEAD + "  real(8), pointer :: p(:)\n  allocate(p(3))\n  y = a(1, 1)\n",
-     "ALLOCATE or DEALLOCATE of the pointer 'p' is not supported", 5),
+    (_POINTER_HEAD.replace("intent(in), target :: a(4, 4)", "pointer :: a(:, :)") +
+     "  y = a(1, 1)\n", "dummy argument 'a' is a POINTER: not supported for a head", 2),
+    (_POINTER_HEAD + "  real(8), target :: w(3)\n  call f(w, y)\ncontains\n"
+     "  subroutine f(q, s)\n    real(8), pointer :: q(:)\n    real(8) :: s\n"
+     "    s = q(1)\n  end subroutine f\n",
+     "'w' passed to 'q', a POINTER dummy argument: it must be a POINTER array", 5),
+    (_POINTER_HEAD + "  real(8), pointer :: w(:)\n  call f(w, y)\ncontains\n"
+     "  subroutine f(q, s)\n    real(8), pointer :: q(:)\n    real(8) :: s\n"
+     "    nullify(q)\n    s = 0.0d0\n  end subroutine f\n",
+     "NULLIFY of the POINTER dummy argument 'q' is not supported", 10),
+    (_POINTER_HEAD + "  real(8), pointer :: w(:)\n  call f(w, y)\ncontains\n"
+     "  subroutine f(q, s)\n    real(8), pointer :: q(:)\n    real(8) :: s\n"
+     "    allocate(q(3))\n    s = 0.0d0\n  end subroutine f\n",
+     "ALLOCATE or DEALLOCATE of the POINTER dummy argument 'q' is not supported", 10),
+    (_POINTER_HEAD + "  real(8), pointer :: w(:)\n  call f(w, y)\ncontains\n"
+     "  subroutine f(q, s)\n    real(8), pointer, intent(out) :: q(:)\n"
+     "    real(8) :: s\n    s = 0.0d0\n  end subroutine f\n",
+     "the POINTER dummy argument 'q' is INTENT(OUT)", 8),
     (_POINTER_HEAD + "  real(8), pointer :: p(:), q(:)\n  p => a(:, 1)\n"
      "  y = merge(1.0d0, 0.0d0, associated(p, q))\n",
      "associated() is supported with one argument", 6),

@@ -859,6 +859,7 @@ class Scope:
             if getattr(v, "char_len_param", None) is not None:
                 char_lens.append(v.char_len_param)      # (see declare_string)
             v.sym.allocatable_dummy = getattr(v, "allocatable_dummy", False)
+            v.sym.pointer_dummy = getattr(v, "pointer_dummy", False)
             for dim, e in enumerate(v.extent_params[:len(v.dims or ())], 1):
                 e.extent_of = (v.sym, dim)      # the head's Fortran interface passes size(a, dim)
             extent_params += v.extent_params
@@ -1207,7 +1208,9 @@ class Scope:
                 local_struct = self.struct_with_allocatables(
                     name, t, edims, node, attrs, module_level, allocatable or pointer,
                     saved or init is not None)
-            if pointer:
+            if pointer and name in self.dummies and not module_level:
+                self.pointer_dummy(name, t, edims, node, attrs)
+            elif pointer:
                 self.declare_pointer(name, t, edims, node, module_level)
             elif allocatable:
                 self.declare_allocatable(name, t, edims, node, module_level, attrs)
@@ -1351,12 +1354,12 @@ class Scope:
         `p => q`) sets to the first element of its target, with, for an array, locals
         holding its lower bounds and extents, set there too (as an allocatable array's).
         Swapping two of them swaps pointers, as C code does; the target's storage keeps
-        its derivatives. It owns nothing: ALLOCATE and DEALLOCATE of it are refused."""
-        if module_level or self.func is None or name in self.dummies:
-            where = "module variable" if module_level or self.func is None else \
-                "dummy argument"
-            raise self.error(node, f"POINTER {where} '{name}' is not supported (a local "
-                                   "pointer of the procedure is)")
+        its derivatives. ALLOCATE points it at storage of its own (malloc, with the bounds
+        set as an allocatable array's), which DEALLOCATE frees; unlike an allocatable
+        array's, that storage outlives the procedure unless DEALLOCATE frees it."""
+        if module_level or self.func is None:
+            raise self.error(node, f"POINTER module variable '{name}' is not supported (a "
+                                   "local pointer of a procedure is)")
         if isinstance(t.resolved(), ir.Struct):
             raise self.error(node, f"pointer '{name}' to a derived type is not supported")
         loc = self.loc(node)
@@ -1382,6 +1385,10 @@ class Scope:
         F = _f2003()
         lhs, bounds, target = node.items
         v = self.lookup(_name(lhs), lhs) if isinstance(lhs, F.Name) else None
+        if v is not None and getattr(v, "pointer_dummy", False):
+            raise self.error(node, f"pointer assignment to the POINTER dummy argument "
+                                   f"'{v.name}' is not supported (it would point the "
+                                   "caller's pointer elsewhere)")
         if v is None or not v.pointer:
             raise self.error(node, f"pointer assignment to '{lhs}': only a local POINTER "
                                    "variable is supported")
@@ -1426,6 +1433,30 @@ class Scope:
         for (lo, n), (wlo, wn) in zip(v.dims or [], dims):
             out.append(ir.Assign(X.clone(lo), X.clone(wlo), loc))
             out.append(ir.Assign(X.clone(n), X.clone(wn), loc))
+
+    def pointer_dummy(self, name, t, spec, node, attrs):
+        """A POINTER dummy argument that the procedure reads and writes through as it finds
+        it: an array is an allocatable dummy's (a pointer to its first element, with its
+        extents and lower bounds, which a pointer keeps, passed by the caller from its
+        pointer's), a scalar a dummy as any other; associated() tells whether the caller
+        passed a null pointer. Pointing it elsewhere for the caller (=>, NULLIFY,
+        ALLOCATE, DEALLOCATE) is refused, and so is INTENT(OUT)."""
+        if attrs is not None and any(str(a).upper().replace(" ", "") == "INTENT(OUT)"
+                                     for a in attrs.items):
+            raise self.error(node, f"the POINTER dummy argument '{name}' is INTENT(OUT), "
+                                   "which the procedure would have to point somewhere for "
+                                   "its caller: not supported")
+        if isinstance(t.resolved(), ir.Struct):
+            raise self.error(node, f"pointer '{name}' to a derived type is not supported")
+        if spec is None:
+            v = self.declare(name, t, None, node)
+        else:
+            if any(str(d).strip() != ":" for d in spec.items):
+                raise self.error(node, f"pointer array '{name}' needs a deferred shape: "
+                                       f"{name}({', '.join([':'] * len(spec.items))})")
+            self.allocatable_dummy(name, t, spec, node, attrs)
+            v = self.vars[name]
+        v.pointer_dummy = True
 
     def allocatable_dummy(self, name, t, spec, node, attrs):
         """An allocatable dummy argument that the procedure uses as it finds it (allocated
@@ -1472,6 +1503,10 @@ class Scope:
 
     def allocatable(self, node):
         v = self.lookup(_name(node), node)
+        if getattr(v, "pointer_dummy", False):
+            raise self.error(node, f"ALLOCATE or DEALLOCATE of the POINTER dummy argument "
+                                   f"'{v.name}' is not supported (it would point the "
+                                   "caller's pointer elsewhere)")
         if getattr(v, "allocatable_dummy", False):
             raise self.error(node, f"ALLOCATE, DEALLOCATE or allocated() of the allocatable "
                                    f"dummy argument '{v.name}' is not supported (allocate it "
@@ -1483,8 +1518,7 @@ class Scope:
                                    f"variable '{v.name}' is not supported (allocate it "
                                    "before the derivative code runs)")
         if v.pointer:
-            raise self.error(node, f"ALLOCATE or DEALLOCATE of the pointer '{v.name}' is not "
-                                   "supported (point it at an array with =>)")
+            return v
         if v.allocated is None:
             raise self.error(node, f"'{v.name}' is not an allocatable array")
         return v
@@ -1509,16 +1543,17 @@ class Scope:
         if stat is not None:
             out.append(ir.Assign(X.clone(stat), _convert(_int(0), stat.type), loc))
         for item in node.items[1].items:
-            obj, specs = item.items
+            obj, specs = (item, None) if isinstance(item, _f2003().Name) else item.items
             v = self.allocatable(obj)
-            if specs is None or len(specs.items) != len(v.dims):
-                raise self.error(node, f"ALLOCATE of '{v.name}' with {len(v.dims)} bounds "
+            dims = v.dims or []         # none: a scalar POINTER
+            if len(specs.items if specs is not None else ()) != len(dims):
+                raise self.error(node, f"ALLOCATE of '{v.name}' with {len(dims)} bounds "
                                        "needed")
             if v.descriptor:
                 self.allocate_component(v, specs, stat, out, loc)
                 continue
-            size = None
-            for (lo, n), spec in zip(v.dims, specs.items):
+            size = None if dims else _int(1)
+            for (lo, n), spec in zip(dims, specs.items if specs is not None else ()):
                 lower = _to_int(self.expr(spec.items[0])) if spec.items[0] is not None \
                     else _int(1)
                 extent = X.add(X.sub(_to_int(self.expr(spec.items[1])), X.clone(lower)),
@@ -1530,13 +1565,17 @@ class Scope:
                 size = X.clone(n) if size is None else X.mul(size, X.clone(n))
             out.append(ir.Assign(ir.Ref(v.sym, loc), _malloc(v.sym.type, size, loc), loc))
             if stat is None:
-                out.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
+                if not v.pointer:
+                    out.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
                 continue
             # malloc may return NULL for no elements: that is no failure
             failed = ir.Binary("&&", ir.Binary("==", ir.Ref(v.sym, loc), _int(0), ir.INT),
                                ir.Binary(">", X.clone(size), _int(0), ir.INT), ir.INT)
-            out.append(ir.Assign(ir.Ref(v.allocated, loc), ir.Unary("!", failed, ir.INT), loc))
-            out.append(ir.If(ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT),
+            if not v.pointer:
+                out.append(ir.Assign(ir.Ref(v.allocated, loc), ir.Unary("!", failed, ir.INT),
+                                     loc))
+            out.append(ir.If(X.clone(failed) if v.pointer else
+                             ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT),
                              ir.Block([ir.Assign(X.clone(stat), _convert(_int(1), stat.type), loc)],
                                       loc), None, loc))
 
@@ -1593,11 +1632,15 @@ class Scope:
 
     def deallocate(self, v, loc, only_if_allocated=False):
         """free of an allocatable array's storage (at the end of the procedure: if it is
-        allocated)."""
+        allocated), or of what a POINTER points to (ALLOCATE gave it), the pointer null
+        again."""
         if v.descriptor:        # an allocatable component: its base_addr null again
             base = self.array_base(v, None)
             release = [ir.ExprStmt(ir.Call("free", [base], ir.VOID, loc), loc),
                        ir.Assign(X.clone(base), X.null(base.type, loc), loc)]
+        elif v.pointer:
+            release = [_free(v.sym, loc),
+                       ir.Assign(ir.Ref(v.sym, loc), X.null(v.sym.type, loc), loc)]
         else:
             # the pointer set to null after free: the later `if allocated` free reads no
             # freed pointer (gcc's -Wuse-after-free cannot tell the flag guards it)
@@ -1610,10 +1653,13 @@ class Scope:
 
     def is_allocated(self, v, node, loc):
         """`allocated(v)` for an allocatable array: its descriptor's base address not null
-        (a component, a module variable), or the flag ALLOCATE sets (a local)."""
+        (a component, a module variable), or the flag ALLOCATE sets (a local); for a
+        POINTER (DEALLOCATE with STAT=), that it is associated."""
         if v.descriptor:
             base = self.array_base(v, node)
             return ir.Binary("!=", base, X.null(base.type, loc), ir.INT, loc)
+        if v.pointer:
+            return ir.Binary("!=", ir.Ref(v.sym, loc), X.null(v.sym.type, loc), ir.INT, loc)
         return ir.Ref(v.allocated, loc)
 
     def declare(self, name, t, dims_node, node, is_param=False, init=None,
@@ -2496,6 +2542,10 @@ class Scope:
         elif cname == "Nullify_Stmt":
             for obj in node.items[1].items:
                 v = self.lookup(_name(obj), obj)
+                if getattr(v, "pointer_dummy", False):
+                    raise self.error(node, f"NULLIFY of the POINTER dummy argument '{obj}' "
+                                           "is not supported (it would point the caller's "
+                                           "pointer elsewhere)")
                 if not v.pointer:
                     raise self.error(node, f"NULLIFY of '{obj}', which is not a local "
                                            "POINTER")
@@ -3902,8 +3952,8 @@ class Scope:
             return _int(8 if digits is not None and digits > 9 else 4)
         if name == "associated":
             v = self.lookup(_name(args[0]), args[0])
-            if not v.pointer or len(args) > 1:
-                raise self.error(node, "associated() is supported with one argument, a local "
+            if not (v.pointer or getattr(v, "pointer_dummy", False)) or len(args) > 1:
+                raise self.error(node, "associated() is supported with one argument, a "
                                        "POINTER")
             return ir.Binary("!=", ir.Ref(v.sym, loc), X.null(v.sym.type, loc), ir.INT, loc)
         if name == "allocated":
@@ -4677,14 +4727,21 @@ class Scope:
                 continue
             v = self.array_var(_name(a), a) if isinstance(a, F.Name) else None
             if getattr(param, "allocatable_dummy", False):
-                # extents and lower bounds of the caller's allocatable array
+                # extents and lower bounds of the caller's allocatable array or pointer
                 rank //= 2
-                if v is None or not (v.allocated is not None or v.descriptor or
-                                     getattr(v, "allocatable_dummy", False)):
-                    raise self.error(node, f"'{a}' passed to '{param.name}', an allocatable "
-                                           "dummy argument: it must be an allocatable array")
-                if len(v.dims) != rank:
-                    raise self.error(node, f"'{a}' passed to '{param.name}', an allocatable "
+                if getattr(param, "pointer_dummy", False):
+                    what, fits = "a POINTER", v is not None and (
+                        v.pointer or getattr(v, "pointer_dummy", False))
+                else:
+                    what, fits = "an allocatable", v is not None and (
+                        v.allocated is not None or v.descriptor or
+                        getattr(v, "allocatable_dummy", False) and
+                        not getattr(v, "pointer_dummy", False))
+                if not fits:
+                    raise self.error(node, f"'{a}' passed to '{param.name}', {what} dummy "
+                                           f"argument: it must be {what} array")
+                if len(v.dims or ()) != rank:
+                    raise self.error(node, f"'{a}' passed to '{param.name}', {what} "
                                            f"array of rank {rank}: the ranks differ")
                 for e in [ext for _, ext in v.dims] + [lo for lo, _ in v.dims]:
                     e = _convert(X.clone(e), ir.INT)
