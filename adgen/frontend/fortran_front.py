@@ -4673,7 +4673,15 @@ class Scope:
                                 "INTENT(IN), or copy the section into an array first")
         if back:
             # the copy back assigns the section again: its subscripts must read what they
-            # read before the call
+            # read before the call, and call nothing (a function would run twice)
+            called = next((n for n in _walk_type(a.items[1], (F.Part_Ref,) + tuple(
+                getattr(F, c) for c in _CALL_NODES)) if self.called_function(n)), None)
+            if called is not None:
+                raise self.error(a, f"the array section '{a}' is not contiguous in memory, "
+                                    "so it is passed through a copy and copied back after "
+                                    f"the call, which would call '{_name(called.items[0])}' "
+                                    "in its subscripts a second time: set a variable to its "
+                                    "value first")
             passed = {_base_name(b) for j, b in enumerate(args)
                       if j != k and isinstance(b, (F.Name, F.Part_Ref)) and not (
                           j < len(f.params) and getattr(f.params[j], "intent_in", False))}
