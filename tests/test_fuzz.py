@@ -267,6 +267,8 @@ FORTRAN_FEATURES = {
     "allocatable component of a derived type": r"^  allocate\(fz_w%",
     "buffers swapped through POINTERs": r"^    fz_pa => fz_pb$",
     "swapped buffers in a BINOMIAL-CKP loop": r"BINOMIAL-CKP.*\n\s*do fz_s = ",
+    "POINTERs given storage of their own": r"^  allocate\(fz_pa\(n\), fz_pb\(n\)\)$",
+    "POINTER dummy arguments": r"real\(8\), pointer, intent\(in\) :: fz_p\(:\)$",
     "row of a 2-D array passed to a call": r"\b(call fz_s\d\(|= fz_s\d\().*\b\w+\([^(),:]+, [^(),]*:",
     "function returning an array": r"^  function fz_s\d\(.*\) result\(o\)$",
     "reference to a function returning an array": r"^\s*[\w(): +-]+ = fz_s\d\(",
