@@ -208,3 +208,29 @@ def test_the_binomial_schedule_runs_each_step_a_bounded_number_of_times(tmp_path
     runs = int(subprocess.run([str(exe)], capture_output=True, text=True, check=True,
                               timeout=120).stdout)
     assert 2 * 60000 <= runs <= 6 * 60000, runs
+
+
+@pytest.mark.parametrize("old, new", [
+    # a step that leaves both pointers on one block: the other block is not kept
+    ("        v = t;\n", ""),
+    # the swap under a condition: which pointer holds which block is not known
+    ("        t = u;\n        u = v;\n        v = t;\n",
+     "        if (s % 2) {\n            t = u;\n            u = v;\n            v = t;\n"
+     "        }\n"),
+    # blocks of different sizes
+    ("    double *v = malloc(bytes);", "    double *v = malloc(bytes + 8);"),
+])
+def test_swapped_heap_blocks_kept_only_when_each_step_permutes_them(old, new, tmp_path):
+    """Blocks a checkpointed loop swaps are kept through the allocated pointers only when
+    every step permutes those pointers (checkpoint_swapped_heap.c); else refused."""
+    program = (SUITE / "checkpoint_swapped_heap.c").read_text()
+    assert old in program
+    src = tmp_path / "swap.c"
+    src.write_text(program.replace(old, new))
+    line = program.split("\n").index("#pragma adgen binomial_ckp(nsteps, 4, 0)") + 1
+    r = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                        "heat(energy)/(u0 k)", "-o", str(tmp_path / "swap_b.c")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert f"{src}:{line}:9: error: binomial_ckp: the code writes memory allocated with " \
+        "malloc" in r.stderr, r.stderr

@@ -108,6 +108,7 @@ FEATURES = {
     "array reached through a global pointer": r"^    fz_gp = \w+;",
     "local kept in a static global": r"^static double fz_g\d+_\w+(\[\d+\])?;$",
     "buffers swapped through pointers": r"^        fz_pa = fz_pb;$",
+    "malloc'd buffers swapped through pointers": r"^    double \*fz_pa = malloc\(",
     "swapped buffers in a checkpointed loop": r"binomial_ckp.*\n.*fz_s = 0",
     "array passed in a struct handle": r"\bfz_c?vec_of\(",
     "handle's pointer walked in the callee": r"^    \w+_h\.v = \w+_h\.v \+ 1;$",

@@ -79,7 +79,7 @@ class CheckpointedLoop:
         self.loop = loop
         self.snaps = snaps          # C text, or an expression (see checkpoint_pragma)
         self.loc = pragma_loc
-        self.keeper = StateKeeper(gen, self.error)
+        self.keeper = StateKeeper(gen, self.error, loop)
 
     def error(self, message):
         return AdgenError(f"binomial_ckp: {message}", self.loc)
@@ -295,9 +295,10 @@ class StateKeeper:
     brings it back: a checkpointed loop, a call in joint mode. `error` makes the
     AdgenError raised when some memory cannot be kept."""
 
-    def __init__(self, gen, error):
+    def __init__(self, gen, error, loop=None):
         self.g = gen
         self.error = error
+        self.loop = loop            # a checkpointed loop, whose state is kept between steps
         self._own_heap = {}         # node -> own_heap(node)
 
     def items(self, nodes, items=(), optional_ok=False):
@@ -316,8 +317,9 @@ class StateKeeper:
         moved = {expr_c(a) for a, _ in items}
         for n in nodes & g.mem.not_named():
             own = self.own_heap(n)
-            if own is not None and expr_c(ir.AddrOf(own[0], ir.Ptr(own[0].type))) in moved:
-                raise self.error(f"the code allocates '{own[0].sym.name}' again, which "
+            if own is not None and len(own) == 1 and \
+                    expr_c(ir.AddrOf(own[0][0], ir.Ptr(own[0][0].type))) in moved:
+                raise self.error(f"the code allocates '{own[0][0].sym.name}' again, which "
                                  "adgen cannot keep")
             if own is None and not self.caller_heap(n):
                 raise self.error("the code writes memory allocated with malloc or reached "
@@ -377,16 +379,18 @@ class StateKeeper:
                 find(mem.pointee(mem.var(v))) is node]
 
     def own_heap(self, node):
-        """(pointer, bytes) when node is a block of numbers this function allocates with
+        """[(pointer, bytes)] when node is a block of numbers this function allocates with
         one malloc (or calloc), held by one local pointer that nothing else assigns, of a
         size whose variables are each set once before that allocation and never through
-        their address: the block is kept through the pointer. None otherwise."""
+        their address: the block is kept through the pointer. In a checkpointed loop
+        also blocks swapped between its steps (swapped_heap): one item per block. None
+        otherwise."""
         if node not in self._own_heap:
-            self._own_heap[node] = self._find_own_heap(node)
+            own = self._find_own_heap(node)
+            self._own_heap[node] = [own] if own is not None else self.swapped_heap(node)
         return self._own_heap[node]
 
     def _find_own_heap(self, node):
-        from collections import Counter
         from adgen.transform.common import alloc_bytes, alloc_call
         from adgen.transform.loops import address_taken
         g = self.g
@@ -406,16 +410,90 @@ class StateKeeper:
         call = alloc_call(order[sets[0]].rhs) if len(sets) == 1 else None
         if call is None:
             return None
-        nbytes = alloc_bytes(call)
-        counts = Counter(st.lhs.sym for st in order[:sets[0]]
-                         if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref))
-        later = assigned_syms(order[sets[0] + 1:])
+        nbytes = self.allocation_bytes(order, sets[0], alloc_bytes(call), address_taken(f))
+        return (ir.Ref(p), nbytes) if nbytes is not None else None
+
+    def swapped_heap(self, node):
+        """[(pointer, bytes)] when node is blocks of numbers of one size, each allocated
+        once, before the checkpointed loop, by a malloc (or calloc) into a local pointer of
+        its own, whose pointers nothing assigns but copies of one another (and null), and
+        whose loop body only permutes them, at its top level (`t = cur; cur = nxt; nxt =
+        t;`): at the start of every step the allocated pointers hold the blocks, one each,
+        and the blocks are kept through them. None otherwise."""
+        from adgen.backend.cgen import expr_c
+        from adgen.transform.common import alloc_bytes, alloc_call
+        from adgen.transform.loops import address_taken
+        g, f, loop = self.g, self.g.f, self.loop
+        if loop is None or node in g.mem.held_pointees():
+            return None
+        holders = self.pointer_holders(node)
+        if not holders or any(h not in f.locals or not isinstance(
+                h.type.resolved().target.resolved(), ir.Prim) for h in holders):
+            return None
         taken = address_taken(f)
-        for sub in ir.walk(nbytes):
-            if isinstance(sub, ir.Ref) and (counts[sub.sym] > 1 or sub.sym in later or
-                                            sub.sym in taken):
+        if set(holders) & taken:
+            return None
+
+        def copied(e):      # the holder e copies, or None
+            while isinstance(e, ir.Cast):
+                e = e.arg
+            return e.sym if isinstance(e, ir.Ref) and e.sym in holders else None
+
+        order = list(ir.stmts_walk(f.body.stmts))
+        at_loop = next(k for k, st in enumerate(order) if st is loop)
+        allocated = {}      # pointer -> (its allocation's position in order, bytes)
+        for k, st in enumerate(order):
+            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
+                    st.lhs.sym in holders and not X.is_null(st.rhs) and not copied(st.rhs):
+                call = alloc_call(st.rhs)
+                if call is None or st.lhs.sym in allocated or k > at_loop:
+                    return None
+                allocated[st.lhs.sym] = (k, self.allocation_bytes(order, k, alloc_bytes(call),
+                                                                  taken))
+        sizes = {expr_c(n) if n is not None else None for _, n in allocated.values()}
+        if len(allocated) < 2 or len(sizes) != 1 or None in sizes:
+            return None
+        # nothing moves an allocated pointer between its allocation and the loop
+        for p, (k, _) in allocated.items():
+            if p in assigned_syms(order[k + 1:at_loop]):
                 return None
-        return ir.Ref(p), nbytes
+        # the loop body's top-level copies permute the allocated pointers
+        moves = [st for st in ir.stmts_walk(loop.body.stmts) if isinstance(st, ir.Assign) and
+                 isinstance(st.lhs, ir.Ref) and st.lhs.sym in holders]
+        if any(not any(st is top for top in loop.body.stmts) for st in moves):
+            return None
+        held = {h: h for h in holders}
+        for st in moves:
+            if copied(st.rhs) is None:
+                return None
+            held[st.lhs.sym] = held[copied(st.rhs)]
+        if {held[p] for p in allocated} != set(allocated):
+            return None
+        return [(ir.Ref(p), X.clone(n)) for p, (_, n) in
+                sorted(allocated.items(), key=lambda item: item[1][0])]
+
+    @staticmethod
+    def allocation_bytes(order, k, nbytes, taken):
+        """nbytes, the size the allocation at order[k] asks for, as an expression whose
+        variables keep their values from there on: each set once before it, never after
+        it nor through its address (taken: the function's variables whose address it
+        takes); a variable set once before it and again later (a Fortran pointer's
+        extent, moved with the pointer) is replaced by the value it was set to. None when
+        there is no such expression."""
+        sets = {}
+        for st in order[:k]:
+            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref):
+                sets.setdefault(st.lhs.sym, []).append(st.rhs)
+        later = assigned_syms(order[k + 1:])
+
+        def steady(e):
+            return all(len(sets.get(r.sym, ())) <= 1 and r.sym not in later and
+                       r.sym not in taken for r in ir.walk(e) if isinstance(r, ir.Ref))
+
+        moved = {r.sym: sets[r.sym][0] for r in ir.walk(nbytes) if isinstance(r, ir.Ref) and
+                 r.sym in later and len(sets.get(r.sym, ())) == 1}
+        out = X.substitute(nbytes, moved) if moved else nbytes
+        return out if steady(out) else None
 
     def private_nodes(self):
         """The variables of the other functions, and the heap blocks their local pointers
@@ -458,9 +536,8 @@ class StateKeeper:
             # of its own): kept and brought back through the view, cast
             out = [(ir.Cast(ir.Ptr(ir.with_const(a.type.resolved().target, False)), a), n)
                    for a, n in out]
-        own = self.own_heap(node)
-        if own is not None:
-            out.append((X.clone(own[0]), X.clone(own[1])))
+        for pointer, nbytes in self.own_heap(node) or ():
+            out.append((X.clone(pointer), X.clone(nbytes)))
         for sym in list(f.locals) + list(g.prog.globals):
             t = sym.type.resolved()
             if node in field_closure(mem.var(sym)) or (

@@ -1658,7 +1658,7 @@ class FGen:
 def with_double_buffer(head: Routine, r: random.Random, rs: random.Random):
     """Double buffering, as time steppers write it: two buffers of x's length, one set
     from x, reached through POINTERs fz_pa, fz_pb that a DO loop of a few steps
-    (checkpointed half the time, if the buffers are arrays) swaps after each step (fz_pt => fz_pa, ...); the result
+    (checkpointed half the time) swaps after each step (fz_pt => fz_pa, ...); the result
     goes into y at the end of the head. The buffers are TARGET arrays fz_ba, fz_bb, or
     (rs: half the time) the pointers' own storage (ALLOCATE, DEALLOCATE at the end); a step
     is a DO loop in the head, or (rs: half the time) a call of the module procedure
@@ -1688,8 +1688,7 @@ def with_double_buffer(head: Routine, r: random.Random, rs: random.Random):
                                                   Stmt("fz_pa => fz_pb"),
                                                   Stmt("fz_pb => fz_pt")])],
                 "end do", kind="do")
-    # (adgen cannot keep, for a checkpointed loop, heap storage that pointers swap)
-    if r.random() < 0.5 and not own_storage:
+    if r.random() < 0.5:
         loop.directive = f"BINOMIAL-CKP {steps} {r.choice((1, 2, 3))} 1"
     if own_storage:
         setup = [Stmt("allocate(fz_pa(n), fz_pb(n))"), Stmt("fz_pa = 0.5d0 * x"),

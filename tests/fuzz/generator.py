@@ -1965,7 +1965,11 @@ class Gen:
                 with_global_pointer(head, self.rs, params=not self.infer):
             structs.append("static double *fz_gp;")
         if self.rb.random() < self.cfg.double_buffer:
-            with_double_buffer(head, args, dims, self.rb)
+            # the buffers malloc'd half the time
+            own = random.Random(self.seed * 1073741789 + 131).random() < 0.5
+            with_double_buffer(head, args, dims, self.rb, own)
+            if own:
+                self.uses_malloc = head.allocates = True
         for k, f in enumerate(funcs):
             if self.rg.random() < self.cfg.global_locals:
                 structs += with_global_locals(f, f"fz_g{k + 1}_", self.rg)
@@ -2331,13 +2335,15 @@ def with_global_pointer(f: Func, r: random.Random, params: bool) -> bool:
     return True
 
 
-def with_double_buffer(head: Func, args: list, dims: dict, r: random.Random) -> None:
-    """Double buffering, as time steppers write it: two local arrays fz_ba, fz_bb of x's
-    length, one set from x, reached through pointers fz_pa, fz_pb that a loop of a few
-    steps (checkpointed half the time) swaps after each step; the result goes into y at
-    the end of the head (before its return). Values stay within the generator's bounds.
+def with_double_buffer(head: Func, args: list, dims: dict, r: random.Random,
+                       own: bool = False) -> None:
+    """Double buffering, as time steppers write it: two buffers of x's length, one set
+    from x, reached through pointers fz_pa, fz_pb that a loop of a few steps (checkpointed
+    half the time) swaps after each step; the result goes into y at the end of the head
+    (before its return). The buffers are local arrays fz_ba, fz_bb or (own) blocks malloc'd
+    into fz_pa and fz_pb and freed at the end. Values stay within the generator's bounds.
     adgen must move each pointer's shadow with it, also in the steps a checkpointed loop
-    runs again."""
+    runs again, and keep both blocks in a checkpointed loop's states."""
     def length(name):
         spec = next(a.spec for a in args if a.name == name)
         return eval(re.match(r"double\[(.*?)\]", spec).group(1), {}, dict(dims))
@@ -2366,15 +2372,28 @@ def with_double_buffer(head: Func, args: list, dims: dict, r: random.Random) -> 
     if r.random() < 0.5:
         loop.pragma = f"binomial_ckp({steps}, {r.choice((1, 2, 3))}, 0)"
     y0 = Expr("idx", (Expr("var", val="y", ty="ptr"), inum(r.randrange(m))), bound=CAP)
-    block = [Stmt("decl", ctype="double", name="fz_ba", init=None, size=n, zero=False),
-             Stmt("decl", ctype="double", name="fz_bb", init=None, size=n, zero=True),
-             each([Stmt("assign", lhs=at(ba, copy.copy(i)), op="=", rhs=mul(num(0.5), x))]),
-             Stmt("decl", ctype="double *", name="fz_pa", init=copy.copy(ba), size=None),
-             Stmt("decl", ctype="double *", name="fz_pb", init=copy.copy(bb), size=None),
-             Stmt("decl", ctype="double *", name="fz_pt", init=None, size=None),
-             loop,
-             Stmt("assign", lhs=y0, op="+=",
-                  rhs=mul(num(0.1), add(at(pa, inum(0)), at(pb, inum(n - 1)))))]
+    if own:
+        def block_of_n():
+            size = Expr("var", val="sizeof(double)", ty="int")
+            return Expr("call", (Expr("bin", (inum(n), size), val="*", ty="int"),),
+                        val="malloc", ty="ptr")
+        block = [Stmt("decl", ctype="double *", name="fz_pa", init=block_of_n(), size=None),
+                 Stmt("decl", ctype="double *", name="fz_pb", init=block_of_n(), size=None),
+                 each([Stmt("assign", lhs=at(pa, copy.copy(i)), op="=", rhs=mul(num(0.5), x)),
+                       Stmt("assign", lhs=at(pb, copy.copy(i)), op="=", rhs=num(0.0))])]
+    else:
+        block = [Stmt("decl", ctype="double", name="fz_ba", init=None, size=n, zero=False),
+                 Stmt("decl", ctype="double", name="fz_bb", init=None, size=n, zero=True),
+                 each([Stmt("assign", lhs=at(ba, copy.copy(i)), op="=",
+                            rhs=mul(num(0.5), x))]),
+                 Stmt("decl", ctype="double *", name="fz_pa", init=copy.copy(ba), size=None),
+                 Stmt("decl", ctype="double *", name="fz_pb", init=copy.copy(bb), size=None)]
+    block += [Stmt("decl", ctype="double *", name="fz_pt", init=None, size=None),
+              loop,
+              Stmt("assign", lhs=y0, op="+=",
+                   rhs=mul(num(0.1), add(at(pa, inum(0)), at(pb, inum(n - 1)))))]
+    if own:
+        block += [Stmt("free", name="fz_pa"), Stmt("free", name="fz_pb")]
     last = head.body[-1] if head.body else None
     at_end = len(head.body) - 1 if last is not None and last.kind == "return" else len(head.body)
     head.body[at_end:at_end] = block
