@@ -763,3 +763,21 @@ def test_intrinsic_subroutines_refused(call, tmp_path):
     assert proc.returncode == 1, proc.stderr
     assert f"{src}:7:1: error: the intrinsic subroutine '{name}' is not supported" in \
         proc.stderr, proc.stderr
+
+
+_REALLOCATED = ("subroutine g(a, y)\n  real(8) :: a(6), y\n"
+                "  real(8), allocatable :: w(:)\n  integer :: i, j\n  w = a\n")
+
+
+@pytest.mark.parametrize("text, message, line", [
+    (_REALLOCATED + "  w = w(2:4)\n", "the value assigned to the allocatable 'w' reads it "
+     "with another shape", 6),
+    (_REALLOCATED + "  w = [((a(i) * j, i = 1, 2), j = 1, 2)]\n", "cannot tell the length "
+     "of the array constructor assigned to the allocatable 'w'", 6),
+])
+def test_reallocating_assignments_refused(text, message, line, tmp_path):
+    """An assignment to a whole local allocatable array reallocates it to the value's
+    shape (allocatable_assignment.f90); where that cannot be done safely it is refused."""
+    src, proc, _ = _adgen(tmp_path, text + "  y = sum(w)\nend subroutine g\n", "g(y)/(a)")
+    assert proc.returncode == 1
+    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr

@@ -217,6 +217,8 @@ FORTRAN_FEATURES = {
     "BINOMIAL-CKP": r"!\$AD BINOMIAL-CKP ",
     "FP-LOOP": r"!\$AD FP-LOOP$",
     "allocatable local array": r"if \(\.not\. allocated\(\w+\)\) allocate\(",
+    "allocatable local array allocated by an assignment":
+        r"allocatable :: (\w+)\([:, ]+\)$(?![\s\S]*\ballocate\(\1\()",
     "NOCHECKPOINT": r"!\$AD NOCHECKPOINT$",
     "module procedure subroutine": r"^  subroutine fz_s\d",
     "module procedure function": r"^  function fz_f\d\(.*\) result\(r\)",

@@ -717,6 +717,7 @@ class Scope:
         self.loop_invariant = []      # statement lists before the array loops being built
         self.do_names = []            # the names of the DO loops around (None: unnamed)
         self.goto_targets = set()     # labels some GOTO jumps to
+        self.allocate_stmt_names = set()    # names in the procedure's ALLOCATE statements
         self.end_label = None         # label of the END statement (a GOTO to it returns)
         self.interfaces = {}          # procedure name -> dummy names, from interface blocks
         self.interface_bodies = {}    # procedure or abstract interface name -> its body
@@ -888,6 +889,10 @@ class Scope:
         body = []
         if exec_part is not None:
             self.goto_targets = _goto_labels(exec_part)
+            # the arrays the procedure ALLOCATEs: it manages their shapes (see assignment)
+            self.allocate_stmt_names = {
+                _name(n) for st in _walk_type(exec_part, _f2003().Allocate_Stmt)
+                for n in _walk_type(st.items[1], _f2003().Name)}
             self.end_label = _label(unit.children[-1])
             self.statements(self.statement_functions(list(exec_part.children)), body)
             if self.end_label in self.goto_targets:     # a GOTO to END: what END does
@@ -1344,6 +1349,9 @@ class Scope:
                   for k in range(1, len(spec.items) + 1)]
         self.allocatable_bounds |= {b.sym for dim in v.dims for b in dim}
         v.sym = ir.Symbol(self.unique(name), ir.Ptr(t), "local", loc)
+        # the storage it holds has this many elements, wherever it was allocated (ALLOCATE,
+        # an assignment): what a kept state copies (StateKeeper.own_heap)
+        v.sym.extent_vars = [n.sym for _, n in v.dims]
         v.allocated = self.temp(f"{name}_allocated", ir.INT)
         self.vars[name] = v
         self.local_names = getattr(self, "local_names", set()) | {name}
@@ -1552,18 +1560,13 @@ class Scope:
             if v.descriptor:
                 self.allocate_component(v, specs, stat, out, loc)
                 continue
-            size = None if dims else _int(1)
-            for (lo, n), spec in zip(dims, specs.items if specs is not None else ()):
+            bounds = []
+            for spec in specs.items if specs is not None else ():
                 lower = _to_int(self.expr(spec.items[0])) if spec.items[0] is not None \
                     else _int(1)
-                extent = X.add(X.sub(_to_int(self.expr(spec.items[1])), X.clone(lower)),
-                               _int(1))
-                out.append(ir.Assign(X.clone(lo), lower, loc))
-                out.append(ir.Assign(X.clone(n), ir.Cond(
-                    ir.Binary(">", extent, _int(0), ir.INT), X.clone(extent), _int(0),
-                    ir.INT), loc))
-                size = X.clone(n) if size is None else X.mul(size, X.clone(n))
-            out.append(ir.Assign(ir.Ref(v.sym, loc), _malloc(v.sym.type, size, loc), loc))
+                bounds.append((lower, X.add(X.sub(_to_int(self.expr(spec.items[1])),
+                                                  X.clone(lower)), _int(1))))
+            size = self.allocate_storage(v, bounds, out, loc)
             if stat is None:
                 if not v.pointer:
                     out.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
@@ -1578,6 +1581,92 @@ class Scope:
                              ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT),
                              ir.Block([ir.Assign(X.clone(stat), _convert(_int(1), stat.type), loc)],
                                       loc), None, loc))
+
+    def allocate_storage(self, v, bounds, out, loc):
+        """Storage for the local allocatable array or POINTER v: its bounds set from
+        [(lower, extent)] (an extent below 0 counts as 0), then malloc. Returns the number
+        of elements."""
+        size = None if bounds else _int(1)
+        for (lo, n), (lower, extent) in zip(v.dims or [], bounds):
+            out.append(ir.Assign(X.clone(lo), lower, loc))
+            out.append(ir.Assign(X.clone(n), ir.Cond(
+                ir.Binary(">", extent, _int(0), ir.INT), X.clone(extent), _int(0),
+                ir.INT), loc))
+            size = X.clone(n) if size is None else X.mul(size, X.clone(n))
+        out.append(ir.Assign(ir.Ref(v.sym, loc), _malloc(v.sym.type, size, loc), loc))
+        return size
+
+    def reallocate_for(self, v, lhs_node, rhs_node, out, loc):
+        """`a = expr` with a whole local allocatable array a and an array expr: a is
+        (re)allocated to expr's shape first when it is not allocated or has another shape,
+        as Fortran 2003 asks and gfortran does, with expr's lower bounds (those of a whole
+        array, else 1). Refused where expr reads a, unless expr has a's own shape (a would
+        be freed before it is read)."""
+        from adgen.backend.cgen import expr_c
+        F = _f2003()
+        if isinstance(rhs_node, F.Array_Constructor):
+            length = self.constructor_length(rhs_node)
+            if length is None:
+                raise self.error(lhs_node, "cannot tell the length of the array constructor "
+                                           f"assigned to the allocatable '{v.name}', which "
+                                           "Fortran allocates to that length")
+            extents = [length]
+        else:
+            shape = self.expr_shape(rhs_node)
+            extents = [_count(lo, hi, st) for lo, hi, st in shape or ()]
+        if len(extents) != len(v.dims):
+            return          # a scalar, assigned to each element (or a rank the
+                            # assignment refuses)
+        if self.storage_key(v.name) in {self.storage_key(_base_name(r))
+                                        for r in _array_refs(rhs_node)}:
+            own = [_count(*d) for d in self.shape_of(lhs_node)]
+            if [expr_c(e) for e in extents] == [expr_c(e) for e in own]:
+                return      # its own shape: never reallocated
+            raise self.error(lhs_node, f"the value assigned to the allocatable '{v.name}' "
+                                       "reads it with another shape: Fortran reallocates "
+                                       f"'{v.name}' to that shape, which adgen does not do "
+                                       "here; assign it to a temporary first")
+        source = self.array_var(_name(rhs_node), rhs_node) \
+            if isinstance(rhs_node, F.Name) else None
+        lowers = [X.clone(lo) for lo, _ in source.dims] if source is not None else \
+            [_int(1)] * len(extents)
+        differs = ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT)
+        for (_, n), e in zip(v.dims, extents):
+            differs = ir.Binary("||", differs, ir.Binary("!=", X.clone(n), X.clone(e), ir.INT),
+                                ir.INT)
+        body = self.deallocate(v, loc, only_if_allocated=True)
+        self.allocate_storage(v, list(zip(lowers, extents)), body, loc)
+        body.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
+        out.append(ir.If(differs, ir.Block(body, loc), None, loc))
+
+    def constructor_length(self, ctor):
+        """The number of elements of an array constructor of scalar items and implied-DO
+        lists of them, as an expression; None for other constructors."""
+        F = _f2003()
+        items = ctor.items[1]
+        items = items.items if type(items).__name__ == "Ac_Value_List" else [items]
+        total = None
+        for it in items:
+            if isinstance(it, F.Ac_Implied_Do):
+                values, control = it.items
+                values = values.items if type(values).__name__ == "Ac_Value_List" \
+                    else [values]
+                if any(isinstance(x, F.Ac_Implied_Do) or self.operand_shape(x)
+                       for x in values):
+                    return None
+                v = self.lookup(_name(control.items[0]), it)
+                start, end, step, setup = self.do_bounds(v, control.items[1], it)
+                if setup:
+                    return None
+                trips = _count(_to_int(start), _to_int(end), _int(step))
+                n = X.mul(ir.Cond(ir.Binary(">", trips, _int(0), ir.INT), X.clone(trips),
+                                  _int(0), ir.INT), _int(len(values)))
+            elif self.operand_shape(it):
+                return None
+            else:
+                n = _int(1)
+            total = n if total is None else X.add(total, n)
+        return total
 
     def allocate_component(self, v, specs, stat, out, loc):
         """ALLOCATE of an allocatable component: its descriptor filled as gfortran fills
@@ -3203,6 +3292,13 @@ class Scope:
             out.extend(pre)
             out.append(ir.Assign(target, _convert(value, target.type), loc))
             return
+        # an array the procedure never ALLOCATEs is given its shape by its assignments; one
+        # it ALLOCATEs keeps the shape ALLOCATE gives it (a reallocation in a checkpointed
+        # loop could not be kept)
+        if mask is None and isinstance(lhs_node, F.Name) and lv is not None and \
+                getattr(lv, "allocated", None) is not None and lv.dims and \
+                lv.name not in self.allocate_stmt_names:
+            self.reallocate_for(lv, lhs_node, rhs_node, out, loc)
         with self.calls_hoisted(rhs_node, out):
             self.array_assignment(lhs_node, rhs_node, shape, out, loc, mask)
 

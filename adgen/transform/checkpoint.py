@@ -382,9 +382,10 @@ class StateKeeper:
         """[(pointer, bytes)] when node is a block of numbers this function allocates with
         one malloc (or calloc), held by one local pointer that nothing else assigns, of a
         size whose variables are each set once before that allocation and never through
-        their address: the block is kept through the pointer. In a checkpointed loop
-        also blocks swapped between its steps (swapped_heap): one item per block. None
-        otherwise."""
+        their address (or a Fortran allocatable array allocated at several places, whose
+        extents then give the size): the block is kept through the pointer. In a
+        checkpointed loop also blocks swapped between its steps (swapped_heap): one item
+        per block. None otherwise."""
         if node not in self._own_heap:
             own = self._find_own_heap(node)
             self._own_heap[node] = [own] if own is not None else self.swapped_heap(node)
@@ -407,11 +408,23 @@ class StateKeeper:
         # (setting it to null, after the block is freed, holds no other block)
         sets = [k for k, st in enumerate(order) if isinstance(st, ir.Assign) and
                 isinstance(st.lhs, ir.Ref) and st.lhs.sym is p and not X.is_null(st.rhs)]
-        call = alloc_call(order[sets[0]].rhs) if len(sets) == 1 else None
-        if call is None:
+        calls = [alloc_call(order[k].rhs) for k in sets]
+        if not calls or any(c is None for c in calls):
             return None
-        nbytes = self.allocation_bytes(order, sets[0], alloc_bytes(call), address_taken(f))
-        return (ir.Ref(p), nbytes) if nbytes is not None else None
+        taken = address_taken(f)
+        if len(calls) == 1:
+            nbytes = self.allocation_bytes(order, sets[0], alloc_bytes(calls[0]), taken)
+            if nbytes is not None:
+                return ir.Ref(p), nbytes
+        # a Fortran allocatable array allocated at several places (ALLOCATE, assignments
+        # that reallocate it): its extents tell the size of the block it holds
+        extents = getattr(p, "extent_vars", None)
+        if extents is None or set(extents) & taken:
+            return None
+        size = ir.SizeOf(p.type.resolved().target)
+        for e in extents:
+            size = X.mul(ir.Cast(ir.SIZE_T, ir.Ref(e)), size)
+        return ir.Ref(p), size
 
     def swapped_heap(self, node):
         """[(pointer, bytes)] when node is blocks of numbers of one size, each allocated

@@ -37,7 +37,8 @@ LOOP_VARS = ("i", "j", "ii", "jj")   # DO variable by nesting depth
 MAX_LINE = 100      # free form allows 132 characters; longer statements are continued
 DIRECTIVES = 0.25   # share of DO loops checkpointed (BINOMIAL-CKP), of CALLs in split mode
 FP_LOOPS = 0.03     # chance of a fixed-point loop (!$AD FP-LOOP) after a statement
-ALLOCATABLE = 0.3   # share of local arrays declared allocatable
+ALLOCATABLE = 0.3   # share of local arrays declared allocatable (half of those outside loops
+                    # allocated by their first assignment)
 SCALAR_FIRST = 0.5  # share of array expressions `scalar op array` written scalar first
 # From the second stream too (a seed's program keeps its shape otherwise):
 OPTIONAL = 0.4      # share of subroutines given an OPTIONAL scalar or array dummy
@@ -866,11 +867,19 @@ class FGen:
     def maybe_allocatable(self, v: Var, shape: str, first: Stmt) -> Stmt:
         """Now and then (from a stream of its own) the local array v allocatable instead,
         allocated by the statement giving it its first value, unless it is already (in a
-        loop). The allocation goes on the same line, so that the minimizer keeps the two
-        together."""
+        loop), or by that assignment itself. The allocation goes on the same line, so that
+        the minimizer keeps the two together."""
         if self.rw.random() < ALLOCATABLE:
             deferred = ", ".join(":" for _ in v.dims)
             self.decls[v.name] = f"real(8), allocatable :: {v.name}({deferred})"
+            # outside loops, with lower bounds 1, half the time allocated by the assignment
+            # itself (Fortran 2003); no value of it reads a bare array, whose lower bounds
+            # it would take
+            auto = random.Random(self.seed * 2147483587 + 137 + len(self.decls)).random()
+            if auto < 0.5 and not self.loops and all(d.lo.lo == 1 for d in v.dims) and \
+                    not re.fullmatch(r"\w+", first.head.split(" = ", 1)[1]):
+                first.defines = v.name
+                return first
             first.head = (f"if (.not. allocated({v.name})) allocate({v.name}({shape})); "
                           + first.head)
             first.defines = v.name
@@ -985,7 +994,7 @@ class FGen:
         self.consume_new(body, self.scopes.pop())
         tail = "end do" + (f" {label}" if label else "")
         names = start.names | end.names
-        if self.rc.random() < CONCURRENT and label is None and _concurrent_ok(body):
+        if self.rc.random() < CONCURRENT and label is None and _concurrent_ok(body, name):
             return pre + [self.do_concurrent(name, start, end, step, body, names)]
         loop = Stmt(header, [(None, body)], tail, "do", reads=names)
         # (a loop that allocates cannot be checkpointed: adgen refuses it, documented)
@@ -1009,8 +1018,9 @@ class FGen:
             specs.append(f"{v} = {a}:{b}" + (f":{st}" if st else ""))
             names = names | body[0].reads
             body = body[0].parts[0][1]
-        elif rc.random() < 0.5:
+        elif rc.random() < 0.5 and _concurrent_ok(body, None):
             # a second index the body does not read: the body runs twice per first index
+            # (so it must not read what it assigns)
             extra = self.fresh("c")
             self.decls[extra] = f"integer :: {extra}"
             specs.append(f"{extra} = 1:2")
@@ -1857,13 +1867,15 @@ def with_gotos(routines, r: random.Random) -> None:
         rt.body[:] = rewrite(rt.body, [])
 
 
-def _concurrent_ok(body) -> bool:
-    """A DO body that may be a DO CONCURRENT's: no call (no procedure of the program is
-    PURE), no jump out of it, no allocation, no WHILE loop or checkpointed loop inside, and
-    no value carried from one iteration to another (`s = f(s)`, `y(i) = y(i - 1)`), which
-    Fortran does not allow there and gfortran computes in an order of its choosing: a
-    scalar or whole array the body assigns is not read in it, an array whose elements it
-    assigns is read only at the subscripts it assigns."""
+def _concurrent_ok(body, index) -> bool:
+    """A DO body that may be a DO CONCURRENT's over `index`: no call (no procedure of the
+    program is PURE), no jump out of it, no allocation, no WHILE loop or checkpointed loop
+    inside, and no value carried from one iteration to another (`s = f(s)`, `y(i) =
+    y(i - 1)`, `y(1:3) = 2 * y(1:3)`), which Fortran does not allow there and gfortran
+    computes in an order of its choosing: a scalar or whole array the body assigns is not
+    read in it, nor are elements at subscripts that do not read index (None: any
+    elements), and an array whose elements it assigns at subscripts reading index is read
+    only at those subscripts."""
     scalars, elements, values = set(), {}, []
     for st in walk(body):
         texts = [st.head] + [p for p, _ in st.parts if p] + ([st.tail] if st.tail else [])
@@ -1875,7 +1887,8 @@ def _concurrent_ok(body) -> bool:
             return False
         for text in texts:
             m = _ASSIGNMENT.fullmatch(text.strip())
-            if m and m.group(2):
+            if m and m.group(2) and index is not None and \
+                    re.search(rf"\b{index}\b", m.group(2)):
                 elements.setdefault(m.group(1), set()).add(m.group(2).replace(" ", ""))
             elif m:
                 scalars.add(m.group(1))
