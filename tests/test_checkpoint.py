@@ -219,6 +219,8 @@ def test_the_binomial_schedule_runs_each_step_a_bounded_number_of_times(tmp_path
      "        }\n"),
     # blocks of different sizes
     ("    double *v = malloc(bytes);", "    double *v = malloc(bytes + 8);"),
+    # a pointer moved outside the loop (a loop around it would run it again so)
+    ("    energy[0] = 0.0;\n", "    u = v;\n    energy[0] = 0.0;\n"),
 ])
 def test_swapped_heap_blocks_kept_only_when_each_step_permutes_them(old, new, tmp_path):
     """Blocks a checkpointed loop swaps are kept through the allocated pointers only when

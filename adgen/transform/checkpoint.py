@@ -453,7 +453,9 @@ class StateKeeper:
             return e.sym if isinstance(e, ir.Ref) and e.sym in holders else None
 
         order = list(ir.stmts_walk(f.body.stmts))
-        at_loop = next(k for k, st in enumerate(order) if st is loop)
+        at_loop = next((k for k, st in enumerate(order) if st is loop), None)
+        if at_loop is None:
+            return None
         allocated = {}      # pointer -> (its allocation's position in order, bytes)
         for k, st in enumerate(order):
             if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
@@ -466,9 +468,13 @@ class StateKeeper:
         sizes = {expr_c(n) if n is not None else None for _, n in allocated.values()}
         if len(allocated) < 2 or len(sizes) != 1 or None in sizes:
             return None
-        # nothing moves an allocated pointer between its allocation and the loop
+        # nothing but the loop body moves an allocated pointer after its allocation (but
+        # to null: freed), also after the loop (an outer loop runs the loop again)
+        in_body = {id(st) for st in ir.stmts_walk(loop.body.stmts)}
         for p, (k, _) in allocated.items():
-            if p in assigned_syms(order[k + 1:at_loop]):
+            if any(isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and
+                   st.lhs.sym is p and id(st) not in in_body and not X.is_null(st.rhs)
+                   for st in order[k + 1:]):
                 return None
         # the loop body's top-level copies permute the allocated pointers
         moves = [st for st in ir.stmts_walk(loop.body.stmts) if isinstance(st, ir.Assign) and
