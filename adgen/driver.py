@@ -575,15 +575,16 @@ def resolve_heads(prog, options):
                              "supported for a head (its callers receive an array "
                              "descriptor; make it a subroutine with an INTENT(OUT) array)",
                              f.loc)
-        allocatable = next((p for p in f.params if getattr(p, "allocatable_dummy", False) or
-                            getattr(p, "pointer_dummy", False)), None)
-        if allocatable is not None:
-            what = "a POINTER" if getattr(allocatable, "pointer_dummy", False) else \
+        # dummies gfortran passes by descriptor
+        by_descriptor = next((p for p in f.params if getattr(p, "allocatable_dummy", False) or
+                              getattr(p, "pointer_dummy", False)), None)
+        if by_descriptor is not None:
+            what = "a POINTER" if getattr(by_descriptor, "pointer_dummy", False) else \
                 "allocatable"
             raise AdgenError(f"--head names '{name}', whose dummy argument "
-                             f"'{ir.source_name(allocatable)}' is {what}: not supported "
+                             f"'{ir.source_name(by_descriptor)}' is {what}: not supported "
                              "for a head (give it an assumed-shape or explicit-shape dummy)",
-                             allocatable.loc)
+                             by_descriptor.loc)
         for names, what in ((dep, "dependent"), (indep, "independent")):
             if names == []:
                 hint = " (the function's own name for its return value)" \

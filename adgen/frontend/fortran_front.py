@@ -79,6 +79,7 @@ class FVar:
     descriptor: bool = False
     desc: Optional[ir.Expr] = None
     pointer: bool = False             # a local POINTER (see Scope.declare_pointer)
+    pointer_dummy: bool = False       # a POINTER dummy argument (see Scope.pointer_dummy)
     # a component reference (fortran_types.resolve_component): the struct it is a member
     # of, and the component
     parent: Optional[ir.Expr] = None
@@ -535,6 +536,12 @@ def _char_literal(node):
     return text[1:-1].replace(quote + quote, quote)
 
 
+def _intent_out(attrs):
+    """Whether a type declaration's attributes (or None) hold INTENT(OUT)."""
+    return attrs is not None and any(str(a).upper().replace(" ", "") == "INTENT(OUT)"
+                                     for a in attrs.items)
+
+
 def _string_constant(text, loc):
     """(C string literal, length) of a CHARACTER constant."""
     return ir.Const(_c_string(text), ir.Ptr(ir.Prim("char")), loc), _int(len(text))
@@ -860,7 +867,7 @@ class Scope:
             if getattr(v, "char_len_param", None) is not None:
                 char_lens.append(v.char_len_param)      # (see declare_string)
             v.sym.allocatable_dummy = getattr(v, "allocatable_dummy", False)
-            v.sym.pointer_dummy = getattr(v, "pointer_dummy", False)
+            v.sym.pointer_dummy = v.pointer_dummy
             for dim, e in enumerate(v.extent_params[:len(v.dims or ())], 1):
                 e.extent_of = (v.sym, dim)      # the head's Fortran interface passes size(a, dim)
             extent_params += v.extent_params
@@ -1234,12 +1241,10 @@ class Scope:
         of such structures, an allocatable one, a function result."""
         tname = T.derived_type_of(t).name
         what = f"'{name}', of type '{tname}' which has allocatable components"
-        intent_out = attrs is not None and any(
-            str(a).upper().replace(" ", "") == "INTENT(OUT)" for a in attrs.items)
         if module_level or self.func is None:
             return False
         if name in self.dummies:
-            if intent_out:
+            if _intent_out(attrs):
                 raise self.error(node, f"the INTENT(OUT) dummy argument {what}, is not "
                                        "supported (Fortran deallocates its components on "
                                        "entry): make it INTENT(INOUT)")
@@ -1368,14 +1373,10 @@ class Scope:
         if module_level or self.func is None:
             raise self.error(node, f"POINTER module variable '{name}' is not supported (a "
                                    "local pointer of a procedure is)")
-        if isinstance(t.resolved(), ir.Struct):
-            raise self.error(node, f"pointer '{name}' to a derived type is not supported")
+        self.pointer_declared(name, t, spec, node)
         loc = self.loc(node)
         v = FVar(name, t, loc=loc, pointer=True)
         if spec is not None:
-            if any(str(d).strip() != ":" for d in spec.items):
-                raise self.error(node, f"pointer array '{name}' needs a deferred shape: "
-                                       f"{name}({', '.join([':'] * len(spec.items))})")
             v.dims = [(ir.Ref(self.temp(f"{name}_lb{k}", ir.INT)),
                        ir.Ref(self.temp(f"{name}_n{k}", ir.INT)))
                       for k in range(1, len(spec.items) + 1)]
@@ -1393,10 +1394,8 @@ class Scope:
         F = _f2003()
         lhs, bounds, target = node.items
         v = self.lookup(_name(lhs), lhs) if isinstance(lhs, F.Name) else None
-        if v is not None and getattr(v, "pointer_dummy", False):
-            raise self.error(node, f"pointer assignment to the POINTER dummy argument "
-                                   f"'{v.name}' is not supported (it would point the "
-                                   "caller's pointer elsewhere)")
+        if v is not None and v.pointer_dummy:
+            raise self.dummy_repointed("pointer assignment to", v, node)
         if v is None or not v.pointer:
             raise self.error(node, f"pointer assignment to '{lhs}': only a local POINTER "
                                    "variable is supported")
@@ -1449,22 +1448,32 @@ class Scope:
         pointer's), a scalar a dummy as any other; associated() tells whether the caller
         passed a null pointer. Pointing it elsewhere for the caller (=>, NULLIFY,
         ALLOCATE, DEALLOCATE) is refused, and so is INTENT(OUT)."""
-        if attrs is not None and any(str(a).upper().replace(" ", "") == "INTENT(OUT)"
-                                     for a in attrs.items):
+        if _intent_out(attrs):
             raise self.error(node, f"the POINTER dummy argument '{name}' is INTENT(OUT), "
                                    "which the procedure would have to point somewhere for "
                                    "its caller: not supported")
-        if isinstance(t.resolved(), ir.Struct):
-            raise self.error(node, f"pointer '{name}' to a derived type is not supported")
+        self.pointer_declared(name, t, spec, node)
         if spec is None:
             v = self.declare(name, t, None, node)
         else:
-            if any(str(d).strip() != ":" for d in spec.items):
-                raise self.error(node, f"pointer array '{name}' needs a deferred shape: "
-                                       f"{name}({', '.join([':'] * len(spec.items))})")
             self.allocatable_dummy(name, t, spec, node, attrs)
             v = self.vars[name]
         v.pointer_dummy = True
+
+    def pointer_declared(self, name, t, spec, node):
+        """Refuses a POINTER to a derived type, and a POINTER array declared with a shape
+        (its shape is its target's, or what ALLOCATE gives it)."""
+        if isinstance(t.resolved(), ir.Struct):
+            raise self.error(node, f"pointer '{name}' to a derived type is not supported")
+        if spec is not None and any(str(d).strip() != ":" for d in spec.items):
+            raise self.error(node, f"pointer array '{name}' needs a deferred shape: "
+                                   f"{name}({', '.join([':'] * len(spec.items))})")
+
+    def dummy_repointed(self, what, v, node):
+        """The error for a statement that would point the POINTER dummy argument v
+        elsewhere (for its caller): `what` names the statement."""
+        return self.error(node, f"{what} the POINTER dummy argument '{v.name}' is not "
+                                "supported (it would point the caller's pointer elsewhere)")
 
     def allocatable_dummy(self, name, t, spec, node, attrs):
         """An allocatable dummy argument that the procedure uses as it finds it (allocated
@@ -1473,8 +1482,7 @@ class Scope:
         bounds it was allocated with, its lower bounds (call_extents passes both).
         ALLOCATE, DEALLOCATE and allocated() of it are refused, and so is INTENT(OUT),
         which deallocates it on entry."""
-        if attrs is not None and any(str(a).upper().replace(" ", "") == "INTENT(OUT)"
-                                     for a in attrs.items):
+        if _intent_out(attrs):
             raise self.error(node, f"the allocatable dummy argument '{name}' is INTENT(OUT), "
                                    "which deallocates it on entry, and allocating it in the "
                                    "procedure is not supported: make it INTENT(INOUT) and "
@@ -1511,10 +1519,8 @@ class Scope:
 
     def allocatable(self, node):
         v = self.lookup(_name(node), node)
-        if getattr(v, "pointer_dummy", False):
-            raise self.error(node, f"ALLOCATE or DEALLOCATE of the POINTER dummy argument "
-                                   f"'{v.name}' is not supported (it would point the "
-                                   "caller's pointer elsewhere)")
+        if v.pointer_dummy:
+            raise self.dummy_repointed("ALLOCATE or DEALLOCATE of", v, node)
         if getattr(v, "allocatable_dummy", False):
             raise self.error(node, f"ALLOCATE, DEALLOCATE or allocated() of the allocatable "
                                    f"dummy argument '{v.name}' is not supported (allocate it "
@@ -2631,10 +2637,8 @@ class Scope:
         elif cname == "Nullify_Stmt":
             for obj in node.items[1].items:
                 v = self.lookup(_name(obj), obj)
-                if getattr(v, "pointer_dummy", False):
-                    raise self.error(node, f"NULLIFY of the POINTER dummy argument '{obj}' "
-                                           "is not supported (it would point the caller's "
-                                           "pointer elsewhere)")
+                if v.pointer_dummy:
+                    raise self.dummy_repointed("NULLIFY of", v, node)
                 if not v.pointer:
                     raise self.error(node, f"NULLIFY of '{obj}', which is not a local "
                                            "POINTER")
@@ -4048,7 +4052,7 @@ class Scope:
             return _int(8 if digits is not None and digits > 9 else 4)
         if name == "associated":
             v = self.lookup(_name(args[0]), args[0])
-            if not (v.pointer or getattr(v, "pointer_dummy", False)) or len(args) > 1:
+            if not (v.pointer or v.pointer_dummy) or len(args) > 1:
                 raise self.error(node, "associated() is supported with one argument, a "
                                        "POINTER")
             return ir.Binary("!=", ir.Ref(v.sym, loc), X.null(v.sym.type, loc), ir.INT, loc)
@@ -4834,13 +4838,11 @@ class Scope:
                 # extents and lower bounds of the caller's allocatable array or pointer
                 rank //= 2
                 if getattr(param, "pointer_dummy", False):
-                    what, fits = "a POINTER", v is not None and (
-                        v.pointer or getattr(v, "pointer_dummy", False))
+                    what, fits = "a POINTER", v is not None and (v.pointer or v.pointer_dummy)
                 else:
                     what, fits = "an allocatable", v is not None and (
                         v.allocated is not None or v.descriptor or
-                        getattr(v, "allocatable_dummy", False) and
-                        not getattr(v, "pointer_dummy", False))
+                        getattr(v, "allocatable_dummy", False) and not v.pointer_dummy)
                 if not fits:
                     raise self.error(node, f"'{a}' passed to '{param.name}', {what} dummy "
                                            f"argument: it must be {what} array")

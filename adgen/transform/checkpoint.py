@@ -317,6 +317,7 @@ class StateKeeper:
         moved = {expr_c(a) for a, _ in items}
         for n in nodes & g.mem.not_named():
             own = self.own_heap(n)
+            # (swapped blocks, several items, have pointers the loop moves by design)
             if own is not None and len(own) == 1 and \
                     expr_c(ir.AddrOf(own[0][0], ir.Ptr(own[0][0].type))) in moved:
                 raise self.error(f"the code allocates '{own[0][0].sym.name}' again, which "
@@ -391,19 +392,27 @@ class StateKeeper:
             self._own_heap[node] = [own] if own is not None else self.swapped_heap(node)
         return self._own_heap[node]
 
+    def local_number_pointers(self, node):
+        """The pointers holding the heap memory node, when they are all local pointers to
+        numbers (pointers, rows and structs have shadows set forward) and no pointer
+        held in memory reaches it; None otherwise."""
+        g = self.g
+        if node in g.mem.held_pointees():
+            return None
+        holders = self.pointer_holders(node)
+        if not holders or any(h not in g.f.locals or not isinstance(
+                h.type.resolved().target.resolved(), ir.Prim) for h in holders):
+            return None
+        return holders
+
     def _find_own_heap(self, node):
         from adgen.transform.common import alloc_bytes, alloc_call
         from adgen.transform.loops import address_taken
-        g = self.g
-        f = g.f
-        if node in g.mem.held_pointees():
-            return None
-        pointers = self.pointer_holders(node)
-        if len(pointers) != 1 or pointers[0] not in f.locals:
+        f = self.g.f
+        pointers = self.local_number_pointers(node)
+        if pointers is None or len(pointers) != 1:
             return None
         p = pointers[0]
-        if not isinstance(p.type.resolved().target.resolved(), ir.Prim):
-            return None     # pointers (rows) and structs: their shadows are set forward
         order = list(ir.stmts_walk(f.body.stmts))
         # (setting it to null, after the block is freed, holds no other block)
         sets = [k for k, st in enumerate(order) if isinstance(st, ir.Assign) and
@@ -436,12 +445,9 @@ class StateKeeper:
         from adgen.backend.cgen import expr_c
         from adgen.transform.common import alloc_bytes, alloc_call
         from adgen.transform.loops import address_taken
-        g, f, loop = self.g, self.g.f, self.loop
-        if loop is None or node in g.mem.held_pointees():
-            return None
-        holders = self.pointer_holders(node)
-        if not holders or any(h not in f.locals or not isinstance(
-                h.type.resolved().target.resolved(), ir.Prim) for h in holders):
+        f, loop = self.g.f, self.loop
+        holders = self.local_number_pointers(node) if loop is not None else None
+        if holders is None:
             return None
         taken = address_taken(f)
         if set(holders) & taken:
