@@ -57,7 +57,9 @@ MATH_RULES = {
 STEP_FUNCTIONS = ("floor", "ceil", "round", "trunc", "rint", "nearbyint")
 # Library calls with no effect on derivatives that the forward sweep keeps.
 EFFECT_ONLY = ("printf", "fprintf", "puts", "putchar", "fputs", "fflush", "perror", "assert",
-               "exit", "abort", "sprintf", "snprintf", "srand")
+               "exit", "abort", "sprintf", "snprintf", "srand",
+               # a stop with a message (templates/runtime.c.j2)
+               "adgen_shape_error")
 # Library calls returning integers or flags: never active.
 INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lround", "lrint",
                   "strlen", "strcmp", "strncmp", "rand", "atoi", "atol", "memcmp",
@@ -89,7 +91,8 @@ def _variants():
         for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
             table[name + suffix] = LibFunc(name + suffix, t, "step")
     for name in EFFECT_ONLY:
-        table[name] = LibFunc(name, ir.INT if name not in ("exit", "abort", "assert", "perror")
+        table[name] = LibFunc(name, ir.INT if name not in ("exit", "abort", "assert", "perror",
+                                                             "adgen_shape_error")
                               else ir.VOID, "effect")
     for name in INTEGER_RESULT:
         table[name] = LibFunc(name, ir.INT, "int")

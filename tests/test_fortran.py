@@ -770,14 +770,95 @@ _REALLOCATED = ("subroutine g(a, y)\n  real(8) :: a(6), y\n"
 
 
 @pytest.mark.parametrize("text, message, line", [
-    (_REALLOCATED + "  w = w(2:4)\n", "the value assigned to the allocatable 'w' reads it "
-     "with another shape", 6),
     (_REALLOCATED + "  w = [((a(i) * j, i = 1, 2), j = 1, 2)]\n", "cannot tell the length "
+     "of the array constructor assigned to the allocatable 'w'", 6),
+    (_REALLOCATED + "  w = [(a(i:i + 1), i = 1, 2)]\n", "cannot tell the length "
      "of the array constructor assigned to the allocatable 'w'", 6),
 ])
 def test_reallocating_assignments_refused(text, message, line, tmp_path):
     """An assignment to a whole local allocatable array reallocates it to the value's
-    shape (allocatable_assignment.f90); where that cannot be done safely it is refused."""
+    shape (allocatable_assignment.f90); where adgen cannot tell that shape it is
+    refused."""
     src, proc, _ = _adgen(tmp_path, text + "  y = sum(w)\nend subroutine g\n", "g(y)/(a)")
     assert proc.returncode == 1
     assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+
+
+_KEPT_SHAPE_HEAD = ("  integer, intent(in) :: n, k\n  real(8), intent(in) :: x(n)\n"
+                    "  real(8), intent(out) :: cost\n")
+_KEPT_SHAPE_MAIN = r"""#include <stdio.h>
+#include <stdlib.h>
+void f_b_(int *n, int *k, double *x, double *xb, double *cost, double *costb);
+int main(int argc, char **argv)
+{
+    int n = 6, k = argc > 1 ? atoi(argv[1]) : 6, i;
+    double x[6] = {0.5, 0.7, 0.9, 1.1, 1.3, 1.5}, xb[6] = {0}, cost = 0, costb = 1;
+    f_b_(&n, &k, x, xb, &cost, &costb);
+    for (i = 0; i < n; i++)
+        if (xb[i] != 2 * x[i])
+            return 1;
+    puts("PASS");
+    return 0;
+}
+"""
+
+
+_ALLOCATED_LOCAL = ("subroutine f(n, k, x, cost)\n" + _KEPT_SHAPE_HEAD +
+                    "  real(8), allocatable :: a(:)\n  integer :: i\n  allocate(a(n))\n"
+                    "%s  end do\n  cost = sum(a**2)\nend subroutine f\n")
+
+
+@pytest.mark.parametrize("text, line, name, allocated", [
+    # allocated by the procedure, assigned in a checkpointed loop
+    (_ALLOCATED_LOCAL % ("  a = 0\n  !$AD BINOMIAL-CKP 3 2 1\n  do i = 1, 3\n"
+                         "    a = x(1:k) + a * 0\n"), 11, "a", True),
+    # allocated by the procedure, assigned in a loop from a value that does not read it
+    (_ALLOCATED_LOCAL % "  do i = 1, 2\n    a = x(1:k)\n", 9, "a", True),
+    # an allocatable dummy
+    ("module mm\ncontains\n  subroutine fill(a, x, k)\n"
+     "    real(8), allocatable, intent(inout) :: a(:)\n    real(8), intent(in) :: x(:)\n"
+     "    integer, intent(in) :: k\n    a = x(1:k)\n  end subroutine fill\nend module mm\n"
+     "subroutine f(n, k, x, cost)\n  use mm\n" + _KEPT_SHAPE_HEAD +
+     "  real(8), allocatable :: a(:)\n  allocate(a(n))\n  call fill(a, x, k)\n"
+     "  cost = sum(a**2)\nend subroutine f\n", 7, "a", True),
+    # a host's array, assigned in an internal procedure
+    ("subroutine f(n, k, x, cost)\n" + _KEPT_SHAPE_HEAD +
+     "  real(8), allocatable :: a(:)\n  a = x\n  call inner()\n  cost = sum(a**2)\n"
+     "contains\n  subroutine inner()\n    a = x(1:k)\n  end subroutine inner\n"
+     "end subroutine f\n", 11, "a", True),
+    # a component
+    ("module mm\n  type box\n    real(8), allocatable :: w(:)\n  end type box\n"
+     "end module mm\nsubroutine f(n, k, x, cost)\n  use mm\n" + _KEPT_SHAPE_HEAD +
+     "  type(box) :: s\n  allocate(s%w(n))\n  s%w = x(1:k)\n  cost = sum(s%w**2)\n"
+     "end subroutine f\n", 13, "s%w", True),
+    # a module variable the caller has not allocated
+    ("module mm\n  integer, allocatable :: g(:)\nend module mm\n"
+     "subroutine f(n, k, x, cost)\n  use mm\n" + _KEPT_SHAPE_HEAD +
+     "  g = nint(x(1:k))\n  cost = sum(x**2) + sum(g) * 0\nend subroutine f\n", 9, "g",
+     False),
+], ids=["allocated_local_checkpointed", "allocated_local_in_loop", "allocatable_dummy", "host_array", "component",
+        "module_variable"])
+def test_kept_shape_checked_at_run_time(text, line, name, allocated, tmp_path, gfortran):
+    """An allocatable array that keeps its storage in the derivative code, assigned a value
+    of another shape (or while not allocated), where Fortran would reallocate it: the
+    adjoint stops with the place and the reason instead of assigning the wrong elements
+    (it used to give wrong derivatives silently). With the shapes agreeing it runs."""
+    src, proc, out = _adgen(tmp_path, text, "f(cost)/(x)", out="m_b.c")
+    assert proc.returncode == 0, proc.stderr
+    (tmp_path / "main.c").write_text(_KEPT_SHAPE_MAIN)
+    # the primal's object gives the module variables
+    for cmd in (["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "main.c", "m_b.c"],
+                [gfortran, "-c", "m.f90"], [gfortran, "-o", "main", "main.o", "m_b.o", "m.o"]):
+        build = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True)
+        assert build.returncode == 0, build.stderr
+    run = lambda k: subprocess.run([str(tmp_path / "main"), str(k)], capture_output=True,
+                                   text=True)
+    same, other = run(6), run(3)
+    expected = f"m.f90:{line}: error: '{name}' assigned a value of another shape, or not " \
+        "allocated: Fortran would reallocate it"
+    if allocated:
+        assert same.returncode == 0 and "PASS" in same.stdout, same.stdout + same.stderr
+    else:
+        assert same.returncode != 0 and expected in same.stderr, same.stderr
+    assert other.returncode != 0 and "PASS" not in other.stdout, other.stdout
+    assert expected in other.stderr, other.stderr

@@ -381,12 +381,14 @@ def render_unit(unit: OutputUnit) -> str:
                                  "adgen_imax", "adgen_pop_keep", "adgen_keep", "adgen_release",
                                  "adgen_stack_alloc", "adgen_log_mark",
                                  "adgen_defer_free", "adgen_was_freed",
-                                 "adgen_checkpoint_split", "adgen_str_cmp", "adgen_len_trim")
+                                 "adgen_checkpoint_split", "adgen_str_cmp", "adgen_len_trim",
+                                 "adgen_shape_error")
                if name + "(" in text}
     if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
                    "adgen_pop_keep", "adgen_keep", "adgen_stack_alloc"}:
         helpers.add("stack")
-    headers = ["math.h", "stdlib.h", "string.h"]
+    headers = ["math.h", "stdlib.h", "string.h"] + \
+        (["stdio.h"] if "adgen_shape_error" in helpers else [])
     for h in unit.std_headers:
         if h not in headers:
             headers.append(h)

@@ -80,6 +80,8 @@ class FVar:
     desc: Optional[ir.Expr] = None
     pointer: bool = False             # a local POINTER (see Scope.declare_pointer)
     pointer_dummy: bool = False       # a POINTER dummy argument (see Scope.pointer_dummy)
+    allocatable_dummy: bool = False   # an allocatable dummy (see Scope.allocatable_dummy)
+    host_allocatable: bool = False    # a host's allocatable array in an internal procedure
     # a component reference (fortran_types.resolve_component): the struct it is a member
     # of, and the component
     parent: Optional[ir.Expr] = None
@@ -88,6 +90,14 @@ class FVar:
     @property
     def rank(self):
         return len(self.dims) if self.dims else 0
+
+    @property
+    def allocatable(self):
+        """An allocatable array: a local one (its flag), a module variable or component
+        (gfortran's descriptor), an allocatable dummy, a host's allocatable array."""
+        return bool(self.dims) and not self.pointer_dummy and (
+            self.allocated is not None or self.descriptor or self.allocatable_dummy or
+            self.host_allocatable)
 
 
 @dataclass(eq=False)
@@ -744,6 +754,7 @@ class Scope:
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
         self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
         self.binomial_ckp = None      # a BINOMIAL-CKP directive waiting for its DO loop
+        self.kept_loops = 0           # BINOMIAL-CKP and FP-LOOP loops around the statement
         self.nocheckpoint = False     # a NOCHECKPOINT directive waiting for its call
         self.fp_loop = None           # the location of an FP-LOOP waiting for its loop
         self.source_names = set()     # every name the unit's source uses (see temp)
@@ -866,7 +877,7 @@ class Scope:
             v.sym.extent_params = v.extent_params      # callers pass them (call_extents)
             if getattr(v, "char_len_param", None) is not None:
                 char_lens.append(v.char_len_param)      # (see declare_string)
-            v.sym.allocatable_dummy = getattr(v, "allocatable_dummy", False)
+            v.sym.allocatable_dummy = v.allocatable_dummy
             v.sym.pointer_dummy = v.pointer_dummy
             for dim, e in enumerate(v.extent_params[:len(v.dims or ())], 1):
                 e.extent_of = (v.sym, dim)      # the head's Fortran interface passes size(a, dim)
@@ -1521,7 +1532,7 @@ class Scope:
         v = self.lookup(_name(node), node)
         if v.pointer_dummy:
             raise self.dummy_repointed("ALLOCATE or DEALLOCATE of", v, node)
-        if getattr(v, "allocatable_dummy", False):
+        if v.allocatable_dummy:
             raise self.error(node, f"ALLOCATE, DEALLOCATE or allocated() of the allocatable "
                                    f"dummy argument '{v.name}' is not supported (allocate it "
                                    "in the caller)")
@@ -1602,13 +1613,39 @@ class Scope:
         out.append(ir.Assign(ir.Ref(v.sym, loc), _malloc(v.sym.type, size, loc), loc))
         return size
 
-    def reallocate_for(self, v, lhs_node, rhs_node, out, loc):
-        """`a = expr` with a whole local allocatable array a and an array expr: a is
-        (re)allocated to expr's shape first when it is not allocated or has another shape,
-        as Fortran 2003 asks and gfortran does, with expr's lower bounds (those of a whole
-        array, else 1). Refused where expr reads a, unless expr has a's own shape (a would
-        be freed before it is read)."""
-        from adgen.backend.cgen import expr_c
+    def reallocated_here(self, v, rhs_node):
+        """Whether `v = value`, v a whole allocatable array, reallocates v where Fortran
+        would; where not, its shapes are checked at run time (check_kept_shape). A local
+        array the procedure never ALLOCATEs is given its shape by its assignments. One it
+        ALLOCATEs is reallocated by an assignment outside loops, or from a value that
+        reads it (`idx = [idx, i]`); not by one in a loop otherwise (the backward sweep
+        would need a saved branch per iteration for an array that keeps the shape
+        ALLOCATE gave it), nor in a BINOMIAL-CKP or FP-LOOP loop (whose kept states could
+        not follow a new block). The allocatables it does not own keep their storage."""
+        if v.allocated is None:
+            return False
+        if v.name not in self.allocate_stmt_names:
+            return True
+        reads_itself = self.storage_key(v.name) in {self.storage_key(_base_name(r))
+                                                    for r in _array_refs(rhs_node)}
+        return not self.kept_loops and (not self.do_names or reads_itself)
+
+    def whole_allocatable(self, node):
+        """The allocatable array a designator names whole (`a`, `s%a`), or None: a local
+        allocatable, an allocatable dummy, a host's allocatable array, an allocatable
+        module variable or component."""
+        F = _f2003()
+        if isinstance(node, F.Data_Ref) and isinstance(node.items[-1], F.Name):
+            v = T.resolve_component(self, _name(node), node)
+        elif isinstance(node, F.Name):
+            v = self.lookup(_name(node), node)
+        else:
+            return None
+        return v if v is not None and v.allocatable else None
+
+    def value_extents(self, rhs_node, v, lhs_node):
+        """The extents of the value of `a = expr` for the allocatable a (v): [] for a
+        scalar; an error for an array constructor whose length adgen cannot tell."""
         F = _f2003()
         if isinstance(rhs_node, F.Array_Constructor):
             length = self.constructor_length(rhs_node)
@@ -1616,26 +1653,65 @@ class Scope:
                 raise self.error(lhs_node, "cannot tell the length of the array constructor "
                                            f"assigned to the allocatable '{v.name}', which "
                                            "Fortran allocates to that length")
-            extents = [length]
-        else:
-            shape = self.expr_shape(rhs_node)
-            extents = [_count(lo, hi, st) for lo, hi, st in shape or ()]
+            return [length]
+        return [_count(lo, hi, st) for lo, hi, st in self.expr_shape(rhs_node) or ()]
+
+    def check_kept_shape(self, v, lhs_node, rhs_node, out, loc):
+        """`a = expr` with a whole allocatable array a that keeps its storage (one the
+        procedure ALLOCATEs, an allocatable dummy, a host's array, a module variable or
+        component) and an array expr: where Fortran would reallocate a (another shape, or
+        a not allocated), the derivative code stops with a message (adgen_shape_error)
+        rather than assign the wrong elements. No check where the extents are the same
+        expressions."""
+        from adgen.backend.cgen import expr_c
+        extents = self.value_extents(rhs_node, v, lhs_node)
         if len(extents) != len(v.dims):
-            return          # a scalar, assigned to each element (or a rank the
-                            # assignment refuses)
-        if self.storage_key(v.name) in {self.storage_key(_base_name(r))
-                                        for r in _array_refs(rhs_node)}:
-            own = [_count(*d) for d in self.shape_of(lhs_node)]
-            if [expr_c(e) for e in extents] == [expr_c(e) for e in own]:
-                return      # its own shape: never reallocated
-            raise self.error(lhs_node, f"the value assigned to the allocatable '{v.name}' "
-                                       "reads it with another shape: Fortran reallocates "
-                                       f"'{v.name}' to that shape, which adgen does not do "
-                                       "here; assign it to a temporary first")
+            return
+        # (compared as the value's extents of a whole array are written)
+        own = [_count(*d) for d in self.shape_of(lhs_node)]
+        differs = [ir.Binary("!=", X.clone(n), X.clone(e), ir.INT)
+                   for (_, n), whole, e in zip(v.dims, own, extents)
+                   if expr_c(whole) != expr_c(e)]
+        if not differs:
+            return
+        if v.allocated is not None or v.descriptor:
+            differs.insert(0, ir.Unary("!", self.is_allocated(v, lhs_node, loc), ir.INT))
+        cond = differs[0]
+        for d in differs[1:]:
+            cond = ir.Binary("||", cond, d, ir.INT)
+        message = (f"{os.path.basename(loc.file)}:{loc.line}: error: '{_name(lhs_node)}' "
+                   "assigned a value of another shape, or not allocated: Fortran would "
+                   "reallocate it, this derivative code does not (allocate it with the "
+                   "value's shape first)")
+        stop = ir.ExprStmt(ir.Call("adgen_shape_error", [
+            ir.Const(_c_string(message), ir.Ptr(ir.Prim("char", True)), loc)], ir.VOID, loc),
+            loc)
+        out.append(ir.If(cond, ir.Block([stop], loc), None, loc))
+
+    def reallocate_for(self, v, lhs_node, rhs_node, out, loc):
+        """`a = expr` with a whole local allocatable array a and an array expr: a is
+        (re)allocated to expr's shape first when it is not allocated or has another shape,
+        as Fortran 2003 asks and gfortran does, with expr's lower bounds (those of a whole
+        array, else 1). Where expr reads a with another shape (`a = [a, x]`,
+        `a = a(2:)`), its value goes to a temporary first, as a is freed. Returns the
+        value to assign: expr, or that temporary."""
+        from adgen.backend.cgen import expr_c
+        F = _f2003()
+        extents = self.value_extents(rhs_node, v, lhs_node)
+        if len(extents) != len(v.dims):
+            return rhs_node     # a scalar, assigned to each element (or a rank the
+                                # assignment refuses)
         source = self.array_var(_name(rhs_node), rhs_node) \
             if isinstance(rhs_node, F.Name) else None
         lowers = [X.clone(lo) for lo, _ in source.dims] if source is not None else \
             [_int(1)] * len(extents)
+        if self.storage_key(v.name) in {self.storage_key(_base_name(r))
+                                        for r in _array_refs(rhs_node)}:
+            own = [_count(*d) for d in self.shape_of(lhs_node)]
+            if [expr_c(e) for e in extents] == [expr_c(e) for e in own]:
+                return rhs_node     # its own shape: never reallocated
+            rhs_node = self.value_temp(rhs_node, v.type, out)
+            extents = [X.clone(n) for _, n in self.array_var(_name(rhs_node), rhs_node).dims]
         differs = ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT)
         for (_, n), e in zip(v.dims, extents):
             differs = ir.Binary("||", differs, ir.Binary("!=", X.clone(n), X.clone(e), ir.INT),
@@ -1644,6 +1720,42 @@ class Scope:
         self.allocate_storage(v, list(zip(lowers, extents)), body, loc)
         body.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
         out.append(ir.If(differs, ir.Block(body, loc), None, loc))
+        return rhs_node
+
+    def statement_array(self, t, extents, out, loc):
+        """A temporary array of type t, lower bounds 1 and these extents (below 0: 0), on
+        the heap for the statement being lowered (see statement); its extents are read
+        into variables here (the statement may change what they read, reallocating an
+        array). Its FVar, declared under its name."""
+        counts, size = [], None
+        for e in extents:
+            n = _at_least_zero(e)
+            size = X.clone(n) if size is None else X.mul(size, X.clone(n))
+            if _const_int(n) is None:
+                var = self.temp("extent", ir.INT)
+                out.append(ir.Assign(ir.Ref(var, loc), n, loc))
+                n = ir.Ref(var, loc)
+            counts.append(n)
+        sym = self.temp("tmp", ir.Ptr(t))
+        sym.statement_temp = True       # allocated and freed around one statement
+        self.heap_temps.append((sym, size))
+        v = FVar(sym.name, t, sym=sym, dims=[(_int(1), n) for n in counts])
+        self.vars[sym.name] = v
+        return v
+
+    def value_temp(self, node, t, out):
+        """A temporary array set (in out) to the value of the array expression node, with
+        lower bounds 1; the name that reads it. Its elements have type t."""
+        F = _f2003()
+        if isinstance(node, F.Array_Constructor):
+            return self.constructor_temp(node, node, out)
+        shape = self.expr_shape(node)
+        tmp = self.statement_array(t, [_count(*d) for d in shape], out, self.loc(node))
+        with self.calls_hoisted(node, out):
+            self.elementwise(shape, lambda ks, pre: (
+                self.array_element(tmp, [X.add(k, _int(1)) for k in ks], node),
+                self.expr(node, ks, pre)), out, self.loc(node))
+        return F.Name(tmp.sym.name)
 
     def constructor_length(self, ctor):
         """The number of elements of an array constructor of scalar items and implied-DO
@@ -1668,7 +1780,10 @@ class Scope:
                 n = X.mul(ir.Cond(ir.Binary(">", trips, _int(0), ir.INT), X.clone(trips),
                                   _int(0), ir.INT), _int(len(values)))
             elif self.operand_shape(it):
-                return None
+                n = None        # an array item: all its elements
+                for lo, hi, st in self.operand_shape(it):
+                    e = _at_least_zero(_count(lo, hi, st))
+                    n = e if n is None else X.mul(n, e)
             else:
                 n = _int(1)
             total = n if total is None else X.add(total, n)
@@ -2442,6 +2557,7 @@ class Scope:
                 (hv.sym is not None and hv.sym.kind == "global"):
             return hv
         v = FVar(name, hv.type, loc=hv.loc, by_ref=True)
+        v.host_allocatable = hv.allocatable
         v.sym = ir.Symbol(self.unique(name), ir.Ptr(hv.type), "param", hv.loc)
         v.sym.fortran_array = bool(hv.dims)
         self.vars[name] = v
@@ -3055,7 +3171,12 @@ class Scope:
         loc = self.loc(stmt)
         ckp, self.binomial_ckp = self.binomial_ckp, None
         fixed_point, self.fp_loop = self.fp_loop, None
-        loop = self.do_loop(node, kids, stmt, loc, ckp)
+        kept = ckp is not None or fixed_point is not None
+        self.kept_loops += kept
+        try:
+            loop = self.do_loop(node, kids, stmt, loc, ckp)
+        finally:
+            self.kept_loops -= kept
         if fixed_point is not None:
             # just before the loop, after its bounds' set-up
             loop.insert(len(loop) - 1, ir.Pragma("adgen fp_loop", fixed_point))
@@ -3296,13 +3417,11 @@ class Scope:
             out.extend(pre)
             out.append(ir.Assign(target, _convert(value, target.type), loc))
             return
-        # an array the procedure never ALLOCATEs is given its shape by its assignments; one
-        # it ALLOCATEs keeps the shape ALLOCATE gives it (a reallocation in a checkpointed
-        # loop could not be kept)
-        if mask is None and isinstance(lhs_node, F.Name) and lv is not None and \
-                getattr(lv, "allocated", None) is not None and lv.dims and \
-                lv.name not in self.allocate_stmt_names:
-            self.reallocate_for(lv, lhs_node, rhs_node, out, loc)
+        whole = self.whole_allocatable(lhs_node) if mask is None else None
+        if whole is not None and self.reallocated_here(whole, rhs_node):
+            rhs_node = self.reallocate_for(whole, lhs_node, rhs_node, out, loc)
+        elif whole is not None:
+            self.check_kept_shape(whole, lhs_node, rhs_node, out, loc)
         with self.calls_hoisted(rhs_node, out):
             self.array_assignment(lhs_node, rhs_node, shape, out, loc, mask)
 
@@ -3376,9 +3495,10 @@ class Scope:
                                                  self.expr(rhs_node, ks, pre)), out, loc,
                          mask=mask)
 
-    def elementwise(self, shape, make, out, loc, mask=None):
+    def elementwise(self, shape, make, out, loc, mask=None, after=()):
         """Nested loops over an array shape ([(lower, upper, stride)]), column-major:
-        the first dimension innermost. make(counters, pre) gives (target, value)."""
+        the first dimension innermost. make(counters, pre) gives (target, value); the
+        statements `after` follow each assignment."""
         counters = [self.temp("k", ir.INT) for _ in shape]
         pre = []
         self.loop_invariant.append(out)         # where reductions go (see reduction)
@@ -3386,7 +3506,7 @@ class Scope:
             target, value = make([ir.Ref(k) for k in counters], pre)
         finally:
             self.loop_invariant.pop()
-        body = pre + [ir.Assign(target, _convert(value, target.type), loc)]
+        body = pre + [ir.Assign(target, _convert(value, target.type), loc)] + list(after)
         if mask is not None:
             body = [ir.If(mask([ir.Ref(k) for k in counters]), ir.Block(body), None, loc)]
         for k, (lo, hi, st) in zip(counters, shape):
@@ -3735,9 +3855,18 @@ class Scope:
                                    "an expression, under WHERE or reading the array it is "
                                    "assigned to)")
         items = _constructor_items(ctor)
-        if any(self.operand_shape(it) for it in items):
-            raise self.error(node, "an array constructor with array items inside an "
-                                   "expression is not supported")
+        arrays = [it for it in items if self.operand_shape(it)]
+        if arrays:
+            # (all items of a constructor have one type and kind)
+            t = self.elem_type(arrays[0])
+            length = self.constructor_length(ctor)
+            if _const_int(length) is not None:
+                sym = self.temp("ctor", ir.Arr(t, X.clone(length)))
+                self.vars[sym.name] = FVar(sym.name, t, sym=sym, dims=[(_int(1), length)])
+            else:
+                sym = self.statement_array(t, [length], out, loc).sym
+            self.array_constructor(F.Name(sym.name), ctor, out, loc)
+            return F.Name(sym.name)
         pre = []
         values = [self.expr(it, pre=pre) for it in items]
         t = values[0].type
@@ -3759,13 +3888,22 @@ class Scope:
         out.append(ir.Assign(ir.Ref(pos), _int(0), loc))
         lo, hi, st = shape[0]
 
-        def put(value_node, extra_pre=None):
-            pre = list(extra_pre or [])
+        advance = lambda: ir.Assign(ir.Ref(pos), ir.Binary("+", ir.Ref(pos), _int(1),  # noqa
+                                                           ir.INT), loc)
+
+        def put(value_node):
+            item_shape = self.operand_shape(value_node)
+            if item_shape:
+                # an array item: its elements in array element order
+                body = []
+                self.elementwise(item_shape, lambda ks, pre: (
+                    self.designator(lhs_node, [ir.Ref(pos)], pre),
+                    self.expr(value_node, ks, pre)), body, loc, after=[advance()])
+                return body
+            pre = []
             target = self.designator(lhs_node, [ir.Ref(pos)])
             value = self.expr(value_node, pre=pre)
-            return pre + [ir.Assign(target, _convert(value, target.type), loc),
-                          ir.Assign(ir.Ref(pos), ir.Binary("+", ir.Ref(pos), _int(1),
-                                                           ir.INT), loc)]
+            return pre + [ir.Assign(target, _convert(value, target.type), loc), advance()]
 
         items = ctor.items[1].items if hasattr(ctor.items[1], "items") else [ctor.items[1]]
         for it in items:
@@ -4840,9 +4978,7 @@ class Scope:
                 if getattr(param, "pointer_dummy", False):
                     what, fits = "a POINTER", v is not None and (v.pointer or v.pointer_dummy)
                 else:
-                    what, fits = "an allocatable", v is not None and (
-                        v.allocated is not None or v.descriptor or
-                        getattr(v, "allocatable_dummy", False) and not v.pointer_dummy)
+                    what, fits = "an allocatable", v is not None and v.allocatable
                 if not fits:
                     raise self.error(node, f"'{a}' passed to '{param.name}', {what} dummy "
                                            f"argument: it must be {what} array")
@@ -5137,6 +5273,14 @@ def _huge(t, loc=None):
             "long": "9223372036854775807L", "long long": "9223372036854775807LL"}.get(
         name, "2147483647")
     return ir.Const(text, t, loc)
+
+
+def _at_least_zero(e):
+    """e, or 0 where e is below 0 (an extent, a trip count)."""
+    c = _const_int(e)
+    if c is not None:
+        return _int(max(c, 0))
+    return ir.Cond(ir.Binary(">", e, _int(0), ir.INT), X.clone(e), _int(0), ir.INT)
 
 
 def _count(lo, hi, st):

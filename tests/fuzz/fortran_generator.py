@@ -697,6 +697,18 @@ class FGen:
             return None
         if not L.names and L.lo <= 4 and self.rw.random() < CONSTRUCTOR:
             items = [self.fit(self.rleaf()) for _ in range(L.lo)]
+            # half the time a section in place of some items (drawn from a stream of their
+            # own, so that the rest of the program stays as it was)
+            ra = random.Random(self.seed * 2147483587 + 149 + len(self.decls) + L.lo)
+            part = ra.randint(1, L.lo - 1) if L.lo >= 2 and ra.random() < 0.5 else 0
+            main, self.r = self.r, ra
+            try:
+                sec = self.section(ra.choice(arrs), lin(None, part, part)) if part else None
+            finally:
+                self.r = main
+            if sec is not None:
+                at = ra.randint(0, L.lo - part)
+                items[at:at + part] = [self.fit(sec)]
             return E("[" + ", ".join(it.text for it in items) + "]",
                      max(it.bound for it in items), 9,
                      frozenset().union(*(it.names for it in items)))
