@@ -645,6 +645,8 @@ _NO_VARIABLES = ("Interface_Block", "Use_Stmt", "External_Stmt", "Intrinsic_Stmt
 # What fparser makes of a function reference, besides a Part_Ref, when it does not know
 # the name to be a function's
 _CALL_NODES = ("Function_Reference", "Structure_Constructor")
+# Intrinsics whose array result has another shape than their array argument
+_SHAPE_CHANGING = {"transpose", "reshape", "pack", "unpack", "spread", "matmul"}
 # The item of a node that is a procedure, keyword or construct name when it is a Name
 _NAME_ITEM = {"Call_Stmt": 0, "Part_Ref": 0, "Actual_Arg_Spec": 0, "Exit_Stmt": 1,
               "Cycle_Stmt": 1, "Else_Stmt": 0, "Else_If_Stmt": 1, "Case_Stmt": 1,
@@ -1617,18 +1619,34 @@ class Scope:
         """Whether `v = value`, v a whole allocatable array, reallocates v where Fortran
         would; where not, its shapes are checked at run time (check_kept_shape). A local
         array the procedure never ALLOCATEs is given its shape by its assignments. One it
-        ALLOCATEs is reallocated by an assignment outside loops, or from a value that
-        reads it (`idx = [idx, i]`); not by one in a loop otherwise (the backward sweep
-        would need a saved branch per iteration for an array that keeps the shape
-        ALLOCATE gave it), nor in a BINOMIAL-CKP or FP-LOOP loop (whose kept states could
-        not follow a new block). The allocatables it does not own keep their storage."""
+        ALLOCATEs is reallocated by an assignment from a value that reads it
+        (`idx = [idx, i]`), or outside loops; not by one in a loop otherwise (the backward
+        sweep would need a saved branch per iteration for an array that keeps the shape
+        ALLOCATE gave it, and the kept states of a BINOMIAL-CKP or FP-LOOP loop could not
+        follow a new block). The allocatables it does not own keep their storage."""
         if v.allocated is None:
             return False
         if v.name not in self.allocate_stmt_names:
             return True
-        reads_itself = self.storage_key(v.name) in {self.storage_key(_base_name(r))
-                                                    for r in _array_refs(rhs_node)}
-        return not self.kept_loops and (not self.do_names or reads_itself)
+        if self.reads_otherwise(v, rhs_node):
+            return True     # (in a kept loop, refused where the states are kept)
+        return not self.kept_loops and not self.do_names
+
+    def reads_otherwise(self, v, node):
+        """Whether the array expression node reads the array v other than whole and
+        element by element (which gives node v's shape): in a section, an array
+        constructor, the argument of a function that is not elemental (`[v, x]`, `v(2:)`,
+        `transpose(v)`)."""
+        F = _f2003()
+        key = self.storage_key(v.name)
+        moved = [c for c in _walk_nodes(node) if isinstance(c, F.Array_Constructor) or
+                 isinstance(c, F.Intrinsic_Function_Reference) and
+                 _name(c.items[0]) in _SHAPE_CHANGING]
+        moved = {id(n) for c in moved for n in _walk_nodes(c)}
+        whole = {id(r) for r in _array_refs(node, self.is_operand)
+                 if isinstance(r, F.Name) and id(r) not in moved}
+        return any(self.storage_key(_base_name(r)) == key and id(r) not in whole
+                   for r in _array_refs(node))
 
     def whole_allocatable(self, node):
         """The allocatable array a designator names whole (`a`, `s%a`), or None: a local
@@ -1675,7 +1693,7 @@ class Scope:
         if not differs:
             return
         if v.allocated is not None or v.descriptor:
-            differs.insert(0, ir.Unary("!", self.is_allocated(v, lhs_node, loc), ir.INT))
+            differs.insert(0, X.logical_not(self.is_allocated(v, lhs_node, loc)))
         cond = differs[0]
         for d in differs[1:]:
             cond = ir.Binary("||", cond, d, ir.INT)
@@ -1692,9 +1710,9 @@ class Scope:
         """`a = expr` with a whole local allocatable array a and an array expr: a is
         (re)allocated to expr's shape first when it is not allocated or has another shape,
         as Fortran 2003 asks and gfortran does, with expr's lower bounds (those of a whole
-        array, else 1). Where expr reads a with another shape (`a = [a, x]`,
-        `a = a(2:)`), its value goes to a temporary first, as a is freed. Returns the
-        value to assign: expr, or that temporary."""
+        array, else 1). Where expr reads a otherwise than whole and element by element
+        (`a = [a, x]`, `a = a(2:)`), its value goes to a temporary first, as a is freed.
+        Returns the value to assign: expr, or that temporary."""
         from adgen.backend.cgen import expr_c
         F = _f2003()
         extents = self.value_extents(rhs_node, v, lhs_node)
@@ -1705,11 +1723,10 @@ class Scope:
             if isinstance(rhs_node, F.Name) else None
         lowers = [X.clone(lo) for lo, _ in source.dims] if source is not None else \
             [_int(1)] * len(extents)
-        if self.storage_key(v.name) in {self.storage_key(_base_name(r))
-                                        for r in _array_refs(rhs_node)}:
-            own = [_count(*d) for d in self.shape_of(lhs_node)]
-            if [expr_c(e) for e in extents] == [expr_c(e) for e in own]:
-                return rhs_node     # its own shape: never reallocated
+        own = [_count(*d) for d in self.shape_of(lhs_node)]
+        if [expr_c(e) for e in extents] == [expr_c(e) for e in own]:
+            return rhs_node     # its own shape (a value reading it): never reallocated
+        if self.reads_otherwise(v, rhs_node):
             rhs_node = self.value_temp(rhs_node, v.type, out)
             extents = [X.clone(n) for _, n in self.array_var(_name(rhs_node), rhs_node).dims]
         differs = ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT)
@@ -4620,10 +4637,13 @@ class Scope:
 
     def shape_source(self, node):
         """The first array operand of an array-valued expression, whose shape it has."""
-        # the arguments of an elemental function are operands too
-        operand = lambda n: self.is_array(n) or self.is_elemental(n)     # noqa: E731
-        return next((r for r in _array_refs(node, operand) if self.shape_of(r) is not None),
-                    None)
+        return next((r for r in _array_refs(node, self.is_operand)
+                     if self.shape_of(r) is not None), None)
+
+    def is_operand(self, name):
+        """Whether a name in an array expression stands for operands taken element by
+        element: an array, or an elemental function (its arguments are operands too)."""
+        return self.is_array(name) or self.is_elemental(name)
 
     def dimension_extents(self, node):
         """For each dimension of shape_of(node), the extent of the array dimension it runs
@@ -5569,7 +5589,7 @@ def _array_refs(node, is_array=None):
                 if _array_inquiry(n):
                     out.append(n)
                 return False
-            if is_array is not None and name in ("spread", "reshape"):
+            if is_array is not None and name in ("spread", "reshape", "transpose"):
                 out.append(n)       # its shape is not its source's
                 return False
             if is_array is not None and name in _REDUCTIONS:

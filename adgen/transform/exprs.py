@@ -243,6 +243,19 @@ def neg(a):
     return ir.Unary("-", a, a.type)
 
 
+_NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+
+def logical_not(e):
+    """!e, a comparison turned around (integer and pointer operands: no NaN)."""
+    if isinstance(e, ir.Binary) and e.op in _NEGATED and \
+            not (e.left.type and e.left.type.is_float or e.right.type and e.right.type.is_float):
+        return ir.Binary(_NEGATED[e.op], e.left, e.right, e.type, e.loc)
+    if isinstance(e, ir.Unary) and e.op == "!":
+        return e.arg
+    return ir.Unary("!", e, ir.INT)
+
+
 def ref(sym):
     return ir.Ref(sym)
 
