@@ -754,6 +754,8 @@ class Scope:
         self.allocatable_structs = []
         self.allocatable_bounds = set()   # the locals holding their bounds
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
+                                      # (size None: allocated by the statement itself)
+        self.pack_masks = {}          # id(pack reference) -> (mask, count) (see packed)
         self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
         self.binomial_ckp = None      # a BINOMIAL-CKP directive waiting for its DO loop
         self.kept_loops = 0           # BINOMIAL-CKP and FP-LOOP loops around the statement
@@ -1661,9 +1663,10 @@ class Scope:
             return None
         return v if v is not None and v.allocatable else None
 
-    def value_extents(self, rhs_node, v, lhs_node):
+    def value_extents(self, rhs_node, v, lhs_node, out):
         """The extents of the value of `a = expr` for the allocatable a (v): [] for a
-        scalar; an error for an array constructor whose length adgen cannot tell."""
+        scalar; an error for an array constructor whose length adgen cannot tell. The
+        statements they need (pack's count) go to out."""
         F = _f2003()
         if isinstance(rhs_node, F.Array_Constructor):
             length = self.constructor_length(rhs_node)
@@ -1672,6 +1675,8 @@ class Scope:
                                            f"assigned to the allocatable '{v.name}', which "
                                            "Fortran allocates to that length")
             return [length]
+        if _is_pack(rhs_node):
+            return [ir.Ref(self.packed(rhs_node, out)[1])]
         return [_count(lo, hi, st) for lo, hi, st in self.expr_shape(rhs_node) or ()]
 
     def check_kept_shape(self, v, lhs_node, rhs_node, out, loc):
@@ -1682,7 +1687,7 @@ class Scope:
         rather than assign the wrong elements. No check where the extents are the same
         expressions."""
         from adgen.backend.cgen import expr_c
-        extents = self.value_extents(rhs_node, v, lhs_node)
+        extents = self.value_extents(rhs_node, v, lhs_node, out)
         if len(extents) != len(v.dims):
             return
         # (compared as the value's extents of a whole array are written)
@@ -1715,7 +1720,7 @@ class Scope:
         Returns the value to assign: expr, or that temporary."""
         from adgen.backend.cgen import expr_c
         F = _f2003()
-        extents = self.value_extents(rhs_node, v, lhs_node)
+        extents = self.value_extents(rhs_node, v, lhs_node, out)
         if len(extents) != len(v.dims):
             return rhs_node     # a scalar, assigned to each element (or a rank the
                                 # assignment refuses)
@@ -1740,22 +1745,24 @@ class Scope:
         return rhs_node
 
     def statement_array(self, t, extents, out, loc):
-        """A temporary array of type t, lower bounds 1 and these extents (below 0: 0), on
-        the heap for the statement being lowered (see statement); its extents are read
-        into variables here (the statement may change what they read, reallocating an
-        array). Its FVar, declared under its name."""
+        """A temporary array of type t, lower bounds 1 and these extents (below 0: 0),
+        allocated here (in out: its extents may be computed by the statement), freed at
+        the end of the statement being lowered (see statement); its extents are read into
+        variables here (the statement may change what they read, reallocating an array).
+        Its FVar, declared under its name."""
         counts, size = [], None
         for e in extents:
             n = _at_least_zero(e)
-            size = X.clone(n) if size is None else X.mul(size, X.clone(n))
             if _const_int(n) is None:
                 var = self.temp("extent", ir.INT)
                 out.append(ir.Assign(ir.Ref(var, loc), n, loc))
                 n = ir.Ref(var, loc)
             counts.append(n)
+            size = X.clone(n) if size is None else X.mul(size, X.clone(n))
         sym = self.temp("tmp", ir.Ptr(t))
-        sym.statement_temp = True       # allocated and freed around one statement
-        self.heap_temps.append((sym, size))
+        sym.statement_temp = True       # allocated and freed in one statement
+        out.append(ir.Assign(ir.Ref(sym, loc), _malloc(sym.type, size, loc), loc))
+        self.heap_temps.append((sym, None))
         v = FVar(sym.name, t, sym=sym, dims=[(_int(1), n) for n in counts])
         self.vars[sym.name] = v
         return v
@@ -1766,6 +1773,11 @@ class Scope:
         F = _f2003()
         if isinstance(node, F.Array_Constructor):
             return self.constructor_temp(node, node, out)
+        if _is_pack(node):
+            tmp = self.statement_array(t, [ir.Ref(self.packed(node, out)[1])], out,
+                                       self.loc(node))
+            self.pack(F.Name(tmp.sym.name), node, out, self.loc(node))
+            return F.Name(tmp.sym.name)
         shape = self.expr_shape(node)
         tmp = self.statement_array(t, [_count(*d) for d in shape], out, self.loc(node))
         with self.calls_hoisted(node, out):
@@ -1773,6 +1785,51 @@ class Scope:
                 self.array_element(tmp, [X.add(k, _int(1)) for k in ks], node),
                 self.expr(node, ks, pre)), out, self.loc(node))
         return F.Name(tmp.sym.name)
+
+    def packed(self, node, out):
+        """(mask, count) of pack(array, mask): mask's elements over array's shape, into a
+        temporary array of ints set in out (once per statement: the assignment reads them
+        after its reallocation), and how many of them hold."""
+        if id(node) in self.pack_masks:
+            return self.pack_masks[id(node)]
+        args = self.intrinsic_arguments("pack", node.items[1].items, node)
+        if len(args) != 2:
+            raise self.error(node, "pack is supported with two arguments, pack(array, mask)")
+        source, mask = args
+        shape = self.operand_shape(source)
+        if not shape:
+            raise self.error(node, "pack of a scalar")
+        loc = self.loc(node)
+        holds = self.statement_array(ir.INT, [_count(*d) for d in shape], out, loc)
+        mask = self.without_constructors(mask, out)
+        with self.calls_hoisted(mask, out):
+            self.elementwise(shape, lambda ks, pre: (
+                self.array_element(holds, [X.add(k, _int(1)) for k in ks], node),
+                self.expr(mask, ks if self.operand_shape(mask) else None, pre)), out, loc)
+        count = self.temp("count", ir.INT)
+        out.append(ir.Assign(ir.Ref(count, loc), _int(0), loc))
+        self.elementwise(shape, lambda ks, pre: (ir.Ref(count, loc), ir.Binary(
+            "+", ir.Ref(count, loc), ir.Cond(
+                self.array_element(holds, [X.add(k, _int(1)) for k in ks], node), _int(1),
+                _int(0), ir.INT), ir.INT)), out, loc)
+        self.pack_masks[id(node)] = (holds, count)
+        return holds, count
+
+    def pack(self, lhs_node, node, out, loc):
+        """`a = pack(array, mask)`: the elements of array where mask holds, in array
+        element order, to a(1), a(2), ..."""
+        holds, _ = self.packed(node, out)
+        source = self.intrinsic_arguments("pack", node.items[1].items, node)[0]
+        pos = self.temp("pos", ir.INT)
+        out.append(ir.Assign(ir.Ref(pos), _int(0), loc))
+        advance = ir.Assign(ir.Ref(pos), ir.Binary("+", ir.Ref(pos), _int(1), ir.INT), loc)
+        with self.calls_hoisted(source, out):
+            self.elementwise(
+                self.operand_shape(source), lambda ks, pre: (
+                    self.designator(lhs_node, [ir.Ref(pos)], pre),
+                    self.expr(source, ks, pre)), out, loc,
+                mask=lambda ks: self.array_element(holds, [X.add(k, _int(1)) for k in ks],
+                                                   node), after=[advance])
 
     def constructor_length(self, ctor):
         """The number of elements of an array constructor of scalar items and implied-DO
@@ -2668,14 +2725,16 @@ class Scope:
         expressions need (see temp_array) are allocated just before it, freed just
         after."""
         outer, self.heap_temps = self.heap_temps, []
+        outer_masks, self.pack_masks = self.pack_masks, {}
         start = len(out)
         try:
             self.lower_statement(node, out)
         finally:
             temps, self.heap_temps = self.heap_temps, outer
+            self.pack_masks = outer_masks
         loc = self.loc(node)
         out[start:start] = [ir.Assign(ir.Ref(sym, loc), _malloc(sym.type, size, loc), loc)
-                            for sym, size in temps]
+                            for sym, size in temps if size is not None]
         out += [_free(sym, loc) for sym, _ in temps]
 
     def lower_statement(self, node, out):
@@ -2832,8 +2891,9 @@ class Scope:
     def forall(self, header, assignments, node, out):
         """FORALL (statement or construct) of assignments: each assignment for all index
         values in turn, as loops over indices of its own (the FORALL's names are local to
-        it). Loops give the same values when no assignment reads the array it assigns and
-        the bounds and the mask read none of them; the others are refused."""
+        it). Loops give the same values when no assignment reads the array it assigns
+        elsewhere than at the element it assigns, and the bounds and the mask read none of
+        them; the others are refused."""
         F = _f2003()
         loc = self.loc(node)
         triplets, mask = header.items[0].items, header.items[1]
@@ -2848,11 +2908,19 @@ class Scope:
             raise self.error(node, "FORALL whose bounds or mask read an array it assigns is "
                                    "not supported")
         for a in assignments:
-            subscripts = a.items[0].items[1] if isinstance(a.items[0], F.Part_Ref) else None
-            if self.storage_key(_base_name(a.items[0])) in names([a.items[2], subscripts]):
-                raise self.error(a, "FORALL whose assignment reads the array it assigns is "
-                                    "not supported (write it as an array assignment or a DO "
-                                    "loop over a copy)")
+            # reading the element being assigned (`y(i) = y(i) * i`) is reading no element
+            # another index value assigns (FORALL assigns each element once at most)
+            lhs = a.items[0]
+            key = self.storage_key(_base_name(lhs))
+            subscripts = lhs.items[1] if isinstance(lhs, F.Part_Ref) else None
+            if key in names(subscripts) or \
+                    any(self.storage_key(_base_name(r)) == key and
+                        (not isinstance(lhs, F.Part_Ref) or str(r) != str(lhs))
+                        for r in _array_refs(a.items[2])):
+                raise self.error(a, "FORALL whose assignment reads the array it assigns "
+                                    "elsewhere than at the element assigned is not supported "
+                                    "(write it as an array assignment or a DO loop over a "
+                                    "copy)")
         for a in assignments:
             with self.own_indices(triplets, loc):
                 body = []
@@ -3480,6 +3548,8 @@ class Scope:
         if isinstance(rhs_node, F.Intrinsic_Function_Reference) and \
                 _name(rhs_node.items[0]) == "matmul":
             return self.matmul(lhs_node, rhs_node, out, loc)
+        if _is_pack(rhs_node) and mask is None:
+            return self.pack(lhs_node, rhs_node, out, loc)
         if isinstance(rhs_node, F.Array_Constructor):
             if mask is None and self.storage_key(_base_name(lhs_node)) not in \
                     {self.storage_key(_name(n)) for n in _walk_type(rhs_node, F.Name)}:
@@ -4215,9 +4285,10 @@ class Scope:
             v = self.lookup(_name(args[0]), args[0])
             return self.is_allocated(v if v.descriptor else self.allocatable(args[0]),
                                      args[0], loc)
-        if name == "matmul":
-            raise self.error(node, "matmul is supported as the whole right-hand side of an "
-                                   "assignment (c = matmul(a, b))")
+        if name in ("matmul", "pack"):
+            raise self.error(node, f"{name} is supported as the whole right-hand side of an "
+                                   "assignment (" + ("c = matmul(a, b))" if name == "matmul"
+                                                     else "p = pack(a, mask))"))
         if name == "transpose":
             if ks is None or len(ks) != 2 or len(self.shape_of(args[0]) or []) != 2:
                 raise self.error(node, "transpose is supported on a matrix, in an array "
@@ -5201,6 +5272,7 @@ _INTRINSIC_DUMMIES = {
     "cshift": ("array", "shift", "dim"),
     "dot_product": ("vector_a", "vector_b"),
     "matmul": ("matrix_a", "matrix_b"),
+    "pack": ("array", "mask", "vector"),
     "transpose": ("matrix",),
     "spread": ("source", "dim", "ncopies"),
     "reshape": ("source", "shape", "pad", "order"),
@@ -5293,6 +5365,11 @@ def _huge(t, loc=None):
             "long": "9223372036854775807L", "long long": "9223372036854775807LL"}.get(
         name, "2147483647")
     return ir.Const(text, t, loc)
+
+
+def _is_pack(node):
+    return isinstance(node, _f2003().Intrinsic_Function_Reference) and \
+        _name(node.items[0]) == "pack"
 
 
 def _at_least_zero(e):

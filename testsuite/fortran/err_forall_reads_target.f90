@@ -1,6 +1,6 @@
 ! adgen-test
 ! head: f(y)/(x)
-! expect-error: FORALL whose assignment reads the array it assigns is not supported
+! expect-error: FORALL whose assignment reads the array it assigns elsewhere than at the element assigned is not supported
 ! expect-error-line: 15
 !
 ! A FORALL whose right side reads the array it assigns (all right sides are evaluated

@@ -6,8 +6,8 @@
 ! arg e: real(8)
 !
 ! FORALL statements and a FORALL construct: several indices, a step, a mask, an index
-! named like a variable of the procedure (FORALL's own, the variable keeps its value), and
-! assignments in turn.
+! named like a variable of the procedure (FORALL's own, the variable keeps its value),
+! assignments in turn, and assignments that read the element they assign (w(i, :) too).
 subroutine outer(n, x, c, e)
   implicit none
   integer, intent(in) :: n
@@ -24,5 +24,7 @@ subroutine outer(n, x, c, e)
   end forall
   v(1) = 0d0
   u(1) = x(i)
+  forall (j = 1:n) u(j) = u(j) * j + v(j) ** 2
+  forall (j = 1:n, x(j) > 0d0) w(j, :) = w(j, :) * x(j)
   e = sum(w ** 2) + sum(v * u)
 end subroutine outer
