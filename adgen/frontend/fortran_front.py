@@ -328,9 +328,7 @@ class FFront:
                 return ir.Cast(ir.INT, _descriptor_field(desc, "dim", k, which))
             extent = X.add(X.sub(bound("ubound"), bound("lower_bound")), _int(1))
             # no elements when the upper bound is below the lower (as gfortran keeps them)
-            out.append((bound("lower_bound"),
-                        ir.Cond(ir.Binary(">", extent, _int(0), ir.INT), X.clone(extent),
-                                _int(0), ir.INT)))
+            out.append((bound("lower_bound"), _at_least_zero(extent)))
         return out
 
     def define_struct(self, sdef):
@@ -1610,9 +1608,7 @@ class Scope:
         size = None if bounds else _int(1)
         for (lo, n), (lower, extent) in zip(v.dims or [], bounds):
             out.append(ir.Assign(X.clone(lo), lower, loc))
-            out.append(ir.Assign(X.clone(n), ir.Cond(
-                ir.Binary(">", extent, _int(0), ir.INT), X.clone(extent), _int(0),
-                ir.INT), loc))
+            out.append(ir.Assign(X.clone(n), _at_least_zero(extent), loc))
             size = X.clone(n) if size is None else X.mul(size, X.clone(n))
         out.append(ir.Assign(ir.Ref(v.sym, loc), _malloc(v.sym.type, size, loc), loc))
         return size
@@ -1851,8 +1847,7 @@ class Scope:
                 if setup:
                     return None
                 trips = _count(_to_int(start), _to_int(end), _int(step))
-                n = X.mul(ir.Cond(ir.Binary(">", trips, _int(0), ir.INT), X.clone(trips),
-                                  _int(0), ir.INT), _int(len(values)))
+                n = X.mul(_at_least_zero(trips), _int(len(values)))
             elif self.operand_shape(it):
                 n = None        # an array item: all its elements
                 for lo, hi, st in self.operand_shape(it):
@@ -4477,6 +4472,10 @@ class Scope:
             raise self.error(node, f"{name} with DIM is not supported")
         shape = self.operand_shape(args[0])
         if shape is None:
+            F = _f2003()
+            for inner in _walk_type(args[0], F.Intrinsic_Function_Reference):
+                if _name(inner.items[0]) in ("maxloc", "minloc"):
+                    self.expr(inner)    # its own refusal: an array result (DIM, rank 2)
             raise self.error(node, f"{name} of a scalar")
         if name == "dot_product":
             t = ir.arith_result(self.elem_type(args[0]), self.elem_type(args[1]))
