@@ -1617,8 +1617,9 @@ class Scope:
         """Whether `v = value`, v a whole allocatable array, reallocates v where Fortran
         would; where not, its shapes are checked at run time (check_kept_shape). A local
         array the procedure never ALLOCATEs is given its shape by its assignments. One it
-        ALLOCATEs is reallocated by an assignment from a value that reads it
-        (`idx = [idx, i]`), or outside loops; not by one in a loop otherwise (the backward
+        ALLOCATEs is reallocated by an assignment from a value that reads it otherwise than
+        whole and element by element (`idx = [idx, i]`), or outside loops; not by one in
+        a loop otherwise (the backward
         sweep would need a saved branch per iteration for an array that keeps the shape
         ALLOCATE gave it, and the kept states of a BINOMIAL-CKP or FP-LOOP loop could not
         follow a new block). The allocatables it does not own keep their storage."""
