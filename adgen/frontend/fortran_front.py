@@ -753,7 +753,7 @@ class Scope:
         self.allocatable_bounds = set()   # the locals holding their bounds
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
                                       # (size None: allocated by the statement itself)
-        self.pack_masks = {}          # id(pack reference) -> (mask, count) (see packed)
+        self.pack_masks = {}          # id(pack reference) -> what packed gives
         self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
         self.binomial_ckp = None      # a BINOMIAL-CKP directive waiting for its DO loop
         self.kept_loops = 0           # BINOMIAL-CKP and FP-LOOP loops around the statement
@@ -1673,7 +1673,7 @@ class Scope:
                                            "Fortran allocates to that length")
             return [length]
         if _is_pack(rhs_node):
-            return [ir.Ref(self.packed(rhs_node, out)[1])]
+            return [ir.Ref(self.packed(rhs_node, out)[2])]
         return [_count(lo, hi, st) for lo, hi, st in self.expr_shape(rhs_node) or ()]
 
     def check_kept_shape(self, v, lhs_node, rhs_node, out, loc):
@@ -1696,9 +1696,6 @@ class Scope:
             return
         if v.allocated is not None or v.descriptor:
             differs.insert(0, X.logical_not(self.is_allocated(v, lhs_node, loc)))
-        cond = differs[0]
-        for d in differs[1:]:
-            cond = ir.Binary("||", cond, d, ir.INT)
         message = (f"{os.path.basename(loc.file)}:{loc.line}: error: '{_name(lhs_node)}' "
                    "assigned a value of another shape, or not allocated: Fortran would "
                    "reallocate it, this derivative code does not (allocate it with the "
@@ -1706,7 +1703,7 @@ class Scope:
         stop = ir.ExprStmt(ir.Call("adgen_shape_error", [
             ir.Const(_c_string(message), ir.Ptr(ir.Prim("char", True)), loc)], ir.VOID, loc),
             loc)
-        out.append(ir.If(cond, ir.Block([stop], loc), None, loc))
+        out.append(ir.If(X.any_of(differs), ir.Block([stop], loc), None, loc))
 
     def reallocate_for(self, v, lhs_node, rhs_node, out, loc):
         """`a = expr` with a whole local allocatable array a and an array expr: a is
@@ -1731,10 +1728,9 @@ class Scope:
         if self.reads_otherwise(v, rhs_node):
             rhs_node = self.value_temp(rhs_node, v.type, out)
             extents = [X.clone(n) for _, n in self.array_var(_name(rhs_node), rhs_node).dims]
-        differs = ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT)
-        for (_, n), e in zip(v.dims, extents):
-            differs = ir.Binary("||", differs, ir.Binary("!=", X.clone(n), X.clone(e), ir.INT),
-                                ir.INT)
+        differs = X.any_of([ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT)] + [
+            ir.Binary("!=", X.clone(n), X.clone(e), ir.INT)
+            for (_, n), e in zip(v.dims, extents)])
         body = self.deallocate(v, loc, only_if_allocated=True)
         self.allocate_storage(v, list(zip(lowers, extents)), body, loc)
         body.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
@@ -1771,7 +1767,7 @@ class Scope:
         if isinstance(node, F.Array_Constructor):
             return self.constructor_temp(node, node, out)
         if _is_pack(node):
-            tmp = self.statement_array(t, [ir.Ref(self.packed(node, out)[1])], out,
+            tmp = self.statement_array(t, [ir.Ref(self.packed(node, out)[2])], out,
                                        self.loc(node))
             self.pack(F.Name(tmp.sym.name), node, out, self.loc(node))
             return F.Name(tmp.sym.name)
@@ -1779,14 +1775,14 @@ class Scope:
         tmp = self.statement_array(t, [_count(*d) for d in shape], out, self.loc(node))
         with self.calls_hoisted(node, out):
             self.elementwise(shape, lambda ks, pre: (
-                self.array_element(tmp, [X.add(k, _int(1)) for k in ks], node),
+                self.element(tmp, ks),
                 self.expr(node, ks, pre)), out, self.loc(node))
         return F.Name(tmp.sym.name)
 
     def packed(self, node, out):
-        """(mask, count) of pack(array, mask): mask's elements over array's shape, into a
-        temporary array of ints set in out (once per statement: the assignment reads them
-        after its reallocation), and how many of them hold."""
+        """(array, mask, count) of pack(array, mask): its array argument, mask's elements
+        over array's shape, into a temporary array of ints set in out (once per statement:
+        the assignment reads them after its reallocation), and how many of them hold."""
         if id(node) in self.pack_masks:
             return self.pack_masks[id(node)]
         args = self.intrinsic_arguments("pack", node.items[1].items, node)
@@ -1801,32 +1797,29 @@ class Scope:
         mask = self.without_constructors(mask, out)
         with self.calls_hoisted(mask, out):
             self.elementwise(shape, lambda ks, pre: (
-                self.array_element(holds, [X.add(k, _int(1)) for k in ks], node),
+                self.element(holds, ks),
                 self.expr(mask, ks if self.operand_shape(mask) else None, pre)), out, loc)
         count = self.temp("count", ir.INT)
         out.append(ir.Assign(ir.Ref(count, loc), _int(0), loc))
         self.elementwise(shape, lambda ks, pre: (ir.Ref(count, loc), ir.Binary(
             "+", ir.Ref(count, loc), ir.Cond(
-                self.array_element(holds, [X.add(k, _int(1)) for k in ks], node), _int(1),
+                self.element(holds, ks), _int(1),
                 _int(0), ir.INT), ir.INT)), out, loc)
-        self.pack_masks[id(node)] = (holds, count)
-        return holds, count
+        self.pack_masks[id(node)] = (source, holds, count)
+        return source, holds, count
 
     def pack(self, lhs_node, node, out, loc):
         """`a = pack(array, mask)`: the elements of array where mask holds, in array
         element order, to a(1), a(2), ..."""
-        holds, _ = self.packed(node, out)
-        source = self.intrinsic_arguments("pack", node.items[1].items, node)[0]
+        source, holds, _ = self.packed(node, out)
         pos = self.temp("pos", ir.INT)
         out.append(ir.Assign(ir.Ref(pos), _int(0), loc))
-        advance = ir.Assign(ir.Ref(pos), ir.Binary("+", ir.Ref(pos), _int(1), ir.INT), loc)
         with self.calls_hoisted(source, out):
             self.elementwise(
                 self.operand_shape(source), lambda ks, pre: (
                     self.designator(lhs_node, [ir.Ref(pos)], pre),
                     self.expr(source, ks, pre)), out, loc,
-                mask=lambda ks: self.array_element(holds, [X.add(k, _int(1)) for k in ks],
-                                                   node), after=[advance])
+                mask=lambda ks: self.element(holds, ks), after=[_increment(pos, loc)])
 
     def constructor_length(self, ctor):
         """The number of elements of an array constructor of scalar items and implied-DO
@@ -2163,8 +2156,7 @@ class Scope:
                         ir.Index(src, ir.Ref(k), char), ir.Const("' '", char), char)
         out.append(ir.For([ir.Assign(ir.Ref(k), _int(0), loc)],
                           ir.Binary("<", ir.Ref(k), n, ir.INT),
-                          [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.INT),
-                                     loc)],
+                          [_increment(k, loc)],
                           ir.Block([ir.Assign(ir.Index(dst, ir.Ref(k), char), value, loc)]),
                           loc))
 
@@ -2783,7 +2775,7 @@ class Scope:
             where_mask = self.without_constructors(node.items[0], out)
             with self.calls_hoisted(where_mask, out):
                 self.elementwise(shape, lambda ks, pre: (
-                    self.element(mv, ks, shape), self.expr(where_mask, ks, pre)), out, loc)
+                    self.element(mv, ks), self.expr(where_mask, ks, pre)), out, loc)
             self.where_assign(mv, [(node.items[1], True)], [], out, loc, shape)
         elif isinstance(node, F.Case_Construct):
             out.extend(self.case_construct(node))
@@ -3568,10 +3560,10 @@ class Scope:
             tmp_v = self.temp_array(shape, self.lookup(lhs_name, lhs_node).type, lhs_node)
             # under a WHERE mask, both the evaluation and the copy back take its elements
             self.elementwise(shape, lambda ks, pre: (
-                self.element(tmp_v, ks, shape), self.expr(rhs_node, ks, pre)), out, loc,
+                self.element(tmp_v, ks), self.expr(rhs_node, ks, pre)), out, loc,
                 mask=mask)
             self.elementwise(shape, lambda ks, pre: (
-                self.designator(lhs_node, ks), self.element(tmp_v, ks, shape)), out, loc,
+                self.designator(lhs_node, ks), self.element(tmp_v, ks)), out, loc,
                 mask=mask)
             return
         self.elementwise(shape, lambda ks, pre: (self.designator(lhs_node, ks, pre),
@@ -3596,8 +3588,7 @@ class Scope:
             ext = _count(lo, hi, st)
             body = [ir.For([ir.Assign(ir.Ref(k), _int(0), loc)],
                            ir.Binary("<", ir.Ref(k), ext, ir.INT),
-                           [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.INT),
-                                      loc)], ir.Block(body), loc)]
+                           [_increment(k, loc)], ir.Block(body), loc)]
             # the section's bounds are evaluated once, before the assignment (see settle)
             self.loop_ends.append((body[0], "extent"))
         out.extend(body)
@@ -3629,9 +3620,11 @@ class Scope:
         sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
         return FVar(sym.name, t, sym=sym, dims=dims)
 
-    def element(self, v, ks, shape):
-        idx = [k for k in ks]
-        return self.array_element(v, idx, None)
+    def element(self, v, ks):
+        """The element of the temporary array v that the counters ks (from 0 in each
+        dimension, as elementwise gives them) select."""
+        return self.array_element(v, [X.add(k, X.clone(lo)) for k, (lo, _) in
+                                      zip(ks, v.dims)], None)
 
     def shape_of(self, node):
         """[(lower, upper, stride)] of an array-valued designator; None for a scalar."""
@@ -3721,7 +3714,7 @@ class Scope:
             m = self.without_constructors(m, out)
             with self.calls_hoisted(m, out):
                 self.elementwise(shape, lambda ks, pre, m=m, mv=mv: (
-                    self.element(mv, ks, shape), self.expr(m, ks, pre)), out, self.loc(node))
+                    self.element(mv, ks), self.expr(m, ks, pre)), out, self.loc(node))
             masks.append(mv)
         # each branch applies where its mask holds and no earlier mask did
         previous = []
@@ -3737,10 +3730,10 @@ class Scope:
             def mask(ks, mask_v=mask_v):
                 test = None
                 for m in not_masks:
-                    t = ir.Unary("!", self.element(m, ks, shape), ir.INT)
+                    t = ir.Unary("!", self.element(m, ks), ir.INT)
                     test = t if test is None else ir.Binary("&&", test, t, ir.INT)
                 if mask_v is not None:
-                    t = self.element(mask_v, ks, shape)
+                    t = self.element(mask_v, ks)
                     test = t if test is None else ir.Binary("&&", test, t, ir.INT)
                 return test if test is not None else _int(1)
 
@@ -3772,7 +3765,7 @@ class Scope:
             pre += [ir.Assign(ir.Ref(acc), X.zero(target_t), loc),
                     ir.For([ir.Assign(ir.Ref(k), _int(0), loc)],
                            ir.Binary("<", ir.Ref(k), inner, ir.INT),
-                           [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.INT))],
+                           [_increment(k)],
                            ir.Block([ir.Assign(ir.Ref(acc), ir.Binary(
                                "+", ir.Ref(acc), ir.Binary("*", a, b, target_t), target_t),
                                loc)]), loc)]
@@ -3971,8 +3964,6 @@ class Scope:
         out.append(ir.Assign(ir.Ref(pos), _int(0), loc))
         lo, hi, st = shape[0]
 
-        advance = lambda: ir.Assign(ir.Ref(pos), ir.Binary("+", ir.Ref(pos), _int(1),  # noqa
-                                                           ir.INT), loc)
 
         def put(value_node):
             item_shape = self.operand_shape(value_node)
@@ -3981,12 +3972,13 @@ class Scope:
                 body = []
                 self.elementwise(item_shape, lambda ks, pre: (
                     self.designator(lhs_node, [ir.Ref(pos)], pre),
-                    self.expr(value_node, ks, pre)), body, loc, after=[advance()])
+                    self.expr(value_node, ks, pre)), body, loc, after=[_increment(pos, loc)])
                 return body
             pre = []
             target = self.designator(lhs_node, [ir.Ref(pos)])
             value = self.expr(value_node, pre=pre)
-            return pre + [ir.Assign(target, _convert(value, target.type), loc), advance()]
+            return pre + [ir.Assign(target, _convert(value, target.type), loc),
+                          _increment(pos, loc)]
 
         items = ctor.items[1].items if hasattr(ctor.items[1], "items") else [ctor.items[1]]
         for it in items:
@@ -4903,7 +4895,7 @@ class Scope:
                 tmp_v = self.temp_array(shape, self.elem_type(a), source)
                 with self.calls_hoisted(a, pre):
                     self.elementwise(shape, lambda ks, inner, a=a, tmp_v=tmp_v: (
-                        self.element(tmp_v, ks, shape), self.expr(a, ks, inner)), pre,
+                        self.element(tmp_v, ks), self.expr(a, ks, inner)), pre,
                         self.loc(a))
                 out.append(ir.Ref(tmp_v.sym))
                 continue
@@ -5030,10 +5022,10 @@ class Scope:
         tmp_v = self.temp_array(shape, v.type, a)
         loc = self.loc(a)
         self.elementwise(shape, lambda ks, inner: (
-            self.element(tmp_v, ks, shape), self.expr(a, ks, inner)), pre, loc)
+            self.element(tmp_v, ks), self.expr(a, ks, inner)), pre, loc)
         if back:
             self.elementwise(shape, lambda ks, inner: (
-                self.designator(a, ks, inner), self.element(tmp_v, ks, shape)), post, loc)
+                self.designator(a, ks, inner), self.element(tmp_v, ks)), post, loc)
         return ir.Ref(tmp_v.sym, loc)
 
     def is_declared_bound(self, node, bound, section):
@@ -5365,6 +5357,11 @@ def _huge(t, loc=None):
             "long": "9223372036854775807L", "long long": "9223372036854775807LL"}.get(
         name, "2147483647")
     return ir.Const(text, t, loc)
+
+
+def _increment(sym, loc=None):
+    """sym = sym + 1, sym an int variable."""
+    return ir.Assign(ir.Ref(sym), ir.Binary("+", ir.Ref(sym), _int(1), ir.INT), loc)
 
 
 def _is_pack(node):

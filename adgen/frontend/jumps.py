@@ -23,6 +23,7 @@ from typing import Optional
 
 from adgen import ir
 from adgen.errors import AdgenError
+from adgen.transform import exprs as X
 
 
 @dataclass(eq=False)
@@ -235,8 +236,4 @@ def _jumps_to(s, label):
 
 
 def _any_of(flags):
-    refs = [ir.Ref(f) for f in sorted(flags, key=lambda f: f.name)]
-    out = refs[0]
-    for r in refs[1:]:
-        out = ir.Binary("||", out, r, ir.INT)
-    return out
+    return X.any_of([ir.Ref(f) for f in sorted(flags, key=lambda f: f.name)])

@@ -256,6 +256,14 @@ def logical_not(e):
     return ir.Unary("!", e, ir.INT)
 
 
+def any_of(conditions):
+    """c1 || c2 || ... of a non-empty list of conditions, in order."""
+    out = conditions[0]
+    for c in conditions[1:]:
+        out = ir.Binary("||", out, c, ir.INT)
+    return out
+
+
 def ref(sym):
     return ir.Ref(sym)
 
