@@ -254,7 +254,7 @@ FORTRAN_FEATURES = {
     "OPTIONAL dummy": r"intent\((in|inout)\), optional ::",
     "optional argument given (by keyword)": r"\b(gam|w)=",
     "cshift": r"\bcshift\(", "maxloc/minloc": r"\b(max|min)loc\(", "merge": r"\bmerge\(",
-    "sum with MASK": r"\bsum\(.*, mask=", "array constructor in an expression": r"[(*+-] \[",
+    "sum with MASK": r"\bsum\(.*, mask=", "sum of a pack": r"\bsum\(pack\(", "array constructor in an expression": r"[(*+-] \[",
     "DO CONCURRENT": r"^\s*do concurrent \(\w+ = [^,]*\)$",
     "DO CONCURRENT, two indices": r"^\s*do concurrent \(\w+ = [^,]*, \w+ = ",
     "DO CONCURRENT with a mask": r"^\s*do concurrent \(.*, (mod\(|\w+ /= )",

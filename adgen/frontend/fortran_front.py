@@ -1788,13 +1788,12 @@ class Scope:
         args = self.intrinsic_arguments("pack", node.items[1].items, node)
         if len(args) != 2:
             raise self.error(node, "pack is supported with two arguments, pack(array, mask)")
-        source, mask = args
+        source, mask = (self.without_constructors(a, out) for a in args)
         shape = self.operand_shape(source)
         if not shape:
             raise self.error(node, "pack of a scalar")
         loc = self.loc(node)
         holds = self.statement_array(ir.INT, [_count(*d) for d in shape], out, loc)
-        mask = self.without_constructors(mask, out)
         with self.calls_hoisted(mask, out):
             self.elementwise(shape, lambda ks, pre: (
                 self.element(holds, ks),
@@ -2771,11 +2770,7 @@ class Scope:
             shape = self.shape_of(node.items[1].items[0])
             if shape is None:
                 raise self.error(node, "WHERE needs an array assignment")
-            mv = self.temp_array(shape, ir.INT, node.items[1].items[0])
-            where_mask = self.without_constructors(node.items[0], out)
-            with self.calls_hoisted(where_mask, out):
-                self.elementwise(shape, lambda ks, pre: (
-                    self.element(mv, ks), self.expr(where_mask, ks, pre)), out, loc)
+            mv = self.where_mask(node.items[0], shape, node.items[1].items[0], out, loc)
             self.where_assign(mv, [(node.items[1], True)], [], out, loc, shape)
         elif isinstance(node, F.Case_Construct):
             out.extend(self.case_construct(node))
@@ -3534,7 +3529,7 @@ class Scope:
     def array_assignment(self, lhs_node, rhs_node, shape, out, loc, mask):
         F = _f2003()
         if isinstance(rhs_node, F.Intrinsic_Function_Reference) and \
-                _name(rhs_node.items[0]) == "matmul":
+                _name(rhs_node.items[0]) == "matmul" and mask is None:
             return self.matmul(lhs_node, rhs_node, out, loc)
         if _is_pack(rhs_node) and mask is None:
             return self.pack(lhs_node, rhs_node, out, loc)
@@ -3710,18 +3705,25 @@ class Scope:
             if m is None:
                 masks.append(None)
                 continue
-            mv = self.temp_array(shape, ir.INT, first.items[0])
-            m = self.without_constructors(m, out)
-            with self.calls_hoisted(m, out):
-                self.elementwise(shape, lambda ks, pre, m=m, mv=mv: (
-                    self.element(mv, ks), self.expr(m, ks, pre)), out, self.loc(node))
-            masks.append(mv)
+            masks.append(self.where_mask(m, shape, first.items[0], out, self.loc(node)))
         # each branch applies where its mask holds and no earlier mask did
         previous = []
         for (m, assigns), mv in zip(branches, masks):
             self.where_assign(mv, assigns, previous, out, self.loc(node), shape)
             if mv is not None:
                 previous.append(mv)
+
+    def where_mask(self, mask_node, shape, lhs_node, out, loc):
+        """A temporary array of ints of the shape of the WHERE's first assignment (to
+        lhs_node) set (in out) to the mask's values; its FVar. matmul and pack in the mask
+        go to temporaries first."""
+        mv = self.temp_array(shape, ir.INT, lhs_node)
+        m = self.without_constructors(
+            self.without_packs(self.without_matmuls(mask_node, out), out), out)
+        with self.calls_hoisted(m, out):
+            self.elementwise(shape, lambda ks, pre: (
+                self.element(mv, ks), self.expr(m, ks, pre)), out, loc)
+        return mv
 
     def where_assign(self, mask_v, assigns, not_masks, out, loc, shape):
         for a, _ in assigns:
@@ -3739,6 +3741,9 @@ class Scope:
 
             if self.shape_of(lhs) is None:
                 raise self.error(a, "WHERE needs an array assignment")
+            # matmul and pack are evaluated whole, as Fortran does for transformational
+            # functions under WHERE: into temporaries, assigned where the mask holds
+            rhs = self.without_packs(self.without_matmuls(rhs, out), out)
             rhs = self.without_constructors(rhs, out, keep=rhs)
             self.assignment(lhs, rhs, out, self.loc(a), mask=mask)
 
@@ -3780,16 +3785,38 @@ class Scope:
         (a copy of node). A constructor or matmul that is a whole right-hand side is left
         to assignment."""
         F = _f2003()
-        node = self.without_matmuls(self.without_array_functions(node, out), out)
+        node = self.without_packs(
+            self.without_matmuls(self.without_array_functions(node, out), out), out)
         return self.without_constructors(
             node, out, keep=node.items[2] if isinstance(node, F.Assignment_Stmt) else None)
+
+    def without_packs(self, node, out):
+        """An assignment or call with pack(array, mask) inside its expressions (`s =
+        sum(pack(x, x > 0))`, `call g(pack(x, m))`): each packed value goes into a
+        temporary array of its length (the mask's count) set just before the statement,
+        which reads the temporary instead. A pack that is a whole right-hand side is left
+        to assignment; given an expression (under WHERE), every pack goes to a temporary."""
+        F = _f2003()
+        keep = node.items[2] if isinstance(node, F.Assignment_Stmt) else None
+        while True:
+            innermost = [p for p in _walk_type(node, F.Intrinsic_Function_Reference)
+                         if _is_pack(p) and p is not keep and
+                         not any(_is_pack(x) for x in _walk_type(
+                             p.items[1], F.Intrinsic_Function_Reference))]
+            if not innermost:
+                return node
+            p = innermost[0]
+            args = self.intrinsic_arguments("pack", p.items[1].items, p)
+            temp = self.value_temp(p, self.elem_type(args[0]), out)
+            node = _replace_nodes(node, {id(p): temp})
 
     def without_matmuls(self, node, out):
         """An assignment or call with matmul inside its expressions (`x = x + matmul(k,
         v)`): each product goes into a temporary array computed just before the statement
         (inner ones first), which reads the temporary instead. A matmul that is a whole
         right-hand side is left to assignment, but for one that reads the array assigned
-        (`x = matmul(a, x)`), which goes through a temporary too."""
+        (`x = matmul(a, x)`), which goes through a temporary too. Given an expression (the
+        right-hand side of a WHERE assignment), every product goes to a temporary."""
         F = _f2003()
 
         def is_matmul(n):
@@ -3884,7 +3911,8 @@ class Scope:
         f = self.array_function(ref)
         loc = self.loc(ref)
         # its arguments' matmul and array constructors first, as those of a CALL
-        ref = self.constructors_hoisted(self.without_matmuls(ref, out), out)
+        ref = self.constructors_hoisted(
+            self.without_packs(self.without_matmuls(ref, out), out), out)
         args = _call_arguments(ref)
         pre = []
         call = self.user_call(_name(ref.items[0]), args, ref, pre,
@@ -4274,9 +4302,7 @@ class Scope:
             return self.is_allocated(v if v.descriptor else self.allocatable(args[0]),
                                      args[0], loc)
         if name in ("matmul", "pack"):
-            raise self.error(node, f"{name} is supported as the whole right-hand side of an "
-                                   "assignment (" + ("c = matmul(a, b))" if name == "matmul"
-                                                     else "p = pack(a, mask))"))
+            raise self.not_here(name, node)
         if name == "transpose":
             if ks is None or len(ks) != 2 or len(self.shape_of(args[0]) or []) != 2:
                 raise self.error(node, "transpose is supported on a matrix, in an array "
@@ -4422,6 +4448,13 @@ class Scope:
             out = ir.Cond(ir.Binary("==", X.clone(which), _int(k), ir.INT), values[k], out,
                           ir.INT)
         return out
+
+    def not_here(self, name, node):
+        """The error for matmul or pack where no temporary can hold its value before the
+        statement (in a condition, a loop's bounds, under WHERE)."""
+        return self.error(node, f"{name} is supported in assignments and in the arguments "
+                                "of a CALL (its value goes to a temporary first), not in "
+                                "this statement: assign it to an array first")
 
     def array_bounds(self, node):
         """[(lower, extent)] per dimension of an array argument of an inquiry intrinsic:
@@ -4684,6 +4717,10 @@ class Scope:
     def operand_shape(self, node):
         """The shape of an operand, a designator or an array-valued expression; None (or
         empty) for a scalar."""
+        F = _f2003()
+        if isinstance(node, F.Intrinsic_Function_Reference) and \
+                _name(node.items[0]) in ("matmul", "pack"):
+            raise self.not_here(_name(node.items[0]), node)
         return self.shape_of(node) or self.expr_shape(node)
 
     def operand_extents(self, node):
@@ -5663,7 +5700,8 @@ def _array_refs(node, is_array=None):
                 if _array_inquiry(n):
                     out.append(n)
                 return False
-            if is_array is not None and name in ("spread", "reshape", "transpose"):
+            if is_array is not None and name in ("spread", "reshape", "transpose", "pack",
+                                                 "matmul"):
                 out.append(n)       # its shape is not its source's
                 return False
             if is_array is not None and name in _REDUCTIONS:

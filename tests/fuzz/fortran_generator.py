@@ -64,6 +64,7 @@ ROWS = 0.4          # share of programs that pass rows of 2-D arrays (not contig
 STRINGS = 0.3       # share of helpers taking a CHARACTER option, `mode`
 GENERICS = 0.3      # share of programs calling helpers through a generic interface
 ARRAY_FUNCTIONS = 0.35  # share of helper subroutines made functions returning their array output
+PACKED = 0.8        # share of masked sums in assignments and calls written sum(pack(a, mask))
 
 
 # ---------------------------------------------------------------- expressions
@@ -1665,6 +1666,9 @@ class FGen:
         rg = random.Random(self.seed * 2147483587 + 101)
         if rg.random() < GOTOS:
             with_gotos([head] + helpers, rg)
+        rk = random.Random(self.seed * 2147483587 + 127)
+        for rt in [head] + helpers:
+            with_packs(rt.body, rk)
         rn = random.Random(self.seed * 2147483587 + 113)
         if helpers and rn.random() < GENERICS:
             mdecls = with_generics(helpers, head, mdecls, rn)
@@ -1843,6 +1847,36 @@ def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random
         head.body.insert(0, Stmt(f"allocate({', '.join(allocations)})", pinned=True))
     head.decls["fz_w"] = "type(fz_t) :: fz_w"
     return mdecls + ["type :: fz_t"] + fields + ["end type fz_t"], bool(allocations)
+
+
+def with_packs(stmts, r: random.Random) -> None:
+    """Some masked sums of assignments and calls, `sum(a, mask=m > t)`, written as the same
+    value `sum(pack(a, m > t))` (adgen gives pack a temporary before such statements; in
+    conditions and loop bounds it has none)."""
+    for st in walk(stmts):
+        if st.kind == "simple" and (_ASSIGNMENT.match(st.head) or st.head.startswith("call ")):
+            st.head = _packed_sums(st.head, r)
+
+
+def _packed_sums(text: str, r: random.Random) -> str:
+    """text with some of its masked sums (outermost ones) written with pack."""
+    out, at = [], 0
+    for m in re.finditer(r"\bsum\(", text):
+        if m.start() < at:
+            continue                # inside a sum already rewritten
+        depth, split = 0, None
+        for k in range(m.end(), len(text)):
+            c = text[k]
+            if c == ")" and depth == 0:
+                break
+            depth += (c == "(") - (c == ")")
+            if depth == 0 and split is None and text.startswith(", mask=", k):
+                split = k
+        if split is not None and r.random() < PACKED:
+            out += [text[at:m.start()], "sum(pack(", text[m.end():split], ", ",
+                    text[split + len(", mask="):k], "))"]
+            at = k + 1
+    return "".join(out) + text[at:]
 
 
 def with_gotos(routines, r: random.Random) -> None:

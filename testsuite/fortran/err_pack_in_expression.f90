@@ -1,13 +1,14 @@
 ! adgen-test
 ! head: f(y)/(x)
-! expect-error: pack is supported as the whole right-hand side of an assignment
-! expect-error-line: 12
+! expect-error: pack is supported in assignments and in the arguments of a CALL
+! expect-error-line: 13
 !
-! pack inside an expression is refused (its length is known only once the mask is counted).
+! pack in a condition is refused: its value would need a temporary before the IF (in an
+! assignment or a CALL it gets one; testsuite/fortran/pack_in_expressions.f90).
 subroutine f(x, y)
   implicit none
   real(8), intent(in) :: x(4)
   real(8), intent(out) :: y
   y = 0.0d0
-  y = sum(pack(x, x > 0.5d0) ** 2)
+  if (sum(pack(x, x > 0.5d0)) > 1.0d0) y = x(1)
 end subroutine f
