@@ -110,6 +110,17 @@ def test_first_values_of_local_structs_are_not_saved():
     assert re.findall(r"adgen_push\(&s(?:_copy)?\.[^,]*", fwd) == ["adgen_push(&s_copy.x[1]"]
 
 
+def test_fresh_memory_written_at_computed_indices_is_not_saved():
+    code = adgen.differentiate(str(SUITE / "fresh_computed_index.c"), head="kept(kept)/(x)")
+    head = function_text(code, "kept_b")
+    # t is fresh memory in each iteration and u a fresh local: what the first write of an
+    # element (at an index no polynomial of the counters gives) overwrites is never read
+    assert "adgen_push(&t[" not in head
+    assert head.count("adgen_push(&u[") == 1
+    # the second write overwrites the value its own adjoint reads: saved
+    assert re.search(r"adgen_push\(&u\[idx\[i\]\][^;]*;\n\s*u\[idx\[i\]\] = u\[idx", head)
+
+
 def test_a_callee_filling_fresh_memory_of_its_caller_saves_nothing_there():
     code = adgen.differentiate("""
         #include <math.h>

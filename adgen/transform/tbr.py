@@ -422,7 +422,7 @@ class ArraySaves:
         try:
             idx = self.calc.to_poly(lhs.index, loops)
         except NotPolynomial:
-            return None
+            idx = None      # (any element: held only by a fact on the whole block)
         return self.node_of(lhs), base, idx
 
     def contains(self, fact, node, base, idx, loops):
