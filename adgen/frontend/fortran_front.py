@@ -3944,8 +3944,10 @@ class Scope:
         return _f2003().Name(sym.name)
 
     def expr_before(self, node, pre):
-        """A scalar expression evaluated once, its set-up (array constructors' temporaries
-        among it) in pre: a test, a selector, a DO bound."""
+        """A scalar expression evaluated once, its set-up (the temporaries of its array
+        constructors, array functions and matmul products) in pre: a test, a selector, a DO
+        bound."""
+        node = self.without_matmuls(self.without_array_functions(node, pre), pre)
         return self.expr(self.without_constructors(node, pre), pre=pre)
 
     def constructor_temp(self, ctor, node, out):
@@ -4450,11 +4452,13 @@ class Scope:
         return out
 
     def not_here(self, name, node):
-        """The error for matmul or pack where no temporary can hold its value before the
-        statement (in a condition, a loop's bounds, under WHERE)."""
-        return self.error(node, f"{name} is supported in assignments and in the arguments "
-                                "of a CALL (its value goes to a temporary first), not in "
-                                "this statement: assign it to an array first")
+        """The error for matmul or pack where no temporary holds its value before the
+        statement (pack in a test or a DO bound)."""
+        where = "assignments, the arguments of a CALL, tests and DO bounds" \
+            if name == "matmul" else "assignments and the arguments of a CALL"
+        return self.error(node, f"{name} is supported in {where} (its value goes to a "
+                                "temporary first), not in this statement: assign it to an "
+                                "array first")
 
     def array_bounds(self, node):
         """[(lower, extent)] per dimension of an array argument of an inquiry intrinsic:

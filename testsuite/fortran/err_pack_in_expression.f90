@@ -1,6 +1,6 @@
 ! adgen-test
 ! head: f(y)/(x)
-! expect-error: pack is supported in assignments and in the arguments of a CALL
+! expect-error: pack is supported in assignments and the arguments of a CALL
 ! expect-error-line: 13
 !
 ! pack in a condition is refused: its value would need a temporary before the IF (in an
