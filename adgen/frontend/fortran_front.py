@@ -754,6 +754,7 @@ class Scope:
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
                                       # (size None: allocated by the statement itself)
         self.pack_masks = {}          # id(pack reference) -> what packed gives
+        self.tests = 0                # > 0 while lowering a test or a bound (expr_before)
         self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
         self.binomial_ckp = None      # a BINOMIAL-CKP directive waiting for its DO loop
         self.kept_loops = 0           # BINOMIAL-CKP and FP-LOOP loops around the statement
@@ -3596,23 +3597,31 @@ class Scope:
         dummy arguments or module variables the procedure may change, too (see
         settle)."""
         dims = [(_int(0), _count(lo, hi, st)) for lo, hi, st in shape]
-        if any(isinstance(x, ir.Ref) and x.sym in self.allocatable_bounds or
-               _descriptor_bound(x) for _, n in dims for x in ir.walk(n)):
-            # the shape of an allocatable array: known once it is allocated, so the
-            # temporary goes on the heap for the statement (see statement)
-            sym = self.temp("tmp", ir.Ptr(t))
-            sym.statement_temp = True   # allocated and freed around one statement
-            size = None
-            for _, n in dims:
-                size = X.clone(n) if size is None else X.mul(size, X.clone(n))
-            self.heap_temps.append((sym, size))
-            return FVar(sym.name, t, sym=sym, dims=dims)
+        if self.heap_sized(dims):
+            return self.heap_temp(t, dims)
         extents = [(self.at_entry(_count(*d)), self.at_entry(whole))
                    for d, whole in zip(shape, self.dimension_extents(like))]
         sym = self.temp("tmp", None)
         loc = self.loc(like)
         self.temp_arrays.append((sym, extents, loc))
         sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
+        return FVar(sym.name, t, sym=sym, dims=dims)
+
+    def heap_sized(self, dims):
+        """Whether an array of these [(lower, extent)] has the shape of an allocatable
+        array: known once it is allocated, so a temporary of it goes on the heap."""
+        return any(isinstance(x, ir.Ref) and x.sym in self.allocatable_bounds or
+                   _descriptor_bound(x) for _, n in dims for x in ir.walk(n))
+
+    def heap_temp(self, t, dims):
+        """A temporary array of type t and these [(lower, extent)], allocated on the heap
+        just before the statement being lowered and freed after it (see statement)."""
+        sym = self.temp("tmp", ir.Ptr(t))
+        sym.statement_temp = True   # allocated and freed around one statement
+        size = None
+        for _, n in dims:
+            size = X.clone(n) if size is None else X.mul(size, X.clone(n))
+        self.heap_temps.append((sym, size))
         return FVar(sym.name, t, sym=sym, dims=dims)
 
     def element(self, v, ks):
@@ -3856,13 +3865,19 @@ class Scope:
             ([self.operand_extents(b_node)[1]] if len(sb) == 2 else [])
         extents = [(self.at_entry(_count(*d)), self.at_entry(w) if w is not None else None)
                    for d, w in zip(shape, wholes)]
-        sym = self.temp("product", None)
-        self.temp_arrays.append((sym, extents, loc))
-        sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
-        v = FVar(sym.name, t, sym=sym, dims=[(_int(1), _count(*d)) for d in shape])
-        self.vars[sym.name] = v
-        self.matmul(F.Name(sym.name), call, out, loc)
-        return F.Name(sym.name)
+        dims = [(_int(1), _count(*d)) for d in shape]
+        if self.heap_sized(dims) and not self.tests:
+            # the shape of an allocatable argument: on the heap for the statement (a test
+            # may be evaluated again after its loop's body reallocated the argument)
+            v = self.heap_temp(t, dims)
+        else:
+            sym = self.temp("product", None)
+            self.temp_arrays.append((sym, extents, loc))
+            sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
+            v = FVar(sym.name, t, sym=sym, dims=dims)
+        self.vars[v.sym.name] = v
+        self.matmul(F.Name(v.sym.name), call, out, loc)
+        return F.Name(v.sym.name)
 
     def without_constructors(self, node, out, keep=None):
         """node (an expression) reading temporaries, set in out, instead of its array
@@ -3947,8 +3962,12 @@ class Scope:
         """A scalar expression evaluated once, its set-up (the temporaries of its array
         constructors, array functions and matmul products) in pre: a test, a selector, a DO
         bound."""
-        node = self.without_matmuls(self.without_array_functions(node, pre), pre)
-        return self.expr(self.without_constructors(node, pre), pre=pre)
+        self.tests += 1
+        try:
+            node = self.without_matmuls(self.without_array_functions(node, pre), pre)
+            return self.expr(self.without_constructors(node, pre), pre=pre)
+        finally:
+            self.tests -= 1
 
     def constructor_temp(self, ctor, node, out):
         """A temporary array set (in out) to the values of the array constructor ctor, of

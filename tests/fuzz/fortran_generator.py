@@ -45,13 +45,13 @@ OPTIONAL = 0.4      # share of subroutines given an OPTIONAL scalar or array dum
 CSHIFT = 0.1        # share of array expressions shifted periodically (cshift)
 LOCATION = 0.15     # share of reductions that are an element at a maxloc/minloc
 MERGE = 0.05        # share of intrinsics that are a merge of two values
-MASKED = 0.3        # share of sums given a MASK=
+MASKED = 0.5        # share of sums given a MASK=
 CONSTRUCTOR = 0.08  # share of array operands of a constant length written as [a, b, ...]
 CONCURRENT = 0.8    # share of the DO loops that may be (see _concurrent_ok) written DO CONCURRENT
 CALLBACKS = 0.2     # share of programs with helpers called through a dummy procedure
 ALONG = 0.5         # share of sums of a matrix that reduce a reduction along a dimension
 CSHIFT2 = 0.25      # share of matrix expressions whose first operand is shifted (cshift)
-SPREAD = 0.2        # share of matrix expressions whose last operand is a row or column spread
+SPREAD = 0.3        # share of matrix expressions whose last operand is a row or column spread
 RESHAPE = 0.35      # share of matrix expressions whose first operand is a matrix reshaped
 SCOPED = 0.06       # share of statements put in a BLOCK or an ASSOCIATE construct
 SAVED = 0.25        # share of real scalar locals declared SAVE (each call sets them first)
@@ -64,7 +64,8 @@ ROWS = 0.4          # share of programs that pass rows of 2-D arrays (not contig
 STRINGS = 0.3       # share of helpers taking a CHARACTER option, `mode`
 GENERICS = 0.3      # share of programs calling helpers through a generic interface
 ARRAY_FUNCTIONS = 0.35  # share of helper subroutines made functions returning their array output
-PACKED = 0.8        # share of masked sums in assignments and calls written sum(pack(a, mask))
+PACKED = 0.5        # share of masked sums in assignments and calls written sum(pack(a, mask))
+MATMUL = 0.04       # share of array operands of a constant length that are matmul(m, v)
 
 
 # ---------------------------------------------------------------- expressions
@@ -388,6 +389,7 @@ class FGen:
         self.rf = random.Random(seed * 2147483587 + 107)
         # and which helpers take a CHARACTER option, the literals given and compared
         self.rq = random.Random(seed * 2147483587 + 109)
+        self.rm = random.Random(seed * 2147483587 + 131)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -696,6 +698,10 @@ class FGen:
         arrs = [v for v in self.syms("arr") if max(d.extent for d in v.dims) >= L.lo]
         if not arrs:
             return None
+        if L.lo == L.hi and self.rm.random() < MATMUL:
+            product = self.matmul(L)
+            if product is not None:
+                return product
         if not L.names and L.lo <= 4 and self.rw.random() < CONSTRUCTOR:
             items = [self.fit(self.rleaf()) for _ in range(L.lo)]
             # half the time a section in place of some items (drawn from a stream of their
@@ -755,6 +761,28 @@ class FGen:
                 u = self.fit(a, 3.0)
                 return rbin("**", u, E("2"), u.bound ** 2)
             return scale(r.choice((0.5, 0.25)), a)
+
+    def matmul(self, L: I):
+        """matmul(m, v) or matmul(transpose(m), v) of L elements, m a matrix and v a run of
+        another array's elements, or None. Drawn from a stream of its own."""
+        rm = self.rm
+        picks = [(v, t) for v in self.syms("arr") if len(v.dims) == 2
+                 for t in (False, True) if v.dims[1 if t else 0].extent == L.lo]
+        if not picks:
+            return None
+        m, transposed = rm.choice(picks)
+        inner = m.dims[0 if transposed else 1].extent
+        main, self.r = self.r, rm
+        try:
+            v = self.section(rm.choice(list(self.syms("arr"))), lin(None, inner, inner))
+        finally:
+            self.r = main
+        if v is None:
+            return None
+        v = self.fit(v, SQUASH)
+        first = f"transpose({m.name})" if transposed else m.name
+        return E(f"matmul({first}, {v.text})", inner * m.bound * v.bound, 9,
+                 frozenset([m.name]) | v.names)
 
     def function_call(self):
         funcs = [h for h in self.helpers if h.function and h.name != self.fname]
@@ -1217,7 +1245,7 @@ class FGen:
             elif role in ("in", "in0"):
                 readable = candidates([v for v in self.syms("arr") if v.name not in written])
                 s = next((s for s in (self.section(v, L, for_actual=True) for v in readable) if s), None)
-                if s is None or r.random() < 0.15:
+                if s is None or r.random() < 0.25:
                     with self.calls_barred():
                         s = self.aexpr(L)       # an array expression, through a temporary
                     if s is None or s.names & written:
