@@ -3937,7 +3937,7 @@ class Scope:
         # an expression passed through a temporary (argument_temporary): its value
         passed = {st.lhs.sym: st.rhs for st in pre if isinstance(st, ir.Assign) and
                   isinstance(st.lhs, ir.Ref) and st.lhs.sym in self.temps}
-        extents = []
+        extents, current = [], []
         for ext in f.result_extents:
             e = _substitute(_address_read(_substitute(_entry_expr(ext), actual)), passed)
             left = next((r.sym for r in ir.walk(e) if isinstance(r, ir.Ref) and
@@ -3947,16 +3947,21 @@ class Scope:
                                       f"'{ir.source_name(left)}' in a way adgen cannot follow "
                                       "to the call: not supported")
             extents.append((self.at_entry(e), None))
+            current.append((_int(1), e))
         t = ir.pointee(f.params[at].type)
-        sym = self.temp("result", None)
-        self.temp_arrays.append((sym, extents, loc))
-        sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
-        self.vars[sym.name] = FVar(sym.name, t, sym=sym,
-                                   dims=[(_int(1), X.clone(e)) for e, _ in extents])
-        call.args[at] = ir.Ref(sym, loc)
+        if self.heap_sized(current) and not self.tests:
+            # the shape of an allocatable actual argument: on the heap for the statement
+            v = self.heap_temp(t, current)
+        else:
+            sym = self.temp("result", None)
+            self.temp_arrays.append((sym, extents, loc))
+            sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
+            v = FVar(sym.name, t, sym=sym, dims=[(_int(1), X.clone(e)) for e, _ in extents])
+        self.vars[v.sym.name] = v
+        call.args[at] = ir.Ref(v.sym, loc)
         out.extend(pre)
         out.append(ir.ExprStmt(call, loc))
-        return _f2003().Name(sym.name)
+        return _f2003().Name(v.sym.name)
 
     def expr_before(self, node, pre):
         """A scalar expression evaluated once, its set-up (the temporaries of its array

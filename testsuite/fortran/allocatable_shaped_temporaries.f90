@@ -6,10 +6,10 @@
 ! arg c: real(8)[n, nc] = uniform(-1, 1)
 ! arg cost: real(8)
 !
-! matmul of allocatable arrays inside expressions: the product has the shape of an
-! allocatable argument, known once it is allocated, so its temporary goes on the heap for
-! the statement; also as the argument of a function returning an array, whose own temporary
-! then has that shape too.
+! Temporaries of the shape of an allocatable array, known once it is allocated, go on the
+! heap for the statement: matmul of allocatable arrays inside expressions, also as the
+! argument of a function returning an array (whose result then has that shape too), and a
+! function returning an array of the shape of its allocatable actual argument.
 module scaling
   implicit none
 contains
@@ -19,6 +19,11 @@ contains
     real(8) :: o(m)
     o = (1.0d0 + u ** 2) ** 0.5d0
   end function soft
+  function twice(u) result(o)
+    real(8), intent(in) :: u(:)
+    real(8) :: o(size(u))
+    o = 2.0d0 * u + sin(u)
+  end function twice
 end module scaling
 
 subroutine products(n, nc, x, c, cost)
@@ -38,5 +43,5 @@ subroutine products(n, nc, x, c, cost)
     z = z + matmul(transpose(q), w) * 0.1d0
     q(k, :) = q(k, :) * z
   end do
-  cost = sum(z ** 2) + sum(matmul(q, z) * w)
+  cost = sum(z ** 2) + sum(matmul(q, z) * w) + sum(twice(w) * x) + sum(twice(twice(w(2:n))))
 end subroutine products
