@@ -871,6 +871,13 @@ class Scope:
             v.sym.fortran_rank = len(v.dims or ())          # (see arguments_fit)
             v.sym.intent_in = d in self.intent_in_names     # (see section_copy)
             v.sym.is_result = array_result and d == result_name
+            if v.sym.is_result and (v.allocatable or v.pointer or v.pointer_dummy):
+                kind = "an ALLOCATABLE" if v.allocatable else "a POINTER"
+                raise self.error(stmt, f"the function '{self.func.name}' returns {kind} "
+                                       "array: not supported (declare its result with a "
+                                       "shape, `real(8) :: r(size(x))`, or make it a "
+                                       "subroutine with an array argument the caller "
+                                       "allocates)")
             if d in getattr(self.func, "optional_dummies", ()):
                 if v.assumed_shape:
                     raise AdgenError(f"OPTIONAL assumed-shape dummy argument '{d}' is not "
