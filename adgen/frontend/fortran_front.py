@@ -3734,8 +3734,7 @@ class Scope:
         lhs_node) set (in out) to the mask's values; its FVar. matmul and pack in the mask
         go to temporaries first."""
         mv = self.temp_array(shape, ir.INT, lhs_node)
-        m = self.without_constructors(
-            self.without_packs(self.without_matmuls(mask_node, out), out), out)
+        m = self.without_constructors(self.without_products(mask_node, out), out)
         with self.calls_hoisted(m, out):
             self.elementwise(shape, lambda ks, pre: (
                 self.element(mv, ks), self.expr(m, ks, pre)), out, loc)
@@ -3759,7 +3758,7 @@ class Scope:
                 raise self.error(a, "WHERE needs an array assignment")
             # matmul and pack are evaluated whole, as Fortran does for transformational
             # functions under WHERE: into temporaries, assigned where the mask holds
-            rhs = self.without_packs(self.without_matmuls(rhs, out), out)
+            rhs = self.without_products(rhs, out)
             rhs = self.without_constructors(rhs, out, keep=rhs)
             self.assignment(lhs, rhs, out, self.loc(a), mask=mask)
 
@@ -3801,10 +3800,14 @@ class Scope:
         (a copy of node). A constructor or matmul that is a whole right-hand side is left
         to assignment."""
         F = _f2003()
-        node = self.without_packs(
-            self.without_matmuls(self.without_array_functions(node, out), out), out)
+        node = self.without_products(self.without_array_functions(node, out), out)
         return self.without_constructors(
             node, out, keep=node.items[2] if isinstance(node, F.Assignment_Stmt) else None)
+
+    def without_products(self, node, out):
+        """node reading temporaries, set in out, instead of its matmul products and packed
+        values (see without_matmuls and without_packs)."""
+        return self.without_packs(self.without_matmuls(node, out), out)
 
     def without_packs(self, node, out):
         """An assignment or call with pack(array, mask) inside its expressions (`s =
@@ -3933,8 +3936,7 @@ class Scope:
         f = self.array_function(ref)
         loc = self.loc(ref)
         # its arguments' matmul and array constructors first, as those of a CALL
-        ref = self.constructors_hoisted(
-            self.without_packs(self.without_matmuls(ref, out), out), out)
+        ref = self.constructors_hoisted(self.without_products(ref, out), out)
         args = _call_arguments(ref)
         pre = []
         call = self.user_call(_name(ref.items[0]), args, ref, pre,
