@@ -253,7 +253,7 @@ FORTRAN_FEATURES = {
     "continuation line": r"&$",
     "OPTIONAL dummy": r"intent\((in|inout)\), optional ::",
     "optional argument given (by keyword)": r"\b(gam|w)=",
-    "cshift": r"\bcshift\(", "maxloc/minloc": r"\b(max|min)loc\(", "merge": r"\bmerge\(",
+    "cshift": r"\bcshift\(", "eoshift": r"\beoshift\(", "maxloc/minloc": r"\b(max|min)loc\(", "merge": r"\bmerge\(",
     "sum with MASK": r"\bsum\(.*, mask=", "sum of a pack": r"\bsum\(pack\(", "matmul": r"\bmatmul\(\w+, ",
     "matmul of a transpose": r"\bmatmul\(transpose\(", "array constructor in an expression": r"[(*+-] \[",
     "DO CONCURRENT": r"^\s*do concurrent \(\w+ = [^,]*\)$",

@@ -643,6 +643,8 @@ _NO_VARIABLES = ("Interface_Block", "Use_Stmt", "External_Stmt", "Intrinsic_Stmt
 # What fparser makes of a function reference, besides a Part_Ref, when it does not know
 # the name to be a function's
 _CALL_NODES = ("Function_Reference", "Structure_Constructor")
+# the reductions that take a DIM and give an array of the other dimensions
+_ALONG = ("sum", "product", "maxval", "minval", "norm2")
 # Intrinsics whose array result has another shape than their array argument
 _SHAPE_CHANGING = {"transpose", "reshape", "pack", "unpack", "spread", "matmul"}
 # The item of a node that is a procedure, keyword or construct name when it is a Name
@@ -3552,7 +3554,8 @@ class Scope:
         # is read at other positions, go through a temporary.
         lhs_name = _base_name(lhs_node)
         moved = {id(r) for c in _walk_type(rhs_node, F.Intrinsic_Function_Reference)
-                 if _name(c.items[0]) in ("cshift", "transpose", "spread", "reshape")
+                 if _name(c.items[0]) in ("cshift", "eoshift", "transpose", "spread",
+                                          "reshape")
                  for r in _array_refs(c.items[1])}
         # the same designator is read at the positions it is assigned, unless cshift or
         # transpose moves its elements (another name of the same array may read others)
@@ -4343,8 +4346,8 @@ class Scope:
                 raise self.error(node, "transpose is supported on a matrix, in an array "
                                        "assignment or an argument of matmul")
             return self.expr(args[0], [ks[1], ks[0]], pre)
-        if name == "cshift":
-            return self.cshift(args, node, ks, pre)
+        if name in ("cshift", "eoshift"):
+            return self.shifted(name, args, node, ks, pre)
         if name == "reshape":
             return self.reshape_element(node, ks, pre)
         if name == "spread":
@@ -4524,7 +4527,7 @@ class Scope:
             raise self.error(node, f"{name} with DIM of an array of rank "
                                    f"{len(self.operand_shape(args[0]))}"
                                    " is supported in array expressions")
-        if name in ("sum", "product", "maxval", "minval") and len(args) >= 2:
+        if name in _ALONG and len(args) >= 2:
             rank = len(self.operand_shape(args[0]) or ())
             if args[1] is None or along is not None or \
                     (rank == 1 and _const_int(self.expr(args[1])) == 1):
@@ -4597,8 +4600,8 @@ class Scope:
             # other indices ks
             self.elementwise([shape[along]], lambda kin, inner_pre: make(
                 ks[:along] + kin + ks[along:], inner_pre), pre, loc)
-            return ir.Ref(acc)
-        self.elementwise(shape, make, pre, loc)
+        else:
+            self.elementwise(shape, make, pre, loc)
         if name == "norm2":
             return ir.Call(_fname("sqrt", t), [ir.Ref(acc)], t, loc)
         return ir.Ref(acc)
@@ -4665,12 +4668,12 @@ class Scope:
         return dim - 1, _to_int(self.expr(args[2])), args[0]
 
     def reduced_dimension(self, node):
-        """For sum, product, maxval or minval with DIM of an array of rank 2 or more (an
-        array result): (the dimension it reduces, counted from 0, the array's parse tree);
-        None otherwise."""
+        """For sum, product, maxval, minval or norm2 with DIM of an array of rank 2 or more
+        (an array result): (the dimension it reduces, counted from 0, the array's parse
+        tree); None otherwise."""
         F = _f2003()
         if not isinstance(node, F.Intrinsic_Function_Reference) or \
-                _name(node.items[0]) not in ("sum", "product", "maxval", "minval"):
+                _name(node.items[0]) not in _ALONG:
             return None
         args = self.intrinsic_arguments(_name(node.items[0]), node.items[1].items, node)
         if len(args) < 2 or args[1] is None:
@@ -4732,24 +4735,42 @@ class Scope:
             _int(1), ir.Ref(pos), ir.INT), loc))
         return ir.Ref(pos)
 
-    def cshift(self, args, node, ks, pre):
+    def shifted(self, name, args, node, ks, pre):
         """cshift(a, s[, dim]): along dimension dim (1 by default), element k of the result
         is element (k + s) mod n of a, counting from 0 (s may be negative); the other
-        indices are the result's. The shift must be a scalar, DIM a constant."""
+        indices are the result's. eoshift(a, s[, boundary, dim]): element k + s of a where
+        that is one of its elements, else boundary (0 by default). The shift and the
+        boundary must be scalars, DIM a constant."""
         shape = self.operand_shape(args[0])
-        dim = _const_int(self.expr(args[2])) if len(args) > 2 and args[2] is not None else 1
+        at = 2 if name == "cshift" else 3
+        dim = _const_int(self.expr(args[at])) \
+            if len(args) > at and args[at] is not None else 1
         if ks is None or shape is None or len(ks) != len(shape):
-            raise self.error(node, "cshift is supported in array expressions")
+            raise self.error(node, f"{name} is supported in array expressions")
         if dim is None or not 1 <= dim <= len(shape):
-            raise self.error(node, f"cshift: DIM must be a constant from 1 to {len(shape)}")
-        if self.operand_shape(args[1]):
-            raise self.error(node, "cshift with an array of shifts is not supported (a "
-                                   "scalar shift is)")
+            raise self.error(node, f"{name}: DIM must be a constant from 1 to {len(shape)}")
+        if self.operand_shape(args[1]) or \
+                name == "eoshift" and len(args) > 2 and args[2] is not None and \
+                self.operand_shape(args[2]):
+            raise self.error(node, f"{name} with an array of shifts or boundaries is not "
+                                   "supported (scalars are)")
         n = _count(*shape[dim - 1])
         shift = _to_int(self.expr(args[1], None, pre))
-        k = ir.Binary("%", X.add(X.clone(ks[dim - 1]), shift), n, ir.INT)
-        k = ir.Binary("%", ir.Binary("+", k, X.clone(n), ir.INT), X.clone(n), ir.INT)
-        return self.expr(args[0], ks[:dim - 1] + [k] + ks[dim:], pre)
+        k = X.add(X.clone(ks[dim - 1]), shift)
+        if name == "cshift":
+            k = ir.Binary("%", k, n, ir.INT)
+            k = ir.Binary("%", ir.Binary("+", k, X.clone(n), ir.INT), X.clone(n), ir.INT)
+            return self.expr(args[0], ks[:dim - 1] + [k] + ks[dim:], pre)
+        if any(self.called_function(c) is not None for c in _walk_nodes(args[0])):
+            # (its elements beyond the ends must not be evaluated)
+            raise self.error(node, "eoshift of an expression calling a function is not "
+                                   "supported: assign the expression to an array first")
+        inside = ir.Binary("&&", ir.Binary(">=", X.clone(k), _int(0), ir.INT),
+                           ir.Binary("<", X.clone(k), n, ir.INT), ir.INT)
+        value = self.expr(args[0], ks[:dim - 1] + [k] + ks[dim:], pre)
+        boundary = self.expr(args[2], None, pre) if len(args) > 2 and args[2] is not None \
+            else ir.Const("0", value.type)
+        return ir.Cond(inside, value, _convert(boundary, value.type), value.type)
 
     def operand_shape(self, node):
         """The shape of an operand, a designator or an array-valued expression; None (or
@@ -5203,6 +5224,8 @@ class Scope:
         if skipped is not None and name in ("sum", "product", "maxval", "minval") and \
                 dummies[skipped] == "dim" and len(values) == 3:
             return values       # sum(x, mask=...): the form without DIM
+        if skipped is not None and name == "eoshift" and dummies[skipped] == "boundary":
+            return values       # eoshift(a, s, dim=2): the default boundary
         if skipped is not None:
             given = next(d for d, v in zip(dummies[skipped:], values[skipped:]) if v is not None)
             raise self.error(node, f"{name} with the argument '{given}' but not "
@@ -5336,6 +5359,7 @@ _INTRINSIC_DUMMIES = {
     **{n: ("x", "y") for n in ("dim", "ddim", "idim")},
     "merge": ("tsource", "fsource", "mask"),
     "cshift": ("array", "shift", "dim"),
+    "eoshift": ("array", "shift", "boundary", "dim"),
     "dot_product": ("vector_a", "vector_b"),
     "matmul": ("matrix_a", "matrix_b"),
     "pack": ("array", "mask", "vector"),
@@ -5362,7 +5386,7 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "matmul", "transpose", "norm2", "allocated", "associated", "dmod",
                      "amod", "dsign",
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
-                     "modulo", "dim", "ddim", "idim", "merge", "cshift", "maxloc",
+                     "modulo", "dim", "ddim", "idim", "merge", "cshift", "eoshift", "maxloc",
                      "minloc", "present", "spread", "reshape", "len", "len_trim", "trim"}
 
 
@@ -5742,7 +5766,7 @@ def _array_refs(node, is_array=None):
                 out.append(n)       # its shape is not its source's
                 return False
             if is_array is not None and name in _REDUCTIONS:
-                if name in ("sum", "product", "maxval", "minval") and _has_dim(n):
+                if name in _ALONG and _has_dim(n):
                     out.append(n)       # an array result when the array's rank is 2 or more
                 return False
         if isinstance(n, F.Part_Ref) or type(n).__name__ in _CALL_NODES:

@@ -66,6 +66,7 @@ GENERICS = 0.3      # share of programs calling helpers through a generic interf
 ARRAY_FUNCTIONS = 0.35  # share of helper subroutines made functions returning their array output
 PACKED = 0.5        # share of masked sums in assignments and calls written sum(pack(a, mask))
 MATMUL = 0.04       # share of array operands of a constant length that are matmul(m, v)
+EOSHIFT = 0.4       # share of those shifts (CSHIFT) written as eoshift
 
 
 # ---------------------------------------------------------------- expressions
@@ -390,6 +391,7 @@ class FGen:
         # and which helpers take a CHARACTER option, the literals given and compared
         self.rq = random.Random(seed * 2147483587 + 109)
         self.rm = random.Random(seed * 2147483587 + 131)
+        self.re = random.Random(seed * 2147483587 + 137)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -742,7 +744,10 @@ class FGen:
             if self.rw.random() < CSHIFT:
                 # periodic neighbours: cshift(a, k) with k of either sign, beyond L too
                 k = self.rw.choice((-1, 1, 2, -3, L.lo + 1))
-                return arith(op, fcall("cshift", a, E(str(k)), bound=a.bound), other)
+                # or end-off (eoshift: zeros shifted in), of operands that call nothing
+                shift = "eoshift" if "fz_" not in a.text and \
+                    self.re.random() < EOSHIFT else "cshift"
+                return arith(op, fcall(shift, a, E(str(k)), bound=a.bound), other)
             return arith(op, a, other)
         # elemental intrinsics only (no reductions or calls inside)
         with self.calls_barred():
