@@ -72,7 +72,12 @@ def _first_cpp_error(stderr: str, path: str) -> str:
     for line in stderr.splitlines():
         m = re.match(r"^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$", line)
         if m:
-            raise AdgenError(m.group(4), Loc(m.group(1), int(m.group(2)), int(m.group(3))))
+            message = m.group(4)
+            header = re.match(r"^(complex|tgmath)\.h: No such file or directory$", message)
+            if header:
+                message = (f"complex numbers (<{header.group(1)}.h>) are not supported: "
+                           "adgen differentiates real arithmetic")
+            raise AdgenError(message, Loc(m.group(1), int(m.group(2)), int(m.group(3))))
     text = stderr.strip().splitlines()
     return f"preprocessing failed: {text[0] if text else 'unknown error'} ({path})"
 
