@@ -4749,11 +4749,13 @@ class Scope:
             raise self.error(node, f"{name} is supported in array expressions")
         if dim is None or not 1 <= dim <= len(shape):
             raise self.error(node, f"{name}: DIM must be a constant from 1 to {len(shape)}")
-        if self.operand_shape(args[1]) or \
-                name == "eoshift" and len(args) > 2 and args[2] is not None and \
+        if self.operand_shape(args[1]):
+            raise self.error(node, f"{name} with an array of shifts is not supported (a "
+                                   "scalar shift is)")
+        if name == "eoshift" and len(args) > 2 and args[2] is not None and \
                 self.operand_shape(args[2]):
-            raise self.error(node, f"{name} with an array of shifts or boundaries is not "
-                                   "supported (scalars are)")
+            raise self.error(node, "eoshift with an array of boundaries is not supported (a "
+                                   "scalar boundary is)")
         n = _count(*shape[dim - 1])
         shift = _to_int(self.expr(args[1], None, pre))
         k = X.add(X.clone(ks[dim - 1]), shift)
