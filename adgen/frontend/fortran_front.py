@@ -3611,8 +3611,12 @@ class Scope:
             return self.heap_temp(t, dims)
         extents = [(self.at_entry(_count(*d)), self.at_entry(whole))
                    for d, whole in zip(shape, self.dimension_extents(like))]
-        sym = self.temp("tmp", None)
-        loc = self.loc(like)
+        return self.entry_temp("tmp", t, extents, dims, self.loc(like))
+
+    def entry_temp(self, name, t, extents, dims, loc):
+        """A temporary array of type t declared on entry (see settle), its size from
+        extents, [(extent at entry, whole extent)] (see _temp_size); its FVar, with dims."""
+        sym = self.temp(name, None)
         self.temp_arrays.append((sym, extents, loc))
         sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
         return FVar(sym.name, t, sym=sym, dims=dims)
@@ -3884,10 +3888,7 @@ class Scope:
             # may be evaluated again after its loop's body reallocated the argument)
             v = self.heap_temp(t, dims)
         else:
-            sym = self.temp("product", None)
-            self.temp_arrays.append((sym, extents, loc))
-            sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
-            v = FVar(sym.name, t, sym=sym, dims=dims)
+            v = self.entry_temp("product", t, extents, dims, loc)
         self.vars[v.sym.name] = v
         self.matmul(F.Name(v.sym.name), call, out, loc)
         return F.Name(v.sym.name)
@@ -3965,10 +3966,8 @@ class Scope:
             # the shape of an allocatable actual argument: on the heap for the statement
             v = self.heap_temp(t, current)
         else:
-            sym = self.temp("result", None)
-            self.temp_arrays.append((sym, extents, loc))
-            sym.type = ir.Arr(t, _temp_size(extents, self.size_dependency, loc))
-            v = FVar(sym.name, t, sym=sym, dims=[(_int(1), X.clone(e)) for e, _ in extents])
+            v = self.entry_temp("result", t, extents,
+                                [(_int(1), X.clone(e)) for e, _ in extents], loc)
         self.vars[v.sym.name] = v
         call.args[at] = ir.Ref(v.sym, loc)
         out.extend(pre)

@@ -397,6 +397,16 @@ class FGen:
         self.module_vars: list[Var] = []
 
     @contextlib.contextmanager
+    def drawing_from(self, stream):
+        """What is generated inside draws from stream instead of the main one (whose draws
+        then stay those of the program without it)."""
+        main, self.r = self.r, stream
+        try:
+            yield
+        finally:
+            self.r = main
+
+    @contextlib.contextmanager
     def calls_barred(self, barred=True):
         """No call of a helper in what is generated inside (when barred)."""
         saved = self.no_calls
@@ -710,11 +720,8 @@ class FGen:
             # own, so that the rest of the program stays as it was)
             ra = random.Random(self.seed * 2147483587 + 149 + len(self.decls) + L.lo)
             part = ra.randint(1, L.lo - 1) if L.lo >= 2 and ra.random() < 0.5 else 0
-            main, self.r = self.r, ra
-            try:
+            with self.drawing_from(ra):
                 sec = self.section(ra.choice(arrs), lin(None, part, part)) if part else None
-            finally:
-                self.r = main
             if sec is not None:
                 at = ra.randint(0, L.lo - part)
                 items[at:at + part] = [self.fit(sec)]
@@ -777,11 +784,8 @@ class FGen:
             return None
         m, transposed = rm.choice(picks)
         inner = m.dims[0 if transposed else 1].extent
-        main, self.r = self.r, rm
-        try:
+        with self.drawing_from(rm):
             v = self.section(rm.choice(list(self.syms("arr"))), lin(None, inner, inner))
-        finally:
-            self.r = main
         if v is None:
             return None
         v = self.fit(v, SQUASH)
@@ -1350,12 +1354,8 @@ class FGen:
                 len(v.dims) == 1 and v.dims[0].extent >= 2]
         if not arrs or depth >= self.max_depth:
             return None
-        saved, self.r = self.r, self.rd
-        try:
-            with self.calls_barred():
-                return self._fp_loop(self.r.choice(arrs))
-        finally:
-            self.r = saved
+        with self.drawing_from(self.rd), self.calls_barred():
+            return self._fp_loop(self.r.choice(arrs))
 
     def _fp_loop(self, z: Var) -> list:
         g = h = None
