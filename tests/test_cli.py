@@ -153,6 +153,50 @@ def test_unknown_external_function(tmp_path):
     assert (tmp_path / "out.c").exists()
 
 
+REPORTING_STEP = """\
+void report(const char *msg);
+
+static double smooth(int n, const double *h)
+{
+    double scratch[64];
+    double s = 0.0;
+    int i;
+    for (i = 0; i < n; i++)
+        scratch[i] = h[i] * h[i];
+    if (scratch[0] > 4.0)
+        report("large");
+    for (i = 1; i < n; i++)
+        s += scratch[i] * scratch[i - 1];
+    return s;
+}
+
+void run(int n, int steps, double *h, double *cost)
+{
+    int t, i;
+    for (t = 0; t < steps; t++) {
+        double s = smooth(n, h);
+        for (i = 0; i < n; i++)
+            h[i] = h[i] + 0.01 * s;
+        if (h[0] > 1e6)
+            break;
+    }
+    *cost = h[n - 1] * h[n - 1];
+}
+"""
+
+
+def test_inactive_external_function_in_a_callee(tmp_path):
+    """A function marked --inactive that is handed memory, called by a function whose
+    sweeps are split: what it may write is unknown, so the backward sweep takes the
+    callee's locals from the stack (it once stopped with an internal error)."""
+    (tmp_path / "prog.c").write_text(REPORTING_STEP)
+    proc = adgen("--reverse", "prog.c", "--head", "run(cost)/(h)", "--inactive", "report",
+                 "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "out.c"],
+                   cwd=tmp_path, check=True)
+
+
 def test_function_pointer(tmp_path):
     # a head taking a function: no call tells which one it is
     refuse(tmp_path, "double apply(double (*h)(double), double x)\n{\n    return h(x);\n}\n",

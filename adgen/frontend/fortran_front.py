@@ -17,6 +17,7 @@ derivative links with gfortran-compiled code:
 """
 import contextlib
 import copy
+import functools
 import math
 import os
 import re
@@ -2093,6 +2094,11 @@ class Scope:
             return True
         if kind == "Parenthesis":
             return self.is_string(node.items[1])
+        if kind == "Level_3_Expr":             # a // b: the only level-3 operator
+            return True
+        if T.is_component_name(node):
+            comp = T.peek_component(self, _name(node))
+            return comp is not None and comp.char_len is not None
         if isinstance(node, F.Name):
             v = self.vars.get(_name(node))
             return v is not None and (getattr(v, "char_len", None) is not None or
@@ -2100,21 +2106,26 @@ class Scope:
         if isinstance(node, F.Intrinsic_Function_Reference) and \
                 _name(node.items[0]) in ("trim", "adjustl", "adjustr"):
             return True
-        if isinstance(node, F.Part_Ref):        # a substring (refused by string)
-            v = self.vars.get(_name(node.items[0]))
-            return v is not None and getattr(v, "char_len", None) is not None
+        if isinstance(node, F.Part_Ref):        # a substring s(i:j)
+            return self.is_string(node.items[0])
         return False
 
-    def string(self, node):
+    def string(self, node, pre):
         """(pointer to its first character, length) of a CHARACTER expression: a
-        literal, a variable, a parameter, trim() of one."""
+        literal, a variable, a parameter, a substring, trim() of one, a concatenation
+        (built in a temporary by statements appended to pre)."""
         F = _f2003()
         loc = self.loc(node)
         kind = type(node).__name__
         if kind == "Char_Literal_Constant":
             return _string_constant(_char_literal(node), loc)
         if kind == "Parenthesis":
-            return self.string(node.items[1])
+            return self.string(node.items[1], pre)
+        if kind == "Level_3_Expr":
+            return self.joined(_concatenated(node), pre, loc)
+        if T.is_component_name(node):
+            v = self.lookup(_name(node), node)
+            return self.value(v, node), X.clone(v.char_len)
         if isinstance(node, F.Name):
             v = self.vars[_name(node)]
             text = getattr(v, "string_literal", None)
@@ -2122,70 +2133,136 @@ class Scope:
                 return _string_constant(text, loc)
             return ir.Ref(v.sym, loc), X.clone(v.char_len)
         if isinstance(node, F.Part_Ref):
-            raise self.error(node, f"the substring '{node}' is not supported")
+            return self.substring(node, pre)
         name = _name(node.items[0])
         args = _call_arguments(node)
         if name != "trim" or len(args) != 1:
             raise self.error(node, f"'{node}': of the CHARACTER intrinsics, trim, len and "
                                    "len_trim are supported")
-        ptr, length = self.string(args[0])
+        ptr, length = self.string(args[0], pre)
         return ptr, ir.Call("adgen_len_trim", [X.clone(ptr), length], ir.LONG, loc)
 
-    def string_comparison(self, node):
+    def substring(self, node, pre):
+        """s(i:j): the characters i to j of s (from 1; i is 1 and j len(s) when left
+        out), none when j < i."""
+        F = _f2003()
+        subs = node.items[1].items
+        if len(subs) != 1 or not isinstance(subs[0], F.Subscript_Triplet) or \
+                subs[0].items[2] is not None:
+            raise self.error(node, f"'{node}': a CHARACTER variable is not an array (a "
+                                   "substring is written s(i:j))")
+        ptr, length = self.string(node.items[0], pre)
+        loc = self.loc(node)
+        lo, hi = (_long(self.expr(b, None, pre)) if b is not None else None
+                  for b in subs[0].items[:2])
+        lo = lo if lo is not None else _int(1)
+        hi = hi if hi is not None else _long(length)
+        lo, hi = (ir.Ref(self.once(b, "bound", pre, loc)) if X.has_call(b) else b
+                  for b in (lo, hi))
+        start = ir.AddrOf(ir.Index(ptr, X.sub(X.clone(lo), _int(1)), ir.Prim("char")),
+                          ir.Ptr(ir.Prim("char")), loc)
+        return start, _at_least_zero(X.add(X.sub(hi, lo), _int(1)))
+
+    def string_bound(self, node):
+        """The longest length a CHARACTER expression can have (an int expression):
+        its declared length, through trim, substrings and concatenations."""
+        F = _f2003()
+        kind = type(node).__name__
+        if kind == "Char_Literal_Constant":
+            return _int(len(_char_literal(node)))
+        if kind == "Parenthesis":
+            return self.string_bound(node.items[1])
+        if kind == "Level_3_Expr":
+            bounds = [self.string_bound(p) for p in _concatenated(node)]
+            return X.fold(functools.reduce(X.add, bounds))
+        if T.is_component_name(node):
+            return _int(T.peek_component(self, _name(node)).char_len)
+        if isinstance(node, F.Name):
+            v = self.vars[_name(node)]
+            text = getattr(v, "string_literal", None)
+            return _int(len(text)) if text is not None else _convert(X.clone(v.char_len),
+                                                                      ir.INT)
+        if isinstance(node, F.Part_Ref):
+            return self.string_bound(node.items[0])
+        return self.string_bound(_call_arguments(node)[0])      # trim
+
+    def joined(self, parts, pre, loc):
+        """The CHARACTER expressions parts one after the other, copied (by statements
+        appended to pre) into a temporary declared on entry as long as they can be (their
+        declared lengths, constants or the lengths of dummies): (the temporary, the sum of
+        the parts' lengths)."""
+        char = ir.Prim("char")
+        bound = X.fold(functools.reduce(X.add, [self.string_bound(p) for p in parts]))
+        if _const_int(bound) is not None:
+            bound = _int(max(_const_int(bound), 1))
+        buf = ir.Ref(self.entry_temp("text", char, [(bound, bound)], [(_int(1), bound)],
+                                     loc).sym)
+        offset = _int(0)
+        for p in parts:
+            ptr, length = self.string(p, pre)
+            length = _long(length)
+            if X.has_call(length):
+                length = ir.Ref(self.once(length, "length", pre, loc))
+            nbytes = ir.Binary("*", ir.Cast(ir.SIZE_T, X.clone(length)), ir.SizeOf(char),
+                               ir.SIZE_T)
+            pre.append(ir.ExprStmt(ir.Call("memcpy", [
+                ir.AddrOf(ir.Index(X.clone(buf), offset, char), ir.Ptr(char), loc), ptr,
+                nbytes], ir.VOID, loc), loc))
+            offset = X.fold(X.add(offset, length))
+        return buf, offset
+
+    def string_comparison(self, node, pre):
         """a == b (or /=, <, ...) of CHARACTER strings: adgen_str_cmp(a, b) against 0."""
         a, op, b = node.items
         if not (self.is_string(a) and self.is_string(b)):
             raise self.error(node, f"'{node}' compares a CHARACTER string with a number")
         op = _C_OPERATORS.get(op.strip().upper(), op.strip())
-        return ir.Binary(op, self.string_compare(a, b, node), _int(0), ir.INT,
+        return ir.Binary(op, self.string_compare(a, b, node, pre), _int(0), ir.INT,
                          self.loc(node))
 
-    def string_compare(self, a, b, node):
+    def string_compare(self, a, b, node, pre):
         """adgen_str_cmp(a, b): negative, 0 or positive as a sorts before, with or after
         b (blank-padded)."""
-        pa, na = self.string(a) if not isinstance(a, tuple) else a
-        pb, nb = self.string(b) if not isinstance(b, tuple) else b
+        pa, na = self.string(a, pre) if not isinstance(a, tuple) else a
+        pb, nb = self.string(b, pre) if not isinstance(b, tuple) else b
         return ir.Call("adgen_str_cmp", [X.clone(pa), X.clone(na), pb, nb], ir.INT,
                        self.loc(node))
 
     def string_assignment(self, lhs, rhs, out, loc):
-        """s = t: t's characters, then blanks up to s's length (t cut to it)."""
+        """s = t (or s(i:j) = t): t's characters, then blanks up to s's length (t cut to
+        it). A substring given a value that reads its own variable takes it through a
+        temporary, as Fortran evaluates the right-hand side first."""
         F = _f2003()
-        if not isinstance(lhs, F.Name) or not self.is_string(rhs):
-            raise self.error(lhs, f"the CHARACTER assignment '{lhs} = {rhs}' is not "
-                                  "supported (a variable given a literal, a variable or "
-                                  "trim() of one)")
-        dst, n = self.string(lhs)
-        src, m = self.string(rhs)
-        if X.has_call(m):
-            m = ir.Ref(self.once(m, "length", out, loc))
-        k = self.temp("k", ir.INT)
+        if not self.is_string(rhs):
+            raise self.error(lhs, f"the CHARACTER variable '{lhs}' assigned a value that "
+                                  "is not a string")
+        dst, n = self.string(lhs, out)
+        target = lhs.items[0] if isinstance(lhs, F.Part_Ref) else lhs
+        if isinstance(lhs, F.Part_Ref) and not isinstance(rhs, F.Level_3_Expr) and \
+                _name(target) in {_name(x) for x in _walk_type(rhs, F.Name)}:
+            src, m = self.joined([rhs], out, loc)
+        else:
+            src, m = self.string(rhs, out)
+        n, m = _long(n), _long(m)
+        n, m = (ir.Ref(self.once(x, "length", out, loc)) if X.has_call(x) or
+                isinstance(x, ir.Cond) else x for x in (n, m))
+        k = self.temp("k", ir.LONG)
         char = ir.Prim("char")
         value = ir.Cond(ir.Binary("<", ir.Ref(k), m, ir.INT),
                         ir.Index(src, ir.Ref(k), char), ir.Const("' '", char), char)
         out.append(ir.For([ir.Assign(ir.Ref(k), _int(0), loc)],
                           ir.Binary("<", ir.Ref(k), n, ir.INT),
-                          [_increment(k, loc)],
+                          [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.LONG),
+                                     loc)],
                           ir.Block([ir.Assign(ir.Index(dst, ir.Ref(k), char), value, loc)]),
                           loc))
 
     def string_selector(self, sel_stmt, setup):
         """SELECT CASE (s) on a CHARACTER string: (pointer, length), the length read once."""
-        ptr, length = self.string(sel_stmt.items[0])
+        ptr, length = self.string(sel_stmt.items[0], setup)
         if X.has_call(length):
             length = ir.Ref(self.once(length, "selector_length", setup, self.loc(sel_stmt)))
         return ptr, length
-
-    def string_lengths(self, args):
-        """The hidden lengths of a call's CHARACTER arguments, in their order, passed
-        after all the others as gfortran does."""
-        out = []
-        for a in args:
-            if a is not None and self.is_string(a):
-                e = _convert(self.string(a)[1], ir.Prim("size_t"))
-                e.loc = self.loc(a)
-                out.append(e)
-        return out
 
     def data_statement(self, node, data):
         """The values a DATA statement gives variables, elements and implied-DO lists of
@@ -3200,7 +3277,7 @@ class Scope:
         cases, current = [], None
         for c in node.children[1:]:
             if isinstance(c, F.Case_Stmt):
-                current = (self.case_test(c, sel), [], self.loc(c), [], [])
+                current = (self.case_test(c, sel, setup), [], self.loc(c), [], [])
                 cases.append(current)
             elif isinstance(c, F.End_Select_Stmt):
                 pass
@@ -3211,14 +3288,15 @@ class Scope:
             setup.append(ir.ExprStmt(ir.Cast(ir.VOID, X.clone(sel)), self.loc(sel_stmt)))
         return setup + self.branches(cases) if cases else setup
 
-    def case_test(self, c, sel):
+    def case_test(self, c, sel, setup):
         F = _f2003()
         selector = c.items[0]
         if str(selector).upper().strip() == "DEFAULT":
             return None
         if isinstance(sel, tuple):      # a CHARACTER selector: (pointer, length)
             def compare(node, op):
-                return ir.Binary(op, self.string_compare(sel, node, c), _int(0), ir.INT)
+                return ir.Binary(op, self.string_compare(sel, node, c, setup), _int(0),
+                                 ir.INT)
         else:
             def compare(node, op):
                 return ir.Binary(op, X.clone(sel), self.expr(node), ir.INT)
@@ -4162,7 +4240,7 @@ class Scope:
                                    "(they are in comparisons, assignments, SELECT CASE, "
                                    "arguments, len, len_trim and trim)")
         if cname == "Level_3_Expr":
-            raise self.error(node, "character concatenation is not supported")
+            raise self.error(node, "a concatenation (//) where a number is needed")
         if isinstance(node, F.Name):
             v = self.lookup(_name(node), node)
             if v.dims:
@@ -4177,7 +4255,7 @@ class Scope:
             return ir.Unary("!", E(node.items[1]), ir.INT, loc)
         if cname == "Level_4_Expr" and (self.is_string(node.items[0]) or
                                         self.is_string(node.items[2])):
-            return self.string_comparison(node)
+            return self.string_comparison(node, pre)
         if cname in ("Level_2_Expr", "Add_Operand", "Level_4_Expr", "And_Operand",
                      "Or_Operand", "Equiv_Operand", "Level_3_Expr", "Level_5_Expr"):
             a, op, b = node.items
@@ -4313,7 +4391,7 @@ class Scope:
         if name in _INQUIRY:
             return self.inquiry(name, args, node, ks)
         if name in ("len", "len_trim") and len(args) == 1 and self.is_string(args[0]):
-            ptr, length = self.string(args[0])
+            ptr, length = self.string(args[0], pre)
             return _convert(length, ir.INT) if name == "len" else _convert(
                 ir.Call("adgen_len_trim", [ptr, length], ir.LONG, loc), ir.INT)
         if name == "trim":
@@ -4929,10 +5007,11 @@ class Scope:
             f = self.front.functions.get(name)
         return f
 
-    def call_args(self, f, args, node, pre, ks=None, post=None):
+    def call_args(self, f, args, node, pre, strings, ks=None, post=None):
         """Fortran passes every argument by reference. An array given for a scalar dummy
         of an elemental function passes its current element (ks), through a temporary.
-        post: where statements after the call go (a CALL statement's; None in a function
+        strings: {position: (pointer, length)} of the CHARACTER arguments; post: where
+        statements after the call go (a CALL statement's; None in a function
         reference)."""
         F = _f2003()
         out = []
@@ -4941,8 +5020,8 @@ class Scope:
                 # an OPTIONAL dummy left out: a null pointer
                 out.append(X.null(f.params[k].type, self.loc(node)))
                 continue
-            if self.is_string(a):
-                out.append(self.string(a)[0])   # its length: see string_lengths
+            if k in strings:
+                out.append(strings[k][0])       # its length: see user_call
                 continue
             if k < len(f.params) and isinstance(f.params[k].type.resolved(), ir.FuncPtr):
                 out.append(self.procedure_argument(f, k, a, node))
@@ -5257,9 +5336,16 @@ class Scope:
         the address of the array a function that returns one stores its result in."""
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
-        cargs = self.call_args(f, args, node, pre, ks, post) + \
+        strings = {k: self.string(a, pre) for k, a in enumerate(args)
+                   if a is not None and self.is_string(a)}
+        # the lengths of the CHARACTER arguments, in their order, after all the others
+        # (size_t, by value), as gfortran passes them
+        lengths = [_convert(length, ir.Prim("size_t")) for _, length in strings.values()]
+        for e, k in zip(lengths, strings):
+            e.loc = self.loc(args[k])
+        cargs = self.call_args(f, args, node, pre, strings, ks, post) + \
             ([result] if result is not None else []) + self.call_extents(f, args, node) + \
-            self.string_lengths(args)
+            lengths
         if hasattr(f, "host_arg_uses"):
             f.host_arg_uses.append(list(f.host_args))      # see internal_procedures
         for hname in getattr(f, "host_args", []):
@@ -5461,6 +5547,19 @@ def _huge(t, loc=None):
 def _increment(sym, loc=None):
     """sym = sym + 1, sym an int variable."""
     return ir.Assign(ir.Ref(sym), ir.Binary("+", ir.Ref(sym), _int(1), ir.INT), loc)
+
+
+def _long(e):
+    """An integer expression as a long (a length or a position in a string), constants
+    as they are."""
+    return e if _const_int(e) is not None else _convert(e, ir.LONG)
+
+
+def _concatenated(node):
+    """The operands of a // b // ..., in order."""
+    if type(node).__name__ == "Level_3_Expr":
+        return _concatenated(node.items[0]) + _concatenated(node.items[2])
+    return [node]
 
 
 def _is_pack(node):

@@ -34,6 +34,7 @@ class Component:
     rank: int = 0
     descriptor: Optional[ir.Type] = None
     type_code: int = 3              # gfortran's BT_INTEGER 1, BT_LOGICAL 2, BT_REAL 3
+    char_len: Optional[int] = None  # a CHARACTER component: its length
 
     @property
     def allocatable(self):
@@ -214,8 +215,7 @@ def derived_type_def(scope, node, module_level):
 def _components(scope, cdef, type_name):
     tspec, attrs, decls = cdef.items
     t = scope.type_spec(tspec)
-    if getattr(t, "name", None) == "char":
-        raise scope.error(cdef, f"character components of '{type_name}' are not supported")
+    is_char = getattr(t, "name", None) == "char"
     dims_node = None
     allocatable = False
     for a in (attrs.items if attrs is not None else ()):
@@ -239,6 +239,10 @@ def _components(scope, cdef, type_name):
                                     f"'{type_name}' is not supported")
         spec = d.items[1] if d.items[1] is not None else dims_node
         dims = None
+        if is_char:
+            out.append(_character_component(scope, cdef, type_name, cname, tspec, d, spec,
+                                            allocatable))
+            continue
         if allocatable:
             out.append(_allocatable_component(scope, cdef, type_name, cname, t, spec))
             continue
@@ -255,6 +259,19 @@ def _components(scope, cdef, type_name):
                                         "needs constant bounds")
         out.append(Component(cname, cname, t, dims))
     return out
+
+
+def _character_component(scope, cdef, type_name, cname, tspec, decl, spec, allocatable):
+    """A CHARACTER component of a constant length, a scalar: a char array of its length
+    in the struct."""
+    what = f"the CHARACTER component '{cname}' of '{type_name}'"
+    if spec is not None or allocatable:
+        raise scope.error(cdef, f"{what} is an array or ALLOCATABLE: not supported "
+                                "(scalars of a constant length are)")
+    length = scope.char_length(tspec, decl, cdef)
+    if length == "*":
+        raise scope.error(cdef, f"{what} needs a constant length")
+    return Component(cname, cname, ir.Prim("char"), char_len=length)
 
 
 def _allocatable_component(scope, cdef, type_name, cname, t, spec):
@@ -294,6 +311,8 @@ def _constant(e):
 def _storage_type(c):
     if c.allocatable:
         return c.descriptor
+    if c.char_len is not None:
+        return ir.Arr(c.type, ir.Const(str(c.char_len), ir.INT))
     if not c.dims:
         return c.type
     size = 1
@@ -337,6 +356,8 @@ def resolve_component(scope, key, node):
             if comp.dims else None
         cv.parent = struct
         cv.component = comp
+        if comp.char_len is not None:
+            cv.char_len = ir.Const(str(comp.char_len), ir.INT)
         if comp.allocatable:
             # the component's descriptor, its bounds read from it where they are used
             cv.descriptor = True

@@ -314,7 +314,7 @@ class Normalizer:
             if st is None or not _same_type(st, et):
                 raise AdgenError(f"{call.func} between arrays of different element types is "
                                  "not supported; copy it with a loop", loc)
-            value = ir.Index(src, ir.Ref(k), st, loc)
+            value = _element(src, k, st, loc)
         else:
             fill = call.args[1]
             if not (isinstance(fill, ir.Const) and X.is_zero(fill)):
@@ -322,10 +322,12 @@ class Normalizer:
             value = X.zero(et) if et.resolved().is_float or et.resolved().is_int else None
             if value is None:
                 raise AdgenError("memset of structs or pointers is not supported", loc)
-        body = ir.Block([ir.Assign(ir.Index(dst, ir.Ref(k), et, loc), value, loc)])
+        body = ir.Block([ir.Assign(_element(dst, k, et, loc), value, loc)])
         kr = ir.Ref(k)
+        if X.int_value(count) is None:
+            count = ir.Cast(ir.INT, count)
         up = ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT), loc)],
-                    ir.Binary("<", kr, ir.Cast(ir.INT, count), ir.INT),
+                    ir.Binary("<", kr, count, ir.INT),
                     [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), ir.Const("1", ir.INT),
                                                     ir.INT), loc)], body, loc)
         if call.func != "memmove":
@@ -333,13 +335,22 @@ class Normalizer:
         # the blocks may overlap: copied upward when the destination starts first (each
         # element read before it is written over), else downward
         one = ir.Const("1", ir.INT)
-        last = ir.Binary("-", ir.Cast(ir.INT, X.clone(count)), one, ir.INT)
+        last = X.sub(X.clone(count), one)
         down = ir.For([ir.Assign(ir.Ref(k), last, loc)],
                       ir.Binary(">=", ir.Ref(k), ir.Const("0", ir.INT), ir.INT),
                       [ir.Assign(ir.Ref(k), ir.Binary("-", ir.Ref(k), X.clone(one), ir.INT),
                                  loc)], X.clone(body), loc)
         first = ir.Binary("<=", X.clone(dst), X.clone(src), ir.INT, loc)
         return [ir.If(first, ir.Block([up], loc), ir.Block([down], loc), loc)]
+
+
+def _element(ptr, k, t, loc):
+    """Element k of the block ptr points to: `a[i + k]` for ptr `&a[i]` (a one-dimensional
+    array or a pointer), else `ptr[k]`."""
+    if isinstance(ptr, ir.AddrOf) and isinstance(ptr.arg, ir.Index) and \
+            not isinstance(ptr.arg.base, ir.Index):     # (a row: its own extent)
+        return ir.Index(ptr.arg.base, X.add(X.clone(ptr.arg.index), ir.Ref(k)), t, loc)
+    return ir.Index(ptr, ir.Ref(k), t, loc)
 
 
 # an array field of at most this many numbers is copied element by element, unrolled

@@ -509,7 +509,10 @@ def exit_recomputations(ctx, f, syms, backward_reads):
     finder = _Finder(ctx, f, {})
     taken = address_taken(f)
     changed = assigned_syms(f.body.stmts)
-    written = finder.written_memory()
+    try:
+        written = finder.written_memory()
+    except _Refused:
+        return [], {}       # a call of a function whose memory effects are unknown
     body = f.body.stmts
     setters = {}
     for st in ir.stmts_walk(body):
