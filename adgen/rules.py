@@ -63,8 +63,9 @@ EFFECT_ONLY = ("printf", "fprintf", "puts", "putchar", "fputs", "fflush", "perro
 # Library calls returning integers or flags: never active.
 INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lround", "lrint",
                   "strlen", "strcmp", "strncmp", "rand", "atoi", "atol", "memcmp",
-                  # Fortran's CHARACTER comparison and len_trim (templates/runtime.c.j2)
-                  "adgen_str_cmp", "adgen_len_trim")
+                  # Fortran's CHARACTER comparison, len_trim, leading blanks and index
+                  # (templates/runtime.c.j2)
+                  "adgen_str_cmp", "adgen_len_trim", "adgen_len_lead", "adgen_str_index")
 ALLOCATION = ("malloc", "calloc", "free", "realloc")
 MEMORY = ("memcpy", "memmove", "memset")
 

@@ -673,8 +673,9 @@ def test_head_with_a_character_dummy(tmp_path, gfortran):
      "the CHARACTER variable 'a' assigned a value that is not a string"),
     ("  character(len=8) :: a\n", "  a = 'x'\n  y = y + (a // 'y')\n",
      "a concatenation (//) where a number is needed"),
-    ("  character(len=8) :: a\n", "  a = 'x'\n  a = adjustl(a)\n",
-     "of the CHARACTER intrinsics, trim, len and len_trim are supported"),
+    ("  character(len=8) :: a\n", "  a = 'x'\n  a = repeat(a, 2)\n",
+     "of the CHARACTER intrinsics, trim, adjustl, adjustr, index, len and len_trim are "
+     "supported"),
     ("  character(len=8) :: a\n", "  a = 'x'\n  if (a(2) == 'y') y = 0d0\n",
      "a CHARACTER variable is not an array (a substring is written s(i:j))"),
     ("  character(len=8) :: a\n", "  a = 'x'\n  if (a == 1) y = 0d0\n",

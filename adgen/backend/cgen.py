@@ -382,6 +382,7 @@ def render_unit(unit: OutputUnit) -> str:
                                  "adgen_stack_alloc", "adgen_log_mark",
                                  "adgen_defer_free", "adgen_was_freed",
                                  "adgen_checkpoint_split", "adgen_str_cmp", "adgen_len_trim",
+                                 "adgen_len_lead", "adgen_str_index",
                                  "adgen_shape_error")
                if name + "(" in text}
     if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",

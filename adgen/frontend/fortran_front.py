@@ -1233,12 +1233,12 @@ class Scope:
             name = _name(ent.items[0])
             edims = ent.items[1] if ent.items[1] is not None else dims
             init = ent.items[3] if len(ent.items) > 3 else None
+            if optional:
+                self.optional_dummy(name, node)
             if isinstance(t, ir.Prim) and t.name == "char":
                 self.declare_string(name, self.char_length(node.items[0], ent, node), edims,
                                     node, is_param, init, module_level, saved)
                 continue
-            if optional:
-                self.optional_dummy(name, node)
             local_struct = False
             if T.derived_type_of(t) is not None and T.derived_type_of(t).allocatable_paths():
                 local_struct = self.struct_with_allocatables(
@@ -2066,14 +2066,16 @@ class Scope:
             v.string_literal = text if length == "*" else text[:length].ljust(length)
             self.vars[name] = v
             return
-        if (init is not None and not module_level) or \
-                name in getattr(self.func, "optional_dummies", ()):
-            # (a module variable's initial value is in the compiled module's object)
-            raise self.error(node, f"{what} has an initial value or is OPTIONAL: not "
-                                   "supported")
         if getattr(self.vars.get(name), "common", None) is not None:
             raise self.error(node, f"{what} in a COMMON block is not supported")
-        v = self.declare(name, ir.Prim("char"), None, node, False, None, module_level, saved)
+        # (a module variable's initial value is in the compiled module's object; a local
+        # one makes it SAVEd, a static variable of the output given it here)
+        initial = init is not None and not module_level
+        if initial and type(init.items[1]).__name__ != "Char_Literal_Constant":
+            raise self.error(node, f"{what} has an initial value that is not a literal: not "
+                                   "supported")
+        v = self.declare(name, ir.Prim("char"), None, node, False, None, module_level,
+                         saved or initial)
         if v.by_ref:
             v.char_len_param = ir.Symbol(self.unique(f"{name}_len"), ir.Prim("size_t"),
                                          "param", v.loc)
@@ -2085,6 +2087,9 @@ class Scope:
                                    "argument")
         v.sym.type = ir.Arr(ir.Prim("char"), _int(length))
         v.char_len = _int(length)
+        if initial:
+            text = _char_literal(init.items[1])[:length].ljust(length)
+            v.sym.init_text = "{" + ", ".join(_c_char(ch) for ch in text) + "}"
 
     def is_string(self, node):
         """Whether node is a CHARACTER expression adgen reads (see string)."""
@@ -2104,8 +2109,8 @@ class Scope:
             return v is not None and (getattr(v, "char_len", None) is not None or
                                       getattr(v, "string_literal", None) is not None)
         if isinstance(node, F.Intrinsic_Function_Reference) and \
-                _name(node.items[0]) in ("trim", "adjustl", "adjustr"):
-            return True
+                _name(node.items[0]) in _STRING_INTRINSICS:
+            return True     # (string refuses those it does not know)
         if isinstance(node, F.Part_Ref):        # a substring s(i:j)
             return self.is_string(node.items[0])
         return False
@@ -2136,11 +2141,13 @@ class Scope:
             return self.substring(node, pre)
         name = _name(node.items[0])
         args = _call_arguments(node)
-        if name != "trim" or len(args) != 1:
-            raise self.error(node, f"'{node}': of the CHARACTER intrinsics, trim, len and "
-                                   "len_trim are supported")
+        if name not in ("trim", "adjustl", "adjustr") or len(args) != 1:
+            raise self.error(node, f"'{node}': of the CHARACTER intrinsics, trim, adjustl, "
+                                   "adjustr, index, len and len_trim are supported")
         ptr, length = self.string(args[0], pre)
-        return ptr, ir.Call("adgen_len_trim", [X.clone(ptr), length], ir.LONG, loc)
+        if name == "trim":
+            return ptr, ir.Call("adgen_len_trim", [X.clone(ptr), length], ir.LONG, loc)
+        return self.adjusted(name, ptr, length, self.string_bound(args[0]), pre, loc)
 
     def substring(self, node, pre):
         """s(i:j): the characters i to j of s (from 1; i is 1 and j len(s) when left
@@ -2162,6 +2169,59 @@ class Scope:
         start = ir.AddrOf(ir.Index(ptr, X.sub(X.clone(lo), _int(1)), ir.Prim("char")),
                           ir.Ptr(ir.Prim("char")), loc)
         return start, _at_least_zero(X.add(X.sub(hi, lo), _int(1)))
+
+    def adjusted(self, name, ptr, length, bound, pre, loc):
+        """adjustl(s): s without its leading blanks, blanks after; adjustr(s): s without
+        its trailing blanks, blanks before. Built in a temporary (see text_buffer);
+        (the temporary, len(s))."""
+        char = ir.Prim("char")
+        buf = self.text_buffer(bound, loc)
+        n = _long(length)
+        if X.has_call(n) or not isinstance(n, (ir.Const, ir.Ref, ir.Cast)):
+            n = ir.Ref(self.once(n, "length", pre, loc))
+        # the blanks the result starts with (adjustr) or that the source does (adjustl)
+        if name == "adjustl":
+            blanks = ir.Call("adgen_len_lead", [X.clone(ptr), X.clone(n)], ir.LONG, loc)
+        else:
+            blanks = X.sub(X.clone(n), ir.Call("adgen_len_trim", [X.clone(ptr), X.clone(n)],
+                                               ir.LONG, loc))
+        shift = ir.Ref(self.once(blanks, "blanks", pre, loc))
+        k = self.temp("k", ir.LONG)
+        if name == "adjustl":
+            value = ir.Cond(ir.Binary("<", ir.Ref(k), X.sub(X.clone(n), ir.Ref(shift.sym)),
+                                      ir.INT),
+                            ir.Index(ptr, X.add(ir.Ref(k), ir.Ref(shift.sym)), char),
+                            ir.Const("' '", char), char)
+        else:
+            value = ir.Cond(ir.Binary(">=", ir.Ref(k), ir.Ref(shift.sym), ir.INT),
+                            ir.Index(ptr, X.sub(ir.Ref(k), ir.Ref(shift.sym)), char),
+                            ir.Const("' '", char), char)
+        pre.append(_char_loop(k, n, ir.Index(X.clone(buf), ir.Ref(k), char), value, loc))
+        return buf, X.clone(n)
+
+    def string_index(self, node, pre):
+        """index(s, t[, back]): the position (from 1) of the first (with back true, the
+        last) occurrence of t in s; 0 when there is none."""
+        s_node, t_node, *rest = self.intrinsic_arguments("index", node.items[1].items, node)
+        if not (self.is_string(s_node) and self.is_string(t_node)):
+            raise self.error(node, "index() of something that is not a CHARACTER string")
+        if len(rest) > 1 and rest[1] is not None:
+            raise self.error(node, "index() with KIND is not supported")
+        back = self.expr(rest[0], None, pre) if rest and rest[0] is not None else _int(0)
+        ps, ns = self.string(s_node, pre)
+        pt, nt = self.string(t_node, pre)
+        return _convert(ir.Call("adgen_str_index", [ps, ns, pt, nt, back], ir.LONG,
+                                self.loc(node)), ir.INT)
+
+    def text_buffer(self, bound, loc):
+        """A temporary char array declared on entry, of bound characters (an int
+        expression of constants and the hidden lengths of dummies): the text a
+        concatenation or adjustl builds."""
+        char = ir.Prim("char")
+        if _const_int(bound) is not None:
+            bound = _int(max(_const_int(bound), 1))
+        return ir.Ref(self.entry_temp("text", char, [(bound, bound)], [(_int(1), bound)],
+                                      loc).sym)
 
     def string_bound(self, node):
         """The longest length a CHARACTER expression can have (an int expression):
@@ -2192,11 +2252,8 @@ class Scope:
         declared lengths, constants or the lengths of dummies): (the temporary, the sum of
         the parts' lengths)."""
         char = ir.Prim("char")
-        bound = X.fold(functools.reduce(X.add, [self.string_bound(p) for p in parts]))
-        if _const_int(bound) is not None:
-            bound = _int(max(_const_int(bound), 1))
-        buf = ir.Ref(self.entry_temp("text", char, [(bound, bound)], [(_int(1), bound)],
-                                     loc).sym)
+        buf = self.text_buffer(
+            X.fold(functools.reduce(X.add, [self.string_bound(p) for p in parts])), loc)
         offset = _int(0)
         for p in parts:
             ptr, length = self.string(p, pre)
@@ -2250,12 +2307,7 @@ class Scope:
         char = ir.Prim("char")
         value = ir.Cond(ir.Binary("<", ir.Ref(k), m, ir.INT),
                         ir.Index(src, ir.Ref(k), char), ir.Const("' '", char), char)
-        out.append(ir.For([ir.Assign(ir.Ref(k), _int(0), loc)],
-                          ir.Binary("<", ir.Ref(k), n, ir.INT),
-                          [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.LONG),
-                                     loc)],
-                          ir.Block([ir.Assign(ir.Index(dst, ir.Ref(k), char), value, loc)]),
-                          loc))
+        out.append(_char_loop(k, n, ir.Index(dst, ir.Ref(k), char), value, loc))
 
     def string_selector(self, sel_stmt, setup):
         """SELECT CASE (s) on a CHARACTER string: (pointer, length), the length read once."""
@@ -4390,6 +4442,8 @@ class Scope:
                 return self.reduction(name, args, node, pre, ks)
         if name in _INQUIRY:
             return self.inquiry(name, args, node, ks)
+        if name == "index":
+            return self.string_index(node, pre)
         if name in ("len", "len_trim") and len(args) == 1 and self.is_string(args[0]):
             ptr, length = self.string(args[0], pre)
             return _convert(length, ir.INT) if name == "len" else _convert(
@@ -5339,10 +5393,14 @@ class Scope:
         strings = {k: self.string(a, pre) for k, a in enumerate(args)
                    if a is not None and self.is_string(a)}
         # the lengths of the CHARACTER arguments, in their order, after all the others
-        # (size_t, by value), as gfortran passes them
-        lengths = [_convert(length, ir.Prim("size_t")) for _, length in strings.values()]
-        for e, k in zip(lengths, strings):
-            e.loc = self.loc(args[k])
+        # (size_t, by value), as gfortran passes them: 0 for a left-out OPTIONAL one
+        size_t = ir.Prim("size_t")
+        dummies = [f.params.index(p.char_len_of) for p in f.params
+                   if getattr(p, "char_len_of", None) in f.params]
+        lengths = [_convert(strings[k][1], size_t) if k in strings else
+                   ir.Cast(size_t, _int(0)) for k in dummies or strings]
+        for e, k in zip(lengths, dummies or strings):
+            e.loc = self.loc(args[k] if args[k] is not None else node)
         cargs = self.call_args(f, args, node, pre, strings, ks, post) + \
             ([result] if result is not None else []) + self.call_extents(f, args, node) + \
             lengths
@@ -5425,6 +5483,8 @@ _INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not
 # of an array's values: a scalar
 _REDUCTIONS = ("sum", "product", "maxval", "minval", "dot_product", "count", "any", "all",
                "norm2", "maxloc", "minloc")
+# The intrinsics whose value is a CHARACTER string
+_STRING_INTRINSICS = ("trim", "adjustl", "adjustr", "repeat", "char", "achar", "new_line")
 # The dummy argument names of the intrinsics that take several arguments, for keyword
 # arguments; the others have one argument (`a` or `x`).
 _INTRINSIC_DUMMIES = {
@@ -5458,6 +5518,7 @@ _INTRINSIC_DUMMIES = {
     "norm2": ("x", "dim"),
     "selected_real_kind": ("p", "r", "radix"),
     "selected_int_kind": ("r",),
+    "index": ("string", "substring", "back", "kind"),
 }
 # The specific names of FORTRAN 77 (DEXP, ALOG, ...): the generic intrinsic they name
 _SPECIFIC_NAMES = {"dexp": "exp", "dsqrt": "sqrt", "dabs": "abs", "iabs": "abs",
@@ -5474,7 +5535,8 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "amod", "dsign",
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
                      "modulo", "dim", "ddim", "idim", "merge", "cshift", "eoshift", "maxloc",
-                     "minloc", "present", "spread", "reshape", "len", "len_trim", "trim"}
+                     "minloc", "present", "spread", "reshape", "len", "len_trim", "trim",
+                     "index", "adjustl", "adjustr"}
 
 
 # ------------------------------------------------------------------ helpers
@@ -5547,6 +5609,19 @@ def _huge(t, loc=None):
 def _increment(sym, loc=None):
     """sym = sym + 1, sym an int variable."""
     return ir.Assign(ir.Ref(sym), ir.Binary("+", ir.Ref(sym), _int(1), ir.INT), loc)
+
+
+def _char_loop(k, n, target, value, loc):
+    """for (k = 0; k < n; k++) target = value; (k a long counter)."""
+    return ir.For([ir.Assign(ir.Ref(k), _int(0), loc)], ir.Binary("<", ir.Ref(k), n, ir.INT),
+                  [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), _int(1), ir.LONG), loc)],
+                  ir.Block([ir.Assign(target, value, loc)]), loc)
+
+
+def _c_char(ch):
+    """A C character constant."""
+    return "'\\''" if ch == "'" else "'\\\\'" if ch == "\\" else f"'{ch}'" \
+        if " " <= ch <= "~" else f"'\\x{ord(ch):02x}'"
 
 
 def _long(e):
