@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import List, Optional
 
 from adgen import ir
-from adgen.analysis.activity import (Activity, Memory, find, head_nodes,
+from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
                                      reachable_nodes)
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, _add, _const_value, _int,
                                    descriptor_rank, field_expr, field_path_text)
@@ -305,7 +305,41 @@ class Context:
                             rs.add(find(self.mem.loc(sub)))
                 direct[name] = rs
             self._reads = _closed_over_callees(self.prog, direct)
+            for name, nodes in self._reads.items():
+                nodes -= self.automatic_memory(name)
         return self._reads
+
+    def automatic_memory(self, name):
+        """The memory that exists only while a call of function name runs: the nodes of
+        its and its callees' local variables and parameters (not what pointers point to)
+        that no other variable, heap block, returned pointer or pointer handed to the call
+        reaches. Running the call again sets it before reading it (a local is not read
+        before it is set), so none of it needs to be as the forward sweep left it. None
+        for a function that may call itself (a running frame would share the nodes)."""
+        inside, todo = {name}, [name]
+        while todo:
+            for c in callees(self.prog, self.prog.functions[todo.pop()]):
+                if c == name:
+                    return set()
+                if c not in inside and self.prog.functions[c].has_body:
+                    inside.add(c)
+                    todo.append(c)
+        mem = self.mem
+        mine = {sym for g in inside for sym in
+                self.prog.functions[g].params + self.prog.functions[g].locals
+                if sym.kind in ("local", "temp", "param")}
+        own, outside = set(), set()
+        for sym, node in list(mem.var_nodes.items()):
+            if sym in mine:
+                own |= field_closure(node)
+            else:
+                outside |= reachable_nodes([node])
+        for sym in self.prog.functions[name].params:
+            pointee = find(mem.var(sym)).pointee
+            if pointee is not None:     # the caller's memory, handed over
+                outside |= reachable_nodes([pointee])
+        outside |= reachable_nodes(list(mem.heap_blocks) + list(mem.ret_nodes.values()))
+        return own - outside
 
     def ruled_calls(self, s):
         """(call, function) of the calls of ruled functions statement s itself makes."""
@@ -369,7 +403,8 @@ class Context:
                                 "so adgen cannot tell where its derivatives are; set it at "
                                 "the start of the head (or in a function the head calls "
                                 "first)", g.loc)
-                    elif self.holds_active_pointee(self.act.mem.var(g)):
+                    elif self.holds_active_pointee(self.act.mem.var(g)) and \
+                            getattr(g, "descriptor_size", None) is None:
                         # its shadow would hold null pointers: no shadow memory is set up
                         raise AdgenError(f"global '{ir.source_name(g)}' holds a pointer to "
                                          "active data, which is not supported yet", g.loc)

@@ -358,3 +358,15 @@ def test_an_update_reading_its_own_array_passes_its_adjoint_through():
     bwd = function_text(code, "f_b")
     assert re.search(r"tempb = yb\[j\];\n\s*yb\[i\] = yb\[i\] \+ 0\.1 \* tempb;", bwd), bwd
     assert "yb[j] = 0.0;" not in bwd
+
+
+def test_a_callee_run_again_needs_none_of_its_locals_saved():
+    """The backward sweep runs `step` again (joint mode) before its adjoint: the locals of
+    that run (a flux array, a message's text) are set by it before they are read, so the
+    forward sweep stores none of them for it."""
+    code = adgen.differentiate(str(SUITE.parent / "fortran" / "physics_idioms.f90"),
+                               head="run(cost)/(h u)")
+    fwd = function_text(code, "step_fwd")
+    assert "adgen_push(&flux" not in fwd and "adgen_push(&text" not in fwd
+    # what the step's adjoint does read is still stored: h before the update
+    assert "adgen_push(&h[0]" in fwd

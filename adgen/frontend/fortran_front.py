@@ -736,6 +736,7 @@ class Scope:
         self.result_var = None
         self.loop_invariant = []      # statement lists before the array loops being built
         self.do_names = []            # the names of the DO loops around (None: unnamed)
+        self.do_counters = []         # the variables of the counted DO loops around
         self.goto_targets = set()     # labels some GOTO jumps to
         self.allocate_stmt_names = set()    # names in the procedure's ALLOCATE statements
         self.end_label = None         # label of the END statement (a GOTO to it returns)
@@ -1539,6 +1540,9 @@ class Scope:
         self.front.globals.append(v.sym)
         v.desc = ir.Ref(v.sym)
         v.dims = self.front.descriptor_dims(v.desc, len(spec.items))
+        # its element count: the size of its shadow, when it carries derivatives (see
+        # transform.common.shadow_global_setup)
+        v.sym.descriptor_size = functools.reduce(X.mul, [X.clone(n) for _, n in v.dims])
         self.vars[name] = v
 
     def allocatable(self, node):
@@ -3407,11 +3411,12 @@ class Scope:
         elif ctl is not None and ctl.items[1] is None:
             # DO CONCURRENT: its iterations may run in any order, so in order
             return self.do_concurrent(ctl.items[3], kids[1:], stmt, ckp)
-        elif ctl is not None:
+        counter = None
+        if ctl is not None and ctl.items[0] is None and ctl.items[1] is not None:
             var_node, bounds = ctl.items[1]
-            v = self.lookup(_name(var_node), stmt)
-            var = self.value(v, stmt)
-            bounds = self.do_bounds(v, bounds, stmt)
+            counter = self.lookup(_name(var_node), stmt)
+            var = self.value(counter, stmt)
+            bounds = self.do_bounds(counter, bounds, stmt)
         body_nodes = kids[1:]
         shared = next((k for k, c in enumerate(body_nodes) if isinstance(c, F.Label_Do_Stmt)),
                       None)
@@ -3429,8 +3434,12 @@ class Scope:
         body = []
         # a labelled DO ends on a labelled statement (CONTINUE) that is part of the body;
         # a labelled END DO is kept too: a GOTO to it goes to the next iteration
-        self.loop_body(stmt, [c for c in body_nodes if not isinstance(c, F.End_Do_Stmt) or
-                              _label(c) in self.goto_targets], body)
+        self.do_counters.append(counter)
+        try:
+            self.loop_body(stmt, [c for c in body_nodes if not isinstance(c, F.End_Do_Stmt)
+                                  or _label(c) in self.goto_targets], body)
+        finally:
+            self.do_counters.pop()
         if ctl is None:
             return [ir.While(ir.Const("1", ir.INT), ir.Block(body, loc), loc)]
         if test is not None:                              # DO WHILE
@@ -5093,10 +5102,13 @@ class Scope:
                 if v.dims:
                     out.append(self.array_base(v, a))
                     continue
-                if v.const is None:
+                if v.const is None and v not in self.do_counters:
                     lv = self.value(v, a)
                     out.append(ir.AddrOf(lv, ir.Ptr(lv.type), self.loc(a)))
                     continue
+                # the counter of a DO loop around, which the procedure may not change (as
+                # Fortran asks): passed through a temporary, so that the loop stays
+                # counted for the derivative code (its reversal, kept states, stack size)
             if isinstance(a, F.Part_Ref):
                 v = self.array_var(_name(a.items[0]), a)
                 if v is not None:

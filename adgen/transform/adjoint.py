@@ -24,7 +24,7 @@ from adgen.transform import exprs as X
 from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_symbol,
                                     counted_loop, handle_parts, increment, is_user_call, no_rule_error,
-                                    same_text, source_name, strip_const,
+                                    same_text, shadow_global_setup, source_name, strip_const,
                                     refuse_internal_pointer_fields, unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import exit_recomputations, find_recomputations
@@ -745,7 +745,9 @@ class FuncGen:
             if result is not None:
                 self.sh.set(result, seed)
         for g in self.T.ctx.shadow_globals():
-            prologue.append(_zero_stmt(ir.Ref(g)))
+            on_entry, on_exit = shadow_global_setup(g, _zero_stmt)
+            prologue += on_entry
+            epilogue += on_exit
         self.declare_locals()
         fwd, bwd = self.stmts(self.f.body.stmts)
         if result is not None:

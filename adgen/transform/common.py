@@ -86,6 +86,30 @@ def _shadow_type(t):
     return strip_const(t) if t is not None else t
 
 
+def shadow_global_setup(g, zero):
+    """(statements on entry of a head, statements on its exit) for the shadow global g:
+    zero(shadow) (zero(e) gives a statement zeroing e), or, for the shadow of an
+    allocatable Fortran module variable (gfortran's array descriptor, allocated before
+    the head runs), the primal's descriptor with a zeroed block of its size, freed on
+    exit."""
+    size = getattr(g.primal, "descriptor_size", None)
+    if size is None:
+        return [zero(ir.Ref(g))], []
+    ptr_type = dict(g.type.resolved().sdef.fields)["base_addr"]
+    elem = ir.pointee(ptr_type)
+    primal_block = ir.Member(ir.Ref(g.primal), "base_addr", False, ptr_type)
+    block = ir.Member(ir.Ref(g), "base_addr", False, ptr_type)
+    calloc = ir.Cast(ptr_type, ir.Call("calloc", [ir.Cast(ir.SIZE_T, X.clone(size)),
+                                                  ir.SizeOf(elem)], ir.Ptr(ir.VOID)))
+    null = ir.Cast(ptr_type, ir.Const("0", ir.INT))
+    allocated = ir.Binary("!=", primal_block, X.clone(null), ir.INT)
+    on_entry = [ir.Assign(ir.Ref(g), ir.Ref(g.primal)),
+                ir.Assign(block, ir.Cond(allocated, calloc, null, ptr_type))]
+    on_exit = [ir.ExprStmt(ir.Call("free", [X.clone(block)], ir.VOID)),
+               ir.Assign(X.clone(block), X.clone(null))]
+    return on_entry, on_exit
+
+
 def is_user_call(prog, call):
     g = prog.functions.get(call.func)
     return isinstance(call, ir.Call) and g is not None and \

@@ -10,7 +10,7 @@ from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
                                     handle_parts,
-                                    is_user_call, no_rule_error, source_name,
+                                    is_user_call, no_rule_error, shadow_global_setup, source_name,
                                     refuse_internal_pointer_fields, unknown_function_error)
 from adgen.user_rules import result_is_active
 
@@ -161,7 +161,9 @@ class TangentGen:
                 self.locals.append(LocalDecl(sd, zero=True))
         if head is not None:
             for g in self.T.ctx.shadow_globals():
-                prologue.append(_zero(ir.Ref(g)))
+                on_entry, on_exit = shadow_global_setup(g, _zero)
+                prologue += on_entry
+                epilogue += on_exit
         body = prologue + self.stmts(f.body.stmts) + epilogue
         if shadow_out is not None:
             params.append(shadow_out)
