@@ -3034,14 +3034,15 @@ class Scope:
             raise self.error(node, "FORALL whose bounds or mask read an array it assigns is "
                                    "not supported")
         for a in assignments:
-            # reading the element being assigned (`y(i) = y(i) * i`) is reading no element
-            # another index value assigns (FORALL assigns each element once at most)
+            # reading the element being assigned (`y(i) = y(i) * i`, `p(i)%v = p(i)%v * i`)
+            # is reading no element another index value assigns (FORALL assigns each
+            # element once at most), nor is reading another component (`p(j)%x`)
             lhs = a.items[0]
             key = self.storage_key(_base_name(lhs))
             subscripts = lhs.items[1] if isinstance(lhs, F.Part_Ref) else None
             if key in names(subscripts) or \
                     any(self.storage_key(_base_name(r)) == key and
-                        (not isinstance(lhs, F.Part_Ref) or str(r) != str(lhs))
+                        _paths_overlap(r, lhs) and str(r) != str(lhs)
                         for r in _array_refs(a.items[2])):
                 raise self.error(a, "FORALL whose assignment reads the array it assigns "
                                     "elsewhere than at the element assigned is not supported "
@@ -3830,6 +3831,9 @@ class Scope:
             along, arg = reduced
             shape = list(self.operand_shape(arg))
             return shape[:along] + shape[along + 1:]
+        located = self.location_rank(node)
+        if located is not None:
+            return [(_int(1), _int(located), _int(1))]
         if isinstance(node, F.Intrinsic_Function_Reference) and \
                 _name(node.items[0]) == "transpose":
             (arg,) = self.intrinsic_arguments("transpose", node.items[1].items, node)
@@ -4660,7 +4664,7 @@ class Scope:
     def reduction(self, name, args, node, pre, ks=None):
         loc = self.loc(node)
         if name in ("maxloc", "minloc"):
-            return self.location(name, args, node, pre)
+            return self.location(name, args, node, pre, ks)
         mask = None
         along = (self.reduced_dimension(node) or (None,))[0]   # DIM of a rank 2 or more
         if along is not None and ks is None:
@@ -4827,53 +4831,82 @@ class Scope:
                                    f"{rank}")
         return dim - 1, args[0]
 
-    def location(self, name, args, node, pre):
-        """maxloc(a[, dim=1]) and minloc(a[, dim=1]) of a rank-1 array: the position, counting
-        from 1, of the first largest (smallest) element; NaNs are passed over, and an array
-        of NaNs only gives 1 (as gfortran does); 0 for an empty array."""
+    def location(self, name, args, node, pre, ks=None):
+        """maxloc(a[, dim=1]) and minloc(a[, dim=1]): the position, counting from 1 in
+        each dimension, of the first (in array element order) largest (smallest) element;
+        NaNs are passed over, and an array of NaNs only gives 1s (as gfortran does); 0s
+        for an empty array. Of a rank-1 array, one position: the result, an array of one
+        element, broadcast; of rank r without DIM, an array of r positions, element ks[0]
+        here (see location_rank)."""
         loc = self.loc(node)
         shape = self.operand_shape(args[0])
-        # without DIM the result is an array of one position, which a valid program
-        # assigns to (or combines with) arrays of one element: the position, broadcast
-        if shape is None or len(shape) != 1 or \
-                (len(args) > 1 and _const_int(self.expr(args[1])) != 1):
-            raise self.error(node, f"{name} is supported on a rank-1 array (with DIM=1 or "
-                                   "without DIM)")
+        dim = len(args) > 1 and args[1] is not None
+        if shape is None or (dim and (len(shape) != 1 or _const_int(self.expr(args[1])) != 1)):
+            raise self.error(node, f"{name} is supported without DIM, or with DIM=1 of a "
+                                   "rank-1 array")
         if len(args) > 2:
             raise self.error(node, f"{name} with MASK, KIND or BACK is not supported")
+        if len(shape) > 1 and ks is None:
+            raise self.error(node, f"{name} of a rank-{len(shape)} array is an array of "
+                                   f"{len(shape)} positions: assign it to an integer array")
         t = self.elem_type(args[0])
         best = self.temp(name + "_value", t)
-        pos = self.temp(name, ir.INT)
+        positions = [self.temp(name, ir.INT) for _ in shape]
         if self.loop_invariant:
             pre = self.loop_invariant[-1]       # as for the other reductions
         integer = t.resolved().is_int
         big = ir.Const("INFINITY", t)
         pre.append(ir.Assign(ir.Ref(best), X.zero(t) if integer else big if name == "minloc"
                              else ir.Unary("-", big, t), loc))
-        pre.append(ir.Assign(ir.Ref(pos), _int(0), loc))
+        pre += [ir.Assign(ir.Ref(p), _int(0), loc) for p in positions]
         better, reached = (">", ">=") if name == "maxloc" else ("<", "<=")
+        first_pos = positions[0]
+        taken = self.temp(name + "_taken", ir.INT) if len(shape) > 1 else None
 
-        def make(ks, inner_pre):
-            x = self.expr(args[0], ks, inner_pre)
+        def make(counters, inner_pre):
+            x = self.expr(args[0], counters, inner_pre)
             # strictly better, or the first element (for reals, the first that is not a NaN)
-            first = ir.Binary("==", ir.Ref(pos), _int(0), ir.INT)
+            first = ir.Binary("==", ir.Ref(first_pos), _int(0), ir.INT)
             if not integer:
                 first = ir.Binary("&&", first, ir.Binary(reached, X.clone(x), ir.Ref(best),
                                                          ir.INT), ir.INT)
             take = ir.Binary("||", ir.Binary(better, x, ir.Ref(best), ir.INT), first, ir.INT)
-            inner_pre.append(ir.Assign(ir.Ref(pos), ir.Cond(
-                take, X.add(X.clone(ks[0]), _int(1)), ir.Ref(pos), ir.INT), loc))
-            return ir.Ref(best), ir.Cond(
-                ir.Binary("==", ir.Ref(pos), X.add(X.clone(ks[0]), _int(1)), ir.INT),
-                X.clone(x), ir.Ref(best), t)
+            if taken is not None:
+                inner_pre.append(ir.Assign(ir.Ref(taken), take, loc))
+                take = ir.Ref(taken)
+            for p, k in zip(positions, counters):
+                inner_pre.append(ir.Assign(ir.Ref(p), ir.Cond(
+                    X.clone(take), X.add(X.clone(k), _int(1)), ir.Ref(p), ir.INT), loc))
+            here = ir.Binary("==", ir.Ref(first_pos), X.add(X.clone(counters[0]), _int(1)),
+                             ir.INT) if taken is None else ir.Ref(taken)
+            return ir.Ref(best), ir.Cond(here, X.clone(x), ir.Ref(best), t)
 
         self.elementwise(shape, make, pre, loc)
-        n = _count(*shape[0])
-        pre.append(ir.Assign(ir.Ref(pos), ir.Cond(
-            ir.Binary("&&", ir.Binary("==", ir.Ref(pos), _int(0), ir.INT),
-                      ir.Binary(">", n, _int(0), ir.INT), ir.INT),
-            _int(1), ir.Ref(pos), ir.INT), loc))
-        return ir.Ref(pos)
+        size = functools.reduce(X.mul, [_count(*d) for d in shape])
+        empty_or_found = ir.Binary("||", ir.Binary("!=", ir.Ref(first_pos), _int(0), ir.INT),
+                                   ir.Binary("<=", size, _int(0), ir.INT), ir.INT)
+        pre += [ir.Assign(ir.Ref(p), ir.Cond(X.clone(empty_or_found), ir.Ref(p), _int(1),
+                                             ir.INT), loc) for p in positions]
+        if len(shape) == 1:
+            return ir.Ref(first_pos)
+        value = ir.Ref(positions[-1])
+        for k in range(len(shape) - 2, -1, -1):
+            value = ir.Cond(ir.Binary("==", X.clone(ks[0]), _int(k), ir.INT),
+                            ir.Ref(positions[k]), value, ir.INT)
+        return value
+
+    def location_rank(self, node):
+        """The rank of the array of maxloc or minloc without DIM when it is 2 or more (the
+        result is then an array of that many positions), else None."""
+        F = _f2003()
+        if not isinstance(node, F.Intrinsic_Function_Reference) or \
+                _name(node.items[0]) not in ("maxloc", "minloc"):
+            return None
+        args = self.intrinsic_arguments(_name(node.items[0]), node.items[1].items, node)
+        if len(args) > 1 and args[1] is not None:
+            return None
+        rank = len(self.operand_shape(args[0]) or ())
+        return rank if rank > 1 else None
 
     def shifted(self, name, args, node, ks, pre):
         """cshift(a, s[, dim]): along dimension dim (1 by default), element k of the result
@@ -4964,6 +4997,8 @@ class Scope:
             along, arg = reduced
             extents = self.operand_extents(arg)
             return extents[:along] + extents[along + 1:]
+        if self.location_rank(node) is not None:
+            return [None]
         v = self.array_var(_base_name(node), node)
         if isinstance(node, F.Name):
             return [ext for _, ext in v.dims]
@@ -4972,6 +5007,8 @@ class Scope:
                 if isinstance(sub, F.Subscript_Triplet) or self.vector_subscript(sub, node)]
 
     def elem_type(self, node):
+        if self.location_rank(node) is not None:
+            return ir.INT           # maxloc, minloc: positions
         for r in _array_refs(node):
             if _array_inquiry(r):
                 return ir.INT
@@ -5921,6 +5958,21 @@ def _argument_value(arg):
     return arg
 
 
+def _paths_overlap(a, b):
+    """Whether two designators of one variable may name the same storage, told by their
+    component names alone: `p(i)%x` and `p(j)%v` cannot, `p(i)%x` and `p(j)` or `p(j)%x`
+    may (a whole variable or array overlaps all its parts)."""
+    def path(node):
+        if T.is_component_name(node):
+            return T.component_path(node)
+        if isinstance(node, _f2003().Part_Ref) and T.is_component_name(node.items[0]):
+            return path(node.items[0])
+        return [_base_name(node)]
+    pa, pb = path(a), path(b)
+    n = min(len(pa), len(pb))
+    return pa[:n] == pb[:n]
+
+
 def _base_name(node):
     F = _f2003()
     if isinstance(node, F.Name):
@@ -5953,7 +6005,8 @@ def _array_refs(node, is_array=None):
                 out.append(n)       # its shape is not its source's
                 return False
             if is_array is not None and name in _REDUCTIONS:
-                if name in _ALONG and _has_dim(n):
+                if name in _ALONG and _has_dim(n) or \
+                        name in ("maxloc", "minloc") and not _has_dim(n):
                     out.append(n)       # an array result when the array's rank is 2 or more
                 return False
         if isinstance(n, F.Part_Ref) or type(n).__name__ in _CALL_NODES:

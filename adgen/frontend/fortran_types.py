@@ -119,6 +119,12 @@ def is_component_name(node):
     return _COMPONENT_NAME is not None and isinstance(node, _COMPONENT_NAME)
 
 
+def component_path(node):
+    """The names of the parts of a component reference, subscripts left out
+    (`p(i)%x` -> ['p', 'x'])."""
+    return [_part_name(p) for p in node.parts]
+
+
 def replace_data_refs(tree):
     """Replace each Data_Ref of the parse tree (a component reference) by a ComponentName,
     or a Part_Ref of one when the last part has subscripts."""

@@ -1,6 +1,6 @@
 ! adgen-test
 ! head: f(y)/(x)
-! expect-error: minloc is supported on a rank-1 array (with DIM=1 or without DIM)
+! expect-error: minloc is supported without DIM, or with DIM=1 of a rank-1 array
 ! expect-error-line: 12
 !
 ! minloc along a dimension of a matrix inside a reduction is refused for what it is (it was
