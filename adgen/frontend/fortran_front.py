@@ -87,6 +87,9 @@ class FVar:
     # of, and the component
     parent: Optional[ir.Expr] = None
     component: Optional[object] = None
+    # `p%w` of a whole array p of structures: subscripts -> the element's component
+    # (fortran_types._component_view)
+    element_of: Optional[object] = None
 
     @property
     def rank(self):
@@ -4222,6 +4225,10 @@ class Scope:
 
     def array_base(self, v, node):
         """A pointer to (or the array of) the first element of an array variable."""
+        if v.element_of is not None:
+            raise self.error(node, f"'{v.name}', a component of a whole array of structures, "
+                                   "is supported in array expressions and assignments (not "
+                                   "as an argument: pass a copy)")
         if v.descriptor:
             return ir.Member(X.clone(v.desc), "base_addr", False, ir.Ptr(v.type),
                              self.loc(node))
@@ -4237,6 +4244,8 @@ class Scope:
         if len(subs) != len(v.dims):
             raise AdgenError(f"'{v.name}' has rank {len(v.dims)}, indexed with {len(subs)} "
                              "subscripts", self.loc(node) if node is not None else v.loc)
+        if v.element_of is not None:        # p%w of an array of structures
+            return v.element_of(subs)
         flat = None
         stride = None
         for (lo, ext), s in zip(v.dims, subs):

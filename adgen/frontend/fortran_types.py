@@ -348,9 +348,18 @@ def resolve_component(scope, key, node):
     parts = _PARTS.get(key)
     if parts is None:
         return None
-    loc = scope.loc(node)
     v = scope.lookup(_part_name(parts[0]), node)
-    struct = _struct_value(scope, v, parts[0], node, key)
+    if isinstance(parts[0], _f2003().Name) and v.dims and derived_type_of(v.type) is not None:
+        return _component_view(scope, v, parts, key, node)
+    return _component_of(scope, _struct_value(scope, v, parts[0], node, key), parts, key,
+                         node)
+
+
+def _component_of(scope, struct, parts, key, node):
+    """The FVar of the component reference whose first part designates the struct
+    `struct` (an lvalue)."""
+    from adgen.frontend.fortran_front import FVar
+    loc = scope.loc(node)
     for k, p in enumerate(parts[1:], 1):
         dt = derived_type_of(struct.type)
         pname = _part_name(p)
@@ -373,6 +382,29 @@ def resolve_component(scope, key, node):
             return cv
         struct = _struct_value(scope, cv, p, node, key)
     return None
+
+
+def _component_view(scope, v, parts, key, node):
+    """`p%w` for a whole array p of structures: an array of p's shape whose element k is
+    the component of p's element k (`p(k)%w`); scalar components only (Fortran allows
+    one part of nonzero rank). Its elements are found by element_of (see
+    Scope.array_element); it has no storage of its own to pass."""
+    from adgen.frontend.fortran_front import FVar
+    sample = scope.array_element(v, [X.clone(lo) for lo, _ in v.dims], node)
+    last = _component_of(scope, sample, parts, key, node)
+    if last.dims or getattr(last, "char_len", None) is not None:
+        raise AdgenError(f"'{key}': an array or CHARACTER component of a whole array of "
+                         "structures is not supported (loop over the elements)",
+                         scope.loc(node))
+    view = FVar(key, last.type, loc=scope.loc(node))
+    view.dims = [(X.clone(lo), X.clone(ext) if ext is not None else None)
+                 for lo, ext in v.dims]
+
+    def element_of(subs):
+        element = scope.array_element(v, subs, node)
+        return scope.value(_component_of(scope, element, parts, key, node), node)
+    view.element_of = element_of
+    return view
 
 
 def _struct_value(scope, v, part, node, key):
