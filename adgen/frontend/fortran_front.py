@@ -797,6 +797,7 @@ class Scope:
         # temporaries avoid every name of the source, also those of variables declared
         # implicitly further down, which become locals only when they are met
         self.source_names = {_name(n) for n in _walk_type(unit, F.Name)}
+        self.unit = unit
         dummies = _dummy_names(stmt)
         is_function = isinstance(unit, (F.Function_Subprogram, F.Function_Body))
         result_name = _result_name(stmt) if is_function else None
@@ -2990,9 +2991,9 @@ class Scope:
                                    "outside the program, which the derivative code cannot "
                                    "do: not supported (read them before calling the "
                                    "routine, and pass them to it)")
-        elif cname in ("Print_Stmt", "Write_Stmt", "Open_Stmt", "Close_Stmt",
-                       "Stop_Stmt", "Flush_Stmt", "Rewind_Stmt",
-                       "Format_Stmt", "Error_Stop_Stmt"):
+        elif cname in _IO_STATEMENTS:
+            if cname == "Write_Stmt":
+                self.internal_write(node)
             what = cname[:-5].replace("_", " ").lower()
             if cname != "Format_Stmt":
                 self.front.warn(loc, f"{what} statement left out of the derivative code",
@@ -3002,6 +3003,40 @@ class Scope:
                                    "it with IF, DO and EXIT (or a simple GOTO)")
         else:
             raise self.error(node, f"unsupported statement ({cname})")
+
+    def internal_write(self, node):
+        """WRITE into a CHARACTER variable (an internal file) sets it; left out of the
+        derivative code, as WRITE is, only when no statement of the procedure but output
+        and CALLs (a message handed to a routine that reports it) reads that local
+        variable: otherwise the derivative code would read other text than the primal
+        does."""
+        F = _f2003()
+        specs = node.items[0].items if node.items[0] is not None else ()
+        unit = next((spec.items[1] for k, spec in enumerate(specs)
+                     if spec.items[0] == "UNIT" or spec.items[0] is None and k == 0), None)
+        if unit is None or not self.is_string(unit):
+            return
+        target = _base_name(unit) if not T.is_component_name(unit) else T.base_name(
+            _name(unit))
+        local = target in getattr(self, "local_names", set()) and \
+            target not in getattr(self, "dummies", ()) and \
+            getattr(self.vars.get(target), "sym", None) is not None and \
+            self.vars[target].sym.kind == "local"
+        from fparser.two.utils import StmtBase
+        declarations = {id(st) for part in _walk_type(self.unit, F.Specification_Part)
+                        for st in _walk_type(part, StmtBase)}   # (also a BLOCK's)
+        read = any(_name(n) == target or T.is_component_name(n) and
+                   T.base_name(_name(n)) == target
+                   for part in _walk_type(self.unit, F.Execution_Part)
+                   for st in _walk_type(part, StmtBase)
+                   if type(st).__name__ not in _IO_STATEMENTS + ("Call_Stmt",) and
+                   id(st) not in declarations
+                   for n in _walk_type(st, F.Name))
+        if read or not local:
+            raise self.error(node, f"a WRITE into the CHARACTER variable '{target}' sets it, "
+                                   "and the derivative code leaves WRITE out: supported only "
+                                   "for a local variable that no statement but output and "
+                                   "CALLs reads")
 
     def timer_call(self, node, out, loc):
         """cpu_time(t), system_clock(count, rate, max): what they read is the time, for
@@ -5541,6 +5576,9 @@ _INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not
 # of an array's values: a scalar
 _REDUCTIONS = ("sum", "product", "maxval", "minval", "dot_product", "count", "any", "all",
                "norm2", "maxloc", "minloc")
+# The statements the derivative code leaves out (output, STOP)
+_IO_STATEMENTS = ("Print_Stmt", "Write_Stmt", "Open_Stmt", "Close_Stmt", "Stop_Stmt",
+                  "Flush_Stmt", "Rewind_Stmt", "Format_Stmt", "Error_Stop_Stmt")
 # The intrinsics whose value is a CHARACTER string
 _STRING_INTRINSICS = ("trim", "adjustl", "adjustr", "repeat", "char", "achar", "new_line")
 # The dummy argument names of the intrinsics that take several arguments, for keyword

@@ -7,17 +7,24 @@
 ! arg cost: real(8)
 !
 ! A small shallow-water code written the way physics codes are: a kind parameter from
-! selected_real_kind, an error routine given messages built by concatenation (its WRITE
-! and STOP left out of the derivative code), ASSOCIATE, DO CONCURRENT, a BLOCK with a
-! local, an ELEMENTAL limiter applied to an array expression, and a named time loop left
-! by EXIT. Each step's locals (the flux array, the message's text) are its own: the
-! backward sweep, which runs a step again before its adjoint, needs none of them saved.
+! selected_real_kind, an error routine given messages built by concatenation and by a
+! WRITE into a string (WRITE and STOP left out of the derivative code), ASSOCIATE, DO
+! CONCURRENT, a BLOCK with a local, an ELEMENTAL limiter applied to an array expression,
+! and a named time loop left by EXIT. Each step's locals (the flux array, the message's
+! text) are its own: the backward sweep, which runs a step again before its adjoint,
+! needs none of them saved.
 module params
   implicit none
   integer, parameter :: dp = selected_real_kind(15, 307)
   real(dp), parameter :: gravity = 9.81_dp
   character(len=16) :: scheme = 'upwind'
 contains
+  subroutine fail_if(bad, msg)
+    logical, intent(in) :: bad
+    character(len=*), intent(in) :: msg
+    if (bad) call fail(msg)
+  end subroutine
+
   subroutine fail(msg)
     character(len=*), intent(in) :: msg
     write(*, '(a)') 'error: ' // trim(msg)
@@ -53,8 +60,11 @@ contains
     end associate
     block
       real(dp) :: s
+      character(len=40) :: line
       s = sum(h)
       if (s <= 0) call fail('mass lost')
+      write(line, '(a,es12.4)') 'mass ', s
+      call fail_if(s > 1e9_dp, line)
     end block
     u = u * limiter(h / maxval(h))
   end subroutine
