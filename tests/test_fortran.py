@@ -498,10 +498,10 @@ def test_pointers_refused(text, message, line, tmp_path):
      "    type(p_t) :: p(4)\n    p%w = a\n    y = sum(p%x(1))\n  end subroutine g\n",
      "'p%x': an array or CHARACTER component of a whole array of structures", 11),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
-     "    type(p_t) :: p(4)\n    p%w = a\n    call h(p%w)\n    y = p(1)%w\n"
-     "  end subroutine g\n  subroutine h(v)\n    real(8) :: v(4)\n    v = 2 * v\n"
-     "  end subroutine h\n",
-     "is supported in array expressions and assignments (not as an argument", 11),
+     "    type(p_t) :: p(4)\n    p%w = a\n    y = h(p%w)\n"
+     "  end subroutine g\n  real(8) function h(v)\n    real(8) :: v(4)\n    v = 2 * v\n"
+     "    h = v(1)\n  end function h\n",
+     "is passed through a copy, which cannot be copied back here", 11),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p%w = a\n    y = p%v\n  end subroutine g\n",
      "the type 'p_t' has no component 'v'", 11),

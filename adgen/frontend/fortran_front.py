@@ -4262,8 +4262,7 @@ class Scope:
         """A pointer to (or the array of) the first element of an array variable."""
         if v.element_of is not None:
             raise self.error(node, f"'{v.name}', a component of a whole array of structures, "
-                                   "is supported in array expressions and assignments (not "
-                                   "as an argument: pass a copy)")
+                                   "has no storage of its own here")
         if v.descriptor:
             return ir.Member(X.clone(v.desc), "base_addr", False, ir.Ptr(v.type),
                              self.loc(node))
@@ -5180,6 +5179,9 @@ class Scope:
                 continue
             if isinstance(a, F.Name):
                 v = self.lookup(_name(a), a)
+                if v.dims and v.element_of is not None:
+                    out.append(self.view_copy(f, k, v, a, args, pre, post))
+                    continue
                 if v.dims:
                     out.append(self.array_base(v, a))
                     continue
@@ -5340,15 +5342,39 @@ class Scope:
                                         f"back after the call, but '{w.name}', which its "
                                         "subscripts read, may change in the call: copy the "
                                         "section into an array first")
+        return self.copied_argument(a, v.type, pre, post if back else None)
+
+    def copied_argument(self, a, t, pre, post):
+        """The address of a temporary array holding the elements of the array designator
+        a (of element type t), copied in (in pre) and, with post, back after the call."""
         shape = self.shape_of(a)
-        tmp_v = self.temp_array(shape, v.type, a)
+        tmp_v = self.temp_array(shape, t, a)
         loc = self.loc(a)
         self.elementwise(shape, lambda ks, inner: (
             self.element(tmp_v, ks), self.expr(a, ks, inner)), pre, loc)
-        if back:
+        if post is not None:
             self.elementwise(shape, lambda ks, inner: (
                 self.designator(a, ks, inner), self.element(tmp_v, ks)), post, loc)
         return ir.Ref(tmp_v.sym, loc)
+
+    def view_copy(self, f, k, v, a, args, pre, post):
+        """`p%w` of a whole array of structures passed as an argument: its elements are
+        not contiguous (one component of each structure), so, as gfortran does, a copy
+        is passed and copied back after the call unless dummy k is INTENT(IN)."""
+        F = _f2003()
+        dummy = f.params[k] if k < len(f.params) else None
+        back = not getattr(dummy, "intent_in", False)
+        key = self.storage_key(_name(a))
+        aliased = any(j != k and isinstance(b, (F.Name, F.Part_Ref)) and
+                      self.storage_key(_base_name(b)) == key
+                      for j, b in enumerate(args) if b is not None)
+        if back and (post is None or aliased):
+            raise self.error(a, f"'{a}', a component of a whole array of structures, is "
+                                "passed through a copy, which cannot be copied back here "
+                                "(in a function reference, or with the structures passed "
+                                "too): declare the dummy INTENT(IN), or copy it into an "
+                                "array first")
+        return self.copied_argument(a, v.type, pre, post if back else None)
 
     def is_declared_bound(self, node, bound, section):
         """Whether the subscript node of an array section is written as the declared

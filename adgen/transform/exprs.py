@@ -226,6 +226,13 @@ def add(a, b):
 def sub(a, b):
     if is_zero(b):
         return a
+    if isinstance(a, ir.Binary) and a.op == "+" and a.type is not None and \
+            a.type.resolved().is_int and not has_call(a) and not has_call(b):
+        # (l + k) - l  ->  k: an offset taken off again (`lb + k - lb` of a lower bound)
+        if _same(a.left, b):
+            return a.right
+        if _same(a.right, b):
+            return a.left
     vb = _int_value(b)
     if vb is not None and a.type is not None and a.type.resolved().is_int:
         return add(a, ir.Const(str(-vb), b.type)) if vb > 0 or _int_value(a) is not None \
@@ -233,6 +240,12 @@ def sub(a, b):
     if is_zero(a):
         return neg(b)
     return ir.Binary("-", a, b, _ftype(a, b))
+
+
+def _same(a, b):
+    """Whether two expressions are written the same (the C text they give)."""
+    from adgen.backend.cgen import expr_c
+    return expr_c(a) == expr_c(b)
 
 
 def neg(a):

@@ -7,7 +7,8 @@
 ! Components of whole arrays of structures in array expressions (`c%s%rho`, `ps%vol`):
 ! arrays of the structures' shape whose element k is the component of element k, read
 ! and assigned (also under WHERE), of an explicit-shape, an assumed-shape and an
-! allocatable rank-2 array of structures, through a nested structure, in reductions.
+! allocatable rank-2 array of structures, through a nested structure, in reductions; passed
+! as arguments through copies (copied back after a CALL whose dummy is not INTENT(IN)).
 module cells
   implicit none
   type :: state_t
@@ -26,6 +27,20 @@ contains
     c%s%rho = c%s%rho - dt * c%s%mom / c%vol
     c%s%mom = c%s%mom * (1 - dt)
   end subroutine
+  subroutine damp(m, r)
+    integer, intent(in) :: m
+    real(8), intent(inout) :: r(m)
+    r = r * (1 - 0.1d0 * r)
+  end subroutine damp
+  real(8) function weighted(m, r)
+    integer, intent(in) :: m
+    real(8), intent(in) :: r(m)
+    integer :: i
+    weighted = 0
+    do i = 1, m
+      weighted = weighted + i * r(i)
+    end do
+  end function
   real(8) function total(ps)
     type(cell_t), intent(in) :: ps(:)
     total = sum(ps%s%rho * ps%vol)
@@ -52,4 +67,6 @@ subroutine run(n, x, e)
   line%vol = [(1d0 + 0.5d0 * k, k = 1, 2 * n)]
   where (line%s%mom > 0.1d0) line%s%rho = line%s%rho * line%vol
   e = e + dot_product(line%s%rho, line%s%mom) + maxval(line%vol) * size(line%vol)
+  call damp(2 * n, line%s%mom)
+  e = e + weighted(2 * n, line%s%mom) * weighted(2 * n, line%vol)
 end subroutine
