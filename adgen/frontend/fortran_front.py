@@ -1848,9 +1848,7 @@ class Scope:
         total = None
         for it in items:
             if isinstance(it, F.Ac_Implied_Do):
-                values, control = it.items
-                values = values.items if type(values).__name__ == "Ac_Value_List" \
-                    else [values]
+                values, control = _implied_values(it), it.items[1]
                 if any(isinstance(x, F.Ac_Implied_Do) or self.operand_shape(x)
                        for x in values):
                     return None
@@ -4171,16 +4169,18 @@ class Scope:
         scalar items; the name that reads it."""
         F = _f2003()
         loc = self.loc(node)
-        if _walk_type(ctor, F.Ac_Implied_Do):
-            raise self.error(node, "an array constructor with an implied-do is supported as "
-                                   "the whole right side of an assignment only (not inside "
-                                   "an expression, under WHERE or reading the array it is "
-                                   "assigned to)")
-        items = _constructor_items(ctor)
-        arrays = [it for it in items if self.operand_shape(it)]
-        if arrays:
+        implied = _walk_type(ctor, F.Ac_Implied_Do)
+        if implied and self.constructor_length(ctor) is None:
+            raise self.error(node, "an array constructor with nested implied-do lists, or "
+                                   "arrays in one, is supported as the whole right side of an "
+                                   "assignment only")
+        items = _constructor_items(ctor, implied=True)
+        arrays = [it for it in items if not isinstance(it, F.Ac_Implied_Do) and
+                  self.operand_shape(it)]
+        if arrays or implied:
             # (all items of a constructor have one type and kind)
-            t = self.elem_type(arrays[0])
+            t = self.elem_type(arrays[0]) if arrays else \
+                self.expr(_implied_values(implied[0])[0], pre=[]).type
             length = self.constructor_length(ctor)
             if _const_int(length) is not None:
                 sym = self.temp("ctor", ir.Arr(t, X.clone(length)))
@@ -5752,6 +5752,12 @@ def _long(e):
     return e if _const_int(e) is not None else _convert(e, ir.LONG)
 
 
+def _implied_values(implied):
+    """The value items of an implied-do list of an array constructor."""
+    values = implied.items[0]
+    return values.items if type(values).__name__ == "Ac_Value_List" else [values]
+
+
 def _concatenated(node):
     """The operands of a // b // ..., in order."""
     if type(node).__name__ == "Level_3_Expr":
@@ -5897,15 +5903,16 @@ def _replace_nodes(node, replacements):
     return out
 
 
-def _constructor_items(node):
-    """The values of an array constructor `(/ a, b /)` or `[a, b]`."""
+def _constructor_items(node, implied=False):
+    """The values of an array constructor `(/ a, b /)` or `[a, b]`; with implied, its
+    implied-do lists too, as they are (else they are refused)."""
     F = _f2003()
     if isinstance(node, F.Array_Constructor):
         inner = node.items[1]
         items = inner.items if type(inner).__name__.endswith("List") else [inner]
         out = []
         for it in items:
-            if isinstance(it, F.Ac_Implied_Do):
+            if isinstance(it, F.Ac_Implied_Do) and not implied:
                 raise AdgenError("implied-do in a PARAMETER array is not supported")
             out.append(it)
         return out
