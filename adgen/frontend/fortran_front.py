@@ -4261,7 +4261,7 @@ class Scope:
     def array_base(self, v, node):
         """A pointer to (or the array of) the first element of an array variable."""
         if v.element_of is not None:
-            raise self.error(node, f"'{v.name}', a component of a whole array of structures, "
+            raise self.error(node, f"'{v.name}', a component of an array of structures, "
                                    "has no storage of its own here")
         if v.descriptor:
             return ir.Member(X.clone(v.desc), "base_addr", False, ir.Ptr(v.type),
@@ -5358,9 +5358,10 @@ class Scope:
         return ir.Ref(tmp_v.sym, loc)
 
     def view_copy(self, f, k, v, a, args, pre, post):
-        """`p%w` of a whole array of structures passed as an argument: its elements are
-        not contiguous (one component of each structure), so, as gfortran does, a copy
-        is passed and copied back after the call unless dummy k is INTENT(IN)."""
+        """`p%w` of an array of structures (or of a section of one) passed as an argument:
+        its elements are not contiguous (one component of each structure), so, as gfortran
+        does, a copy is passed and copied back after the call unless dummy k is
+        INTENT(IN)."""
         F = _f2003()
         dummy = f.params[k] if k < len(f.params) else None
         back = not getattr(dummy, "intent_in", False)
@@ -5369,7 +5370,7 @@ class Scope:
                       self.storage_key(_base_name(b)) == key
                       for j, b in enumerate(args) if b is not None)
         if back and (post is None or aliased):
-            raise self.error(a, f"'{a}', a component of a whole array of structures, is "
+            raise self.error(a, f"'{a}', a component of an array of structures, is "
                                 "passed through a copy, which cannot be copied back here "
                                 "(in a function reference, or with the structures passed "
                                 "too): declare the dummy INTENT(IN), or copy it into an "

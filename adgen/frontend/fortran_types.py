@@ -348,8 +348,13 @@ def resolve_component(scope, key, node):
     parts = _PARTS.get(key)
     if parts is None:
         return None
+    F = _f2003()
     v = scope.lookup(_part_name(parts[0]), node)
-    if isinstance(parts[0], _f2003().Name) and v.dims and derived_type_of(v.type) is not None:
+    first = parts[0]
+    if v.dims and derived_type_of(v.type) is not None and (
+            isinstance(first, F.Name) or isinstance(first, F.Part_Ref) and any(
+                isinstance(sub, F.Subscript_Triplet) or scope.vector_subscript(sub, node)
+                for sub in first.items[1].items)):
         return _component_view(scope, v, parts, key, node)
     return _component_of(scope, _struct_value(scope, v, parts[0], node, key), parts, key,
                          node)
@@ -385,22 +390,54 @@ def _component_of(scope, struct, parts, key, node):
 
 
 def _component_view(scope, v, parts, key, node):
-    """`p%w` for a whole array p of structures: an array of p's shape whose element k is
-    the component of p's element k (`p(k)%w`); scalar components only (Fortran allows
-    one part of nonzero rank). Its elements are found by element_of (see
-    Scope.array_element); it has no storage of its own to pass."""
-    from adgen.frontend.fortran_front import FVar
+    """`p%w` for a whole array p of structures, or `p(2:n)%w` for a section of one: an
+    array of the structures' shape whose element k is the component of the structure k
+    (`p(k)%w`); scalar components only (Fortran allows one part of nonzero rank). Its
+    elements are found by element_of (see Scope.array_element); it has no storage of its
+    own to pass."""
+    from adgen.frontend.fortran_front import FVar, _count, _int
+    F = _f2003()
+    loc = scope.loc(node)
     sample = scope.array_element(v, [X.clone(lo) for lo, _ in v.dims], node)
     last = _component_of(scope, sample, parts, key, node)
     if last.dims or getattr(last, "char_len", None) is not None:
-        raise AdgenError(f"'{key}': an array or CHARACTER component of a whole array of "
-                         "structures is not supported (loop over the elements)",
-                         scope.loc(node))
-    view = FVar(key, last.type, loc=scope.loc(node))
-    view.dims = [(X.clone(lo), X.clone(ext) if ext is not None else None)
-                 for lo, ext in v.dims]
+        raise AdgenError(f"'{key}': an array or CHARACTER component of an array of "
+                         "structures is not supported (loop over the elements)", loc)
+    view = FVar(key, last.type, loc=loc)
+    if isinstance(parts[0], F.Name):
+        view.dims = [(X.clone(lo), X.clone(ext) if ext is not None else None)
+                     for lo, ext in v.dims]
+        select = None
+    else:
+        # per dimension of p: (first, stride) of a triplet, or the value of a subscript
+        select = []
+        for (lo, ext), sub in zip(v.dims, parts[0].items[1].items):
+            if isinstance(sub, F.Subscript_Triplet):
+                a = scope.expr(sub.items[0]) if sub.items[0] is not None else X.clone(lo)
+                if sub.items[1] is not None:
+                    b = scope.expr(sub.items[1])
+                elif ext is not None:
+                    b = X.sub(X.add(X.clone(lo), X.clone(ext)), _int(1))
+                else:
+                    raise AdgenError(f"'{key}': open upper bound on an assumed-size array",
+                                     loc)
+                st = scope.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
+                select.append((a, b, st))
+            elif scope.vector_subscript(sub, node):
+                raise AdgenError(f"'{key}': a component of structures selected by a vector "
+                                 "subscript is not supported (loop over the elements)", loc)
+            else:
+                select.append(scope.expr(sub))
+        if any(X.has_call(e) for d in select for e in (d if isinstance(d, tuple) else (d,))):
+            raise AdgenError(f"'{key}': the section's subscripts call a function: set a "
+                             "variable to its value first", loc)
+        view.dims = [(_int(1), _count(*d)) for d in select if isinstance(d, tuple)]
 
     def element_of(subs):
+        if select is not None:
+            ks = iter(subs)
+            subs = [X.add(X.clone(d[0]), X.mul(X.sub(next(ks), _int(1)), X.clone(d[2])))
+                    if isinstance(d, tuple) else X.clone(d) for d in select]
         element = scope.array_element(v, subs, node)
         return scope.value(_component_of(scope, element, parts, key, node), node)
     view.element_of = element_of
