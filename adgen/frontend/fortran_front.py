@@ -3837,15 +3837,7 @@ class Scope:
             shape = []
             for (lo, ext), sub in zip(v.dims, node.items[1].items):
                 if isinstance(sub, F.Subscript_Triplet):
-                    a = self.expr(sub.items[0]) if sub.items[0] is not None else lo
-                    if sub.items[1] is not None:
-                        b = self.expr(sub.items[1])
-                    elif ext is not None:
-                        b = X.sub(X.add(lo, ext), _int(1))
-                    else:
-                        raise self.error(node, "open upper bound on an assumed-size array")
-                    st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
-                    shape.append((a, b, st))
+                    shape.append(self.triplet(sub, lo, ext, node))
                 elif self.vector_subscript(sub, node):
                     # a vector subscript u(idx): the dimension runs over idx's elements
                     lower, upper, stride = self.operand_shape(sub)[0]
@@ -5376,6 +5368,20 @@ class Scope:
                                 "too): declare the dummy INTENT(IN), or copy it into an "
                                 "array first")
         return self.copied_argument(a, v.type, pre, post if back else None)
+
+    def triplet(self, sub, lo, ext, node):
+        """(first, last, stride) of the subscript triplet sub of an array dimension with
+        lower bound lo and extent ext (None: assumed size); a bound left out is the
+        dimension's."""
+        a = self.expr(sub.items[0]) if sub.items[0] is not None else X.clone(lo)
+        if sub.items[1] is not None:
+            b = self.expr(sub.items[1])
+        elif ext is not None:
+            b = X.sub(X.add(X.clone(lo), X.clone(ext)), _int(1))
+        else:
+            raise self.error(node, "open upper bound on an assumed-size array")
+        st = self.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
+        return a, b, st
 
     def is_declared_bound(self, node, bound, section):
         """Whether the subscript node of an array section is written as the declared

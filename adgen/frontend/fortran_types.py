@@ -413,16 +413,7 @@ def _component_view(scope, v, parts, key, node):
         select = []
         for (lo, ext), sub in zip(v.dims, parts[0].items[1].items):
             if isinstance(sub, F.Subscript_Triplet):
-                a = scope.expr(sub.items[0]) if sub.items[0] is not None else X.clone(lo)
-                if sub.items[1] is not None:
-                    b = scope.expr(sub.items[1])
-                elif ext is not None:
-                    b = X.sub(X.add(X.clone(lo), X.clone(ext)), _int(1))
-                else:
-                    raise AdgenError(f"'{key}': open upper bound on an assumed-size array",
-                                     loc)
-                st = scope.expr(sub.items[2]) if sub.items[2] is not None else _int(1)
-                select.append((a, b, st))
+                select.append(scope.triplet(sub, lo, ext, node))
             elif scope.vector_subscript(sub, node):
                 raise AdgenError(f"'{key}': a component of structures selected by a vector "
                                  "subscript is not supported (loop over the elements)", loc)
