@@ -318,28 +318,44 @@ class Context:
         for a function that may call itself (a running frame would share the nodes)."""
         inside, todo = {name}, [name]
         while todo:
-            for c in callees(self.prog, self.prog.functions[todo.pop()]):
+            for c in self.called(todo.pop()):
                 if c == name:
                     return set()
-                if c not in inside and self.prog.functions[c].has_body:
+                g = self.prog.functions.get(c)
+                if c not in inside and g is not None and g.has_body:
                     inside.add(c)
                     todo.append(c)
-        mem = self.mem
-        mine = {sym for g in inside for sym in
-                self.prog.functions[g].params + self.prog.functions[g].locals
-                if sym.kind in ("local", "temp", "param")}
-        own, outside = set(), set()
-        for sym, node in list(mem.var_nodes.items()):
-            if sym in mine:
-                own |= field_closure(node)
-            else:
-                outside |= reachable_nodes([node])
-        for sym in self.prog.functions[name].params:
-            pointee = find(mem.var(sym)).pointee
-            if pointee is not None:     # the caller's memory, handed over
-                outside |= reachable_nodes([pointee])
-        outside |= reachable_nodes(list(mem.heap_blocks) + list(mem.ret_nodes.values()))
-        return own - outside
+        owners, reached, shared = self.memory_owners()
+        handed = set()
+        for sym in self.prog.functions[name].params:     # the caller's memory, handed over
+            pointee = find(self.mem.var(sym)).pointee
+            if pointee is not None:
+                handed |= reachable_nodes([pointee])
+        return {n for n, fs in owners.items()
+                if fs <= inside and reached.get(n, set()) <= inside and n not in shared and
+                n not in handed}
+
+    def memory_owners(self):
+        """({node: the functions whose locals or parameters it is part of}, {node: the
+        functions whose locals or parameters reach it}, the nodes that other memory,
+        globals, heap blocks and returned pointers, reaches), read once."""
+        if getattr(self, "_owners", None) is None or self._owners[0] != self.mem.version:
+            owner = {sym: g.name for g in self.prog.functions.values() if g.has_body
+                     for sym in g.params + g.locals if sym.kind in ("local", "temp", "param")}
+            owners, reached, shared = {}, {}, set()
+            for sym, node in list(self.mem.var_nodes.items()):
+                f = owner.get(sym)
+                if f is None:
+                    shared |= reachable_nodes([node])
+                    continue
+                for n in field_closure(node):
+                    owners.setdefault(n, set()).add(f)
+                for n in reachable_nodes([node]):
+                    reached.setdefault(n, set()).add(f)
+            shared |= reachable_nodes(list(self.mem.heap_blocks) +
+                                      list(self.mem.ret_nodes.values()))
+            self._owners = (self.mem.version, (owners, reached, shared))
+        return self._owners[1]
 
     def ruled_calls(self, s):
         """(call, function) of the calls of ruled functions statement s itself makes."""

@@ -5122,6 +5122,16 @@ class Scope:
 
     def argument_kind(self, a):
         """(rank, element type) of an actual argument."""
+        F = _f2003()
+        if isinstance(a, F.Intrinsic_Function_Reference) and \
+                _name(a.items[0]) in ("matmul", "pack"):
+            # (their shapes are the temporaries' they get later: see without_products)
+            args = self.intrinsic_arguments(_name(a.items[0]), a.items[1].items, a)
+            if _name(a.items[0]) == "pack":
+                return 1, self.elem_type(args[0]).resolved()
+            ranks = [len(self.operand_shape(x) or ()) for x in args[:2]]
+            return 1 if 1 in ranks else 2, ir.arith_result(
+                self.elem_type(args[0]), self.elem_type(args[1])).resolved()
         shape = self.operand_shape(a)
         if shape:
             return len(shape), self.elem_type(a).resolved()
