@@ -2191,16 +2191,16 @@ class Scope:
         else:
             blanks = X.sub(X.clone(n), ir.Call("adgen_len_trim", [X.clone(ptr), X.clone(n)],
                                                ir.LONG, loc))
-        shift = ir.Ref(self.once(blanks, "blanks", pre, loc))
+        shift = self.once(blanks, "blanks", pre, loc)
         k = self.temp("k", ir.LONG)
         if name == "adjustl":
-            value = ir.Cond(ir.Binary("<", ir.Ref(k), X.sub(X.clone(n), ir.Ref(shift.sym)),
+            value = ir.Cond(ir.Binary("<", ir.Ref(k), X.sub(X.clone(n), ir.Ref(shift)),
                                       ir.INT),
-                            ir.Index(ptr, X.add(ir.Ref(k), ir.Ref(shift.sym)), char),
+                            ir.Index(ptr, X.add(ir.Ref(k), ir.Ref(shift)), char),
                             ir.Const("' '", char), char)
         else:
-            value = ir.Cond(ir.Binary(">=", ir.Ref(k), ir.Ref(shift.sym), ir.INT),
-                            ir.Index(ptr, X.sub(ir.Ref(k), ir.Ref(shift.sym)), char),
+            value = ir.Cond(ir.Binary(">=", ir.Ref(k), ir.Ref(shift), ir.INT),
+                            ir.Index(ptr, X.sub(ir.Ref(k), ir.Ref(shift)), char),
                             ir.Const("' '", char), char)
         pre.append(_char_loop(k, n, ir.Index(X.clone(buf), ir.Ref(k), char), value, loc))
         return buf, X.clone(n)
@@ -3008,7 +3008,6 @@ class Scope:
         and CALLs (a message handed to a routine that reports it) reads that local
         variable: otherwise the derivative code would read other text than the primal
         does."""
-        F = _f2003()
         specs = node.items[0].items if node.items[0] is not None else ()
         unit = next((spec.items[1] for k, spec in enumerate(specs)
                      if spec.items[0] == "UNIT" or spec.items[0] is None and k == 0), None)
@@ -3020,21 +3019,28 @@ class Scope:
             target not in getattr(self, "dummies", ()) and \
             getattr(self.vars.get(target), "sym", None) is not None and \
             self.vars[target].sym.kind == "local"
-        from fparser.two.utils import StmtBase
-        declarations = {id(st) for part in _walk_type(self.unit, F.Specification_Part)
-                        for st in _walk_type(part, StmtBase)}   # (also a BLOCK's)
-        read = any(_name(n) == target or T.is_component_name(n) and
-                   T.base_name(_name(n)) == target
-                   for part in _walk_type(self.unit, F.Execution_Part)
-                   for st in _walk_type(part, StmtBase)
-                   if type(st).__name__ not in _IO_STATEMENTS + ("Call_Stmt",) and
-                   id(st) not in declarations
-                   for n in _walk_type(st, F.Name))
-        if read or not local:
+        if target in self.names_read() or not local:
             raise self.error(node, f"a WRITE into the CHARACTER variable '{target}' sets it, "
                                    "and the derivative code leaves WRITE out: supported only "
                                    "for a local variable that no statement but output and "
                                    "CALLs reads")
+
+    def names_read(self):
+        """The variables the procedure's statements name, but output statements and CALLs
+        (the variable of a component reference), read once per procedure."""
+        F = _f2003()
+        if getattr(self, "_names_read", (None,))[0] is not self.unit:
+            from fparser.two.utils import StmtBase
+            declarations = {id(st) for part in _walk_type(self.unit, F.Specification_Part)
+                            for st in _walk_type(part, StmtBase)}   # (also a BLOCK's)
+            names = {T.base_name(_name(n)) if T.is_component_name(n) else _name(n)
+                     for part in _walk_type(self.unit, F.Execution_Part)
+                     for st in _walk_type(part, StmtBase)
+                     if type(st).__name__ not in _IO_STATEMENTS + ("Call_Stmt",) and
+                     id(st) not in declarations
+                     for n in _walk_type(st, F.Name)}
+            self._names_read = (self.unit, names)
+        return self._names_read[1]
 
     def timer_call(self, node, out, loc):
         """cpu_time(t), system_clock(count, rate, max): what they read is the time, for

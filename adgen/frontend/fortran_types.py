@@ -409,7 +409,7 @@ def _component_view(scope, v, parts, key, node):
                      for lo, ext in v.dims]
         select = None
     else:
-        # per dimension of p: (first, stride) of a triplet, or the value of a subscript
+        # per dimension of p: (first, last, stride) of a triplet, or a subscript's value
         select = []
         for (lo, ext), sub in zip(v.dims, parts[0].items[1].items):
             if isinstance(sub, F.Subscript_Triplet):

@@ -25,6 +25,7 @@ from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_symbol,
                                     counted_loop, handle_parts, increment, is_user_call, no_rule_error,
                                     same_text, shadow_global_setup, source_name, strip_const,
+                                    zero_stmt,
                                     refuse_internal_pointer_fields, unknown_function_error)
 from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import exit_recomputations, find_recomputations
@@ -723,7 +724,7 @@ class FuncGen:
                         self.sh.set(p, ir.Ref(copy_))
                     self.handle_derivative(p, prologue, epilogue)
                 else:
-                    prologue.append(_zero_stmt(ir.Deref(ir.Ref(pb), strip_const(p.type))))
+                    prologue.append(zero_stmt(ir.Deref(ir.Ref(pb), strip_const(p.type))))
             else:
                 raise AdgenError(f"parameter '{p.name}' of '{f.name}' carries derivatives "
                                  "through a type adgen cannot shadow yet", p.loc)
@@ -745,7 +746,7 @@ class FuncGen:
             if result is not None:
                 self.sh.set(result, seed)
         for g in self.T.ctx.shadow_globals():
-            on_entry, on_exit = shadow_global_setup(g, _zero_stmt)
+            on_entry, on_exit = shadow_global_setup(g)
             prologue += on_entry
             epilogue += on_exit
         self.declare_locals()
@@ -867,7 +868,7 @@ class FuncGen:
                                     not through_pointer(field_expr(ir.Ref(p), path))):
                 # set; a field of a handle passed by value is an input only, as a parameter
                 # by value is (in the routine's copy of a dependent's, started at zero)
-                prologue.append(_zero_stmt(shadow))
+                prologue.append(zero_stmt(shadow))
             elif pure_in:
                 try:
                     n = self.T.ctx.try_extent(f, p, path)
@@ -883,7 +884,7 @@ class FuncGen:
                 except Unknown:
                     self.zero_as_read(node, field_path_text(p, path), p.loc)
             elif pure_out and self.T.ctx.value_read(node) and kind == "value":
-                epilogue.append(_zero_stmt(shadow))
+                epilogue.append(zero_stmt(shadow))
             elif pure_out and self.T.ctx.value_read(node):
                 n = self.T.ctx.extent(f, p, "its seed must be consumed", path)
                 length = self.temp(p.name + "_length", ir.SIZE_T)
@@ -1614,7 +1615,7 @@ class FuncGen:
                                      "but has none here", a.loc or loc)
                 else:
                     dummy = self.temp("argb", p.type)
-                    pre_b.append(_zero_stmt(ir.Ref(dummy)))
+                    pre_b.append(zero_stmt(ir.Ref(dummy)))
                     bargs.append(ir.AddrOf(ir.Ref(dummy), ir.Ptr(p.type)))
             elif t.is_float:
                 if ir.is_lvalue(a) and self.act.active_value(a) and \
@@ -1652,7 +1653,7 @@ class FuncGen:
             lhs.type.resolved().is_struct and self.act.has_shadow(lhs))
         post_b = []
         if lhs_active:
-            post_b.append(_zero_stmt(self.sh(lhs)))
+            post_b.append(zero_stmt(self.sh(lhs)))
         if ret_active:
             if lhs_active and self.callee_reaches(lhs, call.args, g):
                 # the callee adds to the adjoints of what it reads, lhs's among them (an
@@ -1664,7 +1665,7 @@ class FuncGen:
                 bargs.append(self.sh(lhs))
             elif g.ret.resolved().is_struct:
                 dummy = self.temp("resultb", g.ret)
-                pre_b.append(_zero_stmt(ir.Ref(dummy)))
+                pre_b.append(zero_stmt(ir.Ref(dummy)))
                 bargs.append(ir.Ref(dummy))
             else:
                 bargs.append(X.zero(g.ret))
@@ -2252,8 +2253,3 @@ def _factors(e):
     return [expr_c(e)]
 
 
-def _zero_stmt(target):
-    t = target.type.resolved()
-    if t.is_float:
-        return ir.Assign(target, X.zero(t))
-    return ir.Raw("zero_object", {"obj": target})

@@ -86,15 +86,23 @@ def _shadow_type(t):
     return strip_const(t) if t is not None else t
 
 
-def shadow_global_setup(g, zero):
+def zero_stmt(target):
+    """A statement setting a shadow to zero: a number assigned 0, anything else (an
+    array, a struct) cleared whole."""
+    t = target.type.resolved()
+    if t.is_float:
+        return ir.Assign(target, X.zero(t))
+    return ir.Raw("zero_object", {"obj": target})
+
+
+def shadow_global_setup(g):
     """(statements on entry of a head, statements on its exit) for the shadow global g:
-    zero(shadow) (zero(e) gives a statement zeroing e), or, for the shadow of an
-    allocatable Fortran module variable (gfortran's array descriptor, allocated before
-    the head runs), the primal's descriptor with a zeroed block of its size, freed on
-    exit."""
+    the shadow zeroed, or, for the shadow of an allocatable Fortran module variable
+    (gfortran's array descriptor, allocated before the head runs), the primal's
+    descriptor with a zeroed block of its size, freed on exit."""
     size = getattr(g.primal, "descriptor_size", None)
     if size is None:
-        return [zero(ir.Ref(g))], []
+        return [zero_stmt(ir.Ref(g))], []
     ptr_type = dict(g.type.resolved().sdef.fields)["base_addr"]
     elem = ir.pointee(ptr_type)
     primal_block = ir.Member(ir.Ref(g.primal), "base_addr", False, ptr_type)
@@ -228,9 +236,7 @@ def counted_loop(k, n, body):
                   ir.Block(body))
 
 
-def same_text(a, b):
-    from adgen.backend.cgen import expr_c
-    return expr_c(a) == expr_c(b)
+same_text = X.same_text
 
 
 def increment(lhs, rhs):

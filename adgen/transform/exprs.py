@@ -229,9 +229,9 @@ def sub(a, b):
     if isinstance(a, ir.Binary) and a.op == "+" and a.type is not None and \
             a.type.resolved().is_int and not has_call(a) and not has_call(b):
         # (l + k) - l  ->  k: an offset taken off again (`lb + k - lb` of a lower bound)
-        if _same(a.left, b):
+        if same_text(a.left, b):
             return a.right
-        if _same(a.right, b):
+        if same_text(a.right, b):
             return a.left
     vb = _int_value(b)
     if vb is not None and a.type is not None and a.type.resolved().is_int:
@@ -242,7 +242,7 @@ def sub(a, b):
     return ir.Binary("-", a, b, _ftype(a, b))
 
 
-def _same(a, b):
+def same_text(a, b):
     """Whether two expressions are written the same (the C text they give)."""
     from adgen.backend.cgen import expr_c
     return expr_c(a) == expr_c(b)

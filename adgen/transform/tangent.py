@@ -161,7 +161,7 @@ class TangentGen:
                 self.locals.append(LocalDecl(sd, zero=True))
         if head is not None:
             for g in self.T.ctx.shadow_globals():
-                on_entry, on_exit = shadow_global_setup(g, _zero)
+                on_entry, on_exit = shadow_global_setup(g)
                 prologue += on_entry
                 epilogue += on_exit
         body = prologue + self.stmts(f.body.stmts) + epilogue
@@ -459,11 +459,6 @@ def _mutable_ptr(t):
     return strip_const(t)
 
 
-def _zero(target):
-    t = target.type.resolved()
-    if t.is_float:
-        return ir.Assign(target, X.zero(t))
-    return ir.Raw("zero_object", {"obj": target})
 
 
 # ---------------------------------------------------------------- vector mode
