@@ -115,26 +115,51 @@ class ExtentAnalysis:
         except Unknown as exc:
             self.cache[key] = exc
             raise
-        consts = [_const_value(m) for m in w.maxima]
-        if not w.maxima:
-            result = _int(-1)
-        elif all(c is not None for c in consts):
-            result = _int(max(consts))
-        else:
-            result = w.maxima[0]
-            texts = set()
-            from adgen.backend.cgen import expr_c
-            uniq = []
-            for m in w.maxima:
-                t = expr_c(m)
-                if t not in texts:
-                    texts.add(t)
-                    uniq.append(m)
-            result = uniq[0]
-            for m in uniq[1:]:
-                result = ir.Call("adgen_imax", [result, m], ir.LONG)
+        result = _maximum(w.maxima)
         self.cache[key] = result
         return result
+
+
+def _maximum(maxima):
+    """The largest of the index expressions maxima (-1 for none): one adgen_imax over the
+    distinct ones, nested maxima (a callee's extent) flattened and the constants reduced to
+    their largest, so that an extent passed down a chain of calls does not grow."""
+    from adgen.backend.cgen import expr_c
+    largest = {}        # text of a term's variable part -> (the term, its constant offset)
+    const = None
+    pending = list(maxima)
+    while pending:
+        m = pending.pop(0)
+        if isinstance(m, ir.Call) and m.func == "adgen_imax":
+            pending[:0] = m.args
+            continue
+        c = _const_value(m)
+        if c is not None:
+            const = c if const is None else max(const, c)
+            continue
+        base, offset = _offset(m)
+        text = expr_c(base)
+        if text not in largest or offset > largest[text][1]:
+            # of `n - 1` and `n - 2` only the larger counts
+            largest[text] = (m, offset)
+    terms = [m for m, _ in largest.values()]
+    if const is not None:
+        terms.append(_int(const))
+    if not terms:
+        return _int(-1)
+    result = terms[0]
+    for m in terms[1:]:
+        result = ir.Call("adgen_imax", [result, m], ir.LONG)
+    return result
+
+
+def _offset(e):
+    """(rest, c) with e = rest + c for a constant c (0 when e adds none)."""
+    if isinstance(e, ir.Binary) and e.op in "+-":
+        c = _const_value(e.right)
+        if c is not None:
+            return e.left, c if e.op == "+" else -c
+    return e, 0
 
 
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}

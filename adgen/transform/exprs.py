@@ -226,13 +226,13 @@ def add(a, b):
 def sub(a, b):
     if is_zero(b):
         return a
-    if isinstance(a, ir.Binary) and a.op == "+" and a.type is not None and \
+    if isinstance(a, ir.Binary) and a.op in "+-" and a.type is not None and \
             a.type.resolved().is_int and not has_call(a) and not has_call(b):
-        # (l + k) - l  ->  k: an offset taken off again (`lb + k - lb` of a lower bound)
-        if same_text(a.left, b):
-            return a.right
-        if same_text(a.right, b):
-            return a.left
+        # (l + k) - l  ->  k: an offset taken off again (`lb + n - 1 - lb` of a lower
+        # bound: n - 1)
+        rest = _without_term(a, b)
+        if rest is not None:
+            return rest
     vb = _int_value(b)
     if vb is not None and a.type is not None and a.type.resolved().is_int:
         return add(a, ir.Const(str(-vb), b.type)) if vb > 0 or _int_value(a) is not None \
@@ -240,6 +240,22 @@ def sub(a, b):
     if is_zero(a):
         return neg(b)
     return ir.Binary("-", a, b, _ftype(a, b))
+
+
+def _without_term(a, b):
+    """Integer sum a with one term that reads as b taken out (a term added, in a chain of
+    additions and subtractions), or None when it has none."""
+    if not (isinstance(a, ir.Binary) and a.op in "+-"):
+        return None
+    if a.op == "+":
+        if same_text(a.left, b):
+            return a.right
+        if same_text(a.right, b):
+            return a.left
+    left = _without_term(a.left, b)
+    if left is None:
+        return None
+    return add(left, a.right) if a.op == "+" else sub(left, a.right)
 
 
 def same_text(a, b):
