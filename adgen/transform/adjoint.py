@@ -23,7 +23,8 @@ from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
 from adgen.transform import exprs as X
 from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_symbol,
-                                    counted_loop, handle_parts, increment, is_user_call, no_rule_error,
+                                    counted_loop, handle_parts, increment, is_user_call, located,
+                                    no_rule_error,
                                     same_text, shadow_global_setup, source_name, strip_const,
                                     zero_stmt,
                                     refuse_internal_pointer_fields, unknown_function_error)
@@ -1279,7 +1280,8 @@ class FuncGen:
     def stmt(self, s):
         if not isinstance(s, (ir.Block, ir.If, ir.For, ir.While, ir.DoWhile)):
             self.current = s
-        f, b = self._stmt(s)
+        with located(s):
+            f, b = self._stmt(s)
         if self.T.zero_on_read and not isinstance(s, ir.Block):
             f = self.zero_reads_of(s) + f
         self.fwd_of[id(s)] = f
@@ -1402,7 +1404,7 @@ class FuncGen:
         else:
             self.contribs(rhs, A, out, loc)
             out.append(ir.Assign(X.clone(A), X.zero(lhs.type), loc))
-        return self.without_dead_values(_merge_squares(out),
+        return self.without_dead_values(_merge_squares(_without_cancelling(out)),
                                         {d.sym for d in self.ad_locals[first_temp:]})
 
     def without_dead_values(self, out, temps):
@@ -2242,6 +2244,42 @@ def _merge_squares(stmts):
                 out[-1] = ir.Assign(prev.lhs, rhs, prev.loc)
                 continue
         out.append(st)
+    return out
+
+
+def _without_cancelling(stmts):
+    """The contributions of one statement without the pairs that cancel exactly: `a = a +
+    s * x` and `a = a - s * x` (the adjoint of `x - x`, of `x + z - x`). Added one after
+    the other they would give a + t - t, which is not a where t is far larger than a (an
+    adjoint grown large through a chain of sums): the derivative they carry is zero.
+    Nothing between the two may change their target or the values their terms read."""
+    from adgen.backend.cgen import expr_c
+    out = list(stmts)
+    k = 0
+    while k < len(out):
+        st = out[k]
+        inc = increment(st.lhs, st.rhs) if isinstance(st, ir.Assign) else None
+        partner = None
+        if inc is not None:
+            factors = sorted(_factors(inc[1]))
+            names = {expr_c(x) for x in ir.walk(inc[1]) if ir.is_lvalue(x)} | \
+                {expr_c(st.lhs)}
+            for m in range(k + 1, len(out)):
+                other = out[m]
+                if not isinstance(other, ir.Assign):
+                    break
+                o = increment(other.lhs, other.rhs)
+                if o is not None and same_text(other.lhs, st.lhs) and o[0] == -inc[0] and \
+                        sorted(_factors(o[1])) == factors:
+                    partner = m
+                    break
+                if expr_c(other.lhs) in names:
+                    break
+        if partner is None:
+            k += 1
+            continue
+        del out[partner]
+        del out[k]
     return out
 
 

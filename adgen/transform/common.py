@@ -1,5 +1,7 @@
 """What the tangent and adjoint transforms share: shadow (derivative) variables and the
 classification of calls."""
+import contextlib
+
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS
@@ -116,6 +118,18 @@ def shadow_global_setup(g):
     on_exit = [ir.ExprStmt(ir.Call("free", [X.clone(block)], ir.VOID)),
                ir.Assign(X.clone(block), X.clone(null))]
     return on_entry, on_exit
+
+
+@contextlib.contextmanager
+def located(stmt):
+    """An error raised while differentiating statement stmt names its line when the
+    expression it was raised for has none (one adgen built)."""
+    try:
+        yield
+    except AdgenError as exc:
+        if (exc.loc is None or not exc.loc.line) and stmt.loc is not None:
+            exc.loc = stmt.loc
+        raise
 
 
 def is_user_call(prog, call):

@@ -10,7 +10,7 @@ from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
                                     handle_parts,
-                                    is_user_call, no_rule_error, shadow_global_setup, source_name,
+                                    is_user_call, located, no_rule_error, shadow_global_setup, source_name,
                                     refuse_internal_pointer_fields, unknown_function_error)
 from adgen.user_rules import result_is_active
 
@@ -194,6 +194,10 @@ class TangentGen:
         return out
 
     def stmt(self, s):
+        with located(s):
+            return self._stmt(s)
+
+    def _stmt(self, s):
         if isinstance(s, ir.Assign):
             return self.assign(s)
         if isinstance(s, ir.ExprStmt):
@@ -509,7 +513,11 @@ class VectorShadowMap(ShadowMap):
                 b = self.ptr(a.base)
                 return ir.Binary("+", b, X.mul(X.clone(a.index), nb), b.type, e.loc)
             if isinstance(a, ir.Ref):
-                return self.of_sym(a.sym)
+                sh = self.of_sym(a.sym)
+                if isinstance(a.sym.type.resolved(), ir.Ptr):
+                    # the address of a pointer (that a callee sets): of its shadow pointer
+                    return ir.AddrOf(sh, ir.Ptr(sh.type), e.loc)
+                return sh       # a number's shadow: the array of its directions
             if isinstance(a, ir.Deref):
                 return self.ptr(a.ptr)
         if isinstance(e, ir.Cast):
@@ -519,6 +527,11 @@ class VectorShadowMap(ShadowMap):
             return ir.Cond(e.test, self.ptr(e.then), self.ptr(e.other), e.type, e.loc)
         if isinstance(e, ir.Const):
             return e
+        if isinstance(e, ir.Deref) and isinstance(e.type.resolved(), ir.Ptr):
+            # a pointer stored through a pointer (a Fortran function handing over its
+            # ALLOCATABLE result): the shadow pointer it points to
+            inner = self.ptr(e.ptr)
+            return ir.Deref(inner, ir.pointee(inner.type), e.loc)
         raise AdgenError("cannot form the derivative of this pointer expression in vector "
                          "mode", e.loc)
 
