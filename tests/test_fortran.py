@@ -49,10 +49,13 @@ def test_program(source, stack, tmp_path, gfortran, monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["allocatable_return.f90", "allocatable_locals.f90",
-                                  "allocatable_components.f90", "allocatable_goto_end.f90"])
+                                  "allocatable_components.f90", "allocatable_goto_end.f90",
+                                  "allocatable_function_results.f90",
+                                  "module_allocatables_allocated.f90"])
 def test_allocatables_freed_on_every_exit(name, tmp_path, gfortran):
     """The generated code frees every allocatable local, at the end, at each RETURN and at a
-    GOTO to the END statement:
+    GOTO to the END statement, and every ALLOCATABLE function result after the statement
+    that references the function:
     the program through the harness built with ASan, whose LeakSanitizer reports any
     block the primal or the derivative code loses (the driver's own are suppressed)."""
     env = dict(os.environ, ADGEN_TEST_SANITIZE="1", ADGEN_TEST_STACK="heap")
@@ -880,3 +883,54 @@ def test_kept_shape_checked_at_run_time(text, line, name, allocated, tmp_path, g
         assert same.returncode != 0 and expected in same.stderr, same.stderr
     assert other.returncode != 0 and "PASS" not in other.stdout, other.stdout
     assert expected in other.stderr, other.stderr
+
+
+def test_module_allocatables_left_as_the_primal_leaves_them(tmp_path, gfortran):
+    """The adjoint of testsuite/fortran/module_allocatables_allocated.f90 called from a
+    Fortran main, first with the kept work array `w` unallocated, then with it allocated:
+    both calls give the same gradient, which central differences of the gfortran-compiled
+    primal confirm; after each, the module holds what the primal leaves (`w` allocated with
+    its bounds and values, the rest deallocated)."""
+    shutil.copy(ROOT / "testsuite" / "fortran" / "module_allocatables_allocated.f90",
+                tmp_path / "model.f90")
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", "model.f90", "--head",
+                           "simulate(cost)/(u0 kappa)", "-o", "model_b.c"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    (tmp_path / "main.f90").write_text("""\
+program main
+  use state
+  implicit none
+  integer, parameter :: n = 5, nsteps = 3
+  real(8) :: u0(n), u0b(n), g(n), kappa, kappab, cost, costb, c1, c2, w_left(n)
+  integer :: i
+  u0 = [(0.6d0 + 0.15d0 * i, i = 1, n)]
+  kappa = 0.3d0
+  if (allocated(w)) stop 1
+  u0b = 0; kappab = 0; costb = 1
+  call simulate_b(n, nsteps, u0, u0b, kappa, kappab, cost, costb)
+  if (.not. allocated(w) .or. allocated(u) .or. allocated(flux) .or. allocated(hist) &
+      .or. allocated(perm) .or. allocated(scratch)) stop 2
+  if (lbound(w, 1) /= 1 .or. ubound(w, 1) /= n) stop 3
+  w_left = w
+  g = u0b
+  call simulate(n, nsteps, u0, kappa, c1)
+  if (abs(cost - c1) > 1d-13 * abs(c1) .or. any(w /= w_left)) stop 4
+  u0b = 0; kappab = 0; costb = 1
+  call simulate_b(n, nsteps, u0, u0b, kappa, kappab, cost, costb)
+  if (any(abs(u0b - g) > 1d-13 * maxval(abs(g))) .or. any(w /= w_left)) stop 5
+  call simulate(n, nsteps, u0, kappa + 1d-6, c1)
+  call simulate(n, nsteps, u0, kappa - 1d-6, c2)
+  if (abs((c1 - c2) / 2d-6 - kappab) > 1d-6 * max(1d0, abs(kappab))) stop 6
+  u0(2) = u0(2) + 1d-6
+  call simulate(n, nsteps, u0, kappa, c1)
+  u0(2) = u0(2) - 2d-6
+  call simulate(n, nsteps, u0, kappa, c2)
+  if (abs((c1 - c2) / 2d-6 - g(2)) > 1d-6 * max(1d0, abs(g(2)))) stop 7
+  print *, 'PASS'
+end program main
+""")
+    _build_and_run_main(tmp_path, (
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "model_b.c"],
+        [gfortran, "-c", "model.f90"],
+        [gfortran, "-o", "main", "main.f90", "model.o", "model_b.o"]))

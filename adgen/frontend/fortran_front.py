@@ -79,6 +79,7 @@ class FVar:
     # derived type (fortran_types.resolve_component); desc is the descriptor (an lvalue)
     descriptor: bool = False
     desc: Optional[ir.Expr] = None
+    type_code: int = 3                # an allocatable module variable's dtype.type
     pointer: bool = False             # a local POINTER (see Scope.declare_pointer)
     pointer_dummy: bool = False       # a POINTER dummy argument (see Scope.pointer_dummy)
     allocatable_dummy: bool = False   # an allocatable dummy (see Scope.allocatable_dummy)
@@ -611,6 +612,21 @@ def _returns_array(unit):
     return spec is not None and _declares_array(spec, _result_name(_head_stmt(unit)))
 
 
+def _declares_allocatable(spec, name):
+    """Whether the specification part declares `name` ALLOCATABLE."""
+    F = _f2003()
+    for part in spec.children if spec is not None else ():
+        for decl in _walk_type(part, F.Type_Declaration_Stmt):
+            if decl.items[1] is not None and \
+                    any(str(a).upper() == "ALLOCATABLE" for a in decl.items[1].items) and \
+                    any(_name(ent.items[0]) == name for ent in decl.items[2].items):
+                return True
+        for st in _walk_type(part, F.Allocatable_Stmt):
+            if any(_name(n) == name for n in _walk_type(st, F.Name)):
+                return True
+    return False
+
+
 def _declares_array(spec, name):
     """Whether the specification part declares `name` an array."""
     F = _f2003()
@@ -820,9 +836,12 @@ class Scope:
                 internal = [c for c in part.children
                             if isinstance(c, (F.Subroutine_Subprogram, F.Function_Subprogram))]
         # A function whose result is an array is a subroutine with one more dummy, the
-        # result, after the others (see without_array_functions for its calls).
+        # result, after the others (see without_array_functions for its calls). One whose
+        # result is ALLOCATABLE allocates it as a local and hands it over on leaving: the
+        # address of its storage and its extents go to more dummies (handover_params).
         array_result = _returns_array(unit)
-        if array_result:
+        allocatable_result = array_result and _declares_allocatable(spec, result_name)
+        if array_result and not allocatable_result:
             self.dummies = dummies + [result_name]
         if spec is not None:
             self.specification(spec)
@@ -908,7 +927,11 @@ class Scope:
                 v.sym.fortran_extent = self.at_entry(size)
             params.append(v.sym)
         self.func.params = params + extent_params + char_lens
-        if array_result:
+        self.handover = []
+        if allocatable_result:
+            self.func.params = params + self.handover_params(result_name, stmt) + \
+                extent_params + char_lens
+        elif array_result:
             rv = self.vars[result_name]
             if any(ext is None for _, ext in rv.dims):
                 raise self.error(stmt, f"the function '{self.func.name}' returns an array "
@@ -934,10 +957,7 @@ class Scope:
             if self.end_label in self.goto_targets:     # a GOTO to END: what END does
                 body.append(jumps.Label(str(self.end_label), self.loc(unit.children[-1])))
         self.no_waiting_directive(None)
-        for v in self.allocatables:         # deallocated on leaving the procedure
-            body += self.deallocate(v, self.loc(unit.children[-1]), only_if_allocated=True)
-        body += self.release_components(self.allocatable_structs,
-                                        self.loc(unit.children[-1]))
+        body += self.leaving(self.loc(unit.children[-1]))
         # the allocatable components of local structures start unallocated
         body[:0] = [ir.Assign(self.array_base(c, None), X.null(ir.Ptr(c.type), self.func.loc),
                               self.func.loc)
@@ -947,6 +967,37 @@ class Scope:
         self.func.body = ir.Block(body, self.func.loc)
         jumps.lower_gotos(self.func, lambda base: self.temp(base, ir.INT))
         self.front.unsettled.append(self)       # see settle
+
+    def handover_params(self, result_name, stmt):
+        """The dummies through which a function hands its ALLOCATABLE result over to its
+        caller (see array_function_temp): the address of a pointer, which gets the result's
+        storage, then one integer per dimension, which gets its extent. The result is a
+        local allocatable array that is not deallocated on leaving (see leaving)."""
+        rv = self.vars.get(result_name)
+        if rv is None or rv.allocated is None:
+            raise self.error(stmt, f"the result of '{self.func.name}' is not a local "
+                                   "allocatable array: not supported")
+        loc = rv.loc or self.loc(stmt)
+        data = ir.Symbol(self.unique(f"{result_name}_storage"), ir.Ptr(ir.Ptr(rv.type)),
+                         "param", loc)
+        data.handover = True
+        extents = [ir.Symbol(self.unique(f"{result_name}_extent{k}"), ir.Ptr(ir.INT),
+                             "param", loc) for k in range(1, len(rv.dims) + 1)]
+        self.allocatables.remove(rv)
+        self.handover = [(ir.Deref(ir.Ref(data), ir.Ptr(rv.type)), ir.Ref(rv.sym))] + \
+            [(ir.Deref(ir.Ref(e), ir.INT), X.clone(n)) for e, (_, n) in zip(extents, rv.dims)]
+        self.func.allocatable_result = True
+        self.func.result_rank = len(rv.dims)
+        return [data] + extents
+
+    def leaving(self, loc):
+        """What leaving the procedure does (at its end and at RETURN): an ALLOCATABLE
+        result handed over to the caller, the other allocatable arrays deallocated, the
+        allocatable components of local structures too."""
+        out = [ir.Assign(X.clone(lhs), X.clone(rhs), loc) for lhs, rhs in self.handover]
+        for v in self.allocatables:
+            out += self.deallocate(v, loc, only_if_allocated=True)
+        return out + self.release_components(self.allocatable_structs, loc)
 
     def settle(self):
         """What needs to know what the procedures of the program may change, once their
@@ -1350,8 +1401,10 @@ class Scope:
         elif like is not None:
             f.ret, f.params = like.ret, like.params
             f.dummy_names = getattr(like, "dummy_names", None)
-            if getattr(like, "array_result", False):
-                f.array_result, f.result_extents = True, like.result_extents
+            for attr in ("array_result", "result_extents", "allocatable_result",
+                         "result_rank"):
+                if hasattr(like, attr):
+                    setattr(f, attr, getattr(like, attr))
         v = self.vars.pop(name, None)     # `real(8), external :: g`: g's result type
         if v is not None:
             f.ret = v.type
@@ -1547,6 +1600,7 @@ class Scope:
         # its element count: the size of its shadow, when it carries derivatives (see
         # transform.common.shadow_global_setup)
         v.sym.descriptor_size = functools.reduce(X.mul, [X.clone(n) for _, n in v.dims])
+        v.type_code = T.type_code(node.items[0])
         self.vars[name] = v
 
     def allocatable(self, node):
@@ -1557,12 +1611,8 @@ class Scope:
             raise self.error(node, f"ALLOCATE, DEALLOCATE or allocated() of the allocatable "
                                    f"dummy argument '{v.name}' is not supported (allocate it "
                                    "in the caller)")
-        if v.descriptor and v.component is not None:
-            return v        # an allocatable component (allocate_component)
         if v.descriptor:
-            raise self.error(node, f"ALLOCATE or DEALLOCATE of the allocatable module "
-                                   f"variable '{v.name}' is not supported (allocate it "
-                                   "before the derivative code runs)")
+            return v        # an allocatable component or module variable (allocate_descriptor)
         if v.pointer:
             return v
         if v.allocated is None:
@@ -1596,7 +1646,7 @@ class Scope:
                 raise self.error(node, f"ALLOCATE of '{v.name}' with {len(dims)} bounds "
                                        "needed")
             if v.descriptor:
-                self.allocate_component(v, specs, stat, out, loc)
+                self.allocate_descriptor(v, specs, stat, out, loc)
                 continue
             bounds = []
             for spec in specs.items if specs is not None else ():
@@ -1868,13 +1918,14 @@ class Scope:
             total = n if total is None else X.add(total, n)
         return total
 
-    def allocate_component(self, v, specs, stat, out, loc):
-        """ALLOCATE of an allocatable component: its descriptor filled as gfortran fills
-        it (the bounds, the strides of a contiguous column-major block, the offset that
-        makes base_addr[offset + i*stride...] the element, the element's size and type),
-        then base_addr from malloc (of one element at least: an allocated array of no
-        elements has a base address, as gfortran gives it)."""
-        comp = v.component
+    def allocate_descriptor(self, v, specs, stat, out, loc):
+        """ALLOCATE of an allocatable component or module variable: its descriptor filled
+        as gfortran fills it (the bounds, the strides of a contiguous column-major block,
+        the offset that makes base_addr[offset + i*stride...] the element, the element's
+        size and type), then base_addr from malloc (of one element at least: an allocated
+        array of no elements has a base address, as gfortran gives it)."""
+        name, rank, type_code = (v.component.name, v.component.rank, v.component.type_code) \
+            if v.component else (v.name, len(v.dims), v.type_code)
         t = v.type
         dim = lambda k, which: _descriptor_field(v.desc, "dim", k, which)
         offset = None
@@ -1900,8 +1951,8 @@ class Scope:
         out.append(ir.Assign(_descriptor_field(v.desc, "offset"),
                              ir.Cast(unsigned, ir.Unary("-", offset, ir.LONG)), loc))
         for which, value in (("elem_len", ir.SizeOf(t)), ("version", _int(0)),
-                             ("rank", ir.Cast(ir.Prim("signed char"), _int(comp.rank))),
-                             ("type", ir.Cast(ir.Prim("signed char"), _int(comp.type_code))),
+                             ("rank", ir.Cast(ir.Prim("signed char"), _int(rank))),
+                             ("type", ir.Cast(ir.Prim("signed char"), _int(type_code))),
                              ("attribute", ir.Cast(ir.Prim("short"), _int(0)))):
             out.append(ir.Assign(_descriptor_field(v.desc, "dtype", None, which), value, loc))
         out.append(ir.Assign(_descriptor_field(v.desc, "span"),
@@ -1909,7 +1960,7 @@ class Scope:
         size = None
         for _, ext in v.dims:       # (each extent 0 or more, see descriptor_dims)
             size = X.clone(ext) if size is None else X.mul(size, X.clone(ext))
-        count = self.temp(f"{comp.name}_size", ir.INT)
+        count = self.temp(f"{name}_size", ir.INT)
         out.append(ir.Assign(ir.Ref(count, loc), ir.Cond(
             ir.Binary(">", size, _int(0), ir.INT), X.clone(size), _int(1), ir.INT), loc))
         base = self.array_base(v, None)
@@ -2945,9 +2996,7 @@ class Scope:
                                     (ir.Binary("==", ir.Ref(e), X.clone(zero), ir.INT),
                                      labels[1]), (None, labels[2])], loc))
         elif isinstance(node, F.Return_Stmt):
-            for v in self.allocatables:     # deallocated on leaving the procedure
-                out.extend(self.deallocate(v, loc, only_if_allocated=True))
-            out.extend(self.release_components(self.allocatable_structs, loc))
+            out.extend(self.leaving(loc))
             out.append(ir.Return(ir.Ref(self.result_var.sym) if self.result_var else None,
                                  loc))
         elif isinstance(node, F.Allocate_Stmt):
@@ -4120,6 +4169,8 @@ class Scope:
         ref = self.constructors_hoisted(self.without_products(ref, out), out)
         args = _call_arguments(ref)
         pre = []
+        if getattr(f, "allocatable_result", False):
+            return self.handed_over_temp(f, ref, args, pre, out, loc)
         call = self.user_call(_name(ref.items[0]), args, ref, pre,
                               result=X.null(ir.Ptr(ir.DOUBLE), loc))
         at = next(k for k, p in enumerate(f.params) if getattr(p, "is_result", False))
@@ -4150,6 +4201,32 @@ class Scope:
         out.extend(pre)
         out.append(ir.ExprStmt(call, loc))
         return _f2003().Name(v.sym.name)
+
+    def handed_over_temp(self, f, ref, args, pre, out, loc):
+        """The temporary that a call of f, a function with an ALLOCATABLE result, hands
+        its result over to (see handover_params): a pointer to the storage f allocated,
+        freed after the statement, and its extents; the name that reads it."""
+        if self.tests:
+            # (evaluated again in each iteration of a loop it controls, freed once)
+            raise self.error(ref, f"'{f.name}' returns an ALLOCATABLE array: supported in "
+                                  "assignments and CALL statements, not in a condition or "
+                                  "a loop bound (assign its value to an array first)")
+        data = next(p for p in f.params if getattr(p, "handover", False))
+        t = ir.pointee(ir.pointee(data.type))
+        sym = self.temp("result", ir.Ptr(t))
+        sym.statement_temp = True       # freed after the statement (see statement)
+        extents = [self.temp("result_extent", ir.INT) for _ in range(f.result_rank)]
+        self.allocatable_bounds |= set(extents)     # known once the call has run
+        sym.extent_vars = extents
+        handover = [ir.AddrOf(ir.Ref(sym, loc), ir.Ptr(sym.type), loc)] + \
+            [ir.AddrOf(ir.Ref(e, loc), ir.Ptr(ir.INT), loc) for e in extents]
+        call = self.user_call(_name(ref.items[0]), args, ref, pre, result=handover)
+        self.heap_temps.append((sym, None))
+        v = FVar(sym.name, t, sym=sym, dims=[(_int(1), ir.Ref(e, loc)) for e in extents])
+        self.vars[sym.name] = v
+        out.extend(pre)
+        out.append(ir.ExprStmt(call, loc))
+        return _f2003().Name(sym.name)
 
     def expr_before(self, node, pre):
         """A scalar expression evaluated once, its set-up (the temporaries of its array
@@ -5529,7 +5606,8 @@ class Scope:
     def user_call(self, name, args, node, pre, ks=None, post=None, result=None):
         """A call of a procedure; ks: the counters of the current element when the call
         is an elemental function's in an array expression; post: see call_args; result:
-        the address of the array a function that returns one stores its result in."""
+        the address of the array a function that returns one stores its result in (a list
+        of the addresses that get an ALLOCATABLE result, see handover_params)."""
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
         strings = {k: self.string(a, pre) for k, a in enumerate(args)
@@ -5544,7 +5622,8 @@ class Scope:
         for e, k in zip(lengths, dummies or strings):
             e.loc = self.loc(args[k] if args[k] is not None else node)
         cargs = self.call_args(f, args, node, pre, strings, ks, post) + \
-            ([result] if result is not None else []) + self.call_extents(f, args, node) + \
+            (result if isinstance(result, list) else [result] if result is not None else []) + \
+            self.call_extents(f, args, node) + \
             lengths
         if hasattr(f, "host_arg_uses"):
             f.host_arg_uses.append(list(f.host_args))      # see internal_procedures

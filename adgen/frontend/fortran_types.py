@@ -295,9 +295,15 @@ def _allocatable_component(scope, cdef, type_name, cname, t, spec):
                                 "of a derived type: not supported (allocatable components "
                                 "of real, integer and logical types are)")
     rank = len(spec.items)
-    text = str(cdef.items[0]).upper()
-    code = 2 if text.startswith("LOGICAL") else 1 if text.startswith("INTEGER") else 3
-    return Component(cname, cname, t, None, rank, scope.front.descriptor_type(t, rank), code)
+    return Component(cname, cname, t, None, rank, scope.front.descriptor_type(t, rank),
+                     type_code(cdef.items[0]))
+
+
+def type_code(type_spec):
+    """gfortran's code for the type of a descriptor's elements (its dtype.type), from the
+    type of a declaration."""
+    text = str(type_spec).upper()
+    return 2 if text.startswith("LOGICAL") else 1 if text.startswith("INTEGER") else 3
 
 
 def _constant(e):

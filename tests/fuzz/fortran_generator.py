@@ -64,6 +64,9 @@ ROWS = 0.4          # share of programs that pass rows of 2-D arrays (not contig
 STRINGS = 0.3       # share of helpers taking a CHARACTER option, `mode`
 GENERICS = 0.3      # share of programs calling helpers through a generic interface
 ARRAY_FUNCTIONS = 0.35  # share of helper subroutines made functions returning their array output
+ALLOCATABLE_RESULTS = 0.5  # share of those whose result is ALLOCATABLE
+MODULE_ARRAYS = 0.25    # share of programs whose head keeps some local arrays in allocatable
+                        # module variables
 PACKED = 0.5        # share of masked sums in assignments and calls written sum(pack(a, mask))
 MATMUL = 0.04       # share of array operands of a constant length that are matmul(m, v)
 EOSHIFT = 0.4       # share of those shifts (CSHIFT) written as eoshift
@@ -392,6 +395,10 @@ class FGen:
         self.rq = random.Random(seed * 2147483587 + 109)
         self.rm = random.Random(seed * 2147483587 + 131)
         self.re = random.Random(seed * 2147483587 + 137)
+        # and which array results are ALLOCATABLE, and the head's arrays kept in module
+        # variables (with_module_arrays)
+        self.rr = random.Random(seed * 2147483587 + 151)
+        self.ru = random.Random(seed * 2147483587 + 157)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -1536,11 +1543,16 @@ class FGen:
             decls[p] = "real(8), intent(in), optional :: gam" if role == "opt" else \
                 "real(8), intent(inout), optional :: w(m)"
         roles += optional
+        allocated_result = array_fn and self.rr.random() < ALLOCATABLE_RESULTS
         if array_fn:
-            decls["o"] = "real(8) :: o(m)"
+            decls["o"] = "real(8), allocatable :: o(:)" if allocated_result else \
+                "real(8) :: o(m)"
+        # an ALLOCATABLE result allocated by ALLOCATE, or half the time by the assignment
+        # that sets it in full first
+        explicit = allocated_result and self.rr.random() < 0.5
 
         def prologue():
-            body = []
+            body = [pinned(Stmt("allocate(o(m))"))] if explicit else []
             for (role, p), v in zip(roles, dummies):    # pure outputs are set in full first
                 if role == "out":
                     e = self.fit(self.intrinsic(E("u", 1.0, names=frozenset(["u"])), 1))
@@ -1571,6 +1583,12 @@ class FGen:
                          [p for _, p in roles if not (array_fn and p == "o")],
                          dummies, decls, r.randint(2, 6), prologue,
                          lambda: self.fold_outputs(outs, result if function else None), result)
+        if allocated_result:
+            # adgen cannot keep a block it hands over to the caller: no checkpointed loop
+            # or fixed-point loop writes the result (documented)
+            for st in walk(f.body):
+                if st.directive is not None and st.directive != "NOCHECKPOINT":
+                    st.directive = None
         self.helpers.append(Helper(name, m, roles, function, array_fn))
         return f
 
@@ -1685,6 +1703,9 @@ class FGen:
         if self.rt.random() < DERIVED:
             mdecls, allocated = with_derived_type(head, mdecls, {"n": n, "nc": nc}, self.rt,
                                                   self.rk)
+        if self.ru.random() < MODULE_ARRAYS:
+            mdecls, kept = with_module_arrays(head, mdecls, self.ru)
+            allocated = allocated or kept
         stepper = None
         if self.rp.random() < POINTERS:
             stepper = with_double_buffer(head, self.rp,
@@ -1843,6 +1864,29 @@ def _constant_bounds(decl: str, sizes: dict) -> str:
     return f"real(8) :: {m.group(1)}({', '.join(dims)})"
 
 
+def _movable_locals(head: Routine, r: random.Random, arrays_only: bool = False) -> list:
+    """Some (3 in 4, stream r) of the head's local real scalars and arrays (arrays only, if
+    asked) that are not SAVEd nor allocatable and that no BLOCK or ASSOCIATE declares
+    again: those with_derived_type and with_module_arrays keep elsewhere."""
+    text = "\n".join(lines(head.body))
+    return [name for name, decl in head.decls.items()
+            if name not in head.params and name != head.result and
+            _PLAIN_LOCAL.fullmatch(decl) and
+            (not arrays_only or _PLAIN_LOCAL.fullmatch(decl).group(2)) and
+            re.search(rf"\b{name}\b", text) and
+            not re.search(rf"::.*\b{name}\b|\b{name}\s*=>", text) and r.random() < 0.75]
+
+
+def _renamed(head: Routine, names: list, prefix: str) -> None:
+    """Each of the names in the head's body given the prefix (`fz_w%w1` for `w1`)."""
+    name_re = re.compile(r"(?<![%\w])(" + "|".join(names) + r")\b")
+    for st in walk(head.body):
+        st.head = name_re.sub(rf"{prefix}\1", st.head)
+        st.parts = [(name_re.sub(rf"{prefix}\1", p) if p else p, b) for p, b in st.parts]
+        if st.tail:
+            st.tail = name_re.sub(rf"{prefix}\1", st.tail)
+
+
 def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random,
                       rk: random.Random) -> tuple:
     """The module's declarations with a derived type `fz_t` whose components are some of
@@ -1853,19 +1897,10 @@ def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random
     components instead, allocated with those bounds first thing in the head and
     deallocated automatically at its end. The values are the same; adgen must follow the
     components. Returns the declarations and whether some component is allocatable."""
-    text = "\n".join(lines(head.body))
-    chosen = [name for name, decl in head.decls.items()
-              if name not in head.params and name != head.result and
-              _PLAIN_LOCAL.fullmatch(decl) and re.search(rf"\b{name}\b", text) and
-              not re.search(rf"::.*\b{name}\b|\b{name}\s*=>", text) and r.random() < 0.75]
+    chosen = _movable_locals(head, r)
     if not chosen:
         return mdecls, False
-    name_re = re.compile(r"(?<![%\w])(" + "|".join(chosen) + r")\b")
-    for st in walk(head.body):
-        st.head = name_re.sub(r"fz_w%\1", st.head)
-        st.parts = [(name_re.sub(r"fz_w%\1", p) if p else p, b) for p, b in st.parts]
-        if st.tail:
-            st.tail = name_re.sub(r"fz_w%\1", st.tail)
+    _renamed(head, chosen, "fz_w%")
     fields, allocations = [], []
     for name in chosen:
         decl = _constant_bounds(head.decls.pop(name), sizes)
@@ -1880,6 +1915,29 @@ def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random
         head.body.insert(0, Stmt(f"allocate({', '.join(allocations)})", pinned=True))
     head.decls["fz_w"] = "type(fz_t) :: fz_w"
     return mdecls + ["type :: fz_t"] + fields + ["end type fz_t"], bool(allocations)
+
+
+def with_module_arrays(head: Routine, mdecls: list, r: random.Random) -> tuple:
+    """The module's declarations with allocatable module arrays `fz_ma_w1` standing for some
+    of the head's local real arrays (chosen as with_derived_type chooses), which the head
+    allocates first thing unless they are allocated already (by an earlier call) and, half
+    the time, deallocates at its end. The values are the same; adgen must allocate them and
+    their adjoints in the derivative code. Returns the declarations and whether some
+    array was chosen."""
+    chosen = _movable_locals(head, r, arrays_only=True)
+    if not chosen:
+        return mdecls, False
+    _renamed(head, chosen, "fz_ma_")
+    out = list(mdecls)
+    for name in reversed(chosen):
+        m = _PLAIN_LOCAL.fullmatch(head.decls.pop(name))
+        rank = len(m.group(3).split(","))
+        out.append(f"real(8), allocatable :: fz_ma_{name}({', '.join([':'] * rank)})")
+        head.body.insert(0, Stmt(f"if (.not. allocated(fz_ma_{name})) "
+                                 f"allocate(fz_ma_{name}{m.group(2)})", pinned=True))
+        if r.random() < 0.5:
+            head.body.append(Stmt(f"deallocate(fz_ma_{name})"))
+    return out, True
 
 
 def with_packs(stmts, r: random.Random) -> None:
