@@ -499,8 +499,8 @@ def test_pointers_refused(text, message, line, tmp_path):
      "    p(idx)%w = a\n    y = p(2)%w\n  end subroutine g\n",
      "a component of structures selected by a vector subscript", 12),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
-     "    type(p_t) :: p(4)\n    p%w = a\n    y = sum(p%x(1))\n  end subroutine g\n",
-     "'p%x': an array or CHARACTER component of an array of structures", 11),
+     "    type(p_t) :: p(4)\n    p%w = a\n    y = sum(p%x(1:2))\n  end subroutine g\n",
+     "'p%x(1:2)': a section of a component of an array of structures", 11),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p(4)\n    p%w = a\n    y = h(p%w)\n"
      "  end subroutine g\n  real(8) function h(v)\n    real(8) :: v(4)\n    v = 2 * v\n"

@@ -968,6 +968,24 @@ class Scope:
         jumps.lower_gotos(self.func, lambda base: self.temp(base, ir.INT))
         self.front.unsettled.append(self)       # see settle
 
+    def component_elements(self, node):
+        """node with each `p%f(k)` (the element k of the array component f of every
+        structure of an array p, or of a section of it) one name standing for that array,
+        so that k selects in the component, not among the structures
+        (fortran_types.subscripted_view)."""
+        F = _f2003()
+        if isinstance(node, F.Where_Construct):     # (its statements are its content)
+            out = copy.copy(node)
+            out.content = [self.component_elements(c) for c in node.content]
+            return out
+        found = {}
+        for ref in _walk_nodes(node):
+            if isinstance(ref, F.Part_Ref) and T.is_component_name(ref.items[0]):
+                name = T.subscripted_view(self, ref)
+                if name is not None:
+                    found[id(ref)] = name
+        return _replace_nodes(node, found) if found else node
+
     def handover_params(self, result_name, stmt):
         """The dummies through which a function hands its ALLOCATABLE result over to its
         caller (see array_function_temp): the address of a pointer, which gets the result's
@@ -2932,8 +2950,10 @@ class Scope:
         if cname not in _DO_CONSTRUCTS:
             self.no_waiting_directive(node)
         split, self.nocheckpoint = self.nocheckpoint, False
+        if isinstance(node, (F.Where_Stmt, F.Where_Construct)):
+            node = self.component_elements(node)
         if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt)):
-            node = self.hoist_constructors(node, out)
+            node = self.hoist_constructors(self.component_elements(node), out)
         if isinstance(node, F.Assignment_Stmt):
             if split:
                 out.append(ir.Pragma("adgen nocheckpoint", loc))
@@ -4234,6 +4254,7 @@ class Scope:
         bound."""
         self.tests += 1
         try:
+            node = self.component_elements(node)
             node = self.without_matmuls(self.without_array_functions(node, pre), pre)
             return self.expr(self.without_constructors(node, pre), pre=pre)
         finally:

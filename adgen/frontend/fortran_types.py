@@ -21,6 +21,9 @@ from adgen.transform import exprs as X
 
 # key of a component name -> the parts of the reference (see ComponentName)
 _PARTS = {}
+# the keys of the component names `p%f(k)` whose last part's subscripts select in the
+# component of each structure (see subscripted_view)
+_SUBSCRIPTED = set()
 
 
 @dataclass(eq=False)
@@ -406,9 +409,20 @@ def _component_view(scope, v, parts, key, node):
     loc = scope.loc(node)
     sample = scope.array_element(v, [X.clone(lo) for lo, _ in v.dims], node)
     last = _component_of(scope, sample, parts, key, node)
-    if last.dims or getattr(last, "char_len", None) is not None:
+    # `p%f(k)`: the element k of the array component f of each structure (subscripted_view)
+    inner = parts[-1].items[1].items if key in _SUBSCRIPTED else None
+    if last.dims and inner is None or getattr(last, "char_len", None) is not None:
         raise AdgenError(f"'{key}': an array or CHARACTER component of an array of "
                          "structures is not supported (loop over the elements)", loc)
+    if inner is not None:
+        if any(isinstance(sub, F.Subscript_Triplet) or scope.vector_subscript(sub, node)
+               for sub in inner):
+            raise AdgenError(f"'{key}': a section of a component of an array of structures "
+                             "(two parts of nonzero rank) is not Fortran", loc)
+        inner = [scope.expr(sub) for sub in inner]
+        if any(X.has_call(e) for e in inner):
+            raise AdgenError(f"'{key}': the component's subscripts call a function: set a "
+                             "variable to its value first", loc)
     view = FVar(key, last.type, loc=loc)
     if isinstance(parts[0], F.Name):
         view.dims = [(X.clone(lo), X.clone(ext) if ext is not None else None)
@@ -436,9 +450,46 @@ def _component_view(scope, v, parts, key, node):
             subs = [X.add(X.clone(d[0]), X.mul(X.sub(next(ks), _int(1)), X.clone(d[2])))
                     if isinstance(d, tuple) else X.clone(d) for d in select]
         element = scope.array_element(v, subs, node)
-        return scope.value(_component_of(scope, element, parts, key, node), node)
+        comp = _component_of(scope, element, parts, key, node)
+        if inner is not None:
+            return scope.array_element(comp, [X.clone(e) for e in inner], node)
+        return scope.value(comp, node)
     view.element_of = element_of
     return view
+
+
+def subscripted_view(scope, ref):
+    """For `p%f(k)` (ref, a part reference to the component name `p%f`), where p is a whole
+    array of structures or a section of one and its last component f an array: one
+    component name, `p%f(k)`, for the array of the elements f(k) of its structures, its
+    last part carrying the subscripts (see _component_view). Else None: the subscripts
+    then select in the component as usual."""
+    F = _f2003()
+    parts = _PARTS.get(ref.items[0].string)
+    first = parts[0] if parts else None
+    v = scope.vars.get(_part_name(first)) if first is not None else None
+    if v is None or not v.dims or derived_type_of(v.type) is None:
+        return None
+    if isinstance(first, F.Part_Ref) and not any(
+            isinstance(sub, F.Subscript_Triplet) or scope.vector_subscript(sub, ref)
+            for sub in first.items[1].items):
+        return None         # one structure: `p(i)%f(k)`
+    dt = derived_type_of(v.type)
+    comp = None
+    for p in parts[1:]:
+        comp = dt.components.get(_part_name(p)) if dt is not None else None
+        if comp is None:
+            return None
+        dt = derived_type_of(comp.type)
+    if not comp.dims or comp.allocatable:
+        return None
+    last = object.__new__(F.Part_Ref)
+    last.items = (F.Name(_part_name(parts[-1])), ref.items[1])
+    last.item, last.parent = getattr(ref, "item", None), None
+    key = f"{ref.items[0].string}({str(ref.items[1]).lower().replace(' ', '')})"
+    _PARTS[key] = list(parts[:-1]) + [last]
+    _SUBSCRIPTED.add(key)
+    return component_name_class().make(key, _PARTS[key], getattr(ref, "item", None))
 
 
 def _struct_value(scope, v, part, node, key):

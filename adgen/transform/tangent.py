@@ -1,7 +1,7 @@
 """Tangent (forward) mode: each active assignment `v = e` is preceded by `vd = e'`, the
 directional derivative of e; control flow is kept as it is."""
 from adgen import ir
-from adgen.analysis.activity import find, struct_with_pointers
+from adgen.analysis.activity import struct_with_pointers
 from adgen.analysis.extent import field_expr
 from adgen.backend.cgen import GenFunction, LocalDecl, local_type
 from adgen.errors import AdgenError
