@@ -2950,10 +2950,10 @@ class Scope:
         if cname not in _DO_CONSTRUCTS:
             self.no_waiting_directive(node)
         split, self.nocheckpoint = self.nocheckpoint, False
-        if isinstance(node, (F.Where_Stmt, F.Where_Construct)):
+        if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt, F.Where_Stmt, F.Where_Construct)):
             node = self.component_elements(node)
         if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt)):
-            node = self.hoist_constructors(self.component_elements(node), out)
+            node = self.hoist_constructors(node, out)
         if isinstance(node, F.Assignment_Stmt):
             if split:
                 out.append(ir.Pragma("adgen nocheckpoint", loc))
@@ -4192,7 +4192,7 @@ class Scope:
         if getattr(f, "allocatable_result", False):
             return self.handed_over_temp(f, ref, args, pre, out, loc)
         call = self.user_call(_name(ref.items[0]), args, ref, pre,
-                              result=X.null(ir.Ptr(ir.DOUBLE), loc))
+                              results=[X.null(ir.Ptr(ir.DOUBLE), loc)])
         at = next(k for k, p in enumerate(f.params) if getattr(p, "is_result", False))
         actual = dict(zip(f.params, call.args))
         # an expression passed through a temporary (argument_temporary): its value
@@ -4240,7 +4240,7 @@ class Scope:
         sym.extent_vars = extents
         handover = [ir.AddrOf(ir.Ref(sym, loc), ir.Ptr(sym.type), loc)] + \
             [ir.AddrOf(ir.Ref(e, loc), ir.Ptr(ir.INT), loc) for e in extents]
-        call = self.user_call(_name(ref.items[0]), args, ref, pre, result=handover)
+        call = self.user_call(_name(ref.items[0]), args, ref, pre, results=handover)
         self.heap_temps.append((sym, None))
         v = FVar(sym.name, t, sym=sym, dims=[(_int(1), ir.Ref(e, loc)) for e in extents])
         self.vars[sym.name] = v
@@ -5624,11 +5624,11 @@ class Scope:
             values[slot] = _argument_value(a)
         return values
 
-    def user_call(self, name, args, node, pre, ks=None, post=None, result=None):
+    def user_call(self, name, args, node, pre, ks=None, post=None, results=()):
         """A call of a procedure; ks: the counters of the current element when the call
-        is an elemental function's in an array expression; post: see call_args; result:
-        the address of the array a function that returns one stores its result in (a list
-        of the addresses that get an ALLOCATABLE result, see handover_params)."""
+        is an elemental function's in an array expression; post: see call_args; results:
+        for a function that returns an array, the address of the array it stores its result
+        in (or the addresses that get an ALLOCATABLE result, see handover_params)."""
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
         strings = {k: self.string(a, pre) for k, a in enumerate(args)
@@ -5643,9 +5643,7 @@ class Scope:
         for e, k in zip(lengths, dummies or strings):
             e.loc = self.loc(args[k] if args[k] is not None else node)
         cargs = self.call_args(f, args, node, pre, strings, ks, post) + \
-            (result if isinstance(result, list) else [result] if result is not None else []) + \
-            self.call_extents(f, args, node) + \
-            lengths
+            list(results) + self.call_extents(f, args, node) + lengths
         if hasattr(f, "host_arg_uses"):
             f.host_arg_uses.append(list(f.host_args))      # see internal_procedures
         for hname in getattr(f, "host_args", []):

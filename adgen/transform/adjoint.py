@@ -2231,18 +2231,16 @@ def _merge_squares(stmts):
     out = []
     for st in stmts:
         prev = out[-1] if out else None
-        if isinstance(st, ir.Assign) and isinstance(prev, ir.Assign) and \
-                same_text(st.lhs, prev.lhs):
-            a, b = increment(prev.lhs, prev.rhs), increment(st.lhs, st.rhs)
-            if a is not None and b is not None and a[0] == b[0] and \
-                    sorted(_factors(a[1])) == sorted(_factors(b[1])):
-                two, term = X.const(2, st.lhs.type), X.clone(a[1])
-                twice = X.mul(X.mul(two, term.left), term.right) \
-                    if isinstance(term, ir.Binary) and term.op == "*" else X.mul(two, term)
-                rhs = X.add(X.clone(st.lhs), twice) if a[0] > 0 else \
-                    X.sub(X.clone(st.lhs), twice)
-                out[-1] = ir.Assign(prev.lhs, rhs, prev.loc)
-                continue
+        signs = _same_terms(prev, st)
+        if signs is not None and signs[0] == signs[1]:
+            term = X.clone(increment(prev.lhs, prev.rhs)[1])
+            two = X.const(2, st.lhs.type)
+            twice = X.mul(X.mul(two, term.left), term.right) \
+                if isinstance(term, ir.Binary) and term.op == "*" else X.mul(two, term)
+            rhs = X.add(X.clone(st.lhs), twice) if signs[0] > 0 else \
+                X.sub(X.clone(st.lhs), twice)
+            out[-1] = ir.Assign(prev.lhs, rhs, prev.loc)
+            continue
         out.append(st)
     return out
 
@@ -2261,16 +2259,14 @@ def _without_cancelling(stmts):
         inc = increment(st.lhs, st.rhs) if isinstance(st, ir.Assign) else None
         partner = None
         if inc is not None:
-            factors = sorted(_factors(inc[1]))
             names = {expr_c(x) for x in ir.walk(inc[1]) if ir.is_lvalue(x)} | \
                 {expr_c(st.lhs)}
             for m in range(k + 1, len(out)):
                 other = out[m]
                 if not isinstance(other, ir.Assign):
                     break
-                o = increment(other.lhs, other.rhs)
-                if o is not None and same_text(other.lhs, st.lhs) and o[0] == -inc[0] and \
-                        sorted(_factors(o[1])) == factors:
+                signs = _same_terms(st, other)
+                if signs is not None and signs[0] == -signs[1]:
                     partner = m
                     break
                 if expr_c(other.lhs) in names:
@@ -2281,6 +2277,17 @@ def _without_cancelling(stmts):
         del out[partner]
         del out[k]
     return out
+
+
+def _same_terms(a, b):
+    """(sign of a, sign of b) when statements a and b both add to (or subtract from) the
+    same lvalue a product of the same factors; None otherwise."""
+    if not (isinstance(a, ir.Assign) and isinstance(b, ir.Assign) and same_text(a.lhs, b.lhs)):
+        return None
+    ia, ib = increment(a.lhs, a.rhs), increment(b.lhs, b.rhs)
+    if ia is None or ib is None or sorted(_factors(ia[1])) != sorted(_factors(ib[1])):
+        return None
+    return ia[0], ib[0]
 
 
 def _factors(e):
