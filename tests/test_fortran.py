@@ -479,8 +479,11 @@ def test_pointers_refused(text, message, line, tmp_path):
      "an array of 'q_t', a type with allocatable components, is not supported", 6),
     ("module m\n  type :: p_t\n    real(8), pointer :: x\n  end type p_t\n",
      "pointer components of 'p_t' are not supported", 3),
-    ("module m\n  type :: p_t\n    real(8) :: x = 1.0d0\n  end type p_t\n",
-     "default initialization of the component 'x'", 3),
+    ("module m\n  type :: p_t\n    real(8) :: x = sqrt(2.0d0)\n  end type p_t\n",
+     "the default value of the component 'x' of 'p_t' is supported as literals and named "
+     "constants combined by arithmetic only", 3),
+    ("module m\n  type :: p_t\n    real(8) :: x(3) = [1d0, 2d0]\n  end type p_t\n",
+     "the default value of the component 'x' of 'p_t' has 2 elements, the component 3", 3),
     ("module m\n  type :: p_t\n    character(len=8) :: names(3)\n  end type p_t\n",
      "the CHARACTER component 'names' of 'p_t' is an array or ALLOCATABLE", 3),
     ("module m\n  type :: p_t\n    character(len=:), allocatable :: name\n  end type p_t\n",
@@ -492,8 +495,22 @@ def test_pointers_refused(text, message, line, tmp_path):
      "  end type p_t\ncontains\n  subroutine f(a)\n    class(p_t) :: a\n  end subroutine f\n",
      "type-bound procedures of 'p_t' are not supported", 4),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
-     "    type(p_t) :: p\n    p = p_t([a, a, a], a)\n    y = p%w\n  end subroutine g\n",
-     "structure constructor", 10),
+     "    type(p_t) :: p\n    p = p_t(w=a)\n    y = p%w\n  end subroutine g\n",
+     "'p_t(w = a)' gives no value for the component 'x', which has no default value", 10),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p(2)\n    p = p_t([a, a, a], a)\n    y = p(1)%w\n"
+     "  end subroutine g\n",
+     "the structure constructor 'p_t([a, a, a], a)' assigned to the array 'p' is not "
+     "supported", 10),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    y = a\n    if (h(p_t([a, a, a], a)) > 0) y = 2 * a\n  end subroutine g\n"
+     "  real(8) function h(p)\n    type(p_t), intent(in) :: p\n    h = p%w\n"
+     "  end function h\n",
+     "a structure constructor of 'p_t' is supported in assignments and CALL statements "
+     "only", 10),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p\n    p = p_t([a, a, a], a, a)\n    y = p%w\n  end subroutine g\n",
+     "gives more values than 'p_t' has components", 10),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p(4)\n    integer :: idx(2)\n    idx = [2, 3]\n"
      "    p(idx)%w = a\n    y = p(2)%w\n  end subroutine g\n",

@@ -29,6 +29,7 @@ from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.transform import exprs as X
 from adgen.transform.checkpoint import CheckpointPragma
+from adgen.transform.common import counted_loop
 from adgen.frontend import fortran_types as T
 from adgen.frontend import jumps
 
@@ -773,6 +774,9 @@ class Scope:
         self.allocatables = []        # local allocatable arrays (see declare_allocatable)
         # local structures with allocatable components (see struct_with_allocatables)
         self.allocatable_structs = []
+        # variables of a type with default initialization (see default_initializations)
+        self.initialized_structs = []
+        self.intent_out_names = set()     # dummies declared INTENT(OUT)
         self.allocatable_bounds = set()   # the locals holding their bounds
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
                                       # (size None: allocated by the statement itself)
@@ -854,7 +858,8 @@ class Scope:
         if is_function and stmt.items[0] is not None:
             # after the declarations: `real(wp) function g(v)` may take wp from a USE
             # statement of its own
-            for p in _walk_type(stmt.items[0], F.Intrinsic_Type_Spec):
+            for p in _walk_type(stmt.items[0], (F.Intrinsic_Type_Spec,
+                                                F.Declaration_Type_Spec)):
                 prefix_type = self.type_spec(p)
         if array_result:
             if prefix_type is not None:
@@ -875,6 +880,10 @@ class Scope:
                 rv.sym.type = prefix_type
             self.func.ret = rv.type
             self.result_var = rv
+            dtype = T.derived_type_of(rv.type)
+            if dtype is not None and dtype.default_initialized() and \
+                    rv not in self.initialized_structs:     # (its type before FUNCTION)
+                self.initialized_structs.append(rv)
         else:
             self.func.ret = ir.VOID
         if internal and not signature_only:
@@ -961,12 +970,58 @@ class Scope:
         # the allocatable components of local structures start unallocated
         body[:0] = [ir.Assign(self.array_base(c, None), X.null(ir.Ptr(c.type), self.func.loc),
                               self.func.loc)
-                    for v in self.allocatable_structs for c in self.component_arrays(v)]
+                    for v in self.allocatable_structs for c in self.component_arrays(v)] + \
+            self.default_initializations(self.initialized_structs)
         if is_function and not array_result:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
         self.func.body = ir.Block(body, self.func.loc)
         jumps.lower_gotos(self.func, lambda base: self.temp(base, ir.INT))
         self.front.unsettled.append(self)       # see settle
+
+    def default_initializations(self, variables):
+        """Fortran's default initialization of the variables of a type that has one
+        (`real(8) :: dt = 0.1d0` among its components) where the procedure or BLOCK is
+        entered: the locals, the function result, the INTENT(OUT) dummies. A SAVEd local
+        starts with those values instead (a static initializer); ALLOCATE initializes an
+        allocatable or pointer (initialize_elements); the other dummies and module
+        variables keep what they hold."""
+        out = []
+        for v in variables:
+            if v.sym is None or v.common is not None or v.pointer or v.allocated is not None \
+                    or v.descriptor:
+                continue
+            if getattr(v.sym, "fortran_saved", False):
+                if v.sym.init_text is None:
+                    one = T.default_initializer(T.derived_type_of(v.type))
+                    v.sym.init_text = "{" + ", ".join([one] * _constant_size(v)) + "}" \
+                        if v.dims else one
+                continue
+            if v.sym.kind == "global" or v.sym.kind == "param" and \
+                    v.name not in self.intent_out_names and v.name != self.result_name:
+                continue
+            size = None
+            if v.dims:
+                if any(ext is None for _, ext in v.dims):
+                    raise AdgenError(f"the assumed-size array '{v.name}', of a type with "
+                                     "default initialization, is not supported here (give "
+                                     "it a shape)", v.loc)
+                for _, ext in v.dims:
+                    size = X.clone(ext) if size is None else X.mul(size, X.clone(ext))
+            out += self.initialize_elements(v, size, v.loc)
+        return out
+
+    def initialize_elements(self, v, size, loc):
+        """The default initialization of the structure v, or of the size first elements
+        of the array of structures v."""
+        dtype = T.derived_type_of(v.type)
+        counter = lambda: self.temp("k", ir.INT)    # noqa: E731
+        if size is None:
+            return T.default_initialization(self.value(v, None), dtype, loc, counter)
+        k = counter()
+        element = ir.Index(self.array_base(v, None), ir.Ref(k), v.type, loc)
+        loop = counted_loop(k, size, T.default_initialization(element, dtype, loc, counter))
+        loop.loc = loop.body.loc = loc
+        return [loop]
 
     def component_elements(self, node):
         """node with each `p%f(k)` (the element k of the array component f of every
@@ -1102,8 +1157,11 @@ class Scope:
             elif isinstance(node, F.External_Stmt):
                 self.external_names |= {_name(n) for n in _walk_type(node, F.Name)}
             elif isinstance(node, F.Intent_Stmt):
+                names = {_name(n) for n in _walk_type(node.items[1], F.Name)}
                 if str(node.items[0]).upper() == "IN":
-                    self.intent_in_names |= {_name(n) for n in _walk_type(node.items[1], F.Name)}
+                    self.intent_in_names |= names
+                elif str(node.items[0]).upper() == "OUT":
+                    self.intent_out_names |= names
             elif isinstance(node, (F.Save_Stmt, F.Intrinsic_Stmt)):
                 continue
             elif isinstance(node, F.Interface_Block):
@@ -1298,6 +1356,8 @@ class Scope:
                     optional = True
                 elif s.replace(" ", "") == "INTENT(IN)":
                     self.intent_in_names |= {_name(e.items[0]) for e in node.items[2].items}
+                elif s.replace(" ", "") == "INTENT(OUT)":
+                    self.intent_out_names |= {_name(e.items[0]) for e in node.items[2].items}
                 elif s == "SAVE":
                     saved = True
                 elif s == "EXTERNAL":
@@ -1328,6 +1388,11 @@ class Scope:
                 v = self.declare(name, t, edims, node, is_param, init, module_level, saved)
                 if local_struct and v not in self.allocatable_structs:
                     self.allocatable_structs.append(v)
+            dtype = T.derived_type_of(t)
+            if dtype is not None and dtype.default_initialized() and not module_level and \
+                    self.func is not None and self.vars.get(name) is not None and \
+                    self.vars[name] not in self.initialized_structs:
+                self.initialized_structs.append(self.vars[name])
 
     def struct_with_allocatables(self, name, t, dims, node, attrs, module_level,
                                  allocatable, saved):
@@ -1664,6 +1729,10 @@ class Scope:
                 raise self.error(node, f"ALLOCATE of '{v.name}' with {len(dims)} bounds "
                                        "needed")
             if v.descriptor:
+                if T.derived_type_of(v.type) is not None and \
+                        T.derived_type_of(v.type).default_initialized():
+                    raise self.error(node, f"ALLOCATE of '{v.name}', of a type with default "
+                                           "initialization, is not supported here")
                 self.allocate_descriptor(v, specs, stat, out, loc)
                 continue
             bounds = []
@@ -1673,6 +1742,12 @@ class Scope:
                 bounds.append((lower, X.add(X.sub(_to_int(self.expr(spec.items[1])),
                                                   X.clone(lower)), _int(1))))
             size = self.allocate_storage(v, bounds, out, loc)
+            if v in self.initialized_structs:
+                # its storage default-initialized (none to initialize when malloc failed)
+                init = self.initialize_elements(v, size if v.dims else None, loc)
+                out += init if stat is None else [ir.If(
+                    ir.Binary("!=", ir.Ref(v.sym, loc), _int(0), ir.INT),
+                    ir.Block(init, loc), None, loc)]
             if stat is None:
                 if not v.pointer:
                     out.append(ir.Assign(ir.Ref(v.allocated, loc), _int(1), loc))
@@ -2032,11 +2107,11 @@ class Scope:
         self.local_names = getattr(self, "local_names", set()) | {name}
         if dims_node is not None:
             self.set_dims(v, dims_node, node)
-        if is_param and v.dims:
-            # a constant array: a static table in the output
+        if is_param and (v.dims or T.derived_type_of(t) is not None):
+            # a constant array or structure: a static table in the output
             if init is None:
                 raise self.error(node, f"parameter '{name}' has no value")
-            if _constant_size(v) is None:
+            if v.dims and _constant_size(v) is None:
                 raise self.error(node, f"parameter array '{name}' needs constant bounds")
             sym = ir.Symbol(self.unique(f"{(self.func.name if self.func else 'm')}_{name}"),
                             self.storage_type(v), "global", loc, is_static=True)
@@ -2476,6 +2551,13 @@ class Scope:
         for every element)."""
         F = _f2003()
         from adgen.backend.cgen import expr_c
+        dtype = T.derived_type_of(v.type)
+        if dtype is not None:
+            if self.constructed_type(value) is not dtype:
+                raise self.error(node, f"the value of '{v.name}' is supported as a structure "
+                                       f"constructor of '{dtype.name}' only")
+            one = self.structure_initializer(value, node)
+            return "{" + ", ".join([one] * _constant_size(v)) + "}" if v.dims else one
         if v.dims and isinstance(value, F.Intrinsic_Function_Reference) and \
                 _name(value.items[0]) == "reshape":
             # reshape(constructor, shape): the constructor's elements are the array's in
@@ -2504,6 +2586,38 @@ class Scope:
             raise self.error(node, f"'{v.name}' has {size} elements, given {len(values)} "
                                    "initial values")
         return "{" + ", ".join(values) + "}"
+
+    def structure_initializer(self, ctor, node):
+        """The C initializer of a structure constructor of constants (the value of a
+        SAVEd or PARAMETER structure): each component's value given, else its default."""
+        dtype = self.constructed_type(ctor)
+        given = self.constructor_values(ctor)
+        items = []
+        for c in dtype.components.values():
+            value = given.get(c.name)
+            inner = T.derived_type_of(c.type)
+            if value is None:
+                if not T.has_default(c):
+                    raise self.error(node, f"'{ctor}' gives no value for the component "
+                                           f"'{c.name}', which has no default value")
+                items.append(T.component_initializer(c))
+            elif c.allocatable:
+                raise self.error(node, f"the allocatable component '{c.name}' given a value "
+                                       f"in '{ctor}' is not supported")
+            elif c.char_len is not None:
+                if not isinstance(value, _f2003().Char_Literal_Constant):
+                    raise self.error(node, f"the value of '{c.name}' in '{ctor}' is supported "
+                                           "as a character literal only")
+                text = _char_literal(value)[:c.char_len].ljust(c.char_len)
+                items.append("{" + ", ".join(_c_char(ch) for ch in text) + "}")
+            elif inner is not None:
+                if c.dims or self.constructed_type(value) is not inner:
+                    raise self.error(node, f"the value of '{c.name}' in '{ctor}' is supported "
+                                           f"as a structure constructor of '{inner.name}' only")
+                items.append(self.structure_initializer(value, node))
+            else:
+                items.append(self.initial_value(FVar(c.name, c.type, dims=c.dims), value, node))
+        return "{" + ", ".join(items) + "}"
 
     def set_dims(self, v, spec, node):
         # the bounds of a procedure's arrays are those on entry (see entry_bound)
@@ -2950,6 +3064,10 @@ class Scope:
         if cname not in _DO_CONSTRUCTS:
             self.no_waiting_directive(node)
         split, self.nocheckpoint = self.nocheckpoint, False
+        if isinstance(node, F.Assignment_Stmt) and self.constructed_type(node.items[2]):
+            return self.structure_assignment(node.items[0], node.items[2], out, loc)
+        if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt)):
+            node = self.structures_hoisted(node, out, loc)
         if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt, F.Where_Stmt, F.Where_Construct)):
             node = self.component_elements(node)
         if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt)):
@@ -3269,6 +3387,7 @@ class Scope:
             if spec is not None:
                 allocatables = len(self.allocatables)
                 structs = len(self.allocatable_structs)
+                initialized = len(self.initialized_structs)
                 dummies, self.dummies = self.dummies, []    # a BLOCK's names are no dummies
                 try:
                     self.block_specification(spec)
@@ -3276,6 +3395,10 @@ class Scope:
                     self.dummies = dummies
                 own = self.allocatables[allocatables:]
                 own_structs = self.allocatable_structs[structs:]
+                # initialized where the BLOCK is entered, not the procedure
+                out.extend(self.default_initializations(
+                    self.initialized_structs[initialized:]))
+                del self.initialized_structs[initialized:]
             else:
                 own = []
             declared = [self.vars[n] for n in dict.fromkeys(names) if n in self.vars]
@@ -4045,6 +4168,102 @@ class Scope:
             return self.designator(lhs_node, ks), ir.Ref(acc)
 
         self.elementwise(shape, make, out, loc)
+
+    # ------------------------------------------------------ structure constructors
+    def constructed_type(self, node):
+        """The DerivedType that node builds when it is a structure constructor (`t(v1,
+        c=v2)`; fparser reads one as a function reference or an array element when the
+        type comes from a module), else None."""
+        F = _f2003()
+        if isinstance(node, F.Part_Ref) or type(node).__name__ in _CALL_NODES:
+            return self.types.get(_name(node.items[0]))
+        return None
+
+    def constructor_values(self, ctor):
+        """{component name: its value's node} of a structure constructor, the values
+        given in order or by keyword (the components left out are not in it)."""
+        F = _f2003()
+        dtype = self.constructed_type(ctor)
+        comps = list(dtype.components)
+        given = {}
+        args = ctor.items[1].items if ctor.items[1] is not None else ()
+        for k, a in enumerate(args):
+            if isinstance(a, (F.Component_Spec, F.Actual_Arg_Spec)):
+                name, value = _name(a.items[0]), a.items[1]
+            elif given and len(given) != k:
+                raise self.error(ctor, f"a value by position after one by keyword in '{ctor}'")
+            elif k >= len(comps):
+                raise self.error(ctor, f"'{ctor}' gives more values than '{dtype.name}' has "
+                                       "components")
+            else:
+                name, value = comps[k], a
+            if name not in dtype.components:
+                raise self.error(ctor, f"'{dtype.name}' has no component '{name}'")
+            if name in given:
+                raise self.error(ctor, f"'{ctor}' gives the component '{name}' twice")
+            given[name] = value
+        return given
+
+    def structure_assignment(self, lhs_node, ctor, out, loc):
+        """`s = t(v1, v2, c=v3)`: each component of s assigned its value (given in order
+        or by keyword, else the component's default value), as its own assignment; through
+        a temporary structure when the values read s (`p = t(p%y, p%x)`) or when s's
+        subscripts need statements (a function reference) to be evaluated once."""
+        F = _f2003()
+        dtype = self.constructed_type(ctor)
+        given = self.constructor_values(ctor)
+        if dtype.allocatable_paths():
+            raise self.error(ctor, f"the structure constructor '{ctor}' of '{dtype.name}', "
+                                   "which has allocatable components, is not supported: set "
+                                   "the components one by one")
+        if self.shape_of(lhs_node) is not None:
+            raise self.error(ctor, f"the structure constructor '{ctor}' assigned to the "
+                                   f"array '{lhs_node}' is not supported (assign it to each "
+                                   "element)")
+        pre = []
+        target = self.designator(lhs_node, pre=pre)
+        if T.derived_type_of(target.type) is not dtype:
+            raise self.error(ctor, f"'{ctor}', of type '{dtype.name}', assigned to "
+                                   f"'{lhs_node}' of another type")
+        read = {self.storage_key(_name(n)) for n in _walk_type(list(given.values()), F.Name)}
+        final = None
+        if pre or self.storage_key(_base_name(lhs_node)) in read:
+            sym = self.temp("value", ir.with_const(target.type, False))
+            self.vars[sym.name] = FVar(sym.name, sym.type, sym=sym)
+            final = ir.Assign(target, ir.Ref(sym, loc), loc)
+            lhs_node, target = F.Name(sym.name), ir.Ref(sym, loc)
+        for c in dtype.components.values():
+            if c.name in given:
+                stmt = F.Assignment_Stmt(f"{lhs_node}%{c.name} = 0")
+                stmt.items = (stmt.items[0], "=", given[c.name])
+                T.replace_data_refs(stmt)
+                self.lower_statement(stmt, out)
+            elif T.has_default(c):
+                out += T.component_default(T.member(X.clone(target), c, loc), c, loc,
+                                           lambda: self.temp("k", ir.INT))
+            else:
+                raise self.error(ctor, f"'{ctor}' gives no value for the component "
+                                       f"'{c.name}', which has no default value")
+        if final is not None:
+            out.extend(pre)
+            out.append(final)
+
+    def structures_hoisted(self, node, out, loc):
+        """An assignment or call reading temporary structures, set in out, instead of
+        the structure constructors in its expressions (`call step(s, params_t(dt, nu))`)."""
+        found = [n for n in _walk_nodes(node) if self.constructed_type(n) is not None]
+        outer = [n for n in found
+                 if not any(m is not n and any(x is n for x in _walk_nodes(m)) for m in found)]
+        if not outer:
+            return node
+        F = _f2003()
+        replacements = {}
+        for ctor in outer:
+            sym = self.temp("value", ir.Struct(self.constructed_type(ctor).sdef))
+            self.vars[sym.name] = FVar(sym.name, sym.type, sym=sym)
+            self.structure_assignment(F.Name(sym.name), ctor, out, loc)
+            replacements[id(ctor)] = F.Name(sym.name)
+        return _replace_nodes(node, replacements)
 
     def hoist_constructors(self, node, out):
         """An assignment or call with array constructors, matmul or functions that return
@@ -5674,8 +5893,9 @@ class Scope:
 
     def function_call(self, name, args, node, pre, ks=None):
         if name in self.types:
-            raise self.error(node, f"the structure constructor '{node}' is not supported: "
-                                   "set the components one by one")
+            raise self.error(node, f"a structure constructor of '{name}' is supported in "
+                                   "assignments and CALL statements only (assign it to a "
+                                   "variable first)")
         v = self.vars.get(name)
         declared = None
         if v is not None and v is not self.result_var and not v.dims and v.const is None \

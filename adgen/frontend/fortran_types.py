@@ -38,6 +38,9 @@ class Component:
     descriptor: Optional[ir.Type] = None
     type_code: int = 3              # gfortran's BT_INTEGER 1, BT_LOGICAL 2, BT_REAL 3
     char_len: Optional[int] = None  # a CHARACTER component: its length
+    # its default initialization (`real(8) :: dt = 0.1d0`): constants, one per element of
+    # the component (a CHARACTER one's characters, blank-padded), or one for them all
+    init: Optional[list] = None
 
     @property
     def allocatable(self):
@@ -50,6 +53,15 @@ class DerivedType:
     sdef: ir.StructDef
     components: dict = field(default_factory=dict)    # name -> Component
     module: Optional[str] = None    # the module defining it (None: a procedure)
+
+    def default_initialized(self):
+        """Whether Fortran initializes the variables of the type: a component has a
+        default value, or is of a type that has one."""
+        for c in self.components.values():
+            inner = derived_type_of(c.type)
+            if c.init is not None or inner is not None and inner.default_initialized():
+                return True
+        return False
 
     def allocatable_paths(self):
         """The allocatable components of the type, also those of its components of a
@@ -166,6 +178,16 @@ def replace_data_refs(tree):
             if isinstance(node, (list, tuple)):
                 return type(node)(convert_tree(c) for c in node)
             return node
+        if type(node).__name__ == "Proc_Component_Ref" and isinstance(node.items[2], F.Name):
+            # what fparser makes of `t%u` among a structure constructor's values (there
+            # are no procedure components: the definitions refuse them)
+            base = node.items[0]
+            ref = object.__new__(F.Data_Ref)
+            ref.items = tuple((list(base.items) if type(base).__name__ == "Data_Ref"
+                               else [base]) + [node.items[2]])
+            ref.item = getattr(node, "item", None)
+            ref.parent = None
+            node = ref
         visit(node)
         if type(node).__name__ == "Data_Ref":
             return convert(node)
@@ -243,14 +265,13 @@ def _components(scope, cdef, type_name):
     out = []
     for d in decls.items:
         cname = _lname(d.items[0])
-        if len(d.items) > 3 and d.items[3] is not None:
-            raise scope.error(cdef, f"default initialization of the component '{cname}' of "
-                                    f"'{type_name}' is not supported")
+        init = d.items[3] if len(d.items) > 3 else None
         spec = d.items[1] if d.items[1] is not None else dims_node
         dims = None
         if is_char:
             out.append(_character_component(scope, cdef, type_name, cname, tspec, d, spec,
                                             allocatable))
+            out[-1].init = _default_value(scope, cdef, type_name, out[-1], init)
             continue
         if allocatable:
             out.append(_allocatable_component(scope, cdef, type_name, cname, t, spec))
@@ -267,7 +288,108 @@ def _components(scope, cdef, type_name):
                 raise scope.error(cdef, f"the array component '{cname}' of '{type_name}' "
                                         "needs constant bounds")
         out.append(Component(cname, cname, t, dims))
+        out[-1].init = _default_value(scope, cdef, type_name, out[-1], init)
     return out
+
+
+def _default_value(scope, cdef, type_name, comp, init):
+    """The constants of a component's default initialization (Component.init), or None
+    without one: `= 0.1d0`, `= [1d0, 2d0, 3d0]` for an array, `= 'abc'` for a CHARACTER
+    component (blank-padded or cut to its length)."""
+    if init is None:
+        return None
+    F = _f2003()
+    from adgen.frontend.fortran_front import _c_char, _char_literal, _constructor_items, \
+        _convert
+    what = f"the default value of the component '{comp.name}' of '{type_name}'"
+    value = init.items[1]
+    if comp.char_len is not None:
+        if not isinstance(value, F.Char_Literal_Constant):
+            raise scope.error(cdef, f"{what} is supported as a character literal only")
+        text = _char_literal(value)[:comp.char_len].ljust(comp.char_len)
+        return [ir.Const(_c_char(ch), comp.type) for ch in text]
+    items = _constructor_items(value) if isinstance(value, F.Array_Constructor) else [value]
+    values = []
+    for item in items:
+        e = X.fold(_convert(scope.expr(item), comp.type))
+        if any(isinstance(x, (ir.Ref, ir.Call, ir.Index, ir.Member, ir.Deref))
+               for x in ir.walk(e)):
+            raise scope.error(cdef, f"{what} is supported as literals and named constants "
+                                    "combined by arithmetic only")
+        values.append(e)
+    size = _element_count(comp)
+    if len(values) != 1 and (not comp.dims or len(values) != size):
+        raise scope.error(cdef, f"{what} has {len(values)} elements, the component "
+                                f"{size}")
+    return values
+
+
+def _element_count(comp):
+    """The number of elements of a component that is not allocatable (1 for a scalar,
+    its length for a CHARACTER one)."""
+    t = _storage_type(comp)
+    return int(t.size.text) if isinstance(t, ir.Arr) else 1
+
+
+def default_initialization(base, dtype, loc, counter):
+    """The assignments by which Fortran initializes the structure base (an lvalue of the
+    DerivedType dtype) by default: the components with a default value get it, those of a
+    type with default initialization are initialized in turn. counter() gives a new loop
+    counter (an int temporary)."""
+    out = []
+    for c in dtype.components.values():
+        if has_default(c):
+            out += component_default(member(X.clone(base), c, loc), c, loc, counter)
+    return out
+
+
+def has_default(comp):
+    """Whether default initialization sets the component (or some of its components)."""
+    inner = derived_type_of(comp.type)
+    return comp.init is not None or inner is not None and inner.default_initialized()
+
+
+def component_default(target, comp, loc, counter):
+    """The assignments giving the component comp, at target, its default value."""
+    from adgen.transform.common import counted_loop
+    inner = derived_type_of(comp.type)
+    if not isinstance(target.type, ir.Arr):
+        return [ir.Assign(target, X.clone(comp.init[0]), loc)] if comp.init is not None \
+            else default_initialization(target, inner, loc, counter)
+    if comp.init is not None and len(comp.init) > 1:
+        return [ir.Assign(ir.Index(X.clone(target), ir.Const(str(k), ir.INT), comp.type, loc),
+                          X.clone(v), loc)
+                for k, v in enumerate(comp.init)]
+    k = counter()
+    element = ir.Index(target, ir.Ref(k), comp.type, loc)
+    body = [ir.Assign(element, X.clone(comp.init[0]), loc)] if comp.init is not None \
+        else default_initialization(element, inner, loc, counter)
+    loop = counted_loop(k, ir.Const(str(_element_count(comp)), ir.INT), body)
+    loop.loc = loop.body.loc = loc
+    return [loop]
+
+
+def default_initializer(dtype):
+    """The C initializer of a structure of the DerivedType dtype as default
+    initialization leaves it (a static variable's): 0 where no default value is given."""
+    return "{" + ", ".join(component_initializer(c) for c in dtype.components.values()) + "}"
+
+
+def component_initializer(comp):
+    """The C initializer of the component comp as default initialization leaves it."""
+    from adgen.backend.cgen import expr_c
+    inner = derived_type_of(comp.type)
+    array = isinstance(_storage_type(comp), ir.Arr)
+    if comp.init is not None:
+        values = [expr_c(v) for v in comp.init]
+        if not array:
+            return values[0]
+        values = values * _element_count(comp) if len(values) == 1 else values
+        return "{" + ", ".join(values) + "}"
+    if inner is not None and not comp.allocatable:
+        one = default_initializer(inner)
+        return "{" + ", ".join([one] * _element_count(comp)) + "}" if array else one
+    return "{0}" if array or comp.allocatable else "0"
 
 
 def _character_component(scope, cdef, type_name, cname, tspec, decl, spec, allocatable):

@@ -58,6 +58,7 @@ SAVED = 0.25        # share of real scalar locals declared SAVE (each call sets 
 DERIVED = 0.4       # share of programs whose head keeps some locals in a derived type
 POINTERS = 0.25     # share of programs whose head swaps two buffers through POINTERs in a loop
 COMPONENTS = 0.5    # share of the derived type's arrays that are allocatable components
+DEFAULTS = 0.5      # share of derived types whose other components may have default values
 # From a stream of its own:
 GOTOS = 0.25        # share of programs whose DO loops' EXIT and CYCLE are written as GOTO
 ROWS = 0.4          # share of programs that pass rows of 2-D arrays (not contiguous) to calls
@@ -399,6 +400,8 @@ class FGen:
         # variables (with_module_arrays)
         self.rr = random.Random(seed * 2147483587 + 151)
         self.ru = random.Random(seed * 2147483587 + 157)
+        # and the default values of the derived type's components (with_derived_type)
+        self.rz = random.Random(seed * 2147483587 + 163)
         self.max_depth = max_depth
         self.helpers: list[Helper] = []
         self.module_vars: list[Var] = []
@@ -1702,7 +1705,7 @@ class FGen:
         allocated = False
         if self.rt.random() < DERIVED:
             mdecls, allocated = with_derived_type(head, mdecls, {"n": n, "nc": nc}, self.rt,
-                                                  self.rk)
+                                                  self.rk, self.rz)
         if self.ru.random() < MODULE_ARRAYS:
             mdecls, kept = with_module_arrays(head, mdecls, self.ru)
             allocated = allocated or kept
@@ -1888,7 +1891,7 @@ def _renamed(head: Routine, names: list, prefix: str) -> None:
 
 
 def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random,
-                      rk: random.Random) -> tuple:
+                      rk: random.Random, rz: random.Random) -> tuple:
     """The module's declarations with a derived type `fz_t` whose components are some of
     the head's local real scalars and arrays (not SAVEd nor allocatable, no BLOCK or
     ASSOCIATE declaring the same name; the bounds of arrays, which read n and nc, given as
@@ -1896,12 +1899,17 @@ def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random
     `w1` of its body becomes `fz_w%w1`. Half the arrays (stream rk) are allocatable
     components instead, allocated with those bounds first thing in the head and
     deallocated automatically at its end. The values are the same; adgen must follow the
-    components. Returns the declarations and whether some component is allocatable."""
+    components. In some types (stream rz) the other components have default values, which
+    the head's structure gets on entry; when all have one, the head also assigns it the
+    constructor `fz_t()` first thing (the values the body reads are the ones it sets).
+    Returns the declarations and whether some component is allocatable."""
     chosen = _movable_locals(head, r)
     if not chosen:
         return mdecls, False
     _renamed(head, chosen, "fz_w%")
     fields, allocations = [], []
+    defaults = rz.random() < DEFAULTS
+    every_default = True
     for name in chosen:
         decl = _constant_bounds(head.decls.pop(name), sizes)
         m = _PLAIN_LOCAL.fullmatch(decl)
@@ -1909,10 +1917,15 @@ def with_derived_type(head: Routine, mdecls: list, sizes: dict, r: random.Random
             rank = len(m.group(3).split(","))
             fields.append(f"  real(8), allocatable :: {name}({', '.join([':'] * rank)})")
             allocations.append(f"fz_w%{name}{m.group(2)}")
+        elif defaults and rz.random() < 0.7:
+            fields.append(f"  {decl} = {rz.choice(['0.5d0', '-1.25d0', '2d0', '0d0'])}")
         else:
             fields.append(f"  {decl}")
+            every_default = False
     if allocations:
         head.body.insert(0, Stmt(f"allocate({', '.join(allocations)})", pinned=True))
+    elif defaults and every_default and rz.random() < 0.5:
+        head.body.insert(0, Stmt("fz_w = fz_t()", pinned=True))
     head.decls["fz_w"] = "type(fz_t) :: fz_w"
     return mdecls + ["type :: fz_t"] + fields + ["end type fz_t"], bool(allocations)
 
