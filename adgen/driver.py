@@ -604,7 +604,8 @@ def resolve_heads(prog, options):
         roots = [n for n in funcs if n not in called and n != "main"]
         usable = [n for n in roots if getattr(funcs[n], "error", None) is None and
                   _has_float_interface(funcs[n]) and
-                  not getattr(funcs[n], "array_result", False)]
+                  not getattr(funcs[n], "array_result", False) and
+                  not any(getattr(p, "class_dummy", False) for p in funcs[n].params)]
         if not usable:
             broken = [funcs[n].error for n in roots if getattr(funcs[n], "error", None)]
             if broken:
@@ -626,16 +627,18 @@ def resolve_heads(prog, options):
                              "supported for a head (its callers receive an array "
                              "descriptor; make it a subroutine with an INTENT(OUT) array)",
                              f.loc)
-        # dummies gfortran passes by descriptor
+        # dummies gfortran passes by descriptor (or, CLASS, in a class container)
         by_descriptor = next((p for p in f.params if getattr(p, "allocatable_dummy", False) or
-                              getattr(p, "pointer_dummy", False)), None)
+                              getattr(p, "pointer_dummy", False) or
+                              getattr(p, "class_dummy", False)), None)
         if by_descriptor is not None:
-            what = "a POINTER" if getattr(by_descriptor, "pointer_dummy", False) else \
-                "allocatable"
+            what, hint = ("CLASS(...)", "declare it TYPE(...)") \
+                if getattr(by_descriptor, "class_dummy", False) else \
+                ("a POINTER" if getattr(by_descriptor, "pointer_dummy", False) else
+                 "allocatable", "give it an assumed-shape or explicit-shape dummy")
             raise AdgenError(f"--head names '{name}', whose dummy argument "
                              f"'{ir.source_name(by_descriptor)}' is {what}: not supported "
-                             "for a head (give it an assumed-shape or explicit-shape dummy)",
-                             by_descriptor.loc)
+                             f"for a head ({hint})", by_descriptor.loc)
         for names, what in ((dep, "dependent"), (indep, "independent")):
             if names == []:
                 hint = " (the function's own name for its return value)" \

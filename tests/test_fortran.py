@@ -492,8 +492,23 @@ def test_pointers_refused(text, message, line, tmp_path):
      "  type, extends(p_t) :: q_t\n    real(8) :: y\n  end type q_t\n",
      "type extension is not supported", 5),
     ("module m\n  type :: p_t\n    real(8) :: x\n  contains\n    procedure :: f\n"
-     "  end type p_t\ncontains\n  subroutine f(a)\n    class(p_t) :: a\n  end subroutine f\n",
-     "type-bound procedures of 'p_t' are not supported", 4),
+     "    generic :: apply => f\n  end type p_t\ncontains\n  subroutine f(a)\n"
+     "    class(p_t) :: a\n  end subroutine f\n",
+     "the generic binding 'GENERIC :: apply => f' of 'p_t' is not supported", 6),
+    ("module m\n  type :: p_t\n    real(8) :: x\n  end type p_t\ncontains\n"
+     "  subroutine f(a)\n    class(*) :: a\n  end subroutine f\n",
+     "CLASS(*) is not supported", 7),
+    (_TYPE_MODULE.replace("  end type p_t\n", "  contains\n    procedure :: scale\n"
+                          "  end type p_t\n") +
+     "contains\n  subroutine scale(p, c)\n    class(p_t), intent(inout) :: p\n"
+     "    real(8), intent(in) :: c\n    p%w = c * p%w\n  end subroutine scale\n"
+     "  subroutine g(a, y)\n    real(8) :: a, y\n    type(p_t) :: p(2)\n    p%w = a\n"
+     "    call p%scale(2d0)\n    y = p(1)%w\n  end subroutine g\n",
+     "a type-bound procedure referenced through the array 'p' is not supported", 18),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p\n    p%w = a\n    call p%scale(2d0)\n    y = p%w\n"
+     "  end subroutine g\n",
+     "'p % scale': 'scale' is no type-bound procedure of the type of 'p'", 11),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p = p_t(w=a)\n    y = p%w\n  end subroutine g\n",
      "'p_t(w = a)' gives no value for the component 'x', which has no default value", 10),
@@ -537,6 +552,20 @@ def test_derived_types_refused(text, message, line, tmp_path):
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(a)")
     assert proc.returncode == 1
     assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+
+
+def test_class_dummy_of_a_head_refused(tmp_path):
+    """gfortran passes a CLASS dummy in a class container, which the C routine of a head
+    could not take: refused at the dummy's line (TYPE(...) is accepted)."""
+    text = (_TYPE_MODULE + "contains\n  subroutine g(p)\n"
+            "    class(p_t), intent(inout) :: p\n    p%w = p%w * p%x(1)\n"
+            "  end subroutine g\nend module m\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(p)/(p)")
+    assert proc.returncode == 1
+    assert f"{src}:8:1: error: --head names 'g', whose dummy argument 'p' is CLASS(...): " \
+        "not supported for a head (declare it TYPE(...))" in proc.stderr, proc.stderr
+    _, proc, _ = _adgen(tmp_path, text.replace("class(p_t)", "type(p_t)"), "g(p)/(p)")
+    assert proc.returncode == 0, proc.stderr
 
 
 # ------------------------------------------------- allocatable components of derived types

@@ -777,6 +777,7 @@ class Scope:
         # variables of a type with default initialization (see default_initializations)
         self.initialized_structs = []
         self.intent_out_names = set()     # dummies declared INTENT(OUT)
+        self.class_names = set()          # variables declared CLASS(t)
         self.allocatable_bounds = set()   # the locals holding their bounds
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
                                       # (size None: allocated by the statement itself)
@@ -925,6 +926,7 @@ class Scope:
                 char_lens.append(v.char_len_param)      # (see declare_string)
             v.sym.allocatable_dummy = v.allocatable_dummy
             v.sym.pointer_dummy = v.pointer_dummy
+            v.sym.class_dummy = d in self.class_names
             for dim, e in enumerate(v.extent_params[:len(v.dims or ())], 1):
                 e.extent_of = (v.sym, dim)      # the head's Fortran interface passes size(a, dim)
             extent_params += v.extent_params
@@ -947,9 +949,10 @@ class Scope:
                                        "whose shape is not given by its declaration "
                                        "(allocatable or deferred): not supported")
             self.func.result_extents = [ext for _, ext in rv.dims]
-        if extent_params or array_result:
-            # The compiled procedure takes (or returns) array descriptors, not this
-            # lowering: the generated code calls its own copy of it.
+        if extent_params or array_result or self.class_names & set(self.dummies):
+            # The compiled procedure takes (or returns) array descriptors, or CLASS dummies
+            # in class containers, not this lowering: the generated code calls its own
+            # copy of it.
             self.func.is_static = True
             self.func.link_name = None
         if signature_only:
@@ -962,6 +965,7 @@ class Scope:
                 _name(n) for st in _walk_type(exec_part, _f2003().Allocate_Stmt)
                 for n in _walk_type(st.items[1], _f2003().Name)}
             self.end_label = _label(unit.children[-1])
+            self.bound_calls(exec_part)
             self.statements(self.statement_functions(list(exec_part.children)), body)
             if self.end_label in self.goto_targets:     # a GOTO to END: what END does
                 body.append(jumps.Label(str(self.end_label), self.loc(unit.children[-1])))
@@ -1280,9 +1284,10 @@ class Scope:
     def type_spec(self, tspec):
         F = _f2003()
         if isinstance(tspec, F.Declaration_Type_Spec):
+            if not isinstance(tspec.items[1], (F.Type_Name, F.Name)):
+                raise self.error(tspec, f"{tspec} is not supported")
             tname = _name(tspec.items[1])
-            if str(tspec.items[0]).upper() != "TYPE":
-                raise self.error(tspec, f"CLASS({tname}) is not supported")
+            # CLASS(t): without type extension (refused), an object of type t
             dt = self.types.get(tname) or (self.host.types.get(tname)
                                            if getattr(self, "host", None) else None)
             if dt is None:
@@ -1332,6 +1337,9 @@ class Scope:
     def type_declaration(self, node, module_level):
         F = _f2003()
         t = self.type_spec(node.items[0])
+        if str(node.items[0]).upper().startswith("CLASS"):
+            # gfortran passes such a dummy in a class container (see select_heads)
+            self.class_names |= {_name(e.items[0]) for e in node.items[2].items}
         attrs = node.items[1]
         is_param = allocatable = optional = saved = pointer = False
         dims = None
@@ -4169,6 +4177,88 @@ class Scope:
 
         self.elementwise(shape, make, out, loc)
 
+    # ------------------------------------------------------ type-bound procedures
+    def bound_calls(self, tree):
+        """Each call through a type-bound procedure in the parse tree replaced, in place,
+        by a plain call (see bound_call); errors name the statement's line."""
+        current = getattr(self, "current", None)
+
+        def enter(node):
+            if _line(node):
+                self.current = node
+        try:
+            _rewrite_in_place(tree, self.bound_call, enter)
+        finally:
+            self.current = current
+
+    def bound_call(self, node):
+        """For a call through a type-bound procedure (`call s%stretch(f)`,
+        `s%energy(x)`, `s%unit_len()`), the call of the procedure its binding names with
+        the object passed to the passed-object dummy (first, or by keyword for PASS(arg)
+        naming another dummy; not at all for NOPASS); None for any other node. Without
+        type extension (refused), the object's declared type decides the procedure."""
+        F = _f2003()
+        cls = type(node).__name__
+        if cls in ("Call_Stmt", "Function_Reference") and \
+                isinstance(node.items[0], F.Procedure_Designator):
+            obj, _, bname = node.items[0].items
+            bname = _name(bname)
+            args = list(_call_arguments(node))
+        elif isinstance(node, F.Part_Ref) and T.is_component_name(node.items[0]) and \
+                len(node.items[0].parts) > 1:
+            parts = node.items[0].parts
+            obj = parts[0] if len(parts) == 2 else T.component_reference(parts[:-1])
+            bname = T.component_path(node.items[0])[-1]
+            args = list(node.items[1].items)
+        else:
+            return None
+        otype, whole_array = self.object_type(obj)
+        dtype = T.derived_type_of(otype)
+        binding = dtype.bindings.get(bname) if dtype is not None else None
+        if binding is None:
+            if cls == "Part_Ref":
+                return None         # a component
+            raise self.error(node, f"'{node.items[0]}': '{bname}' is no type-bound procedure "
+                                   f"of the type of '{obj}'")
+        if whole_array:
+            raise self.error(node, f"a type-bound procedure referenced through the array "
+                                   f"'{obj}' is not supported (reference it for each element)")
+        f = self.known_procedure(binding.procedure)
+        if f is None:
+            raise self.error(node, f"the procedure '{binding.procedure}' bound to '{bname}' "
+                                   f"of '{dtype.name}' is not in the input")
+        dummies = getattr(f, "dummy_names", None) or []
+        if binding.pass_arg == "" or dummies[:1] == [binding.pass_arg]:
+            args.insert(0, obj)
+        elif binding.pass_arg is not None:
+            keyword = F.Actual_Arg_Spec(f"{binding.pass_arg}=x")
+            keyword.items = (keyword.items[0], obj)
+            args.append(keyword)
+        new = (F.Call_Stmt if cls == "Call_Stmt" else F.Function_Reference)(
+            f"{'CALL ' if cls == 'Call_Stmt' else ''}{binding.procedure}(x)")
+        arg_list = None
+        if args:
+            arg_list = F.Actual_Arg_Spec_List("x")
+            arg_list.items = tuple(args)
+        new.items = (new.items[0], arg_list)
+        new.item = getattr(node, "item", None)
+        return new
+
+    def object_type(self, node):
+        """(element type, whether node is a whole array) of the object of what may be a
+        type-bound procedure's reference (a variable, an element, a component)."""
+        F = _f2003()
+        if T.is_component_name(node) or \
+                isinstance(node, F.Part_Ref) and T.is_component_name(node.items[0]):
+            name = node if T.is_component_name(node) else node.items[0]
+            v = T.resolve_component(self, str(name), node)
+        else:
+            base = node.items[0] if isinstance(node, F.Part_Ref) else node
+            v = self.lookup(_name(base), node) if isinstance(base, F.Name) else None
+        if v is None:
+            raise self.error(node, f"the type of '{node}' is not known here")
+        return v.type, bool(v.dims) and not isinstance(node, F.Part_Ref)
+
     # ------------------------------------------------------ structure constructors
     def constructed_type(self, node):
         """The DerivedType that node builds when it is a structure constructor (`t(v1,
@@ -6454,6 +6544,35 @@ def _constant_size(v):
             return None
         size *= extent
     return size
+
+
+def _rewrite_in_place(node, replacement, enter=None):
+    """Replace, in the parse tree under node (its items and its constructs' contents),
+    each node n for which replacement(n) gives a node by that node; innermost first, so
+    that a replacement is made of replaced parts (enter: see _rewritten)."""
+    items = getattr(node, "items", None)
+    if isinstance(items, tuple):
+        new = _rewritten(items, replacement, enter)
+        if any(a is not b for a, b in zip(new, items)):
+            node.items = new
+    content = getattr(node, "content", None)
+    if isinstance(content, list):
+        content[:] = [_rewritten(c, replacement, enter) for c in content]
+
+
+def _rewritten(node, replacement, enter=None):
+    """node (or a list or tuple of nodes, as in a DO loop's control) rewritten; enter(n)
+    is called on each node n before what it holds is rewritten."""
+    from fparser.two.utils import Base
+    if isinstance(node, (list, tuple)):
+        return type(node)(_rewritten(c, replacement, enter) for c in node)
+    if not isinstance(node, Base):
+        return node
+    if enter is not None:
+        enter(node)
+    _rewrite_in_place(node, replacement, enter)
+    new = replacement(node)
+    return node if new is None else new
 
 
 def _walk_nodes(node):

@@ -48,11 +48,21 @@ class Component:
 
 
 @dataclass(eq=False)
+class Binding:
+    """A type-bound procedure, `procedure :: energy => rod_energy`: the procedure it
+    names, and the dummy argument the object is passed to (pass_arg None: NOPASS; "":
+    the first)."""
+    procedure: str
+    pass_arg: Optional[str] = ""
+
+
+@dataclass(eq=False)
 class DerivedType:
     name: str
     sdef: ir.StructDef
     components: dict = field(default_factory=dict)    # name -> Component
     module: Optional[str] = None    # the module defining it (None: a procedure)
+    bindings: dict = field(default_factory=dict)      # binding name -> Binding
 
     def default_initialized(self):
         """Whether Fortran initializes the variables of the type: a component has a
@@ -145,22 +155,9 @@ def replace_data_refs(tree):
     or a Part_Ref of one when the last part has subscripts."""
     from fparser.two.utils import Base
     F = _f2003()
-    CN = component_name_class()
 
     def convert(node):
-        parts = list(node.items)
-        last = parts[-1]
-        key = "%".join(str(p).lower().replace(" ", "") for p in parts[:-1]) + "%" + \
-            _part_name(last)
-        _PARTS[key] = parts
-        name = CN.make(key, parts, getattr(node, "item", None))
-        if isinstance(last, F.Name):
-            return name
-        ref = object.__new__(F.Part_Ref)
-        ref.items = (name, last.items[1])
-        ref.item = getattr(node, "item", None)
-        ref.parent = None
-        return ref
+        return component_reference(list(node.items), getattr(node, "item", None))
 
     def visit(node):
         items = getattr(node, "items", None)
@@ -196,6 +193,25 @@ def replace_data_refs(tree):
     convert_tree(tree)
 
 
+def component_reference(parts, item=None):
+    """The node standing for the component reference made of parts (`p(i)`, `in`, `w`
+    for `p(i)%in%w`): a ComponentName, or a Part_Ref of one when the last part has
+    subscripts. item: the source line's reader item."""
+    F = _f2003()
+    last = parts[-1]
+    key = "%".join(str(p).lower().replace(" ", "") for p in parts[:-1]) + "%" + \
+        _part_name(last)
+    _PARTS[key] = parts
+    name = component_name_class().make(key, parts, item)
+    if isinstance(last, F.Name):
+        return name
+    ref = object.__new__(F.Part_Ref)
+    ref.items = (name, last.items[1])
+    ref.item = item
+    ref.parent = None
+    return ref
+
+
 def derived_type_def(scope, node, module_level):
     """The DerivedType of a TYPE ... END TYPE definition, its struct defined in the output
     (tag `module_name`, or `procedure_name`)."""
@@ -213,13 +229,15 @@ def derived_type_def(scope, node, module_level):
     if stmt.items[2] is not None:
         raise scope.error(node, f"parameterized derived type '{name}' is not supported")
     comps = []
+    bindings = {}
     for part in node.children[1:]:
         cls = type(part).__name__
         if cls in ("Sequence_Stmt", "Private_Components_Stmt", "Private_Or_Sequence",
                    "End_Type_Stmt", "Comment"):
             continue
         if cls == "Type_Bound_Procedure_Part":
-            raise scope.error(part, f"type-bound procedures of '{name}' are not supported")
+            bindings.update(_bindings(scope, part, name))
+            continue
         if cls != "Component_Part":
             raise scope.error(part, f"'{part}' in the definition of '{name}' is not supported")
         for cdef in part.children:
@@ -237,10 +255,45 @@ def derived_type_def(scope, node, module_level):
                         loc=scope.loc(node))
     scope.front.define_struct(sdef)
     dt = DerivedType(name, sdef, {c.name: c for c in comps},
-                     scope.module.name if module_level else None)
+                     scope.module.name if module_level else None, bindings)
     sdef.fortran_type = dt
     scope.front.derived_types[sdef.tag] = dt
     return dt
+
+
+def _bindings(scope, part, type_name):
+    """{binding name: Binding} of the type-bound procedures after CONTAINS in a type
+    definition: specific bindings (`procedure :: step`, `procedure :: energy =>
+    rod_energy`, with PASS(arg), NOPASS, NON_OVERRIDABLE, PUBLIC or PRIVATE). Without
+    type extension (refused) every object of the type is of that type: a call through a
+    binding always reaches the procedure it names."""
+    out = {}
+    for b in part.children:
+        cls = type(b).__name__
+        if cls in ("Contains_Stmt", "Comment", "Binding_Private_Stmt"):
+            continue
+        if cls != "Specific_Binding":
+            kind = {"Generic_Binding": "generic", "Final_Binding": "FINAL"}.get(cls, "")
+            raise scope.error(b, f"the {kind + ' ' if kind else ''}binding '{b}' of "
+                                 f"'{type_name}' is not supported (specific bindings, "
+                                 "`procedure :: name => proc`, are)")
+        iface, attrs, _, bname, proc = b.items
+        binding = Binding(_lname(proc if proc is not None else bname))
+        for a in (attrs.items if attrs is not None else ()):
+            text = str(a).upper().replace(" ", "")
+            if text == "NOPASS":
+                binding.pass_arg = None
+            elif text.startswith("PASS"):
+                binding.pass_arg = _lname(a.items[1]) if len(getattr(a, "items", ())) > 1 \
+                    and a.items[1] is not None else ""
+            elif text not in ("NON_OVERRIDABLE", "PUBLIC", "PRIVATE"):
+                raise scope.error(b, f"the binding attribute {text} of '{bname}' in "
+                                     f"'{type_name}' is not supported")
+        if iface is not None:
+            raise scope.error(b, f"the binding '{bname}' of '{type_name}' with an interface "
+                                 "(a deferred binding) is not supported")
+        out[_lname(bname)] = binding
+    return out
 
 
 def _components(scope, cdef, type_name):
