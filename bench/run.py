@@ -832,7 +832,7 @@ def report(results, args, info, started):
                "core more than on the adjoint: the primal's loop reads and writes `out[j]` for "
                "every entry, the backward one streams `ltri`, `ltrib` and `outb`. Measured in "
                "isolation (d=64), the backward loop took 1.4 times the primal's loop on an AMD "
-               "core of family 26 (1 MiB of L2), where the whole ratio is about 1.7×, and 1.6 "
+               "core of family 26 (1 MiB of L2), where the whole ratio is 1.55-1.65×, and 1.6 "
                "times on the 'AMD EPYC' host of earlier runs of this benchmark, where the "
                "ratio was 2.8× (adgen's output the same). The machine line above names the "
                "core and its caches.")
