@@ -639,6 +639,12 @@ def resolve_heads(prog, options):
             raise AdgenError(f"--head names '{name}', whose dummy argument "
                              f"'{ir.source_name(by_descriptor)}' is {what}: not supported "
                              f"for a head ({hint})", by_descriptor.loc)
+        texts = next((p for p in f.params if getattr(p, "char_array", False)), None)
+        if texts is not None:
+            raise AdgenError(f"--head names '{name}', whose dummy argument "
+                             f"'{ir.source_name(texts)}' is a CHARACTER array: not supported "
+                             "for a head (pass its elements, or keep it in a module)",
+                             texts.loc)
         for names, what in ((dep, "dependent"), (indep, "independent")):
             if names == []:
                 hint = " (the function's own name for its return value)" \

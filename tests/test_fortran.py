@@ -726,7 +726,15 @@ def test_head_with_a_character_dummy(tmp_path, gfortran):
 
 
 @pytest.mark.parametrize("decl, body, message", [
-    ("  character(len=8) :: names(3)\n", "  names(1) = 'a'\n", "is an array: not supported"),
+    ("  character(len=8) :: names(3)\n", "  names = 'a'\n  if (any(names == 'b')) y = x\n",
+     "the CHARACTER array 'names' is supported element by element here"),
+    ("  character(len=8) :: names(3)\n", "  names = ['a', 'b']\n",
+     "the CHARACTER array 'names' assigned an array constructor is supported with one "
+     "string per element"),
+    ("  character(len=8) :: names(3)\n", "  names(1:2) = 'a'\n",
+     "a section of the CHARACTER array 'names' is not supported"),
+    ("  character(len=8) :: names(n)\n  integer :: n\n", "  names(1) = 'a'\n",
+     "the CHARACTER array 'names' needs constant bounds"),
     ("  character(len=8) :: a\n", "  a = 1\n",
      "the CHARACTER variable 'a' assigned a value that is not a string"),
     ("  character(len=8) :: a\n", "  a = 'x'\n  y = y + (a // 'y')\n",
@@ -739,7 +747,7 @@ def test_head_with_a_character_dummy(tmp_path, gfortran):
     ("  character(len=8) :: a\n", "  a = 'x'\n  if (a == 1) y = 0d0\n",
      "compares a CHARACTER string with a number"),
     ("  character(len=8) :: names\n  dimension names(3)\n", "  names(1) = 'a'\n",
-     "is an array: not supported"),
+     "is an array given its shape by a DIMENSION statement: not supported"),
     ("  real(8) :: g\n  character(len=8) :: mode\n  common /blk/ mode, g\n",
      "  if (mode == 'x') y = g\n", "in a COMMON block is not supported"),
 ])
@@ -750,6 +758,18 @@ def test_character_refused(decl, body, message, tmp_path):
     _, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
     assert message in proc.stderr, proc.stderr
+
+
+def test_character_array_dummy_of_a_head_refused(tmp_path):
+    """A head's dummy that is a CHARACTER array is refused at its line (the generated
+    Fortran interface and callers from C would need its layout)."""
+    text = ("subroutine g(x, names, y)\n  real(8), intent(in) :: x\n"
+            "  character(len=*), intent(in) :: names(2)\n  real(8), intent(out) :: y\n"
+            "  y = x * x\n  if (names(1) == 'sq') y = y * x\nend subroutine g\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert f"{src}:3:1: error: --head names 'g', whose dummy argument 'names' is a " \
+        "CHARACTER array: not supported for a head" in proc.stderr, proc.stderr
 
 
 def test_character_lengths_come_last(tmp_path):

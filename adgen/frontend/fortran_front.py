@@ -2211,9 +2211,13 @@ class Scope:
         """A CHARACTER scalar: a dummy, a local, a SAVEd or module variable, or a
         parameter (a literal)."""
         what = f"the CHARACTER variable '{name}'"
-        if dims is not None or getattr(self.vars.get(name), "dims", None):
-            raise self.error(node, f"{what} is an array: not supported (CHARACTER strings "
-                                   "are supported as scalars)")
+        if dims is not None:
+            return self.declare_string_array(name, length, dims, node, is_param, init,
+                                             module_level, saved)
+        if getattr(self.vars.get(name), "dims", None):
+            raise self.error(node, f"{what} is an array given its shape by a DIMENSION "
+                                   "statement: not supported (give the shape in its type "
+                                   "declaration)")
         if is_param:
             value = init.items[1] if init is not None else None
             if type(value).__name__ != "Char_Literal_Constant":
@@ -2249,6 +2253,70 @@ class Scope:
             text = _char_literal(init.items[1])[:length].ljust(length)
             v.sym.init_text = "{" + ", ".join(_c_char(ch) for ch in text) + "}"
 
+    def declare_string_array(self, name, length, dims, node, is_param, init, module_level,
+                             saved):
+        """A CHARACTER array (names, units, labels: data that carries no derivative): a
+        char array holding its elements one after the other, each of its length; a dummy a
+        `char *` with the elements' length passed as a scalar's. Its elements are read,
+        compared, assigned and passed as strings are, the whole array passed to a
+        procedure; a reference to the whole array elsewhere is refused where it is met (in
+        output, which the derivative code leaves out, it does not matter)."""
+        what = f"the CHARACTER array '{name}'"
+        char = ir.Prim("char")
+        loc = self.loc(node)
+        values = None
+        # (a module variable's initial value is in the compiled module's object)
+        if init is not None and (is_param or not module_level):
+            items = _constructor_items(init.items[1]) \
+                if isinstance(init.items[1], _f2003().Array_Constructor) else [init.items[1]]
+            if any(type(x).__name__ != "Char_Literal_Constant" for x in items):
+                raise self.error(node, f"{what} has an initial value that is not literals: "
+                                       "not supported")
+            values = [_char_literal(x) for x in items]
+            if length == "*":
+                length = max(len(t) for t in values)
+        if length == "*" and name not in self.dummies:
+            raise self.error(node, f"{what} has an assumed length (*) but is not a dummy "
+                                   "argument")
+        if is_param:
+            if values is None:
+                raise self.error(node, f"{what} is a parameter whose value is not literals: "
+                                       "not supported")
+            v = FVar(name, char, loc=loc)
+            self.set_dims(v, dims, node)
+            sym = ir.Symbol(self.unique(f"{(self.func.name if self.func else 'm')}_{name}"),
+                            char, "global", loc, is_static=True)
+            sym.is_library = False
+            self.front.globals.append(sym)
+            v.sym = sym
+            self.vars[name] = v
+        else:
+            v = self.declare(name, char, dims, node, False, None, module_level,
+                             saved or values is not None)
+        if v.by_ref:
+            if v.assumed_shape:
+                raise self.error(node, f"{what} is an assumed-shape dummy argument: not "
+                                       "supported (give it an explicit shape, `names(n)`)")
+            v.char_len_param = ir.Symbol(self.unique(f"{name}_len"), ir.Prim("size_t"),
+                                         "param", v.loc)
+            v.char_len_param.char_len_of = v.sym
+            v.char_len = ir.Ref(v.char_len_param) if length == "*" else _int(length)
+            v.sym.char_array = True
+            return
+        size = _constant_size(v)
+        if size is None:
+            raise self.error(node, f"{what} needs constant bounds")
+        v.sym.type = ir.Arr(char, _int(size * length))
+        v.char_len = _int(length)
+        if values is not None:
+            if len(values) == 1:
+                values *= size
+            if len(values) != size:
+                raise self.error(node, f"'{name}' has {size} elements, given {len(values)} "
+                                       "initial values")
+            text = "".join(t[:length].ljust(length) for t in values)
+            v.sym.init_text = "{" + ", ".join(_c_char(ch) for ch in text) + "}"
+
     def is_string(self, node):
         """Whether node is a CHARACTER expression adgen reads (see string)."""
         F = _f2003()
@@ -2269,14 +2337,18 @@ class Scope:
         if isinstance(node, F.Intrinsic_Function_Reference) and \
                 _name(node.items[0]) in _STRING_INTRINSICS:
             return True     # (string refuses those it does not know)
-        if isinstance(node, F.Part_Ref):        # a substring s(i:j)
+        if isinstance(node, F.Part_Ref):        # a substring s(i:j), an element a(i)
+            return self.is_string(node.items[0])
+        if kind == "Array_Section":             # an element's substring, a(i)(j:k)
             return self.is_string(node.items[0])
         return False
 
-    def string(self, node, pre):
+    def string(self, node, pre, whole_array=False):
         """(pointer to its first character, length) of a CHARACTER expression: a
-        literal, a variable, a parameter, a substring, trim() of one, a concatenation
-        (built in a temporary by statements appended to pre)."""
+        literal, a variable, a parameter, an element of an array, a substring, trim() of
+        one, a concatenation (built in a temporary by statements appended to pre).
+        whole_array: a whole CHARACTER array is accepted (an actual argument: its first
+        element, and the elements' length)."""
         F = _f2003()
         loc = self.loc(node)
         kind = type(node).__name__
@@ -2294,9 +2366,19 @@ class Scope:
             text = getattr(v, "string_literal", None)
             if text is not None:
                 return _string_constant(text, loc)
+            if v.dims and not whole_array:
+                raise self.error(node, f"the CHARACTER array '{v.name}' is supported element "
+                                       "by element here (or passed whole to a procedure)")
             return ir.Ref(v.sym, loc), X.clone(v.char_len)
         if isinstance(node, F.Part_Ref):
+            v = self.vars.get(_name(node.items[0])) \
+                if isinstance(node.items[0], F.Name) else None
+            if v is not None and v.dims:
+                return self.string_element(v, node, pre)
             return self.substring(node, pre)
+        if kind == "Array_Section":
+            ptr, length = self.string(node.items[0], pre)
+            return self.characters(ptr, length, node.items[1].items, pre, loc)
         name = _name(node.items[0])
         args = _call_arguments(node)
         if name not in ("trim", "adjustl", "adjustr") or len(args) != 1:
@@ -2306,6 +2388,21 @@ class Scope:
         if name == "trim":
             return ptr, ir.Call("adgen_len_trim", [X.clone(ptr), length], ir.LONG, loc)
         return self.adjusted(name, ptr, length, self.string_bound(args[0]), pre, loc)
+
+    def string_element(self, v, node, pre):
+        """a(i, ...) of the CHARACTER array v: its characters, at their place in the
+        char array."""
+        F = _f2003()
+        subs = node.items[1].items
+        if any(isinstance(x, F.Subscript_Triplet) for x in subs):
+            raise self.error(node, f"'{node}': a section of the CHARACTER array '{v.name}' is "
+                                   "not supported (its elements are)")
+        loc = self.loc(node)
+        flat = self.array_element(v, [self.expr(x, None, pre) for x in subs], node).index
+        char = ir.Prim("char")
+        first = ir.Index(self.array_base(v, node), X.mul(_long(flat), _long(v.char_len)),
+                         char, loc)
+        return ir.AddrOf(first, ir.Ptr(char), loc), X.clone(v.char_len)
 
     def substring(self, node, pre):
         """s(i:j): the characters i to j of s (from 1; i is 1 and j len(s) when left
@@ -2317,9 +2414,13 @@ class Scope:
             raise self.error(node, f"'{node}': a CHARACTER variable is not an array (a "
                                    "substring is written s(i:j))")
         ptr, length = self.string(node.items[0], pre)
-        loc = self.loc(node)
+        return self.characters(ptr, length, subs[0].items[:2], pre, self.loc(node))
+
+    def characters(self, ptr, length, bounds, pre, loc):
+        """The characters i to j (the nodes bounds, either None) of the string (ptr,
+        length)."""
         lo, hi = (_long(self.expr(b, None, pre)) if b is not None else None
-                  for b in subs[0].items[:2])
+                  for b in bounds)
         lo = lo if lo is not None else _int(1)
         hi = hi if hi is not None else _long(length)
         lo, hi = (ir.Ref(self.once(b, "bound", pre, loc)) if X.has_call(b) else b
@@ -2400,7 +2501,7 @@ class Scope:
             text = getattr(v, "string_literal", None)
             return _int(len(text)) if text is not None else _convert(X.clone(v.char_len),
                                                                       ir.INT)
-        if isinstance(node, F.Part_Ref):
+        if isinstance(node, F.Part_Ref) or kind == "Array_Section":    # (an element's)
             return self.string_bound(node.items[0])
         return self.string_bound(_call_arguments(node)[0])      # trim
 
@@ -2448,6 +2549,9 @@ class Scope:
         it). A substring given a value that reads its own variable takes it through a
         temporary, as Fortran evaluates the right-hand side first."""
         F = _f2003()
+        v = self.vars.get(_name(lhs)) if isinstance(lhs, F.Name) else None
+        if v is not None and v.dims:
+            return self.string_array_assignment(v, lhs, rhs, out, loc)
         if not self.is_string(rhs):
             raise self.error(lhs, f"the CHARACTER variable '{lhs}' assigned a value that "
                                   "is not a string")
@@ -2458,6 +2562,42 @@ class Scope:
             src, m = self.joined([rhs], out, loc)
         else:
             src, m = self.string(rhs, out)
+        self.copy_string(dst, n, src, m, out, loc)
+
+    def string_array_assignment(self, v, lhs, rhs, out, loc):
+        """a = t for the CHARACTER array a: each element given the string t (`names =
+        ''`), or the items of an array constructor in order (`names = ['u', 'v']`)."""
+        F = _f2003()
+        size = _constant_size(v)
+        base = self.array_base(v, lhs)
+        char = ir.Prim("char")
+        element = lambda e: ir.AddrOf(ir.Index(X.clone(base), X.mul(e, _long(v.char_len)),  # noqa: E731
+                                               char, loc), ir.Ptr(char), loc)
+        if isinstance(rhs, F.Array_Constructor):
+            items = _constructor_items(rhs)
+            if size is None or len(items) != size or not all(map(self.is_string, items)):
+                raise self.error(lhs, f"the CHARACTER array '{v.name}' assigned an array "
+                                      "constructor is supported with one string per element")
+            values = [self.joined([x], out, loc) if _name(lhs) in
+                      {_name(n) for n in _walk_type(x, F.Name)} else self.string(x, out)
+                      for x in items]
+            for k, (src, m) in enumerate(values):
+                self.copy_string(element(_int(k)), X.clone(v.char_len), src, m, out, loc)
+            return
+        if not self.is_string(rhs) or size is None:
+            raise self.error(lhs, f"the CHARACTER array '{v.name}' is supported element by "
+                                  "element here (or given one string, or a constructor)")
+        src, m = self.joined([rhs], out, loc)
+        e = self.temp("e", ir.LONG)
+        body = []
+        self.copy_string(element(ir.Ref(e)), X.clone(v.char_len), src, m, body, loc)
+        loop = counted_loop(e, _int(size), body)
+        loop.loc = loop.body.loc = loc
+        out.append(loop)
+
+    def copy_string(self, dst, n, src, m, out, loc):
+        """The n characters at dst set (by statements in out) to the m at src, blanks
+        after them (src cut to n)."""
         n, m = _long(n), _long(m)
         n, m = (ir.Ref(self.once(x, "length", out, loc)) if X.has_call(x) or
                 isinstance(x, ir.Cond) else x for x in (n, m))
@@ -2768,9 +2908,9 @@ class Scope:
                 # same variable, given its type
                 self.local_names = getattr(self, "local_names", set()) | {name}
             if getattr(v, "char_len", None) is not None:
-                raise self.error(node, f"the CHARACTER variable '{name}' is an array: not "
-                                       "supported (CHARACTER strings are supported as "
-                                       "scalars)")
+                raise self.error(node, f"the CHARACTER variable '{name}' is an array given "
+                                       "its shape by a DIMENSION statement: not supported "
+                                       "(give the shape in its type declaration)")
             self.set_dims(v, spec, node)
             if v.sym is not None and v.sym.kind == "local":
                 v.sym.type = self.storage_type(v)
@@ -4906,7 +5046,8 @@ class Scope:
         if name == "index":
             return self.string_index(node, pre)
         if name in ("len", "len_trim") and len(args) == 1 and self.is_string(args[0]):
-            ptr, length = self.string(args[0], pre)
+            # (len of a whole CHARACTER array: its elements' length)
+            ptr, length = self.string(args[0], pre, whole_array=name == "len")
             return _convert(length, ir.INT) if name == "len" else _convert(
                 ir.Call("adgen_len_trim", [ptr, length], ir.LONG, loc), ir.INT)
         if name == "trim":
@@ -5940,7 +6081,7 @@ class Scope:
         in (or the addresses that get an ALLOCATABLE result, see handover_params)."""
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
-        strings = {k: self.string(a, pre) for k, a in enumerate(args)
+        strings = {k: self.string(a, pre, whole_array=True) for k, a in enumerate(args)
                    if a is not None and self.is_string(a)}
         # the lengths of the CHARACTER arguments, in their order, after all the others
         # (size_t, by value), as gfortran passes them: 0 for a left-out OPTIONAL one
