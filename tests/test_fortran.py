@@ -518,12 +518,6 @@ def test_pointers_refused(text, message, line, tmp_path):
      "the structure constructor 'p_t([a, a, a], a)' assigned to the array 'p' is not "
      "supported", 10),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
-     "    y = a\n    if (h(p_t([a, a, a], a)) > 0) y = 2 * a\n  end subroutine g\n"
-     "  real(8) function h(p)\n    type(p_t), intent(in) :: p\n    h = p%w\n"
-     "  end function h\n",
-     "a structure constructor of 'p_t' is supported in assignments and CALL statements "
-     "only", 10),
-    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p = p_t([a, a, a], a, a)\n    y = p%w\n  end subroutine g\n",
      "gives more values than 'p_t' has components", 10),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"

@@ -5677,6 +5677,19 @@ class Scope:
     def argument_kind(self, a):
         """(rank, element type) of an actual argument."""
         F = _f2003()
+        products = []
+
+        def look(n):
+            if isinstance(n, F.Intrinsic_Function_Reference) and \
+                    _name(n.items[0]) in ("matmul", "pack"):
+                products.append(n)
+            return not isinstance(n, (F.Intrinsic_Function_Reference, F.Part_Ref)) and \
+                type(n).__name__ not in _CALL_NODES
+        _visit(a, look)
+        if products and products[0] is not a and not self.expr_shape(a):
+            # an array expression whose only array operand is a product (`0.4d0 *
+            # matmul(q, v) ** 2`): it has the product's rank
+            return self.argument_kind(products[0])
         if isinstance(a, F.Intrinsic_Function_Reference) and \
                 _name(a.items[0]) in ("matmul", "pack"):
             # (their shapes are the temporaries' they get later: see without_products)
@@ -6124,9 +6137,16 @@ class Scope:
 
     def function_call(self, name, args, node, pre, ks=None):
         if name in self.types:
-            raise self.error(node, f"a structure constructor of '{name}' is supported in "
-                                   "assignments and CALL statements only (assign it to a "
-                                   "variable first)")
+            # a structure constructor in a condition or a bound: a temporary structure
+            # set by the statements before it (at each test of a DO WHILE)
+            if pre is None or ks is not None:
+                raise self.error(node, f"a structure constructor of '{name}' is supported "
+                                       "in assignments, CALL statements, conditions and "
+                                       "bounds only (assign it to a variable first)")
+            sym = self.temp("value", ir.Struct(self.types[name].sdef))
+            self.vars[sym.name] = FVar(sym.name, sym.type, sym=sym)
+            self.structure_assignment(_f2003().Name(sym.name), node, pre, self.loc(node))
+            return ir.Ref(sym, self.loc(node))
         v = self.vars.get(name)
         declared = None
         if v is not None and v is not self.result_var and not v.dims and v.const is None \

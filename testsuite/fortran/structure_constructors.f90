@@ -8,7 +8,8 @@
 ! Structure constructors: values given in order and by keyword, the components left out
 ! taking their default values; a nested constructor; array components given an array or
 ! one value for all; a constructor whose values read the structure assigned (through a
-! temporary); constructors as actual arguments (of a function and of a subroutine); a SAVEd structure
+! temporary); constructors as actual arguments (of a function and of a subroutine), also
+! in an IF condition and a DO WHILE test (built again at each test); a SAVEd structure
 ! and a PARAMETER given one as their value.
 module flow
   implicit none
@@ -52,6 +53,7 @@ contains
     type(state_t) :: s, t
     type(coeffs_t) :: k
     type(coeffs_t), save :: start = coeffs_t(b=3d0)
+    integer :: i
     s = state_t(x(1:3), nu, coeffs_t(x(4), b=nu * x(2)))
     call advance(s, 0.01d0)
     t = state_t([x(2), x(3), x(1)], k=coeffs_t(b=x(4)), steps=1)
@@ -63,5 +65,11 @@ contains
         + weight(unit_coeffs) * x(3) + start%a * start%b * x(4)
     call accumulate(c, state_t(s%u, 0.5d0, k))
     if (s%tag == 'swap') c = c + t%nu * x(1) + t%k%a
+    if (weight(coeffs_t(x(1), nu)) > 0.1d0) c = c * 1.5d0
+    i = 0
+    do while (weight(coeffs_t(c, 0.5d0)) < 5d0 .and. i < 30)
+      c = c * 1.2d0
+      i = i + 1
+    end do
   end subroutine cost
 end module flow
