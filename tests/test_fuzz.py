@@ -247,7 +247,7 @@ FORTRAN_FEATURES = {
     "asin/acos": r"\ba(sin|cos)\(", "integer power": r"\*\* [23]\b", "real power": r"\*\* \(?\d",
     "call": r"\bcall fz_s\d\(", "function reference": r"= .*\bfz_f\d\(",
     "array expression as an argument":
-        r"(call fz_s\d\(|= fz_s\d\().*\b(tanh|sin|cos|exp|sqrt|log)\(\w+\(",
+        r"(call |= )(fz_|fz_w%b_)s\d\(.*\b(tanh|sin|cos|exp|sqrt|log)\(\w+\(",
     "module variable read by a helper": r"^    .*\bfz_state\b",
     "index arithmetic": r"\(n \+ \d - \w+\)|mod\(\w+, ",
     "continuation line": r"&$",
@@ -273,7 +273,7 @@ FORTRAN_FEATURES = {
     "swapped buffers in a BINOMIAL-CKP loop": r"BINOMIAL-CKP.*\n\s*do fz_s = ",
     "POINTERs given storage of their own": r"^  allocate\(fz_pa\(n\), fz_pb\(n\)\)$",
     "POINTER dummy arguments": r"real\(8\), pointer, intent\(in\) :: fz_p\(:\)$",
-    "row of a 2-D array passed to a call": r"\b(call fz_s\d\(|= fz_s\d\().*\b\w+\([^(),:]+, [^(),]*:",
+    "row of a 2-D array passed to a call": r"(call |= )(fz_|fz_w%b_)s\d\(.*\b\w+\([^(),:]+, [^(),]*:",
     "function returning an array": r"^  function fz_s\d\(.*\) result\(o\)$",
     "reference to a function returning an array": r"^\s*[\w(): +-]+ = fz_s\d\(",
     "CHARACTER option": r"character\(len=\*\), intent\(in\) :: mode$",
