@@ -733,9 +733,11 @@ def test_head_with_a_character_dummy(tmp_path, gfortran):
      "the CHARACTER variable 'a' assigned a value that is not a string"),
     ("  character(len=8) :: a\n", "  a = 'x'\n  y = y + (a // 'y')\n",
      "a concatenation (//) where a number is needed"),
-    ("  character(len=8) :: a\n", "  a = 'x'\n  a = repeat(a, 2)\n",
-     "of the CHARACTER intrinsics, trim, adjustl, adjustr, index, len and len_trim are "
-     "supported"),
+    ("  character(len=8) :: a\n  integer :: k\n", "  k = 2\n  a = repeat('x', k)\n",
+     "repeat() is supported with a count known when adgen runs"),
+    ("  character(len=8) :: a\n", "  a = char(65, kind=1)\n",
+     "of the CHARACTER intrinsics, trim, adjustl, adjustr, repeat, char, achar, new_line, "
+     "ichar, iachar, index, len and len_trim are supported"),
     ("  character(len=8) :: a\n", "  a = 'x'\n  if (a(2) == 'y') y = 0d0\n",
      "a CHARACTER variable is not an array (a substring is written s(i:j))"),
     ("  character(len=8) :: a\n", "  a = 'x'\n  if (a == 1) y = 0d0\n",

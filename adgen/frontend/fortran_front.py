@@ -22,6 +22,7 @@ import math
 import os
 import re
 import subprocess
+import types
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
@@ -2219,11 +2220,10 @@ class Scope:
                                    "statement: not supported (give the shape in its type "
                                    "declaration)")
         if is_param:
-            value = init.items[1] if init is not None else None
-            if type(value).__name__ != "Char_Literal_Constant":
-                raise self.error(node, f"{what} is a parameter whose value is not a literal: "
-                                       "not supported")
-            text = _char_literal(value)
+            text = self.constant_text(init.items[1]) if init is not None else None
+            if text is None:
+                raise self.error(node, f"{what} is a parameter whose value is not a constant "
+                                       "string: not supported")
             v = FVar(name, ir.Prim("char"), loc=self.loc(node))
             v.string_literal = text if length == "*" else text[:length].ljust(length)
             self.vars[name] = v
@@ -2233,9 +2233,9 @@ class Scope:
         # (a module variable's initial value is in the compiled module's object; a local
         # one makes it SAVEd, a static variable of the output given it here)
         initial = init is not None and not module_level
-        if initial and type(init.items[1]).__name__ != "Char_Literal_Constant":
-            raise self.error(node, f"{what} has an initial value that is not a literal: not "
-                                   "supported")
+        if initial and self.constant_text(init.items[1]) is None:
+            raise self.error(node, f"{what} has an initial value that is not a constant "
+                                   "string: not supported")
         v = self.declare(name, ir.Prim("char"), None, node, False, None, module_level,
                          saved or initial)
         if v.by_ref:
@@ -2250,8 +2250,65 @@ class Scope:
         v.sym.type = ir.Arr(ir.Prim("char"), _int(length))
         v.char_len = _int(length)
         if initial:
-            text = _char_literal(init.items[1])[:length].ljust(length)
+            text = self.constant_text(init.items[1])[:length].ljust(length)
             v.sym.init_text = "{" + ", ".join(_c_char(ch) for ch in text) + "}"
+
+    def constant_text(self, node):
+        """The characters of a CHARACTER constant expression (literals, named string
+        constants, concatenations, trim, repeat, char, achar, new_line of constants);
+        None for anything else."""
+        F = _f2003()
+        kind = type(node).__name__
+        if kind == "Char_Literal_Constant":
+            return _char_literal(node)
+        if kind == "Parenthesis":
+            return self.constant_text(node.items[1])
+        if kind == "Level_3_Expr":
+            parts = [self.constant_text(p) for p in _concatenated(node)]
+            return None if None in parts else "".join(parts)
+        if isinstance(node, F.Name):
+            return getattr(self.vars.get(_name(node)), "string_literal", None)
+        if not isinstance(node, F.Intrinsic_Function_Reference):
+            return None
+        name = _name(node.items[0])
+        args = self.intrinsic_arguments(name, _call_arguments(node), node)
+        if name == "new_line" and len(args) == 1:
+            return "\n"
+        if name in ("char", "achar") and len(args) == 1:
+            code = _const_int(X.fold(self.expr(args[0])))
+            return chr(code) if code is not None and 0 <= code < 256 else None
+        text = self.constant_text(args[0]) if args else None
+        if text is None:
+            return None
+        if name == "trim" and len(args) == 1:
+            return text.rstrip(" ")
+        if name == "repeat" and len(args) == 2:
+            return text * self.repeat_count(node, args[1])
+        return None
+
+    def constant_texts(self, node):
+        """The strings of a constant CHARACTER array constructor (its elements cut or
+        padded to the length its type spec gives, `[character(len=8) :: ...]`), or of one
+        constant string; None in the list for an element that is not constant."""
+        F = _f2003()
+        if not isinstance(node, F.Array_Constructor):
+            return [self.constant_text(node)]
+        spec = node.items[1]
+        if type(spec).__name__ != "Ac_Spec":
+            return [self.constant_text(x) for x in _constructor_items(node)]
+        type_spec, values = spec.items
+        length = None
+        if type_spec is not None:
+            # (no entity: the length is the type spec's)
+            length = self.char_length(type_spec, types.SimpleNamespace(items=()), node) \
+                if str(type_spec).upper().startswith("CHARACTER") else "other"
+        items = [] if values is None else values.items \
+            if type(values).__name__.endswith("List") else [values]
+        texts = [None if isinstance(x, F.Ac_Implied_Do) or length == "other"
+                 else self.constant_text(x) for x in items]
+        if length in (None, "*"):
+            return texts
+        return [t if t is None else t[:length].ljust(length) for t in texts]
 
     def declare_string_array(self, name, length, dims, node, is_param, init, module_level,
                              saved):
@@ -2267,12 +2324,10 @@ class Scope:
         values = None
         # (a module variable's initial value is in the compiled module's object)
         if init is not None and (is_param or not module_level):
-            items = _constructor_items(init.items[1]) \
-                if isinstance(init.items[1], _f2003().Array_Constructor) else [init.items[1]]
-            if any(type(x).__name__ != "Char_Literal_Constant" for x in items):
-                raise self.error(node, f"{what} has an initial value that is not literals: "
-                                       "not supported")
-            values = [_char_literal(x) for x in items]
+            values = self.constant_texts(init.items[1])
+            if None in values:
+                raise self.error(node, f"{what} has an initial value that is not constant "
+                                       "strings: not supported")
             if length == "*":
                 length = max(len(t) for t in values)
         if length == "*" and name not in self.dummies:
@@ -2380,14 +2435,54 @@ class Scope:
             ptr, length = self.string(node.items[0], pre)
             return self.characters(ptr, length, node.items[1].items, pre, loc)
         name = _name(node.items[0])
-        args = _call_arguments(node)
+        args = self.intrinsic_arguments(name, _call_arguments(node), node)
+        if name in ("char", "achar", "new_line") and len(args) == 1:
+            return self.one_character(name, args[0], pre, loc)
+        if name == "repeat" and len(args) == 2:
+            return self.repeated(node, args, pre, loc)
         if name not in ("trim", "adjustl", "adjustr") or len(args) != 1:
             raise self.error(node, f"'{node}': of the CHARACTER intrinsics, trim, adjustl, "
-                                   "adjustr, index, len and len_trim are supported")
+                                   "adjustr, repeat, char, achar, new_line, ichar, iachar, "
+                                   "index, len and len_trim are supported")
         ptr, length = self.string(args[0], pre)
         if name == "trim":
             return ptr, ir.Call("adgen_len_trim", [X.clone(ptr), length], ir.LONG, loc)
         return self.adjusted(name, ptr, length, self.string_bound(args[0]), pre, loc)
+
+    def one_character(self, name, arg, pre, loc):
+        """char(i) and achar(i): the character of code i; new_line(a): a newline. Built
+        in a one-character temporary; (the temporary, 1)."""
+        char = ir.Prim("char")
+        buf = self.text_buffer(_int(1), loc)
+        value = ir.Const("'\\n'", char) if name == "new_line" else \
+            ir.Cast(char, self.expr(arg, None, pre))
+        pre.append(ir.Assign(ir.Index(X.clone(buf), _int(0), char), value, loc))
+        return buf, _int(1)
+
+    def repeated(self, node, args, pre, loc):
+        """repeat(s, n): n copies of s one after the other, built in a temporary (n a
+        constant, so that the temporary's length is known); (the temporary, n len(s))."""
+        copies = self.repeat_count(node, args[1])
+        char = ir.Prim("char")
+        buf = self.text_buffer(self.string_bound(node), loc)
+        ptr, length = self.string(args[0], pre)
+        n = _long(length)
+        if not isinstance(n, (ir.Const, ir.Ref)):
+            n = ir.Ref(self.once(n, "length", pre, loc))
+        total = X.fold(X.mul(_int(copies), X.clone(n)))
+        k = self.temp("k", ir.LONG)
+        pre.append(_char_loop(k, X.clone(total), ir.Index(X.clone(buf), ir.Ref(k), char),
+                              ir.Index(ptr, ir.Binary("%", ir.Ref(k), X.clone(n), ir.LONG),
+                                       char), loc))
+        return buf, total
+
+    def repeat_count(self, node, count):
+        """The number of copies of repeat(s, n): n, a constant not below zero."""
+        n = _const_int(X.fold(self.expr(count)))
+        if n is None or n < 0:
+            raise self.error(node, f"'{node}': repeat() is supported with a count known "
+                                   "when adgen runs (a constant or a PARAMETER)")
+        return n
 
     def string_element(self, v, node, pre):
         """a(i, ...) of the CHARACTER array v: its characters, at their place in the
@@ -2503,7 +2598,15 @@ class Scope:
                                                                       ir.INT)
         if isinstance(node, F.Part_Ref) or kind == "Array_Section":    # (an element's)
             return self.string_bound(node.items[0])
-        return self.string_bound(_call_arguments(node)[0])      # trim
+        name = _name(node.items[0])
+        args = _call_arguments(node)
+        if name in ("char", "achar", "new_line"):
+            return _int(1)
+        if name == "repeat":
+            args = self.intrinsic_arguments(name, args, node)
+            return X.fold(X.mul(_int(self.repeat_count(node, args[1])),
+                                self.string_bound(args[0])))
+        return self.string_bound(args[0])      # trim, adjustl, adjustr
 
     def joined(self, parts, pre, loc):
         """The CHARACTER expressions parts one after the other, copied (by statements
@@ -5050,8 +5153,13 @@ class Scope:
             ptr, length = self.string(args[0], pre, whole_array=name == "len")
             return _convert(length, ir.INT) if name == "len" else _convert(
                 ir.Call("adgen_len_trim", [ptr, length], ir.LONG, loc), ir.INT)
-        if name == "trim":
-            raise self.error(node, "trim() is supported in comparisons, assignments and "
+        if name in ("ichar", "iachar") and len(args) == 1 and self.is_string(args[0]):
+            # the code of the first character (0-255, as gfortran gives it)
+            ptr, _ = self.string(args[0], pre)
+            first = ir.Index(ptr, _int(0), ir.Prim("char"))
+            return ir.Cast(ir.INT, ir.Cast(ir.Prim("unsigned char"), first, loc), loc)
+        if name in _STRING_INTRINSICS:
+            raise self.error(node, f"{name}() is supported in comparisons, assignments and "
                                    "arguments of CHARACTER strings only")
         if name == "kind":
             t = self.expr(args[0]).type.resolved()
@@ -6233,6 +6341,10 @@ _INTRINSIC_DUMMIES = {
     "selected_real_kind": ("p", "r", "radix"),
     "selected_int_kind": ("r",),
     "index": ("string", "substring", "back", "kind"),
+    **{n: ("i", "kind") for n in ("char", "achar")},
+    **{n: ("c", "kind") for n in ("ichar", "iachar")},
+    "repeat": ("string", "ncopies"),
+    "new_line": ("a",),
 }
 # The specific names of FORTRAN 77 (DEXP, ALOG, ...): the generic intrinsic they name
 _SPECIFIC_NAMES = {"dexp": "exp", "dsqrt": "sqrt", "dabs": "abs", "iabs": "abs",
@@ -6250,7 +6362,8 @@ _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "
                      "isign", "min0", "max0", "ifix", "idint", "idnint", "dint", "dnint",
                      "modulo", "dim", "ddim", "idim", "merge", "cshift", "eoshift", "maxloc",
                      "minloc", "present", "spread", "reshape", "len", "len_trim", "trim",
-                     "index", "adjustl", "adjustr"}
+                     "index", "adjustl", "adjustr", "repeat", "char", "achar", "ichar",
+                     "iachar", "new_line"}
 
 
 # ------------------------------------------------------------------ helpers
