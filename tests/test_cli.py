@@ -110,10 +110,34 @@ SYNTAX_BAD_EXPRESSION = """double f(double x)
 """
 
 
+# pycparser fails on these without a position (an assertion, "Invalid expression"): the
+# position is gcc's, reading the input as adgen does (with __adgen__ defined)
+SYNTAX_STRAY_BRACE = """double f(double x)
+{
+    return x;
+}
+}
+"""
+
+SYNTAX_ARRAY_WITHOUT_NAME = """#ifdef __adgen__
+#include <math.h>
+#else
+#include "not_there.h"
+#endif
+void f(int n, double *q)
+{
+    for (int i = 0; i < n; i++)
+        -[i] = 0.1 * i;
+}
+"""
+
+
 @pytest.mark.parametrize("source,lines", [
     (SYNTAX_MISSING_SEMICOLON, {3, 4}),
     (SYNTAX_BAD_EXPRESSION, {3}),
-], ids=["missing-semicolon", "bad-expression"])
+    (SYNTAX_STRAY_BRACE, {5}),
+    (SYNTAX_ARRAY_WITHOUT_NAME, {9}),
+], ids=["missing-semicolon", "bad-expression", "stray-brace", "array-without-name"])
 def test_syntax_error(tmp_path, source, lines):
     refuse(tmp_path, source, r"syntax error", lines)
 

@@ -756,6 +756,18 @@ def test_character_refused(decl, body, message, tmp_path):
     assert message in proc.stderr, proc.stderr
 
 
+def test_mismatched_end_name_is_a_located_error(tmp_path):
+    """fparser stops on an END naming another unit (it logs and exits): an error at that
+    line, not a silent exit."""
+    text = ("module coefs\n  implicit none\ncontains\n  subroutine g(x, y)\n"
+            "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    y = x\n"
+            "  end subroutine g\nend module other\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith(f"{src}:9:1: error: Fortran syntax error: "), proc.stderr
+    assert "coefs" in proc.stderr and "other" in proc.stderr, proc.stderr
+
+
 def test_character_array_dummy_of_a_head_refused(tmp_path):
     """A head's dummy that is a CHARACTER array is refused at its line (the generated
     Fortran interface and callers from C would need its layout)."""

@@ -44,7 +44,8 @@ def parse_c_file(path, include_dirs=(), defines=()):
             err = _compiler_syntax_error(path, include_dirs, defines) or err
         raise err
     except Exception as exc:  # pycparser raises plain errors for a few malformed inputs
-        raise AdgenError(f"cannot parse: {exc}", Loc(path))
+        raise _compiler_syntax_error(path, include_dirs, defines) or \
+            AdgenError(f"cannot parse: {type(exc).__name__} {exc}".strip(), Loc(path))
     prog = CFront(path).program(ast)
     prog.std_headers = std
     prog.macros = macros
@@ -54,9 +55,8 @@ def parse_c_file(path, include_dirs=(), defines=()):
 def _compiler_syntax_error(path, include_dirs, defines):
     """The parser gave no position: ask gcc where the syntax error is."""
     import subprocess
-    from adgen.frontend.preprocess import INCLUDE_DIR
-    cmd = ["gcc", "-fsyntax-only", "-std=c99", "-nostdinc", "-isystem", str(INCLUDE_DIR)]
-    cmd += [f"-I{d}" for d in include_dirs] + [f"-D{d}" for d in defines] + [path]
+    from adgen.frontend.preprocess import gcc_flags
+    cmd = ["gcc", "-fsyntax-only", *gcc_flags(include_dirs, defines), path]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True)
     except OSError:

@@ -164,7 +164,8 @@ def read_tree(path, include_dirs=(), defines=()):
             reader = FortranStringReader(text, ignore_comments=False)
             reader.set_format(_format(free))
         parser = ParserFactory().create(std="f2008")
-        tree = parser(reader)
+        with _fparser_errors(path):
+            tree = parser(reader)
     except FortranSyntaxError as exc:
         m = re.search(r"line #?(\d+)", str(exc))
         line = int(m.group(1)) if m else 0
@@ -178,6 +179,33 @@ def read_tree(path, include_dirs=(), defines=()):
         raise AdgenError("empty or unparsable Fortran source", Loc(path))
     T.replace_data_refs(tree)
     return tree
+
+
+@contextlib.contextmanager
+def _fparser_errors(path):
+    """fparser reports some syntax errors (a mismatched END name, say) by logging them and
+    calling sys.exit: those become an error at the line the log names."""
+    import logging
+    messages = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            messages.append(record.getMessage())
+
+    log = logging.getLogger("fparser.common.readfortran")
+    keep = Keep(logging.ERROR)
+    log.addHandler(keep)
+    try:
+        yield
+    except SystemExit:
+        text = messages[-1] if messages else ""
+        # (the log quotes the lines around the error, the last one `  13:... <== why`)
+        m = re.search(r"^\s*(\d+):.*<==\s*(.*)$", text, re.M)
+        line, why = (int(m.group(1)), m.group(2)) if m else (0, "syntax error")
+        why = re.sub(r"\s*Ignoring\.$", "", why.strip())
+        raise AdgenError(f"Fortran syntax error: {why}", Loc(path, line, 1))
+    finally:
+        log.removeHandler(keep)
 
 
 def _on_source_lines(text, path):
@@ -2594,6 +2622,8 @@ class Scope:
         if isinstance(node, F.Name):
             v = self.vars[_name(node)]
             text = getattr(v, "string_literal", None)
+            if text is None and getattr(v, "char_len", None) is None:
+                raise self.error(node, f"'{v.name}' is not a CHARACTER string")
             return _int(len(text)) if text is not None else _convert(X.clone(v.char_len),
                                                                       ir.INT)
         if isinstance(node, F.Part_Ref) or kind == "Array_Section":    # (an element's)

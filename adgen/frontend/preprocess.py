@@ -25,20 +25,25 @@ _DEFINE = re.compile(r"^#\s*define\s+([A-Za-z_]\w*)(?!\()\s*(.*)$")
 _UNDEF = re.compile(r"^#\s*undef\s+([A-Za-z_]\w*)")
 
 
+def gcc_flags(include_dirs=(), defines=()):
+    """The flags gcc reads a C input with for adgen: C99, adgen's own standard headers,
+    __adgen__ defined."""
+    flags = ["-std=c99", "-undef", "-nostdinc", "-isystem", str(INCLUDE_DIR), "-D__adgen__=1"]
+    # gcc's spellings of C99 keywords, and attributes, which change nothing here
+    flags += ["-D__inline__=inline", "-D__inline=inline", "-D__restrict__=restrict",
+              "-D__restrict=restrict", "-D__attribute__(x)=", "-D__extension__=",
+              "-D__const=const", "-D__signed__=signed", "-D__volatile__=volatile"]
+    for d in include_dirs:
+        flags += ["-I", d]
+    for d in defines:
+        flags += ["-D", d]
+    return flags
+
+
 def preprocess(path: str, include_dirs=(), defines=()):
     """Return (text, std_headers, macros): the preprocessed text, the standard headers used,
     and the object-like macros defined at the end ({name: replacement text})."""
-    cmd = ["gcc", "-E", "-dD", "-std=c99", "-undef", "-nostdinc", "-isystem",
-           str(INCLUDE_DIR), "-D__adgen__=1"]
-    # gcc's spellings of C99 keywords, and attributes, which change nothing here
-    cmd += ["-D__inline__=inline", "-D__inline=inline", "-D__restrict__=restrict",
-            "-D__restrict=restrict", "-D__attribute__(x)=", "-D__extension__=",
-            "-D__const=const", "-D__signed__=signed", "-D__volatile__=volatile"]
-    for d in include_dirs:
-        cmd += ["-I", d]
-    for d in defines:
-        cmd += ["-D", d]
-    cmd.append(path)
+    cmd = ["gcc", "-E", "-dD", *gcc_flags(include_dirs, defines), path]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     except OSError as exc:
