@@ -768,6 +768,17 @@ def test_mismatched_end_name_is_a_located_error(tmp_path):
     assert "coefs" in proc.stderr and "other" in proc.stderr, proc.stderr
 
 
+def test_syntax_error_fparser_cannot_place(tmp_path, gfortran):
+    """fparser fails on `real, external : f` with an internal error and no position: the
+    error is placed where gfortran places it."""
+    text = ("subroutine g(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n"
+            "  real, external : sdot\n  y = x\nend subroutine g\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith(f"{src}:4:"), proc.stderr
+    assert "syntax error" in proc.stderr and "(1)" not in proc.stderr, proc.stderr
+
+
 def test_character_array_dummy_of_a_head_refused(tmp_path):
     """A head's dummy that is a CHARACTER array is refused at its line (the generated
     Fortran interface and callers from C would need its layout)."""

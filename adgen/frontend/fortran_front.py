@@ -174,11 +174,40 @@ def read_tree(path, include_dirs=(), defines=()):
     except AdgenError:
         raise
     except Exception as exc:  # fparser raises assorted errors on malformed input
-        raise AdgenError(f"cannot parse Fortran: {type(exc).__name__}: {exc}", Loc(path))
+        raise _gfortran_syntax_error(path, include_dirs, defines) or \
+            AdgenError(f"cannot parse Fortran: {type(exc).__name__}: {exc}", Loc(path))
     if tree is None:
         raise AdgenError("empty or unparsable Fortran source", Loc(path))
     T.replace_data_refs(tree)
     return tree
+
+
+def _gfortran_syntax_error(path, include_dirs, defines):
+    """fparser failed with no position: ask gfortran (when there is one) where the first
+    error is; None when it cannot tell (a missing module file is not a syntax error)."""
+    import shutil
+    import tempfile
+    if shutil.which("gfortran") is None:
+        return None
+    cmd = ["gfortran", "-fsyntax-only"] + (["-cpp"] if path.endswith(CPP_SUFFIXES) else [])
+    cmd += [f"-I{d}" for d in include_dirs] + [f"-D{d}" for d in defines]
+    with tempfile.TemporaryDirectory() as scratch:      # (for the .mod files it writes)
+        try:
+            proc = subprocess.run(cmd + ["-J", scratch, os.path.abspath(path)],
+                                  capture_output=True, text=True, errors="replace",
+                                  cwd=scratch, timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+    # gfortran: "FILE:LINE:COL:", the line quoted, then "Error: MESSAGE"
+    where = None
+    for line in proc.stderr.splitlines():
+        m = re.match(r"^(.*?):(\d+):(\d+):$", line)
+        if m:
+            where = (int(m.group(2)), int(m.group(3)))
+        elif line.startswith("Error: ") and where is not None:
+            why = re.sub(r"\s*at \(\d\)", "", line[7:])  # (gfortran's marks under the line)
+            return AdgenError(f"syntax error: {why}", Loc(path, *where))
+    return None
 
 
 @contextlib.contextmanager
