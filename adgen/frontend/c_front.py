@@ -671,6 +671,7 @@ class CFront:
             out.append(ir.Assign(ir.Ref(tmp, loc), sel, loc))
             sel = ir.Ref(tmp, loc)
         branches, default = [], None
+        case_labels = set()     # the labels (goto targets) the branches converted so far define
         for g, (labels, is_default, _, item) in enumerate(groups):
             stmts = []
             for later in groups[g:]:
@@ -683,6 +684,8 @@ class CFront:
             inner = Scope(scope)
             for s in _without_final_break(stmts):
                 self.stmt(s, inner, block.stmts)
+            # (a label in statements another case falls into: once per branch running them)
+            jumps.relabel_copy(block.stmts, case_labels, f"case{g + 1}")
             if is_default:
                 default = block
             else:

@@ -16,8 +16,9 @@ ends sees a jump. One flag per target label and per statement list holding it:
 
 A break or continue inside such a loop, for a loop around it, becomes a flag of its loop
 too. Refused, at the goto: a jump into a loop, an if or a block the goto is not in; loops
-formed by backward gotos that overlap without nesting; a label defined twice (also by a
-switch whose cases fall through, whose statements are converted once per case)."""
+formed by backward gotos that overlap without nesting; a label defined twice. (A switch
+whose cases fall through converts a case's statements once per case running them: the
+labels of each further copy are renamed, with the gotos of that copy, by relabel_copy.)"""
 from dataclasses import dataclass
 from typing import Optional
 
@@ -51,14 +52,30 @@ def lower_gotos(func, new_flag):
     for s in markers:
         if isinstance(s, Label):
             if s.name in defined:
-                raise AdgenError(f"label '{s.name}' is defined twice (a label inside a "
-                                 "switch whose cases fall through is not supported)", s.loc)
+                raise AdgenError(f"label '{s.name}' is defined twice", s.loc)
             defined[s.name] = s
     for s in markers:
         if isinstance(s, Goto) and s.name not in defined:
             raise AdgenError(f"goto '{s.name}': no such label in '{func.name}'", s.loc)
     targets = {s.name for s in markers if isinstance(s, Goto)}
     _Lowering(targets, new_flag).into(func.body)
+
+
+def relabel_copy(stmts, taken, suffix):
+    """Renames the labels stmts define whose names are in taken (labels of another copy
+    of the same statements), and the gotos in stmts to them: `name` becomes `name_suffix`
+    (with a number added if that is taken too). Adds the labels stmts define to taken."""
+    markers = [s for s in ir.stmts_walk(stmts) if isinstance(s, (Label, Goto))]
+    renamed = {}
+    for s in markers:
+        if isinstance(s, Label) and s.name in taken and s.name not in renamed:
+            new, k = f"{s.name}_{suffix}", 1
+            while new in taken or new in renamed.values():
+                new, k = f"{s.name}_{suffix}_{k}", k + 1
+            renamed[s.name] = new
+    for s in markers:
+        s.name = renamed.get(s.name, s.name)
+    taken.update(s.name for s in markers if isinstance(s, Label))
 
 
 # the flags of a loop's own break and continue (see _Lowering.loop_jump)
