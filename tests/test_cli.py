@@ -289,6 +289,17 @@ def test_varargs_definition(tmp_path, source, lines):
     refuse(tmp_path, source, r"variadic|varargs|\.\.\.", lines)
 
 
+@pytest.mark.parametrize("source,message,line", [
+    ("void f(int n, double *x)\n{\n    for (int i = 0; i < n; i++) {\n        x[i] *= 2.0;\n"
+     "        return 1;\n    }\n}\n", r"'return' with a value in 'f', which returns void", 5),
+    ("double f(double x)\n{\n    if (x > 0.0)\n        return;\n    return x * x;\n}\n",
+     r"'return' without a value in 'f', which returns a value", 4),
+], ids=["value-in-void", "no-value"])
+def test_return_not_matching_the_function(tmp_path, source, message, line):
+    """Invalid C that gcc only warns about: refused, not given a derivative."""
+    refuse(tmp_path, source, message, {line})
+
+
 def test_union(tmp_path):
     refuse(tmp_path, "union bits { double d; unsigned long u; };\n\ndouble f(double x)\n{\n"
                      "    union bits b;\n    b.d = x;\n    return b.d * x;\n}\n",

@@ -613,6 +613,11 @@ class CFront:
         elif isinstance(node, c_ast.Continue):
             out.append(ir.Continue(loc))
         elif isinstance(node, c_ast.Return):
+            returns_void = self.func.ret.resolved() == ir.VOID
+            if (node.expr is None) != returns_void:
+                raise AdgenError(f"'return' {'with' if returns_void else 'without'} a value in "
+                                 f"'{self.func.name}', which returns "
+                                 f"{'void' if returns_void else 'a value'}", loc)
             if node.expr is None:
                 out.append(ir.Return(None, loc))
             else:
