@@ -612,6 +612,15 @@ def resolve_heads(prog, options):
                 raise broken[0]
             raise AdgenError("no function to differentiate: no function that no other calls "
                              "has floating-point inputs and outputs; name one with --head")
+        for n in roots:
+            err = getattr(funcs[n], "error", None)
+            if err is not None:
+                # (a function adgen cannot read is left out of the default heads: said, as
+                # the functions it calls may have become heads in its place)
+                where = f"{err.loc}: " if err.loc is not None else ""
+                prog.warnings = getattr(prog, "warnings", []) + [
+                    f"{where}warning: '{ir.source_name(funcs[n])}' is left out of the "
+                    f"functions differentiated (no --head names it): {err.message}"]
         specs = usable
     out = []
     for spec in specs:

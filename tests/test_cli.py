@@ -300,6 +300,40 @@ def test_return_not_matching_the_function(tmp_path, source, message, line):
     refuse(tmp_path, source, message, {line})
 
 
+FUNCTION_FOR_DATA = """static double sq(double v)
+{
+    return v * v;
+}
+
+static void scale(int n, double *out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] *= 2.0;
+}
+
+void f(int n, double *x)
+{
+    scale(n, sq);
+    x[0] = sq(x[0]);
+}
+"""
+
+
+def test_function_passed_for_data(tmp_path):
+    """A function passed for a parameter that is not a function pointer (gcc warns) is
+    refused; without --head, the function is left out of the heads with a warning that
+    says why (its callees, now uncalled, are differentiated in its place)."""
+    (tmp_path / "prog.c").write_text(FUNCTION_FOR_DATA)
+    proc = adgen("--reverse", "prog.c", "--head", "f(x)/(x)", "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "prog.c", r"the function 'sq' is passed to 'scale' for 'out', which is "
+                r"not a function pointer", {14})
+    proc = adgen("--reverse", "prog.c", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.startswith("prog.c:14:5: warning: 'f' is left out of the functions "
+                                  "differentiated (no --head names it): the function 'sq' "
+                                  "is passed to"), proc.stderr
+
+
 def test_union(tmp_path):
     refuse(tmp_path, "union bits { double d; unsigned long u; };\n\ndouble f(double x)\n{\n"
                      "    union bits b;\n    b.d = x;\n    return b.d * x;\n}\n",

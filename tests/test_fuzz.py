@@ -1,5 +1,5 @@
 """Random programs (tests/fuzz): the generators on their own, and short fuzz runs of adgen
-on C and on Fortran programs.
+on C and on Fortran programs; edited (malformed) testsuite programs (tests/fuzz/mutate.py).
 
 The fuzz runs are marked `fuzz` (deselect with `-m "not fuzz"`).  ADGEN_FUZZ_COUNT,
 ADGEN_FUZZ_SEED, ADGEN_FUZZ_INFER (share of programs where adgen must infer the array
@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.fuzz import (fortran_generator, fortran_minimize, generator, minimize, runner,  # noqa: E402
-                        selfcheck)
+from tests.fuzz import (fortran_generator, fortran_minimize, generator, minimize, mutate,  # noqa: E402
+                        runner, selfcheck)
 
 FUZZ_SEED = int(os.environ.get("ADGEN_FUZZ_SEED", "1000"))
 FUZZ_COUNT = int(os.environ.get("ADGEN_FUZZ_COUNT", "200"))
@@ -278,6 +278,7 @@ FORTRAN_FEATURES = {
     "reference to a function returning an array": r"^\s*[\w(): +-]+ = fz_s\d\(",
     "CHARACTER option": r"character\(len=\*\), intent\(in\) :: mode$",
     "CHARACTER comparison": r"mode\)? (==|/=|\.eq\.) '",
+    "CHARACTER expression compared": r"mode\)? (==|/=|\.eq\.) (achar|repeat|'\w+' //)",
     "call through a generic interface": r"\bfz_g1\(",
 }
 
@@ -320,3 +321,14 @@ def test_fuzz_adgen_fortran(tmp_path, capsys):
     _fuzz_run(["--lang", "fortran", "--count", str(FORTRAN_COUNT), "--seed", str(FORTRAN_SEED),
                "--no-minimize", "--workdir", str(tmp_path), "--max-seconds", str(FORTRAN_BUDGET)],
               capsys)
+
+
+def test_edited_programs_get_output_or_a_located_error():
+    """Testsuite programs with random edits: adgen answers each with C that compiles (when
+    the edited program does) or an error at a position, never an internal error; some of
+    the answers are outputs, so that both sides are checked."""
+    import io
+    out, tally = io.StringIO(), {}
+    findings = mutate.run(80, seed=3, out=out, tally=tally)
+    assert findings == 0, out.getvalue()
+    assert tally.get("compiled", 0) >= 5 and tally.get("refused", 0) >= 20, tally

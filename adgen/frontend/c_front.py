@@ -1258,6 +1258,11 @@ class CFront:
             raise AdgenError(f"'{name}' takes {len(params)} arguments, {len(args)} given", loc)
         conv = []
         for k, a in enumerate(args):
+            if k < len(params) and isinstance(a.type.resolved(), ir.FuncPtr) and \
+                    not isinstance(params[k].type.resolved(), ir.FuncPtr):
+                given = a.text if isinstance(a, ir.Const) else a.sym.name
+                raise AdgenError(f"the function '{given}' is passed to '{name}' for "
+                                 f"'{params[k].name}', which is not a function pointer", loc)
             if k < len(params) and not f.variadic:
                 conv.append(self.convert(a, params[k].type))
             else:

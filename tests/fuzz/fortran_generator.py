@@ -816,6 +816,14 @@ class FGen:
             return None
         return self.actuals(self.r.choice(funcs), as_expr=True)
 
+    def option_text(self, lit):
+        """The literal lit, or now and then a CHARACTER expression of the same value (a
+        concatenation, achar, repeat)."""
+        k = self.rq.randint(1, len(lit) - 1)
+        return self.rq.choice((f"'{lit}'", f"'{lit}'", f"'{lit[:k]}' // '{lit[k:]}'",
+                               f"achar({ord(lit[0])}) // '{lit[1:]}'",
+                               f"repeat('{lit[0]}', 1) // '{lit[1:]}'"))
+
     def condition(self) -> E:
         r = self.r
         options = list(self.syms("str"))
@@ -824,8 +832,8 @@ class FGen:
             v = self.rq.choice(options)
             op = self.rq.choice(("==", "/=", ".eq."))
             lit = self.rq.choice(_OPTIONS)
-            return cond(f"{self.rq.choice((v.name, f'trim({v.name})'))} {op} '{lit}'",
-                        [v.name])
+            return cond(f"{self.rq.choice((v.name, f'trim({v.name})'))} {op} "
+                        f"{self.option_text(lit)}", [v.name])
         with self.calls_barred(r.random() < 0.8):    # calls in conditions now and then
             for _ in range(4):
                 e = self.rexpr(1)
