@@ -768,6 +768,19 @@ def test_mismatched_end_name_is_a_located_error(tmp_path):
     assert "coefs" in proc.stderr and "other" in proc.stderr, proc.stderr
 
 
+def test_modules_using_each_other_refused(tmp_path):
+    """Two modules that use each other (which no compiler builds) are an error at the
+    first USE of the circle, not an internal error."""
+    text = ("module a_m\n  use b_m\n  real(8) :: ga = 1d0\nend module a_m\n"
+            "module b_m\n  use a_m\n  real(8) :: gb = 2d0\nend module b_m\n"
+            "subroutine g(x, y)\n  use a_m\n  real(8), intent(in) :: x\n"
+            "  real(8), intent(out) :: y\n  y = ga * x\nend subroutine g\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith(f"{src}:2:1: error: module 'a_m' uses 'b_m', which cannot "
+                                  "be read before it"), proc.stderr
+
+
 def test_syntax_error_fparser_cannot_place(tmp_path, gfortran):
     """fparser fails on `real, external : f` with an internal error and no position: the
     error is placed where gfortran places it."""

@@ -465,6 +465,17 @@ class FFront:
                     progress = True
             if not progress:
                 break
+        for path, unit in pending:
+            name = _name(unit.children[0].items[1])
+            if name not in done:
+                # (gfortran cannot compile such modules either: each needs the other's .mod)
+                use = next(u for u in _walk_type(unit, F.Use_Stmt)
+                           if _name(u.items[2]) not in done and
+                           any(_name(m.children[0].items[1]) == _name(u.items[2])
+                               for _, m in pending))
+                raise AdgenError(f"module '{name}' uses '{_name(use.items[2])}', which "
+                                 "cannot be read before it: modules that use each other in "
+                                 "a circle", Loc(path, _line(use) or 0, 1))
         self.module_done = done
 
     def module(self, path, unit):
