@@ -535,6 +535,22 @@ def test_pointers_refused(text, message, line, tmp_path):
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p%w = a\n    y = p%v\n  end subroutine g\n",
      "the type 'p_t' has no component 'v'", 11),
+    # a structure where a number is needed (invalid without a defined operation for the
+    # type: an internal error, and outputs that did not compile, before)
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p\n    p%w = a\n    y = abs(p)\n  end subroutine g\n",
+     "abs() of 'p', a value of a derived type, is not supported", 11),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p\n    p%w = a\n    y = p\n  end subroutine g\n",
+     "'y' assigned 'p': a structure and a number (a defined assignment) is not supported",
+     11),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p\n    p%w = a\n    y = -p\n  end subroutine g\n",
+     "the operator '-' on values of a derived type", 11),
+    (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
+     "    type(p_t) :: p(2)\n    real(8) :: v(2)\n    p%w = a\n    v = p\n    y = v(1)\n"
+     "  end subroutine g\n",
+     "an array of structures assigned numbers, or numbers assigned structures", 12),
 ])
 def test_derived_types_refused(text, message, line, tmp_path):
     """What adgen does not support of derived types is refused at its line."""

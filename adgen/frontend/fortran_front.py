@@ -4187,6 +4187,10 @@ class Scope:
             pre = []
             target = self.designator(lhs_node, pre=pre)
             value = self.expr(rhs_node, pre=pre)
+            if target.type.resolved().is_struct != value.type.resolved().is_struct:
+                raise self.error(lhs_node, f"'{lhs_node}' assigned '{rhs_node}': a structure "
+                                           "and a number (a defined assignment) is not "
+                                           "supported")
             out.extend(pre)
             out.append(ir.Assign(target, _convert(value, target.type), loc))
             return
@@ -4282,6 +4286,9 @@ class Scope:
             target, value = make([ir.Ref(k) for k in counters], pre)
         finally:
             self.loop_invariant.pop()
+        if target.type.resolved().is_struct != value.type.resolved().is_struct:
+            raise AdgenError("an array of structures assigned numbers, or numbers assigned "
+                             "structures (a defined assignment), is not supported", loc)
         body = pre + [ir.Assign(target, _convert(value, target.type), loc)] + list(after)
         if mask is not None:
             body = [ir.If(mask([ir.Ref(k) for k in counters]), ir.Block(body), None, loc)]
@@ -5088,13 +5095,13 @@ class Scope:
             return self.binary(op, E(a), E(b), node)
         if cname == "Level_2_Unary_Expr":
             op, a = node.items
-            x = E(a)
+            x = self.numbers(op, [E(a)], node)[0]
             return ir.Unary("-", x, x.type, loc) if op.strip() == "-" else x
         if cname == "Not_Op" or (cname == "And_Operand" and len(node.items) == 2):
             return ir.Unary("!", E(node.items[1]), ir.INT, loc)
         if cname == "Mult_Operand":
             a, op, b = node.items
-            return self.power(E(a), E(b), node)
+            return self.power(*self.numbers(op, [E(a), E(b)], node), node)
         if isinstance(node, F.Intrinsic_Function_Reference):
             return self.intrinsic(_name(node.items[0]), _call_arguments(node), node, ks, pre)
         if (cname == "Part_Ref" or cname in _CALL_NODES) and \
@@ -5174,13 +5181,19 @@ class Scope:
             raise self.error(node, "a subscript that is an array of rank 2 or more")
         return True
 
+    def numbers(self, op, operands, node):
+        """The operands of the operator op, refused if one is a structure (an operator
+        defined for its type)."""
+        if any(isinstance(x.type.resolved(), ir.Struct) for x in operands):
+            raise self.error(node, f"the operator '{op.strip().lower()}' on values of a "
+                                   "derived type (a defined operator, `interface operator`) "
+                                   "is not supported")
+        return operands
+
     def binary(self, op, a, b, node):
         op = op.strip().upper()
         loc = self.loc(node)
-        if any(isinstance(x.type.resolved(), ir.Struct) for x in (a, b)):
-            raise self.error(node, f"the operator '{op.lower()}' on values of a derived "
-                                   "type (a defined operator, `interface operator`) is not "
-                                   "supported")
+        a, b = self.numbers(op, [a, b], node)
         op = _C_OPERATORS.get(op, op)
         if op in ir.COMPARISONS or op in ir.LOGICAL:
             return ir.Binary(op, a, b, ir.INT, loc)
@@ -5275,6 +5288,10 @@ class Scope:
                                        "argument")
             return ir.Binary("!=", ir.Ref(v.sym, loc), X.null(v.sym.type, loc), ir.INT, loc)
         vals = [self.expr(a, ks, pre) for a in args]
+        structure = next((a for a, v in zip(args, vals) if v.type.resolved().is_struct), None)
+        if structure is not None:
+            raise self.error(node, f"{name}() of '{structure}', a value of a derived type, is "
+                                   "not supported (a generic interface for the type)")
         if name in _INTRINSIC_MATH:
             t = vals[0].type if vals[0].type.resolved().is_float else ir.DOUBLE
             cname = {"gamma": "tgamma", "log_gamma": "lgamma"}.get(name, name)
