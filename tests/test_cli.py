@@ -294,9 +294,14 @@ def test_varargs_definition(tmp_path, source, lines):
      "        return 1;\n    }\n}\n", r"'return' with a value in 'f', which returns void", 5),
     ("double f(double x)\n{\n    if (x > 0.0)\n        return;\n    return x * x;\n}\n",
      r"'return' without a value in 'f', which returns a value", 4),
-], ids=["value-in-void", "no-value"])
-def test_return_not_matching_the_function(tmp_path, source, message, line):
-    """Invalid C that gcc only warns about: refused, not given a derivative."""
+    ("double f(double x)\n{\n    double y = x * x;\n        break;\n    return y;\n}\n",
+     r"'break' outside a loop or switch", 4),
+    ("double f(int n, double x)\n{\n    switch (n) {\n    case 1:\n        x *= 2.0;\n"
+     "        continue;\n    }\n    return x;\n}\n", r"'continue' outside a loop or switch", 6),
+], ids=["value-in-void", "no-value", "break-outside", "continue-in-switch"])
+def test_invalid_jumps_refused(tmp_path, source, message, line):
+    """Invalid C (a return that does not match the function, which gcc only warns about;
+    a break or continue with no loop around it): refused, not given a derivative."""
     refuse(tmp_path, source, message, {line})
 
 

@@ -6,6 +6,7 @@ gfortran is needed: when it is missing and the tests run as root (CI), the sessi
 `apt-get install -y gfortran` once before collecting (tests/conftest.py); otherwise the
 tests are skipped with the reason."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -782,6 +783,19 @@ def test_mismatched_end_name_is_a_located_error(tmp_path):
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.startswith(f"{src}:9:1: error: Fortran syntax error: "), proc.stderr
     assert "coefs" in proc.stderr and "other" in proc.stderr, proc.stderr
+
+
+def test_alternate_return_refused(tmp_path):
+    """An alternate return is an error at the procedure's `*` dummy or the caller's
+    `*10` argument, whichever adgen reads first."""
+    text = ("subroutine h(x, *)\n  real(8), intent(inout) :: x\n  x = 2 * x\n"
+            "  if (x > 1) return 1\nend subroutine h\nsubroutine g(x, y)\n"
+            "  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  y = x\n"
+            "  call h(y, *10)\n10 continue\nend subroutine g\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert re.match(rf"{re.escape(str(src))}:(1|10):1: error: an alternate return \(",
+                    proc.stderr), proc.stderr
 
 
 def test_modules_using_each_other_refused(tmp_path):

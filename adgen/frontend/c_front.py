@@ -512,6 +512,7 @@ class CFront:
             scope.names[p.name] = p
         f.body = self.block(fd.body, scope)
         f.body.loc = loc
+        _jumps_inside_loops(f.body.stmts, False)
         jumps.lower_gotos(f, lambda base: self.hidden_local(base, ir.INT, loc))
         self.func = None
 
@@ -1282,6 +1283,23 @@ class CFront:
                     return e
                 return ir.Cast(ir.Prim(tt.name), e, e.loc)
         return e
+
+
+def _jumps_inside_loops(stmts, in_loop):
+    """Refuses a break or continue outside any loop (invalid C; a switch's breaks are
+    inside the `do ... while (0)` it is lowered to by now)."""
+    for s in stmts:
+        if isinstance(s, (ir.Break, ir.Continue)) and not in_loop:
+            raise AdgenError(f"'{'break' if isinstance(s, ir.Break) else 'continue'}' "
+                             "outside a loop or switch", s.loc)
+        if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+            _jumps_inside_loops(s.body.stmts, True)
+        elif isinstance(s, ir.Block):
+            _jumps_inside_loops(s.stmts, in_loop)
+        elif isinstance(s, ir.If):
+            _jumps_inside_loops(s.then.stmts, in_loop)
+            if s.other is not None:
+                _jumps_inside_loops(s.other.stmts, in_loop)
 
 
 def X_clone(e):

@@ -962,6 +962,9 @@ class Scope:
                 self.variable_names.setdefault(d, stmt)
             self.internal_procedures(internal)
         params, extent_params, char_lens = [], [], []
+        if "*" in self.dummies:
+            raise self.error(stmt, "an alternate return (a `*` dummy argument) is not "
+                                   "supported")
         for d in self.dummies:
             stand_in = self.dummy_procs.get(d)
             if stand_in is not None:
@@ -5122,6 +5125,8 @@ class Scope:
                 return X.clone(self.hoisted[id(node)])
             args = _call_arguments(node)
             return self.function_call(name, args, node, pre, ks)
+        if cname == "Alt_Return_Spec":
+            raise self.error(node, f"an alternate return ({node}) is not supported")
         raise self.error(node, f"unsupported expression ({cname}: {node})")
 
     def called_function(self, node):
