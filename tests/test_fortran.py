@@ -773,42 +773,32 @@ def test_character_refused(decl, body, message, tmp_path):
     assert message in proc.stderr, proc.stderr
 
 
-def test_mismatched_end_name_is_a_located_error(tmp_path):
-    """fparser stops on an END naming another unit (it logs and exits): an error at that
-    line, not a silent exit."""
-    text = ("module coefs\n  implicit none\ncontains\n  subroutine g(x, y)\n"
-            "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    y = x\n"
-            "  end subroutine g\nend module other\n")
+@pytest.mark.parametrize("text, line, message", [
+    # fparser stops on an END naming another unit (it logs and exits)
+    ("module coefs\n  implicit none\ncontains\n  subroutine g(x, y)\n"
+     "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    y = x\n"
+     "  end subroutine g\nend module other\n",
+     "9", r"Fortran syntax error: .*coefs.*other"),
+    # an alternate return: at the `*` dummy or the caller's `*10`, whichever comes first
+    ("subroutine h(x, *)\n  real(8), intent(inout) :: x\n  x = 2 * x\n"
+     "  if (x > 1) return 1\nend subroutine h\nsubroutine g(x, y)\n"
+     "  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  y = x\n"
+     "  call h(y, *10)\n10 continue\nend subroutine g\n",
+     "(1|10)", r"an alternate return \("),
+    # modules that use each other, which no compiler builds
+    ("module a_m\n  use b_m\n  real(8) :: ga = 1d0\nend module a_m\n"
+     "module b_m\n  use a_m\n  real(8) :: gb = 2d0\nend module b_m\n"
+     "subroutine g(x, y)\n  use a_m\n  real(8), intent(in) :: x\n"
+     "  real(8), intent(out) :: y\n  y = ga * x\nend subroutine g\n",
+     "2", r"module 'a_m' uses 'b_m', which cannot be read before it"),
+], ids=["mismatched-end-name", "alternate-return", "modules-in-a-circle"])
+def test_malformed_program_refused_at_its_line(text, line, message, tmp_path):
+    """Input no compiler takes (or adgen does not): an error at its line, not a silent
+    exit or an internal error."""
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith(f"{src}:9:1: error: Fortran syntax error: "), proc.stderr
-    assert "coefs" in proc.stderr and "other" in proc.stderr, proc.stderr
-
-
-def test_alternate_return_refused(tmp_path):
-    """An alternate return is an error at the procedure's `*` dummy or the caller's
-    `*10` argument, whichever adgen reads first."""
-    text = ("subroutine h(x, *)\n  real(8), intent(inout) :: x\n  x = 2 * x\n"
-            "  if (x > 1) return 1\nend subroutine h\nsubroutine g(x, y)\n"
-            "  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  y = x\n"
-            "  call h(y, *10)\n10 continue\nend subroutine g\n")
-    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
-    assert proc.returncode == 1, proc.stderr
-    assert re.match(rf"{re.escape(str(src))}:(1|10):1: error: an alternate return \(",
-                    proc.stderr), proc.stderr
-
-
-def test_modules_using_each_other_refused(tmp_path):
-    """Two modules that use each other (which no compiler builds) are an error at the
-    first USE of the circle, not an internal error."""
-    text = ("module a_m\n  use b_m\n  real(8) :: ga = 1d0\nend module a_m\n"
-            "module b_m\n  use a_m\n  real(8) :: gb = 2d0\nend module b_m\n"
-            "subroutine g(x, y)\n  use a_m\n  real(8), intent(in) :: x\n"
-            "  real(8), intent(out) :: y\n  y = ga * x\nend subroutine g\n")
-    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
-    assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith(f"{src}:2:1: error: module 'a_m' uses 'b_m', which cannot "
-                                  "be read before it"), proc.stderr
+    assert re.match(rf"{re.escape(str(src))}:{line}:1: error: {message}", proc.stderr), \
+        proc.stderr
 
 
 def test_syntax_error_fparser_cannot_place(tmp_path, gfortran):
