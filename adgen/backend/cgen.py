@@ -368,6 +368,11 @@ def render_function(fn: GenFunction, stack="heap") -> str:
     read = used_symbols(fn.body, targets=False).union(*map(_declaration_reads, decls))
     set_only = [d.sym for d in decls if d.sym not in read and
                 not (d.sym.type.is_array or d.sym.type.is_struct)]
+    # a parameter passed by value that is only set (an adjoint result's seed consumed,
+    # whose contributions all cancel): -Wunused-but-set-parameter
+    set_only += [p for p in fn.params if p in used and p not in read and
+                 not (p.type.is_array or p.type.is_struct or
+                      isinstance(p.type.resolved(), ir.Ptr))]
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
                                                       unused_params=unused_params,
                                                       set_only=set_only, state={})

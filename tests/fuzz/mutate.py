@@ -76,9 +76,11 @@ def _compiles(cmd, cwd) -> bool:
 
 
 def _primal_compiles(source: Path, original: Path, scratch: str) -> bool:
+    """Whether the edited program compiles as adgen reads it (C: with adgen's headers and
+    __adgen__ defined)."""
     if source.suffix == ".c":
-        cmd = ["gcc", "-std=c99", "-fsyntax-only"] + \
-            [f"-I{d}" for d in _include_dirs(original)] + [str(source)]
+        from adgen.frontend.preprocess import gcc_flags
+        cmd = ["gcc", "-fsyntax-only", *gcc_flags(_include_dirs(original)), str(source)]
     elif shutil.which("gfortran"):
         cmd = ["gfortran", "-fsyntax-only", "-J", scratch, str(source)]
     else:
