@@ -233,7 +233,7 @@ def test_interface_module_keeps_the_fortran_names(tmp_path, gfortran):
      "    real(8) :: b(:)\n    part = sum(b)\n  end function part\n",
      "not contiguous", 4),
     ("  real(8), intent(in) :: a(:)\n  real(8), intent(out) :: t\n  complex(8) :: z\n"
-     "  z = cmplx(a(1), 1.0d0, 8)\n  t = real(z)\n", "complex", 4),
+     "  z = cmplx(a(1), 1.0d0, 8)\n  t = real(sqrt(z))\n", "complex", 6),
 ])
 def test_assumed_shape_head_refused(body, message, line, tmp_path):
     """What adgen cannot differentiate in a head with assumed-shape dummies is refused at
@@ -810,6 +810,76 @@ def test_syntax_error_fparser_cannot_place(tmp_path, gfortran):
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.startswith(f"{src}:4:"), proc.stderr
     assert "syntax error" in proc.stderr and "(1)" not in proc.stderr, proc.stderr
+
+
+def test_complex_dummies_of_a_head(tmp_path, gfortran):
+    """A head's COMPLEX dummies: their derivatives are COMPLEX too, the real part that of
+    the real part and the imaginary part that of the imaginary part (the pair of reals a
+    complex number is); the interface module declares them COMPLEX(c_double_complex).
+    Checked from Fortran against finite differences of each part, both modes."""
+    text = ("subroutine g(n, z, y)\n  integer, intent(in) :: n\n"
+            "  complex(8), intent(in) :: z(n)\n  real(8), intent(out) :: y\n"
+            "  y = sum(abs(z) ** 2 * real(z)) + aimag(z(1) * z(2) / (z(3) + 2))\n"
+            "end subroutine g\n")
+    for mode, out in (("--reverse", "m_b.c"), ("--forward", "m_d.c")):
+        _, proc, _ = _adgen(tmp_path, text, "g(y)/(z)", mode=mode, out=out)
+        assert proc.returncode == 0, proc.stderr
+    interface = (tmp_path / "m_b_interface.f90").read_text()
+    assert "complex(c_double_complex) :: zb(*)" in interface, interface
+    (tmp_path / "main.f90").write_text(
+        "program main\n  use m_b_interface\n  use m_d_interface\n  implicit none\n"
+        "  complex(8) :: z(3), zb(3), zd(3), zp(3)\n  real(8) :: y, yb, yd, yp, ym, fd\n"
+        "  complex(8) :: dir(2)\n  integer :: i, k\n  logical :: ok\n"
+        "  z = [(0.7d0, -0.3d0), (1.2d0, 0.5d0), (-0.4d0, 0.9d0)]\n"
+        "  dir = [(1d0, 0d0), (0d0, 1d0)]\n  ok = .true.\n  yb = 1d0\n"
+        "  call g_b(3, z, zb, y, yb)\n"
+        "  do i = 1, 3\n    do k = 1, 2\n      zp = z\n      zp(i) = z(i) + 1d-6 * dir(k)\n"
+        "      call g(3, zp, yp)\n      zp(i) = z(i) - 1d-6 * dir(k)\n      call g(3, zp, ym)\n"
+        "      fd = (yp - ym) / 2d-6\n"
+        "      if (k == 1 .and. abs(fd - real(zb(i))) > 1d-6) ok = .false.\n"
+        "      if (k == 2 .and. abs(fd - aimag(zb(i))) > 1d-6) ok = .false.\n"
+        "      zd = 0\n      zd(i) = dir(k)\n      call g_d(3, z, zd, y, yd)\n"
+        "      if (abs(fd - yd) > 1d-6) ok = .false.\n"
+        "    end do\n  end do\n  if (ok) print *, 'PASS'\nend program main\n")
+    (tmp_path / "g.f90").write_text(text)
+    _build_and_run_main(tmp_path, (
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "m_b.c"],
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "m_d.c"],
+        [gfortran, "-o", "main", "m_b_interface.f90", "m_d_interface.f90", "main.f90", "g.f90",
+         "m_b.o", "m_d.o"]))
+
+
+@pytest.mark.parametrize("decl, body, message", [
+    ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  y = abs(sqrt(z))\n",
+     "sqrt of a COMPLEX value is not supported"),
+    ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  z = z ** z\n  y = real(z)\n",
+     "a power of a COMPLEX value is supported with an integer constant exponent from 1 to 4"),
+    ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  z = z ** 5\n  y = real(z)\n",
+     "integer constant exponent from 1 to 4"),
+    ("  complex(8) :: z(3)\n", "  z = x\n  where (real(z) > 0) z = 2 * z\n  y = real(z(1))\n",
+     "COMPLEX values in this statement (Where_Stmt) are not supported"),
+    ("  complex(8) :: z(3), w(3)\n", "  z = x\n  w = z\n  z = z * w\n  y = real(z(1))\n",
+     "a COMPLEX array assigned a value whose real and imaginary parts each read the other's"),
+    ("  complex(8) :: z(3)\n", "  z = x\n  y = real(dot_product(z, z))\n",
+     "dot_product of a COMPLEX value is not supported"),
+    ("  complex(16) :: z\n", "  z = x\n  y = real(z)\n", "COMPLEX of kind 16 is not supported"),
+    ("  complex(8) :: z(3)\n", "  z = x\n  y = real(sum(z, dim=1))\n",
+     "sum of COMPLEX values is supported for an array (no DIM or MASK)"),
+    ("  complex(8) :: z\n  integer :: i\n",
+     "  z = x\n  y = 0\n  do i = 1, int(abs(z))\n    y = y + x\n  end do\n",
+     "COMPLEX values in a DO statement's bounds are not supported"),
+    ("  complex(8) :: z\n", "  z = x\n  y = 0\n  do while (abs(exp(z * z + z)) < 4)\n"
+     "    z = z * 1.5d0\n    y = y + x\n  end do\n",
+     "needs a temporary, which cannot be set before it here"),
+])
+def test_complex_refused(decl, body, message, tmp_path):
+    """What adgen does not do with COMPLEX values is refused at its line."""
+    text = (f"subroutine g(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n"
+            f"{decl}{body}end subroutine g\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert re.match(rf"{re.escape(str(src))}:\d+:1: error: ", proc.stderr), proc.stderr
+    assert message in proc.stderr, proc.stderr
 
 
 def test_character_array_dummy_of_a_head_refused(tmp_path):

@@ -115,7 +115,17 @@ def _derived_type(sym):
     return getattr(getattr(_data_type(sym), "sdef", None), "fortran_type", None)
 
 
+def _complex(sym):
+    """The interoperable COMPLEX kind of a complex dummy's data, or None."""
+    part = getattr(getattr(_data_type(sym), "sdef", None), "complex_part", None)
+    if part is None:
+        return None
+    return "c_double_complex" if part == ir.DOUBLE else "c_float_complex"
+
+
 def _kind(sym):
+    if _complex(sym) is not None:
+        return f"complex({_complex(sym)})"
     dt = _derived_type(sym)
     if dt is not None:
         return f"type({dt.name})"
@@ -186,7 +196,9 @@ def fortran_interface(unit):
                                                             "real(c_double)")
         extents = hidden_extents(f)
         names = fortran_names(f)
-        types = [dt for dt in map(_derived_type, f.params) if dt is not None]
+        # (COMPLEX dummies, structures of two reals, are interoperable as they are)
+        types = [dt for p, dt in zip(f.params, map(_derived_type, f.params))
+                 if dt is not None and _complex(p) is None]
         # CHARACTER dummies: a plain external interface, through which gfortran passes
         # their lengths after the other arguments, as the C routine takes them
         strings = any(map(_is_string, f.params))

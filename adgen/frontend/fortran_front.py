@@ -31,6 +31,7 @@ from adgen.errors import AdgenError, Loc
 from adgen.transform import exprs as X
 from adgen.transform.checkpoint import CheckpointPragma
 from adgen.transform.common import counted_loop
+from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
 from adgen.frontend import jumps
 
@@ -1382,8 +1383,14 @@ class Scope:
             return ir.LONG if kind == 8 else ir.INT
         if base == "LOGICAL":
             return ir.INT
-        if base == "COMPLEX" or base.startswith("DOUBLECOMPLEX"):
-            raise self.error(tspec, "COMPLEX variables are not supported")
+        if base == "COMPLEX" or base.startswith("DOUBLECOMPLEX") or \
+                text.startswith("DOUBLECOMPLEX"):
+            # a structure of two reals (fortran_complex.py); complex*16 is complex(8)
+            star = sel is not None and str(sel).strip().startswith("*")
+            size = 8 if "DOUBLE" in text else (kind // 2 if star and kind else kind or 4)
+            if size not in (4, 8):
+                raise self.error(tspec, f"COMPLEX of kind {size} is not supported")
+            return ir.Struct(C.complex_type(self.front, size).sdef)
         raise self.error(tspec, f"unsupported type {text}")
 
     def kind_value(self, sel):
@@ -2876,6 +2883,8 @@ class Scope:
         F = _f2003()
         from adgen.backend.cgen import expr_c
         dtype = T.derived_type_of(v.type)
+        if C.is_complex(v.type):
+            return C.constant_initializer(self, v, value, node)
         if dtype is not None:
             if self.constructed_type(value) is not dtype:
                 raise self.error(node, f"the value of '{v.name}' is supported as a structure "
@@ -3388,6 +3397,9 @@ class Scope:
         if cname not in _DO_CONSTRUCTS:
             self.no_waiting_directive(node)
         split, self.nocheckpoint = self.nocheckpoint, False
+        node = C.rewritten(self, node, out)     # complex arithmetic as real arithmetic
+        if node is None:
+            return
         if isinstance(node, F.Assignment_Stmt) and self.constructed_type(node.items[2]):
             return self.structure_assignment(node.items[0], node.items[2], out, loc)
         if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt)):
