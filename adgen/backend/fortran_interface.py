@@ -124,8 +124,9 @@ def _complex(sym):
 
 
 def _kind(sym):
-    if _complex(sym) is not None:
-        return f"complex({_complex(sym)})"
+    kind = _complex(sym)
+    if kind is not None:
+        return f"complex({kind})"
     dt = _derived_type(sym)
     if dt is not None:
         return f"type({dt.name})"

@@ -56,7 +56,8 @@ _WHOLE = ("Where_Construct", "Where_Stmt", "Forall_Construct", "Forall_Stmt")
 def rewritten(scope, node, out):
     """The statement node with its complex arithmetic rewritten into real arithmetic, node
     itself when it has none, or None when it was lowered here (into out)."""
-    if not any(tag.startswith(_TAG) for tag in scope.front.derived_types):
+    if f"{_TAG}4" not in scope.front.derived_types and \
+            f"{_TAG}8" not in scope.front.derived_types:
         return node         # (no COMPLEX declared in the program)
     c = ComplexStatement(scope)
     return c.statement(node, out) if c.involved(node) else node
@@ -104,7 +105,7 @@ def constant_initializer(scope, v, value, node):
             pair = list(x.items)
         elif isinstance(x, F.Intrinsic_Function_Reference) and \
                 str(x.items[0]).lower() in _BUILDERS:
-            pair = ComplexStatement(scope).positional(x, ("x", "y", "kind"))[:2]
+            pair = ComplexStatement(scope).builder_arguments(x)[:2]
         else:
             pair = [x, None]
         try:
@@ -308,7 +309,6 @@ class ComplexStatement:
         return new
 
     def assignment(self, node, out):
-        F = _f2003()
         s = self.scope
         lhs, _, rhs = node.items
         if not self.is_complex(lhs):
@@ -330,7 +330,7 @@ class ComplexStatement:
             self.lower(f"{target}%re = {re}", node, out)
         elif s.shape_of(lhs) is None:
             # each part reads the other: the real part waits in a temporary
-            tmp = self.real_temp(_part_type(self.variable_type(lhs)))
+            tmp = self.temp("part", _part_type(self.variable_type(lhs)))
             self.lower(f"{tmp} = {re}", node, out)
             self.lower(f"{target}%im = {im}", node, out)
             self.lower(f"{target}%re = {tmp}", node, out)
@@ -389,16 +389,10 @@ class ComplexStatement:
         items = args.items if type(args).__name__.endswith("List") else (args,)
         return list(items)
 
-    def positional(self, node, names):
-        """The arguments of an intrinsic by its dummies' names (keywords allowed)."""
-        F = _f2003()
-        values = dict.fromkeys(names)
-        for k, a in enumerate(self.arguments(node)):
-            if isinstance(a, F.Actual_Arg_Spec):
-                values[str(a.items[0]).lower()] = a.items[1]
-            elif k < len(names):
-                values[names[k]] = a
-        return [values[n] for n in names]
+    def builder_arguments(self, node):
+        """[x, y, kind] of cmplx(x, y, kind) or dcmplx (None for one not given)."""
+        return self.scope.match_arguments(str(node.items[0]).lower(), ("x", "y", "kind"),
+                                          self.arguments(node), node)
 
     def parts(self, node, out):
         """(real part, imaginary part) of the complex expression node, as Fortran text
@@ -418,8 +412,7 @@ class ComplexStatement:
         if self.designator(node):
             return f"{node}%re", f"{node}%im"
         if cls == "Parenthesis":
-            re, im = self.parts(node.items[1], out)
-            return f"({re})", None if im is None else f"({im})"
+            return _grouped(self.parts(node.items[1], out))
         if cls == "Level_2_Unary_Expr":
             re, im = self.parts(node.items[1], out)
             if node.items[0].strip() == "-":
@@ -448,24 +441,23 @@ class ComplexStatement:
         if len(re) <= longest and (im is None or len(im) <= longest):
             return z
         if im is None:
-            tmp = self.real_temp(ir.DOUBLE)
+            tmp = self.temp("part", ir.DOUBLE)
             self.lower(f"{tmp} = {re}", origin, out)
             return tmp, None
-        tmp = self.new_complex_temp()
-        self.lower(f"{tmp}%re = {re}", origin, out)
-        self.lower(f"{tmp}%im = {im}", origin, out)
+        tmp = self.stored(z, origin, out)
         return f"{tmp}%re", f"{tmp}%im"
 
     @staticmethod
     def arithmetic(op, a, b, node):
         (ar, ai), (br, bi) = a, b
-        zero = "0"
         if op in "+-":
-            im = None if ai is None and bi is None else \
-                f"{ai or zero} {op} {bi or zero}" if op == "-" or ai and bi else (ai or bi)
-            if op == "-" and ai is None and bi is not None:
-                im = f"-{bi}"
-            return f"{ar} {op} {br}", None if im is None else f"({im})"
+            if bi is None:
+                im = ai
+            elif ai is None:
+                im = bi if op == "+" else f"(-{bi})"
+            else:
+                im = f"({ai} {op} {bi})"
+            return f"{ar} {op} {br}", im
         if op == "*":
             if ai is None:
                 return f"{ar} * {br}", f"{ar} * {bi}"
@@ -500,7 +492,7 @@ class ComplexStatement:
         s = self.scope
         name = str(node.items[0]).lower()
         if name in _BUILDERS:
-            x, y, _ = self.positional(node, ("x", "y", "kind"))
+            x, y, _ = self.builder_arguments(node)
             if y is None:
                 re, im = self.parts(x, out)
                 return re, im or "0"
@@ -543,9 +535,9 @@ class ComplexStatement:
             raise s.error(node, f"'{node}': a COMPLEX value where a number is needed")
         if isinstance(node, F.Intrinsic_Function_Reference):
             name = str(node.items[0]).lower()
+            from adgen.frontend.fortran_front import _argument_value
             args = self.arguments(node)
-            first = args[0].items[1] if args and isinstance(args[0], F.Actual_Arg_Spec) \
-                else (args[0] if args else None)
+            first = _argument_value(args[0]) if args else None
             if first is not None and self.is_complex(first):
                 if name in _REAL_PARTS and (len(args) == 1 or name == "real"):
                     re, im = self.parts(first, out)
@@ -611,39 +603,31 @@ class ComplexStatement:
         else:
             self.scope.statement(stmt, out)
 
-    def real_temp(self, t):
-        """A real scalar temporary of type t; its name."""
+    def temp(self, base, t):
+        """A scalar temporary of type t the rewritten statements name; its name."""
         from adgen.frontend.fortran_front import FVar
-        sym = self.scope.temp("part", t)
+        sym = self.scope.temp(base, t)
         self.scope.vars[sym.name] = FVar(sym.name, t, sym=sym)
         return sym.name
 
-    def new_complex_temp(self):
-        """A complex(8) scalar temporary; its name."""
-        from adgen.frontend.fortran_front import FVar
-        t = ir.Struct(complex_type(self.scope.front, 8).sdef)
-        sym = self.scope.temp("cplx", t)
-        self.scope.vars[sym.name] = FVar(sym.name, t, sym=sym)
-        return sym.name
+    def stored(self, z, origin, out):
+        """A complex(8) temporary set (in out) to the parts z; its name."""
+        tmp = self.temp("cplx", ir.Struct(complex_type(self.scope.front, 8).sdef))
+        self.lower(f"{tmp}%re = {z[0]}", origin, out)
+        self.lower(f"{tmp}%im = {z[1] or '0'}", origin, out)
+        return tmp
 
     def complex_temp(self, value, origin, out):
         """A complex scalar temporary set (in out) to value; its name."""
-        from adgen.frontend.fortran_front import FVar
         s = self.scope
         if s.shape_of(value) is not None:
             raise s.error(origin, f"'{value}': a COMPLEX array expression here is not "
                                   "supported (assign it to an array first)")
-        name = self.new_complex_temp()
-        sym = s.vars[name].sym
-        if not self.designator(value) and type(value).__name__ in ("Function_Reference",
-                                                                    "Part_Ref"):
-            # a function's result: the structure it returns
-            args = self.actual_arguments(value, out)
-            self.lower(f"{sym.name} = {value.items[0]}({args or ''})", origin, out, raw=True)
-        elif self.designator(value):
-            self.lower(f"{sym.name} = {value}", origin, out, raw=True)
-        else:
-            re, im = self.parts(value, out)
-            self.lower(f"{sym.name}%re = {re}", origin, out)
-            self.lower(f"{sym.name}%im = {im or '0'}", origin, out)
-        return sym.name
+        if self.designator(value) or type(value).__name__ not in ("Function_Reference",
+                                                                   "Part_Ref"):
+            return self.stored(self.parts(value, out), origin, out)
+        # a function's result: the structure it returns
+        tmp = self.temp("cplx", ir.Struct(complex_type(s.front, 8).sdef))
+        args = self.actual_arguments(value, out)
+        self.lower(f"{tmp} = {value.items[0]}({args or ''})", origin, out, raw=True)
+        return tmp

@@ -22,7 +22,6 @@ import math
 import os
 import re
 import subprocess
-import types
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
@@ -2263,10 +2262,11 @@ class Scope:
     # string with blanks, as Fortran does (adgen_str_cmp in the output).
 
     def char_length(self, tspec, ent, node):
-        """The declared length of a CHARACTER entity: '*' (assumed: the caller's) or an
-        int (`character(len=8)`, `character(8)`, `character*8`, `c*8`; 1 if none)."""
+        """The declared length of a CHARACTER entity (ent None: of the type spec alone):
+        '*' (assumed: the caller's) or an int (`character(len=8)`, `character(8)`,
+        `character*8`, `c*8`; 1 if none)."""
         text = None
-        if len(ent.items) > 2 and ent.items[2] is not None:
+        if ent is not None and len(ent.items) > 2 and ent.items[2] is not None:
             text = str(ent.items[2])
         elif len(tspec.items) > 1 and tspec.items[1] is not None:
             text = str(tspec.items[1])
@@ -2375,15 +2375,13 @@ class Scope:
         if type(spec).__name__ != "Ac_Spec":
             return [self.constant_text(x) for x in _constructor_items(node)]
         type_spec, values = spec.items
-        length = None
-        if type_spec is not None:
-            # (no entity: the length is the type spec's)
-            length = self.char_length(type_spec, types.SimpleNamespace(items=()), node) \
-                if str(type_spec).upper().startswith("CHARACTER") else "other"
         items = [] if values is None else values.items \
             if type(values).__name__.endswith("List") else [values]
-        texts = [None if isinstance(x, F.Ac_Implied_Do) or length == "other"
-                 else self.constant_text(x) for x in items]
+        if type_spec is not None and not str(type_spec).upper().startswith("CHARACTER"):
+            return [None] * len(items)      # a constructor of numbers
+        length = self.char_length(type_spec, None, node) if type_spec is not None else None
+        texts = [None if isinstance(x, F.Ac_Implied_Do) else self.constant_text(x)
+                 for x in items]
         if length in (None, "*"):
             return texts
         return [t if t is None else t[:length].ljust(length) for t in texts]
