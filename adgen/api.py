@@ -575,6 +575,22 @@ class _Analysis:
                                             (tr.is_int and _prim_name(tr) in _INT_DTYPES)):
                 e = _prim_name(tr)
                 return dict(d, kind="array", elem=e, cdef=f"{e} *", const=const)
+            row, inner = None, tr
+            while isinstance(inner, ir.Arr) and inner.size is not None:
+                row = inner.size if row is None else ir.Binary("*", row, inner.size, ir.INT)
+                inner = inner.elem.resolved()
+            if row is not None and isinstance(inner, ir.Prim) and inner.is_float:
+                # a C99 array of rows (`double A[n][m]`, `double (*A)[m]`): a flat array of
+                # numbers, passed as the address of its first row (void *: cffi cannot
+                # declare a variably-modified type); its extents count rows
+                try:
+                    numbers = _ser(row)
+                except _NoEval:
+                    raise _Unsupported("rows of a length the API cannot evaluate") from None
+                e = _prim_name(inner)
+                from adgen.backend.cgen import expr_c
+                return dict(d, kind="array", elem=e, cdef="void *", const=const, row=numbers,
+                            row_text=expr_c(row))
             if isinstance(tr, ir.Struct):
                 name = self._cdef_struct(target)
                 return dict(d, kind="struct_ptr", elem=name, cdef=f"{name} *", const=const)
@@ -636,6 +652,14 @@ class _Analysis:
                     p["extent_declared"] = True
                 except _NoEval:
                     pass
+            elif "row" in p and getattr(syms[p["name"]], "declared_extent", None) is not None:
+                # `double A[n][m]`: the n rows it declares
+                rows = syms[p["name"]].declared_extent
+                try:
+                    p["extent"] = ["bin", "*", _ser(rows), p["row"]]
+                    p["extent_text"] = f"{expr_c(rows)} rows of {p['row_text']}"
+                except _NoEval:
+                    pass
         try:
             from adgen.analysis.extent import ExtentAnalysis, Unknown
             from adgen.driver import reachable
@@ -653,6 +677,9 @@ class _Analysis:
                 from adgen.analysis.extent import _add, _int
                 n = _add(ea.max_index(f, syms[p["name"]]), _int(1))
                 p["extent"], p["extent_text"] = _ser(n), expr_c(n)
+                if "row" in p:      # counted in rows: the numbers are rows times a row's
+                    p["extent"] = ["bin", "*", p["extent"], p["row"]]
+                    p["extent_text"] = f"{p['extent_text']} rows of {p['row_text']}"
             except Exception:   # Unknown, or anything unexpected: not checked
                 continue
         # the arrays a struct's pointer fields lead to (`m->x`, `m->mat->k`): their extents,
@@ -715,7 +742,9 @@ def _find_proto(text, candidates):
     """(symbol, return type text, [parameter texts]) of the first candidate defined in
     the generated text."""
     for sym in candidates:
-        m = re.search(rf"^([^\n;{{}}#]*?)\b{re.escape(sym)}\s*\(([^()]*)\)\s*\{{", text, re.M)
+        # (a parameter list may hold one level of parentheses: `double (*A)[m]`)
+        m = re.search(rf"^([^\n;{{}}#]*?)\b{re.escape(sym)}\s*\(((?:[^()]|\([^()]*\))*)\)\s*\{{",
+                      text, re.M)
         if m:
             params = [p.strip() for p in m.group(2).split(",")]
             if params == ["void"]:
@@ -836,8 +865,10 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         if p["role"]:
             e = p["elem"]
             if p["kind"] in ("array", "struct_ptr"):
+                # (rows of an array: `void *` as the array's own, see _param)
                 for mode in expect:
-                    expect[mode].append((p["name"] + "'", f"{e} *", True))
+                    expect[mode].append((p["name"] + "'", "void *" if "row" in p else
+                                         f"{e} *", True))
             else:
                 expect["reverse"].append((p["name"] + "'", f"{e} *", True))
                 expect["forward"].append((p["name"] + "'", e, False))
@@ -1067,7 +1098,16 @@ def _load(path, meta):
     mod = sys.modules.get(name)
     if mod is None:
         spec = importlib.util.spec_from_file_location(name, str(path / meta["so"]))
-        mod = importlib.util.module_from_spec(spec)
+        try:
+            mod = importlib.util.module_from_spec(spec)
+        except ImportError as exc:
+            missing = re.search(r"undefined symbol: (\S+)", str(exc))
+            if missing is None:
+                raise BuildError(f"the compiled module does not load: {exc}") from None
+            raise BuildError(
+                f"the program calls '{missing.group(1)}', which none of the sources "
+                "defines: add the file that defines it to the sources (adgen check "
+                "FILE FILE2 ..., adgen.build([FILE, FILE2, ...]))") from None
         spec.loader.exec_module(mod)
         sys.modules[name] = mod
     return mod
@@ -2195,6 +2235,19 @@ class Built:
                 _node_read(self._ffi, _type_layout(t), item, out)
             return np.array(out, dtype=np.float64)
         return np.array([v[0]], dtype=np.float64)
+
+    def _write_flat(self, name, v, flat):
+        """Sets the floating-point values of struct argument `name` (v: the struct, a pointer
+        to it or an array of them, changed in place) from flat, in _flat's order; its other
+        fields (integers, say) keep their values."""
+        p = self._by_name[name]
+        t, kind = self._ffi.typeof(p["elem"]), self._ffi.typeof(v).kind
+        values = iter(float(x) for x in flat)
+        if kind == "array":
+            for item in v:
+                _node_write(self._ffi, _type_layout(t), item, values)
+        else:
+            _node_write(self._ffi, _type_layout(t), v[0] if kind == "pointer" else v, values)
 
     def _vector(self, a, tangents, nbdirs):
         """One f_dv call; tangents {independent: (nbdirs, n) array}; returns {dependent:

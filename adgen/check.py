@@ -485,8 +485,9 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                         v0 = float(values[j])
                         h = scale * step * max(1.0, abs(v0))
                         values[j] = v0 + sign * h
-                        new = built._new_struct(by_name[x], values)
-                        vals[x] = new[0] if by_name[x]["kind"] == "struct" else new
+                        if by_name[x]["kind"] == "struct":     # by value: a copy to change
+                            vals[x] = built._ffi.new(by_name[x]["elem"] + " *", vals[x])[0]
+                        built._write_flat(x, vals[x], values)   # its integers as given
                         xs = float(flat(x, vals[x])[j])
                     else:
                         arr = vals[x].reshape(-1)

@@ -17,6 +17,7 @@ from adgen.analysis.first_access import READ, SET, first_access
 from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
+from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform import exprs as X
 from adgen.transform.callbacks import specialize_callbacks
 from adgen.transform.common import strip_const
@@ -178,23 +179,93 @@ def _uses(prog, e, g, seen):
 def sets_before_reading(prog, f, g):
     """True when no run of f reads the global g before setting it: along every path
     through f's statements, `g = ...` (or a call of a function that sets g so) comes
-    before anything that reads g (itself or in a function it calls)."""
-    def reads(exprs):
-        return any(_uses(prog, e, g, set()) for e in exprs)
+    before anything that reads g (itself or in a function it calls). An array used only
+    at constant indices (`scratch[0] = ...; ... scratch[0]`) is followed element by
+    element."""
+    if g.type.resolved().is_array:
+        elements = _constant_elements(reachable_statements(prog, f.name), g)
+        if elements is not None:
+            return all(_set_first(prog, f, g, k) for k in elements)
+    return _set_first(prog, f, g, None)
+
+
+def _set_first(prog, f, g, k):
+    """sets_before_reading for g, or with k for its element g[k] alone. A call reads it
+    when the callee may read it before setting it, and sets it when the callee always
+    does."""
+    def named(e):
+        return _uses_element(e, g, k)
+
+    def target(e):
+        if k is None:
+            return isinstance(e, ir.Ref) and e.sym is g
+        return isinstance(e, ir.Index) and isinstance(e.base, ir.Ref) and e.base.sym is g \
+            and _const_value(e.index) == k
+
+    def reads(seen):
+        def check(exprs):
+            for e in exprs:
+                if named(e):
+                    return True
+                for x in ir.walk(e):
+                    fn = prog.functions.get(x.func) if isinstance(x, ir.Call) else None
+                    if fn is None or not fn.has_body:
+                        continue
+                    if fn.name in seen:
+                        if mentions(prog, fn, g, set()):
+                            return True     # recursion: taken as reading it
+                    elif first_access(fn.body.stmts, sets(seen | {fn.name}),
+                                      reads(seen | {fn.name})) == READ:
+                        return True
+            return False
+        return check
 
     def sets(seen):
         def check(st):
-            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
-                    st.lhs.sym is g and not reads([st.rhs]):
+            if isinstance(st, ir.Assign) and target(st.lhs) and not reads(seen)([st.rhs]):
                 return True
             call = st.expr if isinstance(st, ir.ExprStmt) else None
             fn = prog.functions.get(call.func) if isinstance(call, ir.Call) else None
             return fn is not None and fn.name not in seen and fn.has_body and \
-                not reads(call.args) and \
-                first_access(fn.body.stmts, sets(seen | {fn.name}), reads) == SET
+                not reads(seen)(call.args) and \
+                first_access(fn.body.stmts, sets(seen | {fn.name}),
+                             reads(seen | {fn.name})) == SET
         return check
 
-    return first_access(f.body.stmts, sets({f.name}), reads) != READ
+    return first_access(f.body.stmts, sets({f.name}), reads({f.name})) != READ
+
+
+def _constant_elements(stmts, g):
+    """The constant indices at which stmts use the array g, or None when they use it
+    otherwise (a computed index, the whole array)."""
+    found = set()
+    for st in stmts:
+        for e in ir.stmt_exprs(st):
+            bases = set()
+            for x in ir.walk(e):
+                if isinstance(x, ir.Index) and isinstance(x.base, ir.Ref) and \
+                        x.base.sym is g:
+                    if _const_value(x.index) is None:
+                        return None
+                    found.add(_const_value(x.index))
+                    bases.add(id(x.base))
+            if any(isinstance(x, ir.Ref) and x.sym is g and id(x) not in bases
+                   for x in ir.walk(e)):
+                return None
+    return found
+
+
+def _uses_element(e, g, k):
+    """True when expression e names g[k] (with k None: g), or g whole."""
+    others = set()      # the array names of g[j], j another constant index
+    for x in ir.walk(e):
+        if isinstance(x, ir.Index) and isinstance(x.base, ir.Ref) and x.base.sym is g:
+            if _const_value(x.index) == k:
+                return True
+            if k is not None and _const_value(x.index) is not None:
+                others.add(id(x.base))
+    return any(isinstance(x, ir.Ref) and x.sym is g and id(x) not in others
+               for x in ir.walk(e))
 
 
 def callees(prog, f):
@@ -471,6 +542,13 @@ class Context:
                      find(self.mem.pointee(self.mem.var(g))) is target and
                      mentions(self.prog, f, g)), None)
 
+    def stated_extent(self, f, p):
+        """True when the length of f's pointer parameter p is stated, not inferred: given
+        with --size or declared (`double p[n][m]`)."""
+        return ir.source_name(p) in self.options.sizes or (
+            getattr(p, "declared_extent", None) is not None and
+            not _assigned_in(f, p.declared_extent))
+
     def try_extent(self, f, p, path=()):
         """Like extent, but raises Unknown when the analysis cannot tell. With a path of
         field names, the extent of the pointer field of p it names (`m->x`)."""
@@ -479,10 +557,15 @@ class Context:
             from adgen.frontend.c_front import parse_length
             key = (f.name, name)
             if key not in self.given_sizes:
-                self.given_sizes[key] = parse_length(
-                    self.options.sizes[name], f.params, self.by_reference,
-                    macros=getattr(self.prog, "macros", {}))
+                given = parse_length(self.options.sizes[name], f.params, self.by_reference,
+                                     macros=getattr(self.prog, "macros", {}))
+                self.given_sizes[key] = rows_of_numbers(p, path, given, name,
+                                                        self.options.sizes[name])
             return X.clone(self.given_sizes[key])
+        declared = getattr(p, "declared_extent", None) if not path else None
+        if declared is not None and not _assigned_in(f, declared):
+            # `double p[n][n]`: the rows the parameter declares, whatever the loops reach
+            return ir.Cast(ir.Prim("size_t"), X.clone(declared))
         if path:
             rank = descriptor_rank(p, path)
             if rank is not None:
@@ -509,6 +592,62 @@ class Context:
         if _const_value(n) is None:
             n = ir.Call("adgen_imax", [n, _int(0)], ir.LONG)     # no elements when n < 0
         return ir.Cast(ir.Prim("size_t"), n)
+
+
+def rows_of_numbers(p, path, given, name, text):
+    """--size counts the numbers an array holds; the derivative code counts elements of
+    what the pointer points to. For a pointer to rows (`double (*p)[m]`, `double p[n][m]`)
+    that is the given count over the numbers in a row."""
+    if path:
+        return given        # a pointer field: counted in its elements
+    row = ir.pointee(p.type.resolved())
+    if row is None or not row.resolved().is_array:
+        return given
+    numbers = None
+    while row.resolved().is_array:
+        size = row.resolved().size
+        if size is None:
+            return given
+        numbers = X.clone(size) if numbers is None else ir.Binary("*", numbers, X.clone(size),
+                                                                  ir.INT)
+        row = row.resolved().elem
+    from adgen.backend.cgen import expr_c
+    rows = _as_poly(given).divide_exact(_as_poly(numbers)) \
+        if _as_poly(given) is not None and _as_poly(numbers) is not None else None
+    if rows is None:
+        raise AdgenError(f"--size {name}={text}: --size counts the numbers in '{name}', "
+                         f"and {text} is not a whole number of its rows of "
+                         f"{expr_c(numbers)}: give the count as ROWS*{expr_c(numbers)}",
+                         p.loc)
+    return rows.to_ir()
+
+
+def _as_poly(e):
+    """An integer expression over constants and variables as a polynomial, or None."""
+    from adgen.analysis.poly import Poly
+    v = _const_value(e)
+    if v is not None:
+        return Poly.const(v)
+    if isinstance(e, ir.Cast):
+        return _as_poly(e.arg)
+    if isinstance(e, ir.Ref):
+        return Poly.atom(e.sym.name, e)
+    if isinstance(e, ir.Unary) and e.op == "-":
+        a = _as_poly(e.arg)
+        return None if a is None else -a
+    if isinstance(e, ir.Binary) and e.op in "+-*":
+        a, b = _as_poly(e.left), _as_poly(e.right)
+        if a is None or b is None:
+            return None
+        return a + b if e.op == "+" else a - b if e.op == "-" else a * b
+    return None
+
+
+def _assigned_in(f, e):
+    """True when f assigns a variable e reads (a parameter sizing another)."""
+    syms = {x.sym for x in ir.walk(e) if isinstance(x, ir.Ref)}
+    return any(isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and st.lhs.sym in syms
+               for st in ir.stmts_walk(f.body.stmts))
 
 
 def _closed_over_callees(prog, direct):
@@ -710,6 +849,17 @@ def check_size_names(prog, options, source):
                 "field of one (`m->x`), in the program: ignored"]
 
 
+def check_inactive_names(prog, options):
+    """--inactive names functions adgen cannot see: one whose body it has would be
+    differentiated all the same, so the option would be silently ignored."""
+    for name in options.inactive:
+        f = prog.functions.get(name)
+        if f is not None and f.has_body:
+            raise AdgenError(f"--inactive {name}: '{name}' is defined here, so adgen "
+                             "differentiates it; --inactive is for functions whose body "
+                             f"adgen does not see (leave out --inactive {name})", f.loc)
+
+
 def generate(sources, options):
     """Differentiate the given source files: the C text and its companions."""
     prog = load_program(sources, options)
@@ -718,6 +868,7 @@ def generate(sources, options):
     attach_rules(prog, rules + builtin_rules(prog, rules))
     head_specs = resolve_heads(prog, options)
     check_size_names(prog, options, sources[0])
+    check_inactive_names(prog, options)
     roots = [f.name for f, _, _, _ in head_specs]
     specialize_callbacks(prog, roots)
     normalize_program(prog, reachable(prog, roots))
@@ -960,7 +1111,7 @@ def check_static_globals(prog, stat, inside, called):
     differentiated and the static ones copied), or that it calls as it is (`called`).
     A global only one function uses passes no value between functions: each copy serves
     the calls of that function in its own code (a value kept from one call to the next is
-    warn_static_state's)."""
+    check_static_state's)."""
     for g in stat:
         if getattr(g, "static_local", False):
             continue
@@ -982,37 +1133,173 @@ def check_static_globals(prog, stat, inside, called):
                     "'static' so that the output uses the program's variable", g.loc)
 
 
-def warn_static_state(prog, stat, inside, heads):
-    """Warn about a floating-point static variable (at file scope, or a function's static
-    local) that a head reads before setting it and that the derivative code sets: it
-    carries a value from one call to the next (an integrator's state, a filter's last
+def check_static_state(prog, stat, inside, heads):
+    """Refuse a static variable (at file scope, or a function's static local) that a head
+    reads before setting it and that the derivative code sets: it carries a value from one
+    call to the next (a call counter a branch tests, an integrator's state, a filter's last
     input), and calls of the head in the program change the program's variable, not the
-    output's copy."""
+    output's copy, so the derivative would follow other branches and values than the
+    primal. A counter whose value reaches nothing but itself (`calls++`) carries no state
+    the derivatives see, nor do the statics of a first-call initialization
+    (_first_call_setup)."""
+    settled = _first_call_setup(prog, inside, stat)
     for g in stat:
-        if not g.type.resolved().is_float:
-            continue
         local = getattr(g, "static_local", False)
-        if local:
-            sets = g.local_of in inside and any(
-                isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g
-                for st in ir.stmts_walk(prog.functions[g.local_of].body.stmts))
-        else:
-            sets = any(g.name in _file_scope(prog.functions[n])[0]
-                       for n in inside if n in prog.functions)
-        if not sets or g.loc is None:
+        saved = getattr(g, "fortran_saved", False)     # a SAVEd local of a procedure
+        sets = any(g.name in _file_scope(prog.functions[n])[0] or any(
+            isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g
+            for st in ir.stmts_walk(prog.functions[n].body.stmts))
+            for n in inside if n in prog.functions and prog.functions[n].has_body)
+        if not sets or g.loc is None or _feeds_only_itself(prog, inside, g) or \
+                g in settled:
             continue
         head = next((h for h in heads if not sets_before_reading(prog, h.func, g)), None)
         if head is None:
             continue
         hname = ir.source_name(head.func)
         what = f"static local '{g.local_name}' of '{g.local_of}'" if local else \
+            "SAVEd variable '{}' of '{}'".format(*g.saved_as) if saved else \
             f"static global '{ir.source_name(g)}'"
         remedy = "declare it at file scope, without 'static'," if local else \
+            "make it a variable of a module" if saved else \
             f"declare '{ir.source_name(g)}' without 'static'"
-        prog.warnings = getattr(prog, "warnings", []) + [
-            f"{g.loc.file}:{g.loc.line}: warning: the {what} keeps its value from one call "
-            f"of '{hname}' to the next: the output has its own copy, which calls of "
-            f"'{hname}' in the program do not change ({remedy} to share the program's)"]
+        t = g.type.resolved()
+        exact = not (t.is_array or t.is_struct) or t.is_array and _constant_elements(
+            (st for h in heads for st in reachable_statements(prog, h.func.name)), g) \
+            is not None
+        if not exact:
+            # an array or struct set element by element (a scratch row filled by a loop):
+            # the analysis cannot tell whether each call sets it before reading it
+            prog.warnings = getattr(prog, "warnings", []) + [
+                f"{g.loc.file}:{g.loc.line}: warning: the {what} may keep its value from "
+                f"one call of '{hname}' to the next: the output has its own copy, which "
+                f"calls of '{hname}' in the program do not change ({remedy} to share the "
+                "program's)"]
+            continue
+        raise AdgenError(
+            f"the {what} keeps its value from one call of '{hname}' to the next, and the "
+            "derivative code changes it: the output would have its own copy, which calls "
+            f"of '{hname}' in the program do not change, so its derivatives would follow "
+            f"another state than the primal's ({remedy} so that the output uses the "
+            "program's variable)", g.loc)
+
+
+def _first_call_setup(prog, inside, stat):
+    """The statics of first-call initializations: `if (!ready) { w[0] = 0.25; ...;
+    ready = 1; }` at the top of a function, setting statics to constants only. The
+    output's copies may be set a call later than the program's, but the branch stores the
+    same constants either way, and nothing reads them before it. Such a static qualifies
+    when every write to it is in such a block and every function reading it starts with
+    one that sets it."""
+    stat = set(stat)
+    blocks = {}         # function name -> [(statics the block sets or tests)]
+    for n in inside:
+        f = prog.functions.get(n)
+        if f is None or not f.has_body:
+            continue
+        touched = set()     # statics the statements before read or write
+        for st in f.body.stmts:
+            found = _setup_block(st, stat)
+            if found is not None and not found & touched:
+                blocks.setdefault(n, []).append((st, found))
+            touched |= {x.sym for e in _all_exprs([st]) for x in ir.walk(e)
+                        if isinstance(x, ir.Ref) and x.sym in stat}
+    inside_blocks = {id(st) for found in blocks.values() for st, _ in found}
+    settled = set()
+    for g in {g for found in blocks.values() for _, syms in found for g in syms}:
+        ok = True
+        for n in inside:
+            f = prog.functions.get(n)
+            if f is None or not f.has_body:
+                continue
+            uses = [st for st in f.body.stmts if any(
+                isinstance(x, ir.Ref) and x.sym is g for e in _all_exprs([st])
+                for x in ir.walk(e))]
+            if uses and not any(g in syms for _, syms in blocks.get(n, [])):
+                ok = False      # read where no block sets it first
+            if any(id(st) not in inside_blocks and any(
+                    isinstance(x, ir.Assign) and ir.storage_symbol(x.lhs) is g
+                    for x in ir.stmts_walk([st])) for st in uses):
+                ok = False      # written outside the blocks
+        if ok:
+            settled.add(g)
+    return settled
+
+
+def _setup_block(st, stat):
+    """The statics an `if` tests and sets when it is a first-call initialization (see
+    _first_call_setup), else None: its branch sets statics from constants only, through
+    locals it sets first and counted loops (`for (k = 0; k < N; k++) t[k] = 1.0 / (1 + k)`)
+    and math functions of them."""
+    if not isinstance(st, ir.If) or st.other is not None:
+        return None
+    tested = {x.sym for x in ir.walk(st.test) if isinstance(x, ir.Ref)}
+    if not tested or not tested <= stat or any(isinstance(x, ir.Call)
+                                               for x in ir.walk(st.test)):
+        return None
+    known, set_statics = set(), set()       # locals set in the block; statics it sets
+
+    def constant(e, target=None):
+        for r in ir.walk(e):
+            if isinstance(r, ir.Call) and \
+                    getattr(LIBRARY_FUNCTIONS.get(r.func), "kind", None) not in ("math", "step"):
+                return False
+            if isinstance(r, ir.Ref) and r.sym is not target and r.sym not in known:
+                return False
+        return True
+
+    def assign(x):
+        target = ir.storage_symbol(x.lhs)
+        # what the value and the indices read
+        if not constant(x.rhs) or not constant(x.lhs, target):
+            return False
+        if target in stat:
+            set_statics.add(target)
+        elif isinstance(x.lhs, ir.Ref) and target.kind in ("local", "temp"):
+            known.add(target)
+        else:
+            return False
+        return True
+
+    def block(stmts):
+        for x in stmts:
+            if isinstance(x, ir.Assign):
+                ok = assign(x)
+            elif isinstance(x, ir.Block):
+                ok = block(x.stmts)
+            elif isinstance(x, ir.For):
+                ok = block(x.init) and (x.test is None or constant(x.test)) and \
+                    block(x.body.stmts) and block(x.step)
+            else:
+                ok = False
+            if not ok:
+                return False
+        return True
+
+    if not block(st.then.stmts):
+        return None
+    return set_statics | tested if tested <= set_statics else None
+
+
+def _all_exprs(stmts):
+    for x in ir.stmts_walk(stmts):
+        yield from ir.stmt_exprs(x)
+
+
+def _feeds_only_itself(prog, inside, g):
+    """True when every read of g in the functions `inside` is in an assignment to g."""
+    for n in inside:
+        f = prog.functions.get(n)
+        if f is None or not f.has_body:
+            continue
+        for st in ir.stmts_walk(f.body.stmts):
+            own = isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g
+            exprs = [st.lhs] if own else list(ir.stmt_exprs(st))
+            for e in exprs:
+                if any(isinstance(x, ir.Ref) and x.sym is g for x in ir.walk(e)
+                       if not (own and x is st.lhs)):
+                    return False
+    return True
 
 
 def assemble(prog, ctx, gen, sources, options):
@@ -1076,7 +1363,7 @@ def assemble(prog, ctx, gen, sources, options):
     inside = {getattr(prog.functions[n], "clone_of", n) for n in ctx.functions} | \
         {f.name for f in statics}
     check_static_globals(prog, stat, inside, {getattr(f, "clone_of", f.name) for f in protos})
-    warn_static_state(prog, stat, inside, ctx.heads)
+    check_static_state(prog, stat, inside, ctx.heads)
     return OutputUnit(source=", ".join(os.path.basename(s) for s in sources),
                       mode=options.mode, heads=[h.text for h in ctx.heads],
                       std_headers=prog.std_headers, type_text=prog.type_text,

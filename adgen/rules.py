@@ -4,7 +4,10 @@ One table: each math function maps to the partial derivative with respect to eac
 arguments, written as a C expression over the arguments `x` (first), `y` (second) and `z`
 (third).
 `None` marks an argument with no derivative (an integer exponent, say). The float variants
-(`sinf`, ...) use the same rules in single precision.
+(`sinf`, ...) use the same rules in single precision. Partials are written so that their
+intermediate values stay in range wherever the derivative does (`(y / h) / h`, not
+`y / (x * x + y * y)`). Two more tables say how a rule is applied at points where a
+function is not smooth (docs/rules.md, "Where a function is not smooth").
 """
 import re
 from dataclasses import dataclass, field
@@ -29,19 +32,23 @@ MATH_RULES = {
     "sinh": ["cosh(x)"],
     "cosh": ["sinh(x)"],
     "tanh": ["1.0 - tanh(x) * tanh(x)"],
-    "asinh": ["1.0 / sqrt(x * x + 1.0)"],
-    "acosh": ["1.0 / sqrt(x * x - 1.0)"],
+    "asinh": ["1.0 / hypot(x, 1.0)"],
+    "acosh": ["1.0 / (sqrt(x - 1.0) * sqrt(x + 1.0))"],
     "atanh": ["1.0 / (1.0 - x * x)"],
-    "fabs": ["(x >= 0.0 ? 1.0 : -1.0)"],
+    "fabs": ["(signbit(x) ? -1.0 : 1.0)"],
     "pow": ["(y == 0.0 ? 0.0 : y * pow(x, y - 1.0))",
             "(x > 0.0 ? log(x) * pow(x, y) : 0.0)"],
-    "atan2": ["y / (x * x + y * y)", "-x / (x * x + y * y)"],
-    "hypot": ["x / hypot(x, y)", "y / hypot(x, y)"],
-    "fmin": ["(x <= y ? 1.0 : 0.0)", "(x <= y ? 0.0 : 1.0)"],
-    "fmax": ["(x >= y ? 1.0 : 0.0)", "(x >= y ? 0.0 : 1.0)"],
+    # at the origin, where neither has a derivative, 0 (the central difference's value,
+    # and what sqrt(x * x + y * y) gets, its tangent there being 0)
+    "atan2": ["(hypot(x, y) == 0.0 ? 0.0 : (y / hypot(x, y)) / hypot(x, y))",
+              "(hypot(x, y) == 0.0 ? 0.0 : -((x / hypot(x, y)) / hypot(x, y)))"],
+    "hypot": ["(hypot(x, y) == 0.0 ? 0.0 : x / hypot(x, y))",
+              "(hypot(x, y) == 0.0 ? 0.0 : y / hypot(x, y))"],
+    "fmin": ["(x <= y || isnan(y) ? 1.0 : 0.0)", "(x <= y || isnan(y) ? 0.0 : 1.0)"],
+    "fmax": ["(x >= y || isnan(y) ? 1.0 : 0.0)", "(x >= y || isnan(y) ? 0.0 : 1.0)"],
     "fmod": ["1.0", "-trunc(x / y)"],
     "fdim": ["(x > y ? 1.0 : 0.0)", "(x > y ? -1.0 : 0.0)"],
-    "copysign": ["(signbit(x) == signbit(y) ? 1.0 : -1.0)", "0.0"],
+    "copysign": ["(!signbit(x) == !signbit(y) ? 1.0 : -1.0)", "0.0"],
     "lgamma": ["adgen_digamma(x)"],
     "tgamma": ["tgamma(x) * adgen_digamma(x)"],
     "erf": ["1.12837916709551257390 * exp(-x * x)"],
@@ -53,6 +60,23 @@ MATH_RULES = {
     "remainder": ["1.0", "-rint(x / y)"],
     "fma": ["y", "x", "1.0"],
 }
+# Piecewise functions: the derivative is that of the branch the function takes, as if it
+# were this expression (the primal still calls the function). Multiplying by the 0 or 1 of
+# a test instead would carry a NaN or inf of the branch not taken into the result. The
+# sign bit decides at zero: fabs'(-0.0) = -1, as for copysign(1.0, x).
+PIECEWISE = {
+    "fabs": "(signbit(x) ? -x : x)",
+    "fmax": "(x >= y || isnan(y) ? x : y)",
+    "fmin": "(x <= y || isnan(y) ? x : y)",
+    "fdim": "(x > y ? x - y : 0.0)",
+    "copysign": "(!signbit(x) == !signbit(y) ? x : -x)",
+}
+# Functions with a partial that is infinite at points where the function itself is finite
+# (sqrt and cbrt at 0, asin and acos at +-1, acosh at 1, pow(0, y) for y < 1): a
+# contribution through such a partial is zero when what the chain rule multiplies it by
+# is zero, never 0 * inf = NaN. pow's are finite for finite x when its exponent is a
+# constant of 0 or at least 1.
+SINGULAR = ("sqrt", "cbrt", "asin", "acos", "acosh", "pow")
 # Functions whose derivative is zero wherever it exists.
 STEP_FUNCTIONS = ("floor", "ceil", "round", "trunc", "rint", "nearbyint")
 # Library calls with no effect on derivatives that the forward sweep keeps.
@@ -80,6 +104,8 @@ class LibFunc:
     kind: str                  # 'math' | 'step' | 'effect' | 'int' | 'alloc' | 'memory'
     partials: list = field(default_factory=list)
     precision: Optional[str] = None
+    piecewise: Optional[str] = None     # the expression it is differentiated as (PIECEWISE)
+    singular: bool = False              # a partial may be infinite where it is finite
 
 
 def _variants():
@@ -87,7 +113,9 @@ def _variants():
     for name, partials in MATH_RULES.items():
         for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
             table[name + suffix] = LibFunc(name + suffix, t, "math",
-                                           [_in_precision(p, suffix) for p in partials], t.name)
+                                           [_in_precision(p, suffix) for p in partials], t.name,
+                                           _in_precision(PIECEWISE.get(name), suffix),
+                                           name in SINGULAR)
     for name in STEP_FUNCTIONS:
         for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
             table[name + suffix] = LibFunc(name + suffix, t, "step")
@@ -106,7 +134,7 @@ def _variants():
     return table
 
 
-_FUNC_NAME = re.compile(r"\b(" + "|".join(list(MATH_RULES) + ["trunc", "rint", "signbit"]) +
+_FUNC_NAME = re.compile(r"\b(" + "|".join(list(MATH_RULES) + ["trunc", "rint"]) +
                         r")\(")
 _LITERAL = re.compile(r"(?<![\w.])(\d+\.\d*(?:[eE][-+]?\d+)?)")
 
@@ -131,3 +159,35 @@ def rule_expr(func: LibFunc, k: int, args):
         return None
     from adgen.transform.exprs import parse_rule      # the rule parser needs the front end
     return parse_rule(text, func.precision, args)
+
+
+def piecewise_expr(func: LibFunc, args):
+    """The expression a piecewise function is differentiated as (PIECEWISE), over the given
+    argument expressions; None for a smooth function."""
+    if func.piecewise is None:
+        return None
+    from adgen.transform.exprs import parse_rule
+    e = parse_rule(func.piecewise, func.precision, args)
+    test = e.test
+    if isinstance(test, ir.Binary) and test.op == "||" and isinstance(test.right, ir.Call) \
+            and test.right.func == "isnan" and isinstance(test.right.args[0], ir.Const):
+        e.test = test.left      # a constant is no NaN: fmax(len, 1e-12) tests len >= 1e-12
+    return e
+
+
+def zero_with(product, factor, call):
+    """product, the chain rule's partial of the math call times factor; for a partial that
+    may be infinite at a finite value (SINGULAR), zero where the factor is."""
+    from adgen.transform import exprs as X
+    func = LIBRARY_FUNCTIONS[call.func]
+    if not func.singular or X.is_zero(product):
+        return product
+    if func.name.startswith("pow") and isinstance(call.args[1], ir.Const):
+        try:
+            exponent = float(call.args[1].text.rstrip("fFlL"))
+        except ValueError:
+            exponent = -1.0     # a hexadecimal constant, say: guarded all the same
+        if exponent == 0 or exponent >= 1:
+            return product
+    t = product.type
+    return ir.Cond(ir.Binary("==", X.clone(factor), X.zero(t), ir.INT), X.zero(t), product, t)

@@ -1321,12 +1321,48 @@ static long drv_randint(long lo, long hi) /* in [lo, hi) */
     long v = lo + (long)(drv_uniform(0.0, 1.0) * (double)(hi - lo));
     return v < hi ? v : hi - 1;
 }
+/* Guard cells before and after every block the driver allocates (but under ASan, which
+   watches the bytes around each block itself): drv_check_guards finds any write the
+   routines make outside the arrays they are given. */
+#ifdef __SANITIZE_ADDRESS__
+#define DRV_GUARD 0
+#else
+#define DRV_GUARD 64
+#endif
+#define DRV_MAX_BLOCKS 4096
+static unsigned char *drv_blocks[DRV_MAX_BLOCKS];
+static size_t drv_block_bytes[DRV_MAX_BLOCKS];
+static int drv_nblocks;
 /* not inlined: LeakSanitizer's suppression names it (see _sanitizer_env) */
 __attribute__((noinline)) static void *drv_alloc(long n, size_t size)
 {
-    void *p = calloc((size_t)(n > 0 ? n : 1), size);
-    if (!p) { fprintf(stderr, "driver: out of memory\n"); exit(3); }
-    return p;
+    size_t bytes = (size_t)(n > 0 ? n : 1) * size;
+    unsigned char *raw = (unsigned char *)calloc(bytes + 2 * DRV_GUARD, 1);
+    if (!raw) { fprintf(stderr, "driver: out of memory\n"); exit(3); }
+    memset(raw, 0xA5, DRV_GUARD);
+    memset(raw + DRV_GUARD + bytes, 0xA5, DRV_GUARD);
+    if (drv_nblocks < DRV_MAX_BLOCKS) {
+        drv_blocks[drv_nblocks] = raw;
+        drv_block_bytes[drv_nblocks++] = bytes;
+    }
+    return raw + DRV_GUARD;
+}
+static void drv_check_guards(void)
+{
+    int b;
+    long k;
+    for (b = 0; b < drv_nblocks; b++)
+        for (k = 0; k < 2 * DRV_GUARD; k++) {
+            long at = k < DRV_GUARD ? k : (long)drv_block_bytes[b] + k;
+            if (drv_blocks[b][at] != 0xA5) {
+                fprintf(stderr, "driver: a routine wrote outside an array it was given "
+                        "(block %d of %ld bytes, %ld bytes %s it)\n", b,
+                        (long)drv_block_bytes[b],
+                        k < DRV_GUARD ? DRV_GUARD - k : k - DRV_GUARD + 1,
+                        k < DRV_GUARD ? "before" : "after");
+                exit(5);
+            }
+        }
 }
 static int drv_first = 1;
 static FILE *drv_out;       /* the JSON results: stdout, or a file for a Fortran program */
@@ -1468,7 +1504,10 @@ class _Driver:
     def call_args(self, mode):
         """Argument list of a call of f (mode None), f_d ('d') or f_b ('b')."""
         out = []
-        for a in self.plan.args:
+        for a, p in zip(self.plan.args, self.plan.sig.params):
+            # a C99 array of rows (`double p[n][m]`) takes the driver's flat array as is
+            rows = "(void *)" if not self.fortran and a.kind == "array" and \
+                re.search(r"\]\s*\[|\(\s*\*\s*\w+\s*\)\s*\[", p.decl) else ""
             if self.fortran and a.kind == "int":
                 out.append(f"&drvs_{a.name}")       # by reference, a copy reset before each call
             elif a.kind == "struct_ptr":
@@ -1476,11 +1515,11 @@ class _Driver:
             elif a.kind == "handle":
                 out.append(("&" if a.pointer else "") + node_expr(a, a.name, "drvh"))
             else:
-                out.append(a.name)
+                out.append(rows + a.name)
             if mode is None or self.plan.role(a.name) is None:
                 continue
             if a.kind == "array":
-                out.append(f"drv{mode}_{a.name}")
+                out.append(f"{rows}drv{mode}_{a.name}")
             elif a.kind == "handle":
                 by_pointer = a.pointer or mode == "b"
                 out.append(("&" if by_pointer else "") + node_expr(a, a.name, f"drv{mode}h"))
@@ -1740,6 +1779,7 @@ class _Driver:
             self.build_adjoint()
         self.emit('    fprintf(drv_out, "}\\n");')
         self.emit('    if (drv_out != stdout && fclose(drv_out) != 0) return 2;')
+        self.emit("    drv_check_guards();")
         self.emit("    (void)drv_j; (void)drv_h; (void)drv_v0; (void)drv_xp; (void)drv_xm;")
         self.emit("    (void)drv_xdot; (void)drv_ydot; (void)drv_xbar; (void)drv_ybar;")
         self.emit("    return 0;")

@@ -805,6 +805,61 @@ def test_check_struct_independents(adgen_cache, capsys, monkeypatch, tmp_path):
     assert re.search(r"^s\.p\[[01]\]\.(x\[[012]\]|m)|^s\.scale", out, re.M), out
 
 
+def test_check_struct_with_integer_fields(adgen_cache, capsys, monkeypatch, tmp_path):
+    """Finite differences perturb a struct's floating-point fields and keep its integers
+    (they were rebuilt with the integers zeroed: FD 0 against 3, a false FAIL)."""
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src = tmp_path / "p.c"
+    src.write_text("typedef struct { double a; int n; double b; } P;\n"
+                   "double by_pointer(const P *p) { return p->a * p->n + p->b * p->b; }\n"
+                   "double by_value(P p) { return p.a * p.n + p.b * p.b; }\n")
+    inputs = tmp_path / "in.json"
+    inputs.write_text(json.dumps({"p": {"a": 1.5, "n": 3, "b": 0.5}}))
+    for f in ("by_pointer", "by_value"):
+        status, out, err = _check([str(src), "--head", f"{f}({f})/(p)", "--inputs",
+                                   str(inputs)], capsys)
+        assert status == 0, out + err
+        assert re.search(rf"^{f} / p\.a +3\.00000000\d\de\+00 ", out, re.M), out
+
+
+def test_check_kernels_with_arrays_of_rows(adgen_cache, capsys, monkeypatch, tmp_path):
+    """C99 kernels take their grids as variably-modified arrays (`double A[n][m]`, passed
+    as `double (*)[m]`): the API passes a flat array of n * m numbers."""
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src = tmp_path / "k.c"
+    src.write_text("void k(int n, int m, double A[n][m], double (*B)[3], double *out)\n"
+                   "{\n    int i, j;\n    double s = 0.0;\n    for (i = 0; i < n; i++)\n"
+                   "        for (j = 0; j < m; j++)\n"
+                   "            s += A[i][j] * A[i][j] * B[i][j % 3];\n    out[0] = s;\n}\n")
+    inputs = tmp_path / "in.json"
+    inputs.write_text(json.dumps({"n": 3, "m": 2}))
+    status, out, err = _check([str(src), "--head", "k(out)/(A B)", "--inputs", str(inputs)],
+                              capsys)
+    assert status == 0, out + err
+    assert "A: 6 random values in [-1, 1] (length from the extent adgen finds, n rows of m)" \
+        in out, out
+    assert "B: 9 random values" in out, out
+    built = adgen.build(str(src), head="k(out)/(A B)", cache_dir=adgen_cache)
+    A, B = np.arange(6.0).reshape(3, 2), np.ones((3, 3))
+    g = built.gradient(3, 2, A, B, np.zeros(1))
+    assert np.allclose(g["A"], 2 * A) and g["A"].shape == (3, 2)
+
+
+def test_check_names_a_symbol_no_source_defines(adgen_cache, capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src = tmp_path / "u.c"
+    src.write_text("double other(double);\ndouble h(double x) { return other(x) * x; }\n")
+    status, out, err = _check([str(src), "--head", "h(h)/(x)", "--inactive", "other"], capsys)
+    assert status == 1, out + err
+    assert "Traceback" not in out + err
+    assert "the program calls 'other', which none of the sources defines" in err, err
+    # with the file that defines it (which adgen then differentiates too)
+    lib = tmp_path / "other.c"
+    lib.write_text("double other(double x) { return 2.0 + x * x; }\n")
+    status, out, err = _check([str(src), str(lib), "--head", "h(h)/(x)"], capsys)
+    assert status == 0, out + err
+
+
 # ------------------------------------------------ handles: structs holding pointers
 
 HANDLE = ROOT / "tests" / "c_handle_head" / "model.c"

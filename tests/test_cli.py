@@ -177,6 +177,16 @@ def test_unknown_external_function(tmp_path):
     assert (tmp_path / "out.c").exists()
 
 
+def test_inactive_names_a_function_adgen_sees(tmp_path):
+    # --inactive is for functions without a body: for one with a body it would be ignored
+    source = ("static double g(double x)\n{\n    return x * x;\n}\n\n"
+              "double f(double x)\n{\n    return g(x) + x;\n}\n")
+    (tmp_path / "prog.c").write_text(source)
+    proc = adgen("--reverse", "prog.c", "--inactive", "g", "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "prog.c", r"--inactive g: 'g' is defined here", {1})
+    assert not (tmp_path / "out.c").exists()
+
+
 REPORTING_STEP = """\
 void report(const char *msg);
 
@@ -527,28 +537,45 @@ def test_dependents_independent_of_the_independents_warn(tmp_path):
         assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
 
 
-def test_static_state_warns(tmp_path):
-    def only_warning(text, head):
+def test_static_state_is_refused(tmp_path):
+    def refused(text, head):
         (tmp_path / "p.c").write_text(text)
-        proc = adgen("--reverse", "p.c", "--head", head, "-o", "out.c", cwd=tmp_path)
-        assert proc.returncode == 0, proc.stderr
-        warnings = [w for w in proc.stderr.splitlines() if "warning" in w]
-        assert len(warnings) == 1, proc.stderr
-        return warnings[0]
+        for mode in ("--reverse", "--forward"):
+            proc = adgen(mode, "p.c", "--head", head, "-o", "out.c", cwd=tmp_path)
+            msg = check_error(proc, "p.c", "keeps its value from one call")
+        return msg
 
     # the output's copy of a static the head carries from call to call is not the program's
-    assert only_warning((
+    assert refused((
         "static double integ = 0.0;\nstatic double scratch;\n"
         "double step(double u, double dt)\n{\n    scratch = u * u;\n"
         "    integ = integ + scratch * dt;\n    return integ * integ;\n}\n"),
         "step(step)/(u)").startswith(    # not scratch, which each call sets before reading
-        "p.c:1: warning: the static global 'integ' keeps its value from one call of 'step' to "
-        "the next")
-    # a static local the same way (an int counter is no state of the derivatives)
-    assert only_warning((
-        "double filt(double x)\n{\n    static double prev = 0.0;\n    static int calls = 0;\n"
-        "    double y = 0.5 * (x * x + prev);\n    prev = x;\n    calls++;\n    return y;\n}\n"),
-        "filt(filt)/(x)").startswith("p.c:3: warning: the static local 'prev' of 'filt' keeps its value")
+        "the static global 'integ' keeps its value from one call of 'step' to the next")
+    # a call counter a branch tests: from the second call on, another branch
+    msg = refused((
+        "static int calls = 0;\ndouble f(double x)\n{\n    calls++;\n"
+        "    if (calls > 1)\n        return x * x;\n    return x;\n}\n"), "f(f)/(x)")
+    assert "declare 'calls' without 'static'" in msg
+    # a static local the same way
+    assert refused((
+        "double filt(double x)\n{\n    static double prev = 0.0;\n"
+        "    double y = 0.5 * (x * x + prev);\n    prev = x;\n    return y;\n}\n"),
+        "filt(filt)/(x)").startswith("the static local 'prev' of 'filt' keeps its value")
+    # a counter whose value reaches nothing but itself, and a static each call sets before
+    # reading it, carry no state of the derivatives
+    (tmp_path / "p.c").write_text(
+        "double filt(double x)\n{\n    static int calls = 0;\n    static double t;\n"
+        "    t = x * x;\n    calls++;\n    return t * x;\n}\n")
+    proc = adgen("--reverse", "p.c", "--head", "filt(filt)/(x)", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+    # declared without `static`, the output uses the program's variable
+    (tmp_path / "p.c").write_text(
+        "int calls = 0;\ndouble f(double x)\n{\n    calls++;\n"
+        "    if (calls > 1)\n        return x * x;\n    return x;\n}\n")
+    proc = adgen("--reverse", "p.c", "--head", "f(f)/(x)", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(r"^extern int calls;", (tmp_path / "out.c").read_text(), re.M)
 
 
 FP_SWAP = """#include <math.h>

@@ -312,7 +312,9 @@ class CFront:
             ret, params, variadic = self.func_signature(d.type)
             f = ir.Function(name, ret, params, ir.Block([]), is_static="static" in d.storage,
                             loc=loc, has_body=False, variadic=variadic)
-            f.is_library = not user
+            # a standard function declared again by the program (`double pow(double,
+            # double);` beside <math.h>) is that function, with its derivative
+            f.is_library = not user or name in LIBRARY_FUNCTIONS
             self.functions[name] = f
             return
         if d.name is None:
@@ -393,12 +395,16 @@ class CFront:
                 pt = self.type_of(p.type, scope)
                 if pt.resolved().is_void and p.name is None:
                     continue
+                declared = None
                 if pt.resolved().is_array:
                     # array parameters are pointers, also through a typedef (`vec3 v`, whose
                     # const, `const vec3 v`, is its elements')
+                    declared = pt.resolved().size
                     elem = pt.resolved().elem
                     pt = ir.Ptr(_const_elements(elem) if pt.const else elem)
                 sym = ir.Symbol(p.name or f"arg{len(params)}", pt, "param", loc_of(p))
+                # `double p[n][m]`: the caller's array has n rows (elements of *p)
+                sym.declared_extent = declared
                 params.append(sym)
                 scope.names[sym.name] = sym
         return ret, params, variadic

@@ -2249,6 +2249,7 @@ class Scope:
                             "global", loc, is_static=True)
             sym.is_library = False
             sym.fortran_saved = True
+            sym.saved_as = (v.name, self.func.name)     # for messages
             self.front.globals.append(sym)
         if init is not None:
             sym.init_text = self.initial_value(v, init.items[1], node)

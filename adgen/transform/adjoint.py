@@ -19,7 +19,7 @@ from adgen.analysis.extent import (Unknown, _const_value, descriptor_rank, field
                                    field_path_text, through_pointer)
 from adgen.backend.cgen import GenFunction, LocalDecl, used_symbols
 from adgen.errors import AdgenError
-from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, rule_expr
+from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
 from adgen.transform import exprs as X
 from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_symbol,
@@ -66,7 +66,6 @@ class ReverseTransform:
         self.mem = ctx.mem
         self.act = ctx.act
         self.R = set()
-        self.compared = set()   # nodes whose values the backward sweep compares
         # per generated function: {id(statement): locals it saves}, and the locals whose
         # final values its backward sweep reads (see tbr.py)
         self.local_saves = {}
@@ -124,10 +123,9 @@ class ReverseTransform:
                 if name not in self.generated:
                     self.gen_split(self.prog.functions[name])
                 k += 1
-            new_r, new_c = self.scan_backward_reads()
-            stable = new_r <= self.R and new_c <= self.compared
+            new_r = self.scan_backward_reads()
+            stable = new_r <= self.R
             self.R |= new_r
-            self.compared |= new_c
             observed = {}   # (callee, parameter position) -> fresh at each call walked
             split = {key for key in self.funcgens if isinstance(key, str)}
             touched = self.touched_by_sweeps(split)
@@ -402,39 +400,13 @@ class ReverseTransform:
 
     # -------------------------------------------------------- backward reads
     def scan_backward_reads(self):
-        found, compared = set(), set()
+        found = set()
         for fns in self.generated.values():
             for fn in fns:
                 if getattr(fn, "bwd_part", None) is not None:
                     for s in ir.stmts_walk(fn.bwd_part):
                         self._scan_stmt(s, found)
-                        for e in ir.stmt_exprs(s):
-                            self._scan_compared(e, compared)
-        return found, compared
-
-    def _scan_compared(self, e, out):
-        """Nodes read inside comparisons: a value restored with a rounding error there
-        could take another branch."""
-        if e is None:
-            return
-        for sub in ir.walk(e):
-            if isinstance(sub, ir.Binary) and sub.op in ir.COMPARISONS or \
-                    isinstance(sub, ir.Cond):
-                self._compared_values(sub.test if isinstance(sub, ir.Cond) else sub, out)
-
-    def _compared_values(self, e, out):
-        """The nodes of the floating-point values e reads, through adgen's temporaries to
-        what they hold (a temporary is made anew by each pass: its own node would keep
-        the pass loop from settling)."""
-        for x in ir.walk(e):
-            if not isinstance(x, (ir.Ref, ir.Index, ir.Member, ir.Deref)):
-                continue
-            if _is_temp_memory(x):
-                if isinstance(x, ir.Ref) and getattr(x.sym, "value_of", None) is not None:
-                    self._compared_values(x.sym.value_of, out)
-            elif not _is_shadow_expr(x) and getattr(x, "type", None) is not None and \
-                    x.type.resolved().is_float:
-                out.add(find(self.mem.loc(x)))
+        return found
 
     def _scan_stmt(self, s, found):
         if isinstance(s, ir.Assign):
@@ -685,10 +657,13 @@ class FuncGen:
                         self.handle_derivative(p, prologue, epilogue)
                     elif p.name in head.indep and p.name not in head.dep:
                         prologue += unless_null(ir.Ref(p), self.zero_pure_input(p, pb))
-                    elif p.name in head.dep and p.name not in head.indep and \
-                            self.T.ctx.value_read(self.mem.pointee(self.mem.var(p))):
+                    elif p.name in head.dep and p.name not in head.indep and (
+                            self.T.ctx.value_read(self.mem.pointee(self.mem.var(p))) or
+                            self.T.ctx.stated_extent(f, p)):
                         # a pure output whose input value is read: that value is no
-                        # independent, its adjoint is dropped (the seed is consumed)
+                        # independent, its adjoint is dropped (the seed is consumed);
+                        # with a length given or declared, consumed in all of it, also
+                        # where the routine writes nothing
                         n = self.T.ctx.extent(f, p, "its seed must be consumed")
                         # the length on entry: the call may change what it reads
                         length = self.temp(p.name + "_length", ir.SIZE_T)
@@ -817,10 +792,10 @@ class FuncGen:
         return heap, alloc, free
 
     def inverse(self, lhs, rhs):
-        """For an increment `v = v + e` (or `- e`) whose e does not depend on v, the
-        expression that undoes it (`v - e`); None otherwise. Exact for integers and
-        pointers; for floating point the restored value carries one rounding error, which
-        only reaches derivatives, never control flow."""
+        """For an integer or pointer increment `v = v + e` (or `- e`) whose e does not
+        depend on v, the expression that undoes it (`v - e`); None otherwise. Only these
+        undo exactly: a floating-point `v - e` rounds, and a recurrence amplifies that
+        error step by step, so floating-point values are stored or recomputed instead."""
         if not self.T.ctx.options.invert or self.T.ctx.options.store_all:
             return None
         inc = increment(lhs, rhs)
@@ -828,15 +803,13 @@ class FuncGen:
             return None
         sign, rest = inc
         t = lhs.type.resolved()
-        if not (t.is_int or t.is_float or t.is_pointer):
+        if not (t.is_int or t.is_pointer):
             return None
         node = find(self.mem.loc(lhs))
-        if t.is_float and node in self.T.compared:
-            return None     # compared in the backward sweep: only an exact value will do
         for sub in ir.walk(rest):
             if isinstance(sub, ir.Call):
                 # the cost model: undoing costs the increment again, storing a push and a
-                # pop; a function call (exp, sqrt, ...) costs more than the store
+                # pop; a function call costs more than the store
                 return None
             if ir.is_lvalue(sub) and find(self.mem.loc(sub)) is node:
                 return None
@@ -1468,8 +1441,9 @@ class FuncGen:
                 if l_act:
                     self.contribs(e.left, X.div(X.clone(seed), X.clone(right)), out, loc)
                 if r_act:
-                    q = X.div(X.mul(X.clone(seed), X.clone(e.left)),
-                              X.mul(X.clone(right), X.clone(right)))
+                    # -seed * l / r^2 as (seed * (l / r)) / r: in range wherever l / r is
+                    q = X.div(X.mul(X.clone(seed), X.div(X.clone(e.left), X.clone(right))),
+                              X.clone(right))
                     self.contribs(e.right, X.neg(q), out, loc)
                 return
             raise AdgenError(f"operator '{e.op}' on active values cannot be differentiated",
@@ -1501,12 +1475,17 @@ class FuncGen:
                 raise no_rule_error(e.func, e.loc or loc)
             if lib.kind != "math":
                 raise AdgenError(f"cannot differentiate call to '{e.func}' here", e.loc or loc)
+            branches = piecewise_expr(lib, e.args)
+            if branches is not None:
+                # the adjoint of the branch the function takes, and of no other
+                self.contribs(branches, seed, out, loc)
+                return
             active = [k for k, a in enumerate(e.args) if self.has_active(a)]
-            if len(active) > 1:
+            if len(active) > 1 or lib.singular:
                 seed = self.simple_seed(seed, out, e.type, loc)
             for k, p in zip(active, self.partials(e, lib, active, out, loc)):
                 if p is not None:
-                    self.contribs(e.args[k], X.mul(X.clone(seed), p), out, loc)
+                    self.contribs(e.args[k], zero_with(X.mul(X.clone(seed), p), seed, e), out, loc)
             return
         raise AdgenError("cannot differentiate this expression", e.loc or loc)
 
@@ -1560,7 +1539,6 @@ class FuncGen:
         if isinstance(e, ir.Ref):
             return e.sym
         t = self.temp("value", e.type if e.type is not None else ir.DOUBLE)
-        t.value_of = X.clone(e)         # what a comparison of t compares (_compared_values)
         out.append(ir.Assign(ir.Ref(t), X.clone(e), loc))
         return t
 

@@ -91,14 +91,19 @@ class Normalizer:
                                   self.func.body.loc)
 
     def copy_changed_struct_params(self):
-        """A struct passed by value that the function changes becomes a local copy of a
-        new parameter of the same name, set at entry: the function's changes (and their adjoints) stay in
-        its copy, the caller's value and adjoint come in and go back through the
-        parameter, which nothing writes."""
+        """A struct passed by value that the function changes, or a pointer parameter it
+        moves (f2c's `--x;` before one-based loops), becomes a local copy of a new
+        parameter of the same name, set at entry: the function's changes (and their
+        adjoints) stay in its copy, the caller's value and adjoint come in and go back
+        through the parameter, which nothing writes. So the derivative code's own accesses
+        to the caller's memory (zeroing adjoints, final values given back) go through the
+        pointer the caller passed."""
         f = self.func
         entry = []
         for i, p in enumerate(f.params):
-            if not p.type.resolved().is_struct or not writes_into(f.body.stmts, p):
+            t = p.type.resolved()
+            if not (t.is_struct and writes_into(f.body.stmts, p) or
+                    isinstance(t, ir.Ptr) and moves_pointer(f.body.stmts, p)):
                 continue
             arg = self.temps.new(p.name + "_copy", p.type, p.loc)
             f.locals.remove(arg)
@@ -388,6 +393,18 @@ def writes_into(stmts, sym):
                         a.type is not None and a.type.resolved().is_array and rooted(a)
                         for a in sub.args):
                     return True
+    return False
+
+
+def moves_pointer(stmts, sym):
+    """True when stmts assign the pointer variable sym or take its address."""
+    for st in ir.stmts_walk(stmts):
+        if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and st.lhs.sym is sym:
+            return True
+        for e in ir.stmt_exprs(st):
+            if any(isinstance(sub, ir.AddrOf) and isinstance(sub.arg, ir.Ref) and
+                   sub.arg.sym is sym for sub in ir.walk(e)):
+                return True
     return False
 
 

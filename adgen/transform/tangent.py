@@ -5,7 +5,7 @@ from adgen.analysis.activity import struct_with_pointers
 from adgen.analysis.extent import field_expr
 from adgen.backend.cgen import GenFunction, LocalDecl, local_type
 from adgen.errors import AdgenError
-from adgen.rules import LIBRARY_FUNCTIONS, rule_expr
+from adgen.rules import LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
 from adgen.transform import exprs as X
 from adgen.transform.adjoint import Names
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
@@ -133,9 +133,11 @@ class TangentGen:
             if head is not None and struct_with_pointers(t):
                 prologue += self.handle_tangent(p, pd)
             elif head is not None and isinstance(t, ir.Ptr) and p.name in head.dep and \
-                    p.name not in head.indep and \
-                    self.T.ctx.value_read(self.mem.pointee(self.mem.var(p))):
-                # a pure output whose input value is read: that value has no tangent
+                    p.name not in head.indep and (
+                        self.T.ctx.value_read(self.mem.pointee(self.mem.var(p))) or
+                        self.T.ctx.stated_extent(f, p)):
+                # a pure output whose input value is read: that value has no tangent; with
+                # a length given or declared, zero also where the routine writes nothing
                 n = self.T.ctx.extent(f, p, "its tangent must start at zero")
                 prologue.append(ir.Raw("zero", {"ptr": ir.Ref(pd), "count": n}))
         result = getattr(f, "result", None)
@@ -442,6 +444,9 @@ class TangentGen:
                 raise no_rule_error(e.func, e.loc)
             if lib.kind != "math":
                 raise AdgenError(f"cannot differentiate call to '{e.func}' here", e.loc)
+            branches = piecewise_expr(lib, [X.clone(x) for x in e.args])
+            if branches is not None:
+                return self.tangent(branches)     # the tangent of the branch taken
             total = None
             for k, a in enumerate(e.args):
                 ta = self.tangent(a)
@@ -449,7 +454,7 @@ class TangentGen:
                     continue
                 p = rule_expr(lib, k, [X.clone(x) for x in e.args])
                 if p is not None:
-                    total = X.add(total, X.mul(p, ta))
+                    total = X.add(total, zero_with(X.mul(p, ta), ta, e))
             return total
         raise AdgenError("cannot differentiate this expression", e.loc)
 
@@ -609,8 +614,9 @@ class VectorTangentGen(TangentGen):
                     ir.Index(ir.Ref(pd), ir.Ref(self.k), p.type))]))
                 self.sh.set(p, ir.Ref(copy))
             if head is not None and isinstance(t, ir.Ptr) and p.name in head.dep and \
-                    p.name not in head.indep and \
-                    self.T.ctx.value_read(self.mem.pointee(self.mem.var(p))):
+                    p.name not in head.indep and (
+                        self.T.ctx.value_read(self.mem.pointee(self.mem.var(p))) or
+                        self.T.ctx.stated_extent(f, p)):
                 n = self.T.ctx.extent(f, p, "its tangent must start at zero")
                 prologue.append(ir.Raw("zero", {"ptr": ir.Ref(pd), "count": ir.Binary(
                     "*", n, ir.Ref(self.nb), ir.SIZE_T)}))
