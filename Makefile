@@ -2,7 +2,7 @@
 PYTHON ?= python3
 PIP_ENV = PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
 
-.PHONY: setup demo test test-static fuzz-long fuzz-long-fortran bench sanitize
+.PHONY: setup demo test test-static fuzz-long fuzz-long-fortran fuzz-long-trust bench sanitize
 
 # Install adgen (editable) with the test dependencies; safe to run again.
 setup:
@@ -29,6 +29,12 @@ fuzz-long: setup
 # minimized into fuzz-failures/fortran (with the programs as generated in raw/).
 fuzz-long-fortran: setup
 	$(PYTHON) -m tests.fuzz --lang fortran --count 5000 --seed 100000 --keep fuzz-failures/fortran
+
+# Long fuzzing campaign on programs of the shapes of tests/fuzz/trust.py (long
+# recurrences, clamps at singular points, f2c offsets); failing programs go to
+# fuzz-failures/trust/raw.
+fuzz-long-trust: setup
+	$(PYTHON) -m tests.fuzz --lang trust --count 10000 --seed 5000000 --keep fuzz-failures/trust
 
 bench: setup
 	$(PYTHON) bench/run.py

@@ -5,7 +5,8 @@ The fuzz runs are marked `fuzz` (deselect with `-m "not fuzz"`).  ADGEN_FUZZ_COU
 ADGEN_FUZZ_SEED, ADGEN_FUZZ_INFER (share of programs where adgen must infer the array
 lengths) and ADGEN_FUZZ_SECONDS (start no check after that) change the C run,
 ADGEN_FUZZ_FORTRAN_COUNT, ADGEN_FUZZ_FORTRAN_SEED and ADGEN_FUZZ_FORTRAN_SECONDS the
-Fortran one (skipped without gfortran); a failure prints how to reproduce and minimize it.
+Fortran one (skipped without gfortran), ADGEN_FUZZ_TRUST_COUNT and ADGEN_FUZZ_TRUST_SEED
+the programs of tests/fuzz/trust.py; a failure prints how to reproduce and minimize it.
 """
 
 import os
@@ -32,6 +33,8 @@ FUZZ_BUDGET = float(os.environ.get("ADGEN_FUZZ_SECONDS", "225"))  # safety net: 
 FORTRAN_SEED = int(os.environ.get("ADGEN_FUZZ_FORTRAN_SEED", "2000"))
 FORTRAN_COUNT = int(os.environ.get("ADGEN_FUZZ_FORTRAN_COUNT", "40"))
 FORTRAN_BUDGET = float(os.environ.get("ADGEN_FUZZ_FORTRAN_SECONDS", "100"))
+TRUST_SEED = int(os.environ.get("ADGEN_FUZZ_TRUST_SEED", "3000"))
+TRUST_COUNT = int(os.environ.get("ADGEN_FUZZ_TRUST_COUNT", "40"))
 
 
 @pytest.mark.parametrize("generate", [generator.generate, fortran_generator.generate],
@@ -176,6 +179,25 @@ def test_fuzz_adgen(tmp_path, capsys):
     _fuzz_run(["--count", str(FUZZ_COUNT), "--seed", str(FUZZ_SEED), "--no-minimize",
                "--workdir", str(tmp_path), "--max-seconds", str(FUZZ_BUDGET),
                "--infer-share", FUZZ_INFER], capsys)
+
+
+@pytest.mark.fuzz
+def test_fuzz_adgen_trust_shapes(tmp_path, capsys):
+    """Random programs of the shapes that once gave silently wrong derivatives
+    (tests/fuzz/trust.py: long growing or converging recurrences, clamps at singular points,
+    f2c offsets, redeclared prototypes, statics without state)."""
+    _fuzz_run(["--lang", "trust", "--count", str(TRUST_COUNT), "--seed", str(TRUST_SEED),
+               "--no-minimize", "--workdir", str(tmp_path), "--max-seconds", "120"], capsys)
+
+
+def test_trust_shapes_are_all_generated():
+    from tests.fuzz import trust
+    texts = [trust.generate(s) for s in range(60)]
+    assert len(set(texts)) == 60
+    for needle in ("+= ", "r[i] -= ", "fmax(len", "? len :", "--fvec;", "double pow(double",
+                   "static int fz_ready", "fz_calls++", "hypot(v[0], v[1])", "arg v: double[",
+                   "sizes: give"):
+        assert any(needle in t for t in texts), needle
 
 
 # ------------------------------------------------------------------ Fortran

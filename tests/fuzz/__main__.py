@@ -24,7 +24,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from . import fortran_generator, fortran_minimize, generator, minimize, runner, selfcheck
+from . import fortran_generator, fortran_minimize, generator, minimize, runner, selfcheck, trust
 
 
 def set_test_seed(text: str, seed: int) -> str:
@@ -44,6 +44,8 @@ class Fuzzer:
         self.suffix = ".f90" if self.fortran else ".c"
 
     def generate(self, seed: int) -> str:
+        if self.args.lang == "trust":
+            return trust.generate(seed)
         return fortran_generator.generate(seed) if self.fortran else generator.generate(seed, self.cfg)
 
     def check_text(self, text: str, tag: str) -> dict:
@@ -154,7 +156,7 @@ class Fuzzer:
                 (raw / f"fuzz_{res['seed']}{self.suffix}").write_text(res["text"])
                 (raw / f"fuzz_{res['seed']}.txt").write_text(
                     "kinds: " + "; ".join(res["kinds"]) + "\n\n" + res["message"])
-            if not a.no_minimize:
+            if not a.no_minimize and a.lang != "trust":     # trust programs are short
                 todo = failures if a.minimize_all else \
                     [r for r in failures if r["status"] == "fail" and r["seed"] == kinds[r["kinds"][0]][0]]
                 with ThreadPoolExecutor(a.jobs) as ex:
@@ -171,8 +173,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=20, help="number of programs")
-    ap.add_argument("--lang", choices=("c", "fortran"), default="c",
-                    help="language of the generated programs")
+    ap.add_argument("--lang", choices=("c", "fortran", "trust"), default="c",
+                    help="language of the generated programs (trust: C programs of the "
+                         "shapes of tests/fuzz/trust.py)")
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--keep", help="directory for failing programs and their minimized forms")
     ap.add_argument("--jobs", type=int, default=2)
@@ -196,6 +199,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.print is not None and args.lang == "fortran":
         sys.stdout.write(fortran_generator.generate(args.print))
+        return 0
+    if args.print is not None and args.lang == "trust":
+        sys.stdout.write(trust.generate(args.print))
         return 0
     if args.print is not None:
         cfg = generator.Config(infer_sizes=args.infer_share)
