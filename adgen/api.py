@@ -18,6 +18,7 @@ import json
 import numbers
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -790,8 +791,9 @@ def _flags(o):
 def _build_into(work, srcs, head, o):
     """Differentiate, compile and link into directory `work`; returns the meta dict."""
     from adgen.driver import parse_head
-    cc = os.environ.get("CC", "gcc")
-    fc = os.environ.get("FC", "gfortran")
+    # $CC and $FC are command lines: `gcc -m64`, `ccache gcc`
+    cc = shlex.split(os.environ.get("CC") or "gcc")
+    fc = shlex.split(os.environ.get("FC") or "gfortran")
     func, dep, indep = parse_head(head)
     paths = _materialize(srcs, work)
     with _text_locations(srcs, paths):
@@ -946,21 +948,21 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         obj = os.path.join(work, f"primal{i}.o")
         if s.is_fortran:
             # in the order given (a module before its users); .mod files in the build dir
-            fortran_jobs.append(([fc, "-c", "-fPIC", "-O2", "-cpp", "-J", work, "-I", work] +
+            fortran_jobs.append((fc + ["-c", "-fPIC", "-O2", "-cpp", "-J", work, "-I", work] +
                                  flags + cflags + [path, "-o", obj],
                                  f"compiling {os.path.basename(path)} (gfortran)"))
         else:
-            jobs.append(([cc, "-c", "-fPIC", "-O2"] + flags + cflags + [path, "-o", obj],
+            jobs.append((cc + ["-c", "-fPIC", "-O2"] + flags + cflags + [path, "-o", obj],
                          f"compiling {os.path.basename(path)}"))
         objs.append(obj)
     for mode, fname in files.items():
         obj = os.path.join(work, fname[:-2] + ".o")
-        jobs.append(([cc, "-c", "-fPIC", "-O2"] + flags + cflags +
+        jobs.append((cc + ["-c", "-fPIC", "-O2"] + flags + cflags +
                      [os.path.join(work, fname), "-o", obj], f"compiling the generated {fname}"))
         objs.append(obj)
     glue_obj = os.path.join(work, "glue.o")
     # the glue calls the real prototypes: a mismatch with the declarations is an error
-    jobs.append(([cc, "-c", "-fPIC", "-O1", "-Werror=incompatible-pointer-types",
+    jobs.append((cc + ["-c", "-fPIC", "-O1", "-Werror=incompatible-pointer-types",
                   "-Werror=int-conversion", "-I", sysconfig.get_paths()["include"], glue,
                   "-o", glue_obj], "compiling the cffi glue module"))
     for job in fortran_jobs:
@@ -970,11 +972,8 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     fortran = bool(fortran_jobs)
     ext = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     so = modname + ext
-    link = [cc] + objs + ["-o", os.path.join(work, so)]
-    if sys.platform == "darwin":
-        link[1:1] = ["-bundle", "-undefined", "dynamic_lookup"]
-    else:
-        link[1:1] = ["-shared", "-Wl,-Bsymbolic"]
+    link = cc + (["-bundle", "-undefined", "dynamic_lookup"] if sys.platform == "darwin"
+                 else ["-shared", "-Wl,-Bsymbolic"]) + objs + ["-o", os.path.join(work, so)]
     link += ldflags + (["-lgfortran"] if fortran else []) + ["-lm"]
     _run_jobs([(link, "linking the module")])
     for obj in objs:
@@ -1032,18 +1031,24 @@ def build(sources, head=None, **options) -> "Built":
     root = cache_dir(o.get("cache_dir"))
     key = _cache_key(srcs, head, o)
     final = root / key
+    _private_dir(root, create=True)
     meta = None if o.get("rebuild") else _read_meta(final)
+    if meta is not None:
+        _private_dir(final)
     cached = meta is not None
     if meta is None:
-        (root / "tmp").mkdir(parents=True, exist_ok=True)
-        _clean_tmp(root / "tmp")
-        work = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=root / "tmp"))
+        tmp = root / "tmp"
+        _private_dir(tmp, create=True)
+        _clean_tmp(tmp)
+        work = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=tmp))
         try:
             meta = _build_into(str(work), srcs, head, o)
             with open(work / "meta.json", "w") as fh:
                 json.dump(meta, fh, indent=1)
-            if final.exists():          # a stale or broken entry, or rebuild=True
-                shutil.rmtree(final, ignore_errors=True)
+            if o.get("rebuild") or final.exists() and _read_meta(final) is None:
+                # replaced (rebuild=True, or a broken entry): moved aside first, so that a
+                # process loading it is not left with half a directory
+                _move_aside(final, tmp, key)
             try:
                 os.rename(work, final)
             except OSError:             # another process finished first: use its build
@@ -1051,6 +1056,7 @@ def build(sources, head=None, **options) -> "Built":
                     raise
                 shutil.rmtree(work, ignore_errors=True)
                 meta = _read_meta(final)
+                _private_dir(final)
         except BaseException:
             shutil.rmtree(work, ignore_errors=True)
             raise
@@ -1058,16 +1064,63 @@ def build(sources, head=None, **options) -> "Built":
     return Built(meta, module, final, cached)
 
 
+def _private_dir(path, create=False):
+    """A directory of the cache must be the user's own and writable by nobody else:
+    another local user could otherwise put a module there under the key a build looks for,
+    and loading it would run its code as this user. Made (mode 0700) with create."""
+    if create:
+        try:
+            path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BuildError(f"cannot make the cache directory {path}: {exc.strerror}") \
+                from None
+    try:
+        st = os.lstat(path)
+    except OSError as exc:
+        raise BuildError(f"the cache directory {path}: {exc.strerror}") from None
+    import stat
+    if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
+        raise BuildError(f"the cache directory {path} is not a directory (a link, say): "
+                         "refusing to use it; give another with cache_dir= or $ADGEN_CACHE")
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        raise BuildError(f"the cache directory {path} belongs to another user (uid "
+                         f"{st.st_uid}): refusing to load modules from it; give a directory "
+                         "of your own with cache_dir= or $ADGEN_CACHE")
+    if st.st_mode & 0o002:
+        raise BuildError(f"the cache directory {path} is writable by other users (mode "
+                         f"{stat.S_IMODE(st.st_mode):o}): refusing to load modules from it; "
+                         f"chmod o-w {path}, or give another with cache_dir= or $ADGEN_CACHE")
+
+
+# what adgen itself puts in cache_dir/tmp: builds under way (KEY.RANDOM) and entries moved
+# aside (KEY.old.RANDOM)
+_OWN_TMP = re.compile(r"^[0-9a-f]{32}\.(old\.)?[A-Za-z0-9_]{6,}$")
+
+
+def _move_aside(final, tmp, key):
+    if not final.exists():
+        return
+    aside = Path(tempfile.mkdtemp(prefix=f"{key}.old.", dir=tmp))
+    try:
+        os.replace(final, aside / "entry")
+    except OSError:
+        pass            # gone already, or another process moved it
+    shutil.rmtree(aside, ignore_errors=True)
+
+
 def _clean_tmp(tmp, age=86400):
-    """Remove what builds killed long ago left in cache_dir/tmp."""
+    """Remove what builds killed long ago left in cache_dir/tmp: only adgen's own entries
+    (named as it names them), whatever else the directory holds."""
     now = time.time()
     try:
         entries = list(tmp.iterdir())
     except OSError:
         return
     for e in entries:
+        if not _OWN_TMP.match(e.name):
+            continue
         try:
-            if now - e.stat().st_mtime > age:
+            if now - e.lstat().st_mtime > age and e.is_dir() and not e.is_symlink():
                 shutil.rmtree(e, ignore_errors=True)
         except OSError:
             pass

@@ -11,8 +11,19 @@ from adgen.errors import AdgenError, UsageError
 USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
              [--inactive NAME]... [--size NAME=EXPR]... [--stack heap|static]
              [--stack-size BYTES] [--stack-report] [--rules FILE]... [--explain]
-             [--store-all] [--split NAME]... [--joint NAME]... [-o OUT.c]
-       adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... (see docs/check.md)"""
+             [--store-all] [--split NAME]... [--joint NAME]... [-o OUT.c | -o - | --no-output]
+             [-MD] [-MF FILE]
+       adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... (adgen check --help)"""
+
+
+def docs_dir():
+    """Where adgen's documentation is: docs/ of the source checkout the package runs from,
+    else what `pip install` put in PREFIX/share/doc/adgen."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for d in (os.path.join(here, "docs"), os.path.join(sys.prefix, "share", "doc", "adgen")):
+        if os.path.isfile(os.path.join(d, "cli.md")):
+            return d
+    return None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -20,10 +31,21 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+class _PrintCMakeModule(argparse.Action):
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmake", "adgen.cmake"))
+        parser.exit(0)
+
+
 def build_parser():
+    docs = docs_dir()
     p = _Parser(prog="adgen", usage=USAGE,
                 description="Source-to-source automatic differentiation of C and Fortran "
-                            "into plain C (Tapenade's calling conventions).")
+                            "into plain C (Tapenade's calling conventions).",
+                formatter_class=argparse.RawDescriptionHelpFormatter,     # paths unbroken
+                epilog=f"Documentation: {docs}\n(cli.md: this command line; tutorial.md: a "
+                       "first derivative in a Makefile and in Python)" if docs else
+                       "Documentation: the docs/ folder of adgen's source")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--reverse", "-b", dest="mode", action="store_const", const="reverse",
                       help="adjoint (reverse) mode: f gives f_b (the default)")
@@ -38,7 +60,15 @@ def build_parser():
                    help='what to differentiate, Tapenade style: "f(y1 y2)/(x1 x2)" '
                         "(dependents, then independents); repeatable")
     p.add_argument("-o", "--output", metavar="OUT.c",
-                   help="output file (default: FILE_b.c or FILE_d.c beside the first input)")
+                   help="output file (default: FILE_b.c or FILE_d.c beside the first input); "
+                        "- for standard output")
+    p.add_argument("--no-output", action="store_true",
+                   help="write no file (for --explain and --stack-report)")
+    p.add_argument("-MD", dest="depfile_beside", action="store_true",
+                   help="also write a make dependency file, OUT.d beside the output: the "
+                        "output depends on every file adgen read (sources, headers, rules)")
+    p.add_argument("-MF", dest="depfile", metavar="FILE",
+                   help="the dependency file's name (implies -MD)")
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
                    help="add a directory to the include search path")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
@@ -72,6 +102,9 @@ def build_parser():
                    help="reverse mode: store every value the forward sweep overwrites (no "
                         "to-be-recorded analysis, nothing undone): a baseline to measure "
                         "against")
+    p.add_argument("--print-cmake-module", action=_PrintCMakeModule, nargs=0,
+                   help="print the path of adgen.cmake, which defines the CMake function "
+                        "adgen_add_derivative (see docs/tutorial.md), and exit")
     p.add_argument("--version", action="version", version=f"adgen {__version__}")
     return p
 
@@ -114,6 +147,15 @@ _RECURSION_LIMIT = 30000
 _THREAD_STACK = 512 * 1024 * 1024
 
 
+def dependency_rule(target, inputs):
+    """A make rule `TARGET: INPUT...` (as gcc -MD writes one), each input also a target of
+    its own with no recipe, so that a header since removed does not stop make."""
+    def esc(path):
+        return path.replace("$", "$$").replace("#", "\\#").replace(" ", "\\ ")
+    deps = " \\\n ".join(esc(p) for p in inputs)
+    return f"{esc(target)}: {deps}\n" + "".join(f"\n{esc(p)}:\n" for p in inputs[1:])
+
+
 def _main(argv):
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "check":     # `adgen check ...`: see docs/check.md
@@ -148,18 +190,39 @@ def _main(argv):
                    split_calls=args.split, joint_calls=args.joint,
                    command="adgen " + " ".join(shlex.quote(a) for a in argv))
     out = args.output or default_output(args.sources[0], "vector" if opts.vector else opts.mode)
+    if args.no_output and args.output:
+        print(f"usage: {USAGE}\nadgen: error: --no-output and -o exclude each other",
+              file=sys.stderr)
+        return 2
+    depfile = args.depfile or (os.path.splitext(out)[0] + ".d" if args.depfile_beside
+                               else None)
+    if depfile is not None and (out == "-" or args.no_output) and args.depfile is None:
+        print(f"usage: {USAGE}\nadgen: error: -MD with no output file needs -MF FILE",
+              file=sys.stderr)
+        return 2
     try:
-        opts.output_stem = os.path.basename(out[:-2] if out.endswith(".c") else out)
+        opts.output_stem = "adgen" if out == "-" else \
+            os.path.basename(out[:-2] if out.endswith(".c") else out)
         result = generate(args.sources, opts)
+        if result.header is not None and out == "-":
+            raise AdgenError("-o - cannot hold the C header and the Fortran interface "
+                             "module that go with the output of Fortran input: give a file "
+                             "name", None)
         for w in result.warnings:
             print(w, file=sys.stderr)
         for line in result.notes:
-            print(line)
-        write_output(result.text, out, args.sources)
-        if result.header is not None:
-            stem = out[:-2] if out.endswith(".c") else out
-            write_output(result.header, stem + ".h", args.sources)
-            write_output(result.interface, stem + "_interface.f90", args.sources)
+            # beside C on standard output, the notes go to standard error
+            print(line, file=sys.stderr if out == "-" else sys.stdout)
+        inputs = result.files_read
+        if not args.no_output:
+            write_output(result.text, out, inputs)
+            if result.header is not None:
+                stem = out[:-2] if out.endswith(".c") else out
+                write_output(result.header, stem + ".h", inputs)
+                write_output(result.interface, stem + "_interface.f90", inputs)
+        if depfile is not None:
+            write_output(dependency_rule(out if not args.no_output else depfile, inputs),
+                         depfile, inputs)
     except AdgenError as exc:
         if exc.loc is None:
             print(f"{args.sources[0]}: {exc}", file=sys.stderr)

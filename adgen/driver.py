@@ -3,6 +3,7 @@
 use."""
 import os
 import re
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,8 +97,12 @@ def load_program(sources, options):
                              Loc(fortran[0]))
         # Fortran files are read together: a module of one is used in another
         from adgen.frontend.fortran_front import parse_fortran_files
-        return parse_fortran_files(fortran, options)
-    return merge_programs(programs)
+        prog = parse_fortran_files(fortran, options)
+        prog.files_read = list(fortran)
+        return prog
+    prog = merge_programs(programs)
+    prog.files_read = list(dict.fromkeys(f for p in programs for f in p.files_read))
+    return prog
 
 
 def _check_text(path):
@@ -818,6 +823,7 @@ class Generated:
     text: str                       # the C file
     warnings: list                  # `FILE:LINE: warning: ...` lines
     notes: list = field(default_factory=list)  # --stack-report lines (for stdout)
+    files_read: list = field(default_factory=list)  # sources, headers, rules files
     header: Optional[str] = None    # for Fortran input: C prototypes
     interface: Optional[str] = None  # for Fortran input: a module of interfaces
 
@@ -917,6 +923,8 @@ def generate(sources, options):
     used = {getattr(prog.functions[n], "clone_of", n) for n in functions}
     result = Generated("", [w for w in getattr(prog, "warnings", [])
                             if w not in about or about[w] in used])
+    result.files_read = list(dict.fromkeys(list(sources) + getattr(prog, "files_read", []) +
+                                           list(options.rules)))
     if stack is not None:
         unit.stack, unit.stack_size, unit.stack_note, result.notes = stack
         result.notes = explained + result.notes
@@ -1382,16 +1390,43 @@ def primal_copy(f):
 
 
 def write_output(text, out_path, inputs):
-    """Write atomically; never over an input file."""
+    """Write text to out_path, never over a file adgen read (an input): a regular file is
+    replaced atomically (a temporary beside it, renamed over it); a device, FIFO or socket
+    (`-o /dev/null`) is written in place, never replaced; `-` is standard output."""
+    import stat
+    if out_path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
     out_abs = os.path.realpath(out_path)
     for src in inputs:
         if os.path.realpath(src) == out_abs:
-            raise AdgenError("the output file is one of the inputs; refusing to overwrite it",
-                             Loc(out_path))
+            raise AdgenError(f"the output '{out_path}' is a file adgen reads ({src}); "
+                             "refusing to overwrite it", Loc(out_path))
+    try:
+        mode = os.stat(out_abs).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise AdgenError(f"cannot write the output: {exc.strerror}", Loc(out_path))
+    if mode is not None and stat.S_ISDIR(mode):
+        raise AdgenError("the output is a directory: give a file name with -o",
+                         Loc(out_path))
+    if mode is not None and not stat.S_ISREG(mode):
+        # a device or a FIFO: written as it is (renaming over it would replace it)
+        try:
+            with open(out_abs, "w") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise AdgenError(f"cannot write the output: {exc.strerror}", Loc(out_path))
+        return
     d = os.path.dirname(out_abs) or "."
     if not os.path.isdir(d):
         raise AdgenError("the output directory does not exist", Loc(out_path))
-    fd, tmp = tempfile.mkstemp(prefix=".adgen-", suffix=".c", dir=d)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".adgen-", suffix=".c", dir=d)
+    except OSError as exc:
+        raise AdgenError(f"cannot write the output: {exc.strerror}", Loc(out_path))
     try:
         with os.fdopen(fd, "w") as fh:
             fh.write(text)
@@ -1399,6 +1434,10 @@ def write_output(text, out_path, inputs):
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)      # as an ordinary new file, not mkstemp's 0600
         os.replace(tmp, out_abs)
+    except OSError as exc:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise AdgenError(f"cannot write the output: {exc.strerror}", Loc(out_path))
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)

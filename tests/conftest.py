@@ -13,11 +13,3 @@ def adgen_cache(tmp_path_factory):
         os.makedirs(keep, exist_ok=True)
         return keep
     return str(tmp_path_factory.mktemp("adgen-cache"))
-
-
-def pytest_configure(config):
-    """gfortran, for the Fortran tests of every module: installed before collection where
-    it is missing and can be (as root, with apt-get: CI), so that the modules that skip
-    without it see it (harness.ensure_gfortran)."""
-    import harness
-    harness.ensure_gfortran()

@@ -982,11 +982,15 @@ FC_FLAGS = ["-O2"]          # the primal, as a user would build it
 _GFORTRAN = []     # the answer of ensure_gfortran, once
 
 
-def ensure_gfortran():
-    """None when gfortran ($FC) is on PATH, installing it with apt-get where it is missing
-    (root only, non-interactive: CI), once per session; else the reason it is not."""
-    if not _GFORTRAN:
-        _GFORTRAN.append(None if shutil.which(FC) else _install_gfortran())
+def ensure_gfortran(install=False):
+    """None when gfortran ($FC) is on PATH; else the reason it is not. With install, it is
+    installed with apt-get where it is missing (root only, non-interactive: CI); `make
+    test` does that first (tests/tools.py), so that the tests themselves install nothing."""
+    if not _GFORTRAN or install and _GFORTRAN[0] is not None:
+        _GFORTRAN[:] = [None if shutil.which(FC) else
+                        _install_gfortran() if install else
+                        "gfortran is not installed (`make test` installs it with apt-get "
+                        "where it can: python tests/tools.py)"]
     return _GFORTRAN[0]
 
 

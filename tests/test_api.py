@@ -329,6 +329,79 @@ def test_cache_header_change_rebuilds(tmp_path):
     assert not b2.cached and b2.gradient(3.0)["x"] == pytest.approx(18.0)
 
 
+OWN = "double f(double x)\n{\n    return x * x * x;\n}\n"
+
+
+def test_cache_refuses_a_directory_others_can_write(tmp_path):
+    """Another local user could put a module under the predictable key: refused."""
+    src = tmp_path / "f.c"
+    src.write_text(OWN)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    with pytest.raises(adgen.BuildError, match="writable by other users"):
+        adgen.build(str(src), head="f(f)/(x)", cache_dir=shared, vector=False)
+    assert not any(shared.iterdir()), "nothing may be built or loaded there"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="giving a directory to another user needs root")
+def test_cache_refuses_a_directory_of_another_user(tmp_path):
+    src = tmp_path / "f.c"
+    src.write_text(OWN)
+    theirs = tmp_path / "theirs"
+    theirs.mkdir(mode=0o755)
+    os.chown(theirs, 65534, 65534)
+    with pytest.raises(adgen.BuildError, match="belongs to another user"):
+        adgen.build(str(src), head="f(f)/(x)", cache_dir=theirs, vector=False)
+
+
+def test_cache_cleaning_removes_only_its_own_entries(tmp_path):
+    """ADGEN_CACHE=~ made the cleaning delete any old directory under ~/tmp."""
+    src = tmp_path / "f.c"
+    src.write_text(OWN)
+    cache = tmp_path / "home"
+    (cache / "tmp" / "thesis").mkdir(parents=True)
+    (cache / "tmp" / "thesis" / "chapter1.tex").write_text("...")
+    stale = cache / "tmp" / ("0" * 32 + ".abc123xy")      # a build killed long ago
+    stale.mkdir()
+    for d in (cache / "tmp" / "thesis", stale):
+        os.utime(d, (0, 0))
+    adgen.build(str(src), head="f(f)/(x)", cache_dir=cache, vector=False)
+    assert (cache / "tmp" / "thesis" / "chapter1.tex").exists()
+    assert not stale.exists()
+
+
+def test_cache_build_keeps_the_entry_another_process_made(tmp_path, monkeypatch):
+    """Two processes building the same source at once: the one finishing second found the
+    other's entry and removed it, while the first might be loading it."""
+    from adgen import api
+    src = tmp_path / "f.c"
+    src.write_text(OWN)
+    cache = tmp_path / "cache"
+    first = adgen.build(str(src), head="f(f)/(x)", cache_dir=cache, vector=False)
+    marker = first.path / "still-here"
+    marker.write_text("")
+    real = api._read_meta
+    calls = []
+
+    def unseen_once(path):          # the entry appears while this build runs
+        calls.append(path)
+        return None if len(calls) == 1 else real(path)
+    monkeypatch.setattr(api, "_read_meta", unseen_once)
+    second = adgen.build(str(src), head="f(f)/(x)", cache_dir=cache, vector=False)
+    assert second.path == first.path and marker.exists()
+    assert second.gradient(2.0)["x"] == pytest.approx(12.0)
+
+
+def test_build_with_flags_in_cc(tmp_path, monkeypatch):
+    src = tmp_path / "f.c"
+    src.write_text(OWN)
+    monkeypatch.setenv("CC", "gcc -m64")
+    b = adgen.build(str(src), head="f(f)/(x)", cache_dir=tmp_path / "c", vector=False)
+    assert b.gradient(2.0)["x"] == pytest.approx(12.0)
+
+
 def test_concurrent_builds(tmp_path):
     """Two processes building the same thing into one cache both succeed."""
     src = tmp_path / "g.c"

@@ -206,11 +206,25 @@ def source_note(s, state):
     return f"{Path(loc.file).name}:{loc.line}"
 
 
+def comment_text(text):
+    """Text from the input or the command line (file names, the command, pragma text) as it
+    goes inside a C block comment: it can neither end the comment (`*/`) nor open another
+    (`/*`, which -Wcomment reports), nor spell a trigraph."""
+    return str(text).replace("*/", "* /").replace("/*", "/ *").replace("??", "? ?")
+
+
+def fortran_comment_text(text):
+    """Text as it goes into a Fortran `!` comment: one line."""
+    return " ".join(str(text).split("\n")).replace("\r", " ")
+
+
 def _env():
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined, autoescape=False)
     env.filters["c"] = expr_c
+    env.filters["comment"] = comment_text
+    env.filters["fcomment"] = fortran_comment_text
     env.filters["decl"] = lambda sym: declare(sym.type, sym.name)
     env.filters["local_decl"] = lambda sym: declare(local_type(sym.type), sym.name)
     env.filters["declare"] = declare

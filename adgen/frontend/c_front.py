@@ -35,7 +35,7 @@ def loc_of(node, default=None):
 
 def parse_c_file(path, include_dirs=(), defines=()):
     """Preprocess and parse one C file into an ir.Program."""
-    text, std, macros = preprocess(path, include_dirs, defines)
+    text, std, macros, files = preprocess(path, include_dirs, defines)
     try:
         ast = c_parser.CParser().parse(text, path)
     except c_parser.ParseError as exc:
@@ -49,6 +49,7 @@ def parse_c_file(path, include_dirs=(), defines=()):
     prog = CFront(path).program(ast)
     prog.std_headers = std
     prog.macros = macros
+    prog.files_read = files
     return prog
 
 
@@ -56,7 +57,8 @@ def _compiler_syntax_error(path, include_dirs, defines):
     """The parser gave no position: ask gcc where the syntax error is."""
     import subprocess
     from adgen.frontend.preprocess import gcc_flags
-    cmd = ["gcc", "-fsyntax-only", *gcc_flags(include_dirs, defines), path]
+    from adgen.frontend.preprocess import as_path_argument
+    cmd = ["gcc", "-fsyntax-only", *gcc_flags(include_dirs, defines), as_path_argument(path)]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True)
     except OSError:
@@ -64,8 +66,9 @@ def _compiler_syntax_error(path, include_dirs, defines):
     for line in proc.stderr.splitlines():
         m = re.match(r"^(.*?):(\d+):(\d+): error: (.*)$", line)
         if m:
+            where = path if m.group(1) == as_path_argument(path) else m.group(1)
             return AdgenError(f"syntax error: {m.group(4)}",
-                              Loc(m.group(1), int(m.group(2)), int(m.group(3))))
+                              Loc(where, int(m.group(2)), int(m.group(3))))
     return None
 
 

@@ -148,7 +148,8 @@ def read_tree(path, include_dirs=(), defines=()):
     if path.endswith(CPP_SUFFIXES):
         cmd = ["gcc", "-E", "-traditional-cpp", "-x", "c"]
         cmd += [f"-I{d}" for d in include_dirs] + [f"-D{d}" for d in defines]
-        proc = subprocess.run(cmd + [path], capture_output=True, text=True)
+        from adgen.frontend.preprocess import as_path_argument
+        proc = subprocess.run(cmd + [as_path_argument(path)], capture_output=True, text=True)
         if proc.returncode != 0:
             raise AdgenError(f"preprocessing failed: {proc.stderr.strip()[:200]}", Loc(path))
         text = _on_source_lines(proc.stdout, path)

@@ -40,25 +40,39 @@ def gcc_flags(include_dirs=(), defines=()):
     return flags
 
 
+def as_path_argument(path: str) -> str:
+    """path as a compiler reads it as a file, never as an option: `@opts.c` is a response
+    file to gcc and `-x.c` an option, so such names get a `./` in front."""
+    return "./" + path if path.startswith(("@", "-")) else path
+
+
 def preprocess(path: str, include_dirs=(), defines=()):
-    """Return (text, std_headers, macros): the preprocessed text, the standard headers used,
-    and the object-like macros defined at the end ({name: replacement text})."""
-    cmd = ["gcc", "-E", "-dD", *gcc_flags(include_dirs, defines), path]
+    """Return (text, std_headers, macros, files): the preprocessed text, the standard headers
+    used, the object-like macros defined at the end ({name: replacement text}), and the
+    program's own files read (the source and the headers it includes)."""
+    arg = as_path_argument(path)
+    cmd = ["gcc", "-E", "-dD", *gcc_flags(include_dirs, defines), arg]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     except OSError as exc:
         raise AdgenError(f"cannot run the C preprocessor (gcc): {exc}", Loc(path))
     if proc.returncode != 0:
         raise AdgenError(_first_cpp_error(proc.stderr, path), None)
-    std, macros, lines = [], {}, proc.stdout.splitlines()
+    std, macros, files, lines = [], {}, [], proc.stdout.splitlines()
     for k, line in enumerate(lines):
         m = _LINEMARK.match(line)
         if m:
-            f = m.group(2)
+            f = re.sub(r"\\(.)", r"\1", m.group(2))
+            if f == arg != path:        # the input's own lines under its own name
+                f = path
+                lines[k] = line[:m.start(2)] + path.replace("\\", "\\\\").replace(
+                    '"', '\\"') + line[m.end(2):]
             if os.path.dirname(os.path.abspath(f)) == str(INCLUDE_DIR):
                 name = os.path.basename(f)
                 if name not in std and name not in NOT_STANDARD:
                     std.append(name)
+            elif not f.startswith("<") and f not in files:
+                files.append(f)     # not <built-in> or <command-line>
         elif line.startswith("#"):
             # the directives -dD keeps (the macros, for --size): empty lines in the text,
             # so that the lines after them keep their numbers
@@ -69,7 +83,7 @@ def preprocess(path: str, include_dirs=(), defines=()):
                 macros.pop(u.group(1), None)
             if d or u or re.match(r"^#\s*define\s", line):
                 lines[k] = ""
-    return "\n".join(lines) + "\n", std, macros
+    return "\n".join(lines) + "\n", std, macros, files
 
 
 def _first_cpp_error(stderr: str, path: str) -> str:
@@ -82,7 +96,8 @@ def _first_cpp_error(stderr: str, path: str) -> str:
             if header:
                 message = (f"complex numbers (<{header.group(1)}.h>) are not supported: "
                            "adgen differentiates real arithmetic")
-            raise AdgenError(message, Loc(m.group(1), int(m.group(2)), int(m.group(3))))
+            where = path if m.group(1) == as_path_argument(path) else m.group(1)
+            raise AdgenError(message, Loc(where, int(m.group(2)), int(m.group(3))))
     text = stderr.strip().splitlines()
     return f"preprocessing failed: {text[0] if text else 'unknown error'} ({path})"
 
