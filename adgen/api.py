@@ -42,6 +42,7 @@ __all__ = ["differentiate", "build", "Built", "BuildError", "AdgenError", "cache
 FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")
 OPTION_NAMES = ("include_dirs", "defines", "inactive", "sizes", "vector", "language")
 BUILD_OPTION_NAMES = OPTION_NAMES + ("cflags", "ldflags", "derivative_files", "cache_dir",
+                                     "setup",
                                      "rebuild")
 _CACHE_LAYOUT = 1           # bump when the layout of a cache entry changes
 
@@ -265,6 +266,7 @@ def _cache_key(srcs, head, o):
         os.environ.get("FC", "gfortran"), head)
     for k in ("include_dirs", "defines", "inactive", "cflags", "ldflags"):
         put(k, o.get(k) or [])
+    put("setup", o.get("setup"))
     put("sizes", sorted(o["sizes"].items()), "vector", bool(o.get("vector", True)))
     incs = list(o["include_dirs"])
     for s in srcs:
@@ -434,7 +436,7 @@ class _Analysis:
     """The head function's interface, read from adgen's own front end: parameter kinds,
     types for the cffi declarations, and array extents."""
 
-    def __init__(self, paths, dopts, func_name):
+    def __init__(self, paths, dopts, func_name, setup=None):
         from adgen import ir
         from adgen.backend.cgen import declare
         from adgen.driver import load_program
@@ -445,9 +447,10 @@ class _Analysis:
             raise BuildError(f"no definition of '{func_name}' in the sources")
         self.language = getattr(prog, "language", "c") or "c"
         self.fortran = self.language != "c"
-        if f.is_static and not self.fortran:
-            raise BuildError(f"'{func_name}' is static: the Python API calls it from another "
-                             "file, so it must have external linkage")
+        # a static head is reachable only from its own file: the glue module includes that
+        # file instead of linking it (it then defines the program's types itself)
+        self.static_file = f.loc.file if f.is_static and not self.fortran else None
+        self.setup_symbol = self._setup_symbol(prog, setup) if setup else None
         assumed_shape = next((p for p in f.params if getattr(p, "extent_of", None)), None)
         if assumed_shape is not None:
             # gfortran's primal takes array descriptors, which the API does not build
@@ -548,6 +551,20 @@ class _Analysis:
                 pass            # left to the `...;`: the C compiler knows the layout
         out.append("...;")
         return " ".join(out)
+
+    def _setup_symbol(self, prog, name):
+        """The linker symbol of the set-up function `name` (build's setup=): a function of
+        the sources without parameters, called before every call of the routines."""
+        g = prog.functions.get(name) or prog.functions.get(name.lower())
+        if g is None or not g.has_body:
+            raise BuildError(f"setup={name!r}: no function of that name in the sources")
+        if g.params:
+            raise BuildError(f"setup={name!r}: the set-up function must take no arguments "
+                             f"('{name}' takes {len(g.params)})")
+        if g.is_static and not self.fortran:
+            raise BuildError(f"setup={name!r}: '{name}' is static, so no other file can call "
+                             "it; declare it without 'static'")
+        return getattr(g, "link_name", None) or (g.name + "_" if self.fortran else g.name)
 
     def _param(self, p):
         ir = self.ir
@@ -827,7 +844,7 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
             if mode != "vector":
                 raise
             vector_error = f"internal error in adgen ({type(exc).__name__}: {exc})"
-    an = _Analysis(paths, _driver_options(o, "reverse", False, [head]), func)
+    an = _Analysis(paths, _driver_options(o, "reverse", False, [head]), func, o.get("setup"))
     if dep is None or indep is None:
         got = _resolved_head([texts[m] for m in ("reverse", "forward", "vector") if m in texts],
                              func)
@@ -918,11 +935,18 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     for mode in texts:
         ret = rets[mode]
         cdef.append(f"{ret} {symbols[mode]}({decl_list(expect[mode])});")
+    setup = [f"void {an.setup_symbol}(void);"] if an.setup_symbol else []
+    cdef += setup
     headers = ["math.h", "stdlib.h", "string.h", "stddef.h"]
     headers += [h for h in an.std_headers if h not in headers]
-    glue_src = "\n".join([f"#include <{h}>" for h in headers] + an.type_text +
-                         ["/* the primal, as adgen's front end reads it */", an.primal_proto,
-                          "/* the derivative routines, as generated */"] + protos) + "\n"
+    if an.static_file:
+        # a static head: its file is part of the glue (its types and the primal with it)
+        primal = [f'#include "{os.path.abspath(an.static_file)}"']
+    else:
+        primal = an.type_text + ["/* the primal, as adgen's front end reads it */",
+                                 an.primal_proto]
+    glue_src = "\n".join([f"#include <{h}>" for h in headers] + primal + setup +
+                         ["/* the derivative routines, as generated */"] + protos) + "\n"
     # a new name for every build: a process may load an old and a new build of one key
     modname = "_adgen_" + os.path.basename(work).split(".")[0][:32] + "_" + os.urandom(4).hex()
     ffi = cffi.FFI()
@@ -943,8 +967,9 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     flags = _flags(o)
     jobs, objs, fortran_jobs = [], [], []
     for i, (s, path) in enumerate(zip(srcs, paths)):
-        if path.lower().endswith((".h",)):
-            continue
+        if path.lower().endswith((".h",)) or an.static_file and \
+                os.path.abspath(path) == os.path.abspath(an.static_file):
+            continue            # (a static head's file is compiled in the glue)
         obj = os.path.join(work, f"primal{i}.o")
         if s.is_fortran:
             # in the order given (a module before its users); .mod files in the build dir
@@ -963,8 +988,9 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     glue_obj = os.path.join(work, "glue.o")
     # the glue calls the real prototypes: a mismatch with the declarations is an error
     jobs.append((cc + ["-c", "-fPIC", "-O1", "-Werror=incompatible-pointer-types",
-                  "-Werror=int-conversion", "-I", sysconfig.get_paths()["include"], glue,
-                  "-o", glue_obj], "compiling the cffi glue module"))
+                  "-Werror=int-conversion", "-I", sysconfig.get_paths()["include"]] +
+                 (flags + cflags if an.static_file else []) +
+                 [glue, "-o", glue_obj], "compiling the cffi glue module"))
     for job in fortran_jobs:
         _run_jobs([job])
     _run_jobs(jobs)
@@ -983,6 +1009,7 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         "func": func, "head": f"{func}({' '.join(dep)})/({' '.join(indep)})",
         "dependents": dep, "independents": indep, "params": params, "ret": an.ret,
         "ret_active": ret_active, "symbols": dict(symbols, primal=an.symbol),
+        "setup": an.setup_symbol,
         "language": an.language, "vector_error": vector_error, "files": files,
         "single_inside": an.single_inside,
         "built": time.time(),
@@ -2003,6 +2030,9 @@ class Built:
 
     def _cvals(self, vals):
         ffi = self._ffi
+        if self._meta.get("setup"):
+            # the set-up function first (globals an init routine sets), before every call
+            getattr(self._lib, self._meta["setup"])()
         out = {}
         for p in self._params:
             v = vals[p["name"]]

@@ -25,7 +25,7 @@ USAGE = ("adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]
          "[-I DIR] [-D NAME[=VALUE]]\n"
          "                   [--inactive NAME] [--adgen-size NAME=EXPR] [--seed N] [--tol T] "
          "[--max-elements N]\n"
-         "                   [--derivative-file MODE=PATH]")
+         "                   [--derivative-file MODE=PATH] [--setup FUNC]")
 
 DEFAULT_INT = 3
 FD_STEP = {"double": 1e-6, "float": 3e-3}
@@ -714,6 +714,9 @@ def build_parser():
     p.add_argument("--adgen-size", action="append", default=[], metavar="NAME=EXPR",
                    help="passed to adgen as --size NAME=EXPR (the extent of an array "
                         "parameter, when adgen cannot find it)")
+    p.add_argument("--setup", metavar="FUNC",
+                   help="a function of the sources taking no arguments (an init routine "
+                        "that sets globals) to call before every call of the routines")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--tol", type=float, default=None,
                    help="relative tolerance against finite differences (default 1e-6; 2e-3 "
@@ -775,7 +778,8 @@ def main(argv=None):
         try:
             built = build(args.sources, head=head, include_dirs=args.include_dirs,
                           defines=args.defines, inactive=args.inactive, sizes=adgen_sizes,
-                          derivative_files={k: v for k, v in dfiles.items()}, vector=False)
+                          derivative_files={k: v for k, v in dfiles.items()}, vector=False,
+                          setup=args.setup)
         except AdgenError as exc:
             print(str(exc) if exc.loc else f"{args.sources[0]}: {exc}", file=sys.stderr)
             return 1

@@ -771,7 +771,12 @@ def resolve_heads(prog, options):
         name, dep, indep = parse_head(spec)
         f = prog.functions.get(name)
         if f is None or getattr(f, "is_library", False):
-            raise AdgenError(f"--head names '{name}', which is not a function of the input")
+            import difflib
+            near = difflib.get_close_matches(name, [n for n, g in prog.functions.items()
+                                                    if g.has_body and
+                                                    not getattr(g, "is_library", False)], n=1)
+            raise AdgenError(f"--head names '{name}', which is not a function of the input" +
+                             (f"; did you mean '{near[0]}'?" if near else ""))
         if not f.has_body:
             raise AdgenError(f"--head names '{name}', which is declared but not defined "
                              "in the input", f.loc)
@@ -855,6 +860,20 @@ def check_size_names(prog, options, source):
                 "field of one (`m->x`), in the program: ignored"]
 
 
+def warn_openmp(prog):
+    """OpenMP is not supported yet: each `#pragma omp` of a function is said, at its line,
+    to run serially in the derivative code (the derivatives are right, the parallelism is
+    gone)."""
+    for f in prog.functions.values():
+        if not f.has_body or getattr(f, "is_library", False):
+            continue
+        for st in ir.stmts_walk(f.body.stmts):
+            if isinstance(st, ir.Pragma) and re.match(r"\s*omp\b", st.text) and st.loc:
+                prog.warnings = getattr(prog, "warnings", []) + [
+                    f"{st.loc.file}:{st.loc.line}: warning: '#pragma {st.text.strip()}' is "
+                    "not supported yet: the derivative code runs this part serially"]
+
+
 def check_inactive_names(prog, options):
     """--inactive names functions adgen cannot see: one whose body it has would be
     differentiated all the same, so the option would be silently ignored."""
@@ -875,6 +894,7 @@ def generate(sources, options):
     head_specs = resolve_heads(prog, options)
     check_size_names(prog, options, sources[0])
     check_inactive_names(prog, options)
+    warn_openmp(prog)
     roots = [f.name for f, _, _, _ in head_specs]
     specialize_callbacks(prog, roots)
     normalize_program(prog, reachable(prog, roots))

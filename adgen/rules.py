@@ -82,6 +82,9 @@ STEP_FUNCTIONS = ("floor", "ceil", "round", "trunc", "rint", "nearbyint")
 # Library calls with no effect on derivatives that the forward sweep keeps.
 EFFECT_ONLY = ("printf", "fprintf", "puts", "putchar", "fputs", "fflush", "perror", "assert",
                "exit", "abort", "sprintf", "snprintf", "srand",
+               # timing and the process (<sys/time.h>, <sys/resource.h>, <unistd.h>, ...)
+               "gettimeofday", "getrusage", "clock_gettime", "sleep", "usleep",
+               "sched_yield",
                # a stop with a message (templates/runtime.c.j2)
                "adgen_shape_error")
 # Library calls returning integers or flags: never active.
@@ -119,6 +122,11 @@ def _variants():
     for name in STEP_FUNCTIONS:
         for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
             table[name + suffix] = LibFunc(name + suffix, t, "step")
+    # gcc's constants, as gcc compiles them: no derivative
+    for name, t in (("__builtin_inf", ir.DOUBLE), ("__builtin_inff", ir.FLOAT),
+                    ("__builtin_huge_val", ir.DOUBLE), ("__builtin_huge_valf", ir.FLOAT),
+                    ("__builtin_nan", ir.DOUBLE), ("__builtin_nanf", ir.FLOAT)):
+        table[name] = LibFunc(name, t, "step")
     for name in EFFECT_ONLY:
         table[name] = LibFunc(name, ir.INT if name not in ("exit", "abort", "assert", "perror",
                                                              "adgen_shape_error")

@@ -918,6 +918,32 @@ def test_check_kernels_with_arrays_of_rows(adgen_cache, capsys, monkeypatch, tmp
     assert np.allclose(g["A"], 2 * A) and g["A"].shape == (3, 2)
 
 
+def test_check_static_head_and_setup_function(adgen_cache, capsys, monkeypatch, tmp_path):
+    """A static head (called from the module's own copy of its file) whose globals an init
+    routine must set first: the routine is called before every call (without it, the
+    workspace pointer is NULL and the primal crashes)."""
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src = tmp_path / "g.c"
+    src.write_text("#include <stdlib.h>\ndouble *work;\nvoid init_work(void)\n{\n"
+                   "    int i;\n    if (!work) work = malloc(4 * sizeof(double));\n"
+                   "    for (i = 0; i < 4; i++) work[i] = 1.0 + i;\n}\n"
+                   "static double energy(int n, const double *x)\n{\n    double s = 0.0;\n"
+                   "    int i;\n    for (i = 0; i < n; i++) s += work[i % 4] * x[i] * x[i];\n"
+                   "    return s;\n}\n")
+    inputs = tmp_path / "in.json"
+    inputs.write_text(json.dumps({"n": 5}))
+    status, out, err = _check([str(src), "--head", "energy(energy)/(x)", "--inputs",
+                               str(inputs), "--size", "x=n", "--setup", "init_work"], capsys)
+    assert status == 0, out + err
+    built = adgen.build(str(src), head="energy(energy)/(x)", cache_dir=adgen_cache,
+                        setup="init_work", vector=False)
+    x = np.arange(5.0)
+    assert np.allclose(built.gradient(5, x)["x"], 2 * x * np.array([1, 2, 3, 4, 1]))
+    with pytest.raises(adgen.BuildError, match="no function of that name"):
+        adgen.build(str(src), head="energy(energy)/(x)", cache_dir=adgen_cache,
+                    setup="nosuch", vector=False)
+
+
 def test_check_names_a_symbol_no_source_defines(adgen_cache, capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
     src = tmp_path / "u.c"

@@ -538,6 +538,30 @@ def test_dependents_independent_of_the_independents_warn(tmp_path):
         assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
 
 
+def test_misspelled_head_names_get_a_suggestion(tmp_path):
+    (tmp_path / "p.c").write_text("double energy(int n, const double *pos)\n{\n"
+                                  "    return n * pos[0] * pos[0];\n}\n")
+    proc = adgen("--reverse", "p.c", "--head", "enrgy(enrgy)/(pos)", cwd=tmp_path)
+    check_error(proc, "p.c", r"'enrgy', which is not a function of the input; "
+                             r"did you mean 'energy'\?$", located=False)
+    proc = adgen("--reverse", "p.c", "--head", "energy(energy)/(pso)", cwd=tmp_path)
+    check_error(proc, "p.c", r"'pso' is not a parameter of 'energy'; did you mean 'pos'\?$")
+
+
+def test_openmp_pragmas_are_said_to_run_serially(tmp_path):
+    (tmp_path / "p.c").write_text(
+        "void f(int n, const double *x, double *y)\n{\n    int i;\n"
+        "#pragma omp parallel for schedule(static)\n    for (i = 0; i < n; i++)\n"
+        "        y[i] = x[i] * x[i];\n}\n")
+    for mode in ("--reverse", "--forward"):
+        proc = adgen(mode, "p.c", "--head", "f(y)/(x)", "--size", "y=n", "-o", "out.c",
+                     cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stderr.splitlines() == [
+            "p.c:4: warning: '#pragma omp parallel for schedule(static)' is not supported "
+            "yet: the derivative code runs this part serially"], proc.stderr
+
+
 def test_static_state_is_refused(tmp_path):
     def refused(text, head):
         (tmp_path / "p.c").write_text(text)

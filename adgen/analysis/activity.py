@@ -650,7 +650,10 @@ def head_nodes(mem, func, names, what, loc):
                                  + ("an independent must be a parameter" if what ==
                                     "independent" else "a dependent must be a parameter or "
                                     "the return value") + "; pass it as an argument", loc)
-            raise AdgenError(f"'{name}' is not a parameter of '{func.name}'", loc)
+            import difflib
+            near = difflib.get_close_matches(name, [p.name for p in func.params], n=1)
+            raise AdgenError(f"'{name}' is not a parameter of '{func.name}'" +
+                             (f"; did you mean '{near[0]}'?" if near else ""), loc)
         t = sym.type.resolved()
         by_value = t.is_float or isinstance(t, ir.Struct) and float_struct(ir.Ptr(t))
         if by_value and what == "dependent" and sym.kind == "param":

@@ -1257,6 +1257,13 @@ class CFront:
         if name in ("va_start", "va_end", "va_arg"):
             raise AdgenError("variadic argument access is not supported", loc)
         f = self.functions.get(name)
+        if f is None and name.startswith("__builtin_"):
+            # gcc's builtins of the math library are the library functions
+            base = name[len("__builtin_"):]
+            if base == "expect" and len(args) == 2:
+                return args[0]          # __builtin_expect(e, c) is e, a hint
+            if base in LIBRARY_FUNCTIONS and LIBRARY_FUNCTIONS[base].kind in ("math", "step"):
+                name, f = base, self.functions.get(base)
         if f is None:
             if name in LIBRARY_FUNCTIONS:
                 return ir.Call(name, args, LIBRARY_FUNCTIONS[name].ret, loc)

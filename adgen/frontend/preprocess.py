@@ -67,8 +67,9 @@ def preprocess(path: str, include_dirs=(), defines=()):
                 f = path
                 lines[k] = line[:m.start(2)] + path.replace("\\", "\\\\").replace(
                     '"', '\\"') + line[m.end(2):]
-            if os.path.dirname(os.path.abspath(f)) == str(INCLUDE_DIR):
-                name = os.path.basename(f)
+            if is_system_file(f):
+                # <stdio.h>, <sys/time.h>: the header the output includes in its place
+                name = os.path.relpath(os.path.abspath(f), INCLUDE_DIR)
                 if name not in std and name not in NOT_STANDARD:
                     std.append(name)
             elif not f.startswith("<") and f not in files:
@@ -103,7 +104,8 @@ def _first_cpp_error(stderr: str, path: str) -> str:
 
 
 def is_system_file(fname: str) -> bool:
-    return bool(fname) and os.path.dirname(os.path.abspath(fname)) == str(INCLUDE_DIR)
+    """A header of adgen's own set (adgen/include, `sys/` included)."""
+    return bool(fname) and os.path.abspath(fname).startswith(str(INCLUDE_DIR) + os.sep)
 
 
 def defines_output_types(fname: str) -> bool:
