@@ -3447,8 +3447,9 @@ class Scope:
         elif cname == "Forall_Stmt":
             self.forall(node.items[0], [node.items[1]], node, out)
         elif cname == "Forall_Construct":
-            self.forall(node.content[0].items[1], [c for c in node.content[1:-1]
-                                                    if not isinstance(c, F.Comment)], node, out)
+            kids = self.construct_parts(node)
+            self.forall(kids[0].items[1], [c for c in kids[1:-1]
+                                           if not isinstance(c, F.Comment)], node, out)
         elif isinstance(node, F.Exit_Stmt):
             self.loop_jump(node, "exit", out, loc)
         elif isinstance(node, F.Cycle_Stmt):
@@ -3713,11 +3714,12 @@ class Scope:
         """BLOCK: its declarations are variables of its own, hidden outside it; its
         allocatable arrays are deallocated at END BLOCK."""
         F = _f2003()
-        spec = next((c for c in node.content if isinstance(c, F.Specification_Part)), None)
-        body = [c for c in node.content[1:-1] if not isinstance(c, F.Specification_Part)]
+        kids = self.construct_parts(node)
+        spec = next((c for c in kids if isinstance(c, F.Specification_Part)), None)
+        body = [c for c in kids[1:-1] if not isinstance(c, F.Specification_Part)]
         names = [_name(e.items[0]) for e in _walk_type(spec, F.Entity_Decl)] \
             if spec is not None else []
-        loc = self.loc(node.content[-1])
+        loc = self.loc(kids[-1])
         with self.scoped_names(names):
             own_structs = []
             if spec is not None:
@@ -3771,14 +3773,15 @@ class Scope:
         selector is an expression."""
         F = _f2003()
         loc = self.loc(node)
-        associations = _walk_type(node.content[0], F.Association)
+        kids = self.construct_parts(node)
+        associations = _walk_type(kids[0], F.Association)
         # the selectors are all evaluated before any name is associated
         made = [(_name(a.items[0]), self.association(_name(a.items[0]), a.items[2], out, loc))
                 for a in associations]
         with self.scoped_names([n for n, _ in made]):
             for n, v in made:
                 self.vars[n] = v
-            self.statements(node.content[1:-1], out)
+            self.statements(kids[1:-1], out)
 
     def association(self, name, selector, out, loc):
         """The variable an associate name stands for (see associate_construct)."""
@@ -3859,11 +3862,21 @@ class Scope:
             body = self.counted_loop(self.value(v, node), bounds, body, loc)
         return body
 
+    def construct_parts(self, node):
+        """The children of a construct without the comments fparser puts before its first
+        statement (a blank or comment line above an IF or a SELECT CASE), those read as
+        the directives they may be, as before a DO."""
+        F = _f2003()
+        kids = list(node.children)
+        while kids and isinstance(kids[0], F.Comment):
+            self.directive(kids.pop(0))
+        return kids
+
     def if_construct(self, node):
         F = _f2003()
         branches = []        # [(cond or None for else, [], loc, setup, [statement nodes])]
         current = None
-        for c in node.children:
+        for c in self.construct_parts(node):
             if isinstance(c, (F.If_Then_Stmt, F.Else_If_Stmt)):
                 setup = []
                 test = self.expr_before(c.items[0], setup)
@@ -3887,7 +3900,8 @@ class Scope:
 
     def case_construct(self, node):
         F = _f2003()
-        sel_stmt = node.children[0]
+        kids = self.construct_parts(node)
+        sel_stmt = kids[0]
         setup = []
         if self.is_string(sel_stmt.items[0]):
             sel = self.string_selector(sel_stmt, setup)       # (pointer, length)
@@ -3902,7 +3916,7 @@ class Scope:
             setup.append(ir.Assign(ir.Ref(tmp), sel, self.loc(sel_stmt)))
             sel = ir.Ref(tmp)
         cases, current = [], None
-        for c in node.children[1:]:
+        for c in kids[1:]:
             if isinstance(c, F.Case_Stmt):
                 current = (self.case_test(c, sel, setup), [], self.loc(c), [], [])
                 cases.append(current)
@@ -3946,10 +3960,7 @@ class Scope:
         return test
 
     def do_construct(self, node):
-        F = _f2003()
-        kids = list(node.children)
-        while kids and isinstance(kids[0], F.Comment):     # comments before the DO
-            self.directive(kids.pop(0))
+        kids = self.construct_parts(node)
         stmt = kids[0]
         loc = self.loc(stmt)
         ckp, self.binomial_ckp = self.binomial_ckp, None
@@ -4412,9 +4423,10 @@ class Scope:
 
     def where_construct(self, node, out):
         F = _f2003()
-        mask_node = node.children[0].items[0]
+        kids = self.construct_parts(node)
+        mask_node = kids[0].items[0]
         branches = [(mask_node, [])]
-        for c in node.children[1:]:
+        for c in kids[1:]:
             cname = type(c).__name__
             if cname in ("Elsewhere_Stmt", "Masked_Elsewhere_Stmt"):
                 m = c.items[0] if cname == "Masked_Elsewhere_Stmt" else None
