@@ -872,6 +872,8 @@ class CFront:
 
     def designator(self, target, r, d, scope, loc):
         """(element, its type, its position) that one designator (`.k`, `[3]`) names."""
+        if type(d).__name__ == "ArrayDesignator":
+            d = d.expr      # `[3]` as newer pycparsers give it (older ones: the index alone)
         if isinstance(d, c_ast.ID) and isinstance(r, ir.Struct):
             names = [f for f, _ in r.sdef.fields]
             if d.name not in names:
