@@ -2,21 +2,60 @@
 `adgen` has its templates, headers and CMake module, and `adgen --help` names
 documentation that is there."""
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_pip_install_gives_a_working_adgen(tmp_path):
+def clean_copy(dest):
+    """The files git tracks, copied to dest: a checkout without builds or a .venv."""
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
                              check=True).stdout.decode().split("\0")
-    src = tmp_path / "src"
     for name in filter(None, tracked):
         if (ROOT / name).is_file():
-            (src / name).parent.mkdir(parents=True, exist_ok=True)
-            (src / name).write_bytes((ROOT / name).read_bytes())
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            (dest / name).write_bytes((ROOT / name).read_bytes())
+    return dest
+
+
+def _externally_managed_python():
+    """A python3 on this machine that refuses pip installs (PEP 668), or None."""
+    for cand in ("/usr/bin/python3", shutil.which("python3")):
+        if not cand or not Path(cand).exists():
+            continue
+        stdlib = subprocess.run([cand, "-c", "import sysconfig; print(sysconfig.get_path("
+                                 "'stdlib'))"], capture_output=True, text=True).stdout.strip()
+        if stdlib and (Path(stdlib) / "EXTERNALLY-MANAGED").exists():
+            return cand
+    return None
+
+
+def test_make_setup_with_an_externally_managed_python(tmp_path):
+    """`make demo` and `make test` install into a virtual environment of the checkout: with
+    Debian's own python3 (PEP 668: "externally-managed-environment") they worked only
+    after a manual step."""
+    python = _externally_managed_python()
+    if python is None:
+        pytest.skip("no externally-managed python3 here (Debian's or Ubuntu's) to try")
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    src = clean_copy(tmp_path / "src")
+    proc = subprocess.run(["make", "setup", f"PYTHON={python}"], cwd=src, capture_output=True,
+                          text=True, timeout=1200)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    proc = subprocess.run([str(src / ".venv" / "bin" / "python"), "-m", "adgen", "--reverse",
+                           "examples/rosenbrock/model.c", "-o", "-"], cwd=src,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and "rosenbrock_b(" in proc.stdout, proc.stderr
+
+
+def test_pip_install_gives_a_working_adgen(tmp_path):
+    src = clean_copy(tmp_path / "src")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     py = venv / "bin" / "python"
