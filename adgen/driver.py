@@ -550,9 +550,7 @@ class Context:
     def stated_extent(self, f, p):
         """True when the length of f's pointer parameter p is stated, not inferred: given
         with --size or declared (`double p[n][m]`)."""
-        return ir.source_name(p) in self.options.sizes or (
-            getattr(p, "declared_extent", None) is not None and
-            not _assigned_in(f, p.declared_extent))
+        return ir.source_name(p) in self.options.sizes or _declared_rows(f, p) is not None
 
     def try_extent(self, f, p, path=()):
         """Like extent, but raises Unknown when the analysis cannot tell. With a path of
@@ -567,8 +565,8 @@ class Context:
                 self.given_sizes[key] = rows_of_numbers(p, path, given, name,
                                                         self.options.sizes[name])
             return X.clone(self.given_sizes[key])
-        declared = getattr(p, "declared_extent", None) if not path else None
-        if declared is not None and not _assigned_in(f, declared):
+        declared = _declared_rows(f, p) if not path else None
+        if declared is not None:
             # `double p[n][n]`: the rows the parameter declares, whatever the loops reach
             return ir.Cast(ir.Prim("size_t"), X.clone(declared))
         if path:
@@ -617,8 +615,9 @@ def rows_of_numbers(p, path, given, name, text):
                                                                   ir.INT)
         row = row.resolved().elem
     from adgen.backend.cgen import expr_c
-    rows = _as_poly(given).divide_exact(_as_poly(numbers)) \
-        if _as_poly(given) is not None and _as_poly(numbers) is not None else None
+    count, row_count = _as_poly(given), _as_poly(numbers)
+    rows = count.divide_exact(row_count) if count is not None and row_count is not None \
+        else None
     if rows is None:
         raise AdgenError(f"--size {name}={text}: --size counts the numbers in '{name}', "
                          f"and {text} is not a whole number of its rows of "
@@ -646,6 +645,13 @@ def _as_poly(e):
             return None
         return a + b if e.op == "+" else a - b if e.op == "-" else a * b
     return None
+
+
+def _declared_rows(f, p):
+    """The rows a C array parameter declares (`double p[n][m]`: n), when f does not change
+    what sizes it; else None."""
+    declared = getattr(p, "declared_extent", None)
+    return declared if declared is not None and not _assigned_in(f, declared) else None
 
 
 def _assigned_in(f, e):
