@@ -5,7 +5,7 @@ Python API (docs/python-api.md):
     adgen.build(sources, head="f(y)/(x)") -> Built (.primal .gradient .vjp .jvp .jacobian)
 """
 
-__version__ = "0.1.0"
+from adgen.version import __version__
 
 _API = ("differentiate", "build", "Built", "BuildError", "cache_dir")
 

@@ -34,7 +34,7 @@ try:                        # differentiate() works without numpy; build() needs
 except ImportError:         # pragma: no cover
     np = None
 
-from adgen import __version__
+from adgen.version import __version__
 from adgen.errors import AdgenError
 
 __all__ = ["differentiate", "build", "Built", "BuildError", "AdgenError", "cache_dir"]
@@ -308,7 +308,7 @@ _INT_DTYPES = {       # C integer type -> (signed, numpy kind)
     "long long": (True, "i"), "unsigned long long": (False, "u"),
     "size_t": (False, "u"), "ptrdiff_t": (True, "i"), "_Bool": (False, "b"),
 }
-_FLOAT_NAMES = ("double", "float", "long double")
+FLOAT_NAMES = ("double", "float", "long double")
 
 
 class _Unsupported(Exception):
@@ -422,7 +422,7 @@ def _computes_in_single(prog, f):
     float helper inside a double model): finite differences then need float's step and
     tolerance, whatever the types of the independents and dependents."""
     from adgen import ir
-    from adgen.driver import reachable_statements
+    from adgen.analysis.call_graph import reachable_statements
     for s in reachable_statements(prog, f.name):
         for e in ir.stmt_exprs(s):
             for sub in ir.walk(e):
@@ -438,7 +438,7 @@ class _Analysis:
 
     def __init__(self, paths, dopts, func_name, setup=None):
         from adgen import ir
-        from adgen.backend.cgen import declare
+        from adgen.ir.c_text import declare
         from adgen.driver import load_program
         self.ir = ir
         prog = load_program(paths, dopts)
@@ -606,7 +606,7 @@ class _Analysis:
                 except _NoEval:
                     raise _Unsupported("rows of a length the API cannot evaluate") from None
                 e = _prim_name(inner)
-                from adgen.backend.cgen import expr_c
+                from adgen.ir.c_text import expr_c
                 return dict(d, kind="array", elem=e, cdef="void *", const=const, row=numbers,
                             row_text=expr_c(row))
             if isinstance(tr, ir.Struct):
@@ -640,7 +640,7 @@ class _Analysis:
         expression over the parameters (the user's `sizes`, the declared size of a Fortran
         explicit-shape array, or what adgen's own extent analysis finds), as the
         derivative code sizes it. Best effort: unknown extents are not checked."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         from adgen.frontend.fortran_front import declared_size
         # (a pointer to structs too: the API passes one struct, and checks the code uses one)
         arrays = [p for p in self.params if p["kind"] in ("array", "struct_ptr")]
@@ -680,7 +680,7 @@ class _Analysis:
                     pass
         try:
             from adgen.analysis.extent import ExtentAnalysis, Unknown
-            from adgen.driver import reachable
+            from adgen.analysis.call_graph import reachable
             from adgen.transform.normalize import normalize_program, structure_program
             funcs = [n for n in reachable(prog, [f.name]) if prog.functions[n].has_body]
             normalize_program(prog, funcs)
@@ -692,8 +692,8 @@ class _Analysis:
             if p["extent"] is not None:
                 continue
             try:
-                from adgen.analysis.extent import _add, _int
-                n = _add(ea.max_index(f, syms[p["name"]]), _int(1))
+                from adgen.analysis.extent import add_ints, int_const
+                n = add_ints(ea.max_index(f, syms[p["name"]]), int_const(1))
                 p["extent"], p["extent_text"] = _ser(n), expr_c(n)
                 if "row" in p:      # counted in rows: the numbers are rows times a row's
                     p["extent"] = ["bin", "*", p["extent"], p["row"]]
@@ -706,8 +706,8 @@ class _Analysis:
             out = {}
             for path in self._pointer_paths(syms[p["name"]].type):
                 try:
-                    from adgen.analysis.extent import _add, _int
-                    n = _add(ea.max_index(f, syms[p["name"]], path), _int(1))
+                    from adgen.analysis.extent import add_ints, int_const
+                    n = add_ints(ea.max_index(f, syms[p["name"]], path), int_const(1))
                     out[".".join(path)] = [_ser(n), expr_c(n)]
                 except Exception:       # Unknown, or anything unexpected: not checked
                     continue
@@ -747,7 +747,7 @@ def _heads_line(text):
 
 def _resolved_head(texts, name):
     """dependents, independents of head `name` from the `Heads:` line of generated files."""
-    from adgen.driver import parse_head
+    from adgen.frontend.heads import parse_head
     for text in texts:
         for spec in re.findall(r"[A-Za-z_]\w*\([^()]*\)/\([^()]*\)", _heads_line(text)):
             n, dep, indep = parse_head(spec)
@@ -807,7 +807,7 @@ def _flags(o):
 
 def _build_into(work, srcs, head, o):
     """Differentiate, compile and link into directory `work`; returns the meta dict."""
-    from adgen.driver import parse_head
+    from adgen.frontend.heads import parse_head
     # $CC and $FC are command lines: `gcc -m64`, `ccache gcc`
     cc = shlex.split(os.environ.get("CC") or "gcc")
     fc = shlex.split(os.environ.get("FC") or "gfortran")
@@ -858,7 +858,7 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     for p in params:
         i, d = p["name"] in indep, p["name"] in dep
         p["role"] = "inout" if i and d else "in" if i else "out" if d else None
-        if p["role"] and not (p["kind"] in ("real", "array") and p["elem"] in _FLOAT_NAMES or
+        if p["role"] and not (p["kind"] in ("real", "array") and p["elem"] in FLOAT_NAMES or
                               p["kind"] in ("struct", "struct_ptr")):
             raise BuildError(f"'{p['name']}' is a {'dependent' if d else 'independent'} of "
                              f"{func} but not a floating-point scalar or array or a struct: "
@@ -1052,7 +1052,7 @@ def build(sources, head=None, **options) -> "Built":
     if len(heads) != 1:
         raise ValueError(f"build: give one head, not {len(heads)} ({', '.join(heads)})")
     head = heads[0]
-    from adgen.driver import parse_head
+    from adgen.frontend.heads import parse_head
     parse_head(head)                # AdgenError for a malformed head
     srcs = _sources(sources, o["language"])
     root = cache_dir(o.get("cache_dir"))
@@ -1195,7 +1195,8 @@ def _load(path, meta):
 
 # ------------------------------------------------------------------------- calling
 
-def _dtype(elem, ffi):
+def numpy_dtype(elem, ffi):
+    """The numpy dtype of a C element type (KeyError, ValueError, TypeError when none)."""
     if elem == "double":
         return np.dtype(np.float64)
     if elem == "float":
@@ -1224,7 +1225,7 @@ def _describe(p):
 
 def _holds_floats(t):
     if t.kind == "primitive":
-        return t.cname in _FLOAT_NAMES
+        return t.cname in FLOAT_NAMES
     if t.kind == "array":
         return t.length is not None and _holds_floats(t.item)
     return t.kind == "struct" and any(_holds_floats(f.type) for _, f in t.fields)
@@ -1374,7 +1375,7 @@ def _descriptor_init(ffi, t, value, keep, share=False):
 
 def _dtype_or_none(cname, ffi):
     try:
-        return _dtype(cname, ffi)
+        return numpy_dtype(cname, ffi)
     except (KeyError, ValueError, TypeError):
         return None
 
@@ -1405,11 +1406,11 @@ def _type_has_parts(t, seen=()):
     """True when a value of (cffi) type t holds floating-point values, in itself or
     through its pointers."""
     if t.kind == "primitive":
-        return t.cname in _FLOAT_NAMES
+        return t.cname in FLOAT_NAMES
     if t.kind == "array":
         return t.length is not None and _type_has_parts(t.item, seen)
     if t.kind == "pointer":
-        return t.item.kind == "primitive" and t.item.cname in _FLOAT_NAMES or \
+        return t.item.kind == "primitive" and t.item.cname in FLOAT_NAMES or \
             t.item.kind == "struct" and _type_has_parts(t.item, seen)
     if t.kind == "struct" and t not in seen:
         return any(_type_has_parts(f.type, seen + (t,)) for _, f in t.fields)
@@ -1868,7 +1869,7 @@ class Built:
                     raise TypeError(f"{where} must be a real number, got {type(v).__name__}")
                 values[n] = env[n] = float(v)
             elif kind == "array":
-                dt = _dtype(p["elem"], ffi)
+                dt = numpy_dtype(p["elem"], ffi)
                 if self._fortran and isinstance(v, numbers.Number) and \
                         not isinstance(v, (bool, np.bool_)):
                     v = np.array([v], dtype=dt)     # a Fortran scalar, passed by reference
@@ -2103,7 +2104,7 @@ class Built:
                                   value, f"{what}(): {kind}[{name!r}]")
         struct = p is not None and p["kind"] in ("struct", "struct_ptr")
         elem = p["elem"] if p else self._meta["ret"]["cdef"]
-        dt = np.dtype(np.float64) if struct else _dtype(elem, self._ffi)
+        dt = np.dtype(np.float64) if struct else numpy_dtype(elem, self._ffi)
         if name in a.handles:
             struct = False      # given flat, or flattened above
         scalar = name == self.name or p["kind"] == "real" or name in a.boxed
@@ -2347,14 +2348,14 @@ class Built:
             if not p["role"]:
                 continue
             size = 1 if p["kind"] == "real" else vals[n].size
-            dt = _dtype(p["elem"], ffi)
+            dt = numpy_dtype(p["elem"], ffi)
             t = np.zeros((size, nbdirs), dtype=dt)      # element i, direction k: [i, k]
             if n in tangents:
                 t[...] = tangents[n].T
             outs[n] = t
             cargs.append(ffi.from_buffer(p["elem"] + "[]", t))
         if self._meta["ret_active"]:
-            outs[self.name] = np.zeros((1, nbdirs), dtype=_dtype(self._meta["ret"]["cdef"], ffi))
+            outs[self.name] = np.zeros((1, nbdirs), dtype=numpy_dtype(self._meta["ret"]["cdef"], ffi))
             cargs.append(ffi.from_buffer(self._meta["ret"]["cdef"] + "[]", outs[self.name]))
         cargs.append(ffi.new("int *", nbdirs) if self._fortran else nbdirs)
         getattr(self._lib, self._sym["vector"])(*cargs, *self._lengths(c))

@@ -82,9 +82,9 @@ def _random_struct(ffi, t, rng):
     floating-point (nested structs and arrays of them too), as a dict of its fields with
     lists for arrays; None when some field is not floating-point, or may be missing from
     the declaration the API gave cffi (its fields do not fill the struct)."""
-    from adgen.api import _FLOAT_NAMES
+    from adgen.api import FLOAT_NAMES
     if t.kind == "primitive":
-        return round(float(rng.uniform(-1, 1)), 6) if t.cname in _FLOAT_NAMES else None
+        return round(float(rng.uniform(-1, 1)), 6) if t.cname in FLOAT_NAMES else None
     if t.kind == "array":
         items = [_random_struct(ffi, t.item, rng) for _ in range(t.length or 0)]
         return None if t.length is None or None in items else items
@@ -108,7 +108,7 @@ def _complete_handle(built, p, given, rng, notes):
     floating-point fields not given get random values; its integer fields and pointer
     fields (the arrays: their lengths cannot be guessed) must be given (CheckError naming
     those missing)."""
-    from adgen.api import _FLOAT_NAMES, descriptor_type, is_descriptor
+    from adgen.api import FLOAT_NAMES, descriptor_type, is_descriptor
     ffi, n = built._ffi, p["name"]
     extents = p.get("field_extents") or {}
     missing, randoms = [], []
@@ -182,9 +182,9 @@ def _complete_handle(built, p, given, rng, notes):
 def _type_needs_values(t, seen=()):
     """True when a value of (cffi) type t has integer or pointer parts (which must be
     given)."""
-    from adgen.api import _FLOAT_NAMES
+    from adgen.api import FLOAT_NAMES
     if t.kind == "primitive":
-        return t.cname not in _FLOAT_NAMES
+        return t.cname not in FLOAT_NAMES
     if t.kind == "array":
         return t.length is None or _type_needs_values(t.item, seen)
     if t.kind == "struct" and t not in seen:
@@ -206,20 +206,20 @@ def _holds_float(t, seen=()):
 def _example(t, seen=()):
     """An example value of (cffi) struct type t for messages: `{"n": <int>, "x":
     [<numbers>], ...}`."""
-    from adgen.api import _FLOAT_NAMES, descriptor_type, is_descriptor
+    from adgen.api import FLOAT_NAMES, descriptor_type, is_descriptor
 
     def one(ft):
         if is_descriptor(ft):
             elem, rank = descriptor_type(ft)
-            inner = "<numbers>" if elem in _FLOAT_NAMES else "<ints>"
+            inner = "<numbers>" if elem in FLOAT_NAMES else "<ints>"
             return "[" * rank + inner + "]" * rank
         if ft.kind == "primitive":
-            return "<number>" if ft.cname in _FLOAT_NAMES else "<int>"
+            return "<number>" if ft.cname in FLOAT_NAMES else "<int>"
         if ft.kind == "pointer" and ft.item.kind == "struct":
             return _example(ft.item, seen + (t,)) if ft.item not in seen else "null"
         if ft.kind in ("pointer", "array"):
             item = ft.item
-            return "[<numbers>]" if item.kind == "primitive" and item.cname in _FLOAT_NAMES \
+            return "[<numbers>]" if item.kind == "primitive" and item.cname in FLOAT_NAMES \
                 else "[<ints>]" if item.kind == "primitive" else f"[{one(item)}, ...]"
         if ft.kind == "struct":
             return _example(ft, seen + (t,))
@@ -235,7 +235,7 @@ def make_arguments(built, values=None, sizes=None, seed=1):
     extent analysis; structs of floating-point fields are random too; int arrays and
     other structs must be given. Raises CheckError."""
     import numpy as np
-    from adgen.api import _dtype
+    from adgen.api import numpy_dtype
     values, sizes = dict(values or {}), dict(sizes or {})
     names = built.parameters        # (not the lengths of strings: the API passes them)
     params = [built._by_name[n] for n in names]
@@ -252,7 +252,7 @@ def make_arguments(built, values=None, sizes=None, seed=1):
         if p["kind"] in ("int", "real"):
             return p["kind"]
         if p["kind"] == "array" and p.get("scalar_ref"):
-            return "real" if _dtype(p["elem"], built._ffi).kind == "f" else "int"
+            return "real" if numpy_dtype(p["elem"], built._ffi).kind == "f" else "int"
         return None
 
     for p in params:        # scalars and structs first: array lengths may depend on them
@@ -322,7 +322,7 @@ def make_arguments(built, values=None, sizes=None, seed=1):
         if p["kind"] != "array" or scalar_kind(p):
             continue
         n = p["name"]
-        dt = _dtype(p["elem"], built._ffi)
+        dt = numpy_dtype(p["elem"], built._ffi)
         floating = dt.kind == "f"
         if n in values:
             try:

@@ -5,7 +5,7 @@ import shlex
 import sys
 import threading
 
-from adgen import __version__
+from adgen.version import __version__
 from adgen.errors import AdgenError, UsageError
 
 USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]

@@ -12,18 +12,21 @@ from typing import List, Optional
 from adgen import ir
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
                                      reachable_nodes)
-from adgen.analysis.extent import (ExtentAnalysis, Unknown, _add, _const_value, _int,
+from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value, int_const,
                                    descriptor_rank, field_expr, field_path_text)
+from adgen.analysis.call_graph import callees, reachable, reachable_statements
 from adgen.analysis.first_access import READ, SET, first_access
-from adgen.backend.cgen import GenFunction, LocalDecl, OutputUnit, render_unit
+from adgen.ir.generated import GenFunction, LocalDecl
+from adgen.backend.cgen import OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
+from adgen.frontend.heads import parse_head
 from adgen.rules import LIBRARY_FUNCTIONS
-from adgen.transform import exprs as X
+from adgen.ir import exprs as X
 from adgen.transform.callbacks import specialize_callbacks
 from adgen.transform.common import strip_const
 from adgen.transform.normalize import normalize_program, structure_program
-from adgen.user_rules import ruled_call_arrays
+from adgen.analysis.activity import ruled_call_arrays
 
 FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")   # any case
 
@@ -56,18 +59,6 @@ class Options:
     store_all: bool = False                # store every overwritten value (a baseline)
     split_calls: List[str] = field(default_factory=list)   # functions called in split mode
     joint_calls: List[str] = field(default_factory=list)   # ... and in joint mode
-
-
-_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(([^()]*)\))?\s*(?:/\s*\(([^()]*)\))?\s*$")
-
-
-def parse_head(spec):
-    """`f(y1 y2)/(x1 x2)` -> ('f', ['y1', 'y2'], ['x1', 'x2']); None for a missing list."""
-    m = _HEAD.match(spec)
-    if not m:
-        raise AdgenError(f"malformed --head '{spec}': expected NAME(outputs)/(inputs)")
-    split = lambda s: None if s is None else [w for w in re.split(r"[\s,]+", s) if w]  # noqa
-    return m.group(1), split(m.group(2)), split(m.group(3))
 
 
 # ------------------------------------------------------------------- front end
@@ -205,7 +196,7 @@ def _set_first(prog, f, g, k):
         if k is None:
             return isinstance(e, ir.Ref) and e.sym is g
         return isinstance(e, ir.Index) and isinstance(e.base, ir.Ref) and e.base.sym is g \
-            and _const_value(e.index) == k
+            and const_value(e.index) == k
 
     def reads(seen):
         def check(exprs):
@@ -250,9 +241,9 @@ def _constant_elements(stmts, g):
             for x in ir.walk(e):
                 if isinstance(x, ir.Index) and isinstance(x.base, ir.Ref) and \
                         x.base.sym is g:
-                    if _const_value(x.index) is None:
+                    if const_value(x.index) is None:
                         return None
-                    found.add(_const_value(x.index))
+                    found.add(const_value(x.index))
                     bases.add(id(x.base))
             if any(isinstance(x, ir.Ref) and x.sym is g and id(x) not in bases
                    for x in ir.walk(e)):
@@ -265,48 +256,12 @@ def _uses_element(e, g, k):
     others = set()      # the array names of g[j], j another constant index
     for x in ir.walk(e):
         if isinstance(x, ir.Index) and isinstance(x.base, ir.Ref) and x.base.sym is g:
-            if _const_value(x.index) == k:
+            if const_value(x.index) == k:
                 return True
-            if k is not None and _const_value(x.index) is not None:
+            if k is not None and const_value(x.index) is not None:
                 others.add(id(x.base))
     return any(isinstance(x, ir.Ref) and x.sym is g and id(x) not in others
                for x in ir.walk(e))
-
-
-def callees(prog, f):
-    out = []
-    for s in ir.stmts_walk(f.body.stmts):
-        for e in ir.stmt_exprs(s):
-            for sub in ir.walk(e):
-                if isinstance(sub, ir.Call) and sub.func in prog.functions and \
-                        not getattr(prog.functions[sub.func], "is_library", False) and \
-                        sub.func not in out:
-                    out.append(sub.func)
-    return out
-
-
-def reachable_statements(prog, name):
-    """Every statement of function name and of the functions it calls, nested ones
-    included."""
-    for n in reachable(prog, [name]):
-        g = prog.functions[n]
-        if g.has_body:
-            yield from ir.stmts_walk(g.body.stmts)
-
-
-def reachable(prog, roots):
-    seen, todo = [], list(roots)
-    while todo:
-        n = todo.pop(0)
-        if n in seen:
-            continue
-        seen.append(n)
-        f = prog.functions[n]
-        if getattr(f, "error", None) is not None:
-            raise f.error
-        if f.has_body:
-            todo += callees(prog, f)
-    return seen
 
 
 # ------------------------------------------------------------------- analyses
@@ -591,9 +546,9 @@ class Context:
 
     @staticmethod
     def _length(max_index):
-        n = _add(max_index, _int(1))
-        if _const_value(n) is None:
-            n = ir.Call("adgen_imax", [n, _int(0)], ir.LONG)     # no elements when n < 0
+        n = add_ints(max_index, int_const(1))
+        if const_value(n) is None:
+            n = ir.Call("adgen_imax", [n, int_const(0)], ir.LONG)     # no elements when n < 0
         return ir.Cast(ir.Prim("size_t"), n)
 
 
@@ -614,7 +569,7 @@ def rows_of_numbers(p, path, given, name, text):
         numbers = X.clone(size) if numbers is None else ir.Binary("*", numbers, X.clone(size),
                                                                   ir.INT)
         row = row.resolved().elem
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     count, row_count = _as_poly(given), _as_poly(numbers)
     rows = count.divide_exact(row_count) if count is not None and row_count is not None \
         else None
@@ -629,7 +584,7 @@ def rows_of_numbers(p, path, given, name, text):
 def _as_poly(e):
     """An integer expression over constants and variables as a polynomial, or None."""
     from adgen.analysis.poly import Poly
-    v = _const_value(e)
+    v = const_value(e)
     if v is not None:
         return Poly.const(v)
     if isinstance(e, ir.Cast):
@@ -894,7 +849,8 @@ def check_inactive_names(prog, options):
 def generate(sources, options):
     """Differentiate the given source files: the C text and its companions."""
     prog = load_program(sources, options)
-    from adgen.user_rules import attach_rules, builtin_rules, pragma_rules, read_rules_file
+    from adgen.frontend.user_rules import (attach_rules, builtin_rules, pragma_rules,
+                                           read_rules_file)
     rules = [r for path in options.rules for r in read_rules_file(path)] + pragma_rules(prog)
     attach_rules(prog, rules + builtin_rules(prog, rules))
     head_specs = resolve_heads(prog, options)
@@ -1052,7 +1008,7 @@ def link_fortran_names(prog, unit):
     """Generated code calls and defines Fortran procedures under gfortran's symbols:
     `name_` (lower case) for external procedures, `__mod_MOD_name` in modules; the
     derivative routines of heads are external procedures (`f_b_`)."""
-    from adgen.user_rules import derivative_link_names
+    from adgen.analysis.ruled_calls import derivative_link_names
     ruled = derivative_link_names(prog)
     heads = {f.name for f in unit.functions if not f.is_static}
     for fn in unit.functions:
@@ -1338,11 +1294,11 @@ def _feeds_only_itself(prog, inside, g):
 
 def assemble(prog, ctx, gen, sources, options):
     """Everything around the generated functions: types, globals, primal functions."""
-    from adgen.backend.cgen import used_calls, used_symbols
+    from adgen.ir.exprs import used_calls, used_symbols
     generated_names = {f.name for f in gen}
     statics, protos = [], []
-    # the user's derivative routines of ruled functions (see user_rules.py)
-    from adgen.user_rules import derivative_signature
+    # the user's derivative routines of ruled functions (see frontend/user_rules.py)
+    from adgen.analysis.ruled_calls import derivative_signature
     rule_derivatives = {}
     for f in prog.functions.values():
         if getattr(f, "user_rule", None) is not None:

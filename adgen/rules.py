@@ -100,6 +100,88 @@ MEMORY = ("memcpy", "memmove", "memset")
 RULE_HELPERS = ("adgen_digamma",)
 
 
+# ------------------------------------------------------------------ BLAS kernels
+
+def _stored(rows, cols, trans):
+    """The length of a matrix argument of gemm whose op() is rows x cols (the matrix is
+    stored cols x rows when transposed): its last row (Order 101) or column starts ld
+    elements after the one before."""
+    r, c = f"({trans}==111?{rows}:{cols})", f"({trans}==111?{cols}:{rows})"
+    ld = "lda" if trans == "TransA" else "ldb"
+    return f"(Order==101?({r}-1)*{ld}+{c}:({c}-1)*{ld}+{r})"
+
+
+# Rules adgen brings itself, with the derivative routines it defines in its output
+# (templates/builtin_rules.c.j2): the CBLAS level-1 kernels in double (d) and single (s)
+# precision, positive increments. A copy's Y is in/out: with incY > 1 the elements
+# between those written keep their values.
+BUILTIN_RULES = [rule for p in "ds" for rule in [
+    f"cblas_{p}dot(cblas_{p}dot)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+    f"cblas_{p}nrm2(cblas_{p}nrm2)/(X)  X=1+(N-1)*incX",
+    f"cblas_{p}axpy(Y)/(alpha X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+    f"cblas_{p}scal(X)/(alpha X)  X=1+(N-1)*incX",
+    f"cblas_{p}copy(Y)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
+    # Y = alpha op(A) X + beta Y, A an M x N matrix stored by rows (Order 101) or columns
+    f"cblas_{p}gemv(Y)/(alpha A X beta Y)  A=(Order==101?(M-1)*lda+N:(N-1)*lda+M) "
+    f"X=1+((TransA==111?N:M)-1)*incX Y=1+((TransA==111?M:N)-1)*incY",
+    # C = alpha op(A) op(B) + beta C: op(A) is M x K (A stored M x K, or K x M transposed),
+    # op(B) K x N, C M x N
+    f"cblas_{p}gemm(C)/(alpha A B beta C)  A={_stored('M', 'K', 'TransA')} "
+    f"B={_stored('K', 'N', 'TransB')} C=(Order==101?(M-1)*ldc+N:(N-1)*ldc+M)",
+]]
+
+
+# The same kernels as Fortran input calls them (the reference BLAS's `ddot(n, dx, incx,
+# dy, incy)`, `sdot(n, sx, incx, sy, incy)` and so on, every argument by reference): each
+# one's dummies, then its rule. A program that calls one without defining it gets these
+# dummies and the rule; the derivative routines (`ddot_b_`, ...) are in the same template.
+FORTRAN_BLAS = {
+    "ddot": ("n dx incx dy incy", "ddot(ddot)/(dx dy)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
+    "dnrm2": ("n x incx", "dnrm2(dnrm2)/(x)  x=1+(n-1)*incx"),
+    "daxpy": ("n da dx incx dy incy",
+              "daxpy(dy)/(da dx dy)  da=1 dx=1+(n-1)*incx dy=1+(n-1)*incy"),
+    "dscal": ("n da dx incx", "dscal(dx)/(da dx)  da=1 dx=1+(n-1)*incx"),
+    "dcopy": ("n dx incx dy incy", "dcopy(dy)/(dx dy)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
+    "sdot": ("n sx incx sy incy", "sdot(sdot)/(sx sy)  sx=1+(n-1)*incx sy=1+(n-1)*incy"),
+    "snrm2": ("n x incx", "snrm2(snrm2)/(x)  x=1+(n-1)*incx"),
+    "saxpy": ("n sa sx incx sy incy",
+              "saxpy(sy)/(sa sx sy)  sa=1 sx=1+(n-1)*incx sy=1+(n-1)*incy"),
+    "sscal": ("n sa sx incx", "sscal(sx)/(sa sx)  sa=1 sx=1+(n-1)*incx"),
+    "scopy": ("n sx incx sy incy", "scopy(sy)/(sx sy)  sx=1+(n-1)*incx sy=1+(n-1)*incy"),
+}
+
+BUILTIN_NAMES = {text.split("(", 1)[0] for text in BUILTIN_RULES}
+
+
+def integer_dummy(name):
+    """True for the dummies of a FORTRAN_BLAS kernel that are integers: n and the
+    increments."""
+    return name == "n" or name.startswith("inc")
+
+
+def fortran_blas_dummies(name, arg_types, ret):
+    """The dummies of the Fortran BLAS kernel `name` (FORTRAN_BLAS) when a call gives it
+    the arguments it takes: integers for n and the increments, reals of the kernel's
+    precision (double for d..., single for s...) for the rest and for a function's result.
+    None otherwise."""
+    if name not in FORTRAN_BLAS:
+        return None
+    dummies = FORTRAN_BLAS[name][0].split()
+    is_function = FORTRAN_BLAS[name][1].startswith(f"{name}({name})")
+    real = ir.DOUBLE if name.startswith("d") else ir.FLOAT
+    if len(arg_types) != len(dummies) or \
+            ret.resolved() != (real if is_function else ir.VOID).resolved():
+        return None
+    for d, t in zip(dummies, arg_types):
+        target = ir.pointee(t.resolved())
+        if target is None:
+            return None
+        want = ir.INT if integer_dummy(d) else real
+        if ir.with_const(target.resolved(), False) != want:
+            return None
+    return dummies
+
+
 @dataclass
 class LibFunc:
     name: str
@@ -165,7 +247,7 @@ def rule_expr(func: LibFunc, k: int, args):
     text = func.partials[k] if k < len(func.partials) else None
     if text is None:
         return None
-    from adgen.transform.exprs import parse_rule      # the rule parser needs the front end
+    from adgen.ir.reader import parse_rule      # read by the C front end
     return parse_rule(text, func.precision, args)
 
 
@@ -174,7 +256,7 @@ def piecewise_expr(func: LibFunc, args):
     argument expressions; None for a smooth function."""
     if func.piecewise is None:
         return None
-    from adgen.transform.exprs import parse_rule
+    from adgen.ir.reader import parse_rule
     e = parse_rule(func.piecewise, func.precision, args)
     test = e.test
     if isinstance(test, ir.Binary) and test.op == "||" and isinstance(test.right, ir.Call) \
@@ -186,7 +268,7 @@ def piecewise_expr(func: LibFunc, args):
 def zero_with(product, factor, call):
     """product, the chain rule's partial of the math call times factor; for a partial that
     may be infinite at a finite value (SINGULAR), zero where the factor is."""
-    from adgen.transform import exprs as X
+    from adgen.ir import exprs as X
     func = LIBRARY_FUNCTIONS[call.func]
     if not func.singular or X.is_zero(product):
         return product

@@ -9,7 +9,7 @@ import pytest
 
 from adgen.analysis.extent import ExtentAnalysis, Unknown
 from adgen.analysis.poly import Poly, range_sum
-from adgen.backend.cgen import expr_c
+from adgen.ir.c_text import expr_c
 from adgen.driver import Options, load_program, normalize_program, structure_program
 
 

@@ -17,7 +17,6 @@ from adgen import ir
 from adgen.analysis.extent import field_expr
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS
-from adgen.user_rules import ruled_call_arrays
 
 
 class Node:
@@ -297,7 +296,7 @@ class Activity:
         m = self.mem
         g = self.prog.functions.get(call.func)
         # A ruled function has no body: what it reads and writes is its arguments' memory
-        # at each call (user_rules.ruled_call_arrays); unifying them with its parameters
+        # at each call (ruled_call_arrays, below); unifying them with its parameters
         # would make one memory of the arrays given to it anywhere in the program.
         if g is None or getattr(g, "is_library", False) or not g.has_body:
             if call.func in ("memcpy", "memmove"):
@@ -346,7 +345,7 @@ class Activity:
         return g is not None and getattr(g, "user_rule", None) is not None
 
     def _flow_ruled_call(self, call):
-        """A ruled function's outputs depend on its inputs (user_rules.py)."""
+        """A ruled function's outputs depend on its inputs (frontend/user_rules.py)."""
         g = self.prog.functions[call.func]
         rule = g.user_rule
         srcs = []
@@ -685,3 +684,10 @@ def head_nodes(mem, func, names, what, loc):
             raise AdgenError(f"'{name}' is not floating-point: it cannot be "
                              f"{'an' if what == 'independent' else 'a'} {what}", loc)
     return nodes
+
+
+def ruled_call_arrays(mem, f, call, written=False):
+    """The memory nodes of the arrays a call of ruled function f is given (written=True:
+    those it writes, its pointer outputs)."""
+    return [find(mem.target(a)) for p, a in zip(f.params, call.args)
+            if p.type.resolved().is_pointer and (p.name in f.user_rule.dep or not written)]

@@ -11,8 +11,8 @@ this reasoning the analysis says so, and the caller reports an error rather than
 """
 from adgen import ir
 from adgen.analysis.poly import Poly, range_sum
-from adgen.transform import exprs as X
-from adgen.user_rules import rule_length
+from adgen.ir import exprs as X
+from adgen.analysis.ruled_calls import rule_length
 
 
 class Unknown(Exception):
@@ -30,55 +30,55 @@ class Interval:
         self.lo, self.hi, self.nonneg = lo, hi, nonneg
 
 
-def _int(v):
+def int_const(v):
     return ir.Const(str(v), ir.INT)
 
 
-def _const_value(e):
+def const_value(e):
     if isinstance(e, ir.Const):
         t = e.text.rstrip("uUlL")
         if t.lstrip("-").isdigit():
             return int(t)
     if isinstance(e, ir.Unary) and e.op == "-":
-        v = _const_value(e.arg)
+        v = const_value(e.arg)
         return -v if v is not None else None
     return None
 
 
-def _add(a, b):
-    va, vb = _const_value(a), _const_value(b)
+def add_ints(a, b):
+    va, vb = const_value(a), const_value(b)
     if vb is not None and isinstance(a, ir.Binary) and a.op in "+-":
-        inner = _const_value(a.right)
+        inner = const_value(a.right)
         if inner is not None:
-            return _add(a.left, _int(vb + (inner if a.op == "+" else -inner)))
+            return add_ints(a.left, int_const(vb + (inner if a.op == "+" else -inner)))
     if va is not None and vb is not None:
-        return _int(va + vb)
+        return int_const(va + vb)
     if va == 0:
         return b
     if vb == 0:
         return a
     if vb is not None and vb < 0:
-        return ir.Binary("-", a, _int(-vb), ir.LONG)
+        return ir.Binary("-", a, int_const(-vb), ir.LONG)
     return ir.Binary("+", a, b, ir.LONG)
 
 
 def _sub(a, b):
-    vb = _const_value(b)
+    vb = const_value(b)
     if vb is not None:
-        return _add(a, _int(-vb))
+        return add_ints(a, int_const(-vb))
     return ir.Binary("-", a, b, ir.LONG)
 
 
 def _mul(a, b):
-    va, vb = _const_value(a), _const_value(b)
+    va, vb = const_value(a), const_value(b)
     if va is not None and vb is not None:
-        return _int(va * vb)
+        return int_const(va * vb)
     if va == 1:
         return b
     if vb == 1:
         return a
     if va == 0 or vb == 0:
-        return _int(0)
+        return int_const(0)
     return ir.Binary("*", a, b, ir.LONG)
 
 
@@ -92,7 +92,7 @@ class ExtentAnalysis:
     def readonly_ints(self, func):
         """loops.readonly_int_params of func, read once (as the extents are)."""
         if func.name not in self.readonly:
-            from adgen.transform.loops import readonly_int_params
+            from adgen.analysis.loops import readonly_int_params
             self.readonly[func.name] = readonly_int_params(func, self.prog.functions,
                                                            self.readonly_known)
         return self.readonly[func.name]
@@ -110,7 +110,7 @@ class ExtentAnalysis:
             return self.cache[key]
         self.cache[key] = None
         try:
-            w = _Walker(self, func, param, path, anywhere)
+            w = IndexWalker(self, func, param, path, anywhere)
             w.block(w.body, {})
         except Unknown as exc:
             self.cache[key] = exc
@@ -124,7 +124,7 @@ def _maximum(maxima):
     """The largest of the index expressions maxima (-1 for none): one adgen_imax over the
     distinct ones, nested maxima (a callee's extent) flattened and the constants reduced to
     their largest, so that an extent passed down a chain of calls does not grow."""
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     largest = {}        # text of a term's variable part -> (the term, its constant offset)
     const = None
     pending = list(maxima)
@@ -133,7 +133,7 @@ def _maximum(maxima):
         if isinstance(m, ir.Call) and m.func == "adgen_imax":
             pending[:0] = m.args
             continue
-        c = _const_value(m)
+        c = const_value(m)
         if c is not None:
             const = c if const is None else max(const, c)
             continue
@@ -144,9 +144,9 @@ def _maximum(maxima):
             largest[text] = (m, offset)
     terms = [m for m, _ in largest.values()]
     if const is not None:
-        terms.append(_int(const))
+        terms.append(int_const(const))
     if not terms:
-        return _int(-1)
+        return int_const(-1)
     result = terms[0]
     for m in terms[1:]:
         result = ir.Call("adgen_imax", [result, m], ir.LONG)
@@ -156,7 +156,7 @@ def _maximum(maxima):
 def _offset(e):
     """(rest, c) with e = rest + c for a constant c (0 when e adds none)."""
     if isinstance(e, ir.Binary) and e.op in "+-":
-        c = _const_value(e.right)
+        c = const_value(e.right)
         if c is not None:
             return e.left, c if e.op == "+" else -c
     return e, 0
@@ -186,7 +186,7 @@ def field_path_text(param, path):
     if hasattr(param, "fortran_array"):         # a Fortran dummy
         names = path[:-1] if path[-1] == "base_addr" else path
         return "%".join((ir.source_name(param),) + names)
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     return expr_c(field_expr(ir.Ref(param), path))
 
 
@@ -229,7 +229,7 @@ def path_type(param, path):
 
 def _same_pointee(a, b):
     """True when pointer types a and b index elements of the same type."""
-    from adgen.backend.cgen import type_name
+    from adgen.ir.c_text import type_name
     pa, pb = ir.pointee(a), ir.pointee(b)
     if pa is None or pb is None:
         return False
@@ -237,7 +237,7 @@ def _same_pointee(a, b):
         type_name(ir.with_const(pb.resolved(), False))
 
 
-def _normal_test(t, var):
+def normal_test(t, var):
     """(op, c, bound) for a loop test `var + c OP bound` (also written `bound OP var`)."""
     if not isinstance(t, ir.Binary) or t.op not in _FLIP:
         return None
@@ -245,8 +245,8 @@ def _normal_test(t, var):
         if isinstance(left, ir.Ref) and left.sym is var:
             return op, 0, right
         if isinstance(left, ir.Binary) and left.op in "+-" and isinstance(left.left, ir.Ref) \
-                and left.left.sym is var and _const_value(left.right) is not None:
-            c = _const_value(left.right)
+                and left.left.sym is var and const_value(left.right) is not None:
+            c = const_value(left.right)
             return op, (c if left.op == "+" else -c), right
     return None
 
@@ -301,7 +301,7 @@ def _is_unit_increment(s, sym):
         return False
     sides = (r.left, r.right)
     return any(isinstance(a, ir.Ref) and a.sym is sym for a in sides) and \
-        any(_const_value(a) == 1 for a in sides)
+        any(const_value(a) == 1 for a in sides)
 
 
 def _contains(stmt, target):
@@ -330,7 +330,7 @@ def _child_blocks(s):
     return []
 
 
-class _Walker:
+class IndexWalker:
     """Collects the maximal index of every access to one pointer parameter."""
 
     def __init__(self, an, func, param, path=(), anywhere=False):
@@ -417,7 +417,7 @@ class _Walker:
         if sym in self.local_cache:
             return self.local_cache[sym]
         self.local_cache[sym] = None
-        from adgen.transform.loops import address_taken
+        from adgen.analysis.loops import address_taken
         assigns = [s for s in ir.stmts_walk(self.body)
                    if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
                    s.lhs.sym is sym]
@@ -465,7 +465,7 @@ class _Walker:
         return result
 
     def _counter_interval(self, sym):
-        from adgen.transform.loops import address_taken
+        from adgen.analysis.loops import address_taken
         if sym in address_taken(self.func):
             raise NotPolynomial
         assigns = [s for s in ir.stmts_walk(self.body)
@@ -521,18 +521,18 @@ class _Walker:
         start = self.interval(init.rhs, {})
         if start is None:
             raise NotPolynomial
-        return Interval(start.lo, _add(start.hi, _sub(count.to_ir(), _int(1))), start.nonneg)
+        return Interval(start.lo, add_ints(start.hi, _sub(count.to_ir(), int_const(1))), start.nonneg)
 
     def loop_bounds(self, lp, loops):
         """(var, first, last) of a counted loop with unit stride, first and last as
         polynomials in fixed integers and the variables of the enclosing `loops`
         (first <= last when it runs). Raises NotPolynomial otherwise."""
-        from adgen.transform.loops import canonical_loop
+        from adgen.analysis.loops import canonical_loop
         canon = canonical_loop(lp, self.func)
-        if canon is None or _const_value(canon[1]) not in (1, -1):
+        if canon is None or const_value(canon[1]) not in (1, -1):
             raise NotPolynomial
-        var, stride = canon[0], _const_value(canon[1])
-        cmp = _normal_test(lp.test, var)
+        var, stride = canon[0], const_value(canon[1])
+        cmp = normal_test(lp.test, var)
         if cmp is None:
             raise NotPolynomial
         op, offset, bound = cmp
@@ -564,8 +564,8 @@ class _Walker:
 
     def to_poly(self, e, loops):
         """e as a polynomial in fixed integers and the variables of `loops`."""
-        from adgen.backend.cgen import expr_c
-        v = _const_value(e)
+        from adgen.ir.c_text import expr_c
+        v = const_value(e)
         if v is not None:
             return Poly.const(v)
         if isinstance(e, ir.Cast) and e.to.resolved().is_int:
@@ -612,7 +612,7 @@ class _Walker:
         while isinstance(e, ir.Cast):
             e = e.arg
         if self.is_root(e):
-            return _int(0)
+            return int_const(0)
         if isinstance(e, ir.Binary) and e.op in "+-" and self.is_root(e.left):
             return e.right if e.op == "+" else ir.Unary("-", e.right, e.right.type)
         if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index) and \
@@ -632,7 +632,7 @@ class _Walker:
             # A guard may keep the index below what the loop ranges allow: the bound
             # could overshoot the array. Only a bound already reached without a guard
             # (`if (v[i] > m) m = v[i];`) is safe.
-            from adgen.backend.cgen import expr_c
+            from adgen.ir.c_text import expr_c
             new = self.maxima[n_before:]
             del self.maxima[n_before:]
             known = {expr_c(m) for m in self.maxima}
@@ -665,7 +665,7 @@ class _Walker:
                 then_max = self.branch_maxima(s.then.stmts, ranges)
                 else_max = self.branch_maxima(s.other.stmts, ranges)
                 if then_max is not None and else_max is not None:
-                    from adgen.backend.cgen import expr_c
+                    from adgen.ir.c_text import expr_c
                     common = {expr_c(m) for m in then_max} & {expr_c(m) for m in else_max}
                     if all(expr_c(m) in common for m in then_max + else_max):
                         self.maxima += then_max
@@ -689,17 +689,17 @@ class _Walker:
             self.maxima = saved
 
     def loop_range(self, s, ranges):
-        from adgen.transform.loops import canonical_loop
+        from adgen.analysis.loops import canonical_loop
         canon = canonical_loop(s, self.func)
         if canon is None:
             return None
         var, stride = canon
         start = self.interval(s.init[0].rhs, ranges)
-        cmp = _normal_test(s.test, var)
+        cmp = normal_test(s.test, var)
         if cmp is None or start is None:
             return None
         op, offset, bound_e = cmp
-        sv = _const_value(stride)
+        sv = const_value(stride)
         if sv is None:
             # a stride that is not a constant: a loop that ends moves toward its bound
             sv = 1 if op in ("<", "<=") else -1
@@ -710,21 +710,21 @@ class _Walker:
             return None
         # var + offset OP bound. With a stride other than 1 the last value is the last
         # one the stride reaches, not the bound: start + ((last - start) / s) * s.
-        step = _const_value(stride)
+        step = const_value(stride)
         if sv > 0 and op in ("<", "<="):
-            hi = _sub(bound.hi if op == "<=" else _sub(bound.hi, _int(1)), _int(offset))
+            hi = _sub(bound.hi if op == "<=" else _sub(bound.hi, int_const(1)), int_const(offset))
             if step != 1:
                 if start.lo is not start.hi:
                     return None
-                hi = _add(start.hi, _mul(ir.Binary("/", _sub(hi, start.hi), X.clone(stride),
+                hi = add_ints(start.hi, _mul(ir.Binary("/", _sub(hi, start.hi), X.clone(stride),
                                                    ir.LONG), X.clone(stride)))
             return var, Interval(start.lo, hi, start.nonneg)
         if sv < 0 and op in (">", ">="):
-            lo = _sub(bound.lo if op == ">=" else _add(bound.lo, _int(1)), _int(offset))
+            lo = _sub(bound.lo if op == ">=" else add_ints(bound.lo, int_const(1)), int_const(offset))
             if step != -1:
                 if start.lo is not start.hi:
                     return None
-                down = ir.Unary("-", X.clone(stride), ir.LONG) if step is None else _int(-step)
+                down = ir.Unary("-", X.clone(stride), ir.LONG) if step is None else int_const(-step)
                 lo = _sub(start.lo, _mul(ir.Binary("/", _sub(start.lo, lo), down, ir.LONG),
                                          X.clone(down)))
             return var, Interval(lo, start.hi, bound.nonneg and offset <= 0)
@@ -750,7 +750,7 @@ class _Walker:
         mp = member_path(e) if self.path else None
         if mp is not None and mp[0] in self.roots:
             if mp[1][:len(self.path)] == self.path and len(mp[1]) > len(self.path):
-                self.maxima.append(_int(0))     # a field of the struct the root points to
+                self.maxima.append(int_const(0))     # a field of the struct the root points to
                 return
             if self.path[:len(mp[1])] == mp[1]:
                 # the pointer, or a struct holding it, escapes: its uses are unknown
@@ -767,7 +767,7 @@ class _Walker:
                 idx = self.interval(e.index, ranges)
                 if idx is None:
                     raise Unknown(f"an index of '{self.name}' has no known bound")
-                self.maxima.append(_add(off, idx.hi))
+                self.maxima.append(add_ints(off, idx.hi))
                 self.expr(e.index, ranges)
                 return
         if isinstance(e, ir.Deref):
@@ -798,7 +798,7 @@ class _Walker:
                     if iv is None:
                         raise Unknown(f"the length of '{p.name}' in the rule for '{g.name}' "
                                       "has no known bound here")
-                    self.maxima.append(_add(off, _sub(iv.hi, _int(1))))
+                    self.maxima.append(add_ints(off, _sub(iv.hi, int_const(1))))
                 return
             if g is not None and g.has_body and not getattr(g, "is_library", False):
                 for p, a in zip(g.params, e.args):
@@ -810,7 +810,7 @@ class _Walker:
                         # the struct holding the pointer is passed: what the callee uses
                         rest = self.path[len(holder[1]):]
                         sub = self.an.max_index(g, p, rest, self.anywhere)
-                        if _const_value(sub) == -1:
+                        if const_value(sub) == -1:
                             continue        # the callee does not use it
                         mapping = {q: x for q, x in zip(g.params, e.args)}
                         iv = self.interval(X.substitute(sub, mapping), ranges)
@@ -826,7 +826,7 @@ class _Walker:
                         if iv is None:
                             raise Unknown(f"the part of '{self.name}' that '{g.name}' "
                                           "uses has no known bound")
-                        self.maxima.append(_add(off, iv.hi))
+                        self.maxima.append(add_ints(off, iv.hi))
                     else:
                         self.expr(a, ranges)
                 return
@@ -848,7 +848,7 @@ class _Walker:
                 return None
             e = e.arg
         if self.is_root(e):
-            return _int(0)
+            return int_const(0)
         if isinstance(e, ir.Ref) and e.sym in self.aliases:
             best = None
             if e.sym in self.resolving:
@@ -871,7 +871,7 @@ class _Walker:
                 iv = self.interval(e.right, ranges)
                 if iv is None:
                     raise Unknown(f"an offset of '{self.name}' has no known bound")
-                return _add(inner, iv.hi if e.op == "+" else ir.Unary("-", iv.lo, ir.LONG))
+                return add_ints(inner, iv.hi if e.op == "+" else ir.Unary("-", iv.lo, ir.LONG))
         if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index):
             inner = self.base_offset(e.arg.base, ranges)
             if inner is None:
@@ -879,14 +879,14 @@ class _Walker:
             iv = self.interval(e.arg.index, ranges)
             if iv is None:
                 raise Unknown(f"an index of '{self.name}' has no known bound")
-            return _add(inner, iv.hi)
+            return add_ints(inner, iv.hi)
         return None
 
     # ------------------------------------------------------ interval arithmetic
     def interval(self, e, ranges):
-        v = _const_value(e)
+        v = const_value(e)
         if v is not None:
-            c = _int(v)
+            c = int_const(v)
             return Interval(c, c, v >= 0)
         if isinstance(e, ir.Cast):
             return self.interval(e.arg, ranges) if e.to.resolved().is_int else None
@@ -925,12 +925,12 @@ class _Walker:
                 return None
             if a.lo is a.hi and b.lo is b.hi and e.op in "+-*/":
                 # one value each: the result is one value (kept as one expression)
-                f = {"+": _add, "-": _sub, "*": _mul}.get(e.op)
+                f = {"+": add_ints, "-": _sub, "*": _mul}.get(e.op)
                 v = f(a.lo, b.lo) if f else ir.Binary("/", a.lo, b.lo, ir.LONG)
                 nonneg = a.nonneg and b.nonneg and e.op in "+*/"
                 return Interval(v, v, nonneg)
             if e.op == "+":
-                return Interval(_add(a.lo, b.lo), _add(a.hi, b.hi), a.nonneg and b.nonneg)
+                return Interval(add_ints(a.lo, b.lo), add_ints(a.hi, b.hi), a.nonneg and b.nonneg)
             if e.op == "-":
                 return Interval(_sub(a.lo, b.hi), _sub(a.hi, b.lo), False)
             if e.op == "*":
@@ -943,17 +943,17 @@ class _Walker:
                     return Interval(_mul(a.lo, b.lo), _mul(a.hi, b.hi), b.nonneg)
                 return None
             if e.op == "%":
-                c = _const_value(b.lo)
+                c = const_value(b.lo)
                 if c is None or c <= 0 or b.lo is not b.hi:
                     return None
-                high = _const_value(a.hi)
+                high = const_value(a.hi)
                 if a.nonneg and high is not None and high < c:
                     return a        # a dividend below the divisor is its own remainder
                 # the remainder is below the divisor (and not below 0 for a >= 0)
-                return Interval(_int(0 if a.nonneg else -(c - 1)), _int(c - 1), a.nonneg)
+                return Interval(int_const(0 if a.nonneg else -(c - 1)), int_const(c - 1), a.nonneg)
             if e.op == "/" and b.lo is b.hi and b.nonneg:
                 # dividing by one value that is positive (a count or a size) is monotone
-                c = _const_value(b.lo)
+                c = const_value(b.lo)
                 if c is None or c > 0:
                     return Interval(ir.Binary("/", a.lo, b.lo, ir.LONG),
                                     ir.Binary("/", a.hi, b.lo, ir.LONG), a.nonneg)

@@ -1,41 +1,21 @@
 """The C back end: prints IR through the Jinja2 templates in adgen/templates/.
 
-Expressions are printed here (an operator-precedence printer, the inverse of the parser);
-every statement form, declaration and file-level piece of text lives in the templates.
+Expressions print through adgen/ir/c_text.py (an operator-precedence printer, the inverse
+of the parser); every statement form, declaration and file-level piece of text lives in
+the templates.
 """
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional
+from typing import List
 
 import jinja2
 
 from adgen import ir
+from adgen.ir.c_text import declare, expr_c, type_name
+from adgen.ir.exprs import used_symbols
+from adgen.ir.generated import GenFunction, LocalDecl, local_type
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-
-_PREC = {"||": 4, "&&": 5, "|": 6, "^": 7, "&": 8, "==": 9, "!=": 9, "<": 10, ">": 10,
-         "<=": 10, ">=": 10, "<<": 11, ">>": 11, "+": 12, "-": 12, "*": 13, "/": 13, "%": 13}
-_UNARY, _POSTFIX = 15, 16
-
-
-@dataclass(eq=False)
-class LocalDecl:
-    sym: ir.Symbol
-    zero: bool = False         # start at zero (adjoint and tangent variables)
-    init: Optional[ir.Expr] = None     # else its initial value (declared before the others)
-
-
-@dataclass(eq=False)
-class GenFunction:
-    """A function of the output: signature, locals declared at the top, body."""
-    name: str
-    ret: ir.Type
-    params: List[ir.Symbol]
-    body: List[ir.Stmt]
-    locals: List[LocalDecl] = field(default_factory=list)
-    is_static: bool = False
-    comment: str = ""
-    source: str = ""           # the function it was generated from (a copy's own name)
 
 
 @dataclass(eq=False)
@@ -70,66 +50,6 @@ class OutputUnit:
         return out
 
 
-def type_name(t: ir.Type) -> str:
-    """The C spelling of a type with no declarator (`const double *`)."""
-    return declare(t, "").strip()
-
-
-def declare(t: ir.Type, name: str) -> str:
-    """A C declaration of `name` with type t (`double *xb`, `double a[3]`)."""
-    const = "const " if t.const else ""
-    if isinstance(t, ir.Ptr):
-        inner = "*" + ("const " if t.const else "") + name
-        return declare(t.target, inner)
-    if isinstance(t, ir.Arr):
-        inner = f"({name})" if name.startswith("*") else name
-        size = expr_c(t.size) if t.size is not None else ""
-        return declare(t.elem, f"{inner}[{size}]")
-    if isinstance(t, ir.Named):
-        base = t.name
-    elif isinstance(t, ir.Struct):
-        kind = "union" if t.sdef.is_union else "struct"
-        base = f"{kind} {t.sdef.tag}"
-    elif isinstance(t, ir.Prim):
-        base = t.name
-    else:
-        base = "void"
-    return f"{const}{base} {name}".rstrip()
-
-
-def struct_definition(sdef: ir.StructDef) -> str:
-    """The one-line C definition of a struct (`struct tag { double x; int n; };`)."""
-    body = " ".join(declare(t, n) + ";" for n, t in sdef.fields)
-    return f"struct {sdef.tag} {{ {body} }};"
-
-
-def expr_c(e, prec=0) -> str:
-    """C text of an expression; parenthesised only where C's precedence needs it."""
-    text, own = _expr(e)
-    return f"({text})" if own < prec else text
-
-
-def local_type(t):
-    """Locals are declared at the top and assigned later: no const at the top level, nor on
-    array elements."""
-    if isinstance(t, ir.Arr):
-        return ir.Arr(local_type(t.elem), t.size)
-    if isinstance(t, ir.Named) and isinstance(t.resolved(), ir.Arr):
-        return local_type(t.resolved())
-    return ir.with_const(t, False)
-
-
-_CLARIFY = {"||": ("&&",), "|": ("&", "^", "+", "-", "==", "!=", "<", ">", "<=", ">="),
-            "^": ("&", "+", "-", "==", "!=", "<", ">", "<=", ">="),
-            "&": ("+", "-", "==", "!=", "<", ">", "<=", ">="),
-            "<<": ("+", "-"), ">>": ("+", "-"),
-            "==": ("==", "!=", "<", ">", "<=", ">="), "!=": ("==", "!=", "<", ">", "<=", ">=")}
-
-
-def _op(e):
-    return e.op if isinstance(e, ir.Binary) else None
-
-
 def zero_value(t):
     """The initial value of a local scalar: every scalar of generated code starts defined."""
     r = t.resolved()
@@ -138,54 +58,6 @@ def zero_value(t):
     if getattr(r, "name", "") == "float":
         return "0.0f"
     return "0.0" if r.is_float else "0"
-
-
-def _expr(e):
-    if isinstance(e, ir.Const):
-        if e.text.startswith("-"):
-            return e.text, _UNARY
-        return e.text, 20
-    if isinstance(e, ir.Ref):
-        return e.sym.name, 20
-    if isinstance(e, ir.Index):
-        return f"{expr_c(e.base, _POSTFIX)}[{expr_c(e.index)}]", _POSTFIX
-    if isinstance(e, ir.Member):
-        if not e.arrow and isinstance(e.base, ir.Deref):
-            return f"{expr_c(e.base.ptr, _POSTFIX)}->{e.field}", _POSTFIX
-        op = "->" if e.arrow else "."
-        return f"{expr_c(e.base, _POSTFIX)}{op}{e.field}", _POSTFIX
-    if isinstance(e, ir.Deref):
-        return f"*{expr_c(e.ptr, _UNARY)}", _UNARY
-    if isinstance(e, ir.AddrOf):
-        if isinstance(e.arg, ir.Deref):
-            return _expr(e.arg.ptr)
-        return f"&{expr_c(e.arg, _UNARY)}", _UNARY
-    if isinstance(e, ir.Unary):
-        inner = expr_c(e.arg, _UNARY)
-        if e.op in "-+" and inner.startswith(e.op):
-            inner = f"({inner})"
-        return f"{e.op}{inner}", _UNARY
-    if isinstance(e, ir.Binary):
-        p = _PREC[e.op]
-        # gcc's -Wparentheses wants these spelled out even where precedence decides
-        clarify = _CLARIFY.get(e.op, ())
-        left = expr_c(e.left, 20 if _op(e.left) in clarify else p)
-        # left-associative: a right operand of equal precedence needs parentheses
-        right = expr_c(e.right, 20 if _op(e.right) in clarify else p + 1)
-        return f"{left} {e.op} {right}", p
-    if isinstance(e, ir.Call):
-        return f"{e.func}({', '.join(expr_c(a, 2) for a in e.args)})", _POSTFIX
-    if isinstance(e, ir.Cast):
-        return f"({type_name(e.to)}){expr_c(e.arg, _UNARY)}", _UNARY
-    if isinstance(e, ir.Cond):
-        return (f"{expr_c(e.test, 4)} ? {expr_c(e.then, 3)} : {expr_c(e.other, 3)}", 3)
-    if isinstance(e, ir.SizeOf):
-        if isinstance(e.of, ir.Type):
-            return f"sizeof({type_name(e.of)})", _UNARY
-        return f"sizeof({expr_c(e.of)})", _UNARY
-    if isinstance(e, ir.InitList):
-        return "{" + ", ".join(expr_c(x, 2) for x in e.items) + "}", 20
-    raise TypeError(f"cannot print {type(e).__name__}")
 
 
 # ------------------------------------------------------------------ statements
@@ -247,51 +119,6 @@ def env():
     if _ENV is None:
         _ENV = _env()
     return _ENV
-
-
-def used_symbols(stmts, targets=True):
-    """Symbols referenced anywhere in a statement list; without targets, not counting the
-    variables assignments set as a whole (`v = e` sets v, reads what e reads)."""
-    out = set()
-
-    def visit_expr(e):
-        if e is None:
-            return
-        for sub in ir.walk(e):
-            if isinstance(sub, ir.Ref):
-                out.add(sub.sym)
-            elif isinstance(sub, ir.SizeOf) and isinstance(sub.of, ir.Expr):
-                visit_expr(sub.of)
-            t = getattr(sub, "to", None)
-            if isinstance(t, ir.Arr) and t.size is not None:
-                visit_expr(t.size)
-
-    for s in ir.stmts_walk(stmts):
-        if not targets and isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
-            visit_expr(s.rhs)
-            continue
-        for e in ir.stmt_exprs(s):
-            visit_expr(e)
-        if isinstance(s, ir.Raw):
-            for v in s.args.values():
-                if isinstance(v, ir.Expr):
-                    visit_expr(v)
-                elif isinstance(v, ir.Symbol):
-                    out.add(v)
-    return out
-
-
-def used_calls(stmts):
-    names = set()
-    for s in ir.stmts_walk(stmts):
-        exprs = list(ir.stmt_exprs(s))
-        if isinstance(s, ir.Raw):
-            exprs += [v for v in s.args.values() if isinstance(v, ir.Expr)]
-        for e in exprs:
-            for sub in ir.walk(e):
-                if isinstance(sub, ir.Call):
-                    names.add(sub.func)
-    return names
 
 
 def _read_symbols(stmts):

@@ -9,7 +9,8 @@ of the derivative's name with the same assumed-shape dummies, which passes the a
 (contiguous, gfortran copies them in and out otherwise) and their extents to the C
 routine."""
 from adgen import ir
-from adgen.backend.cgen import LocalDecl, env, signature
+from adgen.ir.generated import LocalDecl
+from adgen.backend.cgen import env, signature
 
 _FORTRAN_KIND = {"double": "real(c_double)", "float": "real(c_float)", "int": "integer(c_int)",
                  "long": "integer(c_long)", "long double": "real(c_long_double)"}
@@ -78,7 +79,7 @@ def _struct_definitions(functions):
     """[(tag, definition)] of the structs (derived types) the prototypes of functions
     take, those they contain first; each has a guard of its own, so that a C file may
     include several headers taking the same type."""
-    from adgen.backend.cgen import struct_definition
+    from adgen.ir.c_text import struct_definition
     out = {}
 
     def add(t):

@@ -4,6 +4,7 @@ Besides translating, it lowers what the IR leaves out: compound assignments, ++ 
 (also inside expressions, as statements before or after), declarations with initialisers
 (assignments), static locals (globals) and nested scopes (unique local names).
 """
+import functools
 import re
 
 from pycparser import c_ast, c_generator, c_parser
@@ -11,6 +12,8 @@ from pycparser import c_ast, c_generator, c_parser
 from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.frontend import jumps
+from adgen.ir import exprs as X
+from adgen.ir import reader
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.rules import LIBRARY_FUNCTIONS
 
@@ -474,7 +477,7 @@ class CFront:
         the body cannot be used, since locals are declared at the top of the output."""
         if size is None:
             return None
-        from adgen.transform.exprs import substitute
+        from adgen.ir.exprs import substitute
         mapping = {}
         for sub in ir.walk(size):
             if isinstance(sub, ir.Ref) and sub.sym.kind == "local":
@@ -713,11 +716,10 @@ class CFront:
         for test, block, l in reversed(branches):
             chain = ir.Block([ir.If(test, block, chain, l)], l)
         chain = chain or ir.Block([], loc)
-        from adgen.transform.normalize import _loop_level
-        if not any(isinstance(s, ir.Break) for s in _loop_level(chain.stmts)):
+        if not any(isinstance(s, ir.Break) for s in X.loop_level(chain.stmts)):
             return ir.Block(out + chain.stmts, loc)
         # breaks inside the cases: the chain becomes a loop run once, for them to leave
-        if any(isinstance(s, ir.Continue) for s in _loop_level(chain.stmts)):
+        if any(isinstance(s, ir.Continue) for s in X.loop_level(chain.stmts)):
             flag = self.new_local("switch_continue", ir.INT, loc, Scope(scope))
             out.append(ir.Assign(ir.Ref(flag, loc), ir.Const("0", ir.INT, loc), loc))
             _continue_by_flag(chain, flag)
@@ -992,8 +994,7 @@ class CFront:
         return ir.Ref(t, loc), pre + [ir.Assign(ir.Ref(t, loc), e, loc)] + post
 
     def no_continue(self, body, loc):
-        from adgen.transform.normalize import _loop_level
-        if any(isinstance(s, ir.Continue) for s in _loop_level(body.stmts)):
+        if any(isinstance(s, ir.Continue) for s in X.loop_level(body.stmts)):
             raise AdgenError("'continue' in a loop whose condition has side effects is not "
                              "supported", loc)
 
@@ -1321,7 +1322,7 @@ def _jumps_inside_loops(stmts, in_loop):
 
 
 def X_clone(e):
-    from adgen.transform.exprs import clone
+    from adgen.ir.exprs import clone
     return clone(e)
 
 
@@ -1359,7 +1360,7 @@ def parse_length(text, params, by_reference, where="--size", macros=None):
     if not by_reference:
         return parse_expr_in_scope(text, params, where)
     # parsed over integer stand-ins (n * n is no pointer arithmetic), then *n put back
-    from adgen.transform.exprs import substitute
+    from adgen.ir.exprs import substitute
     values, scope = {}, []
     for q in params:
         target = ir.pointee(q.type.resolved())
@@ -1405,3 +1406,21 @@ def _const_elements(t):
         arr = t.resolved()
         return ir.Arr(_const_elements(arr.elem), arr.size)
     return ir.with_const(t, True)
+
+
+@functools.lru_cache(maxsize=None)
+def rule_template(text, precision):
+    """A rule's partial (C text over x, y, z) as IR, and the parameters x, y, z it reads."""
+    t = precision or "double"
+    src = (f"{t} adgen_rule({t} x, {t} y, {t} z) {{ return {text}; }}")
+    ast = c_parser.CParser().parse(src, "<rule>")
+    front = CFront("<rule>")
+    body = ast.ext[0].body.block_items[0].expr
+    params = [ir.Symbol(name, ir.Prim(t), "param") for name in "xyz"]
+    scope = Scope(front.global_scope)
+    scope.names.update((p.name, p) for p in params)
+    return front.expr(body, scope), params
+
+
+# the later stages read C text through ir/reader.py
+reader.provide(parse_expr_in_scope, rule_template)

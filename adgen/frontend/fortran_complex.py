@@ -93,7 +93,7 @@ def constant_initializer(scope, v, value, node):
     """The C initializer of the complex PARAMETER or SAVEd variable v (an array: every
     element the same constant, or a constructor of one per element) from its value:
     complex literals, cmplx of constants, real constants."""
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     from adgen.frontend.fortran_front import _constant_size, _constructor_items, _convert
     F = _f2003()
     part = _part_type(v.type)

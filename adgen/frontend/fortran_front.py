@@ -27,9 +27,8 @@ from typing import Optional
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
-from adgen.transform import exprs as X
-from adgen.transform.checkpoint import CheckpointPragma
-from adgen.transform.common import counted_loop
+from adgen.ir import exprs as X
+from adgen.ir.exprs import counted_loop
 from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
 from adgen.frontend import jumps
@@ -368,7 +367,7 @@ class FFront:
     def descriptor_type(self, t, rank):
         """gfortran's array descriptor (GCC 8 and later) of rank `rank` for elements of
         type t, its struct defined once in the output."""
-        from adgen.backend.cgen import declare
+        from adgen.ir.c_text import declare
         tag = f"adgen_gfc_{declare(t, '').strip().replace(' ', '_')}_{rank}"
         known = self.descriptors.get(tag)
         if known is not None:
@@ -398,7 +397,7 @@ class FFront:
 
     def define_struct(self, sdef):
         """sdef, its definition written in the output."""
-        from adgen.backend.cgen import struct_definition
+        from adgen.ir.c_text import struct_definition
         self.type_text.append(struct_definition(sdef))
         return sdef
 
@@ -1162,7 +1161,7 @@ class Scope:
                                                                          loop.step)):
                 last = self.temp(name, ir.with_const(end.type, False))
                 at = holder.index(loop)
-                if at > 0 and isinstance(holder[at - 1], CheckpointPragma):
+                if at > 0 and isinstance(holder[at - 1], ir.CheckpointPragma):
                     at -= 1         # the directive must stay just before its loop
                 holder.insert(at, ir.Assign(ir.Ref(last), end, loop.loc))
                 loop.test.right = ir.Ref(last)
@@ -1932,7 +1931,7 @@ class Scope:
         a not allocated), the derivative code stops with a message (adgen_shape_error)
         rather than assign the wrong elements. No check where the extents are the same
         expressions."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         extents = self.value_extents(rhs_node, v, lhs_node, out)
         if len(extents) != len(v.dims):
             return
@@ -1961,7 +1960,7 @@ class Scope:
         array, else 1). Where expr reads a otherwise than whole and element by element
         (`a = [a, x]`, `a = a(2:)`), its value goes to a temporary first, as a is freed.
         Returns the value to assign: expr, or that temporary."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         F = _f2003()
         extents = self.value_extents(rhs_node, v, lhs_node, out)
         if len(extents) != len(v.dims):
@@ -2802,7 +2801,7 @@ class Scope:
         elements (`data a /3*0d0, 1d0/, (c(i), i = 1, 2) /2*1d0/`), into data: variable ->
         {element number, column-major from 0: its C value}. The variables are SAVEd
         (see specification), so each is a static variable whose initializer these give."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         for data_set in node.items:
             objects, values = data_set.items
             targets = [t for o in objects.items for t in self.data_targets(o, {}, node)]
@@ -2881,7 +2880,7 @@ class Scope:
         constant, or for an array an array constructor, reshaped or not, or one constant
         for every element)."""
         F = _f2003()
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         dtype = T.derived_type_of(v.type)
         if C.is_complex(v.type):
             return C.constant_initializer(self, v, value, node)
@@ -3054,7 +3053,7 @@ class Scope:
     def entry_placeholders(self, e):
         if isinstance(e, (ir.Ref, ir.Deref, ir.Member, ir.Index)) or \
                 self.is_procedure_call(e):
-            from adgen.backend.cgen import expr_c
+            from adgen.ir.c_text import expr_c
             key = expr_c(e)
             if key not in self.entry_values:
                 sym = self.temp(f"{_storage_name(e)}_entry", ir.with_const(e.type, False))
@@ -4074,7 +4073,7 @@ class Scope:
             nodes = [F.Expr(f) for f in fields]
         except Exception:        # fparser's NoMatchError and the like
             raise AdgenError(f"{usage}: each a Fortran expression without spaces", loc)
-        return CheckpointPragma(f"adgen binomial_ckp({', '.join(fields)})", loc), nodes[1]
+        return ir.CheckpointPragma(f"adgen binomial_ckp({', '.join(fields)})", loc), nodes[1]
 
     def checkpoint_pragma(self, ckp):
         """The pragma of the directive ckp (from binomial_directive), its snapshot count
@@ -5340,7 +5339,7 @@ class Scope:
             for v in vals[1:]:
                 t = ir.arith_result(t, v.type)
             out = _convert(vals[0], t)
-            from adgen.backend.cgen import expr_c
+            from adgen.ir.c_text import expr_c
             for v in vals[1:]:
                 v = _convert(v, t)
                 if expr_c(v) == expr_c(out):
@@ -6188,7 +6187,7 @@ class Scope:
         """Whether the subscript node of an array section is written as the declared
         bound, whose variables must then keep their values on entry (settle
         checks it)."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         if expr_c(self.expr(node)) != expr_c(self.at_entry(bound)):
             return False
         placeholders = [r.sym for r in ir.walk(bound)
@@ -6350,7 +6349,7 @@ class Scope:
             cargs.append(e)
         if not f.params and not f.has_body:
             # an external's signature from its first call; a BLAS kernel's has its dummies
-            from adgen.user_rules import fortran_blas_dummies
+            from adgen.rules import fortran_blas_dummies
             names = fortran_blas_dummies(f.name, [a.type for a in cargs], f.ret) or \
                 [f"arg{k}" for k in range(len(cargs))]
             f.params = [ir.Symbol(n, a.type, "param") for n, a in zip(names, cargs)]

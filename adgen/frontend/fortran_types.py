@@ -17,7 +17,7 @@ from typing import Optional
 
 from adgen import ir
 from adgen.errors import AdgenError
-from adgen.transform import exprs as X
+from adgen.ir import exprs as X
 
 # key of a component name -> the parts of the reference (see ComponentName)
 _PARTS = {}
@@ -404,7 +404,7 @@ def has_default(comp):
 
 def component_default(target, comp, loc, counter):
     """The assignments giving the component comp, at target, its default value."""
-    from adgen.transform.common import counted_loop
+    from adgen.ir.exprs import counted_loop
     inner = derived_type_of(comp.type)
     if not isinstance(target.type, ir.Arr):
         return [ir.Assign(target, X.clone(comp.init[0]), loc)] if comp.init is not None \
@@ -430,7 +430,7 @@ def default_initializer(dtype):
 
 def component_initializer(comp):
     """The C initializer of the component comp as default initialization leaves it."""
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     inner = derived_type_of(comp.type)
     array = isinstance(_storage_type(comp), ir.Arr)
     if comp.init is not None:

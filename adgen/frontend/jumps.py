@@ -24,7 +24,7 @@ from typing import Optional
 
 from adgen import ir
 from adgen.errors import AdgenError
-from adgen.transform import exprs as X
+from adgen.ir import exprs as X
 
 
 @dataclass(eq=False)

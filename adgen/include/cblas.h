@@ -1,6 +1,6 @@
 #ifndef ADGEN_CBLAS_H
 #define ADGEN_CBLAS_H
-/* The kernels adgen has derivative rules for (user_rules.BUILTIN_RULES): level 1, and the
+/* The kernels adgen has derivative rules for (rules.BUILTIN_RULES): level 1, and the
    matrix-vector and matrix-matrix products gemv and gemm; the program links the BLAS
    library that defines them. */
 enum CBLAS_ORDER { CblasRowMajor = 101, CblasColMajor = 102 };

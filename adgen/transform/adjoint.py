@@ -15,20 +15,21 @@ import copy
 
 from adgen import ir
 from adgen.analysis.activity import field_closure, find, struct_with_pointers
-from adgen.analysis.extent import (Unknown, _const_value, descriptor_rank, field_expr,
+from adgen.analysis.extent import (Unknown, const_value, descriptor_rank, field_expr,
                                    field_path_text, through_pointer)
-from adgen.backend.cgen import GenFunction, LocalDecl, used_symbols
+from adgen.ir.generated import GenFunction, LocalDecl
+from adgen.ir.exprs import used_symbols
 from adgen.errors import AdgenError
 from adgen.rules import ALLOCATION, LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
-from adgen.transform import exprs as X
+from adgen.ir import exprs as X
 from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, base_symbol,
-                                    counted_loop, handle_parts, increment, is_user_call, located,
-                                    no_rule_error,
-                                    same_text, shadow_global_setup, source_name, strip_const,
-                                    zero_stmt,
-                                    refuse_internal_pointer_fields, unknown_function_error)
-from adgen.transform.loops import canonical_loop, invariant, loop_local_vars
+                                    handle_parts, increment, is_user_call, located,
+                                    no_rule_error, shadow_global_setup, source_name,
+                                    strip_const, zero_stmt, refuse_internal_pointer_fields,
+                                    unknown_function_error)
+from adgen.ir.exprs import counted_loop, same_text
+from adgen.analysis.loops import canonical_loop, invariant, loop_local_vars
 from adgen.transform.recompute import exit_recomputations, find_recomputations
 from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
 from adgen.transform.tbr import ArraySaves, LocalTBR, tracked_locals
@@ -93,7 +94,7 @@ class ReverseTransform:
 
     # ---------------------------------------------------------------- driver
     def run(self):
-        from adgen.analysis.extent import _Walker
+        from adgen.analysis.extent import IndexWalker
         no_globals = not any(not getattr(v, "is_library", False) for v in self.prog.globals)
         settled = False     # the previous pass changed nothing (but call modes)
         first_pass = True
@@ -142,7 +143,7 @@ class ReverseTransform:
                     stable = False
                     self.local_exit[key] = self.local_exit.get(key, set()) | exit_req
                 saves = ArraySaves(g.f, g.bwd_of, self.element_node,
-                                   _Walker(self.ctx.extents, g.f, None), no_globals,
+                                   IndexWalker(self.ctx.extents, g.f, None), no_globals,
                                    self.fresh_params if key == g.f.name else (), split,
                                    touched)
                 covered = saves.run(g.f.body.stmts)
@@ -283,7 +284,7 @@ class ReverseTransform:
     def fixed_during_call(self, e, f):
         """True when expression e over f's parameters has one value during the call: it
         reads only integer parameters f never assigns and sizes it never writes through."""
-        from adgen.transform.loops import assigned_syms
+        from adgen.analysis.loops import assigned_syms
         readonly = self.ctx.extents.readonly_ints(f)
         assigned = assigned_syms(f.body.stmts)
         for sub in ir.walk(e):
@@ -339,7 +340,7 @@ class ReverseTransform:
         per call (by the previous pass) exceeds the state kept, for large sizes, by as many
         bytes in order of growth as g records; else split mode."""
         from adgen.analysis.extent import NotPolynomial
-        from adgen.transform.stack_usage import (Unbounded, Usage, _Counter, formula_text,
+        from adgen.transform.stack_usage import (Unbounded, Usage, UsageCounter, formula_text,
                                                  lp64_sizes)
         no_more = False, "the callee records no more than the state joint mode would keep"
         if self.last_funcgens is None or g.name not in self.last_funcgens or \
@@ -350,7 +351,7 @@ class ReverseTransform:
         if self._last_usage is None:
             self._last_usage = Usage(self, self.last_funcgens)
         usage = self._last_usage
-        counter = _Counter(usage, self.last_funcgens[gen.key])
+        counter = UsageCounter(usage, self.last_funcgens[gen.key])
         try:
             kept = None
             for _, nbytes in state:
@@ -846,7 +847,7 @@ class FuncGen:
             elif pure_in:
                 try:
                     n = self.T.ctx.try_extent(f, p, path)
-                    if _const_value(n.arg if isinstance(n, ir.Cast) else n) == 0:
+                    if const_value(n.arg if isinstance(n, ir.Cast) else n) == 0:
                         continue        # not read: the caller may leave it out (NULL)
                     zero = ir.Raw("zero", {"ptr": shadow, "count": n})
                     if descriptor_rank(p, path) is not None:
@@ -915,7 +916,7 @@ class FuncGen:
         """Statements zeroing the adjoints of the pure-input elements that statement s
         reads, in any role (a value, an index, a test), before s runs in the forward
         sweep: the elements the routine reads are the ones it can tell it has."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
             exprs = ir.stmt_exprs(s)
             if isinstance(s, ir.For):
@@ -1145,7 +1146,7 @@ class FuncGen:
     def stmts(self, stmts):
         """(forward, backward) statement lists; backward is already in reverse order."""
         from adgen.transform.checkpoint import (CheckpointedLoop, call_mode_pragma,
-                                               checkpoint_pragma)
+                                                checkpoint_pragma)
         from adgen.transform.fixed_point import FixedPointLoop, fp_loop_pragma
         # parts[k]: the backward statements of stmts[k] (none for a directive), so that
         # recomputations finds those after each statement by its position
@@ -1243,7 +1244,7 @@ class FuncGen:
 
     def explain(self, at, what, decision, why):
         """One line of --explain: what happens to a value a statement overwrites."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         loc = getattr(at, "loc", None)
         if loc is not None and getattr(loc, "line", 0):
             text = what if isinstance(what, str) else expr_c(what)
@@ -1315,7 +1316,7 @@ class FuncGen:
         inverse = self.inverse(lhs, rhs) if saved else None
         if inverse is not None:
             # an increment is undone by the opposite one: nothing saved
-            from adgen.backend.cgen import expr_c
+            from adgen.ir.c_text import expr_c
             self.explain(s, lhs, "not stored", f"undone by {expr_c(lhs)} = {expr_c(inverse)}")
             bwd += self.restore_by(lhs, inverse, s.loc)
         elif saved:
@@ -1507,7 +1508,7 @@ class FuncGen:
             evaluations = 1 + n - len(value) if len(value) > 1 else n
             simple = all(isinstance(x, (ir.Ref, ir.Const)) for x in ir.walk(a) if x is not a)
             args[m] = ir.Ref(self.once(a, out, loc)) if evaluations > 1 and not simple else a
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         held = self.held.get(expr_c(call))
         if value and (held is not None or len(value) > 1):
             if held is None:
@@ -1520,7 +1521,7 @@ class FuncGen:
     def held_values(self, e, out, loc):
         """Copy of e with its (outermost) math calls replaced by temporaries holding their
         values, remembered for their partials (see partials)."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         if isinstance(e, ir.Call) and \
                 getattr(LIBRARY_FUNCTIONS.get(e.func), "kind", None) == "math":
             key = expr_c(e)
@@ -1784,8 +1785,8 @@ class FuncGen:
 
     def ruled_call(self, call, lhs, s, g):
         """A call of a function with a user rule: the primal call forward, the user's
-        NAME_b backward (see user_rules.py for the contract)."""
-        from adgen.user_rules import derivative_flows, result_is_active, size_at_call
+        NAME_b backward (see frontend/user_rules.py for the contract)."""
+        from adgen.analysis.ruled_calls import derivative_flows, result_is_active, size_at_call
         rule, loc = g.user_rule, s.loc
         lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
@@ -2013,9 +2014,9 @@ class FuncGen:
         its stride are invariant; None otherwise. A stride that is not a constant
         (`i += 2 * b`) goes the way the test asks (up for `<`, `<=`): a loop that runs
         at all and ends does so with such a stride."""
-        from adgen.analysis.extent import _const_value, _normal_test
-        step = _const_value(stride)
-        cmp = _normal_test(s.test, var)
+        from adgen.analysis.extent import const_value, normal_test
+        step = const_value(stride)
+        cmp = normal_test(s.test, var)
         if step == 0 or cmp is None:
             return None
         op, offset, bound = cmp
@@ -2147,7 +2148,7 @@ class FuncGen:
 
     def adjoint_text(self, a):
         """`adjoint of x[i]` for an adjoint lvalue (for --explain)."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         sym = ir.root_symbol(a)
         primal = getattr(sym, "primal", None)
         image = self.sh.by_sym.get(primal) if primal is not None else None
@@ -2229,7 +2230,7 @@ def _without_cancelling(stmts):
     the other they would give a + t - t, which is not a where t is far larger than a (an
     adjoint grown large through a chain of sums): the derivative they carry is zero.
     Nothing between the two may change their target or the values their terms read."""
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     out = list(stmts)
     k = 0
     while k < len(out):
@@ -2272,7 +2273,7 @@ def _factors(e):
     """The texts of the factors of a product."""
     if isinstance(e, ir.Binary) and e.op == "*":
         return _factors(e.left) + _factors(e.right)
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     return [expr_c(e)]
 
 

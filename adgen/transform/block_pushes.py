@@ -18,9 +18,9 @@ conclude holds for it. Its statements (push_block, pop_block) are not counted ag
 """
 from adgen import ir
 from adgen.rules import LIBRARY_FUNCTIONS
-from adgen.transform import exprs as X
-from adgen.transform.common import same_text
-from adgen.transform.loops import assigned_syms
+from adgen.ir import exprs as X
+from adgen.ir.exprs import same_text
+from adgen.analysis.loops import assigned_syms
 from adgen.transform.split_sums import (UNKNOWN, invariant_index, replace_stmt,
                                         stores_no_integer)
 
@@ -209,5 +209,5 @@ def _occurrences(fns):
 
 
 def _text(e):
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     return expr_c(e)

@@ -15,32 +15,23 @@ The state of a step is what the loop body writes: scalar variables, and arrays r
 through a parameter, a local array or a global, whose lengths adgen must know.
 """
 import re
-from dataclasses import dataclass
-from typing import Optional
 
 from adgen import ir
 from adgen.analysis.activity import field_closure, find
 from adgen.analysis.first_access import READ, first_access
 from adgen.errors import AdgenError
-from adgen.transform import exprs as X
+from adgen.ir import exprs as X
 from adgen.transform.common import base_symbol, source_name
-from adgen.transform.loops import assigned_syms
-from adgen.user_rules import ruled_call_arrays
+from adgen.analysis.loops import assigned_syms
+from adgen.analysis.activity import ruled_call_arrays
 
 PRAGMA = re.compile(r"\s*adgen\s+binomial_ckp\b\s*(\((.*)\))?\s*$")
 
 
-@dataclass(eq=False)
-class CheckpointPragma(ir.Pragma):
-    """The directive from a front end that has lowered the snapshot count itself (Fortran's
-    `!$AD BINOMIAL-CKP`): its names need not be spelled as C in the function's scope."""
-    snaps: Optional[ir.Expr] = None
-
-
 def checkpoint_pragma(s):
     """The snapshot count of a `#pragma adgen binomial_ckp(nsteps, nsnaps, first)`
-    statement, as C text (an expression for a CheckpointPragma); None when s is not one."""
-    if isinstance(s, CheckpointPragma):
+    statement, as C text (an expression for an ir.CheckpointPragma); None when s is not one."""
+    if isinstance(s, ir.CheckpointPragma):
         return s.snaps
     if not isinstance(s, ir.Pragma):
         return None
@@ -60,7 +51,7 @@ CALL_MODE = re.compile(r"\s*adgen\s+(no)?checkpoint\s*$")
 def call_mode_pragma(s):
     """"split" for `#pragma adgen nocheckpoint` (Fortran's `!$AD NOCHECKPOINT`), "joint"
     for `#pragma adgen checkpoint`: the mode of the call the directive stands before."""
-    if isinstance(s, ir.Pragma) and not isinstance(s, CheckpointPragma):
+    if isinstance(s, ir.Pragma) and not isinstance(s, ir.CheckpointPragma):
         m = CALL_MODE.match(s.text)
         if m:
             return "split" if m.group(1) else "joint"
@@ -85,8 +76,8 @@ class CheckpointedLoop:
         return AdgenError(f"binomial_ckp: {message}", self.loc)
 
     def build(self):
-        from adgen.frontend.c_front import parse_expr_in_scope
-        from adgen.transform.loops import canonical_loop
+        from adgen.ir.reader import parse_expr_in_scope
+        from adgen.analysis.loops import canonical_loop
         g, s = self.g, self.loop
         if isinstance(s, (ir.While, ir.DoWhile)):
             # also a for loop left by break or return: its number of steps is not counted
@@ -305,7 +296,7 @@ class StateKeeper:
         """items (already known), then the variables holding the memory nodes, once
         each; a callee's own variables are left out. Without optional_ok, memory reached
         through an OPTIONAL dummy argument (whose pointer may be null) is refused."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         g = self.g
         # a temporary allocated and freed around one statement holds nothing across it,
         # nor does its pointer (freed: not even read)
@@ -407,7 +398,7 @@ class StateKeeper:
 
     def _find_own_heap(self, node):
         from adgen.transform.common import alloc_bytes, alloc_call
-        from adgen.transform.loops import address_taken
+        from adgen.analysis.loops import address_taken
         f = self.g.f
         pointers = self.local_number_pointers(node)
         if pointers is None or len(pointers) != 1:
@@ -442,9 +433,9 @@ class StateKeeper:
         whose loop body only permutes them, at its top level (`t = cur; cur = nxt; nxt =
         t;`): at the start of every step the allocated pointers hold the blocks, one each,
         and the blocks are kept through them. None otherwise."""
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         from adgen.transform.common import alloc_bytes, alloc_call
-        from adgen.transform.loops import address_taken
+        from adgen.analysis.loops import address_taken
         f, loop = self.g.f, self.loop
         holders = self.local_number_pointers(node) if loop is not None else None
         if holders is None:

@@ -17,7 +17,7 @@ MAX_COPIES = 400
 
 def recursive_functions(prog, names):
     """Functions on a call cycle (those are never copied)."""
-    from adgen.driver import callees
+    from adgen.analysis.call_graph import callees
     graph = {n: [c for c in callees(prog, prog.functions[n]) if c in names] for n in names}
     recursive = set()
     for start in names:
@@ -65,7 +65,7 @@ def copy_function(prog, f, name):
 def clone_call_sites(prog, roots):
     """Give every non-recursive function one copy per call site reachable from roots.
     Returns the names of the functions to analyse (originals and copies)."""
-    from adgen.driver import reachable
+    from adgen.analysis.call_graph import reachable
     names = [n for n in reachable(prog, roots) if prog.functions[n].has_body]
     recursive = recursive_functions(prog, set(names))
     claimed = set(roots)

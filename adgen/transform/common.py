@@ -5,7 +5,7 @@ import contextlib
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS
-from adgen.transform import exprs as X
+from adgen.ir import exprs as X
 
 
 def strip_const(t):
@@ -171,7 +171,7 @@ def handle_parts(ctx, f, p):
     such structs, and a head that changes the pointers, whose targets the caller's
     derivative struct mirrors."""
     from adgen.analysis.activity import find, handle_fields
-    from adgen.analysis.extent import Unknown, _const_value, field_expr, field_path_text
+    from adgen.analysis.extent import Unknown, const_value, field_expr, field_path_text
     mem, written = ctx.mem, ctx.writes().get(f.name, set())
 
     def one_struct(path):
@@ -179,7 +179,7 @@ def handle_parts(ctx, f, p):
             n = ctx.extents.max_index(f, p, path, anywhere=True)
         except Unknown:
             n = None
-        if n is None or _const_value(n) not in (0, -1):     # (-1: not used)
+        if n is None or const_value(n) not in (0, -1):     # (-1: not used)
             raise AdgenError(f"'{field_path_text(p, path)}' may point to several structs "
                              "holding pointers: it cannot be part of an independent or a "
                              "dependent (not supported yet)", p.loc)
@@ -223,7 +223,7 @@ def _set_before_use(stmts, p, field):
     ...`) from what does not involve p before anything else mentions p: the routine then
     sets that field's shadow itself before anything reads it."""
     from adgen.analysis.first_access import SET, first_access
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     targets = {f"{p.name}->{field}", f"{p.name}.{field}", f"(*{p.name}).{field}"}
 
     def reads(exprs):
@@ -242,23 +242,12 @@ def unknown_function_error(name, loc):
         f"inactive with --inactive {name}", loc)
 
 
-def counted_loop(k, n, body):
-    """for (k = 0; k < n; k++) body"""
-    return ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT))],
-                  ir.Binary("<", ir.Ref(k), X.clone(n), ir.INT),
-                  [ir.Assign(ir.Ref(k), X.add(ir.Ref(k), ir.Const("1", ir.INT)))],
-                  ir.Block(body))
-
-
-same_text = X.same_text
-
-
 def increment(lhs, rhs):
     """(sign, rest) when rhs is `lhs + rest`, `rest + lhs` or `lhs - rest`."""
     if isinstance(rhs, ir.Binary) and rhs.op in "+-":
-        if same_text(rhs.left, lhs):
+        if X.same_text(rhs.left, lhs):
             return (1 if rhs.op == "+" else -1), rhs.right
-        if rhs.op == "+" and same_text(rhs.right, lhs):
+        if rhs.op == "+" and X.same_text(rhs.right, lhs):
             return 1, rhs.left
     return None
 

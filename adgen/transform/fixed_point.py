@@ -19,9 +19,8 @@ import re
 
 from adgen import ir
 from adgen.errors import AdgenError
-from adgen.transform import exprs as X
-from adgen.transform.checkpoint import (StateKeeper, carried_pointers, copy_state,
-                                        written_nodes)
+from adgen.ir import exprs as X
+from adgen.transform.checkpoint import StateKeeper, carried_pointers, copy_state, written_nodes
 from adgen.transform.common import base_symbol, source_name
 
 PRAGMA = re.compile(r"\s*adgen\s+fp_loop\b\s*$")

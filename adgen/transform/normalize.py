@@ -14,7 +14,7 @@
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS
-from adgen.transform import exprs as X
+from adgen.ir import exprs as X
 
 
 class Temps:
@@ -214,7 +214,7 @@ class Normalizer:
         return [s]
 
     def for_as_while(self, s, test_pre):
-        if any(isinstance(x, ir.Continue) for x in _loop_level(s.body.stmts)):
+        if any(isinstance(x, ir.Continue) for x in X.loop_level(s.body.stmts)):
             raise AdgenError("a function call in the condition of a for loop with 'continue' "
                              "is not supported", s.loc)
         body = list(s.body.stmts)
@@ -493,21 +493,9 @@ def element_count(nbytes, et, dst, loc, what):
 
 
 def _same_type(a, b):
-    from adgen.backend.cgen import type_name
+    from adgen.ir.c_text import type_name
     return type_name(ir.with_const(a.resolved(), False)) == \
         type_name(ir.with_const(b.resolved(), False))
-
-
-def _loop_level(stmts):
-    """Statements of a loop body that belong to this loop (not to nested loops)."""
-    for s in stmts:
-        yield s
-        if isinstance(s, ir.Block):
-            yield from _loop_level(s.stmts)
-        elif isinstance(s, ir.If):
-            yield from _loop_level(s.then.stmts)
-            if s.other:
-                yield from _loop_level(s.other.stmts)
 
 
 # ------------------------------------------------------------------ structuring

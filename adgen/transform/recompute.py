@@ -37,7 +37,7 @@ from adgen import ir
 from adgen.analysis.activity import find, reachable_nodes
 from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.clone import recursive_functions
-from adgen.transform.loops import address_taken, assigned_syms, loop_local_vars
+from adgen.analysis.loops import address_taken, assigned_syms, loop_local_vars
 
 # A push and a pop of one value cost about as much as this many arithmetic operations.
 MAX_COST = 4
@@ -58,7 +58,7 @@ class Recomputation:
 
     def statements(self):
         """The primal statement, to be run again by the backward sweep."""
-        from adgen.transform.exprs import clone_stmts
+        from adgen.ir.exprs import clone_stmts
         return [clone_stmts(self.stmt)]
 
     def why(self):
@@ -253,7 +253,7 @@ class _Finder:
         return self.written
 
     def target_text(self, s, nodes):
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         for st in ir.stmts_walk([s]):
             if isinstance(st, ir.Assign) and not isinstance(st.lhs, ir.Ref):
                 base = st.lhs

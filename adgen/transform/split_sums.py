@@ -20,9 +20,10 @@ tell that the adjoints the loop writes are not them.
 """
 from adgen import ir
 from adgen.rules import LIBRARY_FUNCTIONS
-from adgen.transform import exprs as X
-from adgen.transform.common import increment, same_text, strip_const
-from adgen.transform.loops import assigned_syms
+from adgen.ir import exprs as X
+from adgen.transform.common import increment, strip_const
+from adgen.ir.exprs import same_text
+from adgen.analysis.loops import assigned_syms
 
 PARTS = 2           # partial sums: as many copies of the loop body
 MAX_BODY = 16       # statements of a loop body worth duplicating
@@ -323,5 +324,5 @@ def _replace_text(e, old, new):
 
 
 def _text(a):
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     return expr_c(a)

@@ -12,10 +12,10 @@ import re
 from fractions import Fraction
 
 from adgen import ir
-from adgen.analysis.extent import NotPolynomial, _Walker
+from adgen.analysis.extent import NotPolynomial, IndexWalker
 from adgen.analysis.poly import Poly, range_sum
 from adgen.errors import AdgenError
-from adgen.transform import exprs as X
+from adgen.ir import exprs as X
 
 # bytes of a log record beyond the value: its size and its address (adgen_keep)
 LOG_RECORD = (ir.SIZE_T, ir.Ptr(ir.VOID))
@@ -48,7 +48,7 @@ class Usage:
             return self.cache[key]
         self.cache[key] = None
         g = self.funcgens[key]
-        counter = _Counter(self, g)
+        counter = UsageCounter(self, g)
         pushed = counter.stmts(g.f.body.stmts, g.fwd_of, [], self.push_bytes)
         pushed = pushed + counter.scratch(g.scratch_allocs)
         for st in g.exit_pushes:
@@ -82,17 +82,17 @@ class Usage:
 
 
 def _sizeof(t):
-    from adgen.backend.cgen import type_name
+    from adgen.ir.c_text import type_name
     t = ir.with_const(t, False)
     key = f"sizeof({type_name(t)})"
     return Poly.atom(key, ir.SizeOf(t))
 
 
-class _Counter:
+class UsageCounter:
     def __init__(self, usage, g):
         self.usage = usage
         self.g = g
-        self.calc = _Walker(usage.T.ctx.extents, g.f, None)
+        self.calc = IndexWalker(usage.T.ctx.extents, g.f, None)
         self.recorded_later = Poly()   # the most a backward sweep's recomputation pushes
 
     def stmts(self, stmts, pieces, loops, unit):
@@ -177,10 +177,10 @@ class _Counter:
         """All iterations of `for (i = a; i < a + k*s; i += s)` (s one term, k a whole
         polynomial), or of a loop counting down (`i > b`, `i -= s`), whose body's bytes do
         not depend on i."""
-        from adgen.analysis.extent import _normal_test
-        from adgen.transform.loops import canonical_loop
+        from adgen.analysis.extent import normal_test
+        from adgen.analysis.loops import canonical_loop
         canon = canonical_loop(s, self.g.f)
-        cmp = _normal_test(s.test, canon[0]) if canon else None
+        cmp = normal_test(s.test, canon[0]) if canon else None
         if cmp is None or cmp[0] not in ("<", "<=", ">", ">=") or body.uses(canon[0].name):
             raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
         op, offset, bound = cmp
@@ -333,7 +333,7 @@ class _Counter:
             return self.calc.to_poly(e, [])
         except NotPolynomial:
             pass
-        from adgen.backend.cgen import expr_c
+        from adgen.ir.c_text import expr_c
         if isinstance(e, ir.Cast):
             return self.upper(e.arg)
         if isinstance(e, ir.Call) and e.func == "adgen_imax" and len(e.args) == 2:
@@ -378,7 +378,7 @@ def _exprs(st):
 
 def formula_text(poly, lp64=False):
     """C text of a byte count; with lp64, sizes of the basic types as numbers (x86-64)."""
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     return expr_c((lp64_sizes(poly) if lp64 else poly).to_ir())
 
 

@@ -3,16 +3,17 @@ directional derivative of e; control flow is kept as it is."""
 from adgen import ir
 from adgen.analysis.activity import struct_with_pointers
 from adgen.analysis.extent import field_expr
-from adgen.backend.cgen import GenFunction, LocalDecl, local_type
+from adgen.ir.generated import GenFunction, LocalDecl, local_type
 from adgen.errors import AdgenError
 from adgen.rules import LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
-from adgen.transform import exprs as X
+from adgen.ir import exprs as X
 from adgen.transform.adjoint import Names
-from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, counted_loop,
-                                    handle_parts,
-                                    is_user_call, located, no_rule_error, shadow_global_setup, source_name,
-                                    refuse_internal_pointer_fields, unknown_function_error)
-from adgen.user_rules import result_is_active
+from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, handle_parts,
+                                    is_user_call, located, no_rule_error, shadow_global_setup,
+                                    source_name, refuse_internal_pointer_fields,
+                                    unknown_function_error)
+from adgen.ir.exprs import counted_loop
+from adgen.analysis.ruled_calls import result_is_active
 
 
 class TangentTransform:
@@ -329,8 +330,8 @@ class TangentGen:
 
     def ruled_call(self, call, lhs, s, g):
         """A call of a function with a user rule: the user's NAME_d computes the outputs
-        and their tangents (see user_rules.py)."""
-        from adgen.user_rules import derivative_flows, size_at_call
+        and their tangents (see frontend/user_rules.py)."""
+        from adgen.analysis.ruled_calls import derivative_flows, size_at_call
         rule, loc = g.user_rule, s.loc
         lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
@@ -753,7 +754,7 @@ class VectorTangentGen(TangentGen):
         output, scattered back; the outputs get their values from before the call back
         before each direction, since NAME_d computes them too. With no direction, the
         call itself."""
-        from adgen.user_rules import derivative_flows, size_at_call
+        from adgen.analysis.ruled_calls import derivative_flows, size_at_call
         rule, loc = g.user_rule, s.loc
         lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):

@@ -15,7 +15,7 @@ per memory node (see adjoint.ReverseTransform.R).
 """
 from adgen import ir
 from adgen.rules import LIBRARY_FUNCTIONS
-from adgen.transform.loops import assigned_syms
+from adgen.analysis.loops import assigned_syms
 
 
 class LocalTBR:
@@ -159,7 +159,7 @@ class LocalTBR:
 
 def tracked_locals(f):
     """Scalar locals and by-value parameters of f whose address is never taken."""
-    from adgen.transform.loops import address_taken
+    from adgen.analysis.loops import address_taken
     taken = address_taken(f)
     out = set()
     for sym in list(f.locals) + list(f.params):

@@ -502,6 +502,13 @@ class Pragma(Stmt):
     loc: Optional[Loc] = None
 
 
+@dataclass(eq=False)
+class CheckpointPragma(Pragma):
+    """The directive from a front end that has lowered the snapshot count itself (Fortran's
+    `!$AD BINOMIAL-CKP`): its names need not be spelled as C in the function's scope."""
+    snaps: Optional[Expr] = None
+
+
 # Statements the transforms add (never produced by a front end).
 
 @dataclass(eq=False)

@@ -2,7 +2,6 @@
 zeros and ones derivative code is full of, so the output stays readable."""
 import copy
 import dataclasses
-import functools
 
 from adgen import ir
 
@@ -260,7 +259,7 @@ def _without_term(a, b):
 
 def same_text(a, b):
     """Whether two expressions are written the same (the C text they give)."""
-    from adgen.backend.cgen import expr_c
+    from adgen.ir.c_text import expr_c
     return expr_c(a) == expr_c(b)
 
 
@@ -316,24 +315,68 @@ def has_call(e):
     return any(isinstance(s, ir.Call) for s in ir.walk(e))
 
 
-# ------------------------------------------------------------------ rule parsing
+# ------------------------------------------------------------------ statements
+
+def used_symbols(stmts, targets=True):
+    """Symbols referenced anywhere in a statement list; without targets, not counting the
+    variables assignments set as a whole (`v = e` sets v, reads what e reads)."""
+    out = set()
+
+    def visit_expr(e):
+        if e is None:
+            return
+        for sub in ir.walk(e):
+            if isinstance(sub, ir.Ref):
+                out.add(sub.sym)
+            elif isinstance(sub, ir.SizeOf) and isinstance(sub.of, ir.Expr):
+                visit_expr(sub.of)
+            t = getattr(sub, "to", None)
+            if isinstance(t, ir.Arr) and t.size is not None:
+                visit_expr(t.size)
+
+    for s in ir.stmts_walk(stmts):
+        if not targets and isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+            visit_expr(s.rhs)
+            continue
+        for e in ir.stmt_exprs(s):
+            visit_expr(e)
+        if isinstance(s, ir.Raw):
+            for v in s.args.values():
+                if isinstance(v, ir.Expr):
+                    visit_expr(v)
+                elif isinstance(v, ir.Symbol):
+                    out.add(v)
+    return out
 
 
-@functools.lru_cache(maxsize=None)
-def _rule_template(text, precision):
-    from pycparser import c_parser
-    from adgen.frontend.c_front import CFront, Scope
-    t = precision or "double"
-    src = (f"{t} adgen_rule({t} x, {t} y, {t} z) {{ return {text}; }}")
-    ast = c_parser.CParser().parse(src, "<rule>")
-    front = CFront("<rule>")
-    body = ast.ext[0].body.block_items[0].expr
-    params = [ir.Symbol(name, ir.Prim(t), "param") for name in "xyz"]
-    scope = Scope(front.global_scope)
-    scope.names.update((p.name, p) for p in params)
-    return front.expr(body, scope), params
+def used_calls(stmts):
+    names = set()
+    for s in ir.stmts_walk(stmts):
+        exprs = list(ir.stmt_exprs(s))
+        if isinstance(s, ir.Raw):
+            exprs += [v for v in s.args.values() if isinstance(v, ir.Expr)]
+        for e in exprs:
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.Call):
+                    names.add(sub.func)
+    return names
 
 
-def parse_rule(text, precision, args):
-    template, params = _rule_template(text, precision)
-    return substitute(template, dict(zip(params, args)))
+def loop_level(stmts):
+    """Statements of a loop body that belong to this loop (not to nested loops)."""
+    for s in stmts:
+        yield s
+        if isinstance(s, ir.Block):
+            yield from loop_level(s.stmts)
+        elif isinstance(s, ir.If):
+            yield from loop_level(s.then.stmts)
+            if s.other:
+                yield from loop_level(s.other.stmts)
+
+
+def counted_loop(k, n, body):
+    """for (k = 0; k < n; k++) body"""
+    return ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT))],
+                  ir.Binary("<", ir.Ref(k), clone(n), ir.INT),
+                  [ir.Assign(ir.Ref(k), add(ir.Ref(k), ir.Const("1", ir.INT)))],
+                  ir.Block(body))

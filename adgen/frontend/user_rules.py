@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
+from adgen.rules import (BUILTIN_NAMES, BUILTIN_RULES, FORTRAN_BLAS, fortran_blas_dummies,
+                         integer_dummy)
 
 _RULE = re.compile(r"\s*([A-Za-z_]\w*\s*\([^)]*\)\s*/\s*\([^)]*\))\s*(.*)$")
 
@@ -41,7 +43,7 @@ class Rule:
 
 
 def parse_rule(text, loc):
-    from adgen.driver import parse_head
+    from adgen.frontend.heads import parse_head
     m = _RULE.match(text)
     if not m:
         raise AdgenError(f"malformed rule '{text.strip()}': expected NAME(outputs)/(inputs) "
@@ -141,86 +143,6 @@ def attach_rules(prog, rules):
         f.has_body = False
 
 
-def _stored(rows, cols, trans):
-    """The length of a matrix argument of gemm whose op() is rows x cols (the matrix is
-    stored cols x rows when transposed): its last row (Order 101) or column starts ld
-    elements after the one before."""
-    r, c = f"({trans}==111?{rows}:{cols})", f"({trans}==111?{cols}:{rows})"
-    ld = "lda" if trans == "TransA" else "ldb"
-    return f"(Order==101?({r}-1)*{ld}+{c}:({c}-1)*{ld}+{r})"
-
-
-# Rules adgen brings itself, with the derivative routines it defines in its output
-# (templates/builtin_rules.c.j2): the CBLAS level-1 kernels in double (d) and single (s)
-# precision, positive increments. A copy's Y is in/out: with incY > 1 the elements
-# between those written keep their values.
-BUILTIN_RULES = [rule for p in "ds" for rule in [
-    f"cblas_{p}dot(cblas_{p}dot)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
-    f"cblas_{p}nrm2(cblas_{p}nrm2)/(X)  X=1+(N-1)*incX",
-    f"cblas_{p}axpy(Y)/(alpha X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
-    f"cblas_{p}scal(X)/(alpha X)  X=1+(N-1)*incX",
-    f"cblas_{p}copy(Y)/(X Y)  X=1+(N-1)*incX Y=1+(N-1)*incY",
-    # Y = alpha op(A) X + beta Y, A an M x N matrix stored by rows (Order 101) or columns
-    f"cblas_{p}gemv(Y)/(alpha A X beta Y)  A=(Order==101?(M-1)*lda+N:(N-1)*lda+M) "
-    f"X=1+((TransA==111?N:M)-1)*incX Y=1+((TransA==111?M:N)-1)*incY",
-    # C = alpha op(A) op(B) + beta C: op(A) is M x K (A stored M x K, or K x M transposed),
-    # op(B) K x N, C M x N
-    f"cblas_{p}gemm(C)/(alpha A B beta C)  A={_stored('M', 'K', 'TransA')} "
-    f"B={_stored('K', 'N', 'TransB')} C=(Order==101?(M-1)*ldc+N:(N-1)*ldc+M)",
-]]
-
-
-# The same kernels as Fortran input calls them (the reference BLAS's `ddot(n, dx, incx,
-# dy, incy)`, `sdot(n, sx, incx, sy, incy)` and so on, every argument by reference): each
-# one's dummies, then its rule. A program that calls one without defining it gets these
-# dummies and the rule; the derivative routines (`ddot_b_`, ...) are in the same template.
-FORTRAN_BLAS = {
-    "ddot": ("n dx incx dy incy", "ddot(ddot)/(dx dy)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
-    "dnrm2": ("n x incx", "dnrm2(dnrm2)/(x)  x=1+(n-1)*incx"),
-    "daxpy": ("n da dx incx dy incy",
-              "daxpy(dy)/(da dx dy)  da=1 dx=1+(n-1)*incx dy=1+(n-1)*incy"),
-    "dscal": ("n da dx incx", "dscal(dx)/(da dx)  da=1 dx=1+(n-1)*incx"),
-    "dcopy": ("n dx incx dy incy", "dcopy(dy)/(dx dy)  dx=1+(n-1)*incx dy=1+(n-1)*incy"),
-    "sdot": ("n sx incx sy incy", "sdot(sdot)/(sx sy)  sx=1+(n-1)*incx sy=1+(n-1)*incy"),
-    "snrm2": ("n x incx", "snrm2(snrm2)/(x)  x=1+(n-1)*incx"),
-    "saxpy": ("n sa sx incx sy incy",
-              "saxpy(sy)/(sa sx sy)  sa=1 sx=1+(n-1)*incx sy=1+(n-1)*incy"),
-    "sscal": ("n sa sx incx", "sscal(sx)/(sa sx)  sa=1 sx=1+(n-1)*incx"),
-    "scopy": ("n sx incx sy incy", "scopy(sy)/(sx sy)  sx=1+(n-1)*incx sy=1+(n-1)*incy"),
-}
-
-BUILTIN_NAMES = {text.split("(", 1)[0] for text in BUILTIN_RULES}
-
-
-def _integer_dummy(name):
-    """True for the dummies of a FORTRAN_BLAS kernel that are integers: n and the
-    increments."""
-    return name == "n" or name.startswith("inc")
-
-
-def fortran_blas_dummies(name, arg_types, ret):
-    """The dummies of the Fortran BLAS kernel `name` (FORTRAN_BLAS) when a call gives it
-    the arguments it takes: integers for n and the increments, reals of the kernel's
-    precision (double for d..., single for s...) for the rest and for a function's result.
-    None otherwise."""
-    if name not in FORTRAN_BLAS:
-        return None
-    dummies = FORTRAN_BLAS[name][0].split()
-    is_function = FORTRAN_BLAS[name][1].startswith(f"{name}({name})")
-    real = ir.DOUBLE if name.startswith("d") else ir.FLOAT
-    if len(arg_types) != len(dummies) or \
-            ret.resolved() != (real if is_function else ir.VOID).resolved():
-        return None
-    for d, t in zip(dummies, arg_types):
-        target = ir.pointee(t.resolved())
-        if target is None:
-            return None
-        want = ir.INT if _integer_dummy(d) else real
-        if ir.with_const(target.resolved(), False) != want:
-            return None
-    return dummies
-
-
 def builtin_rules(prog, rules):
     """The built-in rules of the kernels the program declares but does not define, and
     that no rule of the user's covers."""
@@ -253,7 +175,7 @@ def _fortran_blas_from_c(prog, taken):
         if f is None or f.has_body or f.name in taken or fortran_blas_dummies(
                 name, [p.type for p in f.params], f.ret) is None:
             continue
-        ints = {d for d in dummies.split() if _integer_dummy(d)}
+        ints = {d for d in dummies.split() if integer_dummy(d)}
         for p, d in zip(f.params, dummies.split()):
             p.name = d
         head, lengths = text.split(None, 1)
@@ -264,87 +186,9 @@ def _fortran_blas_from_c(prog, taken):
     return out
 
 
-def derivative_link_names(prog):
-    """{NAME_b: its symbol} of the derivative routines of ruled Fortran procedures:
-    external procedures as gfortran names them (solve_b_)."""
-    out = {}
-    for f in prog.functions.values():
-        if getattr(f, "user_rule", None) is not None:
-            for suffix in ("_b", "_d", "_dv"):
-                out[f.name + suffix] = f.name + suffix + "_"
-    return out
-
-
 def _differentiable(t):
     t = t.resolved()
     if t.is_float:
         return True
     target = ir.pointee(t)
     return target is not None and target.resolved().is_float
-
-
-def result_is_active(act, lhs):
-    """True when the variable a call's result goes to (None for none) carries a
-    derivative."""
-    return lhs is not None and lhs.type.resolved().is_float and act.active_value(lhs)
-
-
-def ruled_call_arrays(mem, f, call, written=False):
-    """The memory nodes of the arrays a call of ruled function f is given (written=True:
-    those it writes, its pointer outputs)."""
-    from adgen.analysis.activity import find
-    return [find(mem.target(a)) for p, a in zip(f.params, call.args)
-            if p.type.resolved().is_pointer and (p.name in f.user_rule.dep or not written)]
-
-
-def derivative_flows(act, f, call, lhs_active):
-    """True when a call of ruled function f has an output that carries a derivative."""
-    rule = f.user_rule
-    return (lhs_active and f.name in rule.dep) or any(
-        p.name in rule.dep and act.has_shadow(a) for p, a in zip(f.params, call.args))
-
-
-def rule_length(f, name, args):
-    """The length the rule of f gives its array parameter `name` at a call with args, its
-    constant parts worked out (the comparisons of enumerators decided)."""
-    from adgen.transform.exprs import fold, substitute
-    return fold(substitute(f.rule_sizes[name], dict(zip(f.params, args))))
-
-
-def size_at_call(f, param, args):
-    """The length of a ruled function's array parameter at a call, as an IR expression
-    (a long, never below 0)."""
-    n = rule_length(f, param.name, args)
-    return ir.Call("adgen_imax", [n, ir.Const("0", ir.LONG)], ir.LONG)
-
-
-def derivative_signature(f, mode, fortran=False):
-    """(name, return type, parameters) of NAME_b / NAME_d for a ruled function f; in
-    Fortran, NAME_b takes the result's seed by reference."""
-    rule = f.user_rule
-    params = []
-    for p in f.params:
-        params.append(p)
-        if not rule.named(p.name):
-            continue
-        t = p.type.resolved()
-        suffix = "b" if mode == "reverse" else "d"
-        if t.is_float:
-            st = ir.Ptr(ir.with_const(p.type, False)) if mode == "reverse" else p.type
-        elif mode == "reverse":
-            st = ir.Ptr(ir.with_const(ir.pointee(t), False))
-        else:
-            st = p.type
-        params.append(ir.Symbol(p.name + suffix, st, "param"))
-    ret = ir.VOID
-    if f.name in rule.dep:
-        if mode == "reverse":
-            seed = ir.with_const(f.ret, False)
-            params.append(ir.Symbol(f.name + "b", ir.Ptr(seed) if fortran else seed, "param"))
-        else:
-            ret = ir.with_const(f.ret, False)
-            params.append(ir.Symbol(f.name, ir.Ptr(ir.with_const(f.ret, False)), "param"))
-    elif mode == "forward" and not f.ret.resolved().is_void:
-        ret = f.ret             # NAME_d returns what NAME returns
-    suffix = "_b" if mode == "reverse" else "_d"
-    return f.name + suffix, ret, params
