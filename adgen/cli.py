@@ -5,8 +5,8 @@ import shlex
 import sys
 import threading
 
-from adgen.version import __version__
 from adgen.errors import AdgenError, UsageError
+from adgen.version import __version__
 
 USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
              [--inactive NAME]... [--size NAME=EXPR]... [--stack heap|static]

@@ -11,22 +11,21 @@ from typing import List, Optional
 
 from adgen import ir
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
-                                     reachable_nodes)
-from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value, int_const,
-                                   descriptor_rank, field_expr, field_path_text)
+                                     reachable_nodes, ruled_call_arrays)
 from adgen.analysis.call_graph import callees, reachable, reachable_statements
+from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
+                                   descriptor_rank, field_expr, field_path_text, int_const)
 from adgen.analysis.first_access import READ, SET, first_access
-from adgen.ir.generated import GenFunction, LocalDecl
 from adgen.backend.cgen import OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
 from adgen.frontend.heads import parse_head
-from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.ir import exprs as X
+from adgen.ir.generated import GenFunction, LocalDecl
+from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.callbacks import specialize_callbacks
 from adgen.transform.common import strip_const
 from adgen.transform.normalize import normalize_program, structure_program
-from adgen.analysis.activity import ruled_call_arrays
 
 FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")   # any case
 

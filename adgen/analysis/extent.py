@@ -11,8 +11,8 @@ this reasoning the analysis says so, and the caller reports an error rather than
 """
 from adgen import ir
 from adgen.analysis.poly import Poly, range_sum
-from adgen.ir import exprs as X
 from adgen.analysis.ruled_calls import rule_length
+from adgen.ir import exprs as X
 
 
 class Unknown(Exception):

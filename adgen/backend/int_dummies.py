@@ -16,8 +16,8 @@ over the calls); anything else (a store, a pop into it, a call of a function out
 output, pointer arithmetic) keeps `*n` as it is.
 """
 from adgen import ir
-from adgen.ir.generated import LocalDecl
 from adgen.ir.exprs import clone_stmts, map_children
+from adgen.ir.generated import LocalDecl
 
 _READ, _ADDRESS, _TARGET = "read", "address", "target"
 

@@ -12,9 +12,8 @@ from pycparser import c_ast, c_generator, c_parser
 from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.frontend import jumps
-from adgen.ir import exprs as X
-from adgen.ir import reader
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
+from adgen.ir import exprs as X, reader
 from adgen.rules import LIBRARY_FUNCTIONS
 
 _ASSIGN_OPS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<",

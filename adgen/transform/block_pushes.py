@@ -17,10 +17,10 @@ The analyses (to-be-recorded, stack usage) read the sweeps as made, one element 
 conclude holds for it. Its statements (push_block, pop_block) are not counted again.
 """
 from adgen import ir
-from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.analysis.loops import assigned_syms
 from adgen.ir import exprs as X
 from adgen.ir.exprs import same_text
-from adgen.analysis.loops import assigned_syms
+from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.split_sums import (UNKNOWN, invariant_index, replace_stmt,
                                         stores_no_integer)
 

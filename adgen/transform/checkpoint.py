@@ -17,13 +17,12 @@ through a parameter, a local array or a global, whose lengths adgen must know.
 import re
 
 from adgen import ir
-from adgen.analysis.activity import field_closure, find
+from adgen.analysis.activity import field_closure, find, ruled_call_arrays
 from adgen.analysis.first_access import READ, first_access
+from adgen.analysis.loops import assigned_syms
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.transform.common import base_symbol, source_name
-from adgen.analysis.loops import assigned_syms
-from adgen.analysis.activity import ruled_call_arrays
 
 PRAGMA = re.compile(r"\s*adgen\s+binomial_ckp\b\s*(\((.*)\))?\s*$")
 

@@ -4,8 +4,8 @@ import contextlib
 
 from adgen import ir
 from adgen.errors import AdgenError
-from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.ir import exprs as X
+from adgen.rules import LIBRARY_FUNCTIONS
 
 
 def strip_const(t):
@@ -272,3 +272,34 @@ def base_symbol(e):
                 e.left.type.resolved().is_array else e.right
         else:
             return e.sym if isinstance(e, ir.Ref) else None
+
+
+def ad_temp(name, t):
+    """A temporary of the generated code (is_ad: none of the program's)."""
+    s = ir.Symbol(name, ir.with_const(t, False), "temp")
+    s.is_ad = True
+    return s
+
+
+class Names:
+    """Unique names inside one generated function."""
+
+    def __init__(self, taken):
+        self.taken = set(taken)
+
+    def fresh(self, base):
+        name, k = base, 1
+        while name in self.taken:
+            k += 1
+            name = f"{base}{k}"
+        self.taken.add(name)
+        return name
+
+
+def unless_null(addr, stmts):
+    """stmts, on the memory at addr, under a test that its pointer is not null where it may
+    be: a Fortran OPTIONAL dummy argument's, which a call may leave out."""
+    base = base_symbol(addr)
+    if not stmts or base is None or not getattr(base, "optional", False):
+        return stmts
+    return [ir.If(ir.Binary("!=", ir.Ref(base), X.null(base.type), ir.INT), ir.Block(stmts))]

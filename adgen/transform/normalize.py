@@ -13,8 +13,8 @@
 """
 from adgen import ir
 from adgen.errors import AdgenError
-from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.ir import exprs as X
+from adgen.rules import LIBRARY_FUNCTIONS
 
 
 class Temps:

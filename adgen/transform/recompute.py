@@ -35,9 +35,9 @@ from typing import Optional
 
 from adgen import ir
 from adgen.analysis.activity import find, reachable_nodes
+from adgen.analysis.loops import address_taken, assigned_syms, loop_local_vars
 from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.clone import recursive_functions
-from adgen.analysis.loops import address_taken, assigned_syms, loop_local_vars
 
 # A push and a pop of one value cost about as much as this many arithmetic operations.
 MAX_COST = 4

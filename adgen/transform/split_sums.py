@@ -19,11 +19,11 @@ values the loop reads at one place and never writes are read once before it, as 
 tell that the adjoints the loop writes are not them.
 """
 from adgen import ir
-from adgen.rules import LIBRARY_FUNCTIONS
-from adgen.ir import exprs as X
-from adgen.transform.common import increment, strip_const
-from adgen.ir.exprs import same_text
 from adgen.analysis.loops import assigned_syms
+from adgen.ir import exprs as X
+from adgen.ir.exprs import same_text
+from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.transform.common import increment, strip_const
 
 PARTS = 2           # partial sums: as many copies of the loop body
 MAX_BODY = 16       # statements of a loop body worth duplicating

@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 from adgen import ir
-from adgen.analysis.extent import NotPolynomial, IndexWalker
+from adgen.analysis.extent import IndexWalker, NotPolynomial
 from adgen.analysis.poly import Poly, range_sum
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X

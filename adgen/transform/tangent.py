@@ -3,17 +3,16 @@ directional derivative of e; control flow is kept as it is."""
 from adgen import ir
 from adgen.analysis.activity import struct_with_pointers
 from adgen.analysis.extent import field_expr
-from adgen.ir.generated import GenFunction, LocalDecl, local_type
-from adgen.errors import AdgenError
-from adgen.rules import LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
-from adgen.ir import exprs as X
-from adgen.transform.adjoint import Names
-from adgen.transform.common import (ShadowMap, alloc_bytes, alloc_call, handle_parts,
-                                    is_user_call, located, no_rule_error, shadow_global_setup,
-                                    source_name, refuse_internal_pointer_fields,
-                                    unknown_function_error)
-from adgen.ir.exprs import counted_loop
 from adgen.analysis.ruled_calls import result_is_active
+from adgen.errors import AdgenError
+from adgen.ir import exprs as X
+from adgen.ir.exprs import counted_loop
+from adgen.ir.generated import GenFunction, LocalDecl, local_type
+from adgen.rules import LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
+from adgen.transform.common import (Names, ShadowMap, alloc_bytes, alloc_call, handle_parts,
+                                    is_user_call, located, no_rule_error,
+                                    refuse_internal_pointer_fields, shadow_global_setup,
+                                    source_name, unknown_function_error)
 
 
 class TangentTransform:

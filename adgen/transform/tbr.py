@@ -14,8 +14,8 @@ nothing but the function's own statements can change them. Everything else is de
 per memory node (see adjoint.ReverseTransform.R).
 """
 from adgen import ir
-from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.analysis.loops import assigned_syms
+from adgen.rules import LIBRARY_FUNCTIONS
 
 
 class LocalTBR:
