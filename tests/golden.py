@@ -22,10 +22,10 @@ import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import harness  # noqa: E402
-
 ROOT = Path(__file__).resolve().parent.parent
+# this checkout's adgen, whatever another installation says
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+import harness  # noqa: E402
 
 # (name, adgen options); reverse runs get `-o NAME_b.c`, forward ones `NAME_d.c`
 MODES = [
@@ -68,6 +68,7 @@ def _sizes(spec, head, source):
 def _run_cli(argv, cwd):
     """adgen's command line in this process: (status, stdout, stderr)."""
     from adgen import cli
+    assert Path(cli.__file__).resolve().is_relative_to(ROOT), cli.__file__
     out, err = io.StringIO(), io.StringIO()
     old = os.getcwd()
     os.chdir(cwd)
