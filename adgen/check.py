@@ -82,7 +82,7 @@ def _random_struct(ffi, t, rng):
     floating-point (nested structs and arrays of them too), as a dict of its fields with
     lists for arrays; None when some field is not floating-point, or may be missing from
     the declaration the API gave cffi (its fields do not fill the struct)."""
-    from adgen.api import FLOAT_NAMES
+    from adgen.api.analysis import FLOAT_NAMES
     if t.kind == "primitive":
         return round(float(rng.uniform(-1, 1)), 6) if t.cname in FLOAT_NAMES else None
     if t.kind == "array":
@@ -96,7 +96,7 @@ def _random_struct(ffi, t, rng):
 
 
 def _is_handle(built, p):
-    from adgen.api import is_handle
+    from adgen.api.arguments import is_handle
     try:
         return is_handle(built._ffi.typeof(p["elem"]))
     except Exception:
@@ -108,7 +108,8 @@ def _complete_handle(built, p, given, rng, notes):
     floating-point fields not given get random values; its integer fields and pointer
     fields (the arrays: their lengths cannot be guessed) must be given (CheckError naming
     those missing)."""
-    from adgen.api import FLOAT_NAMES, descriptor_type, is_descriptor
+    from adgen.api.analysis import FLOAT_NAMES
+    from adgen.api.arguments import descriptor_type, is_descriptor
     ffi, n = built._ffi, p["name"]
     extents = p.get("field_extents") or {}
     missing, randoms = [], []
@@ -182,7 +183,7 @@ def _complete_handle(built, p, given, rng, notes):
 def _type_needs_values(t, seen=()):
     """True when a value of (cffi) type t has integer or pointer parts (which must be
     given)."""
-    from adgen.api import FLOAT_NAMES
+    from adgen.api.analysis import FLOAT_NAMES
     if t.kind == "primitive":
         return t.cname not in FLOAT_NAMES
     if t.kind == "array":
@@ -206,7 +207,8 @@ def _holds_float(t, seen=()):
 def _example(t, seen=()):
     """An example value of (cffi) struct type t for messages: `{"n": <int>, "x":
     [<numbers>], ...}`."""
-    from adgen.api import FLOAT_NAMES, descriptor_type, is_descriptor
+    from adgen.api.analysis import FLOAT_NAMES
+    from adgen.api.arguments import descriptor_type, is_descriptor
 
     def one(ft):
         if is_descriptor(ft):
@@ -235,7 +237,7 @@ def make_arguments(built, values=None, sizes=None, seed=1):
     extent analysis; structs of floating-point fields are random too; int arrays and
     other structs must be given. Raises CheckError."""
     import numpy as np
-    from adgen.api import numpy_dtype
+    from adgen.api.arguments import numpy_dtype
     values, sizes = dict(values or {}), dict(sizes or {})
     names = built.parameters        # (not the lengths of strings: the API passes them)
     params = [built._by_name[n] for n in names]
@@ -306,7 +308,7 @@ def make_arguments(built, values=None, sizes=None, seed=1):
                 notes.append(f"{n} = {json.dumps(out[n])} (random)")
             values[n] = out[n]
             try:
-                from adgen.api import struct_initializer
+                from adgen.api.arguments import struct_initializer
                 t = built._ffi.typeof(p["elem"])
                 if kind == "struct_ptr" and isinstance(values[n], list) and \
                         all(isinstance(item, dict) for item in values[n]):
@@ -528,7 +530,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
         if name == f or by_name[name]["kind"] == "real" or by_name[name].get("scalar_ref"):
             return name
         if by_name[name]["kind"] in ("struct", "struct_ptr"):
-            from adgen.api import struct_field_labels
+            from adgen.api.arguments import struct_field_labels
             labels = struct_field_labels(built._ffi.typeof(by_name[name]["elem"]))
             if built._ffi.typeof(a.values[name]).kind == "array":     # an array of structs
                 return f"{name}[{k // len(labels)}]{labels[k % len(labels)]}"

@@ -375,20 +375,20 @@ def test_cache_cleaning_removes_only_its_own_entries(tmp_path):
 def test_cache_build_keeps_the_entry_another_process_made(tmp_path, monkeypatch):
     """Two processes building the same source at once: the one finishing second found the
     other's entry and removed it, while the first might be loading it."""
-    from adgen import api
+    from adgen.api import compiling       # build() looks read_meta up there
     src = tmp_path / "f.c"
     src.write_text(OWN)
     cache = tmp_path / "cache"
     first = adgen.build(str(src), head="f(f)/(x)", cache_dir=cache, vector=False)
     marker = first.path / "still-here"
     marker.write_text("")
-    real = api._read_meta
+    real = compiling.read_meta
     calls = []
 
     def unseen_once(path):          # the entry appears while this build runs
         calls.append(path)
         return None if len(calls) == 1 else real(path)
-    monkeypatch.setattr(api, "_read_meta", unseen_once)
+    monkeypatch.setattr(compiling, "read_meta", unseen_once)
     second = adgen.build(str(src), head="f(f)/(x)", cache_dir=cache, vector=False)
     assert second.path == first.path and marker.exists()
     assert second.gradient(2.0)["x"] == pytest.approx(12.0)
