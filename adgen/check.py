@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import List, Optional
 
-from adgen.errors import AdgenError, UsageError
+from adgen.errors import AdgenError, UsageError, report
 
 USAGE = ("adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... "
          "[-I DIR] [-D NAME[=VALUE]]\n"
@@ -783,7 +783,7 @@ def main(argv=None):
                           derivative_files={k: v for k, v in dfiles.items()}, vector=False,
                           setup=args.setup)
         except AdgenError as exc:
-            print(str(exc) if exc.loc else f"{args.sources[0]}: {exc}", file=sys.stderr)
+            print(report(exc, args.sources[0]), file=sys.stderr)
             return 1
         except BuildError as exc:
             print(f"adgen check: error: {exc}", file=sys.stderr)

@@ -5,7 +5,7 @@ import shlex
 import sys
 import threading
 
-from adgen.errors import AdgenError, UsageError
+from adgen.errors import AdgenError, UsageError, report
 from adgen.version import __version__
 
 USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR] [-D NAME[=VALUE]]
@@ -224,10 +224,7 @@ def _main(argv):
             write_output(dependency_rule(out if not args.no_output else depfile, inputs),
                          depfile, inputs)
     except AdgenError as exc:
-        if exc.loc is None:
-            print(f"{args.sources[0]}: {exc}", file=sys.stderr)
-        else:
-            print(str(exc), file=sys.stderr)
+        print(report(exc, args.sources[0]), file=sys.stderr)
         return 1
     except RecursionError:
         print(f"{args.sources[0]}: error: program too deeply nested for adgen",

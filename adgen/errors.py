@@ -1,4 +1,5 @@
 """User-facing diagnostics: every problem adgen reports is an AdgenError."""
+import linecache
 from dataclasses import dataclass
 from typing import Optional
 
@@ -27,6 +28,36 @@ class AdgenError(Exception):
     def __str__(self):
         where = f"{self.loc}: " if self.loc else ""
         return f"{where}error: {self.message}"
+
+
+def source_excerpt(loc: Optional[Loc]) -> str:
+    """The source line of loc and a caret under its column, as gcc shows them after the
+    message ("" when the line cannot be read: text given to the Python API, a file since
+    gone). Tabs are expanded, in the line and before the caret alike."""
+    if loc is None or not loc.line or not loc.file:
+        return ""
+    try:
+        text = linecache.getline(loc.file, loc.line)
+    except (OSError, UnicodeError, ValueError):
+        return ""
+    text = text.rstrip("\r\n")
+    if not text.strip():
+        return ""
+    # a column in the indentation is a statement's (Fortran's are): its first character
+    col = min(max(loc.col, len(text) - len(text.lstrip()) + 1), len(text) + 1)
+    gutter = f"{loc.line:5} | "
+    before = text[:col - 1].expandtabs(8)
+    return f"{gutter}{text.expandtabs(8)}\n{' ' * (len(gutter) - 2)}| {' ' * len(before)}^"
+
+
+def report(exc: "AdgenError", fallback: str) -> str:
+    """The text of an error for standard error: `FILE:LINE:COL: error: MESSAGE` (the file
+    `fallback` names when the error has no place), then the line it is about with a caret
+    under the column."""
+    if exc.loc is None:
+        return f"{fallback}: {exc}"
+    excerpt = source_excerpt(exc.loc)
+    return f"{exc}\n{excerpt}" if excerpt else str(exc)
 
 
 class UsageError(Exception):

@@ -71,6 +71,50 @@ def refuse(tmp_path, source, message, lines=None):
 
 # ----------------------------------------------------------------- input files
 
+def _caret_column(proc):
+    """The (line, column) of an error's first line, and the column its caret line points at
+    (1-based, in the source line shown above it, tabs expanded)."""
+    first, shown, caret = proc.stderr.splitlines()[:3]
+    m = re.match(r"^[^:]+:(\d+):(\d+): error: ", first)
+    assert m, first
+    gutter = re.match(r"^ *(\d+) \| ", shown)
+    assert gutter and int(gutter.group(1)) == int(m.group(1)), proc.stderr
+    assert re.match(r"^ +\| *\^$", caret) and len(caret.split("|")[0]) == len(gutter.group(0)) - 2, \
+        proc.stderr
+    return int(m.group(1)), int(m.group(2)), shown[len(gutter.group(0)):], \
+        len(caret) - len(gutter.group(0))
+
+
+def test_error_shows_the_line_with_a_caret(tmp_path):
+    """As gcc does: after `FILE:LINE:COL: error: ...`, the line and a caret under COL (the
+    source's tabs expanded to 8 columns in both)."""
+    (tmp_path / "model.c").write_text(
+        "double g(double);\ndouble f(double x)\n{\n\tdouble t = x;\n\treturn g(t) * x;\n}\n")
+    proc = adgen("--reverse", "model.c", cwd=tmp_path)
+    check_error(proc, "model.c", "unknown external function 'g'", lines=[5])
+    line, col, shown, at = _caret_column(proc)
+    assert shown == "        return g(t) * x;"
+    assert (col, at) == (9, 16) and shown[at - 1] == "g"
+
+
+def test_fortran_error_shows_the_line_with_a_caret(tmp_path):
+    (tmp_path / "model.f90").write_text(
+        "subroutine f(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n"
+        "  y = x * g(x)\nend subroutine\n")
+    proc = adgen("--reverse", "model.f90", cwd=tmp_path)
+    check_error(proc, "model.f90", "g", lines=[4])
+    line, col, shown, at = _caret_column(proc)
+    assert shown == "  y = x * g(x)" and at == max(col, 3)    # not in the indentation
+
+
+def test_error_without_its_line_shows_none(tmp_path):
+    """A position in a file that cannot be read (gone since) gives the message alone."""
+    from adgen.errors import AdgenError, Loc, report
+    assert report(AdgenError("bad", Loc(str(tmp_path / "gone.c"), 3, 2)), "x.c") == \
+        f"{tmp_path / 'gone.c'}:3:2: error: bad"
+    assert report(AdgenError("bad"), "x.c") == "x.c: error: bad"
+
+
 def test_missing_input_file(tmp_path):
     proc = adgen("--reverse", "nosuch.c", cwd=tmp_path)
     check_error(proc, "nosuch.c", r"no such file|not found|does not exist", located=False)
