@@ -77,7 +77,8 @@ def load_program(sources, options):
         elif lower.endswith((".c", ".h", ".i")):
             from adgen.frontend.c_front import parse_c_file
             _check_text(src)
-            programs.append(parse_c_file(src, options.include_dirs, options.defines))
+            programs.append(parse_c_file(src, options.include_dirs, options.defines,
+                                         options.inactive))
         else:
             raise AdgenError("unknown kind of source file (expected .c, or a Fortran suffix)",
                              Loc(src))

@@ -59,6 +59,16 @@ MATH_RULES = {
     "ldexp": ["ldexp(1.0, y)", None],
     "remainder": ["1.0", "-rint(x / y)"],
     "fma": ["y", "x", "1.0"],
+    # one ulp toward y: x's derivative where it is not the step
+    "nextafter": ["1.0", "0.0"],
+}
+# Functions with a second output through a pointer y, differentiated as the statements
+# they equal (the C front end writes them so): `*y = OUT;` then RESULT, which reads *y, x
+# read once. frexp's exponent of 0 and inf is 0, as C's; modf keeps the sign of x in both
+# parts, and of +-inf gives +-0.
+THROUGH_POINTER = {
+    "frexp": ("(x == 0.0 || !isfinite(x)) ? 0 : ilogb(x) + 1", "ldexp(x, -*y)"),
+    "modf": ("trunc(x)", "(isinf(x) ? copysign(0.0, x) : copysign(x - *y, x))"),
 }
 # Piecewise functions: the derivative is that of the branch the function takes, as if it
 # were this expression (the primal still calls the function). Multiplying by the 0 or 1 of
@@ -89,6 +99,7 @@ EFFECT_ONLY = ("printf", "fprintf", "puts", "putchar", "fputs", "fflush", "perro
                "adgen_shape_error")
 # Library calls returning integers or flags: never active.
 INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lround", "lrint",
+                  "ilogb", "ilogbf", "ilogbl", "lroundf", "lroundl", "lrintf", "lrintl",
                   "strlen", "strcmp", "strncmp", "rand", "atoi", "atol", "memcmp",
                   # Fortran's CHARACTER comparison, len_trim, leading blanks and index
                   # (templates/runtime.c.j2)
@@ -224,7 +235,7 @@ def _variants():
     return table
 
 
-_FUNC_NAME = re.compile(r"\b(" + "|".join(list(MATH_RULES) + ["trunc", "rint"]) +
+_FUNC_NAME = re.compile(r"\b(" + "|".join(list(MATH_RULES) + ["trunc", "rint", "ilogb"]) +
                         r")\(")
 _LITERAL = re.compile(r"(?<![\w.])(\d+\.\d*(?:[eE][-+]?\d+)?)")
 
@@ -239,6 +250,17 @@ def _in_precision(rule, suffix):
 
 
 LIBRARY_FUNCTIONS = _variants()
+
+
+def through_pointer(name):
+    """(the type of x, OUT, RESULT) of a function of THROUGH_POINTER in the precision its
+    name says (`modff`: float), or None for another function."""
+    for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
+        base = name[:len(name) - len(suffix)] if suffix else name
+        if name.endswith(suffix) and base in THROUGH_POINTER:
+            out, result = THROUGH_POINTER[base]
+            return t, _in_precision(out, suffix), _in_precision(result, suffix)
+    return None
 
 
 def rule_expr(func: LibFunc, k: int, args):

@@ -470,14 +470,28 @@ double f(double x)
 
 
 def test_library_function_without_rule(tmp_path):
-    # modf's value depends on its argument, and adgen has no rule for it: an error, not
+    # j0's value depends on its argument, and adgen has no rule for it: an error, not
     # a zero derivative; --inactive makes its result a constant
-    source = ("#include <math.h>\ndouble f(double x)\n{\n    double ip;\n"
-              "    return modf(3.0 * x, &ip) * x;\n}\n")
-    refuse(tmp_path, source, r"no derivative rule for the library function 'modf'.*"
-                             r"--inactive modf", {5})
-    proc = adgen("--reverse", "prog.c", "--inactive", "modf", "-o", "out.c", cwd=tmp_path)
+    source = ("#include <math.h>\ndouble f(double x)\n{\n    double ip = 1.0;\n"
+              "    return j0(3.0 * x) * x * ip;\n}\n")
+    refuse(tmp_path, source, r"no derivative rule for the library function 'j0'.*"
+                             r"--inactive j0", {5})
+    proc = adgen("--reverse", "prog.c", "--inactive", "j0", "-o", "out.c", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_inactive_function_with_a_rule_is_a_constant(tmp_path):
+    """--inactive modf keeps modf's calls as they are, carrying no derivative, although
+    adgen differentiates modf by itself (rules.THROUGH_POINTER)."""
+    (tmp_path / "prog.c").write_text(
+        "#include <math.h>\ndouble f(double x)\n{\n    double ip;\n"
+        "    return modf(3.0 * x, &ip) * x;\n}\n")
+    proc = adgen("--forward", "prog.c", "-o", "d.c", cwd=tmp_path)
+    assert proc.returncode == 0 and "trunc(" in (tmp_path / "d.c").read_text(), proc.stderr
+    proc = adgen("--forward", "prog.c", "--inactive", "modf", "-o", "d.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    code = (tmp_path / "d.c").read_text()
+    assert "modf(3.0 * x, &ip)" in code and "trunc(" not in code, code
 
 
 SWITCH_STATIC_FALLTHROUGH = """\

@@ -14,7 +14,7 @@ from adgen.errors import AdgenError, Loc
 from adgen.frontend import jumps
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.ir import exprs as X, reader
-from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.rules import LIBRARY_FUNCTIONS, through_pointer
 
 _ASSIGN_OPS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<",
                ">>=": ">>", "&=": "&", "|=": "|", "^=": "^"}
@@ -35,8 +35,9 @@ def loc_of(node, default=None):
     return Loc(c.file, c.line or 0, c.column or 0)
 
 
-def parse_c_file(path, include_dirs=(), defines=()):
-    """Preprocess and parse one C file into an ir.Program."""
+def parse_c_file(path, include_dirs=(), defines=(), inactive=()):
+    """Preprocess and parse one C file into an ir.Program. `inactive`: the functions the
+    user says carry no derivative (--inactive), kept as the calls they are."""
     text, std, macros, files = preprocess(path, include_dirs, defines)
     try:
         ast = c_parser.CParser().parse(text, path)
@@ -48,7 +49,7 @@ def parse_c_file(path, include_dirs=(), defines=()):
     except Exception as exc:  # pycparser raises plain errors for a few malformed inputs
         raise _compiler_syntax_error(path, include_dirs, defines) or \
             AdgenError(f"cannot parse: {type(exc).__name__} {exc}".strip(), Loc(path))
-    prog = CFront(path).program(ast)
+    prog = CFront(path, inactive).program(ast)
     prog.std_headers = std
     prog.macros = macros
     prog.files_read = files
@@ -246,8 +247,9 @@ def _continue_by_flag(block, flag):
 
 
 class CFront:
-    def __init__(self, path):
+    def __init__(self, path, inactive=()):
         self.path = path
+        self.inactive = set(inactive)   # calls kept as they are (through_pointer)
         self.typedefs = {}        # name -> ir.Type
         self.structs = {}         # ('struct'|'union', tag) -> StructDef
         self.enum_consts = {}     # name -> int value
@@ -1286,9 +1288,32 @@ class CFront:
                 conv.append(self.convert(a, params[k].type))
             else:
                 conv.append(a)
+        if getattr(f, "is_library", False) and through_pointer(name) and len(conv) == 2 \
+                and name not in self.inactive:
+            return self.through_pointer(name, conv, pre, loc)
         if name in LIBRARY_FUNCTIONS and getattr(f, "is_library", False):
             return ir.Call(name, conv, LIBRARY_FUNCTIONS[name].ret, loc)
         return ir.Call(name, conv, f.ret, loc)
+
+    def through_pointer(self, name, args, pre, loc):
+        """A call of frexp or modf as the statements it equals (rules.THROUGH_POINTER):
+        its argument and pointer kept, the output through the pointer set, then the result,
+        which reads it."""
+        t, out_text, result_text = through_pointer(name)
+        x = self.hidden_local(f"{name}_arg", t, loc)
+        y = self.hidden_local(f"{name}_out", ir.with_const(args[1].type, False), loc)
+        pre.append(ir.Assign(ir.Ref(x, loc), args[0], loc))
+        pre.append(ir.Assign(ir.Ref(y, loc), args[1], loc))
+        stand_in = [ir.Symbol("x", t, "param"), ir.Symbol("y", y.type, "param")]
+        mapping = dict(zip(stand_in, (ir.Ref(x, loc), ir.Ref(y, loc))))
+
+        def read(text):
+            e = parse_expr_in_scope(text, stand_in, "a library function's rule")
+            return X.substitute(e, mapping)
+
+        target = ir.Deref(ir.Ref(y, loc), ir.pointee(y.type.resolved()), loc)
+        pre.append(ir.Assign(target, self.convert(read(out_text), target.type), loc))
+        return read(result_text)
 
     def convert(self, e, to):
         """Make an implicit conversion between number types explicit when it matters."""

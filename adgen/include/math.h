@@ -27,10 +27,18 @@ ADGEN_F1(fabs) ADGEN_F1(floor) ADGEN_F1(ceil) ADGEN_F1(round) ADGEN_F1(trunc) AD
 ADGEN_F1(nearbyint) ADGEN_F1(lgamma) ADGEN_F1(tgamma) ADGEN_F1(erf) ADGEN_F1(erfc)
 ADGEN_F1(cbrt) ADGEN_F1(expm1) ADGEN_F1(log1p)
 ADGEN_F2(pow) ADGEN_F2(atan2) ADGEN_F2(fmin) ADGEN_F2(fmax) ADGEN_F2(fmod) ADGEN_F2(hypot)
-ADGEN_F2(copysign) ADGEN_F2(fdim) ADGEN_F2(remainder)
+ADGEN_F2(copysign) ADGEN_F2(fdim) ADGEN_F2(remainder) ADGEN_F2(nextafter)
 #undef ADGEN_F1
 #undef ADGEN_F2
 double ldexp(double, int); double frexp(double, int *); double modf(double, double *);
+float ldexpf(float, int); float frexpf(float, int *); float modff(float, float *);
+long double ldexpl(long double, int); long double frexpl(long double, int *);
+long double modfl(long double, long double *);
+int ilogb(double); int ilogbf(float); int ilogbl(long double);
+/* POSIX's Bessel functions (no derivative rule: --inactive, or your own with --rules) */
+double j0(double); double j1(double); double jn(int, double);
+double y0(double); double y1(double); double yn(int, double);
+long lroundf(float); long lroundl(long double); long lrintf(float); long lrintl(long double);
 double fma(double, double, double); float fmaf(float, float, float);
 long double fmal(long double, long double, long double);
 long lround(double); long lrint(double);
