@@ -41,6 +41,7 @@ Command line, for debugging programs (see --help):
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -56,8 +57,12 @@ from typing import Optional
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
-# Default command that runs adgen; check_program/expect_error accept another one.
+# Default command that runs adgen; check_program/expect_error accept another one. The
+# default command runs in this process (adgen's command line, its output and status
+# captured), sparing each run the start of an interpreter and the import of adgen, most of
+# what it costs; ADGEN_TEST_SUBPROCESS=1 starts `python -m adgen` for each run instead.
 ADGEN_CMD = [sys.executable, "-m", "adgen"]
+IN_PROCESS = not os.environ.get("ADGEN_TEST_SUBPROCESS")
 
 CC = os.environ.get("CC", "gcc")
 # ADGEN_TEST_STACK=static: adjoints with --stack=static (of STATIC_STACK_BYTES); for a C
@@ -2166,6 +2171,50 @@ def _sanitizer_env(workdir):
     return env
 
 
+def _run_adgen(cmd, what):
+    """adgen's command line `cmd`: in this process when it is the default command (see
+    IN_PROCESS), else as a process of its own."""
+    if not (IN_PROCESS and cmd[:len(ADGEN_CMD)] == ADGEN_CMD):
+        return _run(cmd, what, ADGEN_TIMEOUT, env=_adgen_env())
+    import contextlib
+    import io
+    import threading
+    import traceback
+    cli = _adgen_cli()
+    argv = [str(a) for a in cmd[len(ADGEN_CMD):]]
+    out, err, status = io.StringIO(), io.StringIO(), {}
+
+    def run():
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status["code"] = cli.main(argv)
+            except SystemExit as exc:
+                status["code"] = exc.code
+            except BaseException:       # as the interpreter would: a traceback, status 1
+                traceback.print_exc()
+                status["code"] = 1
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(ADGEN_TIMEOUT)
+    if worker.is_alive():
+        raise AssertionError(f"{what}: timed out after {ADGEN_TIMEOUT} s\n"
+                             f"  $ {shlex.join(map(str, cmd))}")
+    code = status.get("code")
+    code = 0 if code is None else code if isinstance(code, int) else 1
+    return subprocess.CompletedProcess(cmd, code, out.getvalue(), err.getvalue())
+
+
+def _adgen_cli():
+    """adgen.cli of this checkout (as PYTHONPATH gives it to `python -m adgen`)."""
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT))
+    from adgen import cli
+    if not Path(cli.__file__).resolve().is_relative_to(REPO_ROOT):
+        raise AssertionError(f"adgen is imported from {cli.__file__}, not from {REPO_ROOT}")
+    return cli
+
+
 def _adgen_env():
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO_ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
@@ -2228,7 +2277,7 @@ def run_adgen(mode: str, source, head: Head, out: Path, flags, adgen_cmd=None,
         extra = list(extra) + ["--stack=static", "--stack-size", str(STATIC_STACK_BYTES)]
     cmd = list(adgen_cmd or ADGEN_CMD) + [f"--{mode}"] + sources + ["--head", head.text,
                                           "-o", str(out)] + list(flags) + list(extra)
-    return cmd, _run(cmd, f"adgen --{mode}", ADGEN_TIMEOUT, env=_adgen_env())
+    return cmd, _run_adgen(cmd, f"adgen --{mode}")
 
 
 def _compile_derivative(path: Path, source: Path, flags, protos: str, workdir: Path,
@@ -2580,14 +2629,17 @@ def _compile_fortran_shim(plan: Plan, workdir: Path, fbuild: FortranBuild) -> Pa
 
 def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=None,
                stats: Optional[dict] = None, derivatives: bool = True,
-               fbuild: Optional[FortranBuild] = None) -> None:
+               fbuild: Optional[FortranBuild] = None, stacks=None) -> None:
     """Differentiate one head both ways, build and run its driver, assert on the results.
 
     When one mode fails (adgen, compilation, linking), the other is still checked against
     the finite differences, and all failures are reported together.
     derivatives=False checks the primal and the finite differences only (no adgen).
     For a Fortran program, `fbuild` is its gfortran-compiled primal (build_fortran_primal);
-    the Fortran main program (make_fortran_main) is checked too when both modes built."""
+    the Fortran main program (make_fortran_main) is checked too when both modes built.
+    `stacks`: the stack kinds to check the adjoint with, in turn (default: the one
+    ADGEN_TEST_STACK names); the tangent, which has no stack, is made and built once for
+    all of them."""
     workdir.mkdir(parents=True, exist_ok=True)
     if fbuild is not None:
         plan = make_fortran_plan(spec, head, fbuild)
@@ -2596,10 +2648,51 @@ def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=No
         plan = make_plan(spec, head, source.read_text())
         sources = source
     flags = resolve_flags(spec, source)
+    stacks = list(stacks or [stack_mode()]) if derivatives else [stack_mode()]
+    fails, tangent = [], {}
+    for k, stack in enumerate(stacks):
+        where = workdir if k == 0 else workdir / stack
+        with _stack_kind(stack):
+            found = _check_stack(source, spec, head, plan, sources, flags, where, adgen_cmd,
+                                 stats if k == 0 else None, derivatives, fbuild, tangent)
+        if len(stacks) > 1:
+            found = [f"(--stack={stack}) {f}" for f in found]
+        fails += found
+    if fails:
+        raise AssertionError("- " + "\n- ".join(f.replace("\n", "\n  ") for f in fails))
+
+
+@contextlib.contextmanager
+def _stack_kind(stack):
+    """ADGEN_TEST_STACK set to `stack` for a while (stack_mode reads it)."""
+    old = os.environ.get("ADGEN_TEST_STACK")
+    os.environ["ADGEN_TEST_STACK"] = stack
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["ADGEN_TEST_STACK"]
+        else:
+            os.environ["ADGEN_TEST_STACK"] = old
+
+
+def _check_stack(source, spec, head, plan, sources, flags, workdir, adgen_cmd, stats,
+                 derivatives, fbuild, tangent) -> list:
+    """check_head with the stack kind stack_mode() gives: its failures. `tangent` holds
+    what the first stack's check made of the tangent ({'obj': its object, 'fails': its
+    failures}), which the later ones reuse."""
+    workdir.mkdir(parents=True, exist_ok=True)
     fails, objs = [], {}
     if derivatives:
         protos = prototypes(plan)
         for mode, suffix, proto in zip(("reverse", "forward"), "bd", protos):
+            if mode == "forward" and tangent:
+                if "obj" in tangent:
+                    objs["d"] = tangent["obj"]
+                    interface = tangent["obj"].parent / f"{head.func}_d_interface.f90"
+                    if interface.exists():      # for the Fortran main program
+                        shutil.copy(interface, workdir / interface.name)
+                continue
             out = workdir / f"{head.func}_{suffix}.c"
             if out.exists():
                 out.unlink()
@@ -2613,13 +2706,19 @@ def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=No
                     _check_warning(proc.stderr, source, spec.expect_warning, f"adgen --{mode}")
                 check = fortran_call_check([proto]) if fbuild is not None else None
                 objs[suffix] = _compile_derivative(out, source, flags, proto, workdir, check)
+                if mode == "forward":
+                    tangent["obj"] = objs[suffix]
             except AssertionError as exc:
                 fails.append(str(exc))
+                if mode == "forward":
+                    tangent["fails"] = True     # reported with the first stack only
+            if mode == "forward":
+                tangent.setdefault("fails", False)
     try:
         res = _build_and_run(plan, source, workdir, flags, objs, fbuild)
     except AssertionError as exc:
         if len(objs) < 2:
-            raise AssertionError("\n".join(fails + [str(exc)])) from None
+            return fails + [str(exc)]
         fails.append(str(exc))      # linking both failed: check each mode alone
         res = {}
         for suffix in objs:
@@ -2629,15 +2728,14 @@ def check_head(source: Path, spec: Spec, head: Head, workdir: Path, adgen_cmd=No
             except AssertionError as exc1:
                 fails.append(f"(with {head.func}_{suffix}.o alone) {exc1}")
         if not res:
-            raise AssertionError("\n".join(fails)) from None
+            return fails
     fails += judge(plan, res, stats)
     if fbuild is not None and len(objs) == 2 and "ints" in res:
         try:
             _run_fortran_main(plan, res, source, workdir, objs, fbuild, stats)
         except AssertionError as exc:
             fails.append(str(exc))
-    if fails:
-        raise AssertionError("- " + "\n- ".join(f.replace("\n", "\n  ") for f in fails))
+    return fails
 
 
 def _run_fortran_main(plan: Plan, res: dict, source: Path, workdir: Path, objs: dict,
@@ -2676,11 +2774,12 @@ def _run_fortran_main(plan: Plan, res: dict, source: Path, workdir: Path, objs: 
 
 
 def check_program(source: Path, workdir: Path, adgen_cmd=None, stats: Optional[dict] = None,
-                  derivatives: bool = True) -> None:
+                  derivatives: bool = True, stacks=None) -> None:
     """Check every head of a test program; raises AssertionError with details on failure.
 
     A program marked `expect-error:` is checked with expect_error instead.  `stats`, if
-    given, receives {head text: {comparison: worst relative error}}."""
+    given, receives {head text: {comparison: worst relative error}}. `stacks`: the stack
+    kinds the adjoints are checked with (see check_head; the test suite gives STACKS)."""
     source, workdir = Path(source), Path(workdir)
     spec = _read_spec(source)
     if spec.expect_error is not None:
@@ -2698,7 +2797,8 @@ def check_program(source: Path, workdir: Path, adgen_cmd=None, stats: Optional[d
         sub = workdir / (f"{i}_{head.func}" if len(spec.heads) > 1 else head.func)
         head_stats = {} if stats is None else stats.setdefault(head.text, {})
         try:
-            check_head(source, spec, head, sub, adgen_cmd, head_stats, derivatives, fbuild)
+            check_head(source, spec, head, sub, adgen_cmd, head_stats, derivatives, fbuild,
+                       stacks)
         except AssertionError as exc:
             body = "\n".join("  " + l for l in str(exc).splitlines())
             errors.append(f"{source.name}, head {head}:\n{body}\n  (work files in {sub})")
@@ -2746,7 +2846,7 @@ def expect_error(source: Path, workdir: Path, adgen_cmd=None) -> None:
         if head:
             cmd += ["--head", head.text]
         cmd += ["-o", str(out)] + flags
-        proc = _run(cmd, f"adgen --{mode}", ADGEN_TIMEOUT, env=_adgen_env())
+        proc = _run_adgen(cmd, f"adgen --{mode}")
         diags = [m for m in map(_DIAG.match, proc.stderr.splitlines()) if m]
         where = f"adgen --{mode} on {source.name}"
         if proc.returncode != 1:

@@ -37,12 +37,10 @@ def test_programs_found():
     assert len(PROGRAMS) >= 25, f"only {len(PROGRAMS)} programs in testsuite/fortran"
 
 
-@pytest.mark.parametrize("stack", harness.STACKS)
 @pytest.mark.parametrize("source", PROGRAMS, ids=[p.name for p in PROGRAMS])
-def test_program(source, stack, tmp_path, gfortran, monkeypatch):
-    monkeypatch.setenv("ADGEN_TEST_STACK", stack)     # --stack=heap or static adjoints
-    try:
-        harness.check_program(source, tmp_path)
+def test_program(source, tmp_path, gfortran):
+    try:        # the adjoints with each stack kind (--stack=heap, static), one tangent
+        harness.check_program(source, tmp_path, stacks=harness.STACKS)
         return
     except (AssertionError, harness.SpecError) as exc:
         message = str(exc)

@@ -125,6 +125,32 @@ def test_mistakes_are_caught(name, tmp_path):
         assert w in str(info.value), str(info.value)
 
 
+def test_stacks_share_one_tangent(tmp_path, monkeypatch):
+    """Each stack kind gets its own adjoint, checked and reported as that kind's; the
+    tangent is made once for them all."""
+    impl = tmp_path / "impl"
+    shutil.copytree(HERE / "good", impl)
+    (impl / "static").mkdir()
+    for func in "fg":       # the static stack's adjoints define its overflow flag
+        text = (impl / f"{func}_b.c").read_text() + f"int {func}_b_stack_overflow = 0;\n"
+        if func == "f":     # and f's is wrong
+            assert "xb[i] = 2" in text
+            text = text.replace("xb[i] = 2", "xb[i] = 2.002")
+        (impl / "static" / f"{func}_b.c").write_text(text)
+    log = tmp_path / "calls.log"
+    monkeypatch.setenv("FAKE_ADGEN_LOG", str(log))
+    with pytest.raises(AssertionError) as info:
+        harness.check_program(TINY, tmp_path / "work", fake_adgen(impl),
+                              stacks=["heap", "static"])
+    message = str(info.value)
+    assert "(--stack=static) adjoint f_b vs central" in message, message
+    assert "(--stack=heap)" not in message, message
+    calls = log.read_text().split("\n")[:-1]
+    heads = {c.split()[2] for c in calls}
+    assert sorted(calls) == sorted(f"{m} {k} {f}" for f in heads
+                                   for m, k in (("b", "heap"), ("b", "static"), ("d", "-")))
+
+
 def test_expect_error(tmp_path):
     prog = tmp_path / "bad.c"
     prog.write_text("/* adgen-test\nhead: f(y)/(x)\nexpect-error: mystery\nexpect-error-line: 4\n*/\n"
