@@ -300,11 +300,10 @@ class Normalizer:
 
     # -------------------------------------------------------------- memcpy, memset
     def memory_loop(self, call, loc):
+        """memcpy, memmove and memset as loops over the numbers of the block: an array
+        (`&a`, a row `m[i]`, a whole `double m[2][3]`) counts its numbers in memory order."""
         dst = _strip_void_cast(call.args[0])
-        et = ir.pointee(dst.type)
-        if et is not None and et.resolved().is_array:
-            raise AdgenError(f"{call.func} of a multi-dimensional array is not supported; "
-                             "copy it with loops", loc)
+        et = _scalar_pointee(dst, call.func, loc)
         if et is None or et.resolved().is_void:
             raise AdgenError(f"{call.func} on an untyped pointer: the element type is unknown",
                              loc)
@@ -312,10 +311,7 @@ class Normalizer:
         k = self.temps.new("k", ir.INT, loc)
         if call.func in ("memcpy", "memmove"):
             src = _strip_void_cast(call.args[1])
-            st = ir.pointee(src.type)
-            if st is not None and st.resolved().is_array:
-                raise AdgenError(f"{call.func} of a multi-dimensional array is not "
-                                 "supported; copy it with loops", loc)
+            st = _scalar_pointee(src, call.func, loc)
             if st is None or not _same_type(st, et):
                 raise AdgenError(f"{call.func} between arrays of different element types is "
                                  "not supported; copy it with a loop", loc)
@@ -350,12 +346,55 @@ class Normalizer:
 
 
 def _element(ptr, k, t, loc):
-    """Element k of the block ptr points to: `a[i + k]` for ptr `&a[i]` (a one-dimensional
-    array or a pointer), else `ptr[k]`."""
+    """Number k of the block ptr points to: `a[i + k]` for ptr `&a[i]` (a one-dimensional
+    array or a pointer), `a[k]` for `&a` (an array), `m[k / 3][k % 3]` for a pointer to
+    rows of 3 (`double m[2][3]`), else `ptr[k]`."""
+    target = ir.pointee(ptr.type)
+    if target is not None and target.resolved().is_array:
+        if isinstance(ptr, ir.AddrOf):
+            return _number_of_array(ptr.arg, ir.Ref(k), loc)
+        size = ir.Const(str(_numbers(target)[1]), ir.INT)
+        row = ir.Index(ptr, ir.Binary("/", ir.Ref(k), size, ir.INT), target, loc)
+        return _number_of_array(row, ir.Binary("%", ir.Ref(k), X.clone(size), ir.INT), loc)
     if isinstance(ptr, ir.AddrOf) and isinstance(ptr.arg, ir.Index) and \
             not isinstance(ptr.arg.base, ir.Index):     # (a row: its own extent)
         return ir.Index(ptr.arg.base, X.add(X.clone(ptr.arg.index), ir.Ref(k)), t, loc)
     return ir.Index(ptr, ir.Ref(k), t, loc)
+
+
+def _number_of_array(a, k, loc):
+    """Number k (in memory order) of the array lvalue a."""
+    elem = a.type.resolved().elem
+    if not elem.resolved().is_array:
+        return ir.Index(a, k, elem, loc)
+    size = ir.Const(str(_numbers(elem)[1]), ir.INT)
+    row = ir.Index(a, ir.Binary("/", k, size, ir.INT), elem, loc)
+    return _number_of_array(row, ir.Binary("%", X.clone(k), X.clone(size), ir.INT), loc)
+
+
+def _numbers(t):
+    """(the element type, how many) of the numbers of type t, an array of arrays with
+    constant extents; (t, 1) for a scalar; None when an extent is not a constant."""
+    n, t = 1, t.resolved()
+    while isinstance(t, ir.Arr):
+        extent = X.int_value(t.size) if t.size is not None else None
+        if extent is None:
+            return None
+        n, t = n * extent, t.elem.resolved()
+    return t, n
+
+
+def _scalar_pointee(ptr, func, loc):
+    """The type of the numbers of the block ptr points to (through arrays of constant
+    extents); None when it points to nothing typed."""
+    target = ir.pointee(ptr.type)
+    if target is None or not target.resolved().is_array:
+        return target
+    numbers = _numbers(target)
+    if numbers is None:
+        raise AdgenError(f"{func} of an array of rows whose length is not a constant is not "
+                         "supported; copy it with loops", loc)
+    return numbers[0]
 
 
 # an array field of at most this many numbers is copied element by element, unrolled
@@ -484,9 +523,13 @@ def element_count(nbytes, et, dst, loc, what):
         for f in rest[1:]:
             count = ir.Binary("*", count, f, ir.arith_result(count.type, f.type))
         return count
-    if isinstance(e, ir.SizeOf) and isinstance(e.of, ir.Expr):
-        t = e.of.type.resolved()
-        if isinstance(t, ir.Arr) and t.size is not None:
+    if isinstance(e, ir.SizeOf):        # sizeof a, sizeof(double [2][3]): its numbers
+        t = (e.of.type if isinstance(e.of, ir.Expr) else e.of).resolved()
+        numbers = _numbers(t) if isinstance(t, ir.Arr) else None
+        if numbers is not None and _same_type(numbers[0], et):
+            return ir.Const(str(numbers[1]), ir.INT)
+        if isinstance(t, ir.Arr) and t.size is not None and isinstance(e.of, ir.Expr) and \
+                _same_type(t.elem, et):
             return t.size
     raise AdgenError(f"cannot tell how many elements {what} touches: write the size as "
                      "`count * sizeof(element)`", loc)
