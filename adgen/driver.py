@@ -13,6 +13,7 @@ from adgen import ir
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
                                      reachable_nodes, ruled_call_arrays)
 from adgen.analysis.call_graph import callees, reachable, reachable_statements
+from adgen.analysis.default_heads import float_interface, number_block
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
                                    descriptor_rank, field_expr, field_path_text, int_const)
 from adgen.analysis.first_access import READ, SET, first_access
@@ -682,21 +683,15 @@ def default_io(prog, mem, f):
         t = p.type.resolved()
         if t.is_float:
             indep.append(p.name)
-        elif isinstance(t, (ir.Ptr, ir.Arr)) and ir.pointee(t).resolved().is_float:
-            node = find(mem.pointee(mem.var(p)))
-            if node in reads or ir.pointee(t).const:
+        elif number_block(t) is not None and number_block(t).resolved().is_float:
+            node = find(mem.pointee(mem.var(p)))        # (rows of numbers included)
+            if node in reads or number_block(t).const:
                 indep.append(p.name)
-            if node in writes and not ir.pointee(t).const:
+            if node in writes and not number_block(t).const:
                 dep.append(p.name)
     if f.ret.resolved().is_float:
         dep.append(f.name)
     return dep, indep
-
-
-def _has_float_interface(f):
-    if ir.base_float(f.ret):
-        return True
-    return any(ir.base_float(p.type) for p in f.params)
 
 
 def resolve_heads(prog, options):
@@ -705,10 +700,11 @@ def resolve_heads(prog, options):
     if not specs:
         called = set()
         for f in funcs.values():
-            called |= set(callees(prog, f))
+            if f.name != "main":    # what main calls is what the program is run for
+                called |= set(callees(prog, f))
         roots = [n for n in funcs if n not in called and n != "main"]
         usable = [n for n in roots if getattr(funcs[n], "error", None) is None and
-                  _has_float_interface(funcs[n]) and
+                  all(float_interface(prog, funcs[n])) and
                   not getattr(funcs[n], "array_result", False) and
                   not any(getattr(p, "class_dummy", False) for p in funcs[n].params)]
         if not usable:
@@ -716,7 +712,8 @@ def resolve_heads(prog, options):
             if broken:
                 raise broken[0]
             raise AdgenError("no function to differentiate: no function that no other calls "
-                             "has floating-point inputs and outputs; name one with --head")
+                             "(but main) has floating-point inputs and outputs; name one with "
+                             "--head")
         for n in roots:
             err = getattr(funcs[n], "error", None)
             if err is not None:

@@ -606,6 +606,65 @@ def test_misspelled_head_names_get_a_suggestion(tmp_path):
     check_error(proc, "p.c", r"'pso' is not a parameter of 'energy'; did you mean 'pos'\?$")
 
 
+KERNEL_PROGRAM = """\
+#include <stdio.h>
+static void init_array(int n, double A[n][n], double x[n])
+{
+    for (int i = 0; i < n; i++) {
+        x[i] = i;
+        for (int j = 0; j < n; j++)
+            A[i][j] = (double)(i * j % n) / n;
+    }
+}
+void kernel_gemv(int n, double alpha, double A[n][n], double x[n], double y[n])
+{
+    for (int i = 0; i < n; i++) {
+        y[i] = 0.0;
+        for (int j = 0; j < n; j++)
+            y[i] += alpha * A[i][j] * x[j];
+    }
+}
+static void print_array(int n, double y[n])
+{
+    for (int i = 0; i < n; i++)
+        printf("%f\\n", y[i]);
+}
+int main(void)
+{
+    double A[10][10], x[10], y[10];
+    init_array(10, A, x);
+    kernel_gemv(10, 1.5, A, x, y);
+    print_array(10, y);
+    return 0;
+}
+"""
+
+
+def test_default_heads_are_kernels(tmp_path):
+    """Without --head: the functions main calls that read and write numbers, arrays of
+    rows (`double A[n][n]`) included; not the set-up (writes only) or the printing (reads
+    only)."""
+    (tmp_path / "k.c").write_text(KERNEL_PROGRAM)
+    for mode, suffix in (("--reverse", "b"), ("--forward", "d")):
+        proc = adgen(mode, "k.c", "-o", f"k_{suffix}.c", cwd=tmp_path)
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+        code = (tmp_path / f"k_{suffix}.c").read_text()
+        assert " * Heads: kernel_gemv(y)/(alpha A x y)\n" in code, code[:400]
+        subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c",
+                        f"k_{suffix}.c", "-o", os.devnull], cwd=tmp_path, check=True)
+
+
+def test_no_default_head_reads_and_writes_numbers(tmp_path):
+    """A set-up function (writes numbers, reads none) and a printing one (reads, writes
+    none) are no heads: with nothing else, an error, not derivatives all zero."""
+    start = KERNEL_PROGRAM.index("void kernel_gemv")
+    end = KERNEL_PROGRAM.index("static void print")
+    (tmp_path / "p.c").write_text(KERNEL_PROGRAM[:start] + KERNEL_PROGRAM[end:]
+                                  .split("int main")[0].replace("static ", ""))
+    proc = adgen("--reverse", "p.c", cwd=tmp_path)
+    check_error(proc, "p.c", "no function to differentiate", located=False)
+
+
 def test_openmp_pragmas_are_said_to_run_serially(tmp_path):
     (tmp_path / "p.c").write_text(
         "void f(int n, const double *x, double *y)\n{\n    int i;\n"
