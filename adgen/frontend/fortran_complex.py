@@ -26,6 +26,8 @@ from __future__ import annotations
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.frontend import fortran_types as T
+from adgen.frontend.fortran_helpers import (FVar, argument_value, constant_size,
+                                            constructor_items, convert_to)
 
 _TAG = "adgen_complex"
 # the intrinsics of a complex argument that give a real
@@ -94,10 +96,9 @@ def constant_initializer(scope, v, value, node):
     element the same constant, or a constructor of one per element) from its value:
     complex literals, cmplx of constants, real constants."""
     from adgen.ir.c_text import expr_c
-    from adgen.frontend.fortran_front import _constant_size, _constructor_items, _convert
     F = _f2003()
     part = _part_type(v.type)
-    items = _constructor_items(value) if isinstance(value, F.Array_Constructor) else [value]
+    items = constructor_items(value) if isinstance(value, F.Array_Constructor) else [value]
     ones = []
     for x in items:
         cls = type(x).__name__
@@ -110,7 +111,7 @@ def constant_initializer(scope, v, value, node):
             pair = [x, None]
         try:
             # (a signed literal read again as an expression: `-2.5d0`)
-            texts = [expr_c(_convert(scope.expr(F.Expr(str(p))), part)) if p is not None
+            texts = [expr_c(convert_to(scope.expr(F.Expr(str(p))), part)) if p is not None
                      else "0.0" for p in pair]
         except AdgenError:
             texts = None
@@ -122,7 +123,7 @@ def constant_initializer(scope, v, value, node):
         if len(ones) != 1:
             raise scope.error(node, f"scalar '{v.name}' given an array as initial value")
         return ones[0]
-    size = _constant_size(v)
+    size = constant_size(v)
     ones = ones * size if len(ones) == 1 else ones
     if len(ones) != size:
         raise scope.error(node, f"'{v.name}' has {size} elements, given {len(ones)} initial "
@@ -216,8 +217,7 @@ class ComplexStatement:
         if cls == "Parenthesis":
             return self.is_complex(node.items[1])
         if isinstance(node, F.Array_Constructor):
-            from adgen.frontend.fortran_front import _constructor_items
-            return any(self.is_complex(x) for x in _constructor_items(node, implied=True))
+            return any(self.is_complex(x) for x in constructor_items(node, implied=True))
         if cls == "Level_2_Unary_Expr":
             return self.is_complex(node.items[1])
         if cls in ("Level_2_Expr", "Add_Operand", "Mult_Operand"):
@@ -405,8 +405,7 @@ class ComplexStatement:
         if cls == "Complex_Literal_Constant":
             return f"({node.items[0]})", f"({node.items[1]})"
         if isinstance(node, F.Array_Constructor):
-            from adgen.frontend.fortran_front import _constructor_items
-            pairs = [self.parts(x, out) for x in _constructor_items(node)]
+            pairs = [self.parts(x, out) for x in constructor_items(node)]
             return "[" + ", ".join(p[0] for p in pairs) + "]", \
                 "[" + ", ".join(p[1] or "0" for p in pairs) + "]"
         if self.designator(node):
@@ -535,9 +534,8 @@ class ComplexStatement:
             raise s.error(node, f"'{node}': a COMPLEX value where a number is needed")
         if isinstance(node, F.Intrinsic_Function_Reference):
             name = str(node.items[0]).lower()
-            from adgen.frontend.fortran_front import _argument_value
             args = self.arguments(node)
-            first = _argument_value(args[0]) if args else None
+            first = argument_value(args[0]) if args else None
             if first is not None and self.is_complex(first):
                 if name in _REAL_PARTS and (len(args) == 1 or name == "real"):
                     re, im = self.parts(first, out)
@@ -605,7 +603,6 @@ class ComplexStatement:
 
     def temp(self, base, t):
         """A scalar temporary of type t the rewritten statements name; its name."""
-        from adgen.frontend.fortran_front import FVar
         sym = self.scope.temp(base, t)
         self.scope.vars[sym.name] = FVar(sym.name, t, sym=sym)
         return sym.name

@@ -18,6 +18,9 @@ from typing import Optional
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
+from adgen.frontend.fortran_helpers import (FVar, c_char, c_field_names, char_literal,
+                                            constructor_items, convert_to, ir_int,
+                                            triplet_count)
 
 # key of a component name -> the parts of the reference (see ComponentName)
 _PARTS = {}
@@ -247,8 +250,7 @@ def derived_type_def(scope, node, module_level):
                 raise scope.error(cdef, f"'{cdef}' in the definition of '{name}' is not "
                                         "supported (procedure components)")
             comps += _components(scope, cdef, name)
-    from adgen.frontend.fortran_front import _c_field_names
-    fields = _c_field_names([c.name for c in comps])
+    fields = c_field_names([c.name for c in comps])
     for c, f in zip(comps, fields):
         c.field = f
     sdef = ir.StructDef(f"{prefix}_{name}", [(c.field, _storage_type(c)) for c in comps],
@@ -352,19 +354,17 @@ def _default_value(scope, cdef, type_name, comp, init):
     if init is None:
         return None
     F = _f2003()
-    from adgen.frontend.fortran_front import _c_char, _char_literal, _constructor_items, \
-        _convert
     what = f"the default value of the component '{comp.name}' of '{type_name}'"
     value = init.items[1]
     if comp.char_len is not None:
         if not isinstance(value, F.Char_Literal_Constant):
             raise scope.error(cdef, f"{what} is supported as a character literal only")
-        text = _char_literal(value)[:comp.char_len].ljust(comp.char_len)
-        return [ir.Const(_c_char(ch), comp.type) for ch in text]
-    items = _constructor_items(value) if isinstance(value, F.Array_Constructor) else [value]
+        text = char_literal(value)[:comp.char_len].ljust(comp.char_len)
+        return [ir.Const(c_char(ch), comp.type) for ch in text]
+    items = constructor_items(value) if isinstance(value, F.Array_Constructor) else [value]
     values = []
     for item in items:
-        e = X.fold(_convert(scope.expr(item), comp.type))
+        e = X.fold(convert_to(scope.expr(item), comp.type))
         if any(isinstance(x, (ir.Ref, ir.Call, ir.Index, ir.Member, ir.Deref))
                for x in ir.walk(e)):
             raise scope.error(cdef, f"{what} is supported as literals and named constants "
@@ -528,7 +528,6 @@ def member(base, comp, loc):
 def resolve_component(scope, key, node):
     """The variable (an FVar) standing for the component reference `key`, or None when
     key is not one. Its `parent` is the struct the component is a member of."""
-    from adgen.frontend.fortran_front import FVar
     parts = _PARTS.get(key)
     if parts is None:
         return None
@@ -547,7 +546,6 @@ def resolve_component(scope, key, node):
 def _component_of(scope, struct, parts, key, node):
     """The FVar of the component reference whose first part designates the struct
     `struct` (an lvalue)."""
-    from adgen.frontend.fortran_front import FVar
     loc = scope.loc(node)
     for k, p in enumerate(parts[1:], 1):
         dt = derived_type_of(struct.type)
@@ -579,7 +577,6 @@ def _component_view(scope, v, parts, key, node):
     (`p(k)%w`); scalar components only (Fortran allows one part of nonzero rank). Its
     elements are found by element_of (see Scope.array_element); it has no storage of its
     own to pass."""
-    from adgen.frontend.fortran_front import FVar, _count, _int
     F = _f2003()
     loc = scope.loc(node)
     sample = scope.array_element(v, [X.clone(lo) for lo, _ in v.dims], node)
@@ -617,12 +614,12 @@ def _component_view(scope, v, parts, key, node):
         if any(X.has_call(e) for d in select for e in (d if isinstance(d, tuple) else (d,))):
             raise AdgenError(f"'{key}': the section's subscripts call a function: set a "
                              "variable to its value first", loc)
-        view.dims = [(_int(1), _count(*d)) for d in select if isinstance(d, tuple)]
+        view.dims = [(ir_int(1), triplet_count(*d)) for d in select if isinstance(d, tuple)]
 
     def element_of(subs):
         if select is not None:
             ks = iter(subs)
-            subs = [X.add(X.clone(d[0]), X.mul(X.sub(next(ks), _int(1)), X.clone(d[2])))
+            subs = [X.add(X.clone(d[0]), X.mul(X.sub(next(ks), ir_int(1)), X.clone(d[2])))
                     if isinstance(d, tuple) else X.clone(d) for d in select]
         element = scope.array_element(v, subs, node)
         comp = _component_of(scope, element, parts, key, node)

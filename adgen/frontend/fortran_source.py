@@ -1,0 +1,164 @@
+"""Reading Fortran source into fparser's parse tree: the preprocessor for the suffixes that
+ask for it, fixed form as gfortran reads it, fparser's errors put at a line (gfortran asked
+where, when fparser cannot tell)."""
+import contextlib
+import os
+import re
+import subprocess
+
+from adgen.errors import AdgenError, Loc
+from adgen.frontend import fortran_types as T
+
+
+FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
+CPP_SUFFIXES = (".F", ".F90", ".F95", ".F03", ".F08", ".FOR")
+
+
+def read_tree(path, include_dirs=(), defines=()):
+    """Parse a Fortran file (preprocessed first when its suffix asks for it)."""
+    try:
+        from fparser.common.readfortran import FortranFileReader, FortranStringReader
+        from fparser.two.parser import ParserFactory
+        from fparser.two.utils import FortranSyntaxError
+    except ImportError:
+        raise AdgenError("Fortran input needs the fparser package (pip install fparser)",
+                         Loc(path))
+    text = None
+    if path.endswith(CPP_SUFFIXES):
+        cmd = ["gcc", "-E", "-traditional-cpp", "-x", "c"]
+        cmd += [f"-I{d}" for d in include_dirs] + [f"-D{d}" for d in defines]
+        from adgen.frontend.preprocess import as_path_argument
+        proc = subprocess.run(cmd + [as_path_argument(path)], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise AdgenError(f"preprocessing failed: {proc.stderr.strip()[:200]}", Loc(path))
+        text = _on_source_lines(proc.stdout, path)
+    free = path.lower().endswith(FREE_SUFFIXES + tuple(x.lower() for x in CPP_SUFFIXES[1:]))
+    if text is None and not free:
+        text = _read_source(path)
+    if text is not None and not free:
+        text = _fixed_form_statements(text)
+    try:
+        if text is None:
+            reader = FortranFileReader(path, ignore_comments=False)
+        else:
+            reader = FortranStringReader(text, ignore_comments=False)
+            reader.set_format(_format(free))
+        parser = ParserFactory().create(std="f2008")
+        with _fparser_errors(path):
+            tree = parser(reader)
+    except FortranSyntaxError as exc:
+        m = re.search(r"line #?(\d+)", str(exc))
+        line = int(m.group(1)) if m else 0
+        msg = str(exc).strip().splitlines()[-1] if str(exc).strip() else "syntax error"
+        raise AdgenError(f"Fortran syntax error: {msg}", Loc(path, line, 1))
+    except AdgenError:
+        raise
+    except Exception as exc:  # fparser raises assorted errors on malformed input
+        raise _gfortran_syntax_error(path, include_dirs, defines) or \
+            AdgenError(f"cannot parse Fortran: {type(exc).__name__}: {exc}", Loc(path))
+    if tree is None:
+        raise AdgenError("empty or unparsable Fortran source", Loc(path))
+    T.replace_data_refs(tree)
+    return tree
+
+
+def _gfortran_syntax_error(path, include_dirs, defines):
+    """fparser failed with no position: ask gfortran (when there is one) where the first
+    error is; None when it cannot tell (a missing module file is not a syntax error)."""
+    import shutil
+    import tempfile
+    if shutil.which("gfortran") is None:
+        return None
+    cmd = ["gfortran", "-fsyntax-only"] + (["-cpp"] if path.endswith(CPP_SUFFIXES) else [])
+    cmd += [f"-I{d}" for d in include_dirs] + [f"-D{d}" for d in defines]
+    with tempfile.TemporaryDirectory() as scratch:      # (for the .mod files it writes)
+        try:
+            proc = subprocess.run(cmd + ["-J", scratch, os.path.abspath(path)],
+                                  capture_output=True, text=True, errors="replace",
+                                  cwd=scratch, timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+    # gfortran: "FILE:LINE:COL:", the line quoted, then "Error: MESSAGE"
+    where = None
+    for line in proc.stderr.splitlines():
+        m = re.match(r"^(.*?):(\d+):(\d+):$", line)
+        if m:
+            where = (int(m.group(2)), int(m.group(3)))
+        elif line.startswith("Error: ") and where is not None:
+            why = re.sub(r"\s*at \(\d\)", "", line[7:])  # (gfortran's marks under the line)
+            return AdgenError(f"syntax error: {why}", Loc(path, *where))
+    return None
+
+
+@contextlib.contextmanager
+def _fparser_errors(path):
+    """fparser reports some syntax errors (a mismatched END name, say) by logging them and
+    calling sys.exit: those become an error at the line the log names."""
+    import logging
+    messages = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            messages.append(record.getMessage())
+
+    log = logging.getLogger("fparser.common.readfortran")
+    keep = Keep(logging.ERROR)
+    log.addHandler(keep)
+    try:
+        yield
+    except SystemExit:
+        text = messages[-1] if messages else ""
+        # (the log quotes the lines around the error, the last one `  13:... <== why`)
+        m = re.search(r"^\s*(\d+):.*<==\s*(.*)$", text, re.M)
+        line, why = (int(m.group(1)), m.group(2)) if m else (0, "syntax error")
+        why = re.sub(r"\s*Ignoring\.$", "", why.strip())
+        raise AdgenError(f"Fortran syntax error: {why}", Loc(path, line, 1))
+    finally:
+        log.removeHandler(keep)
+
+
+def _on_source_lines(text, path):
+    """The preprocessor's output with its line markers (`# 12 "model.F90"`) followed: each
+    line of the file itself back on its own line number, so that messages name it (lines
+    from included files stay where they come, and may shift the lines after them)."""
+    out, main = [], True
+    for line in text.splitlines():
+        m = re.match(r'#\s*(\d+)\s+"(.*?)"', line)
+        if m:
+            main = os.path.abspath(m.group(2)) == os.path.abspath(path)
+            if main:
+                out += [""] * max(0, int(m.group(1)) - 1 - len(out))
+            continue
+        if main or line.strip():
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _format(free):
+    from fparser.common.sourceinfo import FortranFormat
+    return FortranFormat(free, False)
+
+
+def _read_source(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise AdgenError(f"cannot read: {exc.strerror}", Loc(path))
+
+
+def _fixed_form_statements(text):
+    """Fixed-form source as the standard (and gfortran by default) reads it: the columns
+    after 72 are ignored (a card's sequence number), and a 0 in column 6 marks an initial
+    line, as a blank does. Comment lines and lines in tab format are left as they are."""
+    out = []
+    for line in text.splitlines():
+        first = len(line) - len(line.lstrip())
+        comment = not line.strip() or line[0] in "cC*!" or \
+            line.lstrip().startswith("!") and first != 5
+        if not comment and "\t" not in line[:6]:
+            line = line[:72]
+            if len(line) >= 6 and line[5] == "0":
+                line = line[:5] + " " + line[6:]
+        out.append(line)
+    return "\n".join(out) + "\n"
