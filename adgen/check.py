@@ -108,7 +108,6 @@ def _complete_handle(built, p, given, rng, notes):
     floating-point fields not given get random values; its integer fields and pointer
     fields (the arrays: their lengths cannot be guessed) must be given (CheckError naming
     those missing)."""
-    from adgen.api.analysis import FLOAT_NAMES
     from adgen.api.arguments import descriptor_type, is_descriptor
     ffi, n = built._ffi, p["name"]
     extents = p.get("field_extents") or {}

@@ -392,7 +392,7 @@ class Analysis:
                 except NoEval:
                     pass
         try:
-            from adgen.analysis.extent import ExtentAnalysis, Unknown
+            from adgen.analysis.extent import ExtentAnalysis
             from adgen.analysis.call_graph import reachable
             from adgen.transform.normalize import normalize_program, structure_program
             funcs = [n for n in reachable(prog, [f.name]) if prog.functions[n].has_body]
