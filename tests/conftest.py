@@ -1,9 +1,19 @@
-"""Shared fixtures. `adgen_cache`: one cache directory for adgen.build for the whole test
+"""Shared fixtures, and this checkout's adgen for every test. `adgen_cache`: one cache directory for adgen.build for the whole test
 session, so that a module built by one test is reused by the others (the C compilation is
 the slow part). Set ADGEN_TEST_CACHE=DIR to keep the builds across sessions."""
 import os
+import sys
+from pathlib import Path
 
 import pytest
+
+# The tests test this checkout's adgen, whatever another installation says: in this process
+# (`import adgen`) and in every `python -m adgen` they start.
+ROOT = str(Path(__file__).resolve().parent.parent)
+if sys.path[:1] != [ROOT]:
+    sys.path.insert(0, ROOT)
+os.environ["PYTHONPATH"] = os.pathsep.join([ROOT] + [p for p in os.environ.get(
+    "PYTHONPATH", "").split(os.pathsep) if p and p != ROOT])
 
 
 @pytest.fixture(scope="session")

@@ -69,6 +69,16 @@ def refuse(tmp_path, source, message, lines=None):
     return msg
 
 
+def test_tests_run_this_checkout(tmp_path):
+    """In this process and in the commands the tests start (tests/conftest.py), adgen is
+    this checkout's, not another installation's."""
+    import adgen as this
+    assert Path(this.__file__).resolve().is_relative_to(ROOT), this.__file__
+    out = subprocess.run([sys.executable, "-c", "import adgen; print(adgen.__file__)"],
+                         cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    assert Path(out.strip()).resolve().is_relative_to(ROOT), out
+
+
 # ----------------------------------------------------------------- input files
 
 def _caret_column(proc):
