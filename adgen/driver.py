@@ -5,7 +5,7 @@ import os
 import re
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import List, Optional
 
@@ -796,6 +796,16 @@ def differentiate(sources, options):
     return generate(sources, options).text
 
 
+def fortran_names(options):
+    """The options with the names they give in Fortran's case, which is none: `--head
+    "FORWARD(V)/(XX)"` names `forward(v)/(xx)`, as the front end spells them."""
+    return replace(options, heads=[h.lower() for h in options.heads],
+                   sizes={k.lower(): v.lower() for k, v in options.sizes.items()},
+                   inactive=[n.lower() for n in options.inactive],
+                   split_calls=[n.lower() for n in options.split_calls],
+                   joint_calls=[n.lower() for n in options.joint_calls])
+
+
 def check_size_names(prog, options, source):
     """Warns of a --size that names no parameter of any function of the program, nor a
     pointer field a parameter reaches (`m->x`): misspelt, it would be ignored silently
@@ -846,6 +856,8 @@ def check_inactive_names(prog, options):
 def generate(sources, options):
     """Differentiate the given source files: the C text and its companions."""
     prog = load_program(sources, options)
+    if prog.language == "fortran":
+        options = fortran_names(options)
     from adgen.frontend.user_rules import (attach_rules, builtin_rules, pragma_rules,
                                            read_rules_file)
     rules = [r for path in options.rules for r in read_rules_file(path)] + pragma_rules(prog)

@@ -384,6 +384,28 @@ def test_derived_type_head(tmp_path, gfortran):
         [gfortran, "-o", "main", "main.f90", *objects]))
 
 
+def test_names_on_the_command_line_in_any_case(tmp_path):
+    """Fortran's names have no case: `--head "FORWARD_PROBLEM(V)/(XX)"`, `--size XX=N` and
+    `--inactive STAMP` name what the program declares in lower case, and give the same
+    code as names spelt as declared."""
+    (tmp_path / "fp.f90").write_text(
+        "subroutine forward_problem(v, xx, n)\n  integer, intent(in) :: n\n"
+        "  real(8), intent(in) :: xx(n)\n  real(8), intent(out) :: v\n  integer :: i\n"
+        "  real(8), external :: stamp\n"
+        "  v = stamp(xx(1))\n  do i = 1, n\n    v = v + xx(i)**2\n  end do\n"
+        "end subroutine\n")
+    codes = []
+    for head, size, inactive in (("FORWARD_PROBLEM(V)/(XX)", "XX=N", "STAMP"),
+                                 ("forward_problem(v)/(xx)", "xx=n", "stamp")):
+        proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", "fp.f90", "--head",
+                               head, "--size", size, "--inactive", inactive, "-o", "fp_b.c"],
+                              cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+        codes.append((tmp_path / "fp_b.c").read_text().split("\n", 2)[2])  # (the command)
+    assert codes[0] == codes[1]
+    assert " * Heads: forward_problem(v)/(xx)\n" in codes[0]
+
+
 _TYPE_MODULE = ("module m\n  implicit none\n  type :: p_t\n    real(8) :: x(3), w\n"
                 "  end type p_t\n")
 
