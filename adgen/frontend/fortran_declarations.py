@@ -146,7 +146,9 @@ class DeclarationsMixin:
             elif type(node).__name__ == "Data_Stmt":
                 if not module_level:    # (a module's: in the compiled module's object)
                     self.data_statement(node, data)
-            elif type(node).__name__ == "Access_Stmt":
+            elif type(node).__name__ in ("Access_Stmt", "Import_Stmt"):
+                # (an interface body's IMPORT: the host's names it sees, which are what
+                # its declarations are looked up in here anyway)
                 continue
             elif type(node).__name__ == "Equivalence_Stmt":
                 raise self.error(node, "EQUIVALENCE is not supported")
