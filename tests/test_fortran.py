@@ -200,6 +200,78 @@ def _build_and_run_main(tmp_path, commands):
     assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
 
 
+MAIN_PROGRAM = """\
+program fit
+  use iso_fortran_env, only: real64
+  implicit none
+  real(real64) :: x(4), f, scale
+  scale = 2
+  x = [0.3d0, -1.2d0, 0.7d0, 1.1d0]
+  call objective(4, x, f)
+  print *, f * scale
+contains
+  subroutine objective(n, x, f)
+    integer, intent(in) :: n
+    real(real64), intent(in) :: x(n)
+    real(real64), intent(out) :: f
+    f = sum(x**2) + residual(x(1), x(n))
+  end subroutine objective
+  function residual(a, b) result(r)
+    real(real64), intent(in) :: a, b
+    real(real64) :: r
+    r = sin(a) * exp(b)
+  end function residual
+end program fit
+"""
+
+CHECK_MAIN_PROGRAM = r"""
+#include <math.h>
+#include <stdio.h>
+void objective_d_(int *n, double *x, double *xd, double *f, double *fd);
+void objective_b_(int *n, double *x, double *xb, double *f, double *fb);
+int main(void)
+{
+    int n = 4, i, bad = 0;
+    double x[4] = {0.3, -1.2, 0.7, 1.1}, xd[4] = {0}, xb[4], f, fd, fb = 1.0, fp, fm;
+    objective_b_(&n, x, xb, &f, &fb);
+    for (i = 0; i < n; i++) {       /* each adjoint against a central difference */
+        double h = 1e-6, keep = x[i], zero = 0.0;
+        x[i] = keep + h; objective_d_(&n, x, xd, &fp, &zero);
+        x[i] = keep - h; objective_d_(&n, x, xd, &fm, &zero);
+        x[i] = keep;
+        xd[i] = 1.0; objective_d_(&n, x, xd, &f, &fd); xd[i] = 0.0;
+        if (fabs(xb[i] - (fp - fm) / (2 * h)) > 1e-7 || fabs(fd - xb[i]) > 1e-12)
+            bad = 1;
+    }
+    printf(bad ? "FAIL\n" : "PASS\n");
+    return bad;
+}
+"""
+
+
+def test_internal_procedures_of_the_main_program_as_heads(tmp_path):
+    """An internal procedure of the main program is a head (the main program's USE and
+    IMPLICIT statements seen in it), its derivatives right; one that uses a variable of
+    the main program is refused, naming it."""
+    (tmp_path / "fit.f90").write_text(MAIN_PROGRAM)
+    for mode, name in (("--reverse", "fit_b.c"), ("--forward", "fit_d.c")):
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, "fit.f90", "--head",
+                               "objective(f)/(x)", "-o", name], cwd=tmp_path,
+                              capture_output=True, text=True)
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    (tmp_path / "check.c").write_text(CHECK_MAIN_PROGRAM)
+    _build_and_run_main(tmp_path, (
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "fit_b.c", "fit_d.c"],
+        ["gcc", "-std=c99", "-o", "main", "check.c", "fit_b.o", "fit_d.o", "-lm"]))
+    (tmp_path / "fit.f90").write_text(MAIN_PROGRAM.replace("+ residual(", "* scale + residual("))
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", "fit.f90", "--head",
+                           "objective(f)/(x)", "-o", "fit_b.c"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 1 and re.match(
+        r"fit.f90:10:1: error: 'objective', an internal procedure of the main program, uses "
+        r"its variable 'scale' \(host association\)", proc.stderr), proc.stderr
+
+
 def test_interface_module_keeps_the_fortran_names(tmp_path, gfortran):
     """Dummies named like C keywords have other names in C (`double_2`), but the interface
     module gives the Fortran ones, with their derivatives and extents named after them, so

@@ -261,9 +261,12 @@ class FFront:
         F = f2003()
         for path, tree in trees:
             for unit in tree.children:
-                if isinstance(unit, (F.Subroutine_Subprogram, F.Function_Subprogram)):
+                units = program_procedures(unit) if isinstance(unit, F.Main_Program) else \
+                    [unit] if isinstance(unit, (F.Subroutine_Subprogram,
+                                                F.Function_Subprogram)) else []
+                for u in units:
                     try:
-                        self.procedure(path, unit, None, signature_only=True)
+                        self.procedure(path, u, None, signature_only=True)
                     except AdgenError:
                         pass        # reported if the procedure is used (see procedure)
 
@@ -277,7 +280,15 @@ class FFront:
             elif isinstance(unit, (F.Subroutine_Subprogram, F.Function_Subprogram)):
                 self.procedure(path, unit, None)
             elif isinstance(unit, F.Main_Program):
-                continue
+                for u in program_procedures(unit):
+                    f = self.procedure(path, u, None)
+                    uses = host_uses(unit, u)
+                    if uses:        # (the cause of any error reading it, too)
+                        f.error = AdgenError(
+                            f"'{f.name}', an internal procedure of the main program, uses "
+                            f"its variable '{uses[0]}' (host association): pass it as an "
+                            "argument, or keep it in a module, to differentiate the "
+                            "procedure", f.loc)
             elif isinstance(unit, F.Comment):
                 continue
 
@@ -305,6 +316,62 @@ class FFront:
         if not signature_only:
             f.built = True
         return f
+
+
+def program_procedures(program):
+    """The internal procedures of a main program, each to be read as a procedure of its
+    own: the main program's USE and IMPLICIT statements, which they see, put at the start
+    of their specification parts. What else they see of the main program, its variables
+    (host_uses), the main program keeps."""
+    F = f2003()
+    spec = next((c for c in program.children if isinstance(c, F.Specification_Part)), None)
+    inherited = [c for c in (spec.children if spec is not None else [])
+                 if isinstance(c, (F.Use_Stmt, F.Implicit_Part, F.Implicit_Stmt))]
+    out = []
+    for part in program.children:
+        if not isinstance(part, F.Internal_Subprogram_Part):
+            continue
+        for u in part.children:
+            if not isinstance(u, (F.Subroutine_Subprogram, F.Function_Subprogram)):
+                continue
+            if inherited and not getattr(u, "adgen_inherited", False):
+                own = next((c for c in u.children if isinstance(c, F.Specification_Part)),
+                           None)
+                if own is not None:     # (with none, it declares nothing: it needs none)
+                    uses = [c for c in inherited if isinstance(c, F.Use_Stmt)]
+                    rest = [c for c in inherited if not isinstance(c, F.Use_Stmt)]
+                    own.content[:0] = uses + ([] if _has_implicit(own) else rest)
+                u.adgen_inherited = True
+            out.append(u)
+    return out
+
+
+def _has_implicit(spec):
+    F = f2003()
+    return any(walk_type(c, F.Implicit_Stmt) for c in spec.children)
+
+
+def host_uses(program, unit):
+    """The variables of the main program an internal procedure uses (host association),
+    in the order it first names them: the names of both that the procedure does not
+    declare itself."""
+    F = f2003()
+    spec = next((c for c in program.children if isinstance(c, F.Specification_Part)), None)
+    host = set()
+    for decl in walk_type(spec, F.Type_Declaration_Stmt) if spec is not None else []:
+        host |= {name_of(ent.items[0]) for ent in decl.items[2].items}
+    own_spec = next((c for c in unit.children if isinstance(c, F.Specification_Part)), None)
+    declared = set(dummy_names(head_stmt(unit))) | {name_of(head_stmt(unit).items[1])}
+    for decl in walk_type(own_spec, F.Type_Declaration_Stmt) if own_spec is not None else []:
+        declared |= {name_of(ent.items[0]) for ent in decl.items[2].items}
+    result = [name_of(n) for n in walk_type(head_stmt(unit), F.Name)]
+    declared |= set(result)
+    out = []
+    for n in walk_type(unit, F.Name):
+        name = name_of(n)
+        if name in host and name not in declared and name not in out:
+            out.append(name)
+    return out
 
 
 def _declares_allocatable(spec, name):
