@@ -1,6 +1,7 @@
 """`pip install .` from a clean copy of the checkout, outside the repository: the installed
 `adgen` has its templates, headers and CMake module, and `adgen --help` names
 documentation that is there."""
+import os
 import re
 import shutil
 import subprocess
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# the installed adgen's own environment: not the checkout's that tests/conftest.py sets
+INSTALLED = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
 
 def clean_copy(dest):
@@ -45,23 +48,23 @@ def test_make_setup_with_an_externally_managed_python(tmp_path):
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
     src = clean_copy(tmp_path / "src")
-    proc = subprocess.run(["make", "setup", f"PYTHON={python}"], cwd=src, capture_output=True,
+    proc = subprocess.run(["make", "setup", f"PYTHON={python}"], cwd=src, capture_output=True, env=INSTALLED,
                           text=True, timeout=1200)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     proc = subprocess.run([str(src / ".venv" / "bin" / "python"), "-m", "adgen", "--reverse",
                            "examples/rosenbrock/model.c", "-o", "-"], cwd=src,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, env=INSTALLED, text=True, timeout=300)
     assert proc.returncode == 0 and "rosenbrock_b(" in proc.stdout, proc.stderr
 
 
 def test_pip_install_gives_a_working_adgen(tmp_path):
     src = clean_copy(tmp_path / "src")
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300, env=INSTALLED)
     py = venv / "bin" / "python"
     proc = subprocess.run([str(py), "-m", "pip", "install", "--quiet",
                            "--disable-pip-version-check", str(src)],
-                          capture_output=True, text=True, timeout=900)
+                          capture_output=True, env=INSTALLED, text=True, timeout=900)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     adgen = venv / "bin" / "adgen"
     work = tmp_path / "elsewhere"           # not the checkout: nothing found by accident
@@ -70,15 +73,15 @@ def test_pip_install_gives_a_working_adgen(tmp_path):
     model.write_text((ROOT / "examples" / "rosenbrock" / "model.c").read_text())
     for mode in ("--reverse", "--forward"):
         proc = subprocess.run([str(adgen), mode, "model.c", "--stack=static", "-o", "out.c"],
-                              cwd=work, capture_output=True, text=True, timeout=300)
+                              cwd=work, capture_output=True, env=INSTALLED, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr
         subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "out.c"],
-                       cwd=work, check=True, timeout=300)
-    helptext = subprocess.run([str(adgen), "--help"], cwd=work, capture_output=True,
+                       cwd=work, check=True, timeout=300, env=INSTALLED)
+    helptext = subprocess.run([str(adgen), "--help"], cwd=work, capture_output=True, env=INSTALLED,
                               text=True).stdout
     m = re.search(r"Documentation:\s+(\S+)", helptext)
     assert m and (Path(m.group(1)) / "cli.md").is_file(), helptext
     assert str(src) not in m.group(1) and str(ROOT) not in m.group(1)
-    cmake = subprocess.run([str(adgen), "--print-cmake-module"], capture_output=True,
+    cmake = subprocess.run([str(adgen), "--print-cmake-module"], capture_output=True, env=INSTALLED,
                            text=True).stdout.strip()
     assert Path(cmake).is_file() and str(venv) in cmake
