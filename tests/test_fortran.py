@@ -456,6 +456,23 @@ def test_derived_type_head(tmp_path, gfortran):
         [gfortran, "-o", "main", "main.f90", *objects]))
 
 
+@pytest.mark.parametrize("decl, line", [
+    ("  integer, value :: n\n", 3), ("  integer :: n\n  value :: n\n", 4)])
+def test_value_dummies_refused(decl, line, tmp_path):
+    """gfortran passes a VALUE dummy by value: the generated code, which passes every
+    argument by reference (also to the primal it calls), must refuse it, not call the
+    compiled procedure with an address for the number."""
+    text = ("module m\ncontains\n  function scaled(x, n) result(s)\n" + decl.replace("  ", "    ")
+            + "    real(8), intent(in) :: x\n    real(8) :: s\n    s = x * n\n"
+            "  end function scaled\n  subroutine g(x, y)\n    real(8), intent(in) :: x\n"
+            "    real(8), intent(out) :: y\n    y = scaled(x, 3) * x\n  end subroutine g\n"
+            "end module m\n")
+    _, proc, out = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1 and not out.exists(), proc.stderr
+    assert re.search(rf"m.f90:{line + 1}:\d+: error: a dummy argument with the VALUE "
+                     "attribute is not supported", proc.stderr), proc.stderr
+
+
 def test_names_on_the_command_line_in_any_case(tmp_path):
     """Fortran's names have no case: `--head "FORWARD_PROBLEM(V)/(XX)"`, `--size XX=N` and
     `--inactive STAMP` name what the program declares in lower case, and give the same

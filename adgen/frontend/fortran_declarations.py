@@ -55,6 +55,12 @@ def _c_initializer(v, values):
     return "{" + ", ".join(values.get(k, "0") for k in range(constant_size(v))) + "}"
 
 
+# gfortran passes a VALUE dummy by value; the generated code (and its calls of the primal)
+# would pass its address: a wrong argument, silently
+VALUE_REFUSED = ("a dummy argument with the VALUE attribute is not supported (gfortran passes "
+                 "it by value, the generated code every argument by reference): drop VALUE")
+
+
 class DeclarationsMixin:
     """Scope's declarations (fortran_front.Scope)."""
 
@@ -152,6 +158,8 @@ class DeclarationsMixin:
                 continue
             elif type(node).__name__ == "Equivalence_Stmt":
                 raise self.error(node, "EQUIVALENCE is not supported")
+            elif type(node).__name__ == "Value_Stmt":
+                raise self.error(node, VALUE_REFUSED)
             else:
                 raise self.error(node, f"unsupported declaration ({type(node).__name__})")
         if module_level:
@@ -314,6 +322,8 @@ class DeclarationsMixin:
                                            "supported")
                 elif s == "OPTIONAL":
                     optional = True
+                elif s == "VALUE":
+                    raise self.error(node, VALUE_REFUSED)
                 elif s.replace(" ", "") == "INTENT(IN)":
                     self.intent_in_names |= {name_of(e.items[0]) for e in node.items[2].items}
                 elif s.replace(" ", "") == "INTENT(OUT)":
