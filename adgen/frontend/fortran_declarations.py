@@ -468,6 +468,9 @@ class DeclarationsMixin:
                 raise self.error(node, f"parameter '{name}' has no value")
             value = self.expr(init.items[1])
             v.const = convert_to(value, t)
+            folded = X.constant_value(v.const) if t.resolved().is_int else None
+            if folded is not None:      # its value, as gfortran folds it
+                v.const = ir.Const(str(folded), t, v.const.loc)
             self.vars[name] = v
             return v
         if module_level:

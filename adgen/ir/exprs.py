@@ -147,6 +147,61 @@ _COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a,
             ">": lambda a, b: a > b, "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
 
 
+def constant_value(e):
+    """The value of a constant expression of numbers, worked out as C does at run time (an
+    int, or a float rounded to single precision where its type is float; integer division
+    and conversions truncating toward zero): `(int)(5.0 / (double)(1.0f / 12.0f))` is
+    59; None for anything else (a variable, a call, long double, an overflow)."""
+    import math
+    import struct
+    t = e.type.resolved() if e.type is not None else None
+    name = getattr(t, "name", None)
+    if name == "long double" or t is None or not (t.is_int or t.is_float):
+        return None
+
+    def typed(v):
+        if isinstance(v, float) and not math.isfinite(v):
+            return None
+        if t.is_int:
+            v = int(v)      # (toward zero, as C converts)
+            return v if -2**31 <= v < 2**31 or name in ("long", "long long") and \
+                -2**63 <= v < 2**63 else None
+        v = float(v)
+        return struct.unpack("f", struct.pack("f", v))[0] if name == "float" else v
+
+    if isinstance(e, ir.Const):
+        text = e.text.rstrip("uUlL") if t.is_int else e.text.rstrip("fF")
+        try:
+            return typed(int(text, 0) if t.is_int else float(text))
+        except (ValueError, OverflowError, struct.error):
+            return None
+    if isinstance(e, ir.Cast):
+        v = constant_value(e.arg)
+        return None if v is None else typed(v)
+    if isinstance(e, ir.Unary) and e.op in "+-":
+        v = constant_value(e.arg)
+        return None if v is None else typed(-v if e.op == "-" else v)
+    if isinstance(e, ir.Binary) and e.op in ("+", "-", "*", "/", "%"):
+        a, b = constant_value(e.left), constant_value(e.right)
+        if a is None or b is None or e.op in "/%" and b == 0:
+            return None
+        if t.is_int:
+            a, b = int(a), int(b)
+            quotient = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
+            v = {"+": a + b, "-": a - b, "*": a * b, "/": quotient,
+                 "%": a - quotient * b}[e.op]
+        else:
+            if e.op == "%":
+                return None
+            a, b = float(a), float(b)
+            v = {"+": a + b, "-": a - b, "*": a * b, "/": a / b}[e.op]
+        try:
+            return typed(v)
+        except (OverflowError, struct.error):
+            return None
+    return None
+
+
 def fold(e):
     """e with its integer comparisons of constants (enumerators included) decided, the `?:`
     they choose between taken, and sums and products of constants worked out: a rule's
