@@ -149,6 +149,36 @@ def test_no_underscore_names_of_other_modules():
     assert not wrong, "underscore names taken from other modules:\n" + "\n".join(wrong)
 
 
+def _module_aliases(module, path):
+    """{local name: adgen module} of the modules a module imports as names (`from adgen
+    import ir`, `from adgen.ir import exprs as X`, `import adgen.rules as R`)."""
+    out = {}
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for a in node.names:
+                if f"{node.module}.{a.name}" in MODULES:
+                    out[a.asname or a.name] = f"{node.module}.{a.name}"
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name in MODULES and a.asname:
+                    out[a.asname] = a.name
+    return out
+
+
+def test_no_underscore_attributes_of_other_modules():
+    """`X._helper` through a module imported as X is another module's private name too."""
+    wrong = []
+    for m, path in MODULES.items():
+        aliases = _module_aliases(m, path)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                    node.value.id in aliases and node.attr.startswith("_") and \
+                    not node.attr.startswith("__"):
+                wrong.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: "
+                             f"{node.value.id}.{node.attr} of {aliases[node.value.id]}")
+    assert not wrong, "underscore names taken from other modules:\n" + "\n".join(wrong)
+
+
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_module_size_and_purpose(module):
     path = MODULES[module]
