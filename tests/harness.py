@@ -2679,15 +2679,15 @@ def _stack_kind(stack):
 def _check_stack(source, spec, head, plan, sources, flags, workdir, adgen_cmd, stats,
                  derivatives, fbuild, tangent) -> list:
     """check_head with the stack kind stack_mode() gives: its failures. `tangent` holds
-    what the first stack's check made of the tangent ({'obj': its object, 'fails': its
-    failures}), which the later ones reuse."""
+    what the first stack's check made of the tangent ({'obj': its object, None when it
+    failed, and its failures were reported with that stack}), which the later ones reuse."""
     workdir.mkdir(parents=True, exist_ok=True)
     fails, objs = [], {}
     if derivatives:
         protos = prototypes(plan)
         for mode, suffix, proto in zip(("reverse", "forward"), "bd", protos):
-            if mode == "forward" and tangent:
-                if "obj" in tangent:
+            if mode == "forward" and "obj" in tangent:
+                if tangent["obj"] is not None:
                     objs["d"] = tangent["obj"]
                     interface = tangent["obj"].parent / f"{head.func}_d_interface.f90"
                     if interface.exists():      # for the Fortran main program
@@ -2706,14 +2706,10 @@ def _check_stack(source, spec, head, plan, sources, flags, workdir, adgen_cmd, s
                     _check_warning(proc.stderr, source, spec.expect_warning, f"adgen --{mode}")
                 check = fortran_call_check([proto]) if fbuild is not None else None
                 objs[suffix] = _compile_derivative(out, source, flags, proto, workdir, check)
-                if mode == "forward":
-                    tangent["obj"] = objs[suffix]
             except AssertionError as exc:
                 fails.append(str(exc))
-                if mode == "forward":
-                    tangent["fails"] = True     # reported with the first stack only
             if mode == "forward":
-                tangent.setdefault("fails", False)
+                tangent["obj"] = objs.get("d")
     try:
         res = _build_and_run(plan, source, workdir, flags, objs, fbuild)
     except AssertionError as exc:

@@ -48,7 +48,7 @@ def param_use(prog, f, k, seen):
     read = written = False
     for s in ir.stmts_walk(f.body.stmts):
         roots = []
-        if isinstance(s, ir.Assign) and _root(s.lhs) is p and not isinstance(s.lhs, ir.Ref):
+        if isinstance(s, ir.Assign) and ir.root_symbol(s.lhs) is p and not isinstance(s.lhs, ir.Ref):
             written = True
             roots.append(s.lhs)
         for e in ir.stmt_exprs(s):
@@ -57,13 +57,6 @@ def param_use(prog, f, k, seen):
         if read and written:
             break
     return read, written
-
-
-def _root(e):
-    """The variable an lvalue is an element or a member of (`p` of `p[i].x`)."""
-    while isinstance(e, (ir.Index, ir.Member, ir.Deref)):
-        e = e.base if isinstance(e, (ir.Index, ir.Member)) else e.ptr
-    return e.sym if isinstance(e, ir.Ref) else None
 
 
 def _uses_in(prog, e, p, written_lvalues, seen):
@@ -82,7 +75,7 @@ def _uses_in(prog, e, p, written_lvalues, seen):
             elif isinstance(x, ir.Deref):
                 visit_base(x.ptr)
             return
-        if isinstance(x, ir.AddrOf) and _root(x.arg) is p:
+        if isinstance(x, ir.AddrOf) and ir.root_symbol(x.arg) is p:
             read = written = True       # &p[i]: anything may be done through it
             return
         if isinstance(x, ir.Ref) and x.sym is p:

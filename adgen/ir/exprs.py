@@ -2,6 +2,8 @@
 zeros and ones derivative code is full of, so the output stays readable."""
 import copy
 import dataclasses
+import math
+import struct
 
 from adgen import ir
 
@@ -152,8 +154,6 @@ def constant_value(e):
     int, or a float rounded to single precision where its type is float; integer division
     and conversions truncating toward zero): `(int)(5.0 / (double)(1.0f / 12.0f))` is
     59; None for anything else (a variable, a call, long double, an overflow)."""
-    import math
-    import struct
     t = e.type.resolved() if e.type is not None else None
     name = getattr(t, "name", None)
     if name == "long double" or t is None or not (t.is_int or t.is_float):
