@@ -190,6 +190,25 @@ def test_fuzz_adgen_trust_shapes(tmp_path, capsys):
                "--no-minimize", "--workdir", str(tmp_path), "--max-seconds", "120"], capsys)
 
 
+def test_fuzz_worker_survives_timeouts_and_crashes(tmp_path):
+    """A check that runs past its timeout, or a worker that dies, is a failure of that check
+    only: the next check gets a fresh worker and passes."""
+    if not runner.harness_available():
+        pytest.skip("tests/harness.py is not there yet")
+    src = tmp_path / "t.c"
+    src.write_text(generator.generate(FUZZ_SEED, generator.Config()))
+    worker = runner.Worker()
+    assert worker.check(src, tmp_path / "w0", "harness", timeout=0.01)["kinds"] == ["timeout"]
+    assert not worker.alive()
+    worker = runner.Worker()
+    os.kill(worker.proc.pid, 9)
+    crashed = worker.check(src, tmp_path / "w1", "harness", timeout=60)
+    assert crashed["kinds"] == ["checker-crash"] and not worker.alive()
+    runner.workers.worker = worker             # the dead one: check() replaces it
+    assert runner.check(src, tmp_path / "w2", "harness", timeout=300)["status"] == "pass"
+    assert runner.workers.worker is not worker
+
+
 def test_trust_shapes_are_all_generated():
     from tests.fuzz import trust
     texts = [trust.generate(s) for s in range(60)]

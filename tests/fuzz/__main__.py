@@ -1,7 +1,7 @@
 """python -m tests.fuzz --count N --seed S [--keep DIR] [--jobs 2] [--lang fortran] ...
 
-Generates programs (C, or Fortran with --lang fortran) for seeds S .. S+N-1, checks each (in parallel, one subprocess per
-check), prints one line per problem and the summary line `N passed, M failed, K skipped`.
+Generates programs (C, or Fortran with --lang fortran) for seeds S .. S+N-1, checks each (in parallel, in worker
+processes: tests/fuzz/runner.py), prints one line per problem and the summary line `N passed, M failed, K skipped`.
 With --keep DIR, each distinct failure (one per primary kind, or all with --minimize-all) is
 minimized and written to DIR/fuzz_<seed>.c (.f90), its first line a comment naming the constructs
 it exercises and the failure; every failing program as generated, with the checker's

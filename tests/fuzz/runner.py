@@ -1,7 +1,10 @@
-"""Runs one check of a program in a subprocess and classifies the outcome.
+"""Runs checks of programs in worker processes and classifies the outcomes.
 
-Each check runs in its own `python -m tests.fuzz.runner` process so that a hang (adgen
-looping, a driver spinning) is ended by a timeout and a crash cannot take the fuzzer down.
+Checks run in `python -m tests.fuzz.runner --serve` processes, one per fuzzing thread, so
+that a hang (adgen looping, a driver spinning) is ended by a timeout and a crash cannot take
+the fuzzer down. A worker serves many checks in turn (starting Python and importing adgen
+took a third of a check's time); it is killed at a timeout and replaced after a crash or
+after WORKER_CHECKS checks.
 
 Outcome (a dict, JSON between processes):
   status   pass | fail | skip | invalid
@@ -17,9 +20,14 @@ Outcome (a dict, JSON between processes):
 from __future__ import annotations
 
 import json
+import os
 import re
+import select
 import subprocess
 import sys
+import tempfile
+import threading
+import time
 import traceback
 from pathlib import Path
 
@@ -119,8 +127,9 @@ def classify(message: str, exc_type: str) -> dict:
 def check_here(source: Path, workdir: Path, mode: str) -> dict:
     """Runs the check in this process: mode 'harness' (adgen + harness), 'primal'
     (harness without adgen) or 'self' (gcc + sanitizers only)."""
-    sys.path.insert(0, str(REPO / "tests"))
-    sys.path.insert(0, str(REPO))
+    for path in (str(REPO / "tests"), str(REPO)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
     from tests.fuzz import selfcheck
     try:
         fortran = source.suffix == ".f90"
@@ -131,7 +140,7 @@ def check_here(source: Path, workdir: Path, mode: str) -> dict:
                 selfcheck.check_self(source, workdir / "self")
         if mode in ("harness", "primal"):
             import harness
-            if fortran and mode == "primal":
+            if fortran and mode == "primal" and "-fcheck=all" not in harness.FC_FLAGS:
                 harness.FC_FLAGS.append("-fcheck=all")  # out-of-bounds indices stop the primal
             if mode == "harness":
                 program = source
@@ -220,19 +229,95 @@ def _without_directives(source: Path, message: str, workdir: Path):
     return copy
 
 
-def check(source: Path, workdir: Path, mode: str = "harness", timeout: float = 600) -> dict:
-    """check_here in a subprocess, with a timeout."""
-    cmd = [sys.executable, "-m", "tests.fuzz.runner", str(source), str(workdir), mode]
-    try:
-        p = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return {"status": "fail", "kinds": ["timeout"], "message": f"check timed out after {timeout} s"}
-    lines = p.stdout.strip().splitlines()
-    try:
-        return json.loads(lines[-1])
-    except (IndexError, json.JSONDecodeError):
+# checks a worker serves before it is replaced (whatever a check leaves behind in the
+# process stays bounded)
+WORKER_CHECKS = 200
+
+
+class Worker:
+    """One `python -m tests.fuzz.runner --serve` process: a request per line on its stdin
+    ([source, workdir, mode]), the outcome as one JSON line on its stdout; what the checks
+    print goes to a log file, read back when the worker dies."""
+
+    def __init__(self):
+        self.log = tempfile.NamedTemporaryFile(prefix="adgen-fuzz-worker-", suffix=".log")
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz.runner", "--serve"],
+                                     cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.log, text=True, bufsize=1,
+                                     start_new_session=True)
+        self.served = 0
+
+    def check(self, source: Path, workdir: Path, mode: str, timeout: float) -> dict:
+        self.served += 1
+        try:
+            self.proc.stdin.write(json.dumps([str(source), str(workdir), mode]) + "\n")
+            self.proc.stdin.flush()
+        except OSError:
+            return self.crashed()
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([self.proc.stdout], [], [], max(left, 0))
+            if not ready:
+                self.close()
+                return {"status": "fail", "kinds": ["timeout"],
+                        "message": f"check timed out after {timeout} s"}
+            line = self.proc.stdout.readline()
+            if not line:
+                return self.crashed()
+            try:
+                return json.loads(line)
+            except json.JSONDecodeError:
+                continue
+
+    def crashed(self) -> dict:
+        code = self.proc.poll()
+        self.close()
+        with open(self.log.name, errors="replace") as log:
+            tail = log.read()[-2000:]
         return {"status": "fail", "kinds": ["checker-crash"],
-                "message": f"checker exit {p.returncode}\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}"}
+                "message": f"checker exit {code}\n{tail}"}
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None and self.served < WORKER_CHECKS
+
+    def close(self):
+        """Ends the worker and whatever it started (a driver spinning at a timeout)."""
+        if self.proc.stdin.closed:
+            return
+        try:
+            os.killpg(self.proc.pid, 9)
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+        self.proc.stdin.close()
+        self.proc.stdout.close()
+
+    __del__ = close
+
+
+workers = threading.local()
+
+
+def check(source: Path, workdir: Path, mode: str = "harness", timeout: float = 600) -> dict:
+    """check_here in this thread's worker process, with a timeout."""
+    worker = getattr(workers, "worker", None)
+    if worker is None or not worker.alive():
+        if worker is not None:
+            worker.close()
+        worker = workers.worker = Worker()
+    return worker.check(source, workdir, mode, timeout)
+
+
+def serve():
+    """The worker's loop. Results go to the stdout it was started with; everything else
+    written to standard output (by the checks or the programs they start) goes to stderr."""
+    results = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    for request in sys.stdin:
+        source, workdir, mode = json.loads(request)
+        results.write(json.dumps(check_here(Path(source), Path(workdir), mode)) + "\n")
 
 
 def harness_available() -> bool:
@@ -240,5 +325,8 @@ def harness_available() -> bool:
 
 
 if __name__ == "__main__":
-    src, wd, md = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
-    print(json.dumps(check_here(src, wd, md)))
+    if sys.argv[1:] == ["--serve"]:
+        serve()
+    else:
+        src, wd, md = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+        print(json.dumps(check_here(src, wd, md)))
