@@ -6,13 +6,13 @@ the templates.
 """
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List
+from typing import List, Optional
 
 import jinja2
 
 from adgen import ir
-from adgen.ir.c_text import declare, expr_c, type_name
-from adgen.ir.exprs import used_symbols
+from adgen.ir.c_text import LP64_SIZES, declare, expr_c, type_name
+from adgen.ir.exprs import constant_value, used_symbols
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -192,7 +192,49 @@ def _declaration_reads(d: LocalDecl):
     return {s.sym for e in exprs for s in ir.walk(e) if isinstance(s, ir.Ref)}
 
 
-def render_function(fn: GenFunction, stack="heap") -> str:
+# A local array larger than this goes to static memory, as gfortran puts it there
+# (-fmax-stack-var-size) unless its procedure recurses: the derivative code holds a copy and
+# a shadow of it, and a glacier model's four 15 MB locals would overflow an 8 MB stack.
+LARGE_LOCAL_BYTES = 65536
+
+
+def constant_bytes(t) -> Optional[int]:
+    """The bytes of an array of constant extents of numbers (x86-64 sizes); None for
+    anything else."""
+    t = t.resolved()
+    count = 1
+    while isinstance(t, ir.Arr):
+        n = constant_value(t.size) if t.size is not None else None
+        if not isinstance(n, int):
+            return None
+        count *= n
+        t = t.elem.resolved()
+    return count * LP64_SIZES[f"sizeof({type_name(t)})"] \
+        if f"sizeof({type_name(t)})" in LP64_SIZES else None
+
+
+def recursive_functions(functions) -> set:
+    """Names of the functions of the output that can call themselves (on a cycle of the
+    calls between them)."""
+    names = {f.name for f in functions}
+    calls = {f.name: {e.func for st in ir.stmts_walk(f.body) for top in ir.stmt_exprs(st)
+                      for e in ir.walk(top) if isinstance(e, ir.Call) and e.func in names}
+             for f in functions}
+    out = set()
+    for start in names:
+        seen, todo = set(), list(calls[start])
+        while todo:
+            n = todo.pop()
+            if n == start:
+                out.add(start)
+                break
+            if n not in seen:
+                seen.add(n)
+                todo += calls[n]
+    return out
+
+
+def render_function(fn: GenFunction, stack="heap", recursive=True) -> str:
     drop_unread_shadows(fn.body)
     used = used_symbols(fn.body)
     # a local declared reads what its array size and its initial value read
@@ -214,13 +256,22 @@ def render_function(fn: GenFunction, stack="heap") -> str:
     set_only += [p for p in fn.params if p in used and p not in read and
                  not (p.type.is_array or p.type.is_struct or
                       isinstance(p.type.resolved(), ir.Ptr))]
+    large = set() if recursive else \
+        {d.sym for d in decls if d.init is None and
+         (constant_bytes(d.sym.type) or 0) > LARGE_LOCAL_BYTES}
+    # the program's own large arrays keep what the last call left, as gfortran's do: the
+    # derivative code's start at zero where its sweeps need that
+    zeroed = [d for d in decls if (d.sym.type.is_array or d.sym.type.is_struct) and
+              not (d.sym in large and d.program)]
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
                                                       unused_params=unused_params,
-                                                      set_only=set_only, state={})
+                                                      set_only=set_only, large=large,
+                                                      zeroed=zeroed, state={})
 
 
 def render_unit(unit: OutputUnit) -> str:
-    bodies = [render_function(f, unit.stack) for f in unit.functions]
+    recursive = recursive_functions(unit.functions)
+    bodies = [render_function(f, unit.stack, f.name in recursive) for f in unit.functions]
     text = "\n".join(bodies)
     helpers = {name for name in ("adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
                                  "adgen_digamma", "adgen_digammaf", "adgen_digammal",

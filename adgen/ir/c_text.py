@@ -104,3 +104,11 @@ def _expr(e):
     if isinstance(e, ir.InitList):
         return "{" + ", ".join(expr_c(x, 2) for x in e.items) + "}", 20
     raise TypeError(f"cannot print {type(e).__name__}")
+
+
+# sizeof of the C types on x86-64 (LP64), for the sizes adgen reports and decides by
+LP64_SIZES = {"sizeof(double)": 8, "sizeof(float)": 4, "sizeof(long double)": 16,
+              "sizeof(int)": 4, "sizeof(long)": 8, "sizeof(short)": 2, "sizeof(char)": 1,
+              "sizeof(unsigned char)": 1,
+              "sizeof(size_t)": 8, "sizeof(void *)": 8, "sizeof(unsigned int)": 4,
+              "sizeof(long long)": 8, "sizeof(unsigned long)": 8}

@@ -16,6 +16,7 @@ from adgen.analysis.extent import IndexWalker, NotPolynomial
 from adgen.analysis.poly import Poly, range_sum
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
+from adgen.ir.c_text import LP64_SIZES
 
 # bytes of a log record beyond the value: its size and its address (adgen_keep)
 LOG_RECORD = (ir.SIZE_T, ir.Ptr(ir.VOID))
@@ -393,13 +394,6 @@ def lp64_sizes(poly):
         if size is not None:
             poly = poly.substitute(key, Poly.const(size))
     return poly
-
-
-LP64_SIZES = {"sizeof(double)": 8, "sizeof(float)": 4, "sizeof(long double)": 16,
-              "sizeof(int)": 4, "sizeof(long)": 8, "sizeof(short)": 2, "sizeof(char)": 1,
-              "sizeof(unsigned char)": 1,
-              "sizeof(size_t)": 8, "sizeof(void *)": 8, "sizeof(unsigned int)": 4,
-              "sizeof(long long)": 8, "sizeof(unsigned long)": 8}
 
 
 def unbounded_error(head, exc, what):

@@ -156,7 +156,7 @@ class TangentGen:
                                 "param")
             params.append(out_ptr)
         for sym in f.locals:
-            self.locals.append(LocalDecl(sym))
+            self.locals.append(LocalDecl(sym, program=True))
             if self.act.sym_has_shadow(sym):
                 sd = self.shadow_symbol(sym, local_type(sym.type))
                 self.sh.set(sym, ir.Ref(sd))
@@ -630,7 +630,7 @@ class VectorTangentGen(TangentGen):
             params.append(out)
         params.append(self.nb)
         for sym in f.locals:
-            self.locals.append(LocalDecl(sym))
+            self.locals.append(LocalDecl(sym, program=True))
             if self.act.sym_has_shadow(sym) and not self.sh.has(sym):
                 st = sym.type.resolved()
                 if st.is_float:
