@@ -70,6 +70,29 @@ THROUGH_POINTER = {
     "frexp": ("(x == 0.0 || !isfinite(x)) ? 0 : ilogb(x) + 1", "ldexp(x, -*y)"),
     "modf": ("trunc(x)", "(isinf(x) ? copysign(0.0, x) : copysign(x - *y, x))"),
 }
+# The intrinsics of f2c's runtime library (libf2c) that f2c-translated code calls, every
+# argument by pointer (`pow_dd(&d__1, &c_b4)`): each is the expression over its pointers x
+# and y that computes what libf2c's does, bit for bit, and is differentiated as such (the
+# derivative code then needs no libf2c). Integer powers go through adgen_pow_di, libf2c's
+# binary powering (templates/runtime.c.j2), which pow() does not round alike.
+_F2C_ABS = "(*x >= 0 ? *x : -*x)"
+F2C_CALLS = {
+    "pow_dd": "pow(*x, *y)",
+    "pow_di": "adgen_pow_di(*x, *y)",
+    "pow_ri": "adgen_pow_di((double)*x, *y)",
+    "d_sign": f"(*y >= 0 ? {_F2C_ABS} : -{_F2C_ABS})",
+    "r_sign": f"(*y >= 0 ? (double){_F2C_ABS} : -(double){_F2C_ABS})",
+    "d_abs": _F2C_ABS,
+    "d_dim": "(*x > *y ? *x - *y : 0.0)",
+    "d_int": "(*x > 0 ? floor(*x) : -floor(-*x))",
+    "d_nint": "(*x >= 0 ? floor(*x + .5) : -floor(.5 - *x))",
+    "d_mod": "(*x - *y * (*x / *y >= 0 ? floor(*x / *y) : -floor(-(*x / *y))))",
+    "d_lg10": "0.43429448190325182765 * log(*x)",
+    "d_prod": "(double)*x * *y",
+    "d_atn2": "atan2(*x, *y)",
+    **{f"d_{f}": f"{f}(*x)" for f in ("sqrt", "exp", "log", "sin", "cos", "tan", "asin",
+                                      "acos", "atan", "sinh", "cosh", "tanh")},
+}
 # Piecewise functions: the derivative is that of the branch the function takes, as if it
 # were this expression (the primal still calls the function). Multiplying by the 0 or 1 of
 # a test instead would carry a NaN or inf of the branch not taken into the result. The
@@ -232,6 +255,10 @@ def _variants():
         table[name] = LibFunc(name, ir.Ptr(ir.VOID), "memory")
     for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
         table["adgen_digamma" + suffix] = LibFunc("adgen_digamma" + suffix, t, "helper")
+    # x to the integer power y as libf2c computes it (F2C_CALLS)
+    table["adgen_pow_di"] = LibFunc("adgen_pow_di", ir.DOUBLE, "math",
+                                    ["(y == 0 ? 0.0 : y * adgen_pow_di(x, y - 1))", None],
+                                    "double")
     return table
 
 

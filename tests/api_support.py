@@ -40,7 +40,11 @@ def build_options(spec, source):
             inc.append(tok[2:])
         elif tok.startswith("-D"):
             defs.append(tok[2:])
-    return {"include_dirs": inc, "defines": defs}
+    out = {"include_dirs": inc, "defines": defs}
+    if spec.lang == "c" and spec.link:
+        # a library the program calls, unseen by adgen: compiled into the module's link
+        out["ldflags"] = ["-fPIC"] + [str((Path(source).parent / f).resolve()) for f in spec.link]
+    return out
 
 
 def sizes_for(spec, head):
@@ -107,7 +111,9 @@ def head_arguments(source, head, spec, workdir, seed=1):
     prog.write_text("\n".join(lines) + "\n")
     exe = workdir / f"values_{head.func}"
     flags = harness.resolve_flags(spec, source)
-    cmd = [harness.CC, "-w", "-O0"] + flags + [str(prog), "-lm", "-o", str(exe)]
+    library = [str((Path(source).parent / f).resolve()) for f in spec.link] \
+        if spec.lang == "c" else []
+    cmd = [harness.CC, "-w", "-O0"] + flags + [str(prog)] + library + ["-lm", "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode:
         raise RuntimeError(f"values program: {' '.join(cmd)}\n{proc.stderr}")

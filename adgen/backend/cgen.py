@@ -213,6 +213,35 @@ def constant_bytes(t) -> Optional[int]:
         if f"sizeof({type_name(t)})" in LP64_SIZES else None
 
 
+def growing_array(sym, body) -> Optional[str]:
+    """The length (C text) of a local array of numbers whose length is a constant times a
+    run-time value and whose constant part alone is large (a vector-mode shadow,
+    `double workd[500000 * nbdirs]`), when the body never takes its sizeof; else None."""
+    t = sym.type.resolved()
+    if getattr(sym, "primal", None) is None or not isinstance(t, ir.Arr) or t.size is None \
+            or constant_bytes(ir.Arr(t.elem, ir.Const("1", ir.INT))) is None:
+        return None
+    factors, todo = [], [t.size]
+    while todo:
+        e = todo.pop()
+        if isinstance(e, ir.Binary) and e.op == "*":
+            todo += [e.left, e.right]
+        else:
+            factors.append(e)
+    constant = 1
+    for e in factors:
+        n = constant_value(e)
+        constant *= n if isinstance(n, int) else 1
+    if all(isinstance(constant_value(e), int) for e in factors) or \
+            constant * constant_bytes(ir.Arr(t.elem, ir.Const("1", ir.INT))) <= LARGE_LOCAL_BYTES:
+        return None
+    if any(isinstance(e, ir.SizeOf) and isinstance(e.of, ir.Expr) and
+           sym in {r.sym for r in ir.walk(e.of) if isinstance(r, ir.Ref)}
+           for st in ir.stmts_walk(body) for top in ir.stmt_exprs(st) for e in ir.walk(top)):
+        return None
+    return expr_c(t.size)
+
+
 def recursive_functions(functions) -> set:
     """Names of the functions of the output that can call themselves (on a cycle of the
     calls between them)."""
@@ -259,14 +288,20 @@ def render_function(fn: GenFunction, stack="heap", recursive=True) -> str:
     large = set() if recursive else \
         {d.sym for d in decls if d.init is None and
          (constant_bytes(d.sym.type) or 0) > LARGE_LOCAL_BYTES}
+    # a large shadow whose length is known at run time: a buffer kept from call to call,
+    # grown when a call needs more
+    grown = {} if recursive or stack == "static" else \
+        {d.sym: (declare(ir.Ptr(d.sym.type.resolved().elem), d.sym.name), length)
+         for d in decls if d.sym not in large and d.init is None and
+         (length := growing_array(d.sym, fn.body)) is not None}
     # the program's own large arrays keep what the last call left, as gfortran's do: the
     # derivative code's start at zero where its sweeps need that
     zeroed = [d for d in decls if (d.sym.type.is_array or d.sym.type.is_struct) and
-              not (d.sym in large and d.program)]
+              not (d.sym in large and d.program) and d.sym not in grown]
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
                                                       unused_params=unused_params,
                                                       set_only=set_only, large=large,
-                                                      zeroed=zeroed, state={})
+                                                      grown=grown, zeroed=zeroed, state={})
 
 
 def render_unit(unit: OutputUnit) -> str:
@@ -275,6 +310,7 @@ def render_unit(unit: OutputUnit) -> str:
     text = "\n".join(bodies)
     helpers = {name for name in ("adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
                                  "adgen_digamma", "adgen_digammaf", "adgen_digammal",
+                                 "adgen_pow_di",
                                  "adgen_imax", "adgen_pop_keep", "adgen_keep", "adgen_release",
                                  "adgen_stack_alloc", "adgen_log_mark",
                                  "adgen_defer_free", "adgen_was_freed",

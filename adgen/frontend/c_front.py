@@ -14,7 +14,7 @@ from adgen.errors import AdgenError, Loc
 from adgen.frontend import jumps
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.ir import exprs as X, reader
-from adgen.rules import LIBRARY_FUNCTIONS, through_pointer
+from adgen.rules import F2C_CALLS, LIBRARY_FUNCTIONS, through_pointer
 
 _ASSIGN_OPS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<",
                ">>=": ">>", "&=": "&", "|=": "|", "^=": "^"}
@@ -105,8 +105,9 @@ class _FileScopeNames(c_ast.NodeVisitor):
     (`written`), or used bare as a value where an array would decay to a pointer
     (`escaped`: an argument, the value of an assignment or initializer, a return value)."""
 
-    def __init__(self):
+    def __init__(self, reading=frozenset()):
         self.written, self.escaped, self.declared, self.used = set(), set(), set(), set()
+        self.reading = reading      # functions that only read through their pointers
 
     def visit_ID(self, node):
         self.used.add(node.name)
@@ -150,8 +151,14 @@ class _FileScopeNames(c_ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_FuncCall(self, node):
-        for a in (node.args.exprs if node.args is not None else []):
+        args = node.args.exprs if node.args is not None else []
+        for a in args:
             self.bare(a)
+        if isinstance(node.name, c_ast.ID) and node.name.name in self.reading:
+            # `pow_dd(&d__1, &c_b4)` reads d__1 and c_b4
+            for a in args:
+                self.visit(a.expr if isinstance(a, c_ast.UnaryOp) and a.op == "&" else a)
+            return
         self.generic_visit(node)
 
     def visit_Return(self, node):
@@ -160,11 +167,12 @@ class _FileScopeNames(c_ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def file_scope_names(funcdef):
+def file_scope_names(funcdef, reading=frozenset()):
     """(written, escaped, used): the file-scope names function definition funcdef may
     write, may hand on as a pointer (see _FileScopeNames), and names at all; names it
-    declares itself are left out (a local of the same name hides the global)."""
-    v = _FileScopeNames()
+    declares itself are left out (a local of the same name hides the global). `reading`:
+    functions that only read through their pointer arguments."""
+    v = _FileScopeNames(reading)
     v.visit(funcdef)
     own = v.declared - {funcdef.decl.name}
     return (v.written - own - {None}), (v.escaped - own), (v.used - own)
@@ -265,6 +273,9 @@ class CFront:
 
     # ------------------------------------------------------------------ program
     def program(self, ast):
+        # libf2c's intrinsics the program does not define: calls of them only read
+        reading = frozenset(F2C_CALLS) - {ext.decl.name for ext in ast.ext
+                                          if isinstance(ext, c_ast.FuncDef)}
         for ext in ast.ext:
             loc = loc_of(ext, Loc(self.path))
             user = not is_system_file(loc.file)
@@ -281,7 +292,7 @@ class CFront:
                     self.functions[name] = f
                     self.func = None
                 # read from the syntax, so also for a function adgen cannot translate
-                self.functions[ext.decl.name].file_scope_names = file_scope_names(ext)
+                self.functions[ext.decl.name].file_scope_names = file_scope_names(ext, reading)
             elif isinstance(ext, c_ast.Typedef):
                 self.typedefs[ext.name] = self.named_typedef(ext)
                 if defines_output_types(loc.file):
@@ -747,6 +758,11 @@ class CFront:
 
     def local_decl(self, d, scope, out):
         loc = loc_of(d)
+        if isinstance(d.type, c_ast.FuncDecl):
+            # a function declared inside a body (f2c writes `double sqrt(doublereal),
+            # pow_dd(doublereal *, doublereal *);` in every function): as at file scope
+            self.file_decl(d, user=True)
+            return
         if d.name is None:
             self.type_of(d.type)
             raise AdgenError("struct definitions inside functions are not supported; "
@@ -1291,9 +1307,19 @@ class CFront:
         if getattr(f, "is_library", False) and through_pointer(name) and len(conv) == 2 \
                 and name not in self.inactive:
             return self.through_pointer(name, conv, pre, loc)
+        if name in F2C_CALLS and not f.has_body and name not in self.inactive and \
+                all(isinstance(p.type.resolved(), ir.Ptr) for p in params):
+            return self.f2c_call(name, params, conv)
         if name in LIBRARY_FUNCTIONS and getattr(f, "is_library", False):
             return ir.Call(name, conv, LIBRARY_FUNCTIONS[name].ret, loc)
         return ir.Call(name, conv, f.ret, loc)
+
+    def f2c_call(self, name, params, args):
+        """A call of one of libf2c's intrinsics as the expression that computes it
+        (rules.F2C_CALLS), over what its arguments point to."""
+        stand_in = [ir.Symbol(x, p.type, "param") for x, p in zip("xy", params)]
+        e = parse_expr_in_scope(F2C_CALLS[name], stand_in, f"libf2c's {name}")
+        return X.substitute(e, dict(zip(stand_in, args)))
 
     def through_pointer(self, name, args, pre, loc):
         """A call of frexp or modf as the statements it equals (rules.THROUGH_POINTER):
