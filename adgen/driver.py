@@ -482,6 +482,16 @@ class Context:
     def shadow_global_names(self):
         return [g.name for g in self.shadow_globals()]
 
+    def per_call_statics(self):
+        """The static locals with a shadow that their function sets before reading them
+        in every call (f2c makes every local static): their tangents carry nothing from
+        one call to the next, so vector mode keeps them in locals of the derivative."""
+        return {s.primal for s in self.shadow_globals()
+                if getattr(s.primal, "static_local", False) and
+                s.primal.local_of in self.prog.functions and
+                sets_before_reading(self.prog, self.prog.functions[s.primal.local_of],
+                                    s.primal)}
+
     def extent(self, f, p, why, path=()):
         """Number of elements of pointer parameter p of f (or of its pointer field that
         the field names of path lead to), as an IR expression."""
@@ -1353,7 +1363,8 @@ def assemble(prog, ctx, gen, sources, options):
         for d in f.locals:
             if isinstance(d.sym.type, ir.Arr) and d.sym.type.size is not None:
                 syms |= {s.sym for s in ir.walk(d.sym.type.size) if isinstance(s, ir.Ref)}
-    shadow_globals = [LocalDecl(g) for g in ctx.shadow_globals()]
+    per_call = ctx.per_call_statics() if options.vector else set()
+    shadow_globals = [LocalDecl(g) for g in ctx.shadow_globals() if g.primal not in per_call]
     used_globals = [g for g in prog.globals if (g in syms or
                                                 any(s.sym.primal is g for s in shadow_globals))
                     and not getattr(g, "is_library", False)]

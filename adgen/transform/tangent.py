@@ -550,9 +550,11 @@ class VectorTangentGen(TangentGen):
 
     def __init__(self, T, f, head):
         super().__init__(T, f, head)
-        if T.ctx.shadow_globals():
+        self.per_call = T.ctx.per_call_statics()
+        kept = [g for g in T.ctx.shadow_globals() if g.primal not in self.per_call]
+        if kept:
             raise AdgenError("vector mode does not support active global variables",
-                             T.ctx.shadow_globals()[0].primal.loc)
+                             kept[0].primal.loc)
         self.nb = ir.Symbol(self.names.fresh("nbdirs"), ir.INT, "param")
         self.nb.directions = True           # passed by reference for Fortran callers
         self.k = ir.Symbol(self.names.fresh("dir"), ir.INT, "local")
@@ -629,8 +631,10 @@ class VectorTangentGen(TangentGen):
                             "param")
             params.append(out)
         params.append(self.nb)
-        for sym in f.locals:
-            self.locals.append(LocalDecl(sym, program=True))
+        own_statics = [g for g in self.per_call if g.local_of == getattr(f, "clone_of", f.name)]
+        for sym in f.locals + sorted(own_statics, key=lambda g: g.name):
+            if sym not in own_statics:
+                self.locals.append(LocalDecl(sym, program=True))
             if self.act.sym_has_shadow(sym) and not self.sh.has(sym):
                 st = sym.type.resolved()
                 if st.is_float:

@@ -9,9 +9,11 @@ link: include/f2c_runtime.c
 /* Code as f2c translates Fortran: every argument by pointer, the arrays decremented for
  * one-based loops, the intrinsics of f2c's runtime library (libf2c) called with pointers
  * and declared inside the function, constants as static variables passed by address.
- * Each intrinsic is the expression that computes what libf2c's does (pow_di by binary
- * powering, rounded alike), so the derivative code needs no libf2c; the primal gets
- * them from include/f2c_runtime.c (`link:`), which adgen does not see. */
+ * Its locals are static, as f2c declares them (vector mode keeps the tangents of
+ * statics set before they are read in locals of the derivative). Each intrinsic is the
+ * expression that computes what libf2c's does (pow_di by binary powering, rounded
+ * alike), so the derivative code needs no libf2c; the primal gets them from
+ * include/f2c_runtime.c (`link:`), which adgen does not see. */
 typedef int integer;
 typedef double doublereal;
 typedef float real;
@@ -37,8 +39,8 @@ static integer c_n2 = -2;
         doublereal *);
 
     /* Local variables */
-    integer i__;
-    doublereal t, u;
+    static integer i__;
+    static doublereal t, u, w[2];
 
     /* Parameter adjustments */
     --fvec;
@@ -54,7 +56,9 @@ static integer c_n2 = -2;
         d__3 = d__1 * 3.;
         u = d_mod(&d__3, &c_b4) + d_int(&d__3) * d__1 + d_nint(&d__3) * d__1
             + d_lg10(&d__1) + d_atn2(&d__1, &d__2) + d_dim(&d__3, &c_b4) + d_exp(&d__2);
-        fvec[i__] = max(t, u) * 2. + min(t, u);
+        w[0] = t * u;
+        w[1] = w[0] - t;
+        fvec[i__] = max(t, u) * 2. + min(t, u) + w[1];
     }
     return 0;
 } /* resid_ */
