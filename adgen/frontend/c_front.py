@@ -12,6 +12,7 @@ from pycparser import c_ast, c_generator, c_parser
 from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.frontend import jumps
+from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.ir import exprs as X, reader
 from adgen.rules import F2C_CALLS, LIBRARY_FUNCTIONS, through_pointer
@@ -538,6 +539,7 @@ class CFront:
         f.body.loc = loc
         _jumps_inside_loops(f.body.stmts, False)
         jumps.lower_gotos(f, lambda base: self.hidden_local(base, ir.INT, loc))
+        lower_realloc(f, self.hidden_local)
         self.func = None
 
     def new_local(self, name, t, loc, scope):
