@@ -971,9 +971,10 @@ def stack_plan(transform, ctx, prog, options):
                 notes.append(f"{name}: stack: unbounded: {exc.args[0]}{where}")
                 continue
             bound = "at most " if usage.inexact else ""
-            notes.append(f"{name}: stack: {bound}{formula_text(pushed, lp64=True)} bytes "
+            fortran = ctx.prog.language == "fortran"
+            notes.append(f"{name}: stack: {bound}{formula_text(pushed, True, fortran)} bytes "
                          "pushed per call" +
-                         (f", log: {bound}{formula_text(logged, lp64=True)} bytes"
+                         (f", log: {bound}{formula_text(logged, True, fortran)} bytes"
                           if logged.terms else ""))
             totals.append((name, pushed + logged))
     if not static:

@@ -375,7 +375,40 @@ end subroutine
                              "f(y)/(x)", "--stack-report", "-o", str(tmp_path / "r.c")],
                             cwd=ROOT, capture_output=True, text=True)
     assert report.returncode == 0, report.stderr
-    assert "unbounded" not in report.stdout and "*n * *nsteps" in report.stdout, report.stdout
+    assert "unbounded" not in report.stdout and "n * nsteps" in report.stdout, report.stdout
+    assert "*n" not in report.stdout, report.stdout
+
+
+def test_explain_and_stack_report_speak_fortran(tmp_path):
+    """--explain and --stack-report name a Fortran program's values as it writes them:
+    dummies without C's pointer, elements with the program's subscripts and bounds."""
+    src, proc, _ = _adgen(tmp_path, """\
+subroutine heat(n, nt, u, h, cost)
+  integer, intent(in) :: n, nt
+  real(8), intent(inout) :: u(n)
+  real(8), intent(inout) :: h(n, 0:nt)
+  real(8), intent(out) :: cost
+  real(8) :: unew(n)
+  integer :: i, k
+  do k = 1, nt
+    do i = 2, n - 1
+      unew(i) = u(i) + 0.1d0 * (u(i-1) - 2*u(i) + u(i+1)) + sin(u(i))
+      h(i, k) = h(i, k - 1) * unew(i)
+    end do
+    do i = 2, n - 1
+      u(i) = unew(i) * h(i, k)
+    end do
+  end do
+  cost = sum(u**2) + mod(n, 3)
+end subroutine
+""", "heat(cost)/(u h)", extra=["--explain", "--stack-report"])
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout
+    assert f"{src}:10: heat: unew(i): " in lines, lines
+    assert f"{src}:11: heat: h(i, k): " in lines, lines
+    assert f"{src}:14: heat: u(i): stored" in lines, lines
+    assert "heat_b: stack: at most 32 * n * nt + 16 * n + 48 bytes" in lines, lines
+    assert not any(c in lines for c in ("[", "*n", "->")), lines
 
 
 def test_integer_dummies_read_once_where_nothing_writes_them():

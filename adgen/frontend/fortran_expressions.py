@@ -6,6 +6,7 @@ import functools
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
+from adgen.ir.fortran_text import subscripted
 from adgen.frontend import fortran_types as T
 from adgen.frontend.fortran_helpers import (ALONG, C_OPERATORS, CALL_NODES, INQUIRY,
                                             INTRINSIC_MATH, REDUCTIONS, STRING_INTRINSICS,
@@ -66,7 +67,8 @@ class ExpressionsMixin:
             if ext is not None:
                 stride = X.clone(ext) if stride is None else X.mul(stride, X.clone(ext))
         base = self.array_base(v, node) if node is not None else ir.Ref(v.sym)
-        return ir.Index(base, flat, v.type, self.loc(node) if node is not None else None)
+        return subscripted(ir.Index(base, flat, v.type, self.loc(node) if node is not None
+                                    else None), v.name, subs)
 
     def designator(self, node, ks=None, pre=None):
         """An lvalue: a scalar variable, an array element, or (with counters ks) the

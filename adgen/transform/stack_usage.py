@@ -377,10 +377,12 @@ def _exprs(st):
     return [e for e in ir.stmt_exprs(st) if e is not None]
 
 
-def formula_text(poly, lp64=False):
-    """C text of a byte count; with lp64, sizes of the basic types as numbers (x86-64)."""
+def formula_text(poly, lp64=False, fortran=False):
+    """C text of a byte count (Fortran text with fortran: for what adgen says about
+    Fortran input); with lp64, sizes of the basic types as numbers (x86-64)."""
     from adgen.ir.c_text import expr_c
-    return expr_c((lp64_sizes(poly) if lp64 else poly).to_ir())
+    from adgen.ir.fortran_text import expr_fortran
+    return (expr_fortran if fortran else expr_c)((lp64_sizes(poly) if lp64 else poly).to_ir())
 
 
 def lp64_sizes(poly):
