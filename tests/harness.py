@@ -51,7 +51,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace as dataclass_replace
 from pathlib import Path
 from typing import Optional
 
@@ -170,6 +170,7 @@ class Arg:
     ftype: Optional[str] = None     # 'integer(4)', 'integer(8)', 'logical', 'real(4)', 'real(8)'
     dims: Optional[list] = None     # [(lower, upper)] C expressions, for Fortran labels
     scalar: bool = False            # a Fortran scalar (passed by reference: an array of 1)
+    by_value: bool = False          # a Fortran VALUE dummy (passed by value, as in C)
     # handles (kind 'handle': a struct holding pointers, `arg m: Mesh* = handle`)
     pointer: bool = False           # passed as a pointer to the struct (else by value)
     fields: list = field(default_factory=list)     # [Field], in the order of the field lines
@@ -1032,10 +1033,17 @@ class FParam:
     array: bool
     problem: Optional[str] = None   # why the harness cannot pass this argument
     assumed_rank: int = 0       # an assumed-shape dummy (a(:, :)): its rank
+    by_value: bool = False      # a VALUE dummy
 
     @property
     def ctype(self):
         return FTYPE_CTYPE[self.ftype]
+
+    def decl(self, name=None, pointer=True):
+        """Its C declaration, named `name`: a pointer, but for a VALUE dummy (pointer=False:
+        a VALUE dummy's tangent, passed by value too)."""
+        star = "*" if pointer or not self.by_value else ""
+        return f"{self.ctype} {star}{name or self.name}"
 
 
 @dataclass
@@ -1077,7 +1085,8 @@ def _parse_dump_param(text: str) -> FParam:
     if ftype is None:
         return FParam(name, None, bool(m.group(2)), f"of type {m.group(1)}")
     if not m.group(3):
-        return FParam(name, ftype, False, "passed by value (VALUE attribute)")
+        return FParam(name, ftype, False, "an array passed by value" if m.group(2) else None,
+                      by_value=True)
     return FParam(name, ftype, bool(m.group(2)))
 
 
@@ -1178,6 +1187,10 @@ def make_fortran_plan(spec: Spec, head: Head, fb: FortranBuild) -> Plan:
         if p.assumed_rank and p.assumed_rank != len(a.dims):
             raise SpecError(f"arg {a.name}: the arg line gives {len(a.dims)} dimensions, but it "
                             f"is an assumed-shape array of rank {p.assumed_rank} in {head.func}")
+    # a VALUE dummy is passed by value, as a C scalar is
+    args = [dataclass_replace(a, kind="real" if a.floating else a.kind, length=None,
+                                by_value=True) if p.by_value else a
+            for p, a in zip(proc.params, args)]
     for name in head.deps + head.indeps:
         if name == head.func and proc.ret_ftype is not None:
             continue
@@ -1199,7 +1212,7 @@ def make_fortran_plan(spec: Spec, head: Head, fb: FortranBuild) -> Plan:
         if setup is None or setup.params or setup.ret_ftype or setup.problem:
             raise SpecError(f"setup: {spec.setup!r} is not a subroutine without arguments of "
                             f"the program")
-    sig = Signature(proc.ret_ctype, [Param(f"{p.ctype} *{p.name}", p.name) for p in proc.params])
+    sig = Signature(proc.ret_ctype, [Param(p.decl(pointer=False), p.name) for p in proc.params])
     ret_type = proc.ret_ctype if ret_active else sig.ret
     return Plan(head, sig, spec, ret_active, ret_type, list(args), lang="fortran", proc=proc,
                 setup=setup)
@@ -1212,11 +1225,11 @@ def fortran_prototypes(plan: Plan):
     f, proc = plan.head.func, plan.proc
     rev, tan = [], []
     for p in proc.params:
-        rev.append(f"{p.ctype} *{p.name}")
-        tan.append(f"{p.ctype} *{p.name}")
+        rev.append(p.decl(pointer=False))
+        tan.append(p.decl(pointer=False))
         if plan.role(p.name):
-            rev.append(f"{p.ctype} *{p.name}b")
-            tan.append(f"{p.ctype} *{p.name}d")
+            rev.append(p.decl(p.name + "b"))
+            tan.append(p.decl(p.name + "d", pointer=False))
     if plan.ret_active:
         rev.append(f"{proc.ret_ctype} *{f}b")
         tan.append(f"{proc.ret_ctype} *{f}")
@@ -1231,7 +1244,7 @@ def fortran_prototypes(plan: Plan):
 def fortran_primal_prototype(proc: FProc, plan: Optional[Plan] = None) -> str:
     """The C prototype of a gfortran-compiled procedure; with the plan of a head with
     assumed-shape dummies, that of its shim (make_fortran_shim)."""
-    ps = [f"{p.ctype} *{p.name}" for p in proc.params]
+    ps = [p.decl(pointer=False) for p in proc.params]
     symbol = proc.symbol
     if plan is not None and plan.assumed_shape():
         ps += [f"int *{name}" for name, _ in plan.extents()]
@@ -1517,7 +1530,7 @@ class _Driver:
             # a C99 array of rows (`double p[n][m]`) takes the driver's flat array as is
             rows = "(void *)" if not self.fortran and a.kind == "array" and \
                 re.search(r"\]\s*\[|\(\s*\*\s*\w+\s*\)\s*\[", p.decl) else ""
-            if self.fortran and a.kind == "int":
+            if self.fortran and a.kind == "int" and not a.by_value:
                 out.append(f"&drvs_{a.name}")       # by reference, a copy reset before each call
             elif a.kind == "struct_ptr":
                 out.append(f"&drvs_{a.name}")
@@ -2728,7 +2741,9 @@ def _check_stack(source, spec, head, plan, sources, flags, workdir, adgen_cmd, s
         if not res:
             return fails
     fails += judge(plan, res, stats)
-    if fbuild is not None and len(objs) == 2 and "ints" in res:
+    # (a VALUE dummy needs an interface where the Fortran main has none)
+    if fbuild is not None and len(objs) == 2 and "ints" in res and \
+            not any(p.by_value for p in plan.proc.params):
         try:
             _run_fortran_main(plan, res, source, workdir, objs, fbuild, stats)
         except AssertionError as exc:

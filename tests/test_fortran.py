@@ -490,20 +490,18 @@ def test_derived_type_head(tmp_path, gfortran):
 
 
 @pytest.mark.parametrize("decl, line", [
-    ("  integer, value :: n\n", 3), ("  integer :: n\n  value :: n\n", 4)])
-def test_value_dummies_refused(decl, line, tmp_path):
-    """gfortran passes a VALUE dummy by value: the generated code, which passes every
-    argument by reference (also to the primal it calls), must refuse it, not call the
-    compiled procedure with an address for the number."""
-    text = ("module m\ncontains\n  function scaled(x, n) result(s)\n" + decl.replace("  ", "    ")
-            + "    real(8), intent(in) :: x\n    real(8) :: s\n    s = x * n\n"
-            "  end function scaled\n  subroutine g(x, y)\n    real(8), intent(in) :: x\n"
-            "    real(8), intent(out) :: y\n    y = scaled(x, 3) * x\n  end subroutine g\n"
-            "end module m\n")
-    _, proc, out = _adgen(tmp_path, text, "g(y)/(x)")
+    ("  real(8), value :: v(3)\n", 3), ("  type(pair) :: v\n  value :: v\n", 3)])
+def test_value_dummies_not_scalar_numbers_refused(decl, line, tmp_path):
+    """A VALUE dummy is passed by value (testsuite/fortran/value_dummies.f90): one that
+    is not a scalar number or logical is refused by name."""
+    text = ("module m\n  type pair\n    real(8) :: a, b\n  end type\ncontains\n"
+            "  function scaled(x, v) result(s)\n" + decl.replace("  ", "    ")
+            + "    real(8), intent(in) :: x\n    real(8) :: s\n    s = x * 2\n"
+            "  end function scaled\nend module m\n")
+    _, proc, out = _adgen(tmp_path, text, "scaled(scaled)/(x)")
     assert proc.returncode == 1 and not out.exists(), proc.stderr
-    assert re.search(rf"m.f90:{line + 1}:\d+: error: a dummy argument with the VALUE "
-                     "attribute is not supported", proc.stderr), proc.stderr
+    assert re.search(rf"m.f90:{line + 4}:\d+: error: the VALUE dummy argument 'v' is not a "
+                     "scalar number", proc.stderr), proc.stderr
 
 
 def test_names_on_the_command_line_in_any_case(tmp_path):

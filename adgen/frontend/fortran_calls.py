@@ -233,6 +233,10 @@ class CallsMixin:
             if k in strings:
                 out.append(strings[k][0])       # its length: see user_call
                 continue
+            if k < len(f.params) and getattr(f.params[k], "value_dummy", False):
+                # a VALUE dummy: the value, as gfortran passes it
+                out.append(convert_to(self.expr(a, ks, pre), f.params[k].type))
+                continue
             if k < len(f.params) and isinstance(f.params[k].type.resolved(), ir.FuncPtr):
                 out.append(self.procedure_argument(f, k, a, node))
                 continue

@@ -55,10 +55,19 @@ def _c_initializer(v, values):
     return "{" + ", ".join(values.get(k, "0") for k in range(constant_size(v))) + "}"
 
 
-# gfortran passes a VALUE dummy by value; the generated code (and its calls of the primal)
-# would pass its address: a wrong argument, silently
-VALUE_REFUSED = ("a dummy argument with the VALUE attribute is not supported (gfortran passes "
-                 "it by value, the generated code every argument by reference): drop VALUE")
+def value_dummies(spec):
+    """The names a specification part gives the VALUE attribute (in a declaration or a
+    VALUE statement): known before any declaration is lowered, since gfortran passes
+    such a dummy by value."""
+    F = f2003()
+    names = set()
+    for node in walk_type(spec, (F.Type_Declaration_Stmt, F.Value_Stmt)):
+        if isinstance(node, F.Value_Stmt):
+            names |= {name_of(n) for n in walk_type(node, (F.Name,))}
+        elif node.items[1] is not None and \
+                any(str(a).upper() == "VALUE" for a in node.items[1].items):
+            names |= {name_of(e.items[0]) for e in node.items[2].items}
+    return names
 
 
 class DeclarationsMixin:
@@ -159,7 +168,7 @@ class DeclarationsMixin:
             elif type(node).__name__ == "Equivalence_Stmt":
                 raise self.error(node, "EQUIVALENCE is not supported")
             elif type(node).__name__ == "Value_Stmt":
-                raise self.error(node, VALUE_REFUSED)
+                continue            # see value_dummies
             else:
                 raise self.error(node, f"unsupported declaration ({type(node).__name__})")
         if module_level:
@@ -323,7 +332,7 @@ class DeclarationsMixin:
                 elif s == "OPTIONAL":
                     optional = True
                 elif s == "VALUE":
-                    raise self.error(node, VALUE_REFUSED)
+                    pass            # see value_dummies
                 elif s.replace(" ", "") == "INTENT(IN)":
                     self.intent_in_names |= {name_of(e.items[0]) for e in node.items[2].items}
                 elif s.replace(" ", "") == "INTENT(OUT)":
@@ -481,8 +490,10 @@ class DeclarationsMixin:
             self.front.globals.append(sym)
             v.sym = sym
         elif name in getattr(self, "dummies", []):
-            v.sym = self.dummy_symbol(name, t, loc)
-            v.by_ref = True
+            v.by_ref = name not in self.value_names
+            if not v.by_ref:
+                self.check_value_dummy(v, node)
+            v.sym = self.dummy_symbol(name, t, loc, by_value=not v.by_ref)
         elif saved or init is not None or self.saves(name):
             self.saved_variable(v, old, init, node)
         else:
@@ -686,12 +697,21 @@ class DeclarationsMixin:
         v.extent_params = [ir.Symbol(self.unique(n), ir.INT, "param", v.loc) for n in names]
         v.dims = [(lo, ir.Ref(p)) for (lo, _), p in zip(v.dims, v.extent_params)]
 
-    def dummy_symbol(self, name, t, loc):
-        """The C parameter of dummy argument `name` of type t (passed by reference). A
-        dummy named like a C keyword or a function the generated code calls gets another
-        C name; `fortran_name` keeps the one heads, sizes and rules use."""
+    def check_value_dummy(self, v, node):
+        """A VALUE dummy is passed by value: a scalar number or logical here."""
+        if v.dims or not isinstance(v.type.resolved(), ir.Prim):
+            raise self.error(node, f"the VALUE dummy argument '{v.name}' is not a scalar "
+                                   "number: not supported (only scalars of intrinsic "
+                                   "numeric or logical type are)")
+
+    def dummy_symbol(self, name, t, loc, by_value=False):
+        """The C parameter of dummy argument `name` of type t (passed by reference, but
+        for a VALUE dummy). A dummy named like a C keyword or a function the generated
+        code calls gets another C name; `fortran_name` keeps the one heads, sizes and
+        rules use."""
         sym = ir.Symbol(name if name not in C_RESERVED else self.unique(name),
-                        ir.Ptr(t), "param", loc)
+                        t if by_value else ir.Ptr(t), "param", loc)
+        sym.value_dummy = by_value
         if sym.name != name:
             sym.fortran_name = name
         return sym
@@ -859,8 +879,8 @@ class DeclarationsMixin:
         v = FVar(name, t, loc=self.loc(node))
         if declare_local:
             if name in getattr(self, "dummies", []):
-                v.sym = self.dummy_symbol(name, t, v.loc)
-                v.by_ref = True
+                v.by_ref = name not in self.value_names
+                v.sym = self.dummy_symbol(name, t, v.loc, by_value=not v.by_ref)
             elif self.saves(name):
                 self.saved_variable(v, None, None, node)
             else:

@@ -40,7 +40,7 @@ from adgen.frontend.fortran_helpers import (C_RESERVED, DESCRIPTOR_DIM, Changes,
                                             returns_array, substitute, temp_size,
                                             visit_nodes, walk_nodes, walk_type)
 from adgen.frontend.fortran_source import CPP_SUFFIXES, FREE_SUFFIXES, read_tree
-from adgen.frontend.fortran_declarations import DeclarationsMixin
+from adgen.frontend.fortran_declarations import DeclarationsMixin, value_dummies
 from adgen.frontend.fortran_allocatables import AllocatablesMixin
 from adgen.frontend.fortran_strings import StringsMixin
 from adgen.frontend.fortran_statements import StatementsMixin
@@ -473,6 +473,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.generics = {}            # generic name -> the names of its specific procedures
         self.external_names = set()   # names declared EXTERNAL
         self.intent_in_names = set()  # dummies declared INTENT(IN)
+        self.value_names = set()      # dummies with the VALUE attribute (passed by value)
         self.procedure_decls = {}     # name -> the interface PROCEDURE(...) names
         self.dummy_procs = {}         # dummy procedure name -> its stand-in (dummy_procedure)
         self.entry_values = {}        # placeholders of array bounds (see entry_bound)
@@ -557,6 +558,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         if array_result and not allocatable_result:
             self.dummies = dummies + [result_name]
         if spec is not None:
+            self.value_names = value_dummies(spec) & set(self.dummies)
             self.specification(spec)
         for name in getattr(self, "host_seed", ()):     # see internal_procedures
             if name not in self.vars:
@@ -612,9 +614,10 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
             v = self.lookup(d, stmt)
             if v.const is not None:
                 raise self.error(stmt, f"dummy argument '{d}' declared as a parameter")
-            v.by_ref = True
+            v.by_ref = d not in self.value_names
             if v.sym is None or v.sym.kind != "param":
-                v.sym = self.dummy_symbol(d, v.type, v.loc or self.loc(stmt))
+                v.sym = self.dummy_symbol(d, v.type, v.loc or self.loc(stmt),
+                                          by_value=not v.by_ref)
             v.sym.fortran_array = bool(v.dims)
             v.sym.fortran_rank = len(v.dims or ())          # (see arguments_fit)
             v.sym.intent_in = d in self.intent_in_names     # (see section_copy)
