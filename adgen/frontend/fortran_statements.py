@@ -26,6 +26,7 @@ _DO_CONSTRUCTS = ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
 
 # Tapenade's directives: `!$AD NAME ...` (also `C$AD`, `*$AD` in fixed form), any case
 _DIRECTIVE = re.compile(r"[!c*]\$ad\b(.*)$", re.IGNORECASE)
+_OPENMP = re.compile(r"[!c*]\$omp\s+(?!end\b)(.*)$", re.IGNORECASE)
 
 
 def _if_chain(branches):
@@ -782,6 +783,11 @@ class StatementsMixin:
         and FP-LOOP wait for the DO loop they stand before, NOCHECKPOINT for the call
         statement it stands before (split mode: `#pragma adgen nocheckpoint`), others are
         ignored with a warning."""
+        omp = _OPENMP.match(str(comment).strip())
+        if omp:
+            # until OpenMP is supported: said at its line, never dropped without a word
+            self.front.warn(self.loc(comment), f"'{str(comment).strip()}' is not supported "
+                            "yet: the derivative code runs this part serially", self.func)
         m = _DIRECTIVE.match(str(comment).strip())
         if not m:
             return
