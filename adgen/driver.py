@@ -1110,7 +1110,7 @@ def _calls(gen):
 
 def _file_scope(f):
     """(written, escaped, used): the file-scope names a C function's body may write, hand
-    on as a pointer, and uses (c_front.file_scope_names); empty for other functions."""
+    on as a pointer, and uses (frontend/file_scope.py); empty for other functions."""
     return getattr(f, "file_scope_names", ((), (), ()))
 
 

@@ -12,6 +12,7 @@ from pycparser import c_ast, c_generator, c_parser
 from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.frontend import jumps
+from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.ir import exprs as X, reader
@@ -99,84 +100,6 @@ def _parse_error_plain(msg, path):
             rest = "syntax error " + rest
         return AdgenError(rest, Loc(parts[0], line, col))
     return AdgenError(f"syntax error: {msg}", Loc(path))
-
-
-class _FileScopeNames(c_ast.NodeVisitor):
-    """Names a function body may write: assigned, incremented or having its address taken
-    (`written`), or used bare as a value where an array would decay to a pointer
-    (`escaped`: an argument, the value of an assignment or initializer, a return value)."""
-
-    def __init__(self, reading=frozenset()):
-        self.written, self.escaped, self.declared, self.used = set(), set(), set(), set()
-        self.reading = reading      # functions that only read through their pointers
-
-    def visit_ID(self, node):
-        self.used.add(node.name)
-
-    @staticmethod
-    def root(node):
-        """The variable an lvalue is part of (x for x.f[i]); None through a pointer."""
-        while isinstance(node, (c_ast.ArrayRef, c_ast.StructRef, c_ast.Cast)):
-            if isinstance(node, c_ast.StructRef) and node.type == "->":
-                return None
-            node = node.name if not isinstance(node, c_ast.Cast) else node.expr
-        return node.name if isinstance(node, c_ast.ID) else None
-
-    def bare(self, node):
-        """Names used as a whole in a value (`g`, `g + k`, `(double *)g`)."""
-        if isinstance(node, c_ast.ID):
-            self.escaped.add(node.name)
-        elif isinstance(node, c_ast.BinaryOp) and node.op in "+-":
-            self.bare(node.left)
-            self.bare(node.right)
-        elif isinstance(node, c_ast.Cast):
-            self.bare(node.expr)
-        elif isinstance(node, c_ast.TernaryOp):
-            self.bare(node.iftrue)
-            self.bare(node.iffalse)
-
-    def visit_Decl(self, node):
-        self.declared.add(node.name)
-        if node.init is not None and not isinstance(node.init, c_ast.InitList):
-            self.bare(node.init)
-        self.generic_visit(node)
-
-    def visit_Assignment(self, node):
-        self.written.add(self.root(node.lvalue))
-        self.bare(node.rvalue)
-        self.generic_visit(node)
-
-    def visit_UnaryOp(self, node):
-        if node.op in ("++", "--", "p++", "p--", "&"):
-            self.written.add(self.root(node.expr))
-        self.generic_visit(node)
-
-    def visit_FuncCall(self, node):
-        args = node.args.exprs if node.args is not None else []
-        for a in args:
-            self.bare(a)
-        if isinstance(node.name, c_ast.ID) and node.name.name in self.reading:
-            # `pow_dd(&d__1, &c_b4)` reads d__1 and c_b4
-            for a in args:
-                self.visit(a.expr if isinstance(a, c_ast.UnaryOp) and a.op == "&" else a)
-            return
-        self.generic_visit(node)
-
-    def visit_Return(self, node):
-        if node.expr is not None:
-            self.bare(node.expr)
-        self.generic_visit(node)
-
-
-def file_scope_names(funcdef, reading=frozenset()):
-    """(written, escaped, used): the file-scope names function definition funcdef may
-    write, may hand on as a pointer (see _FileScopeNames), and names at all; names it
-    declares itself are left out (a local of the same name hides the global). `reading`:
-    functions that only read through their pointer arguments."""
-    v = _FileScopeNames(reading)
-    v.visit(funcdef)
-    own = v.declared - {funcdef.decl.name}
-    return (v.written - own - {None}), (v.escaped - own), (v.used - own)
 
 
 class Scope:
@@ -277,6 +200,7 @@ class CFront:
         # libf2c's intrinsics the program does not define: calls of them only read
         reading = frozenset(F2C_CALLS) - {ext.decl.name for ext in ast.ext
                                           if isinstance(ext, c_ast.FuncDef)}
+        self.fixed_pointer_calls = []
         for ext in ast.ext:
             loc = loc_of(ext, Loc(self.path))
             user = not is_system_file(loc.file)
@@ -303,7 +227,22 @@ class CFront:
             elif isinstance(ext, c_ast.Pragma):
                 self.pragmas.append(ir.Pragma(ext.string, loc))
         self.name_anonymous_structs()
+        self.check_fixed_pointers()
         return ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas)
+
+    def check_fixed_pointers(self):
+        """A call through a static function pointer is a call of the function it is
+        initialized with only if no function of the file sets it or takes its address:
+        else the function making that call is in error (reported if it is differentiated)."""
+        for caller, sym, target, loc in self.fixed_pointer_calls:
+            setters = sorted(name for name, f in self.functions.items()
+                             if sym.name in file_scope_sets(f))
+            if setters and caller is not None and caller.name in self.functions:
+                self.functions[caller.name].error = AdgenError(
+                    f"call through the function pointer '{sym.name}', which '{setters[0]}' "
+                    f"sets: adgen cannot tell whether it still points to '{target}' when "
+                    "the call runs; pass the function as an argument (callbacks are "
+                    "supported)", loc)
 
     def name_anonymous_structs(self):
         """A struct with no tag that a variable (not a typedef) uses: the output needs a
@@ -1153,12 +1092,29 @@ class CFront:
         if not isinstance(node, c_ast.ID):
             return None
         sym = scope.lookup(node.name)
+        name = node.name
+        target = self.fixed_target(sym)
+        if target is not None:
+            # the function a static function pointer is fixed to (see fixed_target)
+            self.fixed_pointer_calls.append((self.func, sym, target, loc))
+            name, sym = target, None
         if isinstance(sym, ir.Symbol):
             # a function pointer parameter passed on
             return ir.Ref(sym, loc) if isinstance(sym.type.resolved(), ir.FuncPtr) else None
-        f = self.functions.get(node.name)
-        return ir.Const(node.name, ir.FuncPtr("pointer to function", f.ret), loc) \
+        f = self.functions.get(name)
+        return ir.Const(name, ir.FuncPtr("pointer to function", f.ret), loc) \
             if f is not None else None
+
+    def fixed_target(self, sym):
+        """The function a file-scope `static` function pointer is initialized with (`static
+        rhs_fn rhs = decay;`), or None: calls through it call that function, unless a
+        function of the file sets the pointer (see program)."""
+        if not (isinstance(sym, ir.Symbol) and sym.kind == "global" and sym.is_static and
+                isinstance(sym.type.resolved(), ir.FuncPtr)):
+            return None
+        init = (sym.init_text or "").strip().lstrip("&").strip()
+        f = self.functions.get(init)
+        return init if f is not None and not getattr(f, "is_library", False) else None
 
     def identifier(self, name, scope, loc):
         sym = scope.lookup(name)
@@ -1169,8 +1125,10 @@ class CFront:
         if name in _CONSTANT_MACROS:
             return ir.Const(name, _CONSTANT_MACROS[name], loc)
         if name in self.functions:
-            raise AdgenError(f"function '{name}' used as a value: function pointers are not "
-                             "supported", loc)
+            raise AdgenError(f"function '{name}' used as a value (a function pointer): adgen "
+                             "follows the functions a call passes as arguments (callbacks), "
+                             "not those stored in variables or structs; pass it as an "
+                             "argument", loc)
         raise AdgenError(f"use of undeclared identifier '{name}'", loc)
 
     def logical(self, node, scope, pre, post, loc):
@@ -1257,16 +1215,28 @@ class CFront:
         while isinstance(callee, c_ast.UnaryOp) and callee.op == "*":
             callee = callee.expr        # (*f)(x), as f(x)
         if not isinstance(callee, c_ast.ID):
-            raise AdgenError("calls through function pointers are not supported", loc)
+            raise AdgenError(f"call through the function pointer '{self.gen.visit(callee)}': "
+                             "adgen follows the functions a call passes as arguments "
+                             "(callbacks), not those kept in structs or arrays; pass the "
+                             "function as an argument", loc)
         name = callee.name
         sym = scope.lookup(name)
         args = [self.function_argument(a, scope, loc) or self.expr(a, scope, pre, post)
                 for a in (node.args.exprs if node.args else [])]
+        target = self.fixed_target(sym)
+        if target is not None:
+            # a static function pointer initialized with a function and never set: a call
+            # of that function (checked against the whole file in program)
+            self.fixed_pointer_calls.append((self.func, sym, target, loc))
+            name, sym = target, None
         if isinstance(sym, ir.Symbol):
             t = sym.type.resolved()
             if not (isinstance(t, ir.FuncPtr) and sym.kind == "param"):
-                raise AdgenError(f"call through function pointer '{name}' is not supported",
-                                 loc)
+                raise AdgenError(
+                    f"call through the function pointer '{name}': adgen cannot tell which "
+                    "function it points to when the call runs; pass the function as an "
+                    "argument (callbacks are supported), or make the pointer a `static` "
+                    "variable initialized with the function and never set", loc)
             # a call of a function the caller passes: specialized away (callbacks.py)
             call = ir.Call(name, args, t.ret if t.ret is not None else ir.INT, loc)
             call.through = sym
