@@ -1389,7 +1389,7 @@ def primal_copy(f):
     if getattr(f, "result", None) is not None:
         body.append(ir.Return(ir.Ref(f.result)))
     return GenFunction(f.name, f.ret, f.params, body,
-                       [LocalDecl(s, program=True) for s in f.locals],
+                       [LocalDecl(s) for s in f.locals],
                        is_static=True, comment=f"Copy of the static function {f.name}.")
 
 

@@ -294,10 +294,8 @@ def render_function(fn: GenFunction, stack="heap", recursive=True) -> str:
         {d.sym: (declare(ir.Ptr(d.sym.type.resolved().elem), d.sym.name), length)
          for d in decls if d.sym not in large and d.init is None and
          (length := growing_array(d.sym, fn.body)) is not None}
-    # the program's own large arrays keep what the last call left, as gfortran's do: the
-    # derivative code's start at zero where its sweeps need that
     zeroed = [d for d in decls if (d.sym.type.is_array or d.sym.type.is_struct) and
-              not (d.sym in large and d.program) and d.sym not in grown]
+              d.sym not in grown]
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
                                                       unused_params=unused_params,
                                                       set_only=set_only, large=large,

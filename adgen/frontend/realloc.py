@@ -42,8 +42,15 @@ def lower_realloc(f, hidden_local):
                 if pair & tracked and not pair <= tracked:
                     tracked |= pair
                     grown = True
+    taken = {e.arg.sym for st in ir.stmts_walk(f.body.stmts) for top in ir.stmt_exprs(st)
+             for e in ir.walk(top) if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Ref)}
     counts = {}
     for sym in sorted(tracked, key=lambda s: s.name):
+        if sym in taken:
+            # a callee given &p could set it to a block of a length adgen does not see
+            raise AdgenError(f"'{sym.name}' holds a block that realloc grows and its address "
+                             "is taken: adgen cannot tell how many elements the block holds",
+                             sym.loc)
         if sym.kind not in ("local", "temp") or not isinstance(sym.type.resolved(), ir.Ptr):
             raise AdgenError(f"'{sym.name}' shares a block that realloc grows and is not a "
                              "local pointer variable: adgen cannot tell how many elements "

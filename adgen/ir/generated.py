@@ -11,7 +11,6 @@ class LocalDecl:
     sym: ir.Symbol
     zero: bool = False         # start at zero (adjoint and tangent variables)
     init: Optional[ir.Expr] = None     # else its initial value (declared before the others)
-    program: bool = False      # a variable of the program (not a shadow nor a temporary)
 
 
 @dataclass(eq=False)

@@ -101,7 +101,7 @@ class FuncGen(CallsAndLoops):
         """Primal locals, plus a shadow for each that needs one."""
         params = set(self.f.params)
         for sym in self.f.locals:
-            self.locals.append(LocalDecl(sym, program=True))
+            self.locals.append(LocalDecl(sym))
             if self.sh.has(sym):
                 continue
             if self.act.sym_has_shadow(sym):

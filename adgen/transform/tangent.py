@@ -156,7 +156,7 @@ class TangentGen:
                                 "param")
             params.append(out_ptr)
         for sym in f.locals:
-            self.locals.append(LocalDecl(sym, program=True))
+            self.locals.append(LocalDecl(sym))
             if self.act.sym_has_shadow(sym):
                 sd = self.shadow_symbol(sym, local_type(sym.type))
                 self.sh.set(sym, ir.Ref(sd))
@@ -634,7 +634,7 @@ class VectorTangentGen(TangentGen):
         own_statics = [g for g in self.per_call if g.local_of == getattr(f, "clone_of", f.name)]
         for sym in f.locals + sorted(own_statics, key=lambda g: g.name):
             if sym not in own_statics:
-                self.locals.append(LocalDecl(sym, program=True))
+                self.locals.append(LocalDecl(sym))
             if self.act.sym_has_shadow(sym) and not self.sh.has(sym):
                 st = sym.type.resolved()
                 if st.is_float:

@@ -6,8 +6,7 @@
 ! Local arrays of constant size far beyond the stack (four of 12 MB, as an ice-sheet model
 ! declares its work arrays): gfortran keeps them in static memory, and so must the
 ! derivative code, its shadows included (on the stack they overflowed an 8 MB stack:
-! SIGSEGV). The program's own copies keep what the last call left, as gfortran's do; the
-! derivative's start at zero. A small local array stays on the stack.
+! SIGSEGV). A small local array stays on the stack.
 module ice_work
   implicit none
   integer, parameter :: nbig = 1500000
