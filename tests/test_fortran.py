@@ -489,6 +489,25 @@ def test_derived_type_head(tmp_path, gfortran):
         [gfortran, "-o", "main", "main.f90", *objects]))
 
 
+def test_value_in_an_interface_body_is_not_the_hosts(tmp_path):
+    """VALUE in an interface body is about that interface's dummy: a dummy of the host
+    of the same name stays passed by reference."""
+    _, proc, out = _adgen(tmp_path, """\
+subroutine f(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  interface
+    real(8) function sq(x)
+      real(8), value :: x
+    end function
+  end interface
+  y = x * x
+end subroutine
+""", "f(y)/(x)")
+    assert proc.returncode == 0, proc.stderr
+    assert "void f_b_(double *x, double *xb, double *y, double *yb)" in out.read_text()
+
+
 @pytest.mark.parametrize("decl, line", [
     ("  real(8), value :: v(3)\n", 3), ("  type(pair) :: v\n  value :: v\n", 3)])
 def test_value_dummies_not_scalar_numbers_refused(decl, line, tmp_path):

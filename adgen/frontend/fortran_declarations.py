@@ -61,7 +61,9 @@ def value_dummies(spec):
     such a dummy by value."""
     F = f2003()
     names = set()
-    for node in walk_type(spec, (F.Type_Declaration_Stmt, F.Value_Stmt)):
+    # the statements of this specification part, not of the interface bodies in it
+    for node in (c for c in spec.children
+                 if isinstance(c, (F.Type_Declaration_Stmt, F.Value_Stmt))):
         if isinstance(node, F.Value_Stmt):
             names |= {name_of(n) for n in walk_type(node, (F.Name,))}
         elif node.items[1] is not None and \
