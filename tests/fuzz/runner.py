@@ -290,7 +290,10 @@ class Worker:
         except ProcessLookupError:
             pass
         self.proc.wait()
-        self.proc.stdin.close()
+        try:
+            self.proc.stdin.close()     # (flushing a request the dead worker never read)
+        except BrokenPipeError:
+            pass
         self.proc.stdout.close()
 
     __del__ = close
