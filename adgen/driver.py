@@ -278,6 +278,7 @@ class Context:
         self._writes = None
         self._reads = None
         self._shadow_globals = None
+        self._per_call_statics = None
         self._called = {}
         self.suffix = "b" if options.mode == "reverse" else "d"
         self.extents = ExtentAnalysis(prog)
@@ -486,11 +487,14 @@ class Context:
         """The static locals with a shadow that their function sets before reading them
         in every call (f2c makes every local static): their tangents carry nothing from
         one call to the next, so vector mode keeps them in locals of the derivative."""
-        return {s.primal for s in self.shadow_globals()
+        if self._per_call_statics is None:
+            self._per_call_statics = {
+                s.primal for s in self.shadow_globals()
                 if getattr(s.primal, "static_local", False) and
                 s.primal.local_of in self.prog.functions and
                 sets_before_reading(self.prog, self.prog.functions[s.primal.local_of],
                                     s.primal)}
+        return self._per_call_statics
 
     def extent(self, f, p, why, path=()):
         """Number of elements of pointer parameter p of f (or of its pointer field that
@@ -1388,8 +1392,7 @@ def primal_copy(f):
     body = list(f.body.stmts)
     if getattr(f, "result", None) is not None:
         body.append(ir.Return(ir.Ref(f.result)))
-    return GenFunction(f.name, f.ret, f.params, body,
-                       [LocalDecl(s) for s in f.locals],
+    return GenFunction(f.name, f.ret, f.params, body, [LocalDecl(s) for s in f.locals],
                        is_static=True, comment=f"Copy of the static function {f.name}.")
 
 

@@ -12,7 +12,7 @@ import jinja2
 
 from adgen import ir
 from adgen.ir.c_text import LP64_SIZES, declare, expr_c, type_name
-from adgen.ir.exprs import constant_value, used_symbols
+from adgen.ir.exprs import constant_value, used_calls, used_symbols
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -199,8 +199,8 @@ LARGE_LOCAL_BYTES = 65536
 
 
 def constant_bytes(t) -> Optional[int]:
-    """The bytes of an array of constant extents of numbers (x86-64 sizes); None for
-    anything else."""
+    """The bytes of a number or an array of constant extents of numbers (x86-64 sizes);
+    None for anything else."""
     t = t.resolved()
     count = 1
     while isinstance(t, ir.Arr):
@@ -209,8 +209,8 @@ def constant_bytes(t) -> Optional[int]:
             return None
         count *= n
         t = t.elem.resolved()
-    return count * LP64_SIZES[f"sizeof({type_name(t)})"] \
-        if f"sizeof({type_name(t)})" in LP64_SIZES else None
+    size = LP64_SIZES.get(f"sizeof({type_name(t)})")
+    return None if size is None else count * size
 
 
 def growing_array(sym, body) -> Optional[str]:
@@ -218,22 +218,21 @@ def growing_array(sym, body) -> Optional[str]:
     run-time value and whose constant part alone is large (a vector-mode shadow,
     `double workd[500000 * nbdirs]`), when the body never takes its sizeof; else None."""
     t = sym.type.resolved()
-    if getattr(sym, "primal", None) is None or not isinstance(t, ir.Arr) or t.size is None \
-            or constant_bytes(ir.Arr(t.elem, ir.Const("1", ir.INT))) is None:
+    if getattr(sym, "primal", None) is None or not isinstance(t, ir.Arr) or t.size is None:
         return None
-    factors, todo = [], [t.size]
-    while todo:
+    element = constant_bytes(t.elem)
+    if element is None:
+        return None
+    constant, variable, todo = 1, False, [t.size]
+    while todo:         # the factors of the length
         e = todo.pop()
         if isinstance(e, ir.Binary) and e.op == "*":
             todo += [e.left, e.right]
+        elif isinstance(constant_value(e), int):
+            constant *= constant_value(e)
         else:
-            factors.append(e)
-    constant = 1
-    for e in factors:
-        n = constant_value(e)
-        constant *= n if isinstance(n, int) else 1
-    if all(isinstance(constant_value(e), int) for e in factors) or \
-            constant * constant_bytes(ir.Arr(t.elem, ir.Const("1", ir.INT))) <= LARGE_LOCAL_BYTES:
+            variable = True
+    if not variable or constant * element <= LARGE_LOCAL_BYTES:
         return None
     if any(isinstance(e, ir.SizeOf) and isinstance(e.of, ir.Expr) and
            sym in {r.sym for r in ir.walk(e.of) if isinstance(r, ir.Ref)}
@@ -246,9 +245,7 @@ def recursive_functions(functions) -> set:
     """Names of the functions of the output that can call themselves (on a cycle of the
     calls between them)."""
     names = {f.name for f in functions}
-    calls = {f.name: {e.func for st in ir.stmts_walk(f.body) for top in ir.stmt_exprs(st)
-                      for e in ir.walk(top) if isinstance(e, ir.Call) and e.func in names}
-             for f in functions}
+    calls = {f.name: used_calls(f.body) & names for f in functions}
     out = set()
     for start in names:
         seen, todo = set(), list(calls[start])

@@ -194,13 +194,14 @@ class CFront:
         self.anonymous = []        # struct types with no tag: (StructDef, AST node)
         self.gen = c_generator.CGenerator()
         self.func = None
+        # (function, pointer, its function, where) of each use of a fixed pointer
+        self.fixed_pointer_calls = []
 
     # ------------------------------------------------------------------ program
     def program(self, ast):
         # libf2c's intrinsics the program does not define: calls of them only read
         reading = frozenset(F2C_CALLS) - {ext.decl.name for ext in ast.ext
                                           if isinstance(ext, c_ast.FuncDef)}
-        self.fixed_pointer_calls = []
         for ext in ast.ext:
             loc = loc_of(ext, Loc(self.path))
             user = not is_system_file(loc.file)
@@ -1091,13 +1092,7 @@ class CFront:
             node = node.expr
         if not isinstance(node, c_ast.ID):
             return None
-        sym = scope.lookup(node.name)
-        name = node.name
-        target = self.fixed_target(sym)
-        if target is not None:
-            # the function a static function pointer is fixed to (see fixed_target)
-            self.fixed_pointer_calls.append((self.func, sym, target, loc))
-            name, sym = target, None
+        name, sym = self.fixed_function(node.name, scope.lookup(node.name), loc)
         if isinstance(sym, ir.Symbol):
             # a function pointer parameter passed on
             return ir.Ref(sym, loc) if isinstance(sym.type.resolved(), ir.FuncPtr) else None
@@ -1105,16 +1100,20 @@ class CFront:
         return ir.Const(name, ir.FuncPtr("pointer to function", f.ret), loc) \
             if f is not None else None
 
-    def fixed_target(self, sym):
-        """The function a file-scope `static` function pointer is initialized with (`static
-        rhs_fn rhs = decay;`), or None: calls through it call that function, unless a
-        function of the file sets the pointer (see program)."""
+    def fixed_function(self, name, sym, loc):
+        """(name, symbol) of what a name used as a function denotes: for a file-scope
+        `static` function pointer initialized with a function (`static rhs_fn rhs =
+        decay;`), that function and no symbol, to be called or passed on as it is, unless a
+        function of the file sets the pointer (check_fixed_pointers); else as given."""
         if not (isinstance(sym, ir.Symbol) and sym.kind == "global" and sym.is_static and
                 isinstance(sym.type.resolved(), ir.FuncPtr)):
-            return None
+            return name, sym
         init = (sym.init_text or "").strip().lstrip("&").strip()
         f = self.functions.get(init)
-        return init if f is not None and not getattr(f, "is_library", False) else None
+        if f is None or getattr(f, "is_library", False):
+            return name, sym
+        self.fixed_pointer_calls.append((self.func, sym, init, loc))
+        return init, None
 
     def identifier(self, name, scope, loc):
         sym = scope.lookup(name)
@@ -1220,15 +1219,9 @@ class CFront:
                              "(callbacks), not those kept in structs or arrays; pass the "
                              "function as an argument", loc)
         name = callee.name
-        sym = scope.lookup(name)
         args = [self.function_argument(a, scope, loc) or self.expr(a, scope, pre, post)
                 for a in (node.args.exprs if node.args else [])]
-        target = self.fixed_target(sym)
-        if target is not None:
-            # a static function pointer initialized with a function and never set: a call
-            # of that function (checked against the whole file in program)
-            self.fixed_pointer_calls.append((self.func, sym, target, loc))
-            name, sym = target, None
+        name, sym = self.fixed_function(name, scope.lookup(name), loc)
         if isinstance(sym, ir.Symbol):
             t = sym.type.resolved()
             if not (isinstance(t, ir.FuncPtr) and sym.kind == "param"):

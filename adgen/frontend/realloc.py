@@ -91,12 +91,8 @@ def _element_count(nbytes, elem):
 def _rewrite(stmts, counts, hidden_local):
     out = []
     for st in stmts:
-        for name in ("then", "other", "body"):
-            block = getattr(st, name, None)
-            if isinstance(block, ir.Block):
-                block.stmts = _rewrite(block.stmts, counts, hidden_local)
-        if isinstance(st, ir.Block):
-            st.stmts = _rewrite(st.stmts, counts, hidden_local)
+        for inner in ir.nested_lists(st):
+            inner[:] = _rewrite(inner, counts, hidden_local)
         if not (isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and
                 st.lhs.sym in counts):
             out.append(st)

@@ -5,6 +5,7 @@ the C calling convention adds, array elements with the program's subscripts and 
 (ir/c_text.py)."""
 from adgen import ir
 from adgen.ir.c_text import expr_c
+from adgen.ir.exprs import clone
 
 _PREC = {".or.": 2, ".and.": 3, "==": 5, "/=": 5, "<": 5, ">": 5, "<=": 5, ">=": 5,
          "+": 6, "-": 6, "*": 7, "/": 7}
@@ -19,17 +20,16 @@ def subscripted(index, name, subscripts):
     """Marks an array element the Fortran front end made (flat, column-major) with the
     subscripts the program wrote, for expr_fortran; they are shown only while the flat
     index is still (as a sum of products) the one they make."""
-    index.fortran_element = (name, list(subscripts), _sum_of_products(index.index))
+    index.fortran_element = (name, list(subscripts), clone(index.index))
     return index
 
 
 def _sum_of_products(e, sign=1, out=None):
-    """An integer expression as {product of factors (their C text, sorted): coefficient};
-    None where it is not made of +, -, * and integer constants over other terms."""
+    """An integer expression as {product of factors (their C text, sorted): coefficient},
+    terms of other operators standing as factors."""
     out = {} if out is None else out
     if isinstance(e, ir.Binary) and e.op in "+-":
-        if _sum_of_products(e.left, sign, out) is None:
-            return None
+        _sum_of_products(e.left, sign, out)
         return _sum_of_products(e.right, sign if e.op == "+" else -sign, out)
     if isinstance(e, ir.Unary) and e.op == "-":
         return _sum_of_products(e.arg, -sign, out)
@@ -42,7 +42,7 @@ def _sum_of_products(e, sign=1, out=None):
             coefficient *= int(f.text)
         elif isinstance(f, ir.Binary) and f.op in "+-":
             inner = _sum_of_products(f)
-            if inner is None or len(inner) != 1:
+            if len(inner) != 1:
                 factors.append(expr_c(f))
             else:
                 (key, c), = inner.items()
@@ -55,7 +55,7 @@ def _sum_of_products(e, sign=1, out=None):
             factors.append(expr_c(f))
     key = tuple(sorted(factors))
     out[key] = out.get(key, 0) + coefficient
-    return {k: c for k, c in out.items() if c != 0} if out is not None else None
+    return {k: c for k, c in out.items() if c != 0}
 
 
 def expr_fortran(e, prec=0) -> str:
@@ -65,16 +65,12 @@ def expr_fortran(e, prec=0) -> str:
     return f"({text})" if own < prec else text
 
 
-def _name(sym):
-    return ir.source_name(sym)
-
-
 def _expr(e):
     if isinstance(e, ir.Const):
         return e.text.rstrip("fFlL") if e.type is not None and e.type.resolved().is_float \
             else e.text, _PRIMARY
     if isinstance(e, ir.Ref):
-        return _name(e.sym), _PRIMARY
+        return ir.source_name(e.sym), _PRIMARY
     if isinstance(e, ir.Deref):
         # a dummy argument or a pointer: the variable it is
         return _expr(e.ptr)
@@ -82,7 +78,7 @@ def _expr(e):
         return _expr(e.arg)
     if isinstance(e, ir.Index):
         marked = getattr(e, "fortran_element", None)
-        if marked is not None and marked[2] == _sum_of_products(e.index):
+        if marked is not None and _sum_of_products(marked[2]) == _sum_of_products(e.index):
             name, subs, _ = marked
             return f"{name}({', '.join(expr_fortran(s) for s in subs)})", _PRIMARY
         return f"{expr_fortran(e.base, _PRIMARY)}[{expr_fortran(e.index)}]", _PRIMARY
