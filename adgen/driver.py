@@ -276,6 +276,7 @@ class Context:
         self.functions = functions
         self.inactive = set(options.inactive)
         self._writes = None
+        self._old_writes = None
         self._reads = None
         self._shadow_globals = None
         self._per_call_statics = None
@@ -301,20 +302,37 @@ class Context:
     def writes(self):
         """Nodes each function may write, directly or through its callees."""
         if self._writes is None:
-            direct = {}
-            for name in self.functions:
-                f = self.prog.functions[name]
-                if not f.has_body:
-                    continue
-                ws = set()
-                for s in ir.stmts_walk(f.body.stmts):
-                    if isinstance(s, ir.Assign):
-                        ws.add(find(self.mem.loc(s.lhs)))
-                    for call, g in self.ruled_calls(s):
-                        ws.update(ruled_call_arrays(self.mem, g, call, written=True))
-                direct[name] = ws
-            self._writes = _closed_over_callees(self.prog, direct)
+            self._writes = self._written(lambda f, lhs: True)
         return self._writes
+
+    def old_memory_writes(self):
+        """Like writes, but without the writes through a local pointer that only ever
+        holds blocks its function allocates (`sub = malloc(...); sub->data = ...`): that
+        memory is newer than the call, so never the caller's, though the points-to graph
+        may not tell it apart (a struct copied into a new frame and recursed on)."""
+        if self._old_writes is None:
+            from adgen.analysis.fresh_memory import first_deref_pointer, fresh_pointers
+            fresh = {name: fresh_pointers(self.prog.functions[name])
+                     for name in self.functions if self.prog.functions[name].has_body}
+            self._old_writes = self._written(
+                lambda f, lhs: first_deref_pointer(lhs) not in fresh[f.name])
+        return self._old_writes
+
+    def _written(self, counts):
+        """writes(), of the assignments whose left side counts(function, lhs)."""
+        direct = {}
+        for name in self.functions:
+            f = self.prog.functions[name]
+            if not f.has_body:
+                continue
+            ws = set()
+            for s in ir.stmts_walk(f.body.stmts):
+                if isinstance(s, ir.Assign) and counts(f, s.lhs):
+                    ws.add(find(self.mem.loc(s.lhs)))
+                for call, g in self.ruled_calls(s):
+                    ws.update(ruled_call_arrays(self.mem, g, call, written=True))
+            direct[name] = ws
+        return _closed_over_callees(self.prog, direct)
 
     def reads(self):
         """Nodes each function may read (values, pointers, indices, tests), directly or

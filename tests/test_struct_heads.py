@@ -233,3 +233,63 @@ int main(void)
     assert cc.returncode == 0, cc.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True)
     assert run.returncode == 0 and "PASS" in run.stdout, run.stdout + run.stderr
+
+
+ROW_POINTER_HEADS = ["tri_form(tri_form)/(L x)", "relax_rows(u energy)/(u)",
+                     "outer_rows(out)/(x)"]
+
+
+@pytest.mark.parametrize("stack", ["heap", "static"])
+def test_row_pointer_heads(tmp_path, stack):
+    """Independents and dependents that are arrays of row pointers (`double **L`, `double
+    *out[]`), each row a block of its own: a ragged triangle read through a helper (its
+    rows' adjoints set, each number as it is read, none outside a row: the driver's rows
+    have their exact lengths, under AddressSanitizer), a grid relaxed in place (values
+    overwritten through the row pointers restored), and a pure output's rows (seeds
+    consumed). The derivative routines take `double **Lb` of the same shape; both modes
+    agree with each other and with central finite differences
+    (tests/c_row_pointers_head/driver.c), with either stack."""
+    run_case(tmp_path, "c_row_pointers_head", "model.c", ROW_POINTER_HEADS,
+             ["void tri_form_b(int n, double **L, double **Lb, const double *x, double *xb, "
+              "double tri_formb)", "void outer_rows_b(int n, const double *x, double *xb, "
+              "double **out, double **outb)"],
+             primal_object=True,
+             flags=["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g"],
+             adgen_flags=["--stack", stack] + (["--stack-size", "65536"] if stack == "static"
+                                               else []))
+
+
+def test_row_pointer_head_refusals(tmp_path):
+    """What an array of row pointers named in a head cannot be, refused at the parameter
+    with the way out: a head that changes the row pointers (the caller's derivative rows
+    mirror them), a --size (rows are not counted), a pure output whose input values are
+    read (its seeds or tangents could not be consumed), row pointers carrying derivatives
+    without being named (no rows of the routine's own), and vector mode."""
+    changes = ("double total(double **r, double *y)\n{\n    r[1] = y;\n"
+               "    return r[0][0] * r[1][0];\n}\n")
+    reads_out = ("void scale(const double *a, double **r)\n{\n"
+                 "    r[0][0] = a[0] * r[0][0] * r[0][1];\n}\n")
+    internal = ("double total(double **r, double *y)\n{\n    r[0][0] = y[0];\n"
+                "    return r[0][0] * y[1];\n}\n")
+    cases = [
+        (changes, "total(total)/(r)", [], ["may change the row pointers of 'r'"]),
+        (changes.replace("r[1] = y", "y[1] = 1.0"), "total(total)/(r)", ["--size", "r=4"],
+         ["--size r=...: 'r' is an array of row pointers"]),
+        (reads_out, "scale(r)/(a)", [], ["'r' is a dependent whose input values 'scale' reads",
+                                        "name it as an independent too"]),
+        (reads_out, "scale(r)/(r)", ["--forward", "--vector"],
+         ["vector mode: parameter 'r' is an array of row pointers"]),
+        (internal, "total(total)/(y)", [], ["parameter 'r' of 'total': the rows it points to "
+                                            "carry derivatives"]),
+    ]
+    for k, (text, head, flags, messages) in enumerate(cases):
+        src = tmp_path / f"m{k}.c"
+        src.write_text(text)
+        for mode in (["--reverse"], ["--forward"]) if "--forward" not in flags else [[]]:
+            proc = subprocess.run([sys.executable, "-m", "adgen", *mode, str(src), "--head",
+                                   head, *flags, "-o", str(tmp_path / f"m{k}_x.c")],
+                                  capture_output=True, text=True)
+            assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+            assert f"{src}:1:" in proc.stderr, proc.stderr
+            for message in messages:
+                assert message in proc.stderr, (mode, proc.stderr)

@@ -576,6 +576,15 @@ def struct_with_pointers(t):
     return inner.is_struct and ir.holds_pointers(inner)
 
 
+def row_pointers(t):
+    """True when t is a pointer to pointers to numbers (`double **rows`, `double *rows[]`,
+    deeper too): an array of row pointers. As an independent or dependent, its derivative
+    is an array of row pointers of the same shape, each leading to the derivatives of what
+    the primal's row leads to."""
+    t = t.resolved()
+    return isinstance(t, ir.Ptr) and t.target.resolved().is_pointer and ir.base_float(t)
+
+
 def handle_fields(p, loc):
     """The parts of a head's parameter p (a struct holding pointers, or a pointer to one
     struct: a handle) that its derivative struct carries derivatives in, walked with the
@@ -667,9 +676,8 @@ def head_nodes(mem, func, names, what, loc):
             inner = ir.pointee(t).resolved()
             while isinstance(inner, ir.Arr):        # rows of a 2-D array: double a[n][m]
                 inner = inner.elem.resolved()
-            if isinstance(inner, ir.Ptr):
-                raise AdgenError(f"'{name}': pointers to pointers cannot be independents or "
-                                 "dependents", loc)
+            while isinstance(inner, ir.Ptr):
+                node, inner = mem.pointee(node), inner.target.resolved()
             nodes += _float_fields(mem, node, inner)
         elif struct_with_pointers(t):
             for kind, path in handle_fields(sym, loc):

@@ -11,7 +11,7 @@ from pycparser import c_ast, c_generator, c_parser
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
-from adgen.frontend import jumps
+from adgen.frontend import function_pointers, jumps
 from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
@@ -229,6 +229,7 @@ class CFront:
                 self.pragmas.append(ir.Pragma(ext.string, loc))
         self.name_anonymous_structs()
         self.check_fixed_pointers()
+        function_pointers.resolve(self)
         return ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas)
 
     def check_fixed_pointers(self):
@@ -710,8 +711,9 @@ class CFront:
             raise AdgenError("struct definitions inside functions are not supported; "
                              "move it to file scope", loc)
         t = self.type_of(d.type, scope)
-        if isinstance(t, ir.FuncPtr):
-            raise AdgenError(f"function pointer '{d.name}' is not supported", loc)
+        if isinstance(t, ir.FuncPtr) and "static" in d.storage:
+            raise AdgenError(f"static local function pointer '{d.name}' is not supported",
+                             loc)
         if "static" in d.storage:
             return self.static_local(d, t, scope, loc)
         if isinstance(t, ir.Arr) and t.size is None and isinstance(d.init, c_ast.InitList):
@@ -752,11 +754,32 @@ class CFront:
             if len(init.exprs) == 1:
                 return self.initialise(target, t, init.exprs[0], scope, out, loc)
             raise AdgenError("unsupported initializer", loc)
+        if isinstance(r, ir.FuncPtr) and self.function_value(init, scope, loc) is not None:
+            out.append(ir.Assign(target, self.function_value(init, scope, loc), loc))
+            return
         pre, post = [], []
         value = self.expr(init, scope, pre, post)
         out.extend(pre)
         out.append(ir.Assign(target, self.convert(value, t), loc))
         out.extend(post)
+
+    def function_value(self, node, scope, loc):
+        """A function named as a value stored in a pointer (`quad`, `&quad`, `k ? quad :
+        cube`), as a constant naming it (a choice of constants); None for anything else."""
+        if isinstance(node, c_ast.TernaryOp):
+            a = self.function_value(node.iftrue, scope, loc)
+            b = self.function_value(node.iffalse, scope, loc)
+            if a is None or b is None:
+                return None
+            return ir.Cond(ir.Const("1", ir.INT, loc), a, b, a.type, loc)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+            node = node.expr
+        if not isinstance(node, c_ast.ID) or isinstance(scope.lookup(node.name), ir.Symbol):
+            return None
+        f = self.functions.get(node.name)
+        if f is None:
+            return None
+        return ir.Const(node.name, ir.FuncPtr("pointer to function", f.ret), loc)
 
     def fill(self, target, r, items, pos, scope, out, loc):
         """Sets the array or struct target (of type r) from items[pos:], its elements or
@@ -913,6 +936,10 @@ class CFront:
             # a = b = e: b = e first, then a = b
             inner = self.assignment(node.rvalue, scope, pre)
             value = X_clone(inner)
+        elif isinstance(target.type.resolved(), ir.FuncPtr) and node.op == "=" and \
+                self.function_value(node.rvalue, scope, loc) is not None:
+            # a function stored in a pointer (function_pointers.resolve reads it)
+            value = self.function_value(node.rvalue, scope, loc)
         else:
             value = self.expr(node.rvalue, scope, pre, post)
         if node.op != "=":
@@ -1124,10 +1151,9 @@ class CFront:
         if name in _CONSTANT_MACROS:
             return ir.Const(name, _CONSTANT_MACROS[name], loc)
         if name in self.functions:
-            raise AdgenError(f"function '{name}' used as a value (a function pointer): adgen "
-                             "follows the functions a call passes as arguments (callbacks), "
-                             "not those stored in variables or structs; pass it as an "
-                             "argument", loc)
+            raise AdgenError(f"function '{name}' used as a value (a function pointer) other "
+                             "than passed to a call or stored in a function pointer: adgen "
+                             "cannot follow it; pass it as an argument", loc)
         raise AdgenError(f"use of undeclared identifier '{name}'", loc)
 
     def logical(self, node, scope, pre, post, loc):
@@ -1214,22 +1240,17 @@ class CFront:
         while isinstance(callee, c_ast.UnaryOp) and callee.op == "*":
             callee = callee.expr        # (*f)(x), as f(x)
         if not isinstance(callee, c_ast.ID):
-            raise AdgenError(f"call through the function pointer '{self.gen.visit(callee)}': "
-                             "adgen follows the functions a call passes as arguments "
-                             "(callbacks), not those kept in structs or arrays; pass the "
-                             "function as an argument", loc)
+            return self.stored_call(callee, node, scope, pre, post, loc)
         name = callee.name
         args = [self.function_argument(a, scope, loc) or self.expr(a, scope, pre, post)
                 for a in (node.args.exprs if node.args else [])]
         name, sym = self.fixed_function(name, scope.lookup(name), loc)
         if isinstance(sym, ir.Symbol):
             t = sym.type.resolved()
-            if not (isinstance(t, ir.FuncPtr) and sym.kind == "param"):
-                raise AdgenError(
-                    f"call through the function pointer '{name}': adgen cannot tell which "
-                    "function it points to when the call runs; pass the function as an "
-                    "argument (callbacks are supported), or make the pointer a `static` "
-                    "variable initialized with the function and never set", loc)
+            if isinstance(t, ir.FuncPtr) and sym.kind != "param":
+                return self.stored_call(callee, node, scope, pre, post, loc)
+            if not isinstance(t, ir.FuncPtr):
+                raise AdgenError(f"call through '{name}', which is not a function", loc)
             # a call of a function the caller passes: specialized away (callbacks.py)
             call = ir.Call(name, args, t.ret if t.ret is not None else ir.INT, loc)
             call.through = sym
@@ -1278,6 +1299,22 @@ class CFront:
         if name in LIBRARY_FUNCTIONS and getattr(f, "is_library", False):
             return ir.Call(name, conv, LIBRARY_FUNCTIONS[name].ret, loc)
         return ir.Call(name, conv, f.ret, loc)
+
+    def stored_call(self, callee, node, scope, pre, post, loc):
+        """A call through a function pointer kept in a variable or a struct field: named
+        after the function stored there once every store is read
+        (function_pointers.resolve)."""
+        storage = self.expr(callee, scope, pre, post)
+        t = storage.type.resolved() if storage.type is not None else None
+        if not isinstance(t, ir.FuncPtr):
+            raise AdgenError(f"call through '{self.gen.visit(callee)}', which is not a "
+                             "function pointer adgen can follow", loc)
+        args = [self.function_argument(a, scope, loc) or self.expr(a, scope, pre, post)
+                for a in (node.args.exprs if node.args else [])]
+        call = ir.Call(self.gen.visit(callee), args, t.ret if t.ret is not None else ir.INT,
+                       loc)
+        call.through_storage = storage
+        return call
 
     def f2c_call(self, name, params, args):
         """A call of one of libf2c's intrinsics as the expression that computes it

@@ -5,7 +5,7 @@ adjoint_calls.py."""
 import copy
 
 from adgen import ir
-from adgen.analysis.activity import field_closure, find, struct_with_pointers
+from adgen.analysis.activity import field_closure, find, row_pointers, struct_with_pointers
 from adgen.analysis.extent import (Unknown, const_value, descriptor_rank, field_expr,
                                    field_path_text, through_pointer)
 from adgen.analysis.loops import loop_local_vars
@@ -18,6 +18,7 @@ from adgen.transform.adjoint_calls import CallsAndLoops
 from adgen.transform.common import (Names, ShadowMap, ad_temp, alloc_bytes, alloc_call,
                                     handle_parts, increment, is_user_call, located,
                                     no_rule_error, refuse_internal_pointer_fields,
+                                    refuse_internal_rows, row_pointer_data,
                                     shadow_global_setup, source_name, strip_const,
                                     unknown_function_error, unless_null, zero_stmt)
 from adgen.transform.recompute import exit_recomputations
@@ -123,6 +124,7 @@ class FuncGen(CallsAndLoops):
                 continue
             if not named:
                 refuse_internal_pointer_fields(self.act, f, p)
+                refuse_internal_rows(f, p)
             if t.is_float:
                 if named:
                     pb = self.shadow_symbol(p, ir.Ptr(p.type))
@@ -138,7 +140,9 @@ class FuncGen(CallsAndLoops):
                 self.sh.set(p, ir.Ref(pb))
                 if named:
                     params.append(pb)
-                    if struct_with_pointers(t):
+                    if row_pointers(t):
+                        self.row_pointer_derivative(p)
+                    elif struct_with_pointers(t):
                         self.handle_derivative(p, prologue, epilogue)
                     elif p.name in head.indep and p.name not in head.dep:
                         prologue += unless_null(ir.Ref(p), self.zero_pure_input(p, pb))
@@ -349,6 +353,22 @@ class FuncGen(CallsAndLoops):
                 length = self.temp(p.name + "_length", ir.SIZE_T)
                 prologue.append(ir.Assign(ir.Ref(length), n))
                 epilogue.append(ir.Raw("zero", {"ptr": shadow, "count": ir.Ref(length)}))
+
+    def row_pointer_derivative(self, p):
+        """The derivative of a head's array of row pointers p is the caller's: rows of the
+        same shape. A pure input's numbers are set, each zeroed as the forward sweep reads
+        it (no row is counted: see common.row_pointer_data)."""
+        node, name = row_pointer_data(self.T.ctx, self.f, p), ir.source_name(p)
+        if p.name in self.head.indep and p.name not in self.head.dep:
+            self.zero_as_read(node, name, p.loc)
+        elif p.name in self.head.dep and p.name not in self.head.indep and \
+                self.T.ctx.value_read(node):
+            raise AdgenError(f"'{name}' is a dependent whose input values "
+                             f"'{ir.source_name(self.f)}' reads: the seeds in its rows must "
+                             "be consumed, and adgen does not count the numbers of row "
+                             "pointers; name it as an independent too (its rows' "
+                             "derivatives on return are then those of its input values)",
+                             p.loc)
 
     def zero_as_read(self, node, name, loc):
         """Zero a pure input's adjoint element by element as the forward sweep reads it

@@ -172,7 +172,7 @@ def handle_parts(ctx, f, p):
     derivative struct mirrors."""
     from adgen.analysis.activity import find, handle_fields
     from adgen.analysis.extent import Unknown, const_value, field_expr, field_path_text
-    mem, written = ctx.mem, ctx.writes().get(f.name, set())
+    mem, written = ctx.mem, ctx.old_memory_writes().get(f.name, set())
 
     def one_struct(path):
         try:        # every index used with it 0, also under conditions
@@ -199,6 +199,44 @@ def handle_parts(ctx, f, p):
         else:
             parts.append((kind, path, find(mem.loc(e) if kind == "value" else mem.target(e))))
     return parts
+
+
+def row_pointer_data(ctx, f, p):
+    """The memory of the numbers head f's parameter p, an array of row pointers (see
+    activity.row_pointers), leads to. Refused: a head that changes the row pointers (its
+    caller's derivative rows mirror the pointers it is called with), and a length given
+    with --size (adgen counts no row's numbers: a row pointer array may be ragged)."""
+    from adgen.analysis.activity import find
+    mem, written = ctx.mem, ctx.old_memory_writes().get(f.name, set())
+    name = ir.source_name(p)
+    if name in ctx.options.sizes:
+        raise AdgenError(f"--size {name}=...: '{name}' is an array of row pointers, whose "
+                         "rows adgen does not count (they may differ in length): leave its "
+                         "--size out; the derivative routines touch only the numbers the "
+                         "head reads or writes", p.loc)
+    node, t = mem.var(p), p.type.resolved()
+    while t.is_pointer:
+        node, t = find(mem.pointee(node)), t.target.resolved()
+        if t.is_pointer and node in written:
+            raise AdgenError(f"'{ir.source_name(f)}' may change the row pointers of "
+                             f"'{name}': the derivative rows its caller gives mirror the "
+                             "pointers it is called with, so it cannot be an independent "
+                             "or a dependent (not supported)", p.loc)
+    return node
+
+
+def refuse_internal_rows(f, p):
+    """A head's parameter that is an array of row pointers, no independent or dependent,
+    but carrying derivatives inside the head: a derivative routine of its own would need
+    rows of its own, which it cannot size."""
+    from adgen.analysis.activity import row_pointers
+    if row_pointers(p.type):
+        name = ir.source_name(p)
+        raise AdgenError(f"parameter '{name}' of '{ir.source_name(f)}': the rows it points "
+                         "to carry derivatives, and a derivative routine cannot make rows of "
+                         f"its own for them (not supported yet); name '{name}' as an "
+                         "independent or a dependent, so that its caller gives the "
+                         "derivative rows", p.loc)
 
 
 def refuse_internal_pointer_fields(act, f, p):

@@ -1,7 +1,7 @@
 """Tangent (forward) mode: each active assignment `v = e` is preceded by `vd = e'`, the
 directional derivative of e; control flow is kept as it is."""
 from adgen import ir
-from adgen.analysis.activity import struct_with_pointers
+from adgen.analysis.activity import row_pointers, struct_with_pointers
 from adgen.analysis.extent import field_expr
 from adgen.analysis.ruled_calls import result_is_active
 from adgen.errors import AdgenError
@@ -11,7 +11,8 @@ from adgen.ir.generated import GenFunction, LocalDecl, local_type
 from adgen.rules import LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
 from adgen.transform.common import (Names, ShadowMap, alloc_bytes, alloc_call, handle_parts,
                                     is_user_call, located, no_rule_error,
-                                    refuse_internal_pointer_fields, shadow_global_setup,
+                                    refuse_internal_pointer_fields, refuse_internal_rows,
+                                    row_pointer_data, shadow_global_setup,
                                     source_name, unknown_function_error)
 
 
@@ -59,6 +60,19 @@ class TangentTransform:
                    for n in self.writes.get(g.name, ()))
 
 
+def row_pointer_tangent(ctx, f, head, p):
+    """The tangent of a head's array of row pointers p is the caller's: rows of the same
+    shape (see common.row_pointer_data). Refused: a pure output whose input values the
+    head reads, whose tangents would have to start at zero in rows adgen cannot count."""
+    node = row_pointer_data(ctx, f, p)
+    if p.name in head.dep and p.name not in head.indep and ctx.value_read(node):
+        name = ir.source_name(p)
+        raise AdgenError(f"'{name}' is a dependent whose input values '{source_name(f)}' "
+                         "reads: their tangents must start at zero, and adgen does not "
+                         "count the numbers of row pointers; name it as an independent too "
+                         "(and give its input tangents)", p.loc)
+
+
 class TangentGen:
     def __init__(self, T, f, head):
         self.T, self.f, self.head = T, f, head
@@ -103,6 +117,7 @@ class TangentGen:
             if head is not None and not named and shadowed:
                 # an internal buffer carrying derivatives: tangent storage of its own
                 refuse_internal_pointer_fields(self.act, f, p)
+                refuse_internal_rows(f, p)
                 t = p.type.resolved()
                 pd = self.shadow_symbol(p, ir.with_const(p.type, False))
                 self.sh.set(p, ir.Ref(pd))
@@ -130,7 +145,9 @@ class TangentGen:
                                     if (t.is_float or t.is_struct) else p.type)
             params.append(pd)
             self.sh.set(p, ir.Ref(pd))
-            if head is not None and struct_with_pointers(t):
+            if head is not None and row_pointers(t):
+                row_pointer_tangent(self.T.ctx, f, head, p)
+            elif head is not None and struct_with_pointers(t):
                 prologue += self.handle_tangent(p, pd)
             elif head is not None and isinstance(t, ir.Ptr) and p.name in head.dep and \
                     p.name not in head.indep and (
@@ -582,10 +599,15 @@ class VectorTangentGen(TangentGen):
             t = p.type.resolved()
             if not shadowed and not named:
                 continue
+            if row_pointers(t):
+                raise AdgenError(f"vector mode: parameter '{p.name}' is an array of row "
+                                 "pointers, which it does not support (the scalar modes do)",
+                                 p.loc)
             if t.is_struct or (isinstance(t, ir.Ptr) and not ir.base_float(t)):
                 raise AdgenError(f"vector mode: parameter '{p.name}' carries derivatives "
                                  "through a type it does not support", p.loc)
             if head is not None and not named:
+                refuse_internal_rows(f, p)
                 if t.is_float:
                     pd = self.shadow_symbol(p, self.vec(p.type))
                     self.locals.append(LocalDecl(pd, zero=True))
