@@ -325,6 +325,11 @@ def make_arguments(built, values=None, sizes=None, seed=1):
         n = p["name"]
         dt = numpy_dtype(p["elem"], built._ffi)
         floating = dt.kind == "f"
+        if p.get("rows") and (n not in values or np.ndim(values[n]) != 2):
+            # no row of row pointers is counted: its shape comes from the inputs
+            raise CheckError(f"{n} is an array of row pointers: give its rows in --inputs, "
+                             f'a list of rows of equal length (e.g. {{"{n}": [[...], '
+                             f'[...]]}})')
         if n in values:
             try:
                 arr = np.array(values[n], dtype=dt)

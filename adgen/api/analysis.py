@@ -325,7 +325,13 @@ class Analysis:
             if isinstance(tr, ir.Struct):
                 name = self._cdef_struct(target)
                 return dict(d, kind="struct_ptr", elem=name, cdef=f"{name} *", const=const)
-            raise _Unsupported("a pointer to something other than numbers or a struct")
+            row = tr.target.resolved() if isinstance(tr, ir.Ptr) else None
+            if isinstance(row, ir.Prim) and row.is_float and not self.fortran:
+                # row pointers (`double **rows`): a 2-D array, passed as pointers to its rows
+                e = _prim_name(row)
+                return dict(d, kind="array", elem=e, cdef=f"{e} **", const=const, rows=True)
+            raise _Unsupported("a pointer to something other than numbers, a struct or rows "
+                               "of numbers")
         if isinstance(t, ir.Struct):
             name = self._cdef_struct(p.type)
             return dict(d, kind="struct", elem=name, cdef=name)

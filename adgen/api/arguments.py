@@ -35,7 +35,8 @@ def describe(p):
     if p["kind"] == "string":
         return "CHARACTER string (a str)"
     if p["kind"] == "array":
-        return f"{'const ' if p['const'] else ''}{p['elem']} array"
+        rows = " 2-D array, passed as row pointers" if p.get("rows") else " array"
+        return f"{'const ' if p['const'] else ''}{p['elem']}{rows}"
     if p["kind"] in ("struct", "struct_ptr"):
         return p["cdef"]
     return p["elem"]

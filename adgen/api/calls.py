@@ -125,6 +125,10 @@ class Built:
                 if v.dtype != dt:
                     raise TypeError(f"{where} must have dtype {dt}, got {v.dtype}"
                                     f" (convert it with np.asarray(..., dtype=np.{dt}))")
+                if p.get("rows") and v.ndim != 2:
+                    raise TypeError(f"{where} must be a 2-D numpy array (its rows are passed "
+                                    f"as row pointers), got {v.ndim} dimension"
+                                    f"{'s' * (v.ndim != 1)}")
                 shapes[n] = v.shape
                 if copy or not v.flags.c_contiguous:
                     v = np.array(v, dtype=dt, order="C", copy=True)
@@ -197,7 +201,8 @@ class Built:
                 need = evaluate(p["extent"], env)
             except (NoEval, Exception):
                 continue
-            size = values[n].size
+            # (row pointers: the rows the code uses)
+            size = values[n].shape[0] if p.get("rows") else values[n].size
             if need > size:
                 shown = {}
                 for r in re.findall(r"[A-Za-z_]\w*", p["extent_text"] or ""):
@@ -208,7 +213,8 @@ class Built:
                         shown[r] = v
                 with_ = f" with {', '.join(f'{k}={v}' for k, v in shown.items())}" \
                     if shown else ""
-                raise ValueError(f"{what}(): argument {n!r} has {size} element"
+                unit = "row" if p.get("rows") else "element"
+                raise ValueError(f"{what}(): argument {n!r} has {size} {unit}"
                                  f"{'s' * (size != 1)}, but {self.name} uses {need} "
                                  f"({p['extent_text']}{with_})")
         for n, count in arrays_of_structs:
@@ -281,8 +287,18 @@ class Built:
         out = {}
         for p in self._params:
             v = vals[p["name"]]
-            out[p["name"]] = ffi.from_buffer(p["elem"] + "[]", v) if p["kind"] == "array" else v
+            out[p["name"]] = self._c_array(p, v, v.shape) if p["kind"] == "array" else v
         return out
+
+    def _c_array(self, p, v, shape):
+        """The C argument for array parameter p holding numpy array v (of the argument's
+        shape): its data, or for row pointers (`double **rows`) pointers to its rows (v
+        keeps the data alive)."""
+        data = self._ffi.from_buffer(p["elem"] + "[]", v)
+        if not p.get("rows"):
+            return data
+        n, m = shape
+        return self._ffi.new(p["elem"] + " *[]", [data + i * m for i in range(n)])
 
     # -- the routines --
     def primal(self, *args, **kwargs):
@@ -423,7 +439,7 @@ class Built:
                 if n in tangents:
                     t[:] = tangents[n]
                 outs[n] = t
-                cargs.append(ffi.from_buffer(p["elem"] + "[]", t))
+                cargs.append(self._c_array(p, t, vals[n].shape))
             elif n in a.handles:
                 t = self._derivative_handle(a, n, vals[n], tangents.get(n), "full")
                 outs[n] = t
@@ -510,7 +526,7 @@ class Built:
                 if n in seeds:
                     b[:] = seeds[n]
                 outs[n] = b
-                cargs.append(ffi.from_buffer(p["elem"] + "[]", b))
+                cargs.append(self._c_array(p, b, vals[n].shape))
             elif n in a.handles:
                 outs[n] = self._derivative_handle(a, n, vals[n], seeds.get(n), "out")
                 cargs.append(outs[n])

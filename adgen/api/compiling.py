@@ -184,7 +184,7 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
                 # (rows of an array: `void *` as the array's own, see _param)
                 for mode in expect:
                     expect[mode].append((p["name"] + "'", "void *" if "row" in p else
-                                         f"{e} *", True))
+                                         f"{e} **" if p.get("rows") else f"{e} *", True))
             else:
                 expect["reverse"].append((p["name"] + "'", f"{e} *", True))
                 expect["forward"].append((p["name"] + "'", e, False))
