@@ -470,7 +470,7 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
         return rep
 
     # central finite differences, steps h and 4h
-    fd, fd4, hstep, sides = {}, {}, {}, {}
+    fd, fd4, hstep, sides, sides4 = {}, {}, {}, {}, {}
     for x in indeps:
         for j in cols[x]:
             for scale, target in ((1.0, fd), (4.0, fd4)):
@@ -506,8 +506,9 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                 (xp, yp), (xm, ym) = res
                 if scale == 1.0:
                     hstep[x, j] = abs(xp - xm) / 2
-                    for d in deps:      # one-sided differences, forward and backward
-                        sides[d, x, j] = ((yp[d] - y0[d]) / (xp - v0), (y0[d] - ym[d]) / (v0 - xm))
+                for d in deps:      # one-sided differences, forward and backward
+                    (sides if scale == 1.0 else sides4)[d, x, j] = \
+                        ((yp[d] - y0[d]) / (xp - v0), (y0[d] - ym[d]) / (v0 - xm))
                 for d in deps:
                     target[d, x, j] = (yp[d] - ym[d]) / (xp - xm)
     # tangent columns, adjoint rows
@@ -561,14 +562,18 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
             reliable = all(_err(J[i, c], J4[i, c], rounding[i, c], floor) <= tol
                            for i in range(J.shape[0]) for c in range(J.shape[1]))
             # a kink right at the inputs (piecewise linear: h and 4h agree on the mean of
-            # the two slopes) shows as one-sided differences far apart, the derivative
-            # routines giving one of them; such elements are reported only when all the
-            # others agree
+            # the two slopes) shows as one-sided differences far apart whatever the step
+            # (where a smooth function's grow with it: four times as far at 4h), the
+            # derivative routines giving one of them; such elements are reported only when
+            # all the others agree
             kinks = set()
             for c, j in enumerate(cols[x]):
                 for i in range(J.shape[0]):
                     fwd, bwd = (float(v[i]) for v in sides[d, x, j])
-                    if _err(fwd, bwd, rounding[i, c], floor) > KINK_GAP and \
+                    fwd4, bwd4 = (float(v[i]) for v in sides4[d, x, j])
+                    gap = _err(fwd, bwd, rounding[i, c], floor)
+                    if gap > KINK_GAP and \
+                            _err(fwd4, bwd4, rounding[i, c] / 4, floor) < 2.0 * gap and \
                             min(_err(T[i, c], side, rounding[i, c], floor)
                                 for side in (fwd, bwd)) <= KINK_GAP / 10:
                         kinks.add((i, c))

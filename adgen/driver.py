@@ -13,7 +13,7 @@ from adgen import ir
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
                                      reachable_nodes, ruled_call_arrays)
 from adgen.analysis.call_graph import callees, reachable, reachable_statements
-from adgen.analysis.default_heads import float_interface, number_block
+from adgen.analysis.default_heads import float_interface, number_block, number_node
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
                                    descriptor_rank, field_expr, field_path_text, int_const)
 from adgen.analysis.first_access import READ, SET, first_access
@@ -716,7 +716,7 @@ def default_io(prog, mem, f):
         if t.is_float:
             indep.append(p.name)
         elif number_block(t) is not None and number_block(t).resolved().is_float:
-            node = find(mem.pointee(mem.var(p)))        # (rows of numbers included)
+            node = number_node(mem, p)      # (rows of numbers, row pointers included)
             if node in reads or number_block(t).const:
                 indep.append(p.name)
             if node in writes and not number_block(t).const:

@@ -1164,6 +1164,24 @@ def test_check_names_a_kink_at_the_inputs(adgen_cache, capsys, monkeypatch, tmp_
         assert re.search(r"^ramp / y .* yes$", out, re.M), out
 
 
+def test_check_sees_no_kink_in_a_smooth_float_function(adgen_cache, capsys, monkeypatch,
+                                                      tmp_path):
+    """In single precision the step is large, and so is the gap between the one-sided
+    differences of a smooth function (about h |f''|): no kink where that gap grows with
+    the step (a quadratic's, at every seed that reported one)."""
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src = tmp_path / "quadf.c"
+    src.write_text("void g(const float *x, float *c)\n{\n"
+                   "    c[0] = 8.0f - x[0]*x[0] - x[1]*x[1] - x[2]*x[2] - x[3]*x[3]"
+                   " - x[0] + x[1] - x[2] + x[3];\n"
+                   "    c[1] = 10.0f - x[0]*x[0] - 2.0f*x[1]*x[1] - x[2]*x[2]"
+                   " - 2.0f*x[3]*x[3] + x[0] + x[3];\n}\n")
+    for seed in ("1", "2", "4", "7"):
+        status, out, err = _check([str(src), "--head", "g(c)/(x)", "--size", "x=4",
+                                   "--size", "c=2", "--seed", seed], capsys)
+        assert status == 0 and "kink" not in out, out + err
+
+
 def test_check_fails_on_broken_adjoint(adgen_cache, capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
     head = "rosenbrock(rosenbrock)/(x a)"
@@ -1302,6 +1320,16 @@ def test_row_pointer_arguments(adgen_cache, capsys, monkeypatch, tmp_path):
     status, out, err = _check([str(ROWS), "--head", "relax_rows(u energy)/(u)"], capsys)
     assert status != 0 and "u is an array of row pointers: give its rows in --inputs" in \
         out + err, out + err
+    # const-qualified rows (`const double **` takes no `double **`: the glue keeps them)
+    src = tmp_path / "frob.c"
+    src.write_text("double frob(int n, const double **a, const double *const *b)\n{\n"
+                   "    double s = 0.0;\n    for (int i = 0; i < n; i++)\n"
+                   "        s += a[i][0] * a[i][1] * b[i][1];\n    return s;\n}\n")
+    f = adgen.build(str(src), head="frob(frob)/(a b)", cache_dir=adgen_cache)
+    a, b = np.array([[1.0, 2.0], [3.0, 4.0]]), np.array([[0.0, 5.0], [0.0, 6.0]])
+    g = f.gradient(2, a, b)
+    np.testing.assert_array_equal(g["a"], [[10.0, 5.0], [24.0, 18.0]])
+    np.testing.assert_array_equal(g["b"], [[0.0, 2.0], [0.0, 12.0]])
     given = tmp_path / "inputs.json"
     given.write_text(json.dumps({"n": 5, "m": 4, "w": 0.8, "u": u.tolist()}))
     status, out, err = _check([str(ROWS), "--head", "relax_rows(u energy)/(u)", "--inputs",

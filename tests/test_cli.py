@@ -790,6 +790,24 @@ def test_checkpointed_loop_carrying_a_pointer_a_call_sets_is_refused(tmp_path):
                 r"step reads", lines=[8])
 
 
+def test_size_that_is_no_integer_is_refused(tmp_path):
+    """--size over a size passed by pointer (f2c's `int *n`) wrote C that did not compile
+    (a size_t set from an int *): refused, saying how to read the number."""
+    (tmp_path / "p.c").write_text(
+        "void f(int *n, double *x, double *y)\n{\n    int k;\n"
+        "    for (k = 0; k < *n; ++k)\n        y[k] = x[k] * x[k];\n}\n")
+    for size in ("y=n", "y=x"):
+        proc = adgen("--reverse", "p.c", "--head", "f(y)/(x)", "--size", size, "-o",
+                     "out.c", cwd=tmp_path)
+        name = size[2:]
+        check_error(proc, "p.c", rf"the length '{name}' given with --size is not an integer: "
+                    rf"'{name}' is a pointer \(for the number it points to, write \*{name}\)",
+                    located=False)
+    proc = adgen("--reverse", "p.c", "--head", "f(y)/(x)", "--size", "y=*n", "-o", "out.c",
+                 cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+
+
 def test_head_malformed(tmp_path):
     (tmp_path / "ok.c").write_text(OK)
     proc = adgen("--reverse", "ok.c", "--head", "f(f", cwd=tmp_path)

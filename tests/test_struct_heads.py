@@ -293,3 +293,18 @@ def test_row_pointer_head_refusals(tmp_path):
             assert f"{src}:1:" in proc.stderr, proc.stderr
             for message in messages:
                 assert message in proc.stderr, (mode, proc.stderr)
+
+
+def test_row_pointer_default_heads(tmp_path):
+    """Without --head, row pointers count as the arrays they lead to when adgen chooses
+    the heads and their independents and dependents: read, they are independents; written,
+    dependents."""
+    out = tmp_path / "model_b.c"
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse",
+                           str(ROOT / "tests" / "c_row_pointers_head" / "model.c"), "-o",
+                           str(out)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    for head in ["tri_form(tri_form)/(L x)", "relax_rows(u energy)/(u w energy)",
+                 "outer_rows(out)/(x)"]:
+        assert f"(head {head})" in text, text

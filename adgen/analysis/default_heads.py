@@ -11,14 +11,27 @@ from adgen import ir
 
 def number_block(t):
     """The type of the numbers a pointer or array parameter of type t reaches, through
-    its arrays of rows (`double A[n][n]`: double); None for another type."""
+    its arrays of rows (`double A[n][n]`: double) and row pointers (`double **u`); None
+    for another type."""
     t = t.resolved()
     if not isinstance(t, (ir.Ptr, ir.Arr)):
         return None
     elem = ir.pointee(t)
-    while elem is not None and isinstance(elem.resolved(), ir.Arr):
-        elem = elem.resolved().elem
+    while elem is not None and isinstance(elem.resolved(), (ir.Arr, ir.Ptr)):
+        elem = ir.pointee(elem)
     return elem
+
+
+def number_node(mem, p):
+    """The memory node of the numbers pointer or array parameter p reaches (see
+    number_block): its pointee, or for row pointers what its rows point to."""
+    from adgen.analysis.activity import find
+    node, elem = find(mem.pointee(mem.var(p))), ir.pointee(p.type.resolved())
+    while isinstance(elem.resolved(), ir.Arr):
+        elem = elem.resolved().elem
+    while isinstance(elem.resolved(), ir.Ptr):
+        node, elem = find(mem.pointee(node)), elem.resolved().target
+    return node
 
 
 def float_interface(prog, f):

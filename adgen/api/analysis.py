@@ -328,8 +328,11 @@ class Analysis:
             row = tr.target.resolved() if isinstance(tr, ir.Ptr) else None
             if isinstance(row, ir.Prim) and row.is_float and not self.fortran:
                 # row pointers (`double **rows`): a 2-D array, passed as pointers to its rows
+                # its qualifiers kept: `double **` does not convert to `const double **`
+                from adgen.ir.c_text import declare
                 e = _prim_name(row)
-                return dict(d, kind="array", elem=e, cdef=f"{e} **", const=const, rows=True)
+                return dict(d, kind="array", elem=e, cdef=declare(p.type, "").strip(),
+                            const=const, rows=True)
             raise _Unsupported("a pointer to something other than numbers, a struct or rows "
                                "of numbers")
         if isinstance(t, ir.Struct):

@@ -181,10 +181,12 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         if p["role"]:
             e = p["elem"]
             if p["kind"] in ("array", "struct_ptr"):
-                # (rows of an array: `void *` as the array's own, see _param)
+                # (rows of an array: `void *` as the array's own, see _param; row pointers:
+                # the tangent's as qualified as the primal's, the adjoint's written)
                 for mode in expect:
                     expect[mode].append((p["name"] + "'", "void *" if "row" in p else
-                                         f"{e} **" if p.get("rows") else f"{e} *", True))
+                                         (f"{e} **" if mode == "reverse" else p["cdef"])
+                                         if p.get("rows") else f"{e} *", True))
             else:
                 expect["reverse"].append((p["name"] + "'", f"{e} *", True))
                 expect["forward"].append((p["name"] + "'", e, False))

@@ -729,7 +729,7 @@ class CFront:
             self.initialise(ir.Ref(sym, loc), t, d.init, scope, out, loc)
 
     def static_local(self, d, t, scope, loc):
-        name = f"{self.func.name}_{d.name}"
+        name = ir.static_local_name(self.func.name, d.name)
         sym = ir.Symbol(name, t, "global", loc, is_static=True)
         sym.is_library = False
         sym.static_local = True
@@ -1410,7 +1410,15 @@ def parse_length(text, params, by_reference, where="--size", macros=None):
     means *n."""
     text = expand_macros(text, macros or {}, {q.name for q in params})
     if not by_reference:
-        return parse_expr_in_scope(text, params, where)
+        e = parse_expr_in_scope(text, params, where)
+        t = e.type.resolved() if e.type is not None else None
+        if t is None or not t.is_int:
+            pointer = next((r.sym.name for r in ir.walk(e) if isinstance(r, ir.Ref) and
+                            r.sym.type.resolved().is_pointer), None)
+            raise AdgenError(f"the length '{text}' given with {where} is not an integer" +
+                             (f": '{pointer}' is a pointer (for the number it points to, "
+                              f"write *{pointer})" if pointer else ""))
+        return e
     # parsed over integer stand-ins (n * n is no pointer arithmetic), then *n put back
     from adgen.ir.exprs import substitute
     values, scope = {}, []

@@ -58,7 +58,7 @@ class CallsMixin:
         else:
             return None
         otype, whole_array = self.object_type(obj)
-        dtype = T.derived_type_of(otype)
+        dtype = T.derived_type_of(otype) if otype is not None else None
         binding = dtype.bindings.get(bname) if dtype is not None else None
         if binding is None:
             if cls == "Part_Ref":
@@ -99,7 +99,13 @@ class CallsMixin:
             v = T.resolve_component(self, str(name), node)
         else:
             base = node.items[0] if isinstance(node, F.Part_Ref) else node
-            v = self.lookup(name_of(base), node) if isinstance(base, F.Name) else None
+            name = name_of(base) if isinstance(base, F.Name) else None
+            if name is not None and name not in self.vars and \
+                    self.implicit.get(name[0]) is None:
+                # not declared yet where this runs, before the body (an ASSOCIATE name, a
+                # BLOCK's local): no object of a derived type known here
+                return None, False
+            v = self.lookup(name, node) if name is not None else None
         if v is None:
             raise self.error(node, f"the type of '{node}' is not known here")
         return v.type, bool(v.dims) and not isinstance(node, F.Part_Ref)
@@ -248,6 +254,13 @@ class CallsMixin:
                                             if getattr(f, "elemental", False) else ""))
                 out.append(self.argument_temporary(f, k, self.expr(a, ks, pre), a, pre))
                 continue
+            if isinstance(a, F.Name) and name_of(a) not in self.vars and \
+                    self.known_procedure(name_of(a)) is not None and k < len(f.params):
+                dummy = ir.source_name(f.params[k])
+                raise self.error(a, f"the procedure '{name_of(a)}' is passed for '{dummy}' "
+                                    f"of '{ir.source_name(f)}', which declares it as a "
+                                    "variable: declare the dummy procedure with an interface "
+                                    "block, EXTERNAL or PROCEDURE()")
             if isinstance(a, F.Name):
                 v = self.lookup(name_of(a), a)
                 if v.dims and v.element_of is not None:
@@ -662,7 +675,7 @@ class CallsMixin:
         if f.ret.resolved().is_void and f.has_body and not f.params:
             pass
         if f.ret.resolved().is_void and not f.has_body:
-            kind, t = self.implicit.get(name[0], ("real", None))
+            kind, t = self.implicit.get(name[0]) or ("real", None)
             f.ret = t or (ir.INT if kind == "integer" else ir.FLOAT)
         if not f.has_body and returns_array(self.interface_bodies.get(name)):
             raise self.error(node, f"function '{name}' returns an array and adgen has only "

@@ -181,6 +181,9 @@ class DeclarationsMixin:
     def implicit_stmt(self, node):
         F = f2003()
         if str(node).upper().replace(" ", "").endswith("NONE"):
+            # no letter has a type (an IMPLICIT statement of a contained procedure may
+            # give some back)
+            self.implicit = dict.fromkeys(self.implicit)
             self.implicit_none = True
             return
         for spec in walk_type(node, F.Implicit_Spec):
@@ -451,7 +454,10 @@ class DeclarationsMixin:
                 module_level=False, saved=False):
         loc = self.loc(node)
         old = self.vars.get(name)
-        v = old if old is not None and old.sym is not None and old.sym.kind != "global" \
+        # declared again (`dimension w(3)`, then `double precision w`): the same variable,
+        # also when SAVE or DATA made it a static global already
+        v = old if old is not None and old.sym is not None and \
+            (old.sym.kind != "global" or getattr(old.sym, "fortran_saved", False)) \
             and name in getattr(self, "local_names", set()) else None
         if v is None:
             v = FVar(name, t, loc=loc)
@@ -516,7 +522,8 @@ class DeclarationsMixin:
             sym = v.sym             # declared again (DIMENSION, then its type)
             sym.type = self.storage_type(v)
         else:
-            sym = ir.Symbol(self.unique(f"{self.func.name}_{v.name}"), self.storage_type(v),
+            sym = ir.Symbol(self.unique(ir.static_local_name(self.func.name, v.name)),
+                            self.storage_type(v),
                             "global", loc, is_static=True)
             sym.is_library = False
             sym.fortran_saved = True
@@ -684,6 +691,12 @@ class DeclarationsMixin:
     def set_dims(self, v, spec, node):
         # the bounds of a procedure's arrays are those on entry (see entry_bound)
         v.dims, v.assumed_shape = self.array_spec(spec, v.name, on_entry=self.func is not None)
+        last = v.dims[-1] if v.dims else None
+        if last is not None and v.name in getattr(self, "dummies", []) and \
+                _is_one(last[0]) and _is_one(last[1]):
+            # `y(1)`, `a(lda, 1)`: FORTRAN 66's spelling of an assumed size (LINPACK's, and
+            # everywhere before `*`): the array is as long as the caller's, not one long
+            v.dims[-1] = (last[0], None)
         if v.assumed_shape:
             self.assumed_shape_extents(v, node)
 
@@ -835,7 +848,11 @@ class DeclarationsMixin:
                                        "its shape by a DIMENSION statement: not supported "
                                        "(give the shape in its type declaration)")
             self.set_dims(v, spec, node)
-            if v.sym is not None and v.sym.kind == "local":
+            if v.sym is not None and (v.sym.kind == "local" or
+                                      getattr(v.sym, "fortran_saved", False)):
+                # (a SAVEd or DATA-initialized local is a static global already)
+                if v.sym.kind != "local" and constant_size(v) is None:
+                    raise self.error(node, f"SAVEd array '{v.name}' needs constant bounds")
                 v.sym.type = self.storage_type(v)
 
     def common_stmt(self, node):
@@ -873,7 +890,7 @@ class DeclarationsMixin:
                 m.sym = None
 
     def implicit_var(self, name, node, declare_local=True):
-        if self.implicit_none:
+        if self.implicit.get(name[0]) is None:
             raise self.error(node, f"'{name}' has no type (IMPLICIT NONE)")
         kind, t = self.implicit[name[0]]
         if t is None:
@@ -950,3 +967,8 @@ class DeclarationsMixin:
 def _extent(lo, hi):
     return X.add(X.sub(X.clone(hi), X.clone(lo)), ir_int(1)) if const_int(lo) != 1 \
         else X.clone(hi)
+
+
+def _is_one(e):
+    """True when IR expression e is the integer constant 1."""
+    return isinstance(e, ir.Const) and e.text.strip() == "1"

@@ -170,6 +170,9 @@ class ExpressionsMixin:
             if name in INTRINSIC_MATH or name in _OTHER_INTRINSICS or name in _SPECIFIC_NAMES:
                 args = call_arguments(node)
                 return self.intrinsic(name, args, node, ks, pre)
+        if cname in CALL_NODES and self.typed_intrinsic(name_of(node.items[0])):
+            # `double precision dmin1` then `dmin1(1d0, x)`: still the intrinsic
+            return self.intrinsic(name_of(node.items[0]), call_arguments(node), node, ks, pre)
         name = self.called_function(node)
         if name is not None:
             if id(node) in self.hoisted:
@@ -179,6 +182,16 @@ class ExpressionsMixin:
         if cname == "Alt_Return_Spec":
             raise self.error(node, f"an alternate return ({node}) is not supported")
         raise self.error(node, f"unsupported expression ({cname}: {node})")
+
+    def typed_intrinsic(self, name):
+        """True when name, referenced as a function, is an intrinsic: one no EXTERNAL
+        statement, interface or procedure of the input claims (a type statement naming
+        it leaves it the intrinsic)."""
+        return (name in INTRINSIC_MATH or name in _OTHER_INTRINSICS or
+                name in _SPECIFIC_NAMES) and \
+            name not in getattr(self, "external_names", set()) and \
+            name not in self.interfaces and name not in self.front.functions and \
+            (self.module is None or name not in self.module.procs)
 
     def called_function(self, node):
         """The name of the function node references, when it is a reference to a
@@ -194,7 +207,8 @@ class ExpressionsMixin:
                 return None
             return name
         if type(node).__name__ in CALL_NODES:
-            return name_of(node.items[0])
+            return None if self.typed_intrinsic(name_of(node.items[0])) else \
+                name_of(node.items[0])
         return None
 
     def section_element(self, v, node, ks, pre=None):

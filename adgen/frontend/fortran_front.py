@@ -25,6 +25,7 @@ fortran_helpers (FVar, the helpers and tables the modules share).
 """
 import copy
 from dataclasses import dataclass, field
+from typing import Optional
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
@@ -74,6 +75,8 @@ class Module:
     generics: dict = field(default_factory=dict)  # generic name -> its specific procedures
     imported_procs: dict = field(default_factory=dict)  # name here -> procedure it uses
     types: dict = field(default_factory=dict)     # derived type name -> T.DerivedType
+    # its implicit typing rules (letter -> rule, None: no type), which its procedures inherit
+    implicit: Optional[dict] = None
 
 
 class FortranError(AdgenError):
@@ -245,6 +248,7 @@ class FFront:
         mod.interface_bodies = scope.interface_bodies
         mod.generics = scope.generics
         mod.types = scope.types
+        mod.implicit = scope.implicit
         # procedures: signatures now, bodies after (they may call each other)
         subs = [c for part in unit.children if isinstance(part, F.Module_Subprogram_Part)
                 for c in part.children
@@ -306,6 +310,10 @@ class FFront:
         else:
             f = existing
         scope = Scope(self, path, f, module=module)
+        if module is not None and module.implicit is not None:
+            # a module procedure inherits its module's implicit typing (IMPLICIT NONE)
+            scope.implicit = dict(module.implicit)
+            scope.implicit_none = all(r is None for r in module.implicit.values())
         try:
             scope.build(unit, signature_only)
         except AdgenError as exc:
@@ -927,7 +935,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
             return None
         hv = self.host.vars.get(name)
         if hv is None and name in getattr(self.host, "variable_names", {}) and \
-                not self.host.implicit_none:
+                self.host.implicit.get(name[0]) is not None:
             # a variable the host declares implicitly by using it, met before the host's
             # body is lowered: the host's variable, not one of this procedure
             hv = self.host.implicit_var(name, self.host.variable_names[name])

@@ -9,10 +9,11 @@ differentiated). The stores themselves are dropped: the derivative code calls th
 directly.
 
 A pointer's stores are known only where nothing outside the file can set it: a variable
-local to a function or `static`, and a struct field of a type no function callable from
-outside (one not `static`) receives and no global outside the file reaches. Where the
-pointer is also used as a value (compared, copied, passed on, its address taken), or
-may hold several functions, calls through it are refused, naming it and the way out."""
+local to a function or `static`, and a struct field of a type that no function callable
+from outside (one not `static`, or a `static` one no function of the file calls: a head)
+receives and no global outside the file reaches. Where the pointer is also used as a
+value (compared, copied, passed on, its address taken), or may hold several functions,
+calls through it are refused, naming it and the way out."""
 from adgen import ir
 from adgen.errors import AdgenError
 
@@ -64,11 +65,15 @@ def _structs_reached(t, out):
 
 def _outside_structs(functions, globals_):
     """The structs whose values may come from outside the file: those the parameters of
-    functions callable from outside reach, and those of globals that are not static or
-    are initialized (an initializer list is not read for its functions)."""
+    functions callable from outside reach (not static, or static and called by no function
+    of the file: a head the file is included for), and those of globals that are not
+    static or are initialized (an initializer list is not read for its functions)."""
+    called = {x.func for f in functions.values() if f.has_body
+              for s in ir.stmts_walk(f.body.stmts) for e in ir.stmt_exprs(s)
+              for x in ir.walk(e) if isinstance(x, ir.Call)}
     out = set()
     for f in functions.values():
-        if f.has_body and not f.is_static:
+        if f.has_body and (not f.is_static or f.name not in called):
             for p in f.params:
                 _structs_reached(p.type, out)
     for g in globals_:
@@ -170,8 +175,8 @@ def _unresolved(front, key, text, stores, reads, outside):
                 f"{way_out}")
     if key[0] == "field" and key[1] in outside:
         return (f"call through the function pointer '{text}', in a struct that may come "
-                f"from outside the file (a parameter of a function that is not static, or "
-                f"a global): adgen cannot tell which function it calls; {way_out}")
+                f"from outside the file (a parameter of a function called from outside it, "
+                f"or a global): adgen cannot tell which function it calls; {way_out}")
     if UNKNOWN in names:
         return (f"call through the function pointer '{text}', which is also set from "
                 f"another pointer: adgen cannot tell which function it calls; {way_out}")

@@ -243,6 +243,16 @@ def source_name(sym: Symbol) -> str:
     return getattr(sym, "fortran_name", sym.name)
 
 
+# what the derivative routines of a function f are called: f_b, f_d, f_dv, f_fwd, f_bwd
+DERIVATIVE_SUFFIXES = ("b", "d", "dv", "bv", "fwd", "bwd")
+
+
+def static_local_name(func_name: str, name: str) -> str:
+    """The file-scope name of a function's static (SAVEd) local: `f_count`; `f_b_local`
+    for one named like a derivative routine's suffix, which `f_b` would be."""
+    return f"{func_name}_{name}" + ("_local" if name in DERIVATIVE_SUFFIXES else "")
+
+
 def params_by_source_name(func) -> dict:
     """A function's parameters by the names the input and the user give them."""
     return {source_name(p): p for p in func.params}

@@ -1,7 +1,7 @@
 ! adgen-test
 ! head: run(y)/(y)
 ! expect-error: declare the dummy procedure
-! expect-error-line: 14
+! expect-error-line: 25
 !
 ! Must be refused with a message that says what to write: a dummy called as a procedure
 ! but declared as a variable (no interface block, EXTERNAL or PROCEDURE()).
