@@ -1,6 +1,8 @@
 """Binomial checkpointing (#pragma adgen binomial_ckp): 60,000 steps of a time stepper
 adjointed with at most 50 kept states, in a static stack whose size does not depend on the
 number of steps; the gradient equals the one of the adjoint that stores every step."""
+import math
+import os
 import subprocess
 import sys
 import textwrap
@@ -164,18 +166,29 @@ def test_steps_moving_a_global_pointer_to_active_data_are_refused(tmp_path):
         "to active data, which adgen cannot keep" in r.stderr, r.stderr
 
 
-def test_the_binomial_schedule_runs_each_step_a_bounded_number_of_times(tmp_path):
-    # with 50 states, 60,000 steps need each step to run again at most 4 times
-    # (C(54, 4) >= 60,000 > C(53, 3)): the forward sweep, the passes that reach the
-    # steps, and each step's recording run make at most 6 runs per step in all
+def revolve_runs(steps, snaps):
+    """The fewest runs of the steps that reverse `steps` steps with `snaps` kept states
+    (the first included) make beyond the recording runs: t * steps - C(snaps + t, t - 1),
+    t the least with C(snaps + t, t) >= steps (Griewank and Walther's binomial bound)."""
+    t = 0
+    while math.comb(snaps + t, t) < steps:
+        t += 1
+    return t * steps - math.comb(snaps + t, t - 1) if t else 0
+
+
+def test_the_binomial_schedule_runs_the_steps_the_fewest_times(tmp_path):
+    # each step runs in the forward sweep and once recording; the schedule's other runs
+    # are exactly the binomial bound: with 50 states and 60,000 steps, each step runs
+    # again at most 4 times (C(54, 4) >= 60,000 > C(53, 3))
     src = tmp_path / "count.c"
     src.write_text(textwrap.dedent("""
         #include <math.h>
         void tick(void);        /* counts the runs of a step, outside the kept state */
-        void march(int nsteps, double *u)
+        void march(int nsteps, int nsnaps, double *u)
         {
             int t;
-        #pragma adgen binomial_ckp(nsteps, 50, 0)
+            (void)nsnaps;       /* read by the directive only */
+        #pragma adgen binomial_ckp(nsteps, nsnaps, 0)
             for (t = 0; t < nsteps; t++) {
                 tick();
                 u[0] = u[0] + 1e-4 * sin(u[1]);
@@ -190,13 +203,16 @@ def test_the_binomial_schedule_runs_each_step_a_bounded_number_of_times(tmp_path
     assert r.returncode == 0, r.stderr
     (tmp_path / "main.c").write_text(textwrap.dedent("""
         #include <stdio.h>
+        #include <stdlib.h>
         static long steps_run = 0;
         void tick(void) { steps_run++; }
-        void march_b(int nsteps, double *u, double *ub);
-        int main(void)
+        void march_b(int nsteps, int nsnaps, double *u, double *ub);
+        int main(int argc, char **argv)
         {
             double u[2] = {0.3, 0.2}, ub[2] = {1.0, 0.5};
-            march_b(60000, u, ub);
+            if (argc != 3)
+                return 2;
+            march_b(atoi(argv[1]), atoi(argv[2]), u, ub);
             printf("%ld\\n", steps_run);
             return 0;
         }
@@ -205,9 +221,20 @@ def test_the_binomial_schedule_runs_each_step_a_bounded_number_of_times(tmp_path
     subprocess.run(["gcc", "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror",
                     "-Wno-unknown-pragmas", str(src), str(out), str(tmp_path / "main.c"),
                     "-lm", "-o", str(exe)], check=True)
-    runs = int(subprocess.run([str(exe)], capture_output=True, text=True, check=True,
-                              timeout=120).stdout)
-    assert 2 * 60000 <= runs <= 6 * 60000, runs
+    for steps, snaps in ((60000, 50), (4, 2), (7, 2), (25, 3), (1000, 10), (5000, 4),
+                         (37, 37), (38, 37), (1, 5), (2, 2)):
+        runs = int(subprocess.run([str(exe), str(steps), str(snaps)], capture_output=True,
+                                  text=True, check=True, timeout=120).stdout)
+        assert runs == 2 * steps + revolve_runs(steps, snaps), (steps, snaps, runs)
+    # --explain gives the schedule's count when the directive's numbers are constants
+    fixed = tmp_path / "fixed.c"
+    fixed.write_text(src.read_text().replace("binomial_ckp(nsteps, nsnaps, 0)",
+                                             "binomial_ckp(600, 5, 0)")
+                     .replace("t < nsteps", "t < 600"))
+    text = explain(fixed, "march(u)/(u)", "--size", "u=2", "--inactive", "tick")
+    assert f"{fixed}:9: march: steps: reversed from at most 5 kept states (Griewank's " \
+        f"binomial schedule: 600 steps with 5 states run again {revolve_runs(600, 5)} " \
+        "times in all, each at most 7 times)" in text, text
 
 
 @pytest.mark.parametrize("old, new", [
@@ -236,3 +263,31 @@ def test_swapped_heap_blocks_kept_only_when_each_step_permutes_them(old, new, tm
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert f"{src}:{line}:9: error: binomial_ckp: the code writes memory allocated with " \
         "malloc" in r.stderr, r.stderr
+
+
+def explain(source, head, *args):
+    r = subprocess.run([sys.executable, "-m", "adgen", "--reverse", "--explain", str(source),
+                        "--head", head, "-o", os.devnull] + list(args),
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout + r.stderr
+
+
+def test_a_step_stores_nothing_the_next_kept_state_brings_back(tmp_path):
+    """A checkpointed step's backward sweep is followed by a kept state brought back, or by
+    steps run again from one: values the step overwrote are read again only from there, so
+    the step stores them only for its own backward sweep (the output buffer it fills: not
+    at all), and its copy back is stored as one block, as outside a checkpointed loop."""
+    src = SUITE / "checkpoint_step_into_buffer.c"
+    text = explain(src, "march(cost)/(u c)", "--size", "u=n", "--size", "next=n",
+                   "--size", "c=n", "--size", "cost=1")
+    for line, elem in ((25, "next[0]"), (27, "next[i]"), (28, "next[n - 1]")):
+        assert f"{src}:{line}: step: {elem}: not stored" in text, text
+    assert f"{src}:38: march: u[k]: stored as one block" in text, text
+    # the heat stepper's scratch array: not stored, and the call in split mode, since
+    # running it again (joint mode) would store its whole state for nothing
+    src = SUITE / "checkpoint_heat.c"
+    text = explain(src, "heat(energy)/(k u)", "--size", "k=n", "--size", "u=n",
+                   "--size", "energy=1")
+    assert f"{src}:21: step: tmp[i]: not stored" in text, text
+    assert f"{src}:33: heat: call of step: split mode" in text, text

@@ -808,6 +808,18 @@ def test_size_that_is_no_integer_is_refused(tmp_path):
     assert proc.returncode == 0, proc.stderr
 
 
+def test_error_in_a_function_given_a_function_is_located(tmp_path):
+    """A function adgen cannot read (`* h` of a double) that a call passes a function: its
+    error, located, not an internal error from the copy made for the function passed."""
+    (tmp_path / "p.c").write_text(
+        "static double rhs(double y) { return -y; }\n"
+        "static double step(double (*f)(double), double y, double h)\n"
+        "{\n    return y + * h * f(y);\n}\n"
+        "double run(double y) { return step(rhs, y, 0.1); }\n")
+    proc = adgen("--reverse", "p.c", "--head", "run(run)/(y)", "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "p.c", r"dereference of something that is not a pointer", lines=[4])
+
+
 def test_head_malformed(tmp_path):
     (tmp_path / "ok.c").write_text(OK)
     proc = adgen("--reverse", "ok.c", "--head", "f(f", cwd=tmp_path)

@@ -214,6 +214,31 @@ def test_scratch_refilled_from_unchanged_values_is_recomputed(tmp_path):
     assert "difference(d, &x[i * d], &mu[j * d], diff);" in bwd
 
 
+def test_recomputation_does_not_depend_on_how_the_pointer_is_spelled(tmp_path):
+    """`&diff[0]` and `diff` are the same memory: the refill is recomputed either way, and
+    the adjoint stores the same bytes."""
+    import subprocess
+    import sys
+    program = (SUITE / "recompute_scratch.c").read_text()
+    calls = ("difference(d, &x[i * d], &mu[j * d], diff);", "weighted_sq(d, scaled, w)")
+    assert all(c in program for c in calls)
+    spelled = program.replace(calls[0], "difference(d, &x[i * d], &mu[j * d], &diff[0]);") \
+        .replace(calls[1], "weighted_sq(d, &scaled[0], w)")
+    reports = []
+    for name, text in (("plain.c", program), ("spelled.c", spelled)):
+        (tmp_path / name).write_text(text)
+        r = subprocess.run([sys.executable, "-m", "adgen", "-b", str(tmp_path / name),
+                            "--head", "scratch_energy(e)/(x mu w)", "--explain",
+                            "--stack-report", "-o", str(tmp_path / "out_b.c")],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        assert f"{name}:42: scratch_energy: " in r.stdout and "recomputed (filled again by " \
+            "line 42" in r.stdout, r.stdout
+        reports.append([line for line in (r.stdout + r.stderr).splitlines()
+                        if "stack:" in line])
+    assert reports[0] == reports[1] and reports[0], reports
+
+
 def test_refills_that_would_differ_in_the_backward_sweep_are_stored(tmp_path):
     lines, _ = explain(tmp_path, "recompute_refused.c", "refused(e)/(x w)")
     assert "recomputed" not in lines
@@ -245,6 +270,33 @@ def test_scalar_temporaries_of_cheap_values_are_recomputed(tmp_path):
         assert f"adgen_push(&{name}," not in code and f"adgen_pop(&{name}," not in code
     bwd = function_text(code, "scalar_temps_b").split("/* backward sweep */")[1]
     assert bwd.index("p = x[i] * 0.5;") < bwd.index("q = p + w[i];")
+
+
+def test_integer_locals_computed_from_the_counter_are_recomputed(tmp_path):
+    lines, code = explain(tmp_path, "recompute_index_locals.c", "ring(e)/(u w)")
+    src = "recompute_index_locals.c"
+    for line, name in ((17, "left"), (18, "right")):
+        assert f"{src}:{line}: ring: {name}: recomputed (set again by line {line} at the " \
+            "start of each backward iteration" in lines
+        assert f"adgen_push(&{name}," not in code
+    # carried from one iteration to the next: stored
+    assert f"{src}:22: ring: k: stored (the backward sweep reads the value this " \
+        "overwrites)" in lines
+    bwd = function_text(code, "ring_b").split("/* backward sweep */")[1]
+    assert "left = (i + n - 1) % n;" in bwd
+
+
+def test_branches_on_loop_counters_are_evaluated_again(tmp_path):
+    lines, code = explain(tmp_path, "branch_on_counters.c", "banded(y)/(x)")
+    src = "branch_on_counters.c"
+    for line in (18, 20, 23, 25):
+        assert f"{src}:{line}: banded: branch taken: not stored (its test is evaluated " \
+            "again" in lines
+    # m changes in the loop: which branch was taken is stored
+    assert f"{src}:28: banded: branch taken: stored" in lines
+    bwd = function_text(code, "banded_b").split("/* backward sweep */")[1]
+    assert bwd.count("adgen_pop(&branch") == 1
+    assert "if (i % 2 == 0) {" in bwd and "if (j == i) {" in bwd
 
 
 def test_split_mode_locals_set_again_instead_of_stored(tmp_path):

@@ -134,6 +134,15 @@ def invariant(expr, loop, func, readonly=frozenset()):
     backward sweep can evaluate it again instead of saving it). readonly: func's
     readonly_int_params, sizes received by reference (Fortran's n) seen unchanged."""
     changed = assigned_syms(loop.body.stmts) | assigned_syms(loop.step)
+    return reads_unchanged_ints(expr, changed, func, readonly, division=False)
+
+
+def reads_unchanged_ints(expr, changed, func, readonly, *, division):
+    """True when expr is arithmetic of constants and of integer variables of func outside
+    `changed` whose address is never taken (values read through the pointers of readonly
+    too). Without division, `/` and `%` are refused: an expression evaluated where the
+    primal may not have evaluated it (a trip count) must not divide by zero; one the
+    primal evaluated with the same values (a branch's test) may."""
     taken = address_taken(func)
     for sub in ir.walk(expr):
         if isinstance(sub, ir.Deref) and isinstance(sub.ptr, ir.Ref):
@@ -152,7 +161,7 @@ def invariant(expr, loop, func, readonly=frozenset()):
                 return False
         elif not isinstance(sub, (ir.Const, ir.Unary, ir.Binary, ir.Cast, ir.Deref)):
             return False
-        elif isinstance(sub, ir.Binary) and sub.op in ("/", "%"):
+        elif isinstance(sub, ir.Binary) and sub.op in ("/", "%") and not division:
             return False
     return True
 

@@ -528,7 +528,8 @@ class CFront:
             pre, post = [], []
             call = self.expr(node, scope, pre, post)
             out.extend(pre)
-            out.append(ir.ExprStmt(call, loc))
+            if isinstance(call, ir.Call):   # not the value of a call written out (modf)
+                out.append(ir.ExprStmt(call, loc))
             out.extend(post)
         elif isinstance(node, c_ast.ExprList):
             for e in node.exprs:

@@ -432,6 +432,28 @@ def lvalues(e: Expr):
     return [sub for sub in walk(e) if is_lvalue(sub)]
 
 
+def addressed_only(e: Expr):
+    """The ids of the lvalue sub-expressions of e that only have their address taken, not
+    their value read: x[i] of `&x[i]` (i is read), a[i] and a[i][j] of `&a[i][j]` for an
+    array of arrays, s.f and s of `&s.f`, *p of `&*p` (p is read)."""
+    out = set()
+
+    def mark(lv):
+        out.add(id(lv))
+        inner = lv.base if isinstance(lv, (Index, Member)) else None
+        if isinstance(lv, Member) and lv.arrow:
+            inner = None            # p->f reads the pointer p
+        if inner is not None and is_lvalue(inner) and not isinstance(inner, Ref) and \
+                inner.type is not None and (isinstance(lv, Member) or
+                                            isinstance(inner.type.resolved(), Arr)):
+            mark(inner)
+
+    for sub in walk(e):
+        if isinstance(sub, AddrOf) and is_lvalue(sub.arg) and not isinstance(sub.arg, Ref):
+            mark(sub.arg)
+    return out
+
+
 # -------------------------------------------------------------------- statements
 
 

@@ -21,8 +21,9 @@ def clone(e):
     return c
 
 
-def clone_stmts(block):
-    """A deep copy of a statement tree; symbols and types are shared, not copied."""
+def clone_stmts(block, copies=None):
+    """A deep copy of a statement tree; symbols and types are shared, not copied. With a
+    dict `copies`, each statement's copy is entered there under the id of the statement."""
     memo = {}
     for st in ir.stmts_walk([block]):
         exprs = list(ir.stmt_exprs(st))
@@ -38,7 +39,10 @@ def clone_stmts(block):
             for x in st.init + st.step:
                 for e in ir.stmt_exprs(x):
                     _share_symbols(e, memo)
-    return copy.deepcopy(block, memo)
+    made = copy.deepcopy(block, memo)
+    if copies is not None:
+        copies.update((id(st), memo[id(st)]) for st in ir.stmts_walk([block]))
+    return made
 
 
 def _share_symbols(e, memo):

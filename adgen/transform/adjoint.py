@@ -373,12 +373,23 @@ class ReverseTransform:
 
     # -------------------------------------------------------- backward reads
     def scan_backward_reads(self):
+        """The memory nodes whose values some backward sweep reads. A statement that
+        runs the primal again from a kept state brought back just before it (a
+        checkpointed loop's) reads of that state only values the state or that run set,
+        never one a pop restored: those reads are left out."""
         found = set()
-        for fns in self.generated.values():
+        for key, fns in self.generated.items():
+            rerun = self.funcgens[key].rerun_state if key in self.funcgens else {}
             for fn in fns:
                 if getattr(fn, "bwd_part", None) is not None:
                     for s in ir.stmts_walk(fn.bwd_part):
-                        self._scan_stmt(s, found)
+                        if id(s) in rerun:
+                            reads = set()
+                            self._scan_stmt(s, reads)
+                            state = {find(n) for n in rerun[id(s)]}
+                            found |= {n for n in reads if find(n) not in state}
+                        else:
+                            self._scan_stmt(s, found)
         return found
 
     def _scan_stmt(self, s, found):

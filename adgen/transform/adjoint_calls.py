@@ -4,7 +4,7 @@ the part of FuncGen (adjoint_function.py) that handles them."""
 
 from adgen import ir
 from adgen.analysis.activity import find
-from adgen.analysis.loops import canonical_loop, invariant
+from adgen.analysis.loops import assigned_syms, canonical_loop, invariant, reads_unchanged_ints
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.ir.exprs import counted_loop, same_text, used_symbols
@@ -360,14 +360,28 @@ class CallsAndLoops:
         ef, eb = self.stmts(s.other.stmts) if s.other else ([], [])
         if not tb and not eb:
             return [ir.If(s.test, ir.Block(tf), ir.Block(ef) if ef else None, s.loc)], []
-        self.explain(s, "branch taken", "stored", "the backward sweep takes it again")
-        one, zero = ir.Const("1", ir.INT), ir.Const("0", ir.INT)
-        fwd = [ir.If(s.test, ir.Block(tf + [ir.Push(one)]), ir.Block(ef + [ir.Push(zero)]),
-                     s.loc)]
-        br = self.temp("branch", ir.INT)
-        back = ir.If(ir.Ref(br), ir.Block(tb), ir.Block(eb) if eb else None, s.loc)
+        if self.test_evaluated_again(s.test):
+            self.explain(s, "branch taken", "not stored", "its test is evaluated again: it "
+                         "reads only loop counters and integers the function never changes")
+            fwd = [ir.If(s.test, ir.Block(tf), ir.Block(ef) if ef else None, s.loc)]
+            test, pop = X.clone(s.test), []
+        else:
+            self.explain(s, "branch taken", "stored", "the backward sweep takes it again")
+            one, zero = ir.Const("1", ir.INT), ir.Const("0", ir.INT)
+            fwd = [ir.If(s.test, ir.Block(tf + [ir.Push(one)]),
+                         ir.Block(ef + [ir.Push(zero)]), s.loc)]
+            br = self.temp("branch", ir.INT)
+            test, pop = ir.Ref(br), [ir.Pop(ir.Ref(br), s.loc)]
+        back = ir.If(test, ir.Block(tb), ir.Block(eb) if eb else None, s.loc)
         self.bwd_branches[id(s)] = back     # (build_split may set locals again there)
-        return fwd, [ir.Pop(ir.Ref(br), s.loc), back]
+        return fwd, pop + [back]
+
+    def test_evaluated_again(self, test):
+        """True when the backward sweep gets the same value from a branch's test as the
+        primal did: it reads only the counters of the counted loops around the branch
+        (set again by their backward iterations) and integers the function never changes."""
+        changed = assigned_syms(self.f.body.stmts) - set(self.replayed_counters)
+        return reads_unchanged_ints(test, changed, self.f, self.readonly_ints(), division=True)
 
     def for_loop(self, s):
         canon = canonical_loop(s, self.f)
@@ -382,7 +396,11 @@ class CallsAndLoops:
                                        step_b + body_b)
             return init_f + lf, lb + init_b
         var, stride = canon
-        bf, bb = self.stmts(s.body.stmts)
+        self.replayed_counters.append(var)
+        try:
+            bf, bb = self.stmts(s.body.stmts)
+        finally:
+            self.replayed_counters.pop()
         self.replayed[id(s)] = var
         save_var = self.saved(ir.Ref(var), s) and var not in self.loop_local
         if var in self.loop_local:
@@ -541,7 +559,8 @@ class CallsAndLoops:
     def block_pushes(self, fns):
         """Make the pushes of consecutive elements by counted loops block pushes (see
         block_pushes.py). Done last: the analyses read the sweeps one element at a time."""
-        for loop, elem in push_blocks(self.block_loops, fns, self.adjoint_storage):
+        for loop, elem in push_blocks(self.block_loops, fns, self.adjoint_storage,
+                                      self.sweep_copies):
             self.explain(loop.source, elem, "stored as one block",
                          "consecutive elements, each stored before its own iteration "
                          "overwrites it")

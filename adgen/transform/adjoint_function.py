@@ -71,6 +71,12 @@ class FuncGen(CallsAndLoops):
         self.loop_depth = 0         # > 0 while transforming the body of a loop
         self.fixed_point = {}       # id(loop) under fp_loop -> the bytes of its state
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
+        # the counters of the counted loops around the statement being transformed, each
+        # set again by the backward sweep at the start of its loop's backward iterations
+        self.replayed_counters = []
+        # id(statement of the backward sweep) -> memory nodes a kept state is brought back
+        # over before that statement runs (see checkpoint.CheckpointedLoop.rerun)
+        self.rerun_state = {}
         self.current = None         # the primal statement being transformed
         self.call_directives = {}   # id(statement) -> "joint" | "split", by a pragma
         self.bwd_branches = {}      # id(if statement) -> the if of its backward part
@@ -78,6 +84,8 @@ class FuncGen(CallsAndLoops):
         self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
         self.backward_loops = []    # (primal loop, its backward loop), for split_sums
         self.block_loops = []       # counted loops, for block_pushes (BlockLoop)
+        # {id(statement): its copy} for each copy of a stretch's two sweeps (copy_sweeps)
+        self.sweep_copies = []
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -272,9 +280,17 @@ class FuncGen(CallsAndLoops):
                 self.locals.append(LocalDecl(p))
             heap[sym] = ptrs
         if mapping:
-            # the sweeps share statements with the source function: rewrite copies
-            fwd[:] = X.clone_stmts(ir.Block(fwd)).stmts
-            bwd[:] = X.clone_stmts(ir.Block(bwd)).stmts
+            # the sweeps share statements with the source function: rewrite copies, and
+            # what refers to statements of the sweeps refers to the copies from now on
+            copies = {}
+            fwd[:] = X.clone_stmts(ir.Block(fwd), copies).stmts
+            bwd[:] = X.clone_stmts(ir.Block(bwd), copies).stmts
+            self.sweep_copies.append(copies)
+            self.bwd_branches = {k: copies.get(id(v), v) for k, v in self.bwd_branches.items()}
+            self.backward_loops = [(s, copies.get(id(loop), loop))
+                                   for s, loop in self.backward_loops]
+            self.rerun_state = {id(copies[k]) if k in copies else k: nodes
+                                for k, nodes in self.rerun_state.items()}
             fix = _arrays_as_pointers(mapping)
             _rewrite_exprs(fwd, fix)
             _rewrite_exprs(bwd, fix)
@@ -587,6 +603,16 @@ class FuncGen(CallsAndLoops):
                           comment=f"Backward sweep of {orig}.")
         bfn.bwd_part = bwd
         return [ffn, bfn]
+
+    def copy_sweeps(self, fwd, bwd):
+        """Copies of a stretch's forward and backward statements, for code that runs them
+        again (a checkpointed step, a fixed-point pass); the copies are remembered, so that
+        what is done last to the sweeps (block pushes) is done to them too."""
+        copies = {}
+        made = (X.clone_stmts(ir.Block(fwd), copies).stmts,
+                X.clone_stmts(ir.Block(bwd), copies).stmts)
+        self.sweep_copies.append(copies)
+        return made
 
     def primal_moving_shadows(self, stmts, carried=()):
         """A copy of stmts that runs the primal (records nothing) and, as the forward sweep

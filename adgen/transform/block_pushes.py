@@ -90,25 +90,45 @@ def block_pushes(loop, storage):
     return before_f, before_b
 
 
-def push_blocks(loops, fns, storage):
+def push_blocks(loops, fns, storage, copies=()):
     """Make block pushes of the loops (BlockLoop) that qualify, in the finished functions
-    fns; the loops whose sweeps are not each found once there (copied by checkpointing)
-    are left as they are. Returns (loop, element pushed) for each loop changed."""
+    fns, and of their copies (`copies`: {id(statement): its copy} for each copy of a
+    stretch's sweeps, see FuncGen.copy_sweeps). A loop whose two sweeps are not each
+    found once there is left as it is. Returns (loop, element pushed) for each loop
+    changed at least once."""
     done = []
     seen = _occurrences(fns)
     for loop in loops:
-        if seen.get(id(loop.fwd)) != 1 or seen.get(id(loop.bwd)) != 1:
-            continue
         elem = _pushed(loop)
-        made = block_pushes(loop, storage)
-        if made is None:
-            continue
-        for stmt, before in ((loop.fwd, made[0]), (loop.bwd, made[1])):
-            for fn in fns:
-                if replace_stmt(fn.body, stmt, before + [stmt]):
-                    break
-        done.append((loop, elem))
+        changed = False
+        for each in _with_copies(loop, copies):
+            if seen.get(id(each.fwd)) != 1 or seen.get(id(each.bwd)) != 1:
+                continue
+            made = block_pushes(each, storage)
+            if made is None:
+                continue
+            for stmt, before in ((each.fwd, made[0]), (each.bwd, made[1])):
+                for fn in fns:
+                    if replace_stmt(fn.body, stmt, before + [stmt]):
+                        break
+            changed = True
+        if changed:
+            done.append((loop, elem))
     return done
+
+
+def _with_copies(loop, copies):
+    """The loop and each copy of its two sweeps made together, copies of copies included
+    (a checkpointed loop inside a checkpointed step)."""
+    found, k = [loop], 0
+    while k < len(found):
+        each = found[k]
+        for made in copies:
+            if id(each.fwd) in made and id(each.bwd) in made:
+                found.append(BlockLoop(each.source, made[id(each.fwd)], made[id(each.bwd)],
+                                       each.var, each.start, each.count, each.count_var))
+        k += 1
+    return found
 
 
 def _pushed(loop):

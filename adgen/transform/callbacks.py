@@ -84,6 +84,8 @@ def _specialize_call(prog, call, copies, todo):
     passed = tuple((k, a.text) for k, a in enumerate(call.args)
                    if isinstance(a, ir.Const) and isinstance(a.type.resolved(), ir.FuncPtr))
     g = prog.functions.get(call.func)
+    if g is not None and getattr(g, "error", None) is not None:
+        raise g.error       # a function whose text adgen could not read: that error first
     if g is not None:
         for k, (p, a) in enumerate(zip(g.params, call.args)):
             if isinstance(p.type.resolved(), ir.FuncPtr) and k not in dict(passed):

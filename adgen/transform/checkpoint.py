@@ -14,6 +14,7 @@ time.
 The state of a step is what the loop body writes: scalar variables, and arrays reached
 through a parameter, a local array or a global, whose lengths adgen must know.
 """
+import math
 import re
 
 from adgen import ir
@@ -102,6 +103,7 @@ class CheckpointedLoop:
             except AdgenError as exc:
                 raise self.error(f"the snapshot count: {exc.message}")
         g.forward_runs_again("binomial_ckp", self.loc)
+        self.explain_schedule(trips, snaps)
         g.replayed[id(s)] = var
         g.checkpoint_depth += 1
         step_fwd, step_bwd = g.stmts(s.body.stmts)
@@ -141,11 +143,21 @@ class CheckpointedLoop:
         def at(step):       # the loop counter at a step
             return ir.Assign(R(var), X.add(X.clone(start), X.mul(step, X.clone(stride))), loc)
 
+        state = self.state_nodes(items)
+
+        def rerun(stmts):
+            # these bring a kept state back (writing it all) or run the primal again from
+            # it: what they read of the state is never a value a pop restored (see
+            # ReverseTransform.scan_backward_reads), so it is no reason to save it
+            for st in ir.stmts_walk(stmts):
+                g.rerun_state[id(st)] = g.rerun_state.get(id(st), frozenset()) | state
+            return stmts
+
         def advance(first, last):
-            return ir.For([ir.Assign(R(k), first)], ir.Binary("<", R(k), last, ir.INT),
+            return rerun([ir.For([ir.Assign(R(k), first)], ir.Binary("<", R(k), last, ir.INT),
                           [ir.Assign(R(k), X.add(R(k), _int(1)))],
                           ir.Block([at(R(k))] + g.primal_moving_shadows(s.body.stmts,
-                                                                         carried)), loc)
+                                                                         carried)), loc)])
 
         def frame(i, which):    # frames[2*i] is a stretch's first step, [2*i+1] its end
             return ir.Index(R(frames), X.add(X.mul(_int(2), i), _int(which)), ir.INT)
@@ -155,9 +167,8 @@ class CheckpointedLoop:
         def reverse_step(step):
             # what a step's backward sweep logs (callees restoring memory the caller sees)
             # is older than the final values logged before the loop: dropped at once
-            return [at(step)] + X.clone_stmts(ir.Block(step_fwd)).stmts + \
-                X.clone_stmts(ir.Block(step_bwd)).stmts + \
-                [ir.Raw("log_cut", {"mark": R(log_mark)})]
+            fwd, bwd = g.copy_sweeps(step_fwd, step_bwd)
+            return rerun([at(step)] + fwd) + bwd + [ir.Raw("log_cut", {"mark": R(log_mark)})]
 
         below = X.sub(R(top), _int(1))
         # the next state kept where the binomial schedule puts it, with the states left
@@ -166,18 +177,20 @@ class CheckpointedLoop:
                      "adgen_checkpoint_split",
                      [X.sub(R(hi), R(lo)), X.add(X.sub(R(nsnaps), R(top)), _int(1))],
                      ir.INT)), loc),
-                 advance(R(lo), R(mid))] + self.copy(items, mem, size, R(top), save=True) + [
+                 *advance(R(lo), R(mid))] + rerun(self.copy(items, mem, size, R(top),
+                                                            save=True)) + [
                  ir.Assign(frame(below, 1), R(mid), loc),
                  ir.Assign(frame(R(top), 0), R(mid), loc),
                  ir.Assign(frame(R(top), 1), R(hi), loc),
                  ir.Assign(R(top), X.add(R(top), _int(1)), loc)]
         last = X.sub(R(hi), _int(1))
-        no_room = [advance(R(lo), X.clone(last))] + reverse_step(X.clone(last)) + \
+        no_room = advance(R(lo), X.clone(last)) + reverse_step(X.clone(last)) + \
             [ir.Assign(frame(below, 1), X.clone(last), loc)]
         body = [ir.Assign(R(lo), frame(below, 0), loc), ir.Assign(R(hi), frame(below, 1), loc),
                 ir.If(ir.Binary("<=", R(hi), R(lo), ir.INT),
                       ir.Block([ir.Assign(R(top), X.sub(R(top), _int(1)), loc)]),
-                      ir.Block(self.copy(items, mem, size, X.clone(below), save=False) + [
+                      ir.Block(rerun(self.copy(items, mem, size, X.clone(below),
+                                               save=False)) + [
                           ir.If(ir.Binary("==", X.sub(R(hi), R(lo)), _int(1), ir.INT),
                                 ir.Block(reverse_step(R(lo)) +
                                          [ir.Assign(R(top), X.sub(R(top), _int(1)), loc)]),
@@ -192,7 +205,7 @@ class CheckpointedLoop:
                 ir.Assign(frame(_int(0), 1), R(n), loc),
                 ir.Assign(R(top), _int(1), loc),
                 ir.While(ir.Binary(">", R(top), _int(0), ir.INT), ir.Block(body), loc)]
-        bwd += self.copy(items, mem, size, _int(0), save=False)
+        bwd += rerun(self.copy(items, mem, size, _int(0), save=False))
         bwd += [ir.Raw("scratch_free", {"ptr": R(frames)}), ir.Raw("scratch_free",
                                                                    {"ptr": R(mem)})]
         if g.saved(R(var), s) and var not in g.loop_local:
@@ -208,7 +221,34 @@ class CheckpointedLoop:
             bwd = [ir.Pop(R(v), loc) for v in reversed(carried)] + bwd
         return fwd, bwd
 
+    def explain_schedule(self, trips, snaps):
+        """The --explain line of the schedule: how often the steps run again."""
+        from adgen.ir.c_text import expr_c
+        from adgen.ir.fortran_text import expr_fortran
+        text = expr_fortran if self.g.prog.language == "fortran" else expr_c
+        steps, states = X.constant_value(X.fold(trips)), X.constant_value(X.fold(snaps))
+        if isinstance(steps, int) and isinstance(states, int):
+            states = max(states, 1)     # as the code keeps at least one
+            t = 0
+            while math.comb(states + t, t) < steps:
+                t += 1
+            runs = t * steps - math.comb(states + t, t - 1) if t else 0
+            why = f"Griewank's binomial schedule: {steps} steps with {states} states run " \
+                f"again {runs} times in all, each at most {t} times"
+        else:
+            why = "Griewank's binomial schedule: each step runs again at most t times, t " \
+                "the least with C(states + t, t) >= steps, and t * steps - C(states + t, " \
+                "t - 1) times in all, the fewest there can be"
+        self.g.explain(self.loop, "steps", f"reversed from at most {text(snaps)} kept "
+                       "states", why)
+
     # ------------------------------------------------------------------ state
+    def state_nodes(self, items):
+        """The memory nodes of the state kept, items (address, bytes) as copied."""
+        mem = self.g.mem
+        return frozenset(mem.loc(addr.arg) if isinstance(addr, ir.AddrOf) else
+                         mem.target(addr) for addr, _ in items)
+
     def state_items(self, loop, var):
         """(address, bytes) of everything the loop body writes, but its counter."""
         scalars, nodes = written_nodes(self.g, loop.body.stmts, var)

@@ -25,9 +25,10 @@ statements read when:
 S is a call of a function whose body only refills memory (no calls but math functions,
 no local arrays), or a for loop doing the same inline (array syntax in Fortran).
 
-S may also set a floating-point local: `v = e` (a temporary holding a call's argument,
-say), where e is cheap, calls nothing but math functions, and reads nothing the statements
-after S change; v is read by those statements only. The backward sweep sets v again, as
+S may also set a local number: `v = e` (a temporary holding a call's argument, an index
+computed from the loop counter such as `left = (i + n - 2) % n`), where e is cheap, calls
+nothing but math functions, and reads nothing the statements after S change; v is read by
+those statements only. The backward sweep sets v again, as
 above, instead of saving it before each iteration overwrites it.
 """
 from dataclasses import dataclass
@@ -186,11 +187,12 @@ class _Finder:
         self.out[id(s)] = Recomputation(s, loop, nodes, self.target_text(s, nodes), cost)
 
     def scalar_candidate(self, s, loop, later):
-        """S is `v = e`: recomputed when v is a floating-point local that only S and the
-        statements after it in the iteration use, e is cheap, and those statements change
-        neither v nor anything e reads."""
+        """S is `v = e`: recomputed when v is a local number (floating-point or integer)
+        that only S and the statements after it in the iteration use, e is cheap, and those
+        statements change neither v nor anything e reads."""
         v = s.lhs.sym
-        if v not in self.f.locals or v in self.taken or not v.type.resolved().is_float:
+        t = v.type.resolved()
+        if v not in self.f.locals or v in self.taken or not (t.is_float or t.is_int):
             return
         if not _cheap(s.rhs):
             return
@@ -205,27 +207,34 @@ class _Finder:
                 return
         if _mentions(self.f.body.stmts, v, skip={id(s)} | {id(st) for st in later}):
             return
-        if not self.restored_anyway(s):
+        if not self.restored_anyway(s, t.is_float):
             return
         self.out[id(s)] = Recomputation(s, loop, frozenset(), v.name, _cost(s.rhs), scalar=v)
 
-    def restored_anyway(self, s):
+    def restored_anyway(self, s, has_adjoint):
         """True when what `v = e` reads costs nothing more to have back in the backward
         sweep than v itself: each value e reads that the function changes somewhere (so
         that the backward sweep must restore it for the recomputation) is one the adjoint
         of S reads too, a factor of a product or an operand of a quotient or a math call,
         or a local set again itself. Otherwise recomputing v only stores that value
-        instead of v."""
+        instead of v. An integer v (has_adjoint false) has no adjoint to read anything:
+        e may then read no such value at all."""
         written = self.written_memory()
         # loop counters are replayed, locals recomputed before S are set again before it
         changed = assigned_syms(self.f.body.stmts) - self.loop_local - \
             {rc.scalar for rc in self.out.values()}
         needed = set()
 
+        def restored(e):    # a value the backward sweep must restore to read it
+            return isinstance(e, ir.Ref) and e.sym in changed or \
+                isinstance(e, (ir.Index, ir.Deref, ir.Member)) and \
+                find(self.mem.loc(e)) in written
+
+        if not has_adjoint:
+            return not any(restored(e) for e in ir.walk(s.rhs))
+
         def visit(e, kept):
-            if isinstance(e, ir.Ref) and e.sym in changed or \
-                    isinstance(e, (ir.Index, ir.Deref, ir.Member)) and \
-                    find(self.mem.loc(e)) in written:
+            if restored(e):
                 if not kept:
                     needed.add(id(e))
                 if isinstance(e, ir.Ref):
@@ -283,8 +292,9 @@ class _Finder:
         elif top is not None and top.sym.kind == "global":
             writes.add(find(self.mem.var(top.sym)))
         for e in ir.stmt_exprs(st):
+            addressed = ir.addressed_only(e)    # &x[0]: the same as x, no read
             for sub in ir.walk(e):
-                if sub is top:
+                if sub is top or id(sub) in addressed:
                     continue
                 if isinstance(sub, (ir.Index, ir.Deref, ir.Member)):
                     reads.add(find(self.mem.loc(sub)))
