@@ -224,10 +224,9 @@ class CallsAndLoops:
         """The final values of memory the head's caller sees, logged before an earlier
         state is brought back over them (see FuncGen.pop)."""
         out = []
+        from adgen.transform.checkpoint import item_node
         for addr, nbytes in items:
-            target = addr.arg if isinstance(addr, ir.AddrOf) else addr
-            node = find(self.mem.loc(target)) if isinstance(addr, ir.AddrOf) else \
-                find(self.mem.target(addr))
+            node = item_node(self.mem, addr)
             if node in self.T.kept_whole:
                 self.T.kept_used.add(node)
             elif node in self.T.ctx.external_nodes:

@@ -282,10 +282,8 @@ class FuncGen(CallsAndLoops):
         if mapping:
             # the sweeps share statements with the source function: rewrite copies, and
             # what refers to statements of the sweeps refers to the copies from now on
-            copies = {}
-            fwd[:] = X.clone_stmts(ir.Block(fwd), copies).stmts
-            bwd[:] = X.clone_stmts(ir.Block(bwd), copies).stmts
-            self.sweep_copies.append(copies)
+            fwd[:], bwd[:] = self.copy_sweeps(fwd, bwd)
+            copies = self.sweep_copies[-1]
             self.bwd_branches = {k: copies.get(id(v), v) for k, v in self.bwd_branches.items()}
             self.backward_loops = [(s, copies.get(id(loop), loop))
                                    for s, loop in self.backward_loops]

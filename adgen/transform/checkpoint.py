@@ -245,9 +245,7 @@ class CheckpointedLoop:
     # ------------------------------------------------------------------ state
     def state_nodes(self, items):
         """The memory nodes of the state kept, items (address, bytes) as copied."""
-        mem = self.g.mem
-        return frozenset(mem.loc(addr.arg) if isinstance(addr, ir.AddrOf) else
-                         mem.target(addr) for addr, _ in items)
+        return frozenset(item_node(self.g.mem, addr) for addr, _ in items)
 
     def state_items(self, loop, var):
         """(address, bytes) of everything the loop body writes, but its counter."""
@@ -259,6 +257,12 @@ class CheckpointedLoop:
         base = ir.Binary("+", ir.Ref(mem), ir.Binary("*", ir.Cast(ir.SIZE_T, slot),
                                                      ir.Ref(size), ir.SIZE_T), mem.type)
         return copy_state(items, base, save)
+
+
+def item_node(mem, addr):
+    """The memory node of a kept item given by its address: `&x` (a variable) or a
+    pointer to the elements."""
+    return find(mem.loc(addr.arg)) if isinstance(addr, ir.AddrOf) else find(mem.target(addr))
 
 
 def copy_state(items, base, save):

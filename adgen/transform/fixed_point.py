@@ -97,8 +97,8 @@ class FixedPointLoop:
         bwd.append(ir.Assign(R(largest), ir.Const("0.0", ir.DOUBLE), loc))
         bwd += self.each_element(elements, last, change, largest, first=True)
         bwd.append(ir.Assign(R(passes), _int(0), loc))
-        one_pass = copy_state(items, ir.Ref(fixed), save=False) + \
-            sum(g.copy_sweeps(step_fwd, step_bwd), [])
+        pass_fwd, pass_bwd = g.copy_sweeps(step_fwd, step_bwd)
+        one_pass = copy_state(items, ir.Ref(fixed), save=False) + pass_fwd + pass_bwd
         one_pass.append(ir.Assign(R(change), ir.Const("0.0", ir.DOUBLE), loc))
         one_pass += self.each_element(elements, last, change, largest, first=False)
         one_pass.append(ir.Assign(R(passes), X.add(R(passes), _int(1)), loc))
