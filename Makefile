@@ -6,7 +6,7 @@ VENV ?= .venv
 PY = $(VENV)/bin/python
 PIP_ENV = PIP_DISABLE_PIP_VERSION_CHECK=1
 
-.PHONY: setup demo test test-static fuzz-long fuzz-long-fortran fuzz-long-trust bench sanitize
+.PHONY: setup demo test test-static fuzz-long fuzz-long-fortran fuzz-long-trust bench bench-gen sanitize
 
 # The virtual environment; python3's venv module comes with Debian's python3-venv, which is
 # installed with apt-get when it is missing and this is root.
@@ -60,6 +60,11 @@ fuzz-long-trust: setup
 
 bench: setup
 	$(PY) bench/run.py
+
+# How adgen's own time and memory grow with its input (synthetic programs of growing size);
+# the table goes to docs/generation-time.md.
+bench-gen: setup
+	$(PY) bench/gen_time.py --out docs/generation-time.md
 
 # The test programs (C and Fortran) with the generated code and drivers built with
 # ASan/UBSan, LeakSanitizer on: memory the program or the derivative code loses is
