@@ -64,7 +64,7 @@ bench: setup
 # How adgen's own time and memory grow with its input (synthetic programs of growing size);
 # the table goes to docs/generation-time.md.
 bench-gen: setup
-	$(PY) bench/gen_time.py --out docs/generation-time.md
+	$(PY) bench/gen_time.py --out docs/benchmarks.md
 
 # The test programs (C and Fortran) with the generated code and drivers built with
 # ASan/UBSan, LeakSanitizer on: memory the program or the derivative code loses is

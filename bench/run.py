@@ -730,6 +730,37 @@ def cache_sizes():
     return ", ".join(levels) or None
 
 
+# docs/benchmarks.md holds the section bench/gen_time.py writes between these lines; each
+# script rewrites its own part and keeps the other's.
+GEN_TIME_MARKS = ("<!-- section written by bench/gen_time.py -->",
+                  "<!-- end of the section written by bench/gen_time.py -->")
+
+
+def marked_section(text, marks=GEN_TIME_MARKS):
+    """The part of text from marks[0] to marks[1], both included; '' when absent."""
+    start = text.find(marks[0])
+    end = text.find(marks[1], start + 1) if start >= 0 else -1
+    return text[start:end + len(marks[1])] if end >= 0 else ""
+
+
+def with_section(text, section, marks=GEN_TIME_MARKS):
+    """text with its marked section replaced by section (appended when text has none)."""
+    old = marked_section(text, marks)
+    if old:
+        return text.replace(old, section.strip("\n"))
+    return text.rstrip("\n") + ("\n\n" + section.strip("\n") if section else "") + "\n"
+
+
+def write_atomic(path, text):
+    """Write text to path through a temporary file beside it, so that readers never see a
+    half-written report."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
 def machine_info():
     def first_line(cmd):
         rc, so, se = run(cmd, timeout=30)
@@ -987,10 +1018,10 @@ def main(argv=None):
             shutil.rmtree(tmp, ignore_errors=True)
     print(text)
     if not args.no_write:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text + "\n")
+        previous = Path(args.out).read_text() if Path(args.out).exists() else ""
+        write_atomic(args.out, with_section(text, marked_section(previous)))
+        write_atomic(Path(args.out).parent / PLOT_NAME, plot_svg(results))
         plot = Path(args.out).parent / PLOT_NAME
-        plot.write_text(plot_svg(results))
         log(f"wrote {args.out} and {plot}")
     bad = [r["model"].name for r in results if failed(r)]
     if bad:
