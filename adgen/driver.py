@@ -17,6 +17,7 @@ from adgen.analysis.default_heads import float_interface, number_block, number_n
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
                                    descriptor_rank, field_expr, field_path_text, int_const)
 from adgen.analysis.first_access import READ, SET, first_access
+from adgen.analysis.loops import fixed_bodies
 from adgen.backend.cgen import OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
@@ -930,15 +931,16 @@ def generate(sources, options):
     ctx.external_nodes = external_nodes(prog, mem, [h.func for h in heads])
     ctx.read_nodes = read_nodes(prog, act, functions)
     stack = None
-    if options.mode == "reverse":
-        from adgen.transform.adjoint import ReverseTransform
-        transform = ReverseTransform(ctx)
-        gen = transform.run()
-        stack = stack_plan(transform, ctx, prog, options)
-        explained = explain_lines(transform) if options.explain else []
-    else:
-        from adgen.transform.tangent import TangentTransform
-        gen = TangentTransform(ctx, vector=options.vector).run()
+    with fixed_bodies():    # the transforms build new code; the program's stays as it is
+        if options.mode == "reverse":
+            from adgen.transform.adjoint import ReverseTransform
+            transform = ReverseTransform(ctx)
+            gen = transform.run()
+            stack = stack_plan(transform, ctx, prog, options)
+            explained = explain_lines(transform) if options.explain else []
+        else:
+            from adgen.transform.tangent import TangentTransform
+            gen = TangentTransform(ctx, vector=options.vector).run()
     gen = merge_clones(prog, gen)
     unit = assemble(prog, ctx, gen, sources, options)
     # warnings about a procedure only when it is part of the derivative code

@@ -86,6 +86,7 @@ class Memory:
         self.shape = 0
         self._held = None           # (version, held_pointees())
         self._own = {}              # function name -> (function, key, own_nodes(function))
+        self._owners = None         # (key, owner_counts, own_nodes of each) of the last call
 
     # --------------------------------------------------------------- node access
     def var(self, sym):
@@ -146,6 +147,19 @@ class Memory:
         out = frozenset(out)
         self._own[func.name] = (func, key, out)     # (a new pointee left the shape as is)
         return out
+
+    def owner_counts(self, functions):
+        """{node: how many of functions hold it among their own_nodes}, kept while each
+        function's own_nodes stays the same."""
+        owned = [self.own_nodes(h) for h in functions]
+        key = tuple(map(id, owned))
+        if self._owners is None or self._owners[0] != key:
+            counts = {}
+            for nodes in owned:
+                for n in nodes:
+                    counts[n] = counts.get(n, 0) + 1
+            self._owners = (key, counts, owned)     # (owned keeps the ids in the key valid)
+        return self._owners[1]
 
     def held_pointees(self):
         """What pointers held in memory (array elements, struct fields, pointees) point to."""

@@ -1,5 +1,26 @@
 """Recognition of counted loops, which the reverse sweep can replay without a stack."""
+import contextlib
+
 from adgen import ir
+
+# While the derivative transforms run, the program's function bodies stay as they are (the
+# transforms read them and build new code), and the loops of a function ask address_taken
+# about it once per loop and per analysis: {id(func): (func, {harmless: symbols})}, or None
+# outside that time.
+_taken_by_function = None
+
+
+@contextlib.contextmanager
+def fixed_bodies():
+    """Keep what address_taken finds per function until the block ends; the function bodies
+    must not change inside it."""
+    global _taken_by_function
+    outer = _taken_by_function
+    _taken_by_function = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _taken_by_function = outer
 
 
 def assigned_syms(stmts):
@@ -14,6 +35,18 @@ def assigned_syms(stmts):
 def address_taken(func, harmless=()):
     """Symbols whose address is taken somewhere in func (calls may then change them),
     leaving out the AddrOf nodes whose ids are in harmless."""
+    if _taken_by_function is None:
+        return _address_taken(func, harmless)
+    known = _taken_by_function.get(id(func))
+    if known is None or known[0] is not func:
+        known = _taken_by_function[id(func)] = (func, {})
+    key = frozenset(harmless)
+    if key not in known[1]:
+        known[1][key] = frozenset(_address_taken(func, harmless))
+    return known[1][key]
+
+
+def _address_taken(func, harmless):
     out = set()
     for s in ir.stmts_walk(func.body.stmts):
         for e in ir.stmt_exprs(s):

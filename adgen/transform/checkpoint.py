@@ -345,7 +345,8 @@ class StateKeeper:
         # nor does its pointer (freed: not even read)
         items = [(a, n) for a, n in items
                  if not getattr(base_symbol(a), "statement_temp", False)]
-        nodes = set(nodes) - self.private_nodes()
+        nodes = set(nodes)
+        nodes -= self.private_nodes(nodes)
         nodes = {n for n in nodes if not any(getattr(p, "statement_temp", False)
                                              for p in self.pointer_holders(n))}
         moved = {expr_c(a) for a, _ in items}
@@ -554,19 +555,23 @@ class StateKeeper:
         out = X.substitute(nbytes, moved) if moved else nbytes
         return out if steady(out) else None
 
-    def private_nodes(self):
-        """The variables of the other functions, and the heap blocks their local pointers
-        hold: a callee's own, gone (or out of reach) when it returns. Not those this
-        function reaches through its parameters, globals or own variables: a caller's local
-        array handed down, a block a callee returns, is memory this function changes."""
+    def private_nodes(self, nodes):
+        """Of nodes, the variables of the other functions, and the heap blocks their local
+        pointers hold: a callee's own, gone (or out of reach) when it returns. Not those
+        this function reaches through its parameters, globals or own variables: a caller's
+        local array handed down, a block a callee returns, is memory this function
+        changes."""
         from adgen.analysis.activity import reachable_nodes
         g = self.g
-        out = set()
-        for h in g.prog.functions.values():
-            if h is not g.f and h.has_body:
-                out |= g.mem.own_nodes(h)
-        return frozenset(out - reachable_nodes([g.mem.var(v) for v in list(g.f.params) +
-                                                list(g.f.locals) + list(g.prog.globals)]))
+        functions = [h for h in g.prog.functions.values() if h.has_body]
+        owners = g.mem.owner_counts(functions)
+        # (what g.f owns counts once among the owners, and is not another function's)
+        mine = g.mem.own_nodes(g.f) if any(h is g.f for h in functions) else frozenset()
+        out = {n for n in nodes if owners.get(n, 0) > (n in mine)}
+        if not out:
+            return out
+        return out - reachable_nodes([g.mem.var(v) for v in list(g.f.params) +
+                                      list(g.f.locals) + list(g.prog.globals)])
 
     def roots(self, node):
         """(address, bytes) of the variables of this function whose memory is node."""
