@@ -5,6 +5,7 @@ import shlex
 import sys
 import threading
 
+from adgen import progress
 from adgen.errors import AdgenError, UsageError, report
 from adgen.version import __version__
 
@@ -12,7 +13,7 @@ USAGE = """adgen --reverse|--forward [--vector] FILE... [--head SPEC]... [-I DIR
              [--inactive NAME]... [--size NAME=EXPR]... [--stack heap|static]
              [--stack-size BYTES] [--stack-report] [--rules FILE]... [--explain]
              [--store-all] [--split NAME]... [--joint NAME]... [-o OUT.c | -o - | --no-output]
-             [-MD] [-MF FILE]
+             [-MD] [-MF FILE] [--quiet | --progress]
        adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]... (adgen check --help)"""
 
 
@@ -102,6 +103,15 @@ def build_parser():
                    help="reverse mode: store every value the forward sweep overwrites (no "
                         "to-be-recorded analysis, nothing undone): a baseline to measure "
                         "against")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--quiet", "-q", action="store_true",
+                       help="show no progress (by default a run longer than two seconds "
+                            "shows its stage and function on standard error, when that is "
+                            "a terminal)")
+    shown.add_argument("--progress", action="store_true",
+                       help="show the progress of a run longer than two seconds on "
+                            "standard error even when that is not a terminal (a line a "
+                            "second)")
     p.add_argument("--print-cmake-module", action=_PrintCMakeModule, nargs=0,
                    help="print the path of adgen.cmake, which defines the CMake function "
                         "adgen_add_derivative (see docs/tutorial.md), and exit")
@@ -203,7 +213,12 @@ def _main(argv):
     try:
         opts.output_stem = "adgen" if out == "-" else \
             os.path.basename(out[:-2] if out.endswith(".c") else out)
-        result = generate(args.sources, opts)
+        if not args.quiet:
+            progress.start(force=args.progress)
+        try:
+            result = generate(args.sources, opts)
+        finally:
+            progress.stop()
         if result.header is not None and out == "-":
             raise AdgenError("-o - cannot hold the C header and the Fortran interface "
                              "module that go with the output of Fortran input: give a file "

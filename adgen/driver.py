@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import List, Optional
 
-from adgen import ir
+from adgen import ir, progress
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
                                      reachable_nodes, ruled_call_arrays)
 from adgen.analysis.call_graph import callees, reachable, reachable_statements
@@ -888,6 +888,7 @@ def check_inactive_names(prog, options):
 
 def generate(sources, options):
     """Differentiate the given source files: the C text and its companions."""
+    progress.step("reading the sources")
     prog = load_program(sources, options)
     if prog.language == "fortran":
         options = fortran_names(options)
@@ -904,6 +905,7 @@ def generate(sources, options):
     normalize_program(prog, reachable(prog, roots))
     from adgen.transform.clone import clone_call_sites
     functions = [n for n in clone_call_sites(prog, roots) if prog.functions[n].has_body]
+    progress.step("analysing", 0, 0, f"{len(functions)} functions")
     structure_program(prog, functions)
     mem = Memory(prog)
     act = Activity(prog, mem, functions, options.inactive)
@@ -941,7 +943,9 @@ def generate(sources, options):
         else:
             from adgen.transform.tangent import TangentTransform
             gen = TangentTransform(ctx, vector=options.vector).run()
+    progress.step("merging identical copies of functions")
     gen = merge_clones(prog, gen)
+    progress.step("writing the C")
     unit = assemble(prog, ctx, gen, sources, options)
     # warnings about a procedure only when it is part of the derivative code
     about = getattr(prog, "warning_procs", {})

@@ -16,7 +16,7 @@ function are built in adjoint_function.py (statements, storage) and adjoint_call
 (calls, control flow).
 """
 
-from adgen import ir
+from adgen import ir, progress
 from adgen.analysis.activity import find
 from adgen.analysis.extent import Unknown
 from adgen.errors import AdgenError
@@ -70,7 +70,8 @@ class ReverseTransform:
         no_globals = not any(not getattr(v, "is_library", False) for v in self.prog.globals)
         settled = False     # the previous pass changed nothing (but call modes)
         first_pass = True
-        for _ in range(MAX_PASSES):
+        expected = len(self.ctx.functions)     # how many a pass generates (progress report)
+        for npass in range(1, MAX_PASSES + 1):
             self.decisions = {}     # --explain, of the last pass: (loc, what) -> text
             self.logged = False
             self.zero_on_read = set()
@@ -93,9 +94,13 @@ class ReverseTransform:
             k = 0
             while k < len(self.order):
                 name = self.order[k]
+                progress.step(f"differentiating, pass {npass}", k + 1,
+                              max(expected, len(self.order)),
+                              source_name(self.prog.functions[name]))
                 if name not in self.generated:
                     self.gen_split(self.prog.functions[name])
                 k += 1
+            expected = len(self.order)
             new_r = self.scan_backward_reads()
             stable = new_r <= self.R
             self.R |= new_r

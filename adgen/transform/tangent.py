@@ -1,6 +1,6 @@
 """Tangent (forward) mode: each active assignment `v = e` is preceded by `vd = e'`, the
 directional derivative of e; control flow is kept as it is."""
-from adgen import ir
+from adgen import ir, progress
 from adgen.analysis.activity import row_pointers, struct_with_pointers
 from adgen.analysis.extent import field_expr
 from adgen.analysis.ruled_calls import result_is_active
@@ -37,6 +37,9 @@ class TangentTransform:
         k = 0
         while k < len(self.order):
             name = self.order[k]
+            progress.step("differentiating", k + 1,
+                          max(len(self.ctx.functions), len(self.order)),
+                          source_name(self.prog.functions[name]))
             self.generated[name] = self.gen_class(self, self.prog.functions[name], None).build()
             k += 1
         funcs = [self.generated[n] for n in self.order]
