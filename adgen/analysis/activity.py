@@ -388,7 +388,15 @@ class Activity:
         self._reads(e, out)
         return out
 
-    def _reads(self, e, out):
+    def _reads(self, e, out, spans=None):
+        start = len(out)
+        try:
+            self._reads_of(e, out, spans)
+        finally:
+            if spans is not None:   # (active_parts)
+                spans[id(e)] = (e, start, len(out))
+
+    def _reads_of(self, e, out, spans):
         t = e.type.resolved() if e.type is not None else None
         if isinstance(e, (ir.Ref, ir.Index, ir.Member, ir.Deref)):
             if t is not None and (t.is_float or t.is_struct):
@@ -397,29 +405,29 @@ class Activity:
         if isinstance(e, ir.Binary):
             if e.op in ir.COMPARISONS or e.op in ir.LOGICAL or not (t and t.is_float):
                 return
-            self._reads(e.left, out)
-            self._reads(e.right, out)
+            self._reads(e.left, out, spans)
+            self._reads(e.right, out, spans)
         elif isinstance(e, ir.Unary):
             if e.op in "-+":
-                self._reads(e.arg, out)
+                self._reads(e.arg, out, spans)
         elif isinstance(e, ir.Cast):
             if t is not None and t.is_float:
-                self._reads(e.arg, out)
+                self._reads(e.arg, out, spans)
         elif isinstance(e, ir.Cond):
-            self._reads(e.then, out)
-            self._reads(e.other, out)
+            self._reads(e.then, out, spans)
+            self._reads(e.other, out, spans)
         elif isinstance(e, ir.Call):
             lib = LIBRARY_FUNCTIONS.get(e.func)
             if lib is not None and lib.kind == "math":
                 for k, a in enumerate(e.args):
                     if k < len(lib.partials) and lib.partials[k] is not None:
-                        self._reads(a, out)
+                        self._reads(a, out, spans)
             elif lib is None and t is not None and t.is_float and e.func not in self.inactive \
                     and getattr(self.prog.functions.get(e.func), "is_library", False):
                 # a library function with no rule: its value may depend on its arguments,
                 # and differentiating it must be an error, not a zero
                 for a in e.args:
-                    self._reads(a, out)
+                    self._reads(a, out, spans)
 
     # ------------------------------------------------------------------ solving
     def solve(self, indep_nodes, dep_nodes):
@@ -534,6 +542,17 @@ class Activity:
     def active_reads(self, e):
         """The active float lvalues read differentiably in e."""
         return [n for n in self.reads(e) if self.is_active(n)]
+
+    def active_parts(self, e):
+        """{id(x): (x, whether active_reads(x) is not empty)} for e and each subexpression
+        x of e that reads(e) looks into, in one walk of e (what reads finds in x does not
+        depend on where x is)."""
+        out, spans = [], {}
+        self._reads(e, out, spans)
+        before = [0]        # before[k]: how many of out[:k] are active
+        for x in out:
+            before.append(before[-1] + self.is_active(self.mem.loc(x)))
+        return {k: (x, before[end] > before[start]) for k, (x, start, end) in spans.items()}
 
 
 def _closure(start, graph):

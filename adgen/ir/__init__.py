@@ -603,25 +603,41 @@ class Program:
     language: str = "c"
 
 
+_COMPOUND = (Block, If, For, While, DoWhile)     # statements holding lists of statements
+
+
 def stmts_walk(stmts, skip=frozenset()):
     """Every statement in a list, nested ones included, parents first; a statement whose
-    id is in skip is left out with everything in it."""
-    for s in stmts:
-        if id(s) in skip:
-            continue
-        yield s
-        if isinstance(s, Block):
-            yield from stmts_walk(s.stmts, skip)
-        elif isinstance(s, If):
-            yield from stmts_walk(s.then.stmts, skip)
-            if s.other:
-                yield from stmts_walk(s.other.stmts, skip)
-        elif isinstance(s, For):
-            yield from stmts_walk(s.init, skip)
-            yield from stmts_walk(s.step, skip)
-            yield from stmts_walk(s.body.stmts, skip)
-        elif isinstance(s, (While, DoWhile)):
-            yield from stmts_walk(s.body.stmts, skip)
+    id is in skip is left out with everything in it. A stack of the lists being walked:
+    nested generators would pass each statement up through one frame per level."""
+    stack = [iter(stmts)]
+    while stack:
+        for s in stack[-1]:
+            if id(s) in skip:
+                continue
+            yield s
+            if isinstance(s, _COMPOUND):
+                # (read when the walk goes on: the caller may have changed s meanwhile)
+                stack.append(_statements_inside(s))
+            break
+        else:
+            stack.pop()
+
+
+def _statements_inside(s):
+    """The statements of the lists directly inside s, in order: a for's init, step, body."""
+    if isinstance(s, Block):
+        yield from s.stmts
+    elif isinstance(s, If):
+        yield from s.then.stmts
+        if s.other:
+            yield from s.other.stmts
+    elif isinstance(s, For):
+        yield from s.init
+        yield from s.step
+        yield from s.body.stmts
+    else:
+        yield from s.body.stmts
 
 
 def nested_lists(s: Stmt):

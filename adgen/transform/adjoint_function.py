@@ -81,6 +81,7 @@ class FuncGen(CallsAndLoops):
         self.call_directives = {}   # id(statement) -> "joint" | "split", by a pragma
         self.bwd_branches = {}      # id(if statement) -> the if of its backward part
         self.held = {}              # C text of a math call -> a temporary holding its value
+        self.active_known = None    # of the assignment being differentiated (has_active)
         self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
         self.backward_loops = []    # (primal loop, its backward loop), for split_sums
         self.block_loops = []       # counted loops, for block_pushes (BlockLoop)
@@ -885,6 +886,9 @@ class FuncGen(CallsAndLoops):
     def adjoint_assign(self, lhs, rhs, loc):
         """Adjoint statements of `lhs = rhs` for an active lhs."""
         self.held = {}      # values held in temporaries serve this statement only
+        # id(subexpression) -> (it, whether it reads an active value): contribs asks at
+        # every level of a nested expression about the levels below
+        self.active_known = {}
         first_temp = len(self.ad_locals)
         A = self.sh(lhs)
         lnode = find(self.mem.loc(lhs))
@@ -916,18 +920,25 @@ class FuncGen(CallsAndLoops):
         (a contribution that vanished, of sign(1, a) to a) and the temporaries made for
         them that no statement after reads (the other factor of that product)."""
         out = [s for s in out if not (isinstance(s, ir.Assign) and same_text(s.lhs, s.rhs))]
-        k = len(out) - 1
-        while k >= 0:
-            s = out[k]
+        kept, later, dead = [], set(), set()    # later: what the statements kept after use
+        for s in reversed(out):
             if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and \
-                    s.lhs.sym in temps and s.lhs.sym not in used_symbols(out[k + 1:]):
-                del out[k]
-                self.ad_locals = [d for d in self.ad_locals if d.sym is not s.lhs.sym]
-            k -= 1
-        return out
+                    s.lhs.sym in temps and s.lhs.sym not in later:
+                dead.add(s.lhs.sym)
+                continue
+            kept.append(s)
+            later |= used_symbols([s])
+        if dead:
+            self.ad_locals = [d for d in self.ad_locals if d.sym not in dead]
+        return kept[::-1]
 
     def has_active(self, e):
-        return bool(self.act.active_reads(e))
+        known = self.active_known
+        if known is None:
+            return bool(self.act.active_reads(e))
+        if id(e) not in known:
+            known.update(self.act.active_parts(e))
+        return known[id(e)][1]
 
     def simple_seed(self, seed, out, t, loc):
         if isinstance(seed, (ir.Ref, ir.Const)) or (

@@ -27,6 +27,9 @@ class LocalTBR:
         # (recomputations): they read at the point where the forward iteration ends
         self.tails = tails or {}
         self.saves = {}             # id(primal statement) -> symbols it must save
+        # (id(statement), split) -> (it, own_reads): the fixed point of a loop flows again
+        # through the loops inside it, whose backward statements stay the same
+        self._own = {}
 
     def run(self, stmts):
         """(saves, required at exit): what each statement saves, and the locals whose
@@ -95,6 +98,12 @@ class LocalTBR:
         """Tracked locals read by s's own backward statements (not its children's), and
         those its backward statements restore by popping; with split, also apart those
         read before anything is restored (freeing a block: the pointer as s left it)."""
+        known = self._own.get((id(s), split))
+        if known is None or known[0] is not s:
+            known = self._own[(id(s), split)] = (s, self._own_reads(s, children, split))
+        return known[1]
+
+    def _own_reads(self, s, children, split):
         skip = {id(b) for c in children for b in self.bwd_of.get(id(c), ())}
         skip |= {id(t) for t in self.tails.get(id(s), ())}
         reads, popped, after = set(), set(), set()
