@@ -6,6 +6,10 @@
   inline.
 - A floating-point by-value argument that is not a variable is computed into a temporary,
   so the callee's adjoint has somewhere to go.
+- A value nested deeper than MAX_DEPTH is computed in pieces of PIECE_DEPTH levels, each
+  into a temporary: the derivative of a deep product or chain of math calls needs the
+  value of every level, and written out in full at each it would grow with the square of
+  the depth.
 - memcpy, memmove and memset become loops over elements, which the transforms
   understand (memmove's upward or downward, as the blocks overlap).
 - For the reverse mode, `structure` removes break, continue and early return, replacing
@@ -15,6 +19,10 @@ from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.rules import LIBRARY_FUNCTIONS
+
+
+MAX_DEPTH = 64
+PIECE_DEPTH = 32
 
 
 class Temps:
@@ -162,7 +170,7 @@ class Normalizer:
                     return pre + self.stmts(split_struct_copy(lhs, ir.Ref(t, s.loc), s.loc,
                                                               self.temps))
             else:
-                s.rhs = self.lift(s.rhs, pre)
+                s.rhs = self.split_deep(self.lift(s.rhs, pre), pre)
             s.lhs = self.lift(s.lhs, pre)
             return pre + [s]
         if isinstance(s, ir.ExprStmt):
@@ -209,9 +217,34 @@ class Normalizer:
                 s.test = ir.Const("1", ir.INT)
             return [s]
         if isinstance(s, ir.Return) and s.value is not None:
-            s.value = self.lift(s.value, pre)
+            s.value = self.split_deep(self.lift(s.value, pre), pre)
             return pre + [s]
         return [s]
+
+    def split_deep(self, e, pre):
+        """e, when it is nested deeper than MAX_DEPTH, with its floating-point arithmetic
+        and math calls PIECE_DEPTH levels deep computed first, each into a temporary (in
+        pre, innermost first). What is evaluated only under a condition (`?:`, `&&`, `||`)
+        stays where it is."""
+        if e is None or _float_depth(e) <= MAX_DEPTH:
+            return e
+
+        def visit(x):       # (x with its deep parts taken out, its depth after that)
+            parts = _float_operands(x)
+            if parts is None:
+                return x, 1
+            depth = 0
+            for name, k in parts:
+                sub, d = visit(_operand(x, name, k))
+                _set_operand(x, name, k, sub)
+                depth = max(depth, d)
+            if depth + 1 < PIECE_DEPTH:
+                return x, depth + 1
+            t = self.temps.new("part", x.type, x.loc)
+            pre.append(ir.Assign(ir.Ref(t, x.loc), x, x.loc))
+            return ir.Ref(t, x.loc), 1
+
+        return visit(e)[0]
 
     def for_as_while(self, s, test_pre):
         if any(isinstance(x, ir.Continue) for x in X.loop_level(s.body.stmts)):
@@ -343,6 +376,41 @@ class Normalizer:
                                  loc)], X.clone(body), loc)
         first = ir.Binary("<=", X.clone(dst), X.clone(src), ir.INT, loc)
         return [ir.If(first, ir.Block([up], loc), ir.Block([down], loc), loc)]
+
+
+def _float_operands(e):
+    """[(attribute, index or None)] of the operands of a floating-point operation whose
+    value e combines unconditionally (arithmetic, a sign, a cast, a math call); None for
+    anything else."""
+    t = e.type.resolved() if e.type is not None else None
+    if t is None or not t.is_float:
+        return None
+    if isinstance(e, ir.Binary) and e.op in ("+", "-", "*", "/"):
+        return [("left", None), ("right", None)]
+    if isinstance(e, ir.Unary) and e.op in ("-", "+") or isinstance(e, ir.Cast):
+        return [("arg", None)]
+    if isinstance(e, ir.Call) and getattr(LIBRARY_FUNCTIONS.get(e.func), "kind", None) == "math":
+        return [("args", k) for k in range(len(e.args))]
+    return None
+
+
+def _operand(e, name, k):
+    return getattr(e, name) if k is None else getattr(e, name)[k]
+
+
+def _set_operand(e, name, k, value):
+    if k is None:
+        setattr(e, name, value)
+    else:
+        getattr(e, name)[k] = value
+
+
+def _float_depth(e):
+    """How deep the operations of _float_operands nest in e (a leaf: 1)."""
+    parts = _float_operands(e)
+    if parts is None:
+        return 1
+    return 1 + max((_float_depth(_operand(e, n, k)) for n, k in parts), default=0)
 
 
 def _element(ptr, k, t, loc):
