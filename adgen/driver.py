@@ -1084,7 +1084,8 @@ def link_fortran_names(prog, unit):
 
 def merge_clones(prog, gen):
     """Copies of a function (one per call site, see transform/clone.py) whose generated
-    code is the same as the original's are dropped and their calls redirected."""
+    code is the same as the original's, or as an earlier copy's, are dropped and their
+    calls redirected."""
     from adgen.backend.cgen import render_function
     by_source = {}
     for fn in gen:
@@ -1099,29 +1100,33 @@ def merge_clones(prog, gen):
             fn.name = name
         return "\n".join(out)
 
+    # plain calls go to the primal function the copy was made from (the output holds no
+    # primal copies), before comparing: callers differing only there are the same
+    for call in _calls(gen):
+        if call.func in prog.functions:
+            call.func = getattr(prog.functions[call.func], "clone_of", call.func)
     # in rounds: a merge renames calls, which can make more copies the same as their
     # originals (their callers), so each round compares what the last one left
     while True:
         renames, originals = {}, {}
+        first = {}      # (original, text) -> the first copy of the original with that text
         for source, fns in list(by_source.items()):
             orig = getattr(prog.functions.get(source), "clone_of", None)
             if orig is None or orig not in by_source:
                 continue
             if orig not in originals:
                 originals[orig] = text(by_source[orig], orig, orig)
-            if text(fns, source, orig) != originals[orig]:
+            mine = text(fns, source, orig)
+            kept = orig if mine == originals[orig] else first.setdefault((orig, mine), source)
+            if kept == source:
                 continue
-            renames.update({fn.name: orig + fn.name[len(source):] for fn in fns})
+            renames.update({fn.name: kept + fn.name[len(source):] for fn in fns})
             del by_source[source]
         if not renames:
             break
         gen = [fn for fn in gen if fn.name not in renames]
         for call in _calls(gen):
             call.func = renames.get(call.func, call.func)
-    # plain calls go to the primal function the copy was made from
-    for call in _calls(gen):
-        if call.func in prog.functions:
-            call.func = getattr(prog.functions[call.func], "clone_of", call.func)
     return gen
 
 
