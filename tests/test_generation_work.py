@@ -6,14 +6,18 @@ within that of n log n. The seconds themselves are bench/gen_time.py's (`make be
 Also here: what keeps the output itself from growing faster than the program (copies of a
 function with the same code share one definition; deep expressions computed in pieces)."""
 import math
-import random
 import re
 import sys
 import threading
+from pathlib import Path
 
 import pytest
 
 from adgen import cli, ir
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+# the benchmark's programs: layered helpers, a nested expression, nested loops
+from gen_time import c_expression, c_layered, c_loop_nest  # noqa: E402
 
 # (work at 2n) / (work at n) may exceed (2n log 2n) / (n log n) by this much (the fixed
 # cost of a run, different per size only by rounding, makes small sizes look better)
@@ -36,7 +40,7 @@ def helpers_in_a_chain(n):
         out += ["    return t;", "}", ""]
     out += ["double f(int m, const double *x, double *y)", "{",
             f"    return h{n - 1}(m, x, y, 0.5);", "}"]
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n", "c", "f(f)/(x)"
 
 
 def statements(n):
@@ -45,46 +49,7 @@ def statements(n):
     for k in range(n):
         out += [f"    s = s * x[{k % 3}] + y[{k % 5}];", f"    y[{k % 5}] = sin(s) * 0.5;"]
     out += ["    return s;", "}"]
-    return "\n".join(out) + "\n"
-
-
-def nested_expression(n, seed=1):
-    """One assignment nested n operations deep."""
-    rng = random.Random(seed)
-    e = "x[0]"
-    for k in range(n):
-        op = rng.choice(["sin({})", "({}) * x[{}]", "({}) + x[{}] * x[{}]", "exp(0.01 * ({}))"])
-        e = op.format(e, k % 4, (k + 1) % 4)
-    return ("#include <math.h>\n\ndouble f(int m, const double *x, double *y)\n{\n"
-            f"    double v = {e};\n    (void)m;\n    y[0] = v;\n    return v;\n}}\n")
-
-
-def nested_loops(n):
-    """n counted loops, one inside the other."""
-    out = ["double f(int m, const double *x, double *y)", "{", "    double s = 0.0;",
-           "    (void)y;"]
-    for d in range(n):
-        out.append("    " * (d + 1) + f"for (int i{d} = 0; i{d} < m; i{d}++) {{")
-    out.append("    " * (n + 1) + f"s = s * 0.5 + x[i{n - 1}] * x[i0];")
-    out += ["    " * (d + 1) + "}" for d in reversed(range(n))]
-    out += ["    return s;", "}"]
-    return "\n".join(out) + "\n"
-
-
-def layered_helpers(n, seed=1):
-    """n helpers, each calling two or three earlier ones (several paths to each)."""
-    rng = random.Random(seed)
-    out = ["#include <math.h>", ""]
-    for k in range(n):
-        out += [f"static double h{k}(int m, const double *x, double *y, double s)", "{",
-                "    double t = s;",
-                "    for (int i = 0; i < m; i++) t = t + sin(x[i] * t) * y[i];"]
-        callees = sorted(rng.sample(range(k), min(k, rng.choice([2, 3])))) if k else []
-        out += [f"    t = t + h{c}(m, y, y, t * 0.25);" for c in callees]
-        out += ["    return t;", "}", ""]
-    out += ["double f(int m, const double *x, double *y)", "{",
-            f"    return h{n - 1}(m, x, y, 0.5);", "}"]
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n", "c", "f(f)/(x)"
 
 
 def counted(monkeypatch):
@@ -107,16 +72,17 @@ def counted(monkeypatch):
     return count
 
 
-def work(monkeypatch, tmp_path, source, mode):
-    """What one run visits (adgen MODE on source, head f(f)/(x)), in a thread with room for
-    the nesting, as the command runs."""
+def work(monkeypatch, tmp_path, program, mode):
+    """What one run visits (adgen MODE on program: (text, suffix, head)), in a thread with
+    room for the nesting, as the command runs."""
+    text, suffix, head = program
     count = counted(monkeypatch)
-    path = tmp_path / f"prog{len(source)}.c"
-    path.write_text(source)
+    path = tmp_path / f"prog{len(text)}.{suffix}"
+    path.write_text(text)
     status = []
 
     def run():
-        status.append(cli._main([mode, str(path), "--head", "f(f)/(x)", "-o",
+        status.append(cli._main([mode, str(path), "--head", head, "-o",
                                  str(tmp_path / "out.c"), "--quiet"]))
 
     limit = sys.getrecursionlimit()
@@ -144,7 +110,7 @@ def check_growth(monkeypatch, tmp_path, shape, sizes, mode):
 
 
 SHAPES = [(helpers_in_a_chain, [5, 10, 20]), (statements, [25, 50, 100]),
-          (nested_expression, [50, 100, 200])]
+          (c_expression, [50, 100, 200])]
 
 
 @pytest.mark.parametrize("mode", ["--reverse", "--forward"])
@@ -157,24 +123,25 @@ def test_work_grows_as_n_log_n(monkeypatch, tmp_path, shape, sizes, mode):
                    "of its body (to-be-recorded fixed points, counters, saves), quadratic in "
                    "the depth")
 def test_work_of_nested_loops_grows_as_n_log_n(monkeypatch, tmp_path):
-    check_growth(monkeypatch, tmp_path, nested_loops, [5, 10, 20], "--reverse")
+    check_growth(monkeypatch, tmp_path, c_loop_nest, [5, 10, 20], "--reverse")
 
 
 @pytest.mark.xfail(strict=True, reason="open: a callee is copied for every call path until "
                    "transform/clone.py's MAX_COPIES, and each copy is analysed and generated "
                    "before identical ones are merged")
 def test_work_of_layered_helpers_grows_as_n_log_n(monkeypatch, tmp_path):
-    check_growth(monkeypatch, tmp_path, layered_helpers, [8, 16, 32], "--reverse")
+    check_growth(monkeypatch, tmp_path, c_layered, [3, 6, 12], "--reverse")
 
 
 def test_deep_expression_output_grows_linearly(tmp_path):
     sizes = {}
     for n in (100, 200, 400):
+        text, _, head = c_expression(n)
         path = tmp_path / f"deep{n}.c"
-        path.write_text(nested_expression(n))
+        path.write_text(text)
         for mode, suffix in (("--reverse", "b"), ("--forward", "d")):
             out = tmp_path / f"deep{n}_{suffix}.c"
-            assert cli.main([mode, str(path), "--head", "f(f)/(x)", "-o", str(out)]) == 0
+            assert cli.main([mode, str(path), "--head", head, "-o", str(out)]) == 0
             sizes[n, mode] = len(out.read_bytes())
     for mode in ("--reverse", "--forward"):
         assert sizes[400, mode] / sizes[200, mode] < 2.3, sizes
