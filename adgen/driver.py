@@ -1092,41 +1092,51 @@ def merge_clones(prog, gen):
         if fn.is_static and fn.source:
             by_source.setdefault(fn.source, []).append(fn)
 
-    def text(fns, source, orig):
-        out = []
-        for fn in fns:
-            name, fn.name = fn.name, orig + fn.name[len(source):]
-            out.append(render_function(fn))
-            fn.name = name
-        return "\n".join(out)
+    texts = {}      # source -> the text of its functions under the original's names
+
+    def text(source, orig):
+        if source not in texts:
+            out = []
+            for fn in by_source[source]:
+                name, fn.name = fn.name, orig + fn.name[len(source):]
+                out.append(render_function(fn))
+                fn.name = name
+            texts[source] = "\n".join(out)
+        return texts[source]
 
     # plain calls go to the primal function the copy was made from (the output holds no
     # primal copies), before comparing: callers differing only there are the same
     for call in _calls(gen):
         if call.func in prog.functions:
             call.func = getattr(prog.functions[call.func], "clone_of", call.func)
+    calls_to = {}   # name -> [(function, call)] of the calls of it
+    for fn in gen:
+        for call in _calls([fn]):
+            calls_to.setdefault(call.func, []).append((fn, call))
     # in rounds: a merge renames calls, which can make more copies the same as their
-    # originals (their callers), so each round compares what the last one left
+    # originals (their callers), so each round compares what the last one left; only the
+    # functions whose calls were renamed are rendered again
     while True:
-        renames, originals = {}, {}
+        renames = {}
         first = {}      # (original, text) -> the first copy of the original with that text
-        for source, fns in list(by_source.items()):
+        for source in list(by_source):
             orig = getattr(prog.functions.get(source), "clone_of", None)
             if orig is None or orig not in by_source:
                 continue
-            if orig not in originals:
-                originals[orig] = text(by_source[orig], orig, orig)
-            mine = text(fns, source, orig)
-            kept = orig if mine == originals[orig] else first.setdefault((orig, mine), source)
+            mine = text(source, orig)
+            kept = orig if mine == text(orig, orig) else first.setdefault((orig, mine), source)
             if kept == source:
                 continue
-            renames.update({fn.name: kept + fn.name[len(source):] for fn in fns})
+            renames.update({fn.name: kept + fn.name[len(source):] for fn in by_source[source]})
             del by_source[source]
         if not renames:
             break
         gen = [fn for fn in gen if fn.name not in renames]
-        for call in _calls(gen):
-            call.func = renames.get(call.func, call.func)
+        for old, new in renames.items():
+            for fn, call in calls_to.pop(old, ()):
+                call.func = new
+                calls_to.setdefault(new, []).append((fn, call))
+                texts.pop(fn.source, None)
     return gen
 
 

@@ -920,6 +920,8 @@ class FuncGen(CallsAndLoops):
         (a contribution that vanished, of sign(1, a) to a) and the temporaries made for
         them that no statement after reads (the other factor of that product)."""
         out = [s for s in out if not (isinstance(s, ir.Assign) and same_text(s.lhs, s.rhs))]
+        if not temps:
+            return out
         kept, later, dead = [], set(), set()    # later: what the statements kept after use
         for s in reversed(out):
             if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and \
