@@ -217,3 +217,27 @@ def test_stmts_walk_order_and_skip():
         if s is inner:
             inner.body.stmts.append(assign("added"))
     assert "added" in names(seen)
+
+
+def test_no_pass_of_the_reverse_transform_repeats_the_one_before(monkeypatch, tmp_path):
+    """The reverse transform generates every function again in each pass until what the
+    passes carry over settles; a pass that would only repeat the last one is not run (it
+    was, to confirm the call modes the last one chose)."""
+    from adgen.backend.cgen import render_function
+    from adgen.transform.adjoint import ReverseTransform
+    passes = []
+    scan = ReverseTransform.scan_backward_reads
+
+    def snapshot(self):     # called once a pass, after its functions are generated
+        passes.append([render_function(fn) for fns in self.generated.values() for fn in fns])
+        return scan(self)
+
+    monkeypatch.setattr(ReverseTransform, "scan_backward_reads", snapshot)
+    text, _, head = c_layered(3)
+    src = tmp_path / "layered.c"
+    src.write_text(text)
+    assert cli.main(["--reverse", str(src), "--head", head, "-o", str(tmp_path / "b.c")]) == 0
+    assert len(passes) >= 2
+    assert all(a != b for a, b in zip(passes, passes[1:])), \
+        f"{len(passes)} passes, the last {sum(a == b for a, b in zip(passes, passes[1:]))} " \
+        "the same as the one before"

@@ -89,6 +89,7 @@ class ReverseTransform:
             # a call's mode is decided by the previous pass's counts, which hold only
             # once that pass changed nothing more
             self.undecided = False
+            self.gains = []     # ((arguments of joint_gain), its answer) of this pass
             for head in self.ctx.heads:
                 self.gen_head(head)
             k = 0
@@ -142,6 +143,8 @@ class ReverseTransform:
                 break
             settled = stable and len(self.joint_calls) == joint_before
             self.last_funcgens, self._last_usage = self.funcgens, None
+            if stable and self.repeats_itself():
+                break
         else:
             # the sweeps of the last pass may miss a value the backward sweep reads
             raise AdgenError(f"internal error in adgen: what the backward sweep reads did not "
@@ -312,10 +315,26 @@ class ReverseTransform:
                                                               X.clone(nbytes)], ir.VOID)))
             fn.body.append(ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}))
 
+    def repeats_itself(self):
+        """True when the next pass would generate what this one did, once nothing else this
+        pass carries over changed (stable): the next pass differs from it only in the call
+        modes, which it reads from joint_calls for the calls this pass put in joint mode (as
+        this pass did when it decided), and asks joint_gain for the others with this pass's
+        record sizes instead of the previous pass's. When each of those answers comes out as
+        this pass's, so does every statement, and so would every later pass's."""
+        return all(answer[0] or self._joint_gain(*args) == answer
+                   for args, answer in self.gains)
+
     def joint_gain(self, gen, g, call, state, s):
         """(joint, why) for the call of g in gen's function: joint mode where what g records
         per call (by the previous pass) exceeds the state kept, for large sizes, by as many
         bytes in order of growth as g records; else split mode."""
+        args = (gen, g, call, list(state), s)
+        answer = self._joint_gain(*args)
+        self.gains.append((args, answer))
+        return answer
+
+    def _joint_gain(self, gen, g, call, state, s):
         from adgen.analysis.extent import NotPolynomial
         from adgen.transform.stack_usage import (Unbounded, Usage, UsageCounter, formula_text,
                                                  lp64_sizes)
