@@ -42,7 +42,8 @@ from run import GEN_TIME_MARKS, machine_info, verdict, with_section, write_atomi
 REPO = Path(__file__).resolve().parent.parent
 TARGET_EXPONENT = 1.15
 
-QUICK = {"c": [10, 20, 40], "fortran": [20, 40], "expr": [25, 50, 100], "loops": [6, 12, 25]}
+QUICK = {"c": [10, 20, 40], "fortran": [20, 40], "expr": [100, 200, 400, 1000],
+         "loops": [25, 50, 100, 200]}
 FULL = {"c": [40, 160, 400, 1600], "fortran": [40, 160, 400, 1600],
         "expr": [100, 200, 400, 1000], "loops": [25, 50, 100, 200]}
 
