@@ -4,23 +4,35 @@ import contextlib
 from adgen import ir
 
 # While the derivative transforms run, the program's function bodies stay as they are (the
-# transforms read them and build new code), and the loops of a function ask address_taken
-# about it once per loop and per analysis: {id(func): (func, {harmless: symbols})}, or None
-# outside that time.
-_taken_by_function = None
+# transforms read them and build new code), and the loops of a function ask about it and
+# about each loop once per analysis: {key: (the objects the key names, answer)} of
+# address_taken and canonical_loop, or None outside that time.
+_known = None
 
 
 @contextlib.contextmanager
 def fixed_bodies():
-    """Keep what address_taken finds per function until the block ends; the function bodies
-    must not change inside it."""
-    global _taken_by_function
-    outer = _taken_by_function
-    _taken_by_function = {} if outer is None else outer
+    """Keep what address_taken and canonical_loop find until the block ends; the function
+    bodies must not change inside it."""
+    global _known
+    outer = _known
+    _known = {} if outer is None else outer
     try:
         yield
     finally:
-        _taken_by_function = outer
+        _known = outer
+
+
+def _kept(kind, objects, extra, compute):
+    """compute(), or the answer kept for the same objects (and extra) while bodies are
+    fixed."""
+    if _known is None:
+        return compute()
+    key = (kind, tuple(map(id, objects)), extra)
+    hit = _known.get(key)
+    if hit is None or any(a is not b for a, b in zip(hit[0], objects)):
+        hit = _known[key] = (objects, compute())
+    return hit[1]
 
 
 def assigned_syms(stmts):
@@ -35,15 +47,8 @@ def assigned_syms(stmts):
 def address_taken(func, harmless=()):
     """Symbols whose address is taken somewhere in func (calls may then change them),
     leaving out the AddrOf nodes whose ids are in harmless."""
-    if _taken_by_function is None:
-        return _address_taken(func, harmless)
-    known = _taken_by_function.get(id(func))
-    if known is None or known[0] is not func:
-        known = _taken_by_function[id(func)] = (func, {})
-    key = frozenset(harmless)
-    if key not in known[1]:
-        known[1][key] = frozenset(_address_taken(func, harmless))
-    return known[1][key]
+    return _kept("taken", (func,), frozenset(harmless),
+                 lambda: frozenset(_address_taken(func, harmless)))
 
 
 def _address_taken(func, harmless):
@@ -68,6 +73,10 @@ def _address_taken(func, harmless):
 def canonical_loop(loop, func):
     """(var, stride) for `for (var = a; test; var = var +/- stride)` where the body never
     changes var or stride: iteration k then has var = a + k * stride. None otherwise."""
+    return _kept("loop", (loop, func), None, lambda: _canonical_loop(loop, func))
+
+
+def _canonical_loop(loop, func):
     if loop.test is None or len(loop.init) != 1 or len(loop.step) != 1:
         return None
     init, step = loop.init[0], loop.step[0]
@@ -202,27 +211,32 @@ def reads_unchanged_ints(expr, changed, func, readonly, *, division):
 def loop_local_vars(func):
     """Counters used only inside the counted loops they drive: their value before such a
     loop is never read, so it need not be saved."""
-    owner = {}
+    counter = {}        # id(counted loop) -> its counter
     for s in ir.stmts_walk(func.body.stmts):
         if isinstance(s, ir.For):
             canon = canonical_loop(s, func)
             if canon is not None:
-                owner.setdefault(canon[0], []).append(s)
-    inside = set()
-    for var, loops in owner.items():
-        ok = True
-        allowed = set()
-        for lp in loops:
-            for st in ir.stmts_walk([lp]):
-                allowed.add(id(st))
-        for st in ir.stmts_walk(func.body.stmts):
-            if id(st) in allowed:
-                continue
+                counter[id(s)] = canon[0]
+    if not counter:
+        return set()
+    depth = {}          # counter -> how many of the loops it drives enclose the statement
+    outside = set()     # counters some statement outside their loops reads or sets
+
+    def walk(stmts):
+        for st in stmts:
+            var = counter.get(id(st))
+            if var is not None:     # the loop's own test is inside it, its init and step too
+                depth[var] += 1
             for e in ir.stmt_exprs(st):
-                if any(isinstance(x, ir.Ref) and x.sym is var for x in ir.walk(e)):
-                    ok = False
-            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and st.lhs.sym is var:
-                ok = False
-        if ok:
-            inside.add(var)
-    return inside
+                for x in ir.walk(e):
+                    if isinstance(x, ir.Ref) and x.sym in depth and not depth[x.sym]:
+                        outside.add(x.sym)
+            if isinstance(st, ir.COMPOUND):
+                walk(list(ir.statements_inside(st)))
+            if var is not None:
+                depth[var] -= 1
+
+    for var in counter.values():
+        depth[var] = 0
+    walk(func.body.stmts)
+    return set(depth) - outside

@@ -603,7 +603,7 @@ class Program:
     language: str = "c"
 
 
-_COMPOUND = (Block, If, For, While, DoWhile)     # statements holding lists of statements
+COMPOUND = (Block, If, For, While, DoWhile)      # statements holding lists of statements
 
 
 def stmts_walk(stmts, skip=frozenset()):
@@ -616,16 +616,17 @@ def stmts_walk(stmts, skip=frozenset()):
             if id(s) in skip:
                 continue
             yield s
-            if isinstance(s, _COMPOUND):
+            if isinstance(s, COMPOUND):
                 # (read when the walk goes on: the caller may have changed s meanwhile)
-                stack.append(_statements_inside(s))
+                stack.append(statements_inside(s))
             break
         else:
             stack.pop()
 
 
-def _statements_inside(s):
-    """The statements of the lists directly inside s, in order: a for's init, step, body."""
+def statements_inside(s):
+    """The statements of the lists directly inside a compound statement s (see stmts_walk),
+    in order: a for's init, step, body."""
     if isinstance(s, Block):
         yield from s.stmts
     elif isinstance(s, If):

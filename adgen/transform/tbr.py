@@ -246,6 +246,9 @@ class ArraySaves:
         # name of a function the backward sweep may call -> the memory it may read: all
         # the primal memory the function it stands for reads or writes (None: any)
         self.touched = touched or {}
+        # id(backward statement) -> (it, backward_reads of it and what is inside it): a
+        # loop's backward statements hold those of the loops inside it, read at each level
+        self._backward_reads = {}
 
     def run(self, stmts):
         self.block(stmts, self.fresh_arrays(), [])
@@ -449,29 +452,51 @@ class ArraySaves:
         """Memory nodes the backward statements read, restorations aside (a value put
         back reads nothing the forward sweep left), or ANY when they call a function."""
         found = set()
-        for st in ir.stmts_walk(list(stmts)):
-            if isinstance(st, ir.Pop) or (isinstance(st, ir.Raw) and st.template == "keep"):
-                continue
-            restored = None
-            if isinstance(st, ir.Assign) and self.node_of(st.lhs) is not None:
-                restored = self.node_of(st.lhs)     # primal memory written back
-            exprs = list(ir.stmt_exprs(st))
-            if isinstance(st, ir.Raw):
-                exprs = [v for v in st.args.values() if isinstance(v, ir.Expr)]
-            for e in exprs:
-                for sub in ir.walk(e):
-                    if isinstance(sub, ir.Call) and sub.func in self.touched:
-                        # a sweep of a differentiated callee: the memory that callee uses
-                        found |= self.touched[sub.func]
-                    elif isinstance(sub, ir.Call) and (
-                            LIBRARY_FUNCTIONS.get(sub.func) is None or
-                            LIBRARY_FUNCTIONS[sub.func].kind not in ("math", "int")) and \
-                            not (self.no_globals and all(_scalar(a) for a in sub.args)):
-                        # a callee's backward sweep reaching memory: its reads unknown (one
-                        # given only numbers, in a program without globals, reads none)
-                        return ANY
-                    n = self.node_of(sub)
-                    if n is not None and n is not restored:
-                        found.add(n)
+        for st in stmts:
+            reads = self._statement_backward_reads(st)
+            if reads is ANY:
+                return ANY
+            found |= reads
+        return found
+
+    def _statement_backward_reads(self, st):
+        """backward_reads of one statement with those inside it."""
+        known = self._backward_reads.get(id(st))
+        if known is not None and known[0] is st:
+            return known[1]
+        reads = self._own_backward_reads(st)
+        if reads is not ANY and isinstance(st, ir.COMPOUND):
+            inner = self.backward_reads(list(ir.statements_inside(st)))
+            reads = ANY if inner is ANY else reads | inner
+        reads = reads if reads is ANY else frozenset(reads)
+        self._backward_reads[id(st)] = (st, reads)
+        return reads
+
+    def _own_backward_reads(self, st):
+        """What one backward statement reads itself (not the statements inside it)."""
+        if isinstance(st, ir.Pop) or (isinstance(st, ir.Raw) and st.template == "keep"):
+            return set()
+        found = set()
+        restored = None
+        if isinstance(st, ir.Assign) and self.node_of(st.lhs) is not None:
+            restored = self.node_of(st.lhs)     # primal memory written back
+        exprs = list(ir.stmt_exprs(st))
+        if isinstance(st, ir.Raw):
+            exprs = [v for v in st.args.values() if isinstance(v, ir.Expr)]
+        for e in exprs:
+            for sub in ir.walk(e):
+                if isinstance(sub, ir.Call) and sub.func in self.touched:
+                    # a sweep of a differentiated callee: the memory that callee uses
+                    found |= self.touched[sub.func]
+                elif isinstance(sub, ir.Call) and (
+                        LIBRARY_FUNCTIONS.get(sub.func) is None or
+                        LIBRARY_FUNCTIONS[sub.func].kind not in ("math", "int")) and \
+                        not (self.no_globals and all(_scalar(a) for a in sub.args)):
+                    # a callee's backward sweep reaching memory: its reads unknown (one
+                    # given only numbers, in a program without globals, reads none)
+                    return ANY
+                n = self.node_of(sub)
+                if n is not None and n is not restored:
+                    found.add(n)
         return found
 
