@@ -3,9 +3,9 @@ import argparse
 import os
 import shlex
 import sys
-import threading
 
 from adgen import progress
+from adgen.room import with_room
 from adgen.errors import AdgenError, UsageError, report
 from adgen.version import __version__
 
@@ -121,40 +121,8 @@ def build_parser():
 
 def main(argv=None):
     """The command line; run with room for deep recursion (long call chains, deeply
-    nested expressions), which the analyses follow recursively."""
-    outcome = {}
-
-    def run():
-        try:
-            outcome["status"] = _main(argv)
-        except BaseException as exc:   # re-raised in the calling thread
-            outcome["error"] = exc
-
-    limit = sys.getrecursionlimit()
-    try:
-        size = threading.stack_size(_THREAD_STACK)
-    except (ValueError, RuntimeError):
-        return _main(argv)      # no room for a larger stack: the usual depth
-    sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
-    try:
-        worker = threading.Thread(target=run)
-        worker.start()
-        worker.join()
-    except RuntimeError:        # the thread could not start: in this one, as usual
-        sys.setrecursionlimit(limit)
-        return _main(argv)
-    finally:
-        threading.stack_size(size)
-        sys.setrecursionlimit(limit)
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["status"]
-
-
-# Python frames per nesting level of the input are many; these allow call chains and
-# expressions some hundreds deep.
-_RECURSION_LIMIT = 30000
-_THREAD_STACK = 512 * 1024 * 1024
+    nested expressions), which the parser and the analyses follow recursively."""
+    return with_room(_main, argv)
 
 
 def dependency_rule(target, inputs):

@@ -21,6 +21,7 @@ from adgen.analysis.loops import fixed_bodies
 from adgen.backend.cgen import OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
+from adgen.room import with_room
 from adgen.frontend.heads import parse_head
 from adgen.ir import exprs as X
 from adgen.ir.generated import GenFunction, LocalDecl
@@ -825,8 +826,9 @@ class Generated:
 
 
 def differentiate(sources, options):
-    """Differentiate the given source files; returns the generated C text."""
-    return generate(sources, options).text
+    """Differentiate the given source files; returns the generated C text (with room for
+    deep recursion, as the command runs)."""
+    return with_room(lambda: generate(sources, options).text)
 
 
 def fortran_names(options):

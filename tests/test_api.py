@@ -1335,3 +1335,16 @@ def test_row_pointer_arguments(adgen_cache, capsys, monkeypatch, tmp_path):
     status, out, err = _check([str(ROWS), "--head", "relax_rows(u energy)/(u)", "--inputs",
                                str(given)], capsys)
     assert status == 0 and "PASS" in out, out + err
+
+
+def test_deeply_nested_input_has_the_room_the_command_gives_it(adgen_cache):
+    """The parser and the analyses recurse per level of nesting: the API runs them with
+    the command's room (adgen/room.py), not the caller's default recursion limit."""
+    e = "x[0]"
+    for k in range(400):
+        e = f"sin({e}) * x[{k % 3}]" if k % 2 else f"0.5 * ({e}) + x[{k % 3}]"
+    source = f"#include <math.h>\ndouble f(const double *x)\n{{\n    return {e};\n}}\n"
+    text = adgen.differentiate(source, head="f(f)/(x)")
+    assert "f_b(" in text
+    built = adgen.build(source, head="f(f)/(x)", sizes={"x": "3"}, cache_dir=adgen_cache)
+    assert np.isfinite(built.gradient(x=np.array([0.1, 0.2, 0.3]))["x"]).all()

@@ -8,12 +8,12 @@ function with the same code share one definition; deep expressions computed in p
 import math
 import re
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 from adgen import cli, ir
+from adgen.room import with_room
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 # the benchmark's programs: layered helpers, a nested expression, nested loops
@@ -73,29 +73,15 @@ def counted(monkeypatch):
 
 
 def work(monkeypatch, tmp_path, program, mode):
-    """What one run visits (adgen MODE on program: (text, suffix, head)), in a thread with
-    room for the nesting, as the command runs."""
+    """What one run visits (adgen MODE on program: (text, suffix, head)), with room for
+    the nesting, as the command runs."""
     text, suffix, head = program
     count = counted(monkeypatch)
     path = tmp_path / f"prog{len(text)}.{suffix}"
     path.write_text(text)
-    status = []
-
-    def run():
-        status.append(cli._main([mode, str(path), "--head", head, "-o",
-                                 str(tmp_path / "out.c"), "--quiet"]))
-
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 30000))
-    size = threading.stack_size(256 * 1024 * 1024)
-    try:
-        worker = threading.Thread(target=run)
-        worker.start()
-        worker.join()
-    finally:
-        threading.stack_size(size)
-        sys.setrecursionlimit(limit)
-    assert status == [0]
+    status = with_room(cli._main, [mode, str(path), "--head", head, "-o",
+                                   str(tmp_path / "out.c"), "--quiet"])
+    assert status == 0
     return count[0]
 
 

@@ -11,7 +11,7 @@ MAX_LINES = 1500
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS = [
-    ("adgen.errors", "adgen.version", "adgen.progress"),
+    ("adgen.errors", "adgen.version", "adgen.progress", "adgen.room"),
     ("adgen.ir", "adgen.rules"),
     ("adgen.frontend",),
     ("adgen.analysis",),

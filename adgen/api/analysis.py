@@ -153,8 +153,9 @@ class Analysis:
         from adgen import ir
         from adgen.ir.c_text import declare
         from adgen.driver import load_program
+        from adgen.room import with_room
         self.ir = ir
-        prog = load_program(paths, dopts)
+        prog = with_room(load_program, paths, dopts)
         f = prog.functions.get(func_name)
         if f is None or not f.has_body:
             raise BuildError(f"no definition of '{func_name}' in the sources")

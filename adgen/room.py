@@ -1,0 +1,45 @@
+"""Room for deep recursion. The parser and the analyses follow nested expressions, nested
+statements and call chains recursively, several Python frames per level: the command line
+and the Python API run adgen in a thread with a large stack and a high recursion limit."""
+import sys
+import threading
+
+RECURSION_LIMIT = 30000
+THREAD_STACK = 512 * 1024 * 1024
+
+_here = threading.local()       # .inside: this thread is one with_room started
+
+
+def with_room(fn, *args, **kwargs):
+    """fn(*args, **kwargs), run in a thread with room for deep recursion (in this thread
+    where it already has that room, or where no such thread can be started)."""
+    if getattr(_here, "inside", False):
+        return fn(*args, **kwargs)
+    outcome = {}
+
+    def run():
+        _here.inside = True
+        try:
+            outcome["value"] = fn(*args, **kwargs)
+        except BaseException as exc:   # re-raised in the calling thread
+            outcome["error"] = exc
+
+    limit = sys.getrecursionlimit()
+    try:
+        size = threading.stack_size(THREAD_STACK)
+    except (ValueError, RuntimeError):
+        return fn(*args, **kwargs)      # no room for a larger stack: the usual depth
+    sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
+    try:
+        worker = threading.Thread(target=run)
+        worker.start()
+        worker.join()
+    except RuntimeError:        # the thread could not start: in this one, as usual
+        sys.setrecursionlimit(limit)
+        return fn(*args, **kwargs)
+    finally:
+        threading.stack_size(size)
+        sys.setrecursionlimit(limit)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
