@@ -1108,12 +1108,11 @@ def merge_clones(prog, gen):
 
     # plain calls go to the primal function the copy was made from (the output holds no
     # primal copies), before comparing: callers differing only there are the same
-    for call in _calls(gen):
-        if call.func in prog.functions:
-            call.func = getattr(prog.functions[call.func], "clone_of", call.func)
     calls_to = {}   # name -> [(function, call)] of the calls of it
     for fn in gen:
         for call in _calls([fn]):
+            if call.func in prog.functions:
+                call.func = getattr(prog.functions[call.func], "clone_of", call.func)
             calls_to.setdefault(call.func, []).append((fn, call))
     # in rounds: a merge renames calls, which can make more copies the same as their
     # originals (their callers), so each round compares what the last one left; only the

@@ -1020,8 +1020,8 @@ def main(argv=None):
     if not args.no_write:
         previous = Path(args.out).read_text() if Path(args.out).exists() else ""
         write_atomic(args.out, with_section(text, marked_section(previous)))
-        write_atomic(Path(args.out).parent / PLOT_NAME, plot_svg(results))
         plot = Path(args.out).parent / PLOT_NAME
+        write_atomic(plot, plot_svg(results))
         log(f"wrote {args.out} and {plot}")
     bad = [r["model"].name for r in results if failed(r)]
     if bad:

@@ -230,16 +230,18 @@ class Normalizer:
             return e
 
         def visit(x):       # (x with its deep parts taken out, its depth after that)
-            parts = _float_operands(x)
-            if parts is None:
+            if not _combines_floats(x):
                 return x, 1
-            depth = 0
-            for name, k in parts:
-                sub, d = visit(_operand(x, name, k))
-                _set_operand(x, name, k, sub)
-                depth = max(depth, d)
-            if depth + 1 < PIECE_DEPTH:
-                return x, depth + 1
+            depths = [0]
+
+            def operand(sub):
+                sub, d = visit(sub)
+                depths.append(d)
+                return sub
+
+            x = X.map_children(x, operand)
+            if max(depths) + 1 < PIECE_DEPTH:
+                return x, max(depths) + 1
             t = self.temps.new("part", x.type, x.loc)
             pre.append(ir.Assign(ir.Ref(t, x.loc), x, x.loc))
             return ir.Ref(t, x.loc), 1
@@ -378,39 +380,23 @@ class Normalizer:
         return [ir.If(first, ir.Block([up], loc), ir.Block([down], loc), loc)]
 
 
-def _float_operands(e):
-    """[(attribute, index or None)] of the operands of a floating-point operation whose
-    value e combines unconditionally (arithmetic, a sign, a cast, a math call); None for
-    anything else."""
+def _combines_floats(e):
+    """True for a floating-point operation whose operands e combines unconditionally
+    (arithmetic, a sign, a cast, a math call)."""
     t = e.type.resolved() if e.type is not None else None
     if t is None or not t.is_float:
-        return None
-    if isinstance(e, ir.Binary) and e.op in ("+", "-", "*", "/"):
-        return [("left", None), ("right", None)]
-    if isinstance(e, ir.Unary) and e.op in ("-", "+") or isinstance(e, ir.Cast):
-        return [("arg", None)]
-    if isinstance(e, ir.Call) and getattr(LIBRARY_FUNCTIONS.get(e.func), "kind", None) == "math":
-        return [("args", k) for k in range(len(e.args))]
-    return None
-
-
-def _operand(e, name, k):
-    return getattr(e, name) if k is None else getattr(e, name)[k]
-
-
-def _set_operand(e, name, k, value):
-    if k is None:
-        setattr(e, name, value)
-    else:
-        getattr(e, name)[k] = value
+        return False
+    return isinstance(e, ir.Binary) and e.op in ("+", "-", "*", "/") or \
+        isinstance(e, ir.Unary) and e.op in ("-", "+") or isinstance(e, ir.Cast) or \
+        isinstance(e, ir.Call) and \
+        getattr(LIBRARY_FUNCTIONS.get(e.func), "kind", None) == "math"
 
 
 def _float_depth(e):
-    """How deep the operations of _float_operands nest in e (a leaf: 1)."""
-    parts = _float_operands(e)
-    if parts is None:
+    """How deep the operations of _combines_floats nest in e (a leaf: 1)."""
+    if not _combines_floats(e):
         return 1
-    return 1 + max((_float_depth(_operand(e, n, k)) for n, k in parts), default=0)
+    return 1 + max((_float_depth(sub) for sub in e.children()), default=0)
 
 
 def _element(ptr, k, t, loc):
