@@ -319,6 +319,13 @@ def make_arguments(built, values=None, sizes=None, seed=1):
             except Exception as exc:
                 raise CheckError(f"{n}: cannot make a {p['elem']} of {values[n]!r} ({exc})")
             env[n] = ptr[0] if kind == "struct" else ptr
+    for p in params:    # integers given by pointer (f2c's `integer *n`): lengths read them
+        if p["kind"] == "array" and not scalar_kind(p) and p["name"] in values and \
+                numpy_dtype(p["elem"], built._ffi).kind in "iu":
+            try:
+                env[p["name"]] = [int(v) for v in np.ravel(values[p["name"]])]
+            except (TypeError, ValueError):
+                pass        # reported below, where the array is made
     for p in params:
         if p["kind"] != "array" or scalar_kind(p):
             continue
@@ -785,6 +792,7 @@ def main(argv=None):
         return 1
     from adgen.api import BuildError, build
     status = 0
+    builts = []
     for head in (args.head or [None]):
         try:
             built = build(args.sources, head=head, include_dirs=args.include_dirs,
@@ -801,9 +809,21 @@ def main(argv=None):
             msg = str(exc).replace("build: ", "").replace("head='f(y)/(x)'", "--head SPEC")
             print(f"adgen check: error: {msg}", file=sys.stderr)
             return 2
+        builts.append(built)
+    if len(builts) > 1:
+        # one --inputs for several heads: each takes the values of its own parameters
+        known = set().union(*(b.parameters for b in builts))
+        for k in list(values) + list(sizes):
+            if k not in known:
+                print(f"adgen check: error: {k!r} is not a parameter of the functions of "
+                      f"the heads ({', '.join(sorted(known))})", file=sys.stderr)
+                return 2
+    for built in builts:
         def work(built=built):
+            mine = {k: v for k, v in values.items() if k in built.parameters}
+            given = {k: v for k, v in sizes.items() if k in built.parameters}
             try:
-                call_args, notes = make_arguments(built, values, sizes, args.seed)
+                call_args, notes = make_arguments(built, mine, given, args.seed)
                 rep = run_check(built, call_args, args.tol, args.seed, args.max_elements,
                                 notes)
             except (CheckError, TypeError, ValueError) as exc:   # bad or refused inputs

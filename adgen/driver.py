@@ -13,16 +13,16 @@ from adgen import ir, progress
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
                                      reachable_nodes, ruled_call_arrays)
 from adgen.analysis.call_graph import callees, reachable, reachable_statements
-from adgen.analysis.default_heads import float_interface, number_block, number_node
+from adgen.analysis.default_heads import default_io, resolve_heads
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
                                    descriptor_rank, field_expr, field_path_text, int_const)
 from adgen.analysis.first_access import READ, SET, first_access
 from adgen.analysis.loops import fixed_bodies
+from adgen.analysis.reinterpret import check_reinterpretations
 from adgen.backend.cgen import OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc
 from adgen.room import with_room
-from adgen.frontend.heads import parse_head
 from adgen.ir import exprs as X
 from adgen.ir.generated import GenFunction, LocalDecl
 from adgen.rules import LIBRARY_FUNCTIONS
@@ -151,11 +151,6 @@ def merge_programs(programs):
                             sub.sym.name in canon:
                         sub.sym = canon[sub.sym.name]
     return prog
-
-
-def user_functions(prog):
-    return {n: f for n, f in prog.functions.items()
-            if f.has_body and not getattr(f, "is_library", False)}
 
 
 def mentions(prog, f, g, seen=None):
@@ -703,116 +698,6 @@ def external_nodes(prog, mem, heads):
     return reachable_nodes(start)
 
 
-def default_io(prog, mem, f):
-    """Independents and dependents of a head given without lists: float inputs and outputs."""
-    act = Activity(prog, mem, [])
-    reads, writes = set(), set()
-    for s in reachable_statements(prog, f.name):
-        for e in ir.stmt_exprs(s):
-            reads |= {find(n) for n in act.reads(e) if e is not getattr(s, "lhs", None)}
-        if isinstance(s, ir.Assign):
-            writes.add(find(mem.loc(s.lhs)))
-    indep, dep = [], []
-    for p in f.params:
-        t = p.type.resolved()
-        if t.is_float:
-            indep.append(p.name)
-        elif number_block(t) is not None and number_block(t).resolved().is_float:
-            node = number_node(mem, p)      # (rows of numbers, row pointers included)
-            if node in reads or number_block(t).const:
-                indep.append(p.name)
-            if node in writes and not number_block(t).const:
-                dep.append(p.name)
-    if f.ret.resolved().is_float:
-        dep.append(f.name)
-    return dep, indep
-
-
-def resolve_heads(prog, options):
-    funcs = user_functions(prog)
-    specs = options.heads
-    if not specs:
-        called = set()
-        for f in funcs.values():
-            if f.name != "main":    # what main calls is what the program is run for
-                called |= set(callees(prog, f))
-        roots = [n for n in funcs if n not in called and n != "main"]
-        usable = [n for n in roots if getattr(funcs[n], "error", None) is None and
-                  all(float_interface(prog, funcs[n])) and
-                  not getattr(funcs[n], "array_result", False) and
-                  not any(getattr(p, "class_dummy", False) for p in funcs[n].params)]
-        if not usable:
-            broken = [funcs[n].error for n in roots if getattr(funcs[n], "error", None)]
-            if broken:
-                raise broken[0]
-            raise AdgenError("no function to differentiate: no function that no other calls "
-                             "(but main) has floating-point inputs and outputs; name one with "
-                             "--head")
-        for n in roots:
-            err = getattr(funcs[n], "error", None)
-            if err is not None:
-                # (a function adgen cannot read is left out of the default heads: said, as
-                # the functions it calls may have become heads in its place)
-                where = f"{err.loc}: " if err.loc is not None else ""
-                prog.warnings = getattr(prog, "warnings", []) + [
-                    f"{where}warning: '{ir.source_name(funcs[n])}' is left out of the "
-                    f"functions differentiated (no --head names it): {err.message}"]
-        specs = usable
-    out = []
-    for spec in specs:
-        name, dep, indep = parse_head(spec)
-        f = prog.functions.get(name)
-        if f is None or getattr(f, "is_library", False):
-            import difflib
-            near = difflib.get_close_matches(name, [n for n, g in prog.functions.items()
-                                                    if g.has_body and
-                                                    not getattr(g, "is_library", False)], n=1)
-            raise AdgenError(f"--head names '{name}', which is not a function of the input" +
-                             (f"; did you mean '{near[0]}'?" if near else ""))
-        if not f.has_body:
-            raise AdgenError(f"--head names '{name}', which is declared but not defined "
-                             "in the input", f.loc)
-        if getattr(f, "array_result", False):
-            raise AdgenError(f"--head names '{name}', a function that returns an array: not "
-                             "supported for a head (its callers receive an array "
-                             "descriptor; make it a subroutine with an INTENT(OUT) array)",
-                             f.loc)
-        # dummies gfortran passes by descriptor (or, CLASS, in a class container)
-        by_descriptor = next((p for p in f.params if getattr(p, "allocatable_dummy", False) or
-                              getattr(p, "pointer_dummy", False) or
-                              getattr(p, "class_dummy", False)), None)
-        if by_descriptor is not None:
-            what, hint = ("CLASS(...)", "declare it TYPE(...)") \
-                if getattr(by_descriptor, "class_dummy", False) else \
-                ("a POINTER" if getattr(by_descriptor, "pointer_dummy", False) else
-                 "allocatable", "give it an assumed-shape or explicit-shape dummy")
-            raise AdgenError(f"--head names '{name}', whose dummy argument "
-                             f"'{ir.source_name(by_descriptor)}' is {what}: not supported "
-                             f"for a head ({hint})", by_descriptor.loc)
-        texts = next((p for p in f.params if getattr(p, "char_array", False)), None)
-        if texts is not None:
-            raise AdgenError(f"--head names '{name}', whose dummy argument "
-                             f"'{ir.source_name(texts)}' is a CHARACTER array: not supported "
-                             "for a head (pass its elements, or keep it in a module)",
-                             texts.loc)
-        for names, what in ((dep, "dependent"), (indep, "independent")):
-            if names == []:
-                hint = " (the function's own name for its return value)" \
-                    if what == "dependent" else ""
-                raise AdgenError(f"--head '{spec}' names no {what}, so every derivative "
-                                 f"would be zero: list the {what}s{hint}, or leave the list "
-                                 "out for all of them", f.loc)
-        if any(g is f for g, _, _, _ in out):
-            raise AdgenError(f"two heads name '{name}': its derivative routine would be "
-                             "defined twice; give each head of it a run (and an output) of "
-                             "its own", f.loc)
-        params = ir.params_by_source_name(f)
-        to_c = lambda names: None if names is None else [  # noqa: E731
-            params[n].name if n in params else n for n in names]
-        out.append((f, to_c(dep), to_c(indep), spec))
-    return out
-
-
 # --------------------------------------------------------------------- driver
 
 @dataclass
@@ -889,7 +774,33 @@ def check_inactive_names(prog, options):
 
 
 def generate(sources, options):
-    """Differentiate the given source files: the C text and its companions."""
+    """Differentiate the given source files: the C text and its companions. With no
+    --head, a default head that adgen refuses only while differentiating it (a function
+    it takes as an argument, an external it calls) is left out with a warning, as one it
+    cannot read is, and the others are differentiated; an error when none is left."""
+    left_out, defaults = [], None
+    while True:
+        try:
+            result = _generate(sources, options, defaults)
+        except AdgenError as exc:
+            spans = getattr(exc, "default_heads", None)
+            refused = [h for h, within in (spans or {}).items() if within(exc.loc)]
+            if not refused or len(refused) == len(spans):
+                raise
+            where = f"{exc.loc}: " if exc.loc is not None else ""
+            left_out += exc.head_warnings + [
+                f"{where}warning: '{h}' is left out of the functions differentiated (no "
+                f"--head names it): {exc.message}" for h in refused]
+            defaults = [h for h in spans if h not in refused]
+            continue
+        result.warnings = list(dict.fromkeys(left_out + result.warnings))
+        return result
+
+
+def _generate(sources, options, defaults=None):
+    """generate, over the default heads `defaults` when given (names, chosen by an
+    earlier run); an error raised differentiating default heads tells which functions
+    each reaches (`default_heads`: name -> whether a source location is in them)."""
     progress.step("reading the sources")
     prog = load_program(sources, options)
     if prog.language == "fortran":
@@ -898,7 +809,35 @@ def generate(sources, options):
                                            read_rules_file)
     rules = [r for path in options.rules for r in read_rules_file(path)] + pragma_rules(prog)
     attach_rules(prog, rules + builtin_rules(prog, rules))
+    if defaults is not None:
+        options = replace(options, heads=defaults)
     head_specs = resolve_heads(prog, options)
+    if defaults is None and not options.heads:
+        defaults = [f.name for f, _, _, _ in head_specs]
+    try:
+        return _derivative_code(prog, head_specs, sources, options)
+    except AdgenError as exc:
+        if defaults:
+            exc.default_heads = {h: _reached_code(prog, h) for h in defaults}
+            exc.head_warnings = list(getattr(prog, "warnings", []))
+        raise
+
+
+def _reached_code(prog, head):
+    """Whether a source location is in a function head reaches: a test of locations."""
+    spans = []
+    for name in reachable(prog, [head]):
+        f = prog.functions[name]
+        lines = [st.loc.line for st in ir.stmts_walk(f.body.stmts)
+                 if st.loc is not None and f.loc is not None and st.loc.file == f.loc.file]
+        if f.loc is not None:
+            spans.append((f.loc.file, f.loc.line, max(lines + [f.loc.line])))
+    return lambda loc: loc is not None and any(
+        loc.file == file and first <= loc.line <= last for file, first, last in spans)
+
+
+def _derivative_code(prog, head_specs, sources, options):
+    """The derivative code of the heads of prog (read, its rules attached)."""
     check_size_names(prog, options, sources[0])
     check_inactive_names(prog, options)
     warn_openmp(prog)
@@ -925,6 +864,7 @@ def generate(sources, options):
         text = f"{f.name}({' '.join(dep)})/({' '.join(indep)})"
         heads.append(Head(f, dep, indep, text))
     act.solve(indep_nodes, dep_nodes)
+    check_reinterpretations(prog, mem, act, functions)
     for head, nodes in zip(heads, deps_of):
         if head.func.loc is not None and not any(find(n) in act.varied for n in nodes):
             prog.warnings = getattr(prog, "warnings", []) + [

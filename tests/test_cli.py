@@ -322,7 +322,13 @@ double top(double x)
                        r"something other than a named function", 7)],
     ids=["compared", "not-a-function"])
 def test_function_pointer_parameter_refused(tmp_path, source, message, line):
-    refuse(tmp_path, source, message, {line})
+    # (named: without --head, `top` would be left out with a warning and `sq`, which no
+    # function calls by name, differentiated alone)
+    (tmp_path / "prog.c").write_text(source)
+    for mode in ("--reverse", "--forward"):
+        proc = adgen(mode, "prog.c", "--head", "top", "-o", "out.c", cwd=tmp_path)
+        check_error(proc, "prog.c", message, {line})
+        assert files_in(tmp_path) == ["prog.c"], "adgen left files behind"
 
 
 VARARGS_BARE = """double first(int n, ...)
@@ -404,6 +410,132 @@ def test_function_passed_for_data(tmp_path):
                                   "is passed to"), proc.stderr
 
 
+REFUSED_WHILE_DIFFERENTIATED = {
+    "takes a function": ("double sq(double x) { return x * x; }\n"
+                         "double apply(double (*g)(double), double x) { return g(x) + x; }\n"
+                         "double triple(double x) { return x * 3.0; }\n"
+                         "int main(void) { return (int)(apply(sq, 2.0) + triple(1.0)); }\n",
+                         "prog.c:2:22: warning: 'apply' is left out", ["triple_b", "sq_b"]),
+    "calls an unknown external": ("double ext(double);\n"
+                                  "double bad(double x) { return ext(x) * x; }\n"
+                                  "double good(double x) { return x * 3.0; }\n",
+                                  "prog.c:2:31: warning: 'bad' is left out", ["good_b"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_WHILE_DIFFERENTIATED))
+def test_default_head_refused_while_differentiated_is_left_out(tmp_path, case):
+    """Without --head, a default head refused only while it is differentiated (not while
+    it is read) is left out with a warning saying why, and the others are differentiated
+    (before: the run stopped at the error); named with --head, it is still an error."""
+    source, warning, written = REFUSED_WHILE_DIFFERENTIATED[case]
+    (tmp_path / "prog.c").write_text(source)
+    proc = adgen("--reverse", "prog.c", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stderr.startswith(warning), proc.stderr
+    code = (tmp_path / "out.c").read_text()
+    assert all(f"void {name}(" in code for name in written), code
+    refused = warning.split("'")[1]
+    proc = adgen("--reverse", "prog.c", "--head", refused, "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 1 and ": error: " in proc.stderr, proc.stderr
+
+
+STRUCT_OF_STRUCT_ARRAYS = """
+#include <math.h>
+
+struct body { double x[3], v[3]; double m; };
+struct state { struct body b[2]; int step; };
+
+void advance(struct state *s, double dt)
+{
+    int i, k;
+    for (i = 0; i < 2; i++)
+        for (k = 0; k < 3; k++) {
+            s->b[i].v[k] = s->b[i].v[k] - dt * sin(s->b[i].x[k]) / s->b[i].m;
+            s->b[i].x[k] = s->b[i].x[k] + dt * s->b[i].v[k];
+        }
+    s->b[0].m = s->b[0].m * (1.0 + dt * s->b[1].x[2]);
+    s->step++;
+}
+"""
+
+
+def test_struct_holding_an_array_of_structs(tmp_path):
+    """A head's struct holding an array of structs that hold arrays (bodies in a state):
+    every number in it is the head's data (before: the array of structs was left out of
+    the head's memory, the derivatives were zero with a warning saying so, and the check
+    failed against finite differences). Without --head, the function is a head too."""
+    (tmp_path / "prog.c").write_text(STRUCT_OF_STRUCT_ARRAYS)
+    body = '{"x": [1.0, 2.0, 3.0], "v": [0.5, 0.25, 2.0], "m": 1.5}'
+    (tmp_path / "in.json").write_text(
+        '{"s": {"b": [%s, %s], "step": 0}, "dt": 0.1}' % (body, body.replace("1.5", "2.5")))
+    proc = adgen("check", "prog.c", "--head", "advance(s)/(s dt)", "--inputs", "in.json",
+                 cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    assert "warning" not in proc.stderr, proc.stderr
+    proc = adgen("--reverse", "prog.c", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+    assert "advance(s)/(s dt)" in (tmp_path / "out.c").read_text()
+
+
+KINETIC = """
+#include <math.h>
+
+struct particle { double x, v, m; };
+
+double kinetic(int n, const struct particle *p)
+{
+    double e = 0.0;
+    int i;
+    for (i = 0; i < n; i++)
+        e += 0.5 * p[i].m * p[i].v * p[i].v + sin(p[i].x);
+    return e;
+}
+
+double potential(struct particle q)
+{
+    return q.m * q.x;
+}
+"""
+
+
+def test_default_heads_read_numbers_held_in_structs(tmp_path):
+    """Without --head, or with a head named without lists, numbers held in structs (an
+    array of structs, a struct by value) are inputs (before: 'no function to
+    differentiate', and `--head kinetic` gave kinetic(kinetic)/() with zero derivatives)."""
+    (tmp_path / "prog.c").write_text(KINETIC)
+    proc = adgen("--reverse", "prog.c", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+    code = (tmp_path / "out.c").read_text()
+    assert "kinetic(kinetic)/(p)" in code and "potential(potential)/(q)" in code, code
+    proc = adgen("--reverse", "prog.c", "--head", "kinetic", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+
+
+DEFAULT_REAL_LITERAL = """subroutine lap(n, u, r)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: u(n)
+  real(8), intent(out) :: r(n)
+  integer :: i
+  r = 0d0
+  do i = 2, n - 1
+    r(i) = u(i-1) - 2.0 * u(i) + u(i+1)**2
+  end do
+end subroutine
+"""
+
+
+def test_check_keeps_double_tolerances_beside_default_real_literals(tmp_path):
+    """A double precision routine whose only default-real value is a literal (`2.0 *
+    u(i)`, computed in double): `adgen check` keeps double precision's tolerances (before:
+    single precision's, 2e-3 and 1e-5, under which a wrong adjoint could pass)."""
+    (tmp_path / "lap.f90").write_text(DEFAULT_REAL_LITERAL)
+    proc = adgen("check", "lap.f90", "--head", "lap(r)/(u)", "--size", "u=6", cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    assert "rel. error <= 1e-06" in proc.stdout and "dot-product test <= 1e-12" in \
+        proc.stdout, proc.stdout
+
+
 def test_union(tmp_path):
     refuse(tmp_path, "union bits { double d; unsigned long u; };\n\ndouble f(double x)\n{\n"
                      "    union bits b;\n    b.d = x;\n    return b.d * x;\n}\n",
@@ -446,6 +578,90 @@ def test_struct_result_holding_active_pointers(tmp_path):
     proc = adgen("check", "prog.c", "--head", "sumsq(sumsq)/(x)", "--size", "x=n",
                  cwd=tmp_path)
     assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_check_of_f2c_code_finds_the_lengths_itself(tmp_path):
+    """f2c's code takes its integers by pointer and moves its array pointers back for
+    one-based loops: `adgen check` reads the integers from --inputs and sizes every array
+    from adgen's own extents (before, 'no length known' for each)."""
+    (tmp_path / "in.json").write_text('{"m": [3], "n": [4], "lda": [5]}')
+    proc = adgen("check", str(ROOT / "testsuite" / "c" / "f2c_matrix_offsets.c"),
+                 "--head", "rowscale_(y)/(a x)", "--inputs", "in.json", cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    assert "a: 18 random values" in proc.stdout and "y: 3 values" in proc.stdout, proc.stdout
+
+
+POINTER_TYPEDEFS = """
+typedef double *vec;
+typedef float *frame_t;
+
+void sumsq(vec x, int n, double *out)
+{
+    int i;
+    double s = 0.0;
+    for (i = 0; i < n; i++)
+        s += x[i] * x[i];
+    *out = s;
+}
+
+void total(frame_t *frame, int n, float *loss)
+{
+    int i;
+    float s = 0.0f;
+    for (i = 0; i < n; i++)
+        s += (*frame)[i] * (*frame)[i];
+    *loss = s;
+}
+"""
+
+
+@pytest.mark.parametrize("head,inputs", [
+    ("sumsq(out)/(x)", '{"n": 3}'),
+    ("total(loss)/(frame)", '{"n": 3, "frame": [[0.5, 1.5, 2.0]]}')], ids=["vec", "frame_t"])
+def test_check_of_parameters_declared_with_pointer_typedefs(tmp_path, head, inputs):
+    """A parameter declared with a typedef of a pointer (`vec x`) or a pointer to one
+    (`frame_t *frame`): the derivative routines spell it so, and `adgen check` reads their
+    prototypes and declares them to cffi all the same (before: 'does not follow
+    docs/conventions.md', and 'cffi refuses the declarations')."""
+    (tmp_path / "prog.c").write_text(POINTER_TYPEDEFS)
+    (tmp_path / "in.json").write_text(inputs)
+    proc = adgen("check", "prog.c", "--head", head, "--inputs", "in.json", cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+
+
+TWO_HEADS = """
+#include <math.h>
+
+void step(int n, double *x, double dt)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        x[i] += dt * sin(x[i]);
+}
+
+double energy(int n, const double *x)
+{
+    double e = 0.0;
+    int i;
+    for (i = 0; i < n; i++)
+        e += x[i] * x[i];
+    return e;
+}
+"""
+
+
+def test_check_of_two_heads_with_one_inputs_file(tmp_path):
+    """One --inputs file for two heads whose parameters differ: each head takes the values
+    of its own parameters (before: "'dt' is not a parameter of energy" after the first
+    head); a name that is a parameter of neither is still an error."""
+    (tmp_path / "prog.c").write_text(TWO_HEADS)
+    (tmp_path / "in.json").write_text('{"n": 3, "dt": 0.1}')
+    heads = ["--head", "step(x)/(x dt)", "--head", "energy(energy)/(x)"]
+    proc = adgen("check", "prog.c", *heads, "--inputs", "in.json", cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout.count("PASS") == 2, proc.stdout + proc.stderr
+    (tmp_path / "bad.json").write_text('{"n": 3, "dtt": 0.1}')
+    proc = adgen("check", "prog.c", *heads, "--inputs", "bad.json", cwd=tmp_path)
+    assert proc.returncode == 2 and "'dtt' is not a parameter" in proc.stderr, proc.stderr
 
 
 @pytest.mark.parametrize("stmt", ['__asm__("nop");', 'asm("nop");'], ids=["__asm__", "asm"])

@@ -167,3 +167,38 @@ def test_extent_down_a_call_chain_stays_flat(tmp_path):
     count, text = extent_of(tmp_path, source, "f0", "x", n=7)
     assert count == 7
     assert text == "adgen_imax(n - 1, 0)"
+
+
+F2C_MATRIX = """
+    void f(int m, int n, double *a, int lda, double *y)
+    {
+        int a_dim1, a_offset, i, j;
+        a_dim1 = lda;
+        a_offset = 1 + a_dim1;
+        a -= a_offset;
+        --y;
+        for (i = 1; i <= m; ++i)
+            for (j = 1; j <= n; ++j)
+                y[i] = y[i] + a[i + j * a_dim1];
+        y[m] = y[m] * y[1];
+    }
+"""
+
+
+@pytest.mark.parametrize("m,n,lda", [(1, 1, 1), (3, 4, 5), (7, 2, 7)])
+def test_pointers_moved_back_before_one_based_loops(tmp_path, m, n, lda):
+    # f2c's `a -= a_offset; --y;`: each read is at the moved offset, also outside the loops
+    assert extent_of(tmp_path, F2C_MATRIX, "f", "a", m=m, n=n, lda=lda)[0] == \
+        m + (n - 1) * lda
+    assert extent_of(tmp_path, F2C_MATRIX, "f", "y", m=m, n=n, lda=lda)[0] == m
+
+
+@pytest.mark.parametrize("body", [
+    "double *p = y; p[0] = 1.0; --p; p[1] = 2.0;",         # read before it moves
+    "double *p = y; for (i = 0; i < n; i++) { ++p; p[0] = 1.0; }",     # moved in a loop
+    "double *p = y; if (n > 2) --p; p[1] = 1.0;",           # moved under a condition
+])
+def test_moved_pointers_the_offset_of_which_varies_are_unknown(tmp_path, body):
+    src = f"void f(int n, double *y) {{ int i = 0; {body} (void)i; }}"
+    with pytest.raises(Unknown):
+        extent_of(tmp_path, src, "f", "y", n=3)

@@ -330,6 +330,14 @@ def _child_blocks(s):
     return []
 
 
+def _mentions(e, sym):
+    return any(isinstance(r, ir.Ref) and r.sym is sym for r in ir.walk(e))
+
+
+def _mentions_in_stmt(stmt, sym):
+    return any(_mentions(e, sym) for s in ir.stmts_walk([stmt]) for e in ir.stmt_exprs(s))
+
+
 class IndexWalker:
     """Collects the maximal index of every access to one pointer parameter."""
 
@@ -372,6 +380,7 @@ class IndexWalker:
         self.resolving = set()
         self.local_cache = {}
         self.aliases = {}
+        self.moving, self.moved_cache = {}, {}
         self._record_sites(self.body, {}, False)
         self.local_cache = {}
         # aliases: local pointers assigned `param + offset` (or another alias + offset)
@@ -849,7 +858,12 @@ class IndexWalker:
             e = e.arg
         if self.is_root(e):
             return int_const(0)
+        if isinstance(e, ir.Ref) and e.sym in self.moving:
+            return X.clone(self.moving[e.sym])     # the offset before this move
         if isinstance(e, ir.Ref) and e.sym in self.aliases:
+            moved = self.moved_alias_offset(e.sym)
+            if moved is not None:
+                return X.clone(moved)
             best = None
             if e.sym in self.resolving:
                 raise Unknown(f"an alias of '{self.name}' walks over it")
@@ -881,6 +895,36 @@ class IndexWalker:
                 raise Unknown(f"an index of '{self.name}' has no known bound")
             return add_ints(inner, iv.hi)
         return None
+
+    def moved_alias_offset(self, sym):
+        """The offset from param of an alias set and then moved by itself in straight-line
+        code at the top of the body, read only after its last move (f2c's `--y;` and
+        `a -= a_offset;` before one-based loops): each move applied to the offset before
+        it. None for any other alias (its offset is the largest of all its settings)."""
+        if sym in self.moved_cache:
+            return self.moved_cache[sym]
+        self.moved_cache[sym] = None
+        sets = self.aliases[sym]
+        top = [i for i, s in enumerate(self.body) if any(s is a for a in sets)]
+        if len(top) != len(sets) or not any(_mentions(a.rhs, sym) for a in sets) or \
+                _mentions(self.body[top[0]].rhs, sym):
+            return None
+        from adgen.analysis.loops import address_taken
+        if sym in address_taken(self.func, self.kernel_inputs()) or \
+                any(_mentions_in_stmt(s, sym) for i, s in enumerate(self.body[:top[-1]])
+                    if i not in top):
+            return None
+        offset = None
+        for i in top:
+            self.moving[sym] = offset
+            try:
+                offset = self.base_offset(self.body[i].rhs, {})
+            finally:
+                del self.moving[sym]
+            if offset is None:
+                return None
+        self.moved_cache[sym] = offset
+        return offset
 
     # ------------------------------------------------------ interval arithmetic
     def interval(self, e, ranges):

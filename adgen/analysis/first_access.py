@@ -16,8 +16,9 @@ def first_access(stmts, sets, reads):
     READ when some path may read it first, None when no path does either.
 
     sets(st): simple statement st sets the variable and reads nothing of it first (an
-    assignment, a call that sets it). reads(exprs): the expressions read it (a name, a
-    call that uses it)."""
+    assignment, a call that sets it); asked of a counted loop too, it may take one that
+    sets the whole variable (an array's every element). reads(exprs): the expressions
+    read it (a name, a call that uses it)."""
     for st in stmts:
         found = _first_of(st, sets, reads)
         if found is not None:
@@ -41,6 +42,8 @@ def _first_of(st, sets, reads):
             return body         # the body runs once at least
         return READ if reads([st.test]) else None
     if isinstance(st, ir.For):
+        if sets(st):
+            return SET
         init = first_access(st.init, sets, reads)
         if init is not None:
             return init

@@ -76,7 +76,10 @@ def canonical_loop(loop, func):
     return _kept("loop", (loop, func), None, lambda: _canonical_loop(loop, func))
 
 
-def _canonical_loop(loop, func):
+def counter_step(loop):
+    """(var, stride) for `for (var = a; test; var = var +/- stride)` (or `stride + var`)
+    with an integer counter that is not a global: the loop's form alone (canonical_loop
+    also asks that the body change neither); None for another loop."""
     if loop.test is None or len(loop.init) != 1 or len(loop.step) != 1:
         return None
     init, step = loop.init[0], loop.step[0]
@@ -97,6 +100,14 @@ def _canonical_loop(loop, func):
         stride = r.left
     else:
         return None
+    return var, stride
+
+
+def _canonical_loop(loop, func):
+    form = counter_step(loop)
+    if form is None:
+        return None
+    var, stride = form
     changed = assigned_syms(loop.body.stmts)
     taken = address_taken(func)
     if var in changed or var in taken:

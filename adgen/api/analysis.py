@@ -139,6 +139,8 @@ def _computes_in_single(prog, f):
     for s in reachable_statements(prog, f.name):
         for e in ir.stmt_exprs(s):
             for sub in ir.walk(e):
+                if isinstance(sub, ir.Const):
+                    continue    # (a default-real literal in double code: `2.0 * u(i)`)
                 t = sub.type.resolved() if getattr(sub, "type", None) is not None else None
                 if t is not None and t.is_float and getattr(t, "name", None) == "float":
                     return True
@@ -175,6 +177,18 @@ class Analysis:
         # the primal's linker symbol: gfortran's (`name_`, `__mod_MOD_name`) for Fortran
         self.symbol = getattr(f, "link_name", None) or \
             (func_name + "_" if self.fortran else func_name)
+        # typedef names of pointers the parameters are declared with (`typedef double
+        # *vec;`): the derivative routines' prototypes spell them so too
+        self.pointer_typedefs = set()
+        for p in f.params:
+            t = p.type
+            while isinstance(t, (ir.Named, ir.Ptr, ir.Arr)):
+                if isinstance(t, ir.Named):
+                    if isinstance(t.resolved(), (ir.Ptr, ir.Arr)):
+                        self.pointer_typedefs.add(t.name)
+                    t = t.target
+                else:
+                    t = t.target if isinstance(t, ir.Ptr) else t.elem
         self.struct_decls = []          # cdef text, dependencies first
         self._struct_name = {}          # id(sdef) -> name used in the cdef
         self._typedefs_done = set()
@@ -332,7 +346,8 @@ class Analysis:
                 # its qualifiers kept: `double **` does not convert to `const double **`
                 from adgen.ir.c_text import declare
                 e = _prim_name(row)
-                return dict(d, kind="array", elem=e, cdef=declare(p.type, "").strip(),
+                # (a typedef of the row pointer, `frame_t *`, spelt out: cffi knows none)
+                return dict(d, kind="array", elem=e, cdef=declare(ir.Ptr(tr), "").strip(),
                             const=const, rows=True)
             raise _Unsupported("a pointer to something other than numbers, a struct or rows "
                                "of numbers")
@@ -411,6 +426,8 @@ class Analysis:
             ea = ExtentAnalysis(prog)
         except Exception:
             return
+        # a parameter the function moves (f2c's `--x;`) is now a new one of the same name
+        syms = {s.name: s for s in f.params}
         for p in arrays:
             if p["extent"] is not None:
                 continue

@@ -68,8 +68,11 @@ def _find_proto(text, candidates):
     return None
 
 
-def _is_pointer_text(decl):
-    return "*" in decl or "[" in decl
+def _is_pointer_text(decl, pointer_typedefs=()):
+    """True when the parameter declaration decl declares a pointer (or an array, or a
+    name whose typedef is a pointer)."""
+    words = re.findall(r"[A-Za-z_]\w*", decl)
+    return "*" in decl or "[" in decl or any(w in pointer_typedefs for w in words[:-1])
 
 
 # ------------------------------------------------------------------------- the build
@@ -212,7 +215,7 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
             raise BuildError(f"the {mode}-mode file does not define {base}")
         sym, _ret, plist, proto = found
         want = expect[mode]
-        if len(plist) != len(want) or any(_is_pointer_text(d) != w[2]
+        if len(plist) != len(want) or any(_is_pointer_text(d, an.pointer_typedefs) != w[2]
                                            for d, w in zip(plist, want)):
             raise BuildError(f"{sym} has the prototype\n  {proto}\nwhich does not follow "
                              f"docs/conventions.md for head {head} (expected parameters: "

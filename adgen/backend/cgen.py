@@ -14,6 +14,7 @@ from adgen import ir
 from adgen.ir.c_text import LP64_SIZES, declare, expr_c, type_name
 from adgen.ir.exprs import constant_value, used_calls, used_symbols
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
+from adgen.analysis.whole_array import set_before_read, used_elements
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -198,6 +199,25 @@ def _declaration_reads(d: LocalDecl):
 LARGE_LOCAL_BYTES = 65536
 
 
+def _elements_read(stmts, sym) -> bool:
+    """True when stmts name the array sym other than as the array an assignment sets an
+    element of (`a[i] = ...`)."""
+    for st in ir.stmts_walk(stmts):
+        exprs = list(ir.stmt_exprs(st))
+        if isinstance(st, ir.Raw):
+            exprs += [v for v in st.args.values() if isinstance(v, ir.Expr)]
+        if isinstance(st, ir.Assign):
+            target = st.lhs
+            while isinstance(target, ir.Index):
+                exprs.append(target.index)
+                target = target.base
+            if isinstance(target, ir.Ref) and target.sym is sym:
+                exprs.remove(st.lhs)
+        if any(isinstance(e, ir.Ref) and e.sym is sym for x in exprs for e in ir.walk(x)):
+            return True
+    return False
+
+
 def constant_bytes(t) -> Optional[int]:
     """The bytes of a number or an array of constant extents of numbers (x86-64 sizes);
     None for anything else."""
@@ -291,12 +311,29 @@ def render_function(fn: GenFunction, stack="heap", recursive=True) -> str:
         {d.sym: (declare(ir.Ptr(d.sym.type.resolved().elem), d.sym.name), length)
          for d in decls if d.sym not in large and d.init is None and
          (length := growing_array(d.sym, fn.body)) is not None}
+    # an array set whole before anything reads it starts as it is: a large work array
+    # filled by a loop is not cleared on every call
     zeroed = [d for d in decls if (d.sym.type.is_array or d.sym.type.is_struct) and
-              d.sym not in grown]
+              d.sym not in grown and not set_before_read(fn.body, d.sym)]
+    # an array set and never read, no longer cleared, is set only (gcc warns as above)
+    set_only += [d.sym for d in decls if d.sym.type.is_array and d.sym not in grown and
+                 d not in zeroed and not _elements_read(fn.body, d.sym)]
+    # of a large array the code uses in part, only the elements between its first and
+    # last use
+    parts = {}
+    for d in zeroed:
+        if d.sym in large and (used := used_elements(fn.body, d.sym)) is not None:
+            first, last = used
+            element = d.sym.type.resolved()
+            while isinstance(element, ir.Arr):
+                element = element.elem.resolved()
+            if (last - first + 1) < constant_bytes(d.sym.type) // constant_bytes(element):
+                parts[d.sym] = (first, last - first + 1, type_name(element))
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
                                                       unused_params=unused_params,
                                                       set_only=set_only, large=large,
-                                                      grown=grown, zeroed=zeroed, state={})
+                                                      grown=grown, zeroed=zeroed,
+                                                      parts=parts, state={})
 
 
 def render_unit(unit: OutputUnit) -> str:

@@ -26,8 +26,9 @@ from __future__ import annotations
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.frontend import fortran_types as T
-from adgen.frontend.fortran_helpers import (FVar, argument_value, constant_size,
-                                            constructor_items, convert_to)
+from adgen.frontend.fortran_helpers import (FVar, SPECIFIC_NAMES, argument_value,
+                                            call_arguments, constant_size, constructor_items,
+                                            convert_to, rewrite_in_place)
 
 _TAG = "adgen_complex"
 # the intrinsics of a complex argument that give a real
@@ -61,8 +62,82 @@ def rewritten(scope, node, out):
     if f"{_TAG}4" not in scope.front.derived_types and \
             f"{_TAG}8" not in scope.front.derived_types:
         return node         # (no COMPLEX declared in the program)
+    for _ in range(_NESTED_STATEMENT_FUNCTIONS):
+        expanded = []
+        rewrite_in_place(node, lambda n: _expanded_statement_function(scope, n, expanded))
+        if not expanded:
+            break
+    rewrite_in_place(node, lambda n: _generic_intrinsic(scope, n))
     c = ComplexStatement(scope)
     return c.statement(node, out) if c.involved(node) else node
+
+
+# how deep statement functions may reference one another (each only those before it)
+_NESTED_STATEMENT_FUNCTIONS = 16
+
+
+def _expanded_statement_function(scope, node, expanded):
+    """The expression a reference to a statement function with COMPLEX dummies or result
+    stands for (LINPACK's `CABS1(ZDUM) = DABS(DREAL(ZDUM)) + DABS(DIMAG(ZDUM))`): its body,
+    each dummy replaced by its argument in parentheses, converted to its type, so that the
+    complex rewriting sees the complex values in it; None for any other node (the other
+    statement functions are expanded where their references are read). Appends each
+    expansion made to `expanded`."""
+    F = _f2003()
+    if type(node).__name__ not in ("Part_Ref", "Function_Reference") or node.items[1] is None:
+        return None
+    name = str(node.items[0]).lower()
+    found = getattr(scope, "stmt_functions", {}).get(name)
+    if found is None:
+        return None
+    dummies, body, t = found
+    args = [argument_value(a) for a in call_arguments(node)]
+    kinds = [scope.vars[d].type if d in scope.vars and not scope.vars[d].dims else None
+             if d in scope.vars else scope.implicit_var(d, node, False).type for d in dummies]
+    if len(args) != len(dummies) or None in kinds or \
+            not any(is_complex(k) for k in kinds + [t]):
+        return None
+    statement = ComplexStatement(scope)
+    if any(is_complex(k) != statement.is_complex(a) for k, a in zip(kinds, args)):
+        return None     # (an argument converted to its dummy's type: read as a reference)
+    value = F.Expr(f"({body})")
+    T.replace_data_refs(value)
+    by_dummy = dict(zip(dummies, args))
+    rewrite_in_place(value, lambda n: F.Parenthesis(f"({by_dummy[str(n).lower()]})")
+                     if isinstance(n, F.Name) and str(n).lower() in by_dummy else None)
+    r = t.resolved()
+    if is_complex(t):
+        text = f"CMPLX({value}, KIND={8 if _part_type(t).resolved().name == 'double' else 4})"
+    elif r.is_float:
+        text = f"REAL({value}, KIND={8 if r.name == 'double' else 4})"
+    elif r.is_int:
+        text = f"INT({value})"
+    else:
+        text = str(value)
+    out = F.Expr(f"({text})")
+    T.replace_data_refs(out)
+    expanded.append(node)
+    return out
+
+
+def _generic_intrinsic(scope, node):
+    """The generic intrinsic's reference for a reference by one of gfortran's specific
+    names (`DIMAG(Z)`: `AIMAG(Z)`, `DCMPLX(A, B)`: `CMPLX(A, B, KIND=8)`), where the scope
+    gives the name no other meaning (a variable, a statement function, a procedure of the
+    input); None for any other node."""
+    if type(node).__name__ not in ("Part_Ref", "Function_Reference") or node.items[1] is None:
+        return None
+    name = str(node.items[0]).lower()
+    if name not in SPECIFIC_NAMES or name in scope.vars or \
+            name in getattr(scope, "stmt_functions", {}) or \
+            name in getattr(scope, "dummy_procs", {}) or scope.known_procedure(name):
+        return None
+    kind = ", KIND=8" if name == "dcmplx" else ""       # (double complex's)
+    ref = _f2003().Intrinsic_Function_Reference(
+        f"{SPECIFIC_NAMES[name].upper()}({node.items[1]}{kind})")
+    T.replace_data_refs(ref)
+    ref.item = getattr(node, "item", None)
+    return ref
 
 
 def _f2003():
@@ -236,7 +311,18 @@ class ComplexStatement:
             return True
         if T.is_component_name(node):
             return False
+        if self.function_reference(node):
+            # a complex variable (element, array) passed to a function is passed as the
+            # structure it is: nothing of it to rewrite (its call is made as any other)
+            return any(self.mentions(v) for v in map(argument_value, self.arguments(node))
+                       if not (self.designator(v) and self.is_complex(v)))
         return any(self.mentions(c) for c in (getattr(node, "items", None) or ()))
+
+    def function_reference(self, node):
+        """Whether node references a function (of the input or external), not an array
+        element, an intrinsic or a statement function."""
+        return type(node).__name__ in ("Part_Ref", "Function_Reference") and \
+            self.scope.called_function(node) is not None
 
     # ------------------------------------------------------------ statements
     def own_parts(self, node):

@@ -9,7 +9,8 @@ from adgen.ir import exprs as X
 from adgen.ir.fortran_text import subscripted
 from adgen.frontend import fortran_types as T
 from adgen.frontend.fortran_helpers import (ALONG, C_OPERATORS, CALL_NODES, INQUIRY,
-                                            INTRINSIC_MATH, REDUCTIONS, STRING_INTRINSICS,
+                                            INTRINSIC_MATH, REDUCTIONS, SPECIFIC_NAMES,
+                                            STRING_INTRINSICS,
                                             array_inquiry, base_name_of, call_arguments,
                                             const_int, constructor_items, convert_to, f2003,
                                             ir_int, name_of, to_int, triplet_count,
@@ -167,7 +168,7 @@ class ExpressionsMixin:
             v = self.array_var(name, node)
             if v is not None:
                 return self.section_element(v, node, ks, pre)
-            if name in INTRINSIC_MATH or name in _OTHER_INTRINSICS or name in _SPECIFIC_NAMES:
+            if name in INTRINSIC_MATH or name in _OTHER_INTRINSICS or name in SPECIFIC_NAMES:
                 args = call_arguments(node)
                 return self.intrinsic(name, args, node, ks, pre)
         if cname in CALL_NODES and self.typed_intrinsic(name_of(node.items[0])):
@@ -188,7 +189,7 @@ class ExpressionsMixin:
         statement, interface or procedure of the input claims (a type statement naming
         it leaves it the intrinsic)."""
         return (name in INTRINSIC_MATH or name in _OTHER_INTRINSICS or
-                name in _SPECIFIC_NAMES) and \
+                name in SPECIFIC_NAMES) and \
             name not in getattr(self, "external_names", set()) and \
             name not in self.interfaces and name not in self.front.functions and \
             (self.module is None or name not in self.module.procs)
@@ -203,7 +204,7 @@ class ExpressionsMixin:
         if isinstance(node, F.Part_Ref):
             name = name_of(node.items[0])
             if self.array_var(name, node) is not None or name in INTRINSIC_MATH or \
-                    name in _OTHER_INTRINSICS or name in _SPECIFIC_NAMES:
+                    name in _OTHER_INTRINSICS or name in SPECIFIC_NAMES:
                 return None
             return name
         if type(node).__name__ in CALL_NODES:
@@ -290,7 +291,7 @@ class ExpressionsMixin:
 
     def intrinsic(self, name, args, node, ks, pre):
         loc = self.loc(node)
-        name = _SPECIFIC_NAMES.get(name, name)
+        name = SPECIFIC_NAMES.get(name, name)
         args = self.intrinsic_arguments(name, args, node)
         if name in REDUCTIONS:
             # its function references evaluated once, before its loop
@@ -873,11 +874,6 @@ class ExpressionsMixin:
 
 
 # The specific names of FORTRAN 77 (DEXP, ALOG, ...): the generic intrinsic they name
-_SPECIFIC_NAMES = {"dexp": "exp", "dsqrt": "sqrt", "dabs": "abs", "iabs": "abs",
-                   "dlog": "log", "alog": "log", "dlog10": "log10", "alog10": "log10",
-                   "dsin": "sin", "dcos": "cos", "dtan": "tan", "dasin": "asin",
-                   "dacos": "acos", "datan": "atan", "datan2": "atan2", "dsinh": "sinh",
-                   "dcosh": "cosh", "dtanh": "tanh", "dfloat": "dble", "dreal": "dble"}
 _OTHER_INTRINSICS = {"kind", "selected_real_kind", "selected_int_kind", "abs", "min", "max",
                      "mod", "sign", "real", "dble", "int", "nint", "floor", "ceiling", "sum",
                      "product", "maxval", "minval", "dot_product", "size", "shape", "lbound",

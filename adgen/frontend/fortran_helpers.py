@@ -230,6 +230,18 @@ DESCRIPTOR_DIM = ir.Struct(ir.StructDef("adgen_gfc_dim", [
 
 
 INQUIRY = ("size", "shape", "lbound", "ubound")     # of an array's bounds, not values
+# specific names of intrinsics, by the generic each one is: the standard's and gfortran's
+# (the double-complex ones LINPACK and the BLAS use throughout, which fparser reads as
+# references to arrays or to external functions)
+SPECIFIC_NAMES = {"dexp": "exp", "dsqrt": "sqrt", "dabs": "abs", "iabs": "abs",
+                  "dlog": "log", "alog": "log", "dlog10": "log10", "alog10": "log10",
+                  "dsin": "sin", "dcos": "cos", "dtan": "tan", "dasin": "asin",
+                  "dacos": "acos", "datan": "atan", "datan2": "atan2", "dsinh": "sinh",
+                  "dcosh": "cosh", "dtanh": "tanh", "dfloat": "dble", "dreal": "dble",
+                  "dimag": "aimag", "dconjg": "conjg", "cdabs": "abs", "zabs": "abs",
+                  "cdexp": "exp", "zexp": "exp", "cdlog": "log", "zlog": "log",
+                  "cdsqrt": "sqrt", "zsqrt": "sqrt", "cdsin": "sin", "zsin": "sin",
+                  "cdcos": "cos", "zcos": "cos", "dcmplx": "cmplx"}
 # of an array's values: a scalar
 REDUCTIONS = ("sum", "product", "maxval", "minval", "dot_product", "count", "any", "all",
                "norm2", "maxloc", "minloc")

@@ -447,21 +447,52 @@ class FuncGen(CallsAndLoops):
                                  f"{name}=EXPR", s.loc)
             return []
         out, seen = [], set()
-        for e in ir.stmt_exprs(s):
-            for lv in self.pure_input_reads(e):
-                target = self.sh(lv)
-                if expr_c(target) not in seen:
-                    seen.add(expr_c(target))
-                    out.append(ir.Assign(target, X.zero(lv.type), s.loc))
+        reads = [(lv, guard) for e in ir.stmt_exprs(s)
+                 for lv, guard in self.guarded_reads(e, None)]
+        always = {expr_c(lv) for lv, guard in reads if guard is None}
+        for lv, guard in reads:
+            if guard is not None and expr_c(lv) in always:
+                continue        # (zeroed whatever the test)
+            target = self.sh(lv)
+            key = (expr_c(guard) if guard is not None else "", expr_c(target))
+            if key in seen:
+                continue
+            seen.add(key)
+            zero = ir.Assign(target, X.zero(lv.type), s.loc)
+            # read only where a test lets it (`b ? b[i] : 0`, `b && b[i] > 0`): its adjoint
+            # is zeroed there too, as b's adjoint may be NULL beside it
+            out.append(zero if guard is None else ir.If(guard, ir.Block([zero]), None, s.loc))
         return out
 
     def pure_input_reads(self, e):
         """The elements of pure inputs zeroed as read (see zero_pure_input) that e reads."""
-        for sub in ir.walk(e):
-            t = sub.type.resolved() if sub.type is not None else None
-            if isinstance(sub, (ir.Index, ir.Member, ir.Deref)) and t is not None and \
-                    t.is_float and find(self.mem.loc(sub)) in self.T.zero_on_read:
-                yield sub
+        for lv, _ in self.guarded_reads(e, None):
+            yield lv
+
+    def guarded_reads(self, e, guard):
+        """(element, test) for each element of a pure input zeroed as read that e reads:
+        the test under which e evaluates it (the branch of a conditional expression, the
+        right of && and ||), None where e always does."""
+        def both(test):
+            return X.clone(test) if guard is None else \
+                ir.Binary("&&", X.clone(guard), X.clone(test), ir.INT)
+
+        if isinstance(e, ir.Cond):
+            yield from self.guarded_reads(e.test, guard)
+            yield from self.guarded_reads(e.then, both(e.test))
+            yield from self.guarded_reads(e.other, both(ir.Unary("!", e.test, ir.INT)))
+            return
+        if isinstance(e, ir.Binary) and e.op in ("&&", "||"):
+            yield from self.guarded_reads(e.left, guard)
+            test = e.left if e.op == "&&" else ir.Unary("!", e.left, ir.INT)
+            yield from self.guarded_reads(e.right, both(test))
+            return
+        t = e.type.resolved() if e.type is not None else None
+        if isinstance(e, (ir.Index, ir.Member, ir.Deref)) and t is not None and \
+                t.is_float and find(self.mem.loc(e)) in self.T.zero_on_read:
+            yield e, guard
+        for c in e.children():
+            yield from self.guarded_reads(c, guard)
 
     # ---------------------------------------------------- callee: g_fwd / g_bwd
     def build_split(self):

@@ -1,0 +1,61 @@
+"""Reading or writing active numbers as numbers of another type, through a pointer cast.
+
+`*(int32_t *)&x` reads the bits of the float x as an integer (a fast inverse square root,
+a hash of a value, a byte-wise copy through `unsigned char *`). The value that comes out
+has no derivative to carry, so the derivative of anything computed from it would be
+silently zero: where the memory is active, that is an error naming the cast, as a union
+is. Casts between spellings of one type (`doublereal *` and `double *`, a row of a 2-D
+array as `double *`), to and from `void *`, and of memory that carries no derivative are
+left alone.
+"""
+from adgen import ir
+from adgen.errors import AdgenError
+from adgen.ir.c_text import expr_c, type_name
+
+
+def check_reinterpretations(prog, mem, act, functions):
+    """Raises AdgenError at the first pointer cast in functions that reads or writes
+    active numbers as numbers of another type."""
+    for name in functions:
+        f = prog.functions[name]
+        for st in ir.stmts_walk(f.body.stmts):
+            for top in ir.stmt_exprs(st):
+                for e in ir.walk(top):
+                    if isinstance(e, ir.Cast):
+                        _check_cast(e, mem, act, st)
+
+
+def _check_cast(cast, mem, act, st):
+    to = _number_pointee(cast.to)
+    arg_type = cast.arg.type.resolved() if cast.arg.type is not None else None
+    origin = _number_pointee(arg_type) if isinstance(arg_type, (ir.Ptr, ir.Arr)) else None
+    if to is None or origin is None or to.name == origin.name:
+        return
+    if not (to.is_float or origin.is_float):
+        return          # integers of other widths: no derivative either way
+    if not isinstance(cast.arg, (ir.Ref, ir.AddrOf, ir.Index, ir.Member, ir.Deref,
+                                 ir.Binary, ir.Cast)):
+        return          # (a call's result: fresh memory, no node to ask)
+    if not act.needs_shadow(mem.target(cast.arg)):
+        return
+    loc = cast.loc or getattr(cast.arg, "loc", None) or st.loc
+    written = cast.to.resolved()
+    written = written.target if isinstance(written, ir.Ptr) else to
+    raise AdgenError(f"'{expr_c(cast)}' reads or writes active {origin.name} values as "
+                     f"{type_name(written).strip()}: their derivatives cannot follow a "
+                     "reinterpretation of their bits (compute the value with arithmetic, "
+                     "or differentiate around it with a derivative rule)", loc)
+
+
+def _number_pointee(t):
+    """The number type a pointer type points to (through arrays of numbers), or None
+    for a pointer to anything else (void, a struct, a pointer)."""
+    t = t.resolved() if t is not None else None
+    if not isinstance(t, (ir.Ptr, ir.Arr)):
+        return None
+    inner = (t.target if isinstance(t, ir.Ptr) else t.elem).resolved()
+    while isinstance(inner, ir.Arr):
+        inner = inner.elem.resolved()
+    if isinstance(inner, ir.Prim) and not inner.is_void:
+        return inner
+    return None
