@@ -267,7 +267,9 @@ def make_arguments(built, values=None, sizes=None, seed=1):
         elif kind == "int":
             if n in values:
                 v = values[n]
-                if isinstance(v, bool) or not isinstance(v, int):
+                if isinstance(v, bool):
+                    v = int(v)      # a LOGICAL (or a C flag) given as true or false
+                if not isinstance(v, int):
                     raise CheckError(f"{n}: expected an integer in the inputs, got {v!r}")
                 out[n] = v
                 notes.append(f"{n} = {v}")

@@ -762,15 +762,26 @@ def warn_openmp(prog):
                     "not supported yet: the derivative code runs this part serially"]
 
 
-def check_inactive_names(prog, options):
-    """--inactive names functions adgen cannot see: one whose body it has would be
-    differentiated all the same, so the option would be silently ignored."""
+def drop_inactive_bodies(prog, options):
+    """--inactive names functions the derivative code calls as compiled, their results
+    constants. One whose body the input has is read no further (a routine returning a
+    machine constant through EQUIVALENCE): not differentiated, nor refused for what its
+    body holds; not a head, nor a static C function (the derivative code, in a file of
+    its own, cannot call that)."""
+    from adgen.frontend.heads import parse_head
+    heads = {parse_head(spec)[0] for spec in options.heads}
     for name in options.inactive:
         f = prog.functions.get(name)
-        if f is not None and f.has_body:
-            raise AdgenError(f"--inactive {name}: '{name}' is defined here, so adgen "
-                             "differentiates it; --inactive is for functions whose body "
-                             f"adgen does not see (leave out --inactive {name})", f.loc)
+        if f is None or not f.has_body:
+            continue
+        if name in heads:
+            raise AdgenError(f"--inactive {name}: '{name}' is a head (--head): a head is "
+                             "differentiated", f.loc)
+        if f.is_static and prog.language == "c":
+            raise AdgenError(f"--inactive {name}: '{name}' is static, so the derivative "
+                             "code, in a file of its own, cannot call it (declare it without "
+                             f"'static', or leave out --inactive {name})", f.loc)
+        f.has_body, f.body, f.error = False, ir.Block([]), None
 
 
 def generate(sources, options):
@@ -811,6 +822,7 @@ def _generate(sources, options, defaults=None):
     attach_rules(prog, rules + builtin_rules(prog, rules))
     if defaults is not None:
         options = replace(options, heads=defaults)
+    drop_inactive_bodies(prog, options)
     head_specs = resolve_heads(prog, options)
     if defaults is None and not options.heads:
         defaults = [f.name for f, _, _, _ in head_specs]
@@ -839,7 +851,6 @@ def _reached_code(prog, head):
 def _derivative_code(prog, head_specs, sources, options):
     """The derivative code of the heads of prog (read, its rules attached)."""
     check_size_names(prog, options, sources[0])
-    check_inactive_names(prog, options)
     warn_openmp(prog)
     roots = [f.name for f, _, _, _ in head_specs]
     specialize_callbacks(prog, roots)

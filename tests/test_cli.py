@@ -233,13 +233,53 @@ def test_unknown_external_function(tmp_path):
 
 
 def test_inactive_names_a_function_adgen_sees(tmp_path):
-    # --inactive is for functions without a body: for one with a body it would be ignored
-    source = ("static double g(double x)\n{\n    return x * x;\n}\n\n"
+    """--inactive for a function the input defines: the derivative code calls it as
+    compiled, its result a constant (its body is not differentiated, nor refused); a
+    static one, which the derivative code cannot call, or a head, is an error."""
+    source = ("double g(double x)\n{\n    return x * x;\n}\n\n"
               "double f(double x)\n{\n    return g(x) + x;\n}\n")
     (tmp_path / "prog.c").write_text(source)
+    proc = adgen("--reverse", "prog.c", "--head", "f", "--inactive", "g", "-o", "out.c",
+                 cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    code = (tmp_path / "out.c").read_text()
+    assert "double g(double x);" in code and "g_b" not in code and "fb" in code, code
+    proc = adgen("check", "prog.c", "--head", "f", "--inactive", "g", cwd=tmp_path)
+    assert proc.returncode == 1 and "NO" in proc.stdout, proc.stdout    # g's part is left out
+    (tmp_path / "prog.c").write_text("static " + source)
+    (tmp_path / "out.c").unlink()
     proc = adgen("--reverse", "prog.c", "--inactive", "g", "-o", "out.c", cwd=tmp_path)
-    check_error(proc, "prog.c", r"--inactive g: 'g' is defined here", {1})
+    check_error(proc, "prog.c", r"--inactive g: 'g' is static, so the derivative code", {1})
     assert not (tmp_path / "out.c").exists()
+    proc = adgen("--reverse", "prog.c", "--head", "g", "--inactive", "g", "-o", "out.c",
+                 cwd=tmp_path)
+    check_error(proc, "prog.c", r"--inactive g: 'g' is a head", {1})
+
+
+EQUIVALENCE_CONSTANT = """      DOUBLE PRECISION FUNCTION EPSM()
+      INTEGER IM(2)
+      DOUBLE PRECISION DM
+      EQUIVALENCE (DM, IM(1))
+      DATA DM /2.22044604926D-16/
+      EPSM = DM
+      END
+      SUBROUTINE F(X, Y)
+      DOUBLE PRECISION X, Y, EPSM
+      Y = X*X + EPSM()
+      END
+"""
+
+
+def test_inactive_routine_of_a_machine_constant_with_equivalence(tmp_path):
+    """MINPACK's DPMPAR pattern: a routine returning a machine constant through
+    EQUIVALENCE, which adgen refuses; the error names --inactive as the way out, and with
+    it the caller is differentiated and checked."""
+    (tmp_path / "f.f").write_text(EQUIVALENCE_CONSTANT)
+    proc = adgen("--reverse", "f.f", "--head", "f(y)/(x)", "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "f.f", r"EQUIVALENCE is not supported \(if 'epsm' computes nothing "
+                r"that carries derivatives, name it with --inactive epsm", {4})
+    proc = adgen("check", "f.f", "--head", "f(y)/(x)", "--inactive", "epsm", cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
 
 
 REPORTING_STEP = """\
@@ -534,6 +574,28 @@ def test_check_keeps_double_tolerances_beside_default_real_literals(tmp_path):
     assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
     assert "rel. error <= 1e-06" in proc.stdout and "dot-product test <= 1e-12" in \
         proc.stdout, proc.stdout
+
+
+LOGICAL_DUMMY = """function g(x, flip)
+  implicit none
+  real(8) :: g
+  real(8), intent(in) :: x
+  logical, intent(in) :: flip
+  g = x**2
+  if (flip) g = -g
+end function
+"""
+
+
+@pytest.mark.parametrize("flip,sign", [("true", -1), ("false", 1)])
+def test_check_takes_json_booleans_for_logical_arguments(tmp_path, flip, sign):
+    """A LOGICAL dummy given as JSON true/false (before: 'expected an integer')."""
+    (tmp_path / "g.f90").write_text(LOGICAL_DUMMY)
+    (tmp_path / "in.json").write_text('{"x": 0.5, "flip": %s}' % flip)
+    proc = adgen("check", "g.f90", "--head", "g(g)/(x)", "--inputs", "in.json", cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    derivative = re.search(r"g / x\s+(\S+)", proc.stdout).group(1)
+    assert float(derivative) == pytest.approx(sign * 1.0), proc.stdout
 
 
 def test_union(tmp_path):

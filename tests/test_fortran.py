@@ -249,6 +249,87 @@ int main(void)
 """
 
 
+RESULT_CLAUSE = """module m3
+  implicit none
+contains
+  function dist(a, b) result(res)
+    real(8), intent(in) :: a(3), b(3)
+    real(8) :: res
+    res = sqrt(sum((a - b)**2))
+  end function
+end module
+"""
+
+
+def test_head_names_a_function_result_by_its_result_name(tmp_path):
+    """`--head "dist(res)/(a b)"` for `function dist(a, b) result(res)`: the RESULT name
+    is the function's result, as its own name is (before: "'res' is not a parameter")."""
+    _, proc, out = _adgen(tmp_path, RESULT_CLAUSE, "dist(res)/(a b)")
+    assert proc.returncode == 0, proc.stderr
+    assert "dist(dist)/(a b)" in out.read_text()
+    _, named, other = _adgen(tmp_path, RESULT_CLAUSE, "dist(dist)/(a b)", out="other.c")
+    assert named.returncode == 0 and \
+        other.read_text().split("*/", 1)[1] == out.read_text().split("*/", 1)[1]
+
+
+DPROD = """subroutine area(a, b, s)
+  implicit none
+  real, intent(in) :: a, b
+  real(8), intent(out) :: s
+  s = dprod(a, b) + dprod(a, 2.0)
+end subroutine
+"""
+
+
+def test_dprod_is_a_double_product(tmp_path):
+    """dprod(a, b) of default reals: their product in double precision (before:
+    "intrinsic 'dprod' is not supported"); derivatives checked against finite
+    differences."""
+    (tmp_path / "area.f90").write_text(DPROD)
+    proc = subprocess.run([sys.executable, "-m", "adgen", "check", "area.f90", "--head",
+                           "area(s)/(a b)"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    _, proc, out = _adgen(tmp_path, DPROD, "area(s)/(a b)", mode="--forward")
+    assert proc.returncode == 0 and "(double)" in out.read_text(), proc.stderr
+
+
+UNCALLED_REFUSED = """module mu
+  implicit none
+  type f
+    real(8), allocatable :: d(:)
+  end type
+contains
+  subroutine init(x)
+    type(f), intent(out) :: x
+    allocate(x%d(3))
+  end subroutine
+  subroutine sq(a, b)
+    real(8), intent(in) :: a
+    real(8), intent(out) :: b
+    b = a*a
+  end subroutine
+  subroutine uses_init(a, b)
+    real(8), intent(in) :: a
+    real(8), intent(out) :: b
+    type(f) :: x
+    call init(x)
+    b = a * size(x%d)
+  end subroutine
+end module
+"""
+
+
+def test_refused_declarations_of_a_procedure_no_head_calls(tmp_path):
+    """A procedure whose declarations adgen refuses (an INTENT(OUT) dummy of a type with
+    allocatable components) stops the run only where the derivative code needs it, as
+    any refusal in a body does (before: whatever the head)."""
+    _, proc, _ = _adgen(tmp_path, UNCALLED_REFUSED, "sq(b)/(a)")
+    assert proc.returncode == 0, proc.stderr
+    _, proc, _ = _adgen(tmp_path, UNCALLED_REFUSED, "uses_init(b)/(a)")
+    assert proc.returncode == 1 and ":8:" in proc.stderr and \
+        "the INTENT(OUT) dummy argument 'x'" in proc.stderr, proc.stderr
+
+
 def test_internal_procedures_of_the_main_program_as_heads(tmp_path):
     """An internal procedure of the main program is a head (the main program's USE and
     IMPLICIT statements seen in it), its derivatives right; one that uses a variable of

@@ -272,7 +272,8 @@ def resolve_heads(prog, options):
                              "defined twice; give each head of it a run (and an output) of "
                              "its own", f.loc)
         params = ir.params_by_source_name(f)
+        result = getattr(f, "result_name", None)        # a Fortran function's RESULT name
         to_c = lambda names: None if names is None else [  # noqa: E731
-            params[n].name if n in params else n for n in names]
+            params[n].name if n in params else f.name if n == result else n for n in names]
         out.append((f, to_c(dep), to_c(indep), spec))
     return out

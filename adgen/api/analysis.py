@@ -154,10 +154,11 @@ class Analysis:
     def __init__(self, paths, dopts, func_name, setup=None):
         from adgen import ir
         from adgen.ir.c_text import declare
-        from adgen.driver import load_program
+        from adgen.driver import drop_inactive_bodies, load_program
         from adgen.room import with_room
         self.ir = ir
         prog = with_room(load_program, paths, dopts)
+        drop_inactive_bodies(prog, dopts)       # (as the derivative code calls them)
         f = prog.functions.get(func_name)
         if f is None or not f.has_body:
             raise BuildError(f"no definition of '{func_name}' in the sources")

@@ -168,7 +168,13 @@ class DeclarationsMixin:
                 # its declarations are looked up in here anyway)
                 continue
             elif type(node).__name__ == "Equivalence_Stmt":
-                raise self.error(node, "EQUIVALENCE is not supported")
+                if getattr(self, "signature_only", False):
+                    continue        # (no part of the interface: refused with the body)
+                proc = self.func.name if self.func is not None else None
+                raise self.error(node, "EQUIVALENCE is not supported" + (
+                    f" (if '{proc}' computes nothing that carries derivatives, name it with "
+                    f"--inactive {proc}: the derivative code then calls it as compiled)"
+                    if proc else ""))
             elif type(node).__name__ == "Value_Stmt":
                 continue            # see value_dummies
             else:
@@ -391,7 +397,9 @@ class DeclarationsMixin:
         if module_level or self.func is None:
             return False
         if name in self.dummies:
-            if intent_out(attrs):
+            # (refused with the body: the procedure's interface is read before any, and a
+            # procedure no head calls is not refused)
+            if intent_out(attrs) and not getattr(self, "signature_only", False):
                 raise self.error(node, f"the INTENT(OUT) dummy argument {what}, is not "
                                        "supported (Fortran deallocates its components on "
                                        "entry): make it INTENT(INOUT)")

@@ -292,6 +292,8 @@ class ExpressionsMixin:
     def intrinsic(self, name, args, node, ks, pre):
         loc = self.loc(node)
         name = SPECIFIC_NAMES.get(name, name)
+        if name == "atan" and len(args) == 2:
+            name = "atan2"      # Fortran 2008's atan(y, x)
         args = self.intrinsic_arguments(name, args, node)
         if name in REDUCTIONS:
             # its function references evaluated once, before its loop
@@ -432,6 +434,28 @@ class ExpressionsMixin:
             return convert_to(vals[0], ir.DOUBLE if kind == 8 else ir.FLOAT)
         if name == "dble":
             return convert_to(vals[0], ir.DOUBLE)
+        if name == "dprod":
+            # the product in double precision of two default reals
+            return ir.Binary("*", convert_to(vals[0], ir.DOUBLE), convert_to(vals[1], ir.DOUBLE),
+                             ir.DOUBLE, loc)
+        if name == "scale":
+            # x * 2**i, exactly
+            t = vals[0].type
+            return ir.Call(_fname("ldexp", t), [vals[0], ir.Cast(ir.INT, vals[1])], t, loc)
+        if name in ("exponent", "fraction"):
+            # x = fraction(x) * 2**exponent(x), fraction in [0.5, 1): frexp's parts; both 0
+            # for 0 (the exponent of an infinity or a NaN: 0 as well, as frexp's)
+            t = vals[0].type
+            x = vals[0]
+            zero_or_not_finite = ir.Binary("||", ir.Binary("==", X.clone(x), X.zero(t), ir.INT),
+                                           ir.Unary("!", ir.Call("isfinite", [X.clone(x)],
+                                                                 ir.INT), ir.INT), ir.INT)
+            e = ir.Cond(zero_or_not_finite, ir_int(0),
+                        ir.Binary("+", ir.Call(_fname("ilogb", t), [X.clone(x)], ir.INT),
+                                  ir_int(1), ir.INT), ir.INT, loc)
+            if name == "exponent":
+                return e
+            return ir.Call(_fname("ldexp", t), [x, ir.Unary("-", e, ir.INT)], t, loc)
         if name in ("int", "ifix", "idint"):
             return ir.Cast(ir.INT, vals[0], loc)
         if name in ("nint", "idnint"):

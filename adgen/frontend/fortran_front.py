@@ -531,6 +531,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
     # ------------------------------------------------------------- declarations
     def build(self, unit, signature_only):
         F = f2003()
+        self.signature_only = signature_only
         stmt = head_stmt(unit)
         # temporaries avoid every name of the source, also those of variables declared
         # implicitly further down, which become locals only when they are met
@@ -542,6 +543,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.dummies = dummies
         self.func.dummy_names = dummies        # calls match keyword arguments by them
         self.result_name = result_name if is_function else None   # never SAVEd
+        # (a head may name the result by it: `--head "dist(res)/(a b)"`)
+        self.func.result_name = result_name if is_function else None
         self.func.elemental = stmt.items[0] is not None and \
             "ELEMENTAL" in str(stmt.items[0]).upper()
         spec = exec_part = None
@@ -571,6 +574,9 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         for name in getattr(self, "host_seed", ()):     # see internal_procedures
             if name not in self.vars:
                 self.host_variable(name, stmt)
+        # a dummy that a CALL statement calls is a dummy procedure, EXTERNAL or not
+        self.called_names = {name_of(c.items[0]) for c in walk_type(exec_part, F.Call_Stmt)
+                             if isinstance(c.items[0], F.Name)} if exec_part else set()
         for d in dummies:
             self.dummy_procedure(d, stmt)       # (before the internal procedures)
         prefix_type = None
@@ -838,7 +844,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
 
     def dummy_procedure(self, name, node):
         """The stand-in of dummy argument `name` if it is a procedure (an interface block
-        of that name, PROCEDURE(iface) or EXTERNAL), in dummy_procs. Its signature is the
+        of that name, PROCEDURE(iface), EXTERNAL, or the subroutine of a CALL statement), in
+        dummy_procs. Its signature is the
         interface's (an EXTERNAL one's comes from its first call, see user_call); calls
         of the stand-in go `through` the parameter, and transform/callbacks.py gives each
         call passing a procedure a copy calling that procedure."""
@@ -851,7 +858,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
             if body is None and (like is None or not like.has_body):
                 raise self.error(node, f"no interface '{iface}' for the dummy procedure "
                                        f"'{name}'")
-        elif body is None and name not in self.external_names:
+        elif body is None and name not in self.external_names and \
+                name not in self.called_names:
             return
         loc = self.loc(node)
         f = ir.Function(name, ir.VOID, [], ir.Block([]), loc=loc, has_body=False)

@@ -14,6 +14,16 @@ FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
 CPP_SUFFIXES = (".F", ".F90", ".F95", ".F03", ".F08", ".FOR")
 
 
+def _fortran_2008_intrinsics():
+    """fparser reads Fortran 2003, whose ATAN takes one argument; Fortran 2008's takes
+    two as well (`atan(y, x)`, atan2's value), as gfortran reads it."""
+    from fparser.two import Fortran2003
+    for table in ("generic_function_names", "mathematical_names"):
+        entry = getattr(Fortran2003.Intrinsic_Name, table, {}).get("ATAN")
+        if entry is not None:
+            entry["max"] = max(entry["max"], 2)
+
+
 def read_tree(path, include_dirs=(), defines=()):
     """Parse a Fortran file (preprocessed first when its suffix asks for it)."""
     try:
@@ -23,6 +33,7 @@ def read_tree(path, include_dirs=(), defines=()):
     except ImportError:
         raise AdgenError("Fortran input needs the fparser package (pip install fparser)",
                          Loc(path))
+    _fortran_2008_intrinsics()
     text = None
     if path.endswith(CPP_SUFFIXES):
         cmd = ["gcc", "-E", "-traditional-cpp", "-x", "c"]
