@@ -595,10 +595,8 @@ def _float_fields(mem, node, t):
         return [node]
     out = []
     for fname, ftype in t.sdef.fields:
-        elem = ftype.resolved()
-        while isinstance(elem, ir.Arr):     # (an array of structs: `struct body b[2]`)
-            elem = elem.elem.resolved()
-        if ir.base_float(ftype) or float_struct(ir.Ptr(elem)):
+        # (a field holding an array of structs: `struct body b[2]`)
+        if ir.base_float(ftype) or float_struct(ir.Ptr(ir.array_element(ftype))):
             out += _float_fields(mem, mem.field(node, fname), ftype)
     return out
 

@@ -32,15 +32,11 @@ def number_block(t):
 def struct_numbers(t):
     """The first floating-point type among the fields of struct type t (through nested
     structs and arrays, not pointers), or None when t is not a struct holding one."""
-    r = t.resolved()
-    while isinstance(r, ir.Arr):
-        r = r.elem.resolved()
+    r = ir.array_element(t)
     if not isinstance(r, ir.Struct) or r.sdef is None:
         return None
     for _, ftype in r.sdef.fields:
-        ft = ftype.resolved()
-        while isinstance(ft, ir.Arr):
-            ft = ft.elem.resolved()
+        ft = ir.array_element(ftype)
         if ft.is_float:
             return ft
         found = struct_numbers(ft) if isinstance(ft, ir.Struct) else None

@@ -330,14 +330,6 @@ def _child_blocks(s):
     return []
 
 
-def _mentions(e, sym):
-    return any(isinstance(r, ir.Ref) and r.sym is sym for r in ir.walk(e))
-
-
-def _mentions_in_stmt(stmt, sym):
-    return any(_mentions(e, sym) for s in ir.stmts_walk([stmt]) for e in ir.stmt_exprs(s))
-
-
 class IndexWalker:
     """Collects the maximal index of every access to one pointer parameter."""
 
@@ -906,12 +898,12 @@ class IndexWalker:
         self.moved_cache[sym] = None
         sets = self.aliases[sym]
         top = [i for i, s in enumerate(self.body) if any(s is a for a in sets)]
-        if len(top) != len(sets) or not any(_mentions(a.rhs, sym) for a in sets) or \
-                _mentions(self.body[top[0]].rhs, sym):
+        if len(top) != len(sets) or not any(X.mentions(a.rhs, sym) for a in sets) or \
+                X.mentions(self.body[top[0]].rhs, sym):
             return None
         from adgen.analysis.loops import address_taken
         if sym in address_taken(self.func, self.kernel_inputs()) or \
-                any(_mentions_in_stmt(s, sym) for i, s in enumerate(self.body[:top[-1]])
+                any(X.stmts_mention([s], sym) for i, s in enumerate(self.body[:top[-1]])
                     if i not in top):
             return None
         offset = None

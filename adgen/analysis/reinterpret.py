@@ -53,9 +53,7 @@ def _number_pointee(t):
     t = t.resolved() if t is not None else None
     if not isinstance(t, (ir.Ptr, ir.Arr)):
         return None
-    inner = (t.target if isinstance(t, ir.Ptr) else t.elem).resolved()
-    while isinstance(inner, ir.Arr):
-        inner = inner.elem.resolved()
+    inner = ir.array_element(t.target if isinstance(t, ir.Ptr) else t.elem)
     if isinstance(inner, ir.Prim) and not inner.is_void:
         return inner
     return None

@@ -15,22 +15,23 @@ from adgen import ir
 from adgen.analysis.extent import const_value, normal_test
 from adgen.analysis.first_access import SET, first_access
 from adgen.analysis.loops import counter_step
+from adgen.ir import exprs as X
 
 
 def set_before_read(stmts, sym) -> bool:
     """True when every path through stmts sets every element of the local array sym
     before any statement reads one of them."""
-    count = _element_count(sym.type)
+    count = element_count(sym.type)
     if count is None or count == 0:
         return False
-    if any(_mentions_raw(st, sym) for st in ir.stmts_walk(stmts)):
+    if any(_raw_names(st, sym) for st in ir.stmts_walk(stmts)):
         return False        # a back-end statement (a byte copy, a zeroing) touches it
 
     def sets(st):
         return isinstance(st, ir.For) and _loop_nest_sets(st, sym, count)
 
     def reads(exprs):
-        return any(_mentions(e, sym) for e in exprs)
+        return any(X.mentions(e, sym) for e in exprs)
 
     return first_access(stmts, sets, reads) == SET
 
@@ -42,7 +43,7 @@ def used_elements(stmts, sym):
     a work array sized for the largest case, and the backward sweep's loops over the same
     rows); None when a use is of another kind (the array or an element's address passed
     on, an index without such bounds) or the array is not named at all."""
-    count = _element_count(sym.type)
+    count = element_count(sym.type)
     if count is None:
         return None
     walk = _UseWalk(sym, stmts)
@@ -118,7 +119,7 @@ class _UseWalk:
     def raw(self, st, env) -> bool:
         """A back-end statement: a block push or pop of consecutive elements (`&a[k]`,
         count * sizeof element bytes) names them; any other naming sym is not followed."""
-        if not _mentions_raw(st, self.sym):
+        if not _raw_names(st, self.sym):
             return True
         ptr, nbytes = st.args.get("ptr"), st.args.get("bytes")
         if st.template not in ("push_block", "pop_block") or \
@@ -128,9 +129,7 @@ class _UseWalk:
         flat = _flat_index(ptr.arg, self.sym)
         first = self.bounds(flat, env) if flat is not None else None
         count = self.bounds(nbytes.left, env)
-        element = self.sym.type.resolved()
-        while isinstance(element, ir.Arr):
-            element = element.elem.resolved()
+        element = ir.array_element(self.sym.type)
         of = nbytes.right.of
         if first is None or count is None or not isinstance(of, ir.Type) or \
                 not isinstance(of.resolved(), ir.Prim) or of.resolved().name != element.name:
@@ -189,7 +188,7 @@ class _UseWalk:
                     return False
                 self.found.append(bounds)
                 return all(self.uses(i, env) for i in indices)
-        if isinstance(e, ir.AddrOf) and _mentions(e, self.sym):
+        if isinstance(e, ir.AddrOf) and X.mentions(e, self.sym):
             return False        # an element's address: what is reached through it is not known
         if isinstance(e, ir.Ref) and e.sym is self.sym:
             return False
@@ -216,7 +215,7 @@ def _bodies(st):
     return []
 
 
-def _element_count(t):
+def element_count(t):
     """The number of numbers in an array of numbers of constant extents, else None."""
     t = t.resolved()
     if not isinstance(t, ir.Arr):
@@ -231,19 +230,16 @@ def _element_count(t):
     return count if isinstance(t, ir.Prim) else None
 
 
-def _mentions(e, sym):
-    return any(isinstance(x, ir.Ref) and x.sym is sym for x in ir.walk(e))
-
-
 def _mentions_stmt(st, sym):
-    return any(_mentions(e, sym) for x in ir.stmts_walk([st]) for e in ir.stmt_exprs(x)) \
-        or _mentions_raw(st, sym)
+    """True when statement st, or one inside it, names sym (back-end statements too)."""
+    return X.stmts_mention([st], sym) or any(_raw_names(x, sym) for x in ir.stmts_walk([st]))
 
 
-def _mentions_raw(st, sym):
-    return any(isinstance(x, ir.Raw) and
-               any(isinstance(v, ir.Expr) and _mentions(v, sym) for v in x.args.values())
-               for x in ir.stmts_walk([st]))
+def _raw_names(st, sym):
+    """True when st is a back-end statement (not those inside it) whose arguments name
+    sym."""
+    return isinstance(st, ir.Raw) and \
+        any(isinstance(v, ir.Expr) and X.mentions(v, sym) for v in st.args.values())
 
 
 def _loop_nest_sets(loop, sym, count) -> bool:
@@ -260,7 +256,7 @@ def _loop_nest_sets(loop, sym, count) -> bool:
         if len(touching) != 1:
             return False
         st = touching[0]
-    if not isinstance(st, ir.Assign) or _mentions(st.rhs, sym):
+    if not isinstance(st, ir.Assign) or X.mentions(st.rhs, sym):
         return False
     nest_vars = {v for v, _, _ in counters}
     for x in ir.stmts_walk([loop]):
@@ -270,7 +266,7 @@ def _loop_nest_sets(loop, sym, count) -> bool:
                 x.lhs.sym in nest_vars and not _is_loop_control(x, loop):
             return False
         for e in ir.stmt_exprs(x):
-            if any(isinstance(a, ir.AddrOf) and _mentions(a, v)
+            if any(isinstance(a, ir.AddrOf) and X.mentions(a, v)
                    for a in ir.walk(e) for v in nest_vars):
                 return False
     flat = _flat_index(st.lhs, sym)
@@ -326,7 +322,7 @@ def _flat_index(lhs, sym):
     while isinstance(e, ir.Index):
         indices.insert(0, e.index)
         e = e.base
-    if not (isinstance(e, ir.Ref) and e.sym is sym) or _mentions_any(indices, sym):
+    if not (isinstance(e, ir.Ref) and e.sym is sym) or any(X.mentions(i, sym) for i in indices):
         return None
     extents, t = [], sym.type.resolved()
     while isinstance(t, ir.Arr):
@@ -339,10 +335,6 @@ def _flat_index(lhs, sym):
         flat = ir.Binary("+", ir.Binary("*", flat, ir.Const(str(extents[k]), ir.INT), ir.INT),
                          indices[k], ir.INT)
     return flat
-
-
-def _mentions_any(exprs, sym):
-    return any(_mentions(e, sym) for e in exprs)
 
 
 def _affine(e, variables):

@@ -14,7 +14,7 @@ from adgen import ir
 from adgen.ir.c_text import LP64_SIZES, declare, expr_c, type_name
 from adgen.ir.exprs import constant_value, used_calls, used_symbols
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
-from adgen.analysis.whole_array import set_before_read, used_elements
+from adgen.analysis.whole_array import element_count, set_before_read, used_elements
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -324,11 +324,9 @@ def render_function(fn: GenFunction, stack="heap", recursive=True) -> str:
     for d in zeroed:
         if d.sym in large and (used := used_elements(fn.body, d.sym)) is not None:
             first, last = used
-            element = d.sym.type.resolved()
-            while isinstance(element, ir.Arr):
-                element = element.elem.resolved()
-            if (last - first + 1) < constant_bytes(d.sym.type) // constant_bytes(element):
-                parts[d.sym] = (first, last - first + 1, type_name(element))
+            if last - first + 1 < element_count(d.sym.type):
+                parts[d.sym] = (first, last - first + 1,
+                                type_name(ir.array_element(d.sym.type)))
     return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
                                                       unused_params=unused_params,
                                                       set_only=set_only, large=large,

@@ -92,8 +92,7 @@ def _expanded_statement_function(scope, node, expanded):
         return None
     dummies, body, t = found
     args = [argument_value(a) for a in call_arguments(node)]
-    kinds = [scope.vars[d].type if d in scope.vars and not scope.vars[d].dims else None
-             if d in scope.vars else scope.implicit_var(d, node, False).type for d in dummies]
+    kinds = [scope.statement_function_dummy_type(d, node) for d in dummies]
     if len(args) != len(dummies) or None in kinds or \
             not any(is_complex(k) for k in kinds + [t]):
         return None

@@ -844,11 +844,11 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
 
     def dummy_procedure(self, name, node):
         """The stand-in of dummy argument `name` if it is a procedure (an interface block
-        of that name, PROCEDURE(iface), EXTERNAL, or the subroutine of a CALL statement), in
-        dummy_procs. Its signature is the
-        interface's (an EXTERNAL one's comes from its first call, see user_call); calls
-        of the stand-in go `through` the parameter, and transform/callbacks.py gives each
-        call passing a procedure a copy calling that procedure."""
+        of that name, PROCEDURE(iface), EXTERNAL, or the subroutine of a CALL statement),
+        in dummy_procs. Its signature is the interface's (an EXTERNAL one's comes from its
+        first call, see user_call); calls of the stand-in go `through` the parameter, and
+        transform/callbacks.py gives each call passing a procedure a copy calling that
+        procedure."""
         body, like = self.interface_bodies.get(name), None
         if name in self.procedure_decls:
             iface = self.procedure_decls[name]

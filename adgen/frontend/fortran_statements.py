@@ -403,6 +403,14 @@ class StatementsMixin:
             del stmts[k]
         return stmts
 
+    def statement_function_dummy_type(self, d, node):
+        """The type of the statement function dummy d (declared, or implicit); None when
+        d is declared an array."""
+        v = self.vars.get(d)
+        if v is None:
+            return self.implicit_var(d, node, False).type
+        return None if v.dims else v.type
+
     def statement_function(self, name, args, node, ks, pre):
         """A reference to a statement function: its expression, with the values of the
         arguments for its dummies (each evaluated once: an argument that calls a procedure
@@ -413,9 +421,7 @@ class StatementsMixin:
                                    f"arguments, given {len(args)}")
         bound = []
         for d, a in zip(dummies, args):
-            v = self.vars.get(d)
-            dt = v.type if v is not None and not v.dims else \
-                self.implicit_var(d, node, False).type if v is None else None
+            dt = self.statement_function_dummy_type(d, node)
             if dt is None:
                 raise self.error(node, f"the dummy '{d}' of statement function '{name}' "
                                        "is an array")

@@ -181,6 +181,15 @@ def pointee(t: Type) -> Optional[Type]:
     return None
 
 
+def array_element(t: Type) -> Type:
+    """The (resolved) type of the elements of array type t, through arrays of arrays;
+    t itself, resolved, when it is not an array."""
+    r = t.resolved()
+    while isinstance(r, Arr):
+        r = r.elem.resolved()
+    return r
+
+
 def holds_pointers(t: Type) -> bool:
     """True when a value of struct type t carries a pointer (in a field, an array field, a
     nested struct)."""

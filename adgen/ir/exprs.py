@@ -370,6 +370,17 @@ def refs(e):
     return [s.sym for s in ir.walk(e) if isinstance(s, ir.Ref)]
 
 
+def mentions(e, sym):
+    """True when expression e names the variable sym."""
+    return any(isinstance(s, ir.Ref) and s.sym is sym for s in ir.walk(e))
+
+
+def stmts_mention(stmts, sym, skip=frozenset()):
+    """True when a statement of stmts (nested ones too, but those whose id is in skip)
+    names the variable sym in its own expressions."""
+    return any(mentions(e, sym) for st in ir.stmts_walk(stmts, skip) for e in ir.stmt_exprs(st))
+
+
 def has_call(e):
     return any(isinstance(s, ir.Call) for s in ir.walk(e))
 

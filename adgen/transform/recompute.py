@@ -37,6 +37,7 @@ from typing import Optional
 from adgen import ir
 from adgen.analysis.activity import find, reachable_nodes
 from adgen.analysis.loops import address_taken, assigned_syms, loop_local_vars
+from adgen.ir import exprs as X
 from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.clone import recursive_functions
 
@@ -205,7 +206,7 @@ class _Finder:
         for st in ir.stmts_walk(later):
             if self.accesses(st)[1] & reads:
                 return
-        if _mentions(self.f.body.stmts, v, skip={id(s)} | {id(st) for st in later}):
+        if X.stmts_mention(self.f.body.stmts, v, skip={id(s)} | {id(st) for st in later}):
             return
         if not self.restored_anyway(s, t.is_float):
             return
@@ -439,13 +440,6 @@ def _cheap(e):
                                             for sub in ir.walk(e))
 
 
-def _mentions(stmts, v, skip=frozenset()):
-    """True when a statement of stmts (nested ones too, but those in skip) uses variable v."""
-    return any(isinstance(sub, ir.Ref) and sub.sym is v
-               for st in ir.stmts_walk(stmts, skip) for e in ir.stmt_exprs(st)
-               for sub in ir.walk(e))
-
-
 def _constant(e):
     """An expression of constants only (no variable, memory or call)."""
     return all(isinstance(sub, (ir.Const, ir.Unary, ir.Binary, ir.Cast)) for sub in ir.walk(e))
@@ -551,7 +545,7 @@ def exit_recomputations(ctx, f, syms, backward_reads):
                 continue
             before = stmts[:k]
             if any(isinstance(st, ir.Return) for st in ir.stmts_walk(before)) or \
-                    _mentions(before, v) or _mentions(outside, v) or not _cheap(s.rhs):
+                    X.stmts_mention(before, v) or X.stmts_mention(outside, v) or not _cheap(s.rhs):
                 continue
             ok = all(sub.sym in ready or
                      sub.sym in f.params and sub.sym not in changed and sub.sym not in taken
