@@ -14,6 +14,7 @@ from adgen.analysis.activity import (Activity, Memory, field_closure, find, head
                                      reachable_nodes, ruled_call_arrays)
 from adgen.analysis.call_graph import callees, reachable, reachable_statements
 from adgen.analysis.default_heads import default_io, resolve_heads
+from adgen.analysis.entry_state import check_entry_state, state_writers
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
                                    descriptor_rank, field_expr, field_path_text, int_const)
 from adgen.analysis.first_access import READ, SET, first_access
@@ -21,7 +22,7 @@ from adgen.analysis.loops import fixed_bodies
 from adgen.analysis.reinterpret import check_reinterpretations
 from adgen.backend.cgen import OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
-from adgen.errors import AdgenError, Loc
+from adgen.errors import AdgenError, Loc, MissingSize
 from adgen.room import with_room
 from adgen.ir import exprs as X
 from adgen.ir.generated import GenFunction, LocalDecl
@@ -518,8 +519,8 @@ class Context:
             return self.try_extent(f, p, path)
         except Unknown as exc:
             name = field_path_text(p, path) if path else ir.source_name(p)
-            raise AdgenError(f"cannot tell how many elements '{name}' has ({why}): {exc}; "
-                             f"give it with --size {name}=EXPR", p.loc)
+            raise MissingSize(f"cannot tell how many elements '{name}' has ({why}): {exc}; "
+                              f"give it with --size {name}=EXPR", p.loc, name)
 
     def global_alias(self, f, p):
         """A global pointer that may point into the memory f's pointer parameter p points
@@ -789,23 +790,40 @@ def generate(sources, options):
     --head, a default head that adgen refuses only while differentiating it (a function
     it takes as an argument, an external it calls) is left out with a warning, as one it
     cannot read is, and the others are differentiated; an error when none is left."""
-    left_out, defaults = [], None
+    left_out, defaults, missing = [], None, []
     while True:
         try:
             result = _generate(sources, options, defaults)
         except AdgenError as exc:
             spans = getattr(exc, "default_heads", None)
             refused = [h for h, within in (spans or {}).items() if within(exc.loc)]
-            if not refused or len(refused) == len(spans):
-                raise
-            where = f"{exc.loc}: " if exc.loc is not None else ""
-            left_out += exc.head_warnings + [
-                f"{where}warning: '{h}' is left out of the functions differentiated (no "
-                f"--head names it): {exc.message}" for h in refused]
-            defaults = [h for h in spans if h not in refused]
-            continue
+            if refused and len(refused) < len(spans):
+                where = f"{exc.loc}: " if exc.loc is not None else ""
+                left_out += exc.head_warnings + [
+                    f"{where}warning: '{h}' is left out of the functions differentiated "
+                    f"(no --head names it): {exc.message}" for h in refused]
+                defaults = [h for h in spans if h not in refused]
+                continue
+            if isinstance(exc, MissingSize) and exc.name not in options.sizes and \
+                    len(missing) < _MISSING_SIZES_REPORTED:
+                # on with a stand-in length, to find every array that needs --size
+                missing.append(exc)
+                options = replace(options, sizes={**options.sizes, exc.name: "1"})
+                continue
+            if missing:
+                break       # (an error after a stand-in length may be the stand-in's)
+            raise
+        if missing:
+            break
         result.warnings = list(dict.fromkeys(left_out + result.warnings))
         return result
+    missing.sort(key=lambda e: (e.loc.file, e.loc.line, e.loc.col) if e.loc else ("", 0, 0))
+    missing[0].also = missing[1:]       # in the order of the source, as gcc lists them
+    raise missing[0]
+
+
+# how many arrays that need --size one run reports
+_MISSING_SIZES_REPORTED = 16
 
 
 def _generate(sources, options, defaults=None):
@@ -1323,6 +1341,9 @@ def assemble(prog, ctx, gen, sources, options):
                                                      has_body=False)
                 rule_derivatives[name].builtin = f.user_rule.builtin
     builtin = []        # derivative routines of built-in rules, defined in the output
+    # procedures setting state that ENTRY points share run from the output's own copy
+    writers = state_writers(prog)
+    copies = {}         # such a procedure's name -> the name of its copy
     todo = []
     for f in gen:
         todo += sorted(used_calls(f.body))
@@ -1340,10 +1361,15 @@ def assemble(prog, ctx, gen, sources, options):
             continue
         if getattr(f, "is_library", False):
             continue
-        if f.is_static:
+        if f.is_static or name in writers:
             if not f.has_body:
                 raise AdgenError(f"static function '{name}' has no body", f.loc)
             copy = primal_copy(f)
+            if not f.is_static:
+                copy.name = copies[name] = _unused_name(f"{name}_primal", prog,
+                                                        generated_names)
+                copy.comment = (f"Copy of {ir.source_name(f)}, which sets state its ENTRY "
+                                "points share (the output's copy of it).")
             # a call-site copy of a function computes what the function does
             for call in _calls([copy]):
                 if call.func in prog.functions:
@@ -1353,6 +1379,8 @@ def assemble(prog, ctx, gen, sources, options):
         else:
             protos.append(f)
     everything = gen + statics
+    for call in _calls(everything):
+        call.func = copies.get(call.func, call.func)
     syms = set()
     for f in everything:
         syms |= used_symbols(f.body)
@@ -1367,9 +1395,10 @@ def assemble(prog, ctx, gen, sources, options):
     ext = [g for g in used_globals if not g.is_static]
     stat = [g for g in used_globals if g.is_static]
     inside = {getattr(prog.functions[n], "clone_of", n) for n in ctx.functions} | \
-        {f.name for f in statics}
+        {f.name for f in statics} | set(copies)
     check_static_globals(prog, stat, inside, {getattr(f, "clone_of", f.name) for f in protos})
     check_static_state(prog, stat, inside, ctx.heads)
+    check_entry_state(prog, stat, inside)
     return OutputUnit(source=", ".join(os.path.basename(s) for s in sources),
                       mode=options.mode, heads=[h.text for h in ctx.heads],
                       std_headers=prog.std_headers, type_text=prog.type_text,
@@ -1377,6 +1406,14 @@ def assemble(prog, ctx, gen, sources, options):
                       shadow_globals=shadow_globals, prototypes=protos,
                       functions=statics + gen, command=options.command,
                       builtin_rules=sorted(f.name for f in builtin))
+
+
+def _unused_name(base, prog, taken):
+    name, k = base, 1
+    while name in prog.functions or name in taken:
+        k += 1
+        name = f"{base}{k}"
+    return name
 
 
 def primal_copy(f):

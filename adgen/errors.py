@@ -30,6 +30,17 @@ class AdgenError(Exception):
         return f"{where}error: {self.message}"
 
 
+class MissingSize(AdgenError):
+    """An array whose length adgen cannot tell: `--size NAME=EXPR` gives it. The driver
+    goes on with a stand-in length to find the others, and reports them all at once
+    (`also`: the errors after the first)."""
+
+    def __init__(self, message: str, loc: Optional[Loc], name: str):
+        super().__init__(message, loc)
+        self.name = name
+        self.also = []
+
+
 def source_excerpt(loc: Optional[Loc]) -> str:
     """The source line of loc and a caret under its column, as gcc shows them after the
     message ("" when the line cannot be read: text given to the Python API, a file since
@@ -55,9 +66,11 @@ def report(exc: "AdgenError", fallback: str) -> str:
     `fallback` names when the error has no place), then the line it is about with a caret
     under the column."""
     if exc.loc is None:
-        return f"{fallback}: {exc}"
-    excerpt = source_excerpt(exc.loc)
-    return f"{exc}\n{excerpt}" if excerpt else str(exc)
+        text = f"{fallback}: {exc}"
+    else:
+        excerpt = source_excerpt(exc.loc)
+        text = f"{exc}\n{excerpt}" if excerpt else str(exc)
+    return "\n".join([text] + [report(e, fallback) for e in getattr(exc, "also", ())])
 
 
 class UsageError(Exception):

@@ -61,7 +61,21 @@ MATH_RULES = {
     "fma": ["y", "x", "1.0"],
     # one ulp toward y: x's derivative where it is not the step
     "nextafter": ["1.0", "0.0"],
+    # POSIX's Bessel functions of the first and second kind: J0' = -J1, and
+    # Jn' = (J(n-1) - J(n+1)) / 2, finite at 0 where J1' = J0 - J1 / x is not (jn and yn
+    # take negative orders: J(-1) = -J1)
+    "j0": ["-j1(x)"],
+    "j1": ["0.5 * (j0(x) - jn(2, x))"],
+    "jn": [None, "0.5 * (jn(x - 1, y) - jn(x + 1, y))"],
+    "y0": ["-y1(x)"],
+    "y1": ["0.5 * (y0(x) - yn(2, x))"],
+    "yn": [None, "0.5 * (yn(x - 1, y) - yn(x + 1, y))"],
+    # exp(x * x) * erfc(x), a helper (templates/runtime.c.j2)
+    "adgen_erfc_scaled": ["adgen_erfc_scaled_slope(x)"],
 }
+# The functions of MATH_RULES that <math.h> declares only outside strict C99 (POSIX's): the
+# back end declares those the generated code calls
+POSIX_MATH = ("j0", "j1", "jn", "y0", "y1", "yn")
 # Functions with a second output through a pointer y, differentiated as the statements
 # they equal (the C front end writes them so): `*y = OUT;` then RESULT, which reads *y, x
 # read once. frexp's exponent of 0 and inf is 0, as C's; modf keeps the sign of x in both
@@ -131,7 +145,7 @@ ALLOCATION = ("malloc", "calloc", "free", "realloc")
 MEMORY = ("memcpy", "memmove", "memset")
 
 # Helpers that some rules need; the back end emits those used (templates/helpers.c.j2).
-RULE_HELPERS = ("adgen_digamma",)
+RULE_HELPERS = ("adgen_digamma", "adgen_erfc_scaled_slope")
 
 
 # ------------------------------------------------------------------ BLAS kernels
@@ -254,7 +268,8 @@ def _variants():
     for name in MEMORY:
         table[name] = LibFunc(name, ir.Ptr(ir.VOID), "memory")
     for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
-        table["adgen_digamma" + suffix] = LibFunc("adgen_digamma" + suffix, t, "helper")
+        for helper in RULE_HELPERS:
+            table[helper + suffix] = LibFunc(helper + suffix, t, "helper")
     # x to the integer power y as libf2c computes it (F2C_CALLS)
     table["adgen_pow_di"] = LibFunc("adgen_pow_di", ir.DOUBLE, "math",
                                     ["(y == 0 ? 0.0 : y * adgen_pow_di(x, y - 1))", None],
@@ -272,7 +287,8 @@ def _in_precision(rule, suffix):
     if rule is None or suffix == "":
         return rule
     text = _FUNC_NAME.sub(lambda m: m.group(1) + suffix + "(", rule)
-    text = text.replace("adgen_digamma(", "adgen_digamma" + suffix + "(")
+    for helper in RULE_HELPERS:
+        text = text.replace(helper + "(", helper + suffix + "(")
     return _LITERAL.sub(lambda m: m.group(1) + ("f" if suffix == "f" else "L"), text)
 
 

@@ -1164,6 +1164,28 @@ def test_check_names_a_kink_at_the_inputs(adgen_cache, capsys, monkeypatch, tmp_
         assert re.search(r"^ramp / y .* yes$", out, re.M), out
 
 
+def test_check_takes_longer_steps_for_an_output_computed_by_cancellation(
+        adgen_cache, capsys, monkeypatch, tmp_path):
+    """(x + 1e3)^2 - 1e6 - 2e3 x is x^2 computed from terms of 1e6: its rounding error,
+    about 1e-10, swamps central differences of step 1e-6 (h and 4h disagree), though the
+    derivatives are right. The differences are taken again with longer steps, which
+    agree: a pass, where before the row said `NO (FD unreliable ...)`. A kink near the
+    inputs (which no step length smooths) is still told."""
+    monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
+    src = tmp_path / "canc.c"
+    src.write_text("#include <math.h>\ndouble f(double x, double y)\n{\n"
+                   "    double a = x + 1.0e3;\n"
+                   "    return a * a - 1.0e6 - 2.0e3 * x + sin(y) * x + fabs(y - 0.3);\n}\n")
+    inputs = tmp_path / "in.json"
+    for y, status in ((0.9, 0), (0.3 + 2e-6, 1)):
+        inputs.write_text(json.dumps({"x": 0.4, "y": y}))
+        got, out, err = _check([str(src), "--head", "f(f)/(x y)", "--inputs", str(inputs)],
+                               capsys)
+        assert got == status, out + err
+        assert re.search(r"^f / x .* yes$", out, re.M), out
+        assert bool(re.search(r"^f / y .* NO \(FD unreliable", out, re.M)) == (status == 1), out
+
+
 def test_check_sees_no_kink_in_a_smooth_float_function(adgen_cache, capsys, monkeypatch,
                                                       tmp_path):
     """In single precision the step is large, and so is the gap between the one-sided

@@ -1415,3 +1415,23 @@ def test_a_long_call_chain(tmp_path):
     cc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "chain_b.c"],
                         cwd=tmp_path, capture_output=True, text=True)
     assert cc.returncode == 0, cc.stderr
+
+
+def test_every_array_that_needs_size_is_reported_at_once(tmp_path):
+    """Each array whose length adgen cannot tell is named in one run (each error at its
+    line, as gcc lists several), not one per run; given them all, the output is written."""
+    (tmp_path / "p.c").write_text(
+        "void f(const double *x, double *y, const double *u, double *v)\n{\n"
+        "    int i = 0, k = 0;\n    while (x[i] > 0) {\n        y[i] = x[i] * x[i];\n"
+        "        i++;\n    }\n    while (u[k] > 0) {\n        v[k] = u[k] * u[k];\n"
+        "        k++;\n    }\n}\n")
+    proc = adgen("--reverse", "p.c", "--head", "f(y v)/(x u)", "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "p.c", "cannot tell how many elements 'x' has", lines=[4])
+    errors = [line for line in proc.stderr.splitlines() if ": error: " in line]
+    assert [re.match(r"p\.c:(\d+):\d+: error: cannot tell how many elements '(\w+)'",
+                     line).groups() for line in errors] == [("4", "x"), ("8", "u")], \
+        proc.stderr
+    assert not (tmp_path / "out.c").exists()
+    proc = adgen("--reverse", "p.c", "--head", "f(y v)/(x u)", "--size", "x=8", "--size",
+                 "u=8", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0 and (tmp_path / "out.c").exists(), proc.stderr

@@ -50,7 +50,8 @@ def test_program(source, tmp_path, gfortran):
 @pytest.mark.parametrize("name", ["allocatable_return.f90", "allocatable_locals.f90",
                                   "allocatable_components.f90", "allocatable_goto_end.f90",
                                   "allocatable_function_results.f90",
-                                  "module_allocatables_allocated.f90"])
+                                  "module_allocatables_allocated.f90",
+                                  "allocatable_move_alloc.f90"])
 def test_allocatables_freed_on_every_exit(name, tmp_path, gfortran):
     """The generated code frees every allocatable local, at the end, at each RETURN and at a
     GOTO to the END statement, and every ALLOCATABLE function result after the statement
@@ -384,7 +385,7 @@ def test_interface_module_keeps_the_fortran_names(tmp_path, gfortran):
      "    real(8) :: b(:)\n    part = sum(b)\n  end function part\n",
      "not contiguous", 4),
     ("  real(8), intent(in) :: a(:)\n  real(8), intent(out) :: t\n  complex(8) :: z\n"
-     "  z = cmplx(a(1), 1.0d0, 8)\n  t = real(sqrt(z))\n", "complex", 6),
+     "  z = cmplx(a(1), 1.0d0, 8)\n  t = real(tan(z))\n", "complex", 6),
 ])
 def test_assumed_shape_head_refused(body, message, line, tmp_path):
     """What adgen cannot differentiate in a head with assumed-shape dummies is refused at
@@ -1090,8 +1091,8 @@ def test_complex_dummies_of_a_head(tmp_path, gfortran):
 
 
 @pytest.mark.parametrize("decl, body, message", [
-    ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  y = abs(sqrt(z))\n",
-     "sqrt of a COMPLEX value is not supported"),
+    ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  y = abs(tan(z))\n",
+     "tan of a COMPLEX value is not supported"),
     ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  z = z ** z\n  y = real(z)\n",
      "a power of a COMPLEX value is supported with an integer constant exponent from 1 to 4"),
     ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  z = z ** 5\n  y = real(z)\n",
@@ -1362,3 +1363,34 @@ end program main
         ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "model_b.c"],
         [gfortran, "-c", "model.f90"],
         [gfortran, "-o", "main", "main.f90", "model.o", "model_b.o"]))
+
+
+@pytest.mark.parametrize("body, line, message", [
+    # the entry's statements jump back to a label before the ENTRY statement
+    ("10 y = y + a\n  if (y < 1d0) goto 10\n  return\n  entry t(a, y)\n  y = 2 * a\n"
+     "  if (y < 5d0) goto 10\n", 8, "the code of ENTRY 't' jumps to label 10, before the "
+     "ENTRY statement: not supported"),
+    # an ENTRY statement inside a construct (the standard does not allow it)
+    ("y = a\n  if (a > 0) then\n    entry t(a, y)\n    y = 2 * a\n  end if\n", 5,
+     "an ENTRY statement inside a construct"),
+])
+def test_entry_refused(body, line, message, tmp_path):
+    """What adgen does not do with ENTRY statements is refused at its line."""
+    text = f"subroutine s(a, y)\n  real(8) :: a, y\n  {body}end subroutine s\n"
+    src, proc, _ = _adgen(tmp_path, text, "s(y)/(a)")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith(f"{src}:{line}:1: error: {message}"), proc.stderr
+
+
+def test_move_alloc_of_a_module_variable_refused(tmp_path):
+    """move_alloc is supported between local allocatable arrays; of a module variable
+    (gfortran's descriptor) it is refused at its line, naming what is supported."""
+    text = ("module m\n  real(8), allocatable :: keep(:)\ncontains\n"
+            "  subroutine g(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n"
+            "    real(8), allocatable :: t(:)\n    allocate(t(2))\n    t = x\n"
+            "    call move_alloc(t, keep)\n    y = keep(1) * keep(2)\n  end subroutine g\n"
+            "end module m\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith(f"{src}:10:1: error: move_alloc of 'keep': supported for "
+                                  "local allocatable arrays"), proc.stderr

@@ -4,6 +4,7 @@ Expressions print through adgen/ir/c_text.py (an operator-precedence printer, th
 of the parser); every statement form, declaration and file-level piece of text lives in
 the templates.
 """
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Optional
@@ -11,6 +12,7 @@ from typing import List, Optional
 import jinja2
 
 from adgen import ir
+from adgen.rules import POSIX_MATH
 from adgen.ir.c_text import LP64_SIZES, declare, expr_c, type_name
 from adgen.ir.exprs import constant_value, used_calls, used_symbols
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
@@ -348,6 +350,16 @@ def render_unit(unit: OutputUnit) -> str:
                                  "adgen_len_lead", "adgen_str_index",
                                  "adgen_shape_error")
                if name + "(" in text}
+    # erfc_scaled: its derivative calls it; the float ones round the double ones
+    erfc_scaled = {name + suffix for name in ("adgen_erfc_scaled", "adgen_erfc_scaled_slope")
+                   for suffix in ("", "f", "l") if name + suffix + "(" in text}
+    for name in sorted(erfc_scaled):
+        if name.endswith("f"):
+            erfc_scaled.add(name[:-1])
+    for name in sorted(erfc_scaled):
+        if "_slope" in name:
+            erfc_scaled.add(name.replace("_slope", ""))
+    helpers |= erfc_scaled
     if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
                    "adgen_pop_keep", "adgen_keep", "adgen_stack_alloc"}:
         helpers.add("stack")
@@ -356,10 +368,22 @@ def render_unit(unit: OutputUnit) -> str:
     for h in unit.std_headers:
         if h not in headers:
             headers.append(h)
+    defined = {f.name for f in unit.functions}
+    posix_math = [_posix_prototype(name + suffix, t) for name in POSIX_MATH
+                  for suffix, t in (("", "double"), ("f", "float"), ("l", "long double"))
+                  if name + suffix not in defined and
+                  re.search(rf"\b{name + suffix}\(", text)]
     return env().get_template("unit.c.j2").render(
         u=unit, bodies=bodies, helpers=helpers, headers=headers, stack=unit.stack,
+        posix_math=posix_math,
         stack_size=unit.stack_size, stack_note=unit.stack_note,
         overflow_flag=unit.overflow_flag)
+
+
+def _posix_prototype(name, t):
+    """The declaration of POSIX's math function name (rules.POSIX_MATH) in type t."""
+    order = "int, " if name.rstrip("fl") in ("jn", "yn") else ""
+    return f"{t} {name}({order}{t});"
 
 
 def signature(fn) -> str:

@@ -8,7 +8,7 @@ from adgen import ir
 from adgen.ir import exprs as X
 from adgen.frontend import fortran_types as T
 from adgen.frontend.fortran_helpers import (FVar, at_least_zero, base_name_of, c_string,
-                                            const_int, convert_to, descriptor_field, f2003,
+                                            call_arguments, const_int, convert_to, descriptor_field, f2003,
                                             free_call, implied_values, increment,
                                             intent_out, ir_int, is_pack, malloc, name_of,
                                             to_int, triplet_count, walk_nodes)
@@ -603,6 +603,33 @@ class AllocatablesMixin:
         if only_if_allocated:
             return [ir.If(self.is_allocated(v, None, loc), ir.Block(release, loc), None, loc)]
         return release
+
+    def move_alloc(self, node, loc):
+        """move_alloc(from, to) of local allocatable arrays: to's storage freed if it has
+        one, then to takes from's storage, bounds and allocation status, and from is
+        deallocated (its pointer null), as Fortran's: no element is copied."""
+        args = self.match_arguments("move_alloc", ("from", "to"), call_arguments(node), node)
+        if any(a is None for a in args):
+            raise self.error(node, "move_alloc needs its two arguments, FROM and TO")
+        src, dst = (self.allocatable(a) for a in args)
+        for a, v in zip(args, (src, dst)):
+            if v.descriptor or v.pointer or v.allocated is None:
+                raise self.error(node, f"move_alloc of '{a}': supported for local "
+                                       "allocatable arrays (not a module variable, a "
+                                       "component, a dummy or a POINTER)")
+        if len(src.dims) != len(dst.dims) or \
+                src.type.resolved() != dst.type.resolved():
+            raise self.error(node, f"move_alloc from '{args[0]}' to '{args[1]}', of another "
+                                   "type or rank")
+        out = self.deallocate(dst, loc, only_if_allocated=True)
+        out.append(ir.Assign(ir.Ref(dst.sym, loc), ir.Ref(src.sym, loc), loc))
+        for to_bounds, from_bounds in zip(dst.dims, src.dims):
+            out += [ir.Assign(X.clone(t), X.clone(f), loc)
+                    for t, f in zip(to_bounds, from_bounds)]
+        out += [ir.Assign(ir.Ref(dst.allocated, loc), ir.Ref(src.allocated, loc), loc),
+                ir.Assign(ir.Ref(src.sym, loc), X.null(src.sym.type, loc), loc),
+                ir.Assign(ir.Ref(src.allocated, loc), ir_int(0), loc)]
+        return out
 
     def is_allocated(self, v, node, loc):
         """`allocated(v)` for an allocatable array: its descriptor's base address not null

@@ -174,7 +174,7 @@ class CallsMixin:
             want = ir.pointee(p.type).resolved() if p.type.resolved().is_pointer \
                 else p.type.resolved()
             rank, elem = self.argument_kind(a)
-            if rank != getattr(p, "fortran_rank", 0) or elem != want:
+            if rank != getattr(p, "fortran_rank", 0) or not _same_element(elem, want):
                 return False
         return True
 
@@ -730,3 +730,11 @@ _INTRINSIC_DUMMIES = {
     "repeat": ("string", "ncopies"),
     "new_line": ("a",),
 }
+
+
+def _same_element(a, b):
+    """Whether an argument's element type a is a dummy's b: the same number type, or the
+    same derived type (const or not: an INTENT(IN) structure is a pointer to const)."""
+    if isinstance(a, ir.Struct) or isinstance(b, ir.Struct):
+        return isinstance(a, ir.Struct) and isinstance(b, ir.Struct) and a.sdef is b.sdef
+    return a == b

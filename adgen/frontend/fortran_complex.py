@@ -12,13 +12,13 @@ derivatives are those of the real and imaginary parts. What is rewritten:
   integer (its real part, as Fortran does);
 - + - * / and ** with an integer constant exponent (1 to 4), mixed with reals and integers;
 - complex literals `(1d0, -2d0)`, cmplx, dcmplx, conjg, real, dble, aimag, abs, exp, log,
-  sin, cos, and sum of a complex array;
+  sqrt, sin, cos, and sum of a complex array;
 - == and /= between complex values;
 - a complex value passed to a procedure: a variable, element or array as itself, an
   expression through a temporary;
 - functions returning COMPLEX (their result is a structure), referenced through a temporary.
 
-Anything else that holds a complex value (sqrt, a complex exponent, a reduction other than
+Anything else that holds a complex value (a complex exponent, a reduction other than
 sum, complex values under WHERE or FORALL, as a head's argument) is refused at its line.
 """
 from __future__ import annotations
@@ -38,7 +38,8 @@ _ABS = ("abs", "cdabs", "zabs")
 _COMPLEX_FUNCTIONS = {"conjg": "conjg", "dconjg": "conjg", "exp": "exp", "cdexp": "exp",
                       "zexp": "exp", "log": "log", "cdlog": "log", "zlog": "log",
                       "sin": "sin", "cdsin": "sin", "zsin": "sin", "cos": "cos",
-                      "cdcos": "cos", "zcos": "cos"}
+                      "cdcos": "cos", "zcos": "cos", "sqrt": "sqrt", "csqrt": "sqrt",
+                      "cdsqrt": "sqrt", "zsqrt": "sqrt"}
 _BUILDERS = ("cmplx", "dcmplx")
 # construct statements whose own expressions (not those of the statements inside) are
 # rewritten
@@ -603,9 +604,21 @@ class ComplexStatement:
             return f"exp({a}) * cos({b})", f"exp({a}) * sin({b})"
         if kind == "log":
             return f"log(hypot({a}, {b}))", f"atan2({b}, {a})"
+        if kind == "sqrt":
+            return self.square_root(a, b, node, out)
         if kind == "sin":
             return f"sin({a}) * cosh({b})", f"cos({a}) * sinh({b})"
         return f"cos({a}) * cosh({b})", f"(-sin({a}) * sinh({b}))"
+
+    def square_root(self, a, b, node, out):
+        """The principal square root of a + ib, as C's csqrt computes it without
+        cancellation: t = sqrt((|z| + |a|) / 2) and u = b / (2t) (0 at z = 0); t + iu for
+        a >= 0, |u| + i sign(t, b) for a < 0."""
+        t = self.temp("root", ir.DOUBLE)
+        u = self.temp("root", ir.DOUBLE)
+        self.lower(f"{t} = sqrt(0.5d0 * (hypot({a}, {b}) + abs({a})))", node, out)
+        self.lower(f"{u} = merge(0.5d0 * ({b}) / {t}, 0d0, {t} /= 0)", node, out)
+        return f"merge({t}, abs({u}), {a} >= 0)", f"merge({u}, sign({t}, {b}), {a} >= 0)"
 
     def real_text(self, node, out):
         """The Fortran text of the real (or integer, or logical) expression node, its

@@ -14,8 +14,8 @@ from adgen.frontend.fortran_helpers import (C_RESERVED, FVar, base_name_of, c_ar
                                             c_char, c_field_names, char_literal, const_int,
                                             constant_size, constructor_items, convert_to,
                                             dummy_names, f2003, head_stmt, intent_out,
-                                            ir_int, name_of, storage_name, substitute,
-                                            walk_type)
+                                            ir_int, name_of, operator_key, storage_name,
+                                            substitute, walk_type)
 
 
 # The named constants of the intrinsic modules adgen knows, as gfortran gives them on
@@ -134,7 +134,9 @@ class DeclarationsMixin:
                 # signatures of dummy procedures (dummy_procedure); a generic interface
                 # names its specific procedures (see specific_procedure)
                 head = node.children[0]
-                generic = name_of(head.items[0]) if isinstance(head.items[0], F.Name) else None
+                generic = name_of(head.items[0]) if isinstance(head.items[0], F.Name) else \
+                    operator_key(head.items[0]) if "OPERATOR" in str(head.items[0]).upper() \
+                    else None
                 if "ASSIGNMENT" in str(head.items[0]).upper().replace(" ", ""):
                     # every `=` of that type would have to call it
                     raise self.error(node, "defined assignment (`interface assignment(=)`) "
@@ -217,6 +219,8 @@ class DeclarationsMixin:
                     local, remote = name_of(item.items[1]), name_of(item.items[2])
                     renames[remote] = local
                     names.append(remote)
+                elif "OPERATOR" in str(item).upper():
+                    names.append(operator_key(item))
                 else:
                     names.append(name_of(item))
         if mod is None:
@@ -526,17 +530,27 @@ class DeclarationsMixin:
         loc = self.loc(node)
         if v.dims and constant_size(v) is None:
             raise self.error(node, f"SAVEd array '{v.name}' needs constant bounds")
+        # the entry points of one procedure share its SAVEd variables (fortran_entries)
+        host = getattr(self, "entry_host", None)
+        shared = self.front.entry_saved.get((host, v.name)) if host is not None else None
         if v is old and getattr(v.sym, "fortran_saved", False):
             sym = v.sym             # declared again (DIMENSION, then its type)
             sym.type = self.storage_type(v)
+        elif shared is not None:
+            sym = shared
+            sym.type = self.storage_type(v)
         else:
-            sym = ir.Symbol(self.unique(ir.static_local_name(self.func.name, v.name)),
+            sym = ir.Symbol(self.unique(ir.static_local_name(host or self.func.name,
+                                                             v.name)),
                             self.storage_type(v),
                             "global", loc, is_static=True)
             sym.is_library = False
             sym.fortran_saved = True
-            sym.saved_as = (v.name, self.func.name)     # for messages
+            sym.saved_as = (v.name, host or self.func.name)     # for messages
             self.front.globals.append(sym)
+            if host is not None:
+                self.front.entry_saved[(host, v.name)] = sym
+                sym.entry_shared = True     # (see driver.copy_entry_state_writers)
         if init is not None:
             sym.init_text = self.initial_value(v, init.items[1], node)
         v.sym = sym

@@ -370,6 +370,16 @@ class ExpressionsMixin:
             cname = {"gamma": "tgamma", "log_gamma": "lgamma"}.get(name, name)
             cname = cname[1:] if cname in ("dasinh", "dacosh", "datanh") else cname
             return ir.Call(_fname(cname, t), [convert_to(vals[0], t)], t, loc)
+        if name in BESSEL:
+            t = vals[-1].type if vals[-1].type.resolved().is_float else ir.DOUBLE
+            cname = _fname(BESSEL[name], t)
+            if cname.startswith(("jn", "yn")):
+                if len(vals) != 2:
+                    raise self.error(node, f"{name}(n1, n2, x), the array of orders n1 to n2, "
+                                           "is not supported (a loop over the orders)")
+                return ir.Call(cname, [convert_to(vals[0], ir.INT), convert_to(vals[1], t)],
+                               t, loc)
+            return ir.Call(cname, [convert_to(vals[0], t)], t, loc)
         if name in ("atan2", "hypot"):
             t = ir.arith_result(vals[0].type, vals[1].type)
             return ir.Call(_fname(name, t), [convert_to(v, t) for v in vals], t, loc)
@@ -919,6 +929,11 @@ def _huge(t, loc=None):
             "long": "9223372036854775807L", "long long": "9223372036854775807LL"}.get(
         name, "2147483647")
     return ir.Const(text, t, loc)
+
+
+# Fortran 2008's Bessel functions as POSIX names them, and erfc_scaled (a helper)
+BESSEL = {"bessel_j0": "j0", "bessel_j1": "j1", "bessel_jn": "jn", "bessel_y0": "y0",
+          "bessel_y1": "y1", "bessel_yn": "yn", "erfc_scaled": "adgen_erfc_scaled"}
 
 
 def _fname(name, t):

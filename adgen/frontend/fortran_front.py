@@ -35,11 +35,13 @@ from adgen.frontend import fortran_types as T
 from adgen.frontend import jumps
 from adgen.frontend.fortran_helpers import (C_RESERVED, DESCRIPTOR_DIM, Changes, FVar,
                                             at_least_zero, const_int, constant_size,
-                                            descriptor_field, dummy_names, f2003, head_stmt,
+                                            descriptor_field, dummy_names, f2003,
+                                            function_references, head_stmt,
                                             ir_int, is_global_storage, label_of, line_of,
                                             name_of, replace_nodes, result_name_of,
                                             returns_array, substitute, temp_size,
                                             visit_nodes, walk_nodes, walk_type)
+from adgen.frontend.fortran_entries import split_entries
 from adgen.frontend.fortran_source import CPP_SUFFIXES, FREE_SUFFIXES, read_tree
 from adgen.frontend.fortran_declarations import DeclarationsMixin, value_dummies
 from adgen.frontend.fortran_allocatables import AllocatablesMixin
@@ -89,6 +91,8 @@ def parse_fortran_files(paths, options=None):
     inc = getattr(options, "include_dirs", ()) if options is not None else ()
     dfn = getattr(options, "defines", ()) if options is not None else ()
     trees = [(p, read_tree(p, inc, dfn)) for p in paths]
+    for path, tree in trees:
+        split_entries(path, tree)
     front = FFront()
     # modules first, in dependency order, so `use` finds them
     front.collect_modules(trees)
@@ -117,6 +121,9 @@ class FFront:
         self.unsettled = []       # the Scopes of the procedures lowered, for settle
         self.summaries = {}       # procedure name -> Changes: what it may change
         self.derived_types = {}   # struct tag -> T.DerivedType
+        # (procedure holding ENTRY statements, name) -> a SAVEd variable its entry points
+        # share (fortran_entries)
+        self.entry_saved = {}
 
     def descriptor_type(self, t, rank):
         """gfortran's array descriptor (GCC 8 and later) of rank `rank` for elements of
@@ -310,6 +317,7 @@ class FFront:
         else:
             f = existing
         scope = Scope(self, path, f, module=module)
+        scope.entry_host = getattr(unit, "adgen_entry_host", None)   # (fortran_entries)
         if module is not None and module.implicit is not None:
             # a module procedure inherits its module's implicit typing (IMPLICIT NONE)
             scope.implicit = dict(module.implicit)
@@ -574,9 +582,12 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         for name in getattr(self, "host_seed", ()):     # see internal_procedures
             if name not in self.vars:
                 self.host_variable(name, stmt)
-        # a dummy that a CALL statement calls is a dummy procedure, EXTERNAL or not
+        # a dummy that a CALL statement calls is a dummy procedure, EXTERNAL or not, and so
+        # is a scalar one referenced with arguments, `f(a)`: a function (as gfortran has it)
         self.called_names = {name_of(c.items[0]) for c in walk_type(exec_part, F.Call_Stmt)
                              if isinstance(c.items[0], F.Name)} if exec_part else set()
+        self.called_names |= {d for d in function_references(exec_part)
+                              if d in dummies and self._scalar_number(d)}
         for d in dummies:
             self.dummy_procedure(d, stmt)       # (before the internal procedures)
         prefix_type = None
@@ -841,6 +852,13 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
                             if v.sym is not None and v.sym.kind == "local" and
                             getattr(v, "declared_here", True) and v.common is None]
         self.func.locals += self.temps
+
+    def _scalar_number(self, name):
+        """Whether name is declared (or implicitly typed) a scalar that is not a string:
+        referenced with arguments, it can only be a function."""
+        v = self.vars.get(name)
+        return v is None or not v.dims and getattr(v, "char_len", None) is None and \
+            v.const is None
 
     def dummy_procedure(self, name, node):
         """The stand-in of dummy argument `name` if it is a procedure (an interface block

@@ -80,6 +80,19 @@ def name_of(node):
     return str(node).lower()
 
 
+_OLD_COMPARISONS = {".eq.": "==", ".ne.": "/=", ".lt.": "<", ".le.": "<=", ".gt.": ">",
+                    ".ge.": ">="}
+
+
+def operator_key(op):
+    """The generic name of a defined operator, `operator(-)`, `operator(.cross.)`, from
+    an interface's `OPERATOR (-)` or an expression's operator `-` (.EQ. is ==)."""
+    text = str(op).lower().replace(" ", "")
+    if text.startswith("operator("):
+        text = text[len("operator("):-1]
+    return f"operator({_OLD_COMPARISONS.get(text, text)})"
+
+
 def line_of(node, depth=0):
     item = getattr(node, "item", None)
     if item is not None and getattr(item, "span", None):
@@ -209,6 +222,24 @@ def walk_type(node, cls):
     return [n for n in walk(node) if isinstance(n, cls)]
 
 
+def function_references(node):
+    """The names referenced with a parenthesized list that holds no `lo:hi` (an element
+    of an array, or a call of a function), outside component references (`a%f(1)`)."""
+    F = f2003()
+    names = set()
+
+    def look(n):
+        if isinstance(n, F.Data_Ref):
+            visit_nodes(n.items[0], look)
+            return False
+        if isinstance(n, F.Part_Ref) and isinstance(n.items[0], F.Name) and \
+                not walk_type(n.items[1], F.Subscript_Triplet):
+            names.add(name_of(n.items[0]))
+        return True
+    visit_nodes(node, look)
+    return names
+
+
 # What fparser makes of a function reference, besides a Part_Ref, when it does not know
 # the name to be a function's
 CALL_NODES = ("Function_Reference", "Structure_Constructor")
@@ -241,7 +272,10 @@ SPECIFIC_NAMES = {"dexp": "exp", "dsqrt": "sqrt", "dabs": "abs", "iabs": "abs",
                   "dimag": "aimag", "dconjg": "conjg", "cdabs": "abs", "zabs": "abs",
                   "cdexp": "exp", "zexp": "exp", "cdlog": "log", "zlog": "log",
                   "cdsqrt": "sqrt", "zsqrt": "sqrt", "cdsin": "sin", "zsin": "sin",
-                  "cdcos": "cos", "zcos": "cos", "dcmplx": "cmplx"}
+                  "cdcos": "cos", "zcos": "cos", "dcmplx": "cmplx",
+                  # GNU's names of the Bessel functions
+                  **{f"{p}bes{k}{n}": f"bessel_{k}{n}" for p in ("", "d") for k in "jy"
+                     for n in ("0", "1", "n")}}
 # of an array's values: a scalar
 REDUCTIONS = ("sum", "product", "maxval", "minval", "dot_product", "count", "any", "all",
                "norm2", "maxloc", "minloc")
@@ -539,6 +573,26 @@ def _rewritten(node, replacement, enter=None):
     rewrite_in_place(node, replacement, enter)
     new = replacement(node)
     return node if new is None else new
+
+
+def copied_tree(node):
+    """A copy of the parse tree node, every node in it new but its comments; the reader's
+    lines (`item`s) shared (fparser's deepcopy cannot copy either)."""
+    import copy
+    from fparser.two.utils import Base
+    F = f2003()
+    if isinstance(node, (list, tuple)):
+        return type(node)(copied_tree(c) for c in node)
+    if not isinstance(node, Base) or isinstance(node, F.Comment):
+        return node
+    new = copy.copy(node)
+    items = getattr(node, "items", None)
+    if isinstance(items, tuple):
+        new.items = copied_tree(items)
+    content = getattr(node, "content", None)
+    if isinstance(content, list):
+        new.content = copied_tree(content)
+    return new
 
 
 def walk_nodes(node):

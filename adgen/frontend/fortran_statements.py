@@ -9,6 +9,7 @@ from dataclasses import replace
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
+from adgen.frontend.fortran_operators import with_defined_operators
 from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
 from adgen.frontend import jumps
@@ -135,6 +136,7 @@ class StatementsMixin:
         if cname not in _DO_CONSTRUCTS:
             self.no_waiting_directive(node)
         split, self.nocheckpoint = self.nocheckpoint, False
+        node = with_defined_operators(self, node)   # `q - p` of structures: vsub(q, p)
         node = C.rewritten(self, node, out)     # complex arithmetic as real arithmetic
         if node is None:
             return
@@ -153,6 +155,9 @@ class StatementsMixin:
         elif isinstance(node, F.Call_Stmt) and name_of(node.items[0]) in _TIMERS and \
                 self.known_procedure(name_of(node.items[0])) is None:
             self.timer_call(node, out, loc)
+        elif isinstance(node, F.Call_Stmt) and name_of(node.items[0]) == "move_alloc" and \
+                self.known_procedure("move_alloc") is None:
+            out += self.move_alloc(node, loc)
         elif isinstance(node, F.Call_Stmt):
             name = name_of(node.items[0])
             args = call_arguments(node)

@@ -9,7 +9,7 @@ from adgen.analysis.activity import field_closure, find, row_pointers, struct_wi
 from adgen.analysis.extent import (Unknown, const_value, descriptor_rank, field_expr,
                                    field_path_text, through_pointer)
 from adgen.analysis.loops import loop_local_vars
-from adgen.errors import AdgenError
+from adgen.errors import AdgenError, MissingSize
 from adgen.ir import exprs as X
 from adgen.ir.exprs import same_text, used_symbols
 from adgen.ir.generated import GenFunction, LocalDecl
@@ -389,9 +389,9 @@ class FuncGen(CallsAndLoops):
         """Zero a pure input's adjoint element by element as the forward sweep reads it
         (its length unknown; see zero_pure_input)."""
         if node in self.T.ctx.dep_nodes:
-            raise AdgenError(f"cannot tell how many elements '{name}' has, and it may "
-                             f"share memory with an output; give it with --size "
-                             f"{name}=EXPR", loc)
+            raise MissingSize(f"cannot tell how many elements '{name}' has, and it may "
+                              f"share memory with an output; give it with --size "
+                              f"{name}=EXPR", loc, name)
         self.T.zero_on_read.add(node)
         self.T.zeroed_as_read.append(name)
 
@@ -412,9 +412,9 @@ class FuncGen(CallsAndLoops):
         second run would zero what the backward sweep had accumulated."""
         if self.T.zeroed_as_read:
             name = self.T.zeroed_as_read[0]
-            raise AdgenError(f"{what}: cannot tell how many elements '{name}' has: its "
-                             "adjoint must be zeroed whole before the loop's steps run "
-                             f"again; give it with --size {name}=EXPR", loc)
+            raise MissingSize(f"{what}: cannot tell how many elements '{name}' has: its "
+                              "adjoint must be zeroed whole before the loop's steps run "
+                              f"again; give it with --size {name}=EXPR", loc, name)
 
     def pop(self, target, loc):
         """Restore target; memory the caller sees keeps its final value (see the log)."""
@@ -442,9 +442,9 @@ class FuncGen(CallsAndLoops):
                 exprs = exprs + [e for st in s.step for e in ir.stmt_exprs(st)]
             if any(True for e in exprs for _ in self.pure_input_reads(e)):
                 name = self.T.zeroed_as_read[0]
-                raise AdgenError(f"cannot tell how many elements '{name}' has, and a "
-                                 "loop's condition reads it; give it with --size "
-                                 f"{name}=EXPR", s.loc)
+                raise MissingSize(f"cannot tell how many elements '{name}' has, and a "
+                                  "loop's condition reads it; give it with --size "
+                                  f"{name}=EXPR", s.loc, name)
             return []
         out, seen = [], set()
         reads = [(lv, guard) for e in ir.stmt_exprs(s)

@@ -21,7 +21,7 @@ from adgen import ir
 from adgen.analysis.activity import field_closure, find, ruled_call_arrays
 from adgen.analysis.first_access import READ, first_access
 from adgen.analysis.loops import assigned_syms
-from adgen.errors import AdgenError
+from adgen.errors import AdgenError, MissingSize
 from adgen.ir import exprs as X
 from adgen.transform.common import base_symbol, source_name
 
@@ -589,8 +589,9 @@ class StateKeeper:
                 try:
                     n = g.T.ctx.try_extent(f, p)
                 except Unknown as exc:
-                    raise self.error(f"cannot tell how many elements '{p.name}' has ({exc}); "
-                                     f"give it with --size {p.name}=EXPR")
+                    raise MissingSize(f"binomial_ckp: cannot tell how many elements "
+                                      f"'{p.name}' has ({exc}); give it with --size "
+                                      f"{p.name}=EXPR", self.loc, p.name)
                 out.append((ir.Ref(p), X.mul(n, ir.SizeOf(ir.with_const(t.target, False)))))
         if any(not a.type.resolved().target.const for a, _ in out):
             # the memory is written through the others: a const view of it is left alone
