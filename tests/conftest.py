@@ -23,3 +23,33 @@ def adgen_cache(tmp_path_factory):
         os.makedirs(keep, exist_ok=True)
         return keep
     return str(tmp_path_factory.mktemp("adgen-cache"))
+
+
+# No test may hold the run: one that runs longer than this fails, and the program it was
+# waiting for (adgen, a compiler, a built derivative) is killed with it (subprocess.run
+# kills its child on any exception).
+TEST_TIME_LIMIT = int(os.environ.get("ADGEN_TEST_TIME_LIMIT", "1200"))
+
+
+class TestTimeLimit(Exception):
+    pass
+
+
+@pytest.fixture(autouse=True)
+def _time_limit(request):
+    import signal
+    import threading
+    if not hasattr(signal, "SIGALRM") or threading.current_thread() is not \
+            threading.main_thread():
+        yield
+        return
+
+    def over(signum, frame):
+        raise TestTimeLimit(f"{request.node.nodeid} ran over {TEST_TIME_LIMIT} s")
+    previous = signal.signal(signal.SIGALRM, over)
+    signal.alarm(TEST_TIME_LIMIT)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

@@ -757,15 +757,26 @@ double f(double x)
 """
 
 
-def test_library_function_without_rule(tmp_path):
-    # j0's value depends on its argument, and adgen has no rule for it: an error, not
-    # a zero derivative; --inactive makes its result a constant
-    source = ("#include <math.h>\ndouble f(double x)\n{\n    double ip = 1.0;\n"
-              "    return j0(3.0 * x) * x * ip;\n}\n")
-    refuse(tmp_path, source, r"no derivative rule for the library function 'j0'.*"
-                             r"--inactive j0", {5})
+def test_posix_bessel_functions_of_c(tmp_path):
+    """POSIX's Bessel functions have derivative rules (J0' = -J1, Jn' = (J(n-1) -
+    J(n+1)) / 2, ...): the derivatives pass adgen check, and the output declares them
+    itself, as <math.h> does not under -std=c99 (before: "no derivative rule for the
+    library function 'j0'"). --inactive j0 still makes j0's result a constant."""
+    (tmp_path / "prog.c").write_text(
+        "#include <math.h>\ndouble f(double x)\n{\n    double ip = 1.0;\n"
+        "    return j0(3.0 * x) * x * ip + jn(2, x) * y1(x + 1.0) + yn(3, x + 2.0);\n}\n")
+    proc = adgen("--reverse", "prog.c", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = (tmp_path / "out.c").read_text()
+    assert "double j0(double);" in text and "double jn(int, double);" in text, text
+    gcc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "out.c"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert gcc.returncode == 0, gcc.stderr
+    proc = adgen("check", "prog.c", "--head", "f(f)/(x)", cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
     proc = adgen("--reverse", "prog.c", "--inactive", "j0", "-o", "out.c", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
+    assert "j1(" not in (tmp_path / "out.c").read_text()
 
 
 def test_inactive_function_with_a_rule_is_a_constant(tmp_path):
@@ -780,6 +791,21 @@ def test_inactive_function_with_a_rule_is_a_constant(tmp_path):
     assert proc.returncode == 0, proc.stderr
     code = (tmp_path / "d.c").read_text()
     assert "modf(3.0 * x, &ip)" in code and "trunc(" not in code, code
+
+
+@pytest.mark.parametrize("mode", ["--forward", "--reverse"])
+def test_inactive_math_function_carries_no_derivative(mode, tmp_path):
+    """--inactive sin makes sin's value a constant in both modes: the derivative is
+    sin(3x), not sin(3x) + 3x cos(3x). Before, the option was ignored for a function of
+    the rule table, its derivative taken all the same."""
+    (tmp_path / "prog.c").write_text(
+        "#include <math.h>\ndouble f(double x)\n{\n    return sin(3.0 * x) * x;\n}\n")
+    proc = adgen(mode, "prog.c", "--inactive", "sin", "-o", "out.c", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    code = (tmp_path / "out.c").read_text()
+    assert "cos(" not in code and "sin(3.0 * x)" in code, code
+    proc = adgen(mode, "prog.c", "-o", "out.c", cwd=tmp_path)
+    assert "cos(3.0 * x)" in (tmp_path / "out.c").read_text()
 
 
 SWITCH_STATIC_FALLTHROUGH = """\

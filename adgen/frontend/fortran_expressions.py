@@ -13,8 +13,8 @@ from adgen.frontend.fortran_helpers import (ALONG, C_OPERATORS, CALL_NODES, INQU
                                             STRING_INTRINSICS,
                                             array_inquiry, base_name_of, call_arguments,
                                             const_int, constructor_items, convert_to, f2003,
-                                            ir_int, name_of, to_int, triplet_count,
-                                            walk_nodes, walk_type)
+                                            ir_int, name_of, operator_key, to_int,
+                                            triplet_count, walk_nodes, walk_type)
 from adgen.frontend.fortran_operands import array_refs
 
 
@@ -256,9 +256,12 @@ class ExpressionsMixin:
         """The operands of the operator op, refused if one is a structure (an operator
         defined for its type)."""
         if any(isinstance(x.type.resolved(), ir.Struct) for x in operands):
+            key = operator_key(op)
             raise self.error(node, f"the operator '{op.strip().lower()}' on values of a "
-                                   "derived type (a defined operator, `interface operator`) "
-                                   "is not supported")
+                                   "derived type: " + (
+                                       f"no specific procedure of `interface {key}` takes "
+                                       "these operands" if key in self.generics else
+                                       f"no `interface {key}` defines it here"))
         return operands
 
     def binary(self, op, a, b, node):

@@ -306,7 +306,10 @@ class FFront:
     def procedure(self, path, unit, module, signature_only=False):
         stmt = head_stmt(unit)
         name = name_of(stmt.items[1])
-        link = f"__{module.name}_MOD_{name}" if module is not None else name + "_"
+        # gfortran's symbol: a BIND(C) procedure's binding name, `__mod_MOD_name` in a
+        # module, `name_` outside
+        link = binding_name(stmt) or (f"__{module.name}_MOD_{name}" if module is not None
+                                      else name + "_")
         existing = self.functions.get(name)
         if signature_only or existing is None or not getattr(existing, "built", False):
             f = existing if existing is not None else ir.Function(
@@ -332,6 +335,19 @@ class FFront:
         if not signature_only:
             f.built = True
         return f
+
+
+def binding_name(stmt):
+    """The C name of a procedure with BIND(C) (its NAME=, else its name in lower case),
+    from its SUBROUTINE or FUNCTION statement; None without BIND(C)."""
+    F = f2003()
+    spec = next(iter(walk_type(stmt.items[-1], F.Language_Binding_Spec)), None) \
+        if stmt.items[-1] is not None else None
+    if spec is None:
+        return None
+    if spec.items[0] is not None:
+        return str(spec.items[0])[1:-1].strip()
+    return name_of(stmt.items[1])
 
 
 def program_procedures(program):
