@@ -12,21 +12,21 @@ from typing import List, Optional
 from adgen import ir, progress
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
                                      reachable_nodes, ruled_call_arrays)
-from adgen.analysis.call_graph import callees, reachable, reachable_statements
+from adgen.analysis.call_graph import callees, reachable
 from adgen.analysis.default_heads import default_io, resolve_heads
-from adgen.analysis.entry_state import check_entry_state, state_writers
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
                                    descriptor_rank, field_expr, field_path_text, int_const)
-from adgen.analysis.first_access import READ, SET, first_access
 from adgen.analysis.loops import fixed_bodies
 from adgen.analysis.reinterpret import check_reinterpretations
+from adgen.analysis.static_state import (check_entry_state, check_static_globals,
+                                         check_static_state, mentions,
+                                         sets_before_reading, state_writers)
 from adgen.backend.cgen import OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc, MissingSize
 from adgen.room import with_room
 from adgen.ir import exprs as X
 from adgen.ir.generated import GenFunction, LocalDecl
-from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.callbacks import specialize_callbacks
 from adgen.transform.common import strip_const
 from adgen.transform.normalize import normalize_program, structure_program
@@ -152,115 +152,6 @@ def merge_programs(programs):
                             sub.sym.name in canon:
                         sub.sym = canon[sub.sym.name]
     return prog
-
-
-def mentions(prog, f, g, seen=None):
-    """True when function f or a function it calls names the global g."""
-    seen = set() if seen is None else seen
-    if f.name in seen or not f.has_body:
-        return False
-    seen.add(f.name)
-    return any(_uses(prog, e, g, seen)
-               for st in ir.stmts_walk(f.body.stmts) for e in ir.stmt_exprs(st))
-
-
-def _uses(prog, e, g, seen):
-    """True when expression e names the global g or calls a function that does."""
-    return any(isinstance(sub, ir.Ref) and sub.sym is g or
-               isinstance(sub, ir.Call) and sub.func in prog.functions and
-               mentions(prog, prog.functions[sub.func], g, seen) for sub in ir.walk(e))
-
-
-def sets_before_reading(prog, f, g):
-    """True when no run of f reads the global g before setting it: along every path
-    through f's statements, `g = ...` (or a call of a function that sets g so) comes
-    before anything that reads g (itself or in a function it calls). An array used only
-    at constant indices (`scratch[0] = ...; ... scratch[0]`) is followed element by
-    element."""
-    if g.type.resolved().is_array:
-        elements = _constant_elements(reachable_statements(prog, f.name), g)
-        if elements is not None:
-            return all(_set_first(prog, f, g, k) for k in elements)
-    return _set_first(prog, f, g, None)
-
-
-def _set_first(prog, f, g, k):
-    """sets_before_reading for g, or with k for its element g[k] alone. A call reads it
-    when the callee may read it before setting it, and sets it when the callee always
-    does."""
-    def named(e):
-        return _uses_element(e, g, k)
-
-    def target(e):
-        if k is None:
-            return isinstance(e, ir.Ref) and e.sym is g
-        return isinstance(e, ir.Index) and isinstance(e.base, ir.Ref) and e.base.sym is g \
-            and const_value(e.index) == k
-
-    def reads(seen):
-        def check(exprs):
-            for e in exprs:
-                if named(e):
-                    return True
-                for x in ir.walk(e):
-                    fn = prog.functions.get(x.func) if isinstance(x, ir.Call) else None
-                    if fn is None or not fn.has_body:
-                        continue
-                    if fn.name in seen:
-                        if mentions(prog, fn, g, set()):
-                            return True     # recursion: taken as reading it
-                    elif first_access(fn.body.stmts, sets(seen | {fn.name}),
-                                      reads(seen | {fn.name})) == READ:
-                        return True
-            return False
-        return check
-
-    def sets(seen):
-        def check(st):
-            if isinstance(st, ir.Assign) and target(st.lhs) and not reads(seen)([st.rhs]):
-                return True
-            call = st.expr if isinstance(st, ir.ExprStmt) else None
-            fn = prog.functions.get(call.func) if isinstance(call, ir.Call) else None
-            return fn is not None and fn.name not in seen and fn.has_body and \
-                not reads(seen)(call.args) and \
-                first_access(fn.body.stmts, sets(seen | {fn.name}),
-                             reads(seen | {fn.name})) == SET
-        return check
-
-    return first_access(f.body.stmts, sets({f.name}), reads({f.name})) != READ
-
-
-def _constant_elements(stmts, g):
-    """The constant indices at which stmts use the array g, or None when they use it
-    otherwise (a computed index, the whole array)."""
-    found = set()
-    for st in stmts:
-        for e in ir.stmt_exprs(st):
-            bases = set()
-            for x in ir.walk(e):
-                if isinstance(x, ir.Index) and isinstance(x.base, ir.Ref) and \
-                        x.base.sym is g:
-                    if const_value(x.index) is None:
-                        return None
-                    found.add(const_value(x.index))
-                    bases.add(id(x.base))
-            if any(isinstance(x, ir.Ref) and x.sym is g and id(x) not in bases
-                   for x in ir.walk(e)):
-                return None
-    return found
-
-
-def _uses_element(e, g, k):
-    """True when expression e names g[k] (with k None: g), or g whole."""
-    others = set()      # the array names of g[j], j another constant index
-    for x in ir.walk(e):
-        if isinstance(x, ir.Index) and isinstance(x.base, ir.Ref) and x.base.sym is g:
-            if const_value(x.index) == k:
-                return True
-            if k is not None and const_value(x.index) is not None:
-                others.add(id(x.base))
-    return any(isinstance(x, ir.Ref) and x.sym is g and id(x) not in others
-               for x in ir.walk(e))
 
 
 # ------------------------------------------------------------------- analyses
@@ -709,12 +600,19 @@ class Generated:
     files_read: list = field(default_factory=list)  # sources, headers, rules files
     header: Optional[str] = None    # for Fortran input: C prototypes
     interface: Optional[str] = None  # for Fortran input: a module of interfaces
+    # a single-precision value on the way from independents to dependents (for adgen check)
+    single_precision: bool = False
 
 
 def differentiate(sources, options):
     """Differentiate the given source files; returns the generated C text (with room for
     deep recursion, as the command runs)."""
-    return with_room(lambda: generate(sources, options).text)
+    return generated(sources, options).text
+
+
+def generated(sources, options):
+    """generate, with room for deep recursion, as the command runs."""
+    return with_room(lambda: generate(sources, options))
 
 
 def fortran_names(options):
@@ -923,6 +821,7 @@ def _derivative_code(prog, head_specs, sources, options):
     used = {getattr(prog.functions[n], "clone_of", n) for n in functions}
     result = Generated("", [w for w in getattr(prog, "warnings", [])
                             if w not in about or about[w] in used])
+    result.single_precision = act.computes_in_single(functions)
     result.files_read = list(dict.fromkeys(list(sources) + getattr(prog, "files_read", []) +
                                            list(options.rules)))
     if stack is not None:
@@ -1119,210 +1018,6 @@ def _calls(gen):
                 for sub in ir.walk(e):
                     if isinstance(sub, ir.Call):
                         yield sub
-
-
-def _file_scope(f):
-    """(written, escaped, used): the file-scope names a C function's body may write, hand
-    on as a pointer, and uses (frontend/file_scope.py); empty for other functions."""
-    return getattr(f, "file_scope_names", ((), (), ()))
-
-
-def check_static_globals(prog, stat, inside, called):
-    """The output has its own copy of each file-scope static global it uses: refuse one
-    that code running in the program's object sets, since the copy would not see it. That
-    code is any function whose code the output does not contain (`inside`: the functions
-    differentiated and the static ones copied), or that it calls as it is (`called`).
-    A global only one function uses passes no value between functions: each copy serves
-    the calls of that function in its own code (a value kept from one call to the next is
-    check_static_state's)."""
-    for g in stat:
-        if getattr(g, "static_local", False):
-            continue
-        users = {getattr(f, "clone_of", f.name) for f in prog.functions.values()
-                 if g.name in _file_scope(f)[2]}
-        if len(users) == 1:
-            continue
-        aggregate = isinstance(g.type.resolved(), (ir.Arr, ir.Struct))
-        for f in prog.functions.values():
-            written, escaped, _ = _file_scope(f)
-            name = getattr(f, "clone_of", f.name)
-            if name in inside and name not in called:
-                continue
-            if g.name in written or aggregate and g.name in escaped:
-                raise AdgenError(
-                    f"static global '{ir.source_name(g)}' is set in '{name}', which runs "
-                    "in the program's own code: the output keeps a copy of it that "
-                    f"'{name}' does not set; declare '{ir.source_name(g)}' without "
-                    "'static' so that the output uses the program's variable", g.loc)
-
-
-def check_static_state(prog, stat, inside, heads):
-    """Refuse a static variable (at file scope, or a function's static local) that a head
-    reads before setting it and that the derivative code sets: it carries a value from one
-    call to the next (a call counter a branch tests, an integrator's state, a filter's last
-    input), and calls of the head in the program change the program's variable, not the
-    output's copy, so the derivative would follow other branches and values than the
-    primal. A counter whose value reaches nothing but itself (`calls++`) carries no state
-    the derivatives see, nor do the statics of a first-call initialization
-    (_first_call_setup)."""
-    settled = _first_call_setup(prog, inside, stat)
-    for g in stat:
-        local = getattr(g, "static_local", False)
-        saved = getattr(g, "fortran_saved", False)     # a SAVEd local of a procedure
-        sets = any(g.name in _file_scope(prog.functions[n])[0] or any(
-            isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g
-            for st in ir.stmts_walk(prog.functions[n].body.stmts))
-            for n in inside if n in prog.functions and prog.functions[n].has_body)
-        if not sets or g.loc is None or _feeds_only_itself(prog, inside, g) or \
-                g in settled:
-            continue
-        head = next((h for h in heads if not sets_before_reading(prog, h.func, g)), None)
-        if head is None:
-            continue
-        hname = ir.source_name(head.func)
-        what = f"static local '{g.local_name}' of '{g.local_of}'" if local else \
-            "SAVEd variable '{}' of '{}'".format(*g.saved_as) if saved else \
-            f"static global '{ir.source_name(g)}'"
-        remedy = "declare it at file scope, without 'static'," if local else \
-            "make it a variable of a module" if saved else \
-            f"declare '{ir.source_name(g)}' without 'static'"
-        t = g.type.resolved()
-        exact = not (t.is_array or t.is_struct) or t.is_array and _constant_elements(
-            (st for h in heads for st in reachable_statements(prog, h.func.name)), g) \
-            is not None
-        if not exact:
-            # an array or struct set element by element (a scratch row filled by a loop):
-            # the analysis cannot tell whether each call sets it before reading it
-            prog.warnings = getattr(prog, "warnings", []) + [
-                f"{g.loc.file}:{g.loc.line}: warning: the {what} may keep its value from "
-                f"one call of '{hname}' to the next: the output has its own copy, which "
-                f"calls of '{hname}' in the program do not change ({remedy} to share the "
-                "program's)"]
-            continue
-        raise AdgenError(
-            f"the {what} keeps its value from one call of '{hname}' to the next, and the "
-            "derivative code changes it: the output would have its own copy, which calls "
-            f"of '{hname}' in the program do not change, so its derivatives would follow "
-            f"another state than the primal's ({remedy} so that the output uses the "
-            "program's variable)", g.loc)
-
-
-def _first_call_setup(prog, inside, stat):
-    """The statics of first-call initializations: `if (!ready) { w[0] = 0.25; ...;
-    ready = 1; }` at the top of a function, setting statics to constants only. The
-    output's copies may be set a call later than the program's, but the branch stores the
-    same constants either way, and nothing reads them before it. Such a static qualifies
-    when every write to it is in such a block and every function reading it starts with
-    one that sets it."""
-    stat = set(stat)
-    blocks = {}         # function name -> [(statics the block sets or tests)]
-    for n in inside:
-        f = prog.functions.get(n)
-        if f is None or not f.has_body:
-            continue
-        touched = set()     # statics the statements before read or write
-        for st in f.body.stmts:
-            found = _setup_block(st, stat)
-            if found is not None and not found & touched:
-                blocks.setdefault(n, []).append((st, found))
-            touched |= {x.sym for e in _all_exprs([st]) for x in ir.walk(e)
-                        if isinstance(x, ir.Ref) and x.sym in stat}
-    inside_blocks = {id(st) for found in blocks.values() for st, _ in found}
-    settled = set()
-    for g in {g for found in blocks.values() for _, syms in found for g in syms}:
-        ok = True
-        for n in inside:
-            f = prog.functions.get(n)
-            if f is None or not f.has_body:
-                continue
-            uses = [st for st in f.body.stmts if any(
-                isinstance(x, ir.Ref) and x.sym is g for e in _all_exprs([st])
-                for x in ir.walk(e))]
-            if uses and not any(g in syms for _, syms in blocks.get(n, [])):
-                ok = False      # read where no block sets it first
-            if any(id(st) not in inside_blocks and any(
-                    isinstance(x, ir.Assign) and ir.storage_symbol(x.lhs) is g
-                    for x in ir.stmts_walk([st])) for st in uses):
-                ok = False      # written outside the blocks
-        if ok:
-            settled.add(g)
-    return settled
-
-
-def _setup_block(st, stat):
-    """The statics an `if` tests and sets when it is a first-call initialization (see
-    _first_call_setup), else None: its branch sets statics from constants only, through
-    locals it sets first and counted loops (`for (k = 0; k < N; k++) t[k] = 1.0 / (1 + k)`)
-    and math functions of them."""
-    if not isinstance(st, ir.If) or st.other is not None:
-        return None
-    tested = {x.sym for x in ir.walk(st.test) if isinstance(x, ir.Ref)}
-    if not tested or not tested <= stat or any(isinstance(x, ir.Call)
-                                               for x in ir.walk(st.test)):
-        return None
-    known, set_statics = set(), set()       # locals set in the block; statics it sets
-
-    def constant(e, target=None):
-        for r in ir.walk(e):
-            if isinstance(r, ir.Call) and \
-                    getattr(LIBRARY_FUNCTIONS.get(r.func), "kind", None) not in ("math", "step"):
-                return False
-            if isinstance(r, ir.Ref) and r.sym is not target and r.sym not in known:
-                return False
-        return True
-
-    def assign(x):
-        target = ir.storage_symbol(x.lhs)
-        # what the value and the indices read
-        if not constant(x.rhs) or not constant(x.lhs, target):
-            return False
-        if target in stat:
-            set_statics.add(target)
-        elif isinstance(x.lhs, ir.Ref) and target.kind in ("local", "temp"):
-            known.add(target)
-        else:
-            return False
-        return True
-
-    def block(stmts):
-        for x in stmts:
-            if isinstance(x, ir.Assign):
-                ok = assign(x)
-            elif isinstance(x, ir.Block):
-                ok = block(x.stmts)
-            elif isinstance(x, ir.For):
-                ok = block(x.init) and (x.test is None or constant(x.test)) and \
-                    block(x.body.stmts) and block(x.step)
-            else:
-                ok = False
-            if not ok:
-                return False
-        return True
-
-    if not block(st.then.stmts):
-        return None
-    return set_statics | tested if tested <= set_statics else None
-
-
-def _all_exprs(stmts):
-    for x in ir.stmts_walk(stmts):
-        yield from ir.stmt_exprs(x)
-
-
-def _feeds_only_itself(prog, inside, g):
-    """True when every read of g in the functions `inside` is in an assignment to g."""
-    for n in inside:
-        f = prog.functions.get(n)
-        if f is None or not f.has_body:
-            continue
-        for st in ir.stmts_walk(f.body.stmts):
-            own = isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g
-            exprs = [st.lhs] if own else list(ir.stmt_exprs(st))
-            for e in exprs:
-                if any(isinstance(x, ir.Ref) and x.sym is g for x in ir.walk(e)
-                       if not (own and x is st.lhs)):
-                    return False
-    return True
 
 
 def assemble(prog, ctx, gen, sources, options):

@@ -576,6 +576,45 @@ def test_check_keeps_double_tolerances_beside_default_real_literals(tmp_path):
         proc.stdout, proc.stdout
 
 
+SINGLE_OFF_THE_PATH = """\
+      SUBROUTINE GROW(X, Y)
+      DOUBLE PRECISION X, Y, C(3)
+      DATA C /1.0D0, 0.5D0, 1.0D-9/
+      N = KEEP(C, 3, 1.0E-6)
+      Y = 0.0D0
+      DO 10 I = 1, N
+         Y = Y + C(I) * EXP(X * I)
+   10 CONTINUE
+      END
+
+      FUNCTION KEEP(C, NC, ETA)
+      DOUBLE PRECISION C(*)
+      TOTAL = 0.
+      DO 10 I = NC, 1, -1
+         TOTAL = TOTAL + ABS(REAL(C(I)))
+         IF (TOTAL .GT. ETA) GO TO 20
+   10 CONTINUE
+   20 KEEP = I
+      END
+"""
+
+
+def test_check_keeps_double_tolerances_beside_a_float_off_the_path(tmp_path):
+    """A double precision routine whose helper computes in default REAL, on values the
+    derivatives do not depend on (how many terms of a series to take): `adgen check`
+    keeps double precision's step and tolerances. Before, it took single precision's (a
+    step of 3e-3 at x = 9, whose truncation error made it fail the right derivative);
+    a float on the way from the independents to the dependents still gives them (tests/
+    test_api.py, a double model calling a float helper)."""
+    (tmp_path / "grow.f").write_text(SINGLE_OFF_THE_PATH)
+    (tmp_path / "in.json").write_text('{"x": 9.0}')
+    proc = adgen("check", "grow.f", "--head", "grow(y)/(x)", "--inputs", "in.json",
+                 cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    assert "rel. error <= 1e-06" in proc.stdout and "single precision" not in proc.stdout, \
+        proc.stdout
+
+
 LOGICAL_DUMMY = """function g(x, flip)
   implicit none
   real(8) :: g

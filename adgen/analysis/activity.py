@@ -466,6 +466,29 @@ class Activity:
         self._shadow_cache[node] = result
         return result
 
+    def computes_in_single(self, functions):
+        """Whether a single-precision value lies on the way from the independents to the
+        dependents in these functions: an active assignment or returned value that holds
+        or computes a float (not a default-real literal in double code, `2.0 * u(i)`).
+        Finite differences then need float's step and tolerance, whatever the types of
+        the independents and dependents; a float the derivatives do not see (an error
+        estimate of a set-up routine) does not count."""
+        def single(e):
+            return any(not isinstance(x, ir.Const) and getattr(x, "type", None) is not None
+                       and getattr(x.type.resolved(), "name", None) == "float"
+                       for x in ir.walk(e))
+        for name in functions:
+            f = self.prog.functions[name]
+            returns = self.ret_active(f)
+            for st in ir.stmts_walk(f.body.stmts):
+                if isinstance(st, ir.Assign) and self.active_value(st.lhs) and \
+                        (single(st.lhs) or single(st.rhs)):
+                    return True
+                if isinstance(st, ir.Return) and st.value is not None and returns and \
+                        single(st.value):
+                    return True
+        return False
+
     # ---------------------------------------------------------- expression queries
     def active_value(self, e):
         """True when e is a float lvalue whose storage is active."""

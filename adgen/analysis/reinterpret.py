@@ -5,8 +5,9 @@ a hash of a value, a byte-wise copy through `unsigned char *`). The value that c
 has no derivative to carry, so the derivative of anything computed from it would be
 silently zero: where the memory is active, that is an error naming the cast, as a union
 is. Casts between spellings of one type (`doublereal *` and `double *`, a row of a 2-D
-array as `double *`), to and from `void *`, and of memory that carries no derivative are
-left alone.
+array as `double *`), to and from `void *`, of memory that carries no derivative, and
+the pointer handed to free (`free((char *)(v + nl - 1))`, Numerical Recipes' nrutil: no
+value is read) are left alone.
 """
 from adgen import ir
 from adgen.errors import AdgenError
@@ -20,8 +21,10 @@ def check_reinterpretations(prog, mem, act, functions):
         f = prog.functions[name]
         for st in ir.stmts_walk(f.body.stmts):
             for top in ir.stmt_exprs(st):
+                freed = {id(a) for e in ir.walk(top)
+                         if isinstance(e, ir.Call) and e.func == "free" for a in e.args}
                 for e in ir.walk(top):
-                    if isinstance(e, ir.Cast):
+                    if isinstance(e, ir.Cast) and id(e) not in freed:
                         _check_cast(e, mem, act, st)
 
 

@@ -133,7 +133,9 @@ def _prim_name(t):
 def _computes_in_single(prog, f):
     """Whether f or a function it calls holds or computes a single-precision value (a
     float helper inside a double model): finite differences then need float's step and
-    tolerance, whatever the types of the independents and dependents."""
+    tolerance, whatever the types of the independents and dependents. What adgen check
+    goes by when the derivative code is given, not generated (which tells whether such a
+    value is on the way from the independents to the dependents: Activity.computes_in_single)."""
     from adgen import ir
     from adgen.analysis.call_graph import reachable_statements
     for s in reachable_statements(prog, f.name):

@@ -119,11 +119,11 @@ def _build_into(work, srcs, head, o):
 
 def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     import cffi
-    from adgen.driver import differentiate as _differentiate
+    from adgen.driver import generated
     extra_inc = [os.getcwd()] if any(s.kind == "text" for s in srcs) else []
     o = dict(o, include_dirs=list(o["include_dirs"]) + extra_inc)
     given = o.get("derivative_files") or {}
-    texts, vector_error = {}, None
+    texts, vector_error, single = {}, None, []
     for mode in ("reverse", "forward", "vector"):
         if mode in given:
             with open(given[mode]) as fh:
@@ -134,8 +134,9 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
             continue
         dmode = "reverse" if mode == "reverse" else "forward"
         try:
-            texts[mode] = _differentiate(paths, driver_options(o, dmode, mode == "vector",
-                                                                [head]))
+            result = generated(paths, driver_options(o, dmode, mode == "vector", [head]))
+            texts[mode] = result.text
+            single.append(result.single_precision)
         except AdgenError as exc:
             if mode != "vector":
                 raise
@@ -313,7 +314,9 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         "ret_active": ret_active, "symbols": dict(symbols, primal=an.symbol),
         "setup": an.setup_symbol,
         "language": an.language, "vector_error": vector_error, "files": files,
-        "single_inside": an.single_inside,
+        # float values on the way from independents to dependents, as the reverse and
+        # forward runs found them (the program read alone when both were given)
+        "single_inside": any(single) if single else an.single_inside,
         "built": time.time(),
     }
 

@@ -336,6 +336,15 @@ def render_function(fn: GenFunction, stack="heap", recursive=True) -> str:
                                                       parts=parts, state={})
 
 
+# helpers of templates/runtime.c.j2 that call another: erfc_scaled's derivative calls it,
+# the float ones round the double ones
+_HELPER_NEEDS = {"adgen_erfc_scaled_slope": "adgen_erfc_scaled",
+                 "adgen_erfc_scaled_slopel": "adgen_erfc_scaledl",
+                 "adgen_erfc_scaled_slopef": "adgen_erfc_scaled_slope",
+                 "adgen_erfc_scaledf": "adgen_erfc_scaled",
+                 "adgen_erfc_scaledl": None, "adgen_erfc_scaled": None}
+
+
 def render_unit(unit: OutputUnit) -> str:
     recursive = recursive_functions(unit.functions)
     bodies = [render_function(f, unit.stack, f.name in recursive) for f in unit.functions]
@@ -350,16 +359,11 @@ def render_unit(unit: OutputUnit) -> str:
                                  "adgen_len_lead", "adgen_str_index",
                                  "adgen_shape_error")
                if name + "(" in text}
-    # erfc_scaled: its derivative calls it; the float ones round the double ones
-    erfc_scaled = {name + suffix for name in ("adgen_erfc_scaled", "adgen_erfc_scaled_slope")
-                   for suffix in ("", "f", "l") if name + suffix + "(" in text}
-    for name in sorted(erfc_scaled):
-        if name.endswith("f"):
-            erfc_scaled.add(name[:-1])
-    for name in sorted(erfc_scaled):
-        if "_slope" in name:
-            erfc_scaled.add(name.replace("_slope", ""))
-    helpers |= erfc_scaled
+    helpers |= {name for name in _HELPER_NEEDS if name + "(" in text}
+    for name in sorted(helpers):
+        while _HELPER_NEEDS.get(name) is not None:
+            name = _HELPER_NEEDS[name]
+            helpers.add(name)
     if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
                    "adgen_pop_keep", "adgen_keep", "adgen_stack_alloc"}:
         helpers.add("stack")

@@ -550,7 +550,7 @@ class DeclarationsMixin:
             self.front.globals.append(sym)
             if host is not None:
                 self.front.entry_saved[(host, v.name)] = sym
-                sym.entry_shared = True     # (see driver.copy_entry_state_writers)
+                sym.entry_shared = True     # (see analysis/static_state.state_writers)
         if init is not None:
             sym.init_text = self.initial_value(v, init.items[1], node)
         v.sym = sym

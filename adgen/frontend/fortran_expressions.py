@@ -490,6 +490,15 @@ class ExpressionsMixin:
             return _huge(vals[0].type, loc)
         if name == "tiny":
             return ir.Const("2.2250738585072014e-308", ir.DOUBLE, loc)
+        if name in _MODEL_NUMBERS:
+            # the model of the argument's type, as gfortran gives it (IEEE binary32/64)
+            t = vals[0].type.resolved()
+            kind = ("long" if t.name in ("long", "long long") else "int") if t.is_int else \
+                "float" if t.name == "float" else "double"
+            value = _MODEL_NUMBERS[name].get(kind)
+            if value is None:
+                raise self.error(node, f"{name}() of an integer is not supported")
+            return ir_int(value)
         raise self.error(node, f"intrinsic '{name}' is not supported")
 
     def inquiry(self, name, args, node, ks):
@@ -934,6 +943,13 @@ def _huge(t, loc=None):
     return ir.Const(text, t, loc)
 
 
+# The inquiry functions of the number model (LAPACK's la_constants), by type
+_MODEL_NUMBERS = {"radix": {"int": 2, "long": 2, "float": 2, "double": 2},
+                  "digits": {"int": 31, "long": 63, "float": 24, "double": 53},
+                  "minexponent": {"float": -125, "double": -1021},
+                  "maxexponent": {"float": 128, "double": 1024},
+                  "precision": {"float": 6, "double": 15},
+                  "range": {"int": 9, "long": 18, "float": 37, "double": 307}}
 # Fortran 2008's Bessel functions as POSIX names them, and erfc_scaled (a helper)
 BESSEL = {"bessel_j0": "j0", "bessel_j1": "j1", "bessel_jn": "jn", "bessel_y0": "y0",
           "bessel_y1": "y1", "bessel_yn": "yn", "erfc_scaled": "adgen_erfc_scaled"}

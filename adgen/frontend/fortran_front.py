@@ -96,6 +96,7 @@ def parse_fortran_files(paths, options=None):
     front = FFront()
     # modules first, in dependency order, so `use` finds them
     front.collect_modules(trees)
+    front.collect_submodules(trees)
     front.external_signatures(trees)
     for path, tree in trees:
         front.program_units(path, tree)
@@ -264,6 +265,42 @@ class FFront:
         for path_, s in mod.pending:
             f = self.procedure(path_, s, mod, signature_only=True)
             mod.procs[f.name] = f
+
+    def collect_submodules(self, trees):
+        """The procedures of submodules (`submodule (m) m_impl ... contains module
+        function f(x) ...`): separate module procedures of their ancestor module m, whose
+        interface m declares, with m's symbols (`__m_MOD_f`), read as m's own."""
+        F = f2003()
+        for path, tree in trees:
+            for unit in tree.children:
+                if type(unit).__name__ != "Submodule":
+                    continue
+                head = unit.children[0]
+                parent = name_of(walk_type(head.items[0], F.Name)[0])
+                mod = self.modules.get(parent)
+                loc = Loc(path, line_of(head) or 0, 1)
+                if mod is None:
+                    raise AdgenError(f"the submodule '{name_of(head.items[1])}' extends "
+                                     f"module '{parent}', which is not found (give its "
+                                     "source file too)", loc)
+                for part in unit.children[1:]:
+                    if type(part).__name__.startswith("Specification_Part") and \
+                            walk_type(part, F.Type_Declaration_Stmt):
+                        raise AdgenError("variables declared in a submodule are not "
+                                         "supported (declare them in its module)", loc)
+                    if isinstance(part, F.Module_Subprogram_Part):
+                        for s in part.children:
+                            if type(s).__name__ == "Separate_Module_Subprogram":
+                                raise AdgenError(
+                                    "a separate module procedure without its dummy list "
+                                    "(`module procedure f`) is not supported: write it "
+                                    "`module function f(x)` as its interface does",
+                                    Loc(path, line_of(s) or 0, 1))
+                            if isinstance(s, (F.Subroutine_Subprogram,
+                                              F.Function_Subprogram)):
+                                mod.pending.append((path, s))
+                                f = self.procedure(path, s, mod, signature_only=True)
+                                mod.procs[f.name] = f
 
     # -------------------------------------------------------------- program units
     def external_signatures(self, trees):

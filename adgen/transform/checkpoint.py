@@ -589,9 +589,9 @@ class StateKeeper:
                 try:
                     n = g.T.ctx.try_extent(f, p)
                 except Unknown as exc:
-                    raise MissingSize(f"binomial_ckp: cannot tell how many elements "
-                                      f"'{p.name}' has ({exc}); give it with --size "
-                                      f"{p.name}=EXPR", self.loc, p.name)
+                    error = self.error(f"cannot tell how many elements '{p.name}' has "
+                                       f"({exc}); give it with --size {p.name}=EXPR")
+                    raise MissingSize(error.message, error.loc, p.name)
                 out.append((ir.Ref(p), X.mul(n, ir.SizeOf(ir.with_const(t.target, False)))))
         if any(not a.type.resolved().target.const for a, _ in out):
             # the memory is written through the others: a const view of it is left alone
