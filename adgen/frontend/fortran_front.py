@@ -290,12 +290,8 @@ class FFront:
                                          "supported (declare them in its module)", loc)
                     if isinstance(part, F.Module_Subprogram_Part):
                         for s in part.children:
-                            if type(s).__name__ == "Separate_Module_Subprogram":
-                                raise AdgenError(
-                                    "a separate module procedure without its dummy list "
-                                    "(`module procedure f`) is not supported: write it "
-                                    "`module function f(x)` as its interface does",
-                                    Loc(path, line_of(s) or 0, 1))
+                            # (`module procedure f ... end procedure`: refused as read,
+                            # fortran_source.read_tree)
                             if isinstance(s, (F.Subroutine_Subprogram,
                                               F.Function_Subprogram)):
                                 mod.pending.append((path, s))

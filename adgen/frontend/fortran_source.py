@@ -61,6 +61,12 @@ def read_tree(path, include_dirs=(), defines=()):
         m = re.search(r"line #?(\d+)", str(exc))
         line = int(m.group(1)) if m else 0
         msg = str(exc).strip().splitlines()[-1] if str(exc).strip() else "syntax error"
+        statement = msg.lstrip(">").strip()
+        if re.match(r"(?i)module\s+procedure\s+\w+\s*$", statement):
+            raise AdgenError(f"'{statement}': a separate module procedure written without "
+                             "its dummies is not supported (write its header as its "
+                             "interface has it, `module function f(x) result(y)`)",
+                             Loc(path, line, 1))
         raise AdgenError(f"Fortran syntax error: {msg}", Loc(path, line, 1))
     except AdgenError:
         raise
