@@ -6,13 +6,14 @@ setup's declarations: a call of apply starts there. Each ENTRY statement is not
 executable, so setup's own body is its statements with the ENTRY statements taken out
 (its code runs on into what follows them). The entry points share their SAVEd
 variables (Scope.saved_variable keys them by the procedure that holds the entries,
-`entry_host`); a dummy of another entry point is a local where it is not a dummy.
+`entry_host`), and a function's entries its result variable; a dummy of another entry
+point is a local where it is not a dummy.
 """
 import copy
 
 from adgen.errors import AdgenError, Loc
 from adgen.frontend.fortran_helpers import (copied_tree, f2003, head_stmt, line_of, name_of,
-                                            walk_type)
+                                            result_name_of, rewrite_in_place, walk_type)
 
 
 def split_entries(path, tree):
@@ -55,7 +56,23 @@ def _entry_points(path, unit):
     unit.adgen_entry_host = host
     for u in out:
         u.adgen_entry_host = host
+    if isinstance(unit, F.Function_Subprogram):
+        _results_associated([unit] + out)
     return [unit] + out
+
+
+def _results_associated(units):
+    """The result variables of a function and of its entries are one variable (storage
+    association): in each procedure, the others' names are its own result's, so that
+    `g = ...` after `ENTRY g(x)` sets f's result in the code f runs on into."""
+    F = f2003()
+    results = [result_name_of(head_stmt(u)) for u in units]
+    for u, own in zip(units, results):
+        others = set(results) - {own}
+        body = next((c for c in u.children if isinstance(c, F.Execution_Part)), None)
+        if body is not None and others:
+            rewrite_in_place(body, lambda n: F.Name(own) if isinstance(n, F.Name) and
+                             name_of(n) in others else None)
 
 
 def _entry_procedure(path, unit, entry, statements):

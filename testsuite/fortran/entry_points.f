@@ -8,9 +8,10 @@ C
 C ENTRY statements, as older libraries use them: SETUP keeps its arguments
 C in SAVEd variables that the entry point APPLY reads (one state shared by
 C the entry points, HALF set by DATA), RESET's code runs on into APPLY's
-C (an ENTRY statement is not executable), and the function ROOT2 has the
-C second entry point CUBE2 with a dummy of its own. Before: "unsupported statement
-C (Entry_Stmt)".
+C (an ENTRY statement is not executable), the function ROOT2 has the
+C second entry point CUBE2 with a dummy of its own, and SCALED jumps into
+C the code of its entry BASE, whose result variable is SCALED's own (what
+C BASE assigns, SCALED returns). Before: "unsupported statement (Entry_Stmt)".
       SUBROUTINE SETUP(A, B)
       DOUBLE PRECISION A, B, X, Y, SCALE, SHIFT, HALF
       SAVE SCALE, SHIFT, HALF
@@ -33,10 +34,19 @@ C (Entry_Stmt)".
       RETURN
       END
 
+      DOUBLE PRECISION FUNCTION SCALED(U)
+      DOUBLE PRECISION U, V, T, BASE
+      T = 3.0D0 * U
+      GO TO 10
+      ENTRY BASE(V)
+      T = V
+   10 BASE = EXP(0.5D0 * T) - T
+      END
+
       SUBROUTINE TOP(A, B, X, Y)
-      DOUBLE PRECISION A, B, X, Y, Z, ROOT2, CUBE2
+      DOUBLE PRECISION A, B, X, Y, Z, ROOT2, CUBE2, SCALED, BASE
       CALL SETUP(A, B)
       CALL APPLY(X, Y)
       CALL RESET(X, Z)
-      Y = Y + Z * ROOT2(X) + CUBE2(A + Y)
+      Y = Y + Z * ROOT2(X) + CUBE2(A + Y) + SCALED(B * X) * BASE(A)
       END
