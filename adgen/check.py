@@ -525,17 +525,19 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
                         math.sqrt(tol) * big) <= tol
                    for d in deps for u, w, y in zip(cd[d], cd4[d], y0[d]))
 
-    # central finite differences, steps h and 4h; where they disagree, steps 16 and 256
-    # times longer when those agree: an output computed by cancellation (a difference of
-    # large terms) has a rounding error far above eps |y|, which longer steps divide
+    # central finite differences, steps h and 4h; where they disagree, the first pair of
+    # steps 16 times shorter, or 16 or 256 times longer, that agree: the truncation error
+    # of a steep function (1 / x^5, x^x) shrinks with shorter steps, the rounding error of
+    # an output computed by cancellation (a difference of large terms, far above eps |y|)
+    # with longer ones
     fd, fd4, hstep, sides, sides4 = {}, {}, {}, {}, {}
     for x in indeps:
         for j in cols[x]:
             pair = [differences(x, j, 1.0), differences(x, j, 4.0)]
-            for longer in (16.0, 256.0):
+            for scale in (1.0 / 16.0, 16.0, 256.0):
                 if agree(pair):
                     break
-                other = [differences(x, j, longer), differences(x, j, 4.0 * longer)]
+                other = [differences(x, j, scale), differences(x, j, 4.0 * scale)]
                 if agree(other):
                     pair = other
             for k, (target, side) in enumerate(((fd, sides), (fd4, sides4))):
@@ -691,9 +693,9 @@ def format_report(rep: Report) -> str:
         return "-" if v is None else f"{v:.10e}"
     lines = [f"head {rep.head}", "inputs:"] + [f"  {n}" for n in rep.notes]
     lines.append(f"tolerance: rel. error <= {rep.tol:g} against central finite differences "
-                 f"(step {rep.fd_step:g}*max(1,|x|), 16 or 256 times longer where h and 4h "
-                 "disagree; the FD error estimated from the second step 4h is allowed on "
-                 f"top); dot-product test <= {rep.dot_tol:g}"
+                 f"(step {rep.fd_step:g}*max(1,|x|), 16 times shorter or 16 or 256 times "
+                 "longer where h and 4h disagree; the FD error estimated from the second "
+                 f"step 4h is allowed on top); dot-product test <= {rep.dot_tol:g}"
                  + ("; single precision's, as the function computes with float values"
                     if rep.single_inside else ""))
     if rep.pairs:

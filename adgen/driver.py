@@ -1056,15 +1056,15 @@ def assemble(prog, ctx, gen, sources, options):
             continue
         if getattr(f, "is_library", False):
             continue
-        if f.is_static or name in writers:
+        own_copy = _own_copy(f, writers)
+        if f.is_static or own_copy:
             if not f.has_body:
                 raise AdgenError(f"static function '{name}' has no body", f.loc)
             copy = primal_copy(f)
-            if not f.is_static:
+            if own_copy:
                 copy.name = copies[name] = _unused_name(f"{name}_primal", prog,
                                                         generated_names)
-                copy.comment = (f"Copy of {ir.source_name(f)}, which sets state its ENTRY "
-                                "points share (the output's copy of it).")
+                copy.comment = f"Copy of {ir.source_name(f)}, {own_copy}."
             # a call-site copy of a function computes what the function does
             for call in _calls([copy]):
                 if call.func in prog.functions:
@@ -1101,6 +1101,16 @@ def assemble(prog, ctx, gen, sources, options):
                       shadow_globals=shadow_globals, prototypes=protos,
                       functions=statics + gen, command=options.command,
                       builtin_rules=sorted(f.name for f in builtin))
+
+
+def _own_copy(f, writers):
+    """Why the output calls its own copy of the primal of f, a procedure of the program
+    with a symbol of its own, rather than that symbol; None when it calls the symbol."""
+    if f.name in writers:
+        return "which sets state its ENTRY points share (the output's copy of it)"
+    if getattr(f, "private", False):
+        return "a PRIVATE module procedure, whose symbol its module's object keeps to itself"
+    return None
 
 
 def _unused_name(base, prog, taken):

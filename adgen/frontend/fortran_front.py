@@ -262,9 +262,13 @@ class FFront:
                 for c in part.children
                 if isinstance(c, (F.Subroutine_Subprogram, F.Function_Subprogram))]
         mod.pending = [(path, s) for s in subs]
+        hidden = private_names(unit)
         for path_, s in mod.pending:
             f = self.procedure(path_, s, mod, signature_only=True)
             mod.procs[f.name] = f
+            # gfortran gives a PRIVATE procedure a symbol its object keeps to itself: the
+            # output calls its own copy (driver.assemble)
+            f.private = hidden(f.name)
 
     def collect_submodules(self, trees):
         """The procedures of submodules (`submodule (m) m_impl ... contains module
@@ -368,6 +372,22 @@ class FFront:
         if not signature_only:
             f.built = True
         return f
+
+
+def private_names(module):
+    """A test of whether a name of the module is PRIVATE: named so by a PRIVATE statement,
+    or, after a bare `private`, not named by a PUBLIC one."""
+    F = f2003()
+    spec = next((c for c in module.children if isinstance(c, F.Specification_Part)), None)
+    default_private, named = False, {}
+    for st in walk_type(spec, F.Access_Stmt) if spec is not None else ():
+        private = str(st.items[0]).upper() == "PRIVATE"
+        if st.items[1] is None:
+            default_private = private
+        for n in st.items[1].items if st.items[1] is not None else ():
+            if isinstance(n, F.Name):
+                named[name_of(n)] = private
+    return lambda name: named.get(name, default_private)
 
 
 def binding_name(stmt):
