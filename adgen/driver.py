@@ -116,9 +116,49 @@ def _check_text(path):
         raise AdgenError("empty source file", Loc(path))
 
 
+def _file_statics_apart(programs):
+    """A C file-scope `static` is its file's own variable; the files are merged into one
+    unit below, where a global of another file with the same name would become the same
+    variable (the other file's `double s` read as this file's `static double s`). Each
+    such static is renamed in its own file, `s` of model.c to `s_model`: its references
+    share its symbol. Static constants of one type and value (a header's `static const
+    double K = 3.0;` in two files) are the same value either way and stay as they are."""
+    owners = {}
+    for i, p in enumerate(programs):
+        for name in list(p.functions) + [g.name for g in p.globals]:
+            owners.setdefault(name, set()).add(i)
+    taken = set(owners)
+    for i, p in enumerate(programs):
+        for g in p.globals:
+            if not g.is_static or owners[g.name] == {i} or _same_constant(programs, g):
+                continue
+            stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(g.loc.file))[0]) \
+                if g.loc and g.loc.file else "file"
+            name, k = f"{g.name}_{stem}", 2
+            while name in taken:
+                name, k = f"{g.name}_{stem}{k}", k + 1
+            for other in p.globals:
+                if other.init_text and re.search(rf"\b{re.escape(g.name)}\b", other.init_text):
+                    raise AdgenError(f"the static '{g.name}' is its file's own, and another "
+                                     f"file has a '{g.name}' too; the initializer of "
+                                     f"'{other.name}' names it: rename one of them",
+                                     other.loc)
+            taken.add(name)
+            g.name = name
+
+
+def _same_constant(programs, g):
+    """Whether every global of g's name, in every file, is a static constant of g's type
+    and initializer."""
+    same = [h for p in programs for h in p.globals if h.name == g.name]
+    return all(h.is_static and h.type.const and h.type == g.type and
+               h.init_text == g.init_text for h in same)
+
+
 def merge_programs(programs):
     if len(programs) == 1:
         return programs[0]
+    _file_statics_apart(programs)
     funcs, globals_, types, std, pragmas = {}, {}, [], [], []
     for p in programs:
         for name, f in p.functions.items():

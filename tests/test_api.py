@@ -944,6 +944,25 @@ def test_check_static_head_and_setup_function(adgen_cache, capsys, monkeypatch, 
                     setup="nosuch", vector=False)
 
 
+def test_file_statics_stay_apart_from_other_files_globals(adgen_cache, tmp_path):
+    """A `static` global is its own file's variable: another file's global of that name
+    (static or not) is another variable. Read as one unit, the second file's `s` was the
+    first file's static (a wrong value and a wrong derivative)."""
+    (tmp_path / "a.c").write_text("static double s = 2.0;\n"
+                                  "double fa(double x) { return s * x * x; }\n")
+    (tmp_path / "b.c").write_text("double s = 5.0;\nstatic double t = 3.0;\n"
+                                  "double fa(double x);\n"
+                                  "double fb(double x) { return fa(x) + s * t * x; }\n")
+    (tmp_path / "c.c").write_text("static double t = 7.0;\n"
+                                  "double fc(double x) { return t * x; }\n")
+    sources = [str(tmp_path / name) for name in ("a.c", "b.c", "c.c")]
+    built = adgen.build(sources, head="fb(fb)/(x)", cache_dir=adgen_cache, vector=False)
+    x = 1.5
+    assert built.primal(x) == pytest.approx(2.0 * x * x + 15.0 * x, rel=1e-15)
+    assert built.gradient(x)["x"] == pytest.approx(4.0 * x + 15.0, rel=1e-15)
+    assert built.jvp(x, tangents={"x": 1.0})["fb"] == pytest.approx(4.0 * x + 15.0, rel=1e-15)
+
+
 def test_check_names_a_symbol_no_source_defines(adgen_cache, capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
     src = tmp_path / "u.c"

@@ -232,6 +232,19 @@ def test_unknown_external_function(tmp_path):
     assert (tmp_path / "out.c").exists()
 
 
+def test_file_static_named_in_an_initializer_and_in_another_file(tmp_path):
+    """A file's static whose name another file uses too is renamed in its file; an
+    initializer naming it (C text, not renamed with it) is refused at its line."""
+    (tmp_path / "a.c").write_text("static double w = 2.0;\nstatic double *pw = &w;\n"
+                                  "double fa(double x) { return *pw * x; }\n")
+    (tmp_path / "b.c").write_text("double w = 1.0;\ndouble fa(double x);\n"
+                                  "double fb(double x) { return fa(x) * w; }\n")
+    proc = adgen("--reverse", "a.c", "b.c", "--head", "fb(fb)/(x)", "-o", "out.c",
+                 cwd=tmp_path)
+    check_error(proc, "a.c", r"static 'w' .* another file .* initializer of 'pw'", lines=[2])
+    assert files_in(tmp_path) == ["a.c", "b.c"]
+
+
 def test_inactive_names_a_function_adgen_sees(tmp_path):
     """--inactive for a function the input defines: the derivative code calls it as
     compiled, its result a constant (its body is not differentiated, nor refused); a
