@@ -90,6 +90,10 @@ class DeclarationsMixin:
                     # a variable DATA gives a value is SAVEd
                     self.saved_names |= {base_name_of(o) for o in _data_objects(node)}
         data = {}       # variable -> {element number: C value}, from DATA statements
+        # COMMON statements last: a member's type and shape may be declared after the
+        # block names it (`common /w/ t(20)`, then `double precision t`), and the block's
+        # layout is made of the members' final types
+        commons = []
         for node in spec.children:
             self.current = node
             if isinstance(node, F.Comment):
@@ -116,7 +120,7 @@ class DeclarationsMixin:
             elif isinstance(node, F.Parameter_Stmt):
                 self.parameter_stmt(node)
             elif isinstance(node, F.Common_Stmt):
-                self.common_stmt(node)
+                commons.append(node)
             elif isinstance(node, F.Dimension_Stmt):
                 self.dimension_stmt(node)
             elif isinstance(node, F.External_Stmt):
@@ -181,6 +185,9 @@ class DeclarationsMixin:
                 continue            # see value_dummies
             else:
                 raise self.error(node, f"unsupported declaration ({type(node).__name__})")
+        for node in commons:
+            self.current = node
+            self.common_stmt(node)
         if module_level:
             self.no_waiting_directive(None)
         for v, values in data.items():
