@@ -331,6 +331,48 @@ def test_refused_declarations_of_a_procedure_no_head_calls(tmp_path):
         "the INTENT(OUT) dummy argument 'x'" in proc.stderr, proc.stderr
 
 
+UNREADABLE_SIGNATURE = """module weights
+  implicit none
+contains
+  subroutine cost(x, j, w)
+    real(8), intent(in) :: x(:)
+    real(8), intent(out) :: j
+    real(8), intent(in), optional :: w(:)
+    if (present(w)) then
+      j = sum(w * sin(x))
+    else
+      j = sum(sin(x))
+    end if
+  end subroutine cost
+  subroutine caller(x, y)
+    real(8), intent(in) :: x(3)
+    real(8), intent(out) :: y
+    call cost(x, y)
+  end subroutine caller
+  subroutine other(x, y)
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    y = x * x
+  end subroutine other
+end module weights
+"""
+
+
+@pytest.mark.parametrize("head, line", [("other(y)/(x)", None), ("cost(j)/(x)", 7),
+                                        ("caller(y)/(x)", 7)])
+def test_module_procedure_with_a_refused_signature_stops_only_its_users(head, line,
+                                                                      tmp_path):
+    """A module procedure whose dummies adgen refuses (here an OPTIONAL assumed-shape
+    one) stops the run where the derivative code needs it, a head or a callee, with the
+    error at its own declaration (before: whatever the head)."""
+    _, proc, _ = _adgen(tmp_path, UNREADABLE_SIGNATURE, head)
+    if line is None:
+        assert proc.returncode == 0, proc.stderr
+    else:
+        assert proc.returncode == 1 and f"m.f90:{line}:" in proc.stderr and \
+            "OPTIONAL assumed-shape dummy argument 'w'" in proc.stderr, proc.stderr
+
+
 def test_internal_procedures_of_the_main_program_as_heads(tmp_path):
     """An internal procedure of the main program is a head (the main program's USE and
     IMPLICIT statements seen in it), its derivatives right; one that uses a variable of

@@ -125,6 +125,8 @@ class CallsMixin:
                                    "the dummy procedure with an interface block, EXTERNAL or "
                                    "PROCEDURE()")
         f = self.known_procedure(name)
+        if getattr(f, "signature_error", None) is not None:
+            raise f.signature_error     # (a caller cannot be read without the signature)
         if f is None and name in _INTRINSIC_SUBROUTINES and \
                 name not in self.external_names and name not in self.interfaces:
             raise self.error(node, f"the intrinsic subroutine '{name}' is not supported")

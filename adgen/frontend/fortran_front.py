@@ -264,7 +264,7 @@ class FFront:
         mod.pending = [(path, s) for s in subs]
         hidden = private_names(unit)
         for path_, s in mod.pending:
-            f = self.procedure(path_, s, mod, signature_only=True)
+            f = self.signature(path_, s, mod)
             mod.procs[f.name] = f
             # gfortran gives a PRIVATE procedure a symbol its object keeps to itself: the
             # output calls its own copy (driver.assemble)
@@ -313,10 +313,7 @@ class FFront:
                     [unit] if isinstance(unit, (F.Subroutine_Subprogram,
                                                 F.Function_Subprogram)) else []
                 for u in units:
-                    try:
-                        self.procedure(path, u, None, signature_only=True)
-                    except AdgenError:
-                        pass        # reported if the procedure is used (see procedure)
+                    self.signature(path, u, None)
 
     def program_units(self, path, tree):
         F = f2003()
@@ -339,6 +336,18 @@ class FFront:
                             "procedure", f.loc)
             elif isinstance(unit, F.Comment):
                 continue
+
+    def signature(self, path, unit, module):
+        """The procedure's signature, read before any body. One that adgen cannot read
+        (an unsupported dummy) is an error of that procedure only, reported where it is
+        part of the derivative code: a call of it raises it (Scope.callee), and so does
+        reaching it from a head (call_graph.reachable)."""
+        try:
+            return self.procedure(path, unit, module, signature_only=True)
+        except AdgenError as exc:
+            f = self.functions[name_of(head_stmt(unit).items[1])]
+            f.error = f.signature_error = exc
+            return f
 
     def procedure(self, path, unit, module, signature_only=False):
         stmt = head_stmt(unit)
