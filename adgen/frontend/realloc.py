@@ -124,7 +124,8 @@ def _rewrite(stmts, counts, hidden_local):
 
 def _reallocated(st, call, elem, counts, hidden_local):
     """`p = realloc(q, bytes)` as: a new block of bytes, the elements of q it can hold
-    copied, q freed, p set to the new block; p's count set."""
+    copied, q freed, p set to the new block; p's count set. Where no new block can be had,
+    p is NULL, its count 0, and q stays as it was."""
     loc, sym = st.loc, st.lhs.sym
     old = _stripped(call.args[0]).sym
     block = hidden_local(f"{sym.name}_grown", ir.with_const(sym.type, False), loc)
@@ -141,8 +142,12 @@ def _reallocated(st, call, elem, counts, hidden_local):
                                       ir.Index(ir.Ref(old, loc), ir.Ref(i, loc), elem, loc),
                                       loc)], loc), loc)
     malloc = ir.Cast(block.type, ir.Call("malloc", [call.args[1]], ir.Ptr(ir.VOID), loc), loc)
+    # realloc failing returns NULL and leaves the old block as it was (the program may
+    # still free it or go on with it)
+    moved = ir.If(ir.Ref(block, loc), ir.Block([
+        copy, ir.ExprStmt(ir.Call("free", [ir.Ref(old, loc)], ir.VOID, loc), loc)], loc),
+        ir.Block([ir.Assign(new_count, ir.Const("0", ir.LONG), loc)], loc), loc)
     return [ir.Assign(new_count, _element_count(call.args[1], elem), loc),
-            ir.Assign(ir.Ref(block, loc), malloc, loc), copy,
-            ir.ExprStmt(ir.Call("free", [ir.Ref(old, loc)], ir.VOID, loc), loc),
+            ir.Assign(ir.Ref(block, loc), malloc, loc), moved,
             ir.Assign(st.lhs, ir.Ref(block, loc), loc),
             ir.Assign(ir.Ref(counts[sym], loc), ir.Ref(size, loc), loc)]
