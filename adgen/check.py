@@ -826,6 +826,11 @@ def main(argv=None):
         print(f"adgen check: error: needs numpy and cffi ({exc})", file=sys.stderr)
         return 1
     from adgen.api import BuildError, build
+    from adgen.api.options import FORTRAN_SUFFIXES
+    if any(s.lower().endswith(FORTRAN_SUFFIXES) for s in args.sources):
+        # Fortran's names have no case: `--size XX=N` is the dummy xx's
+        values = {k.lower(): v for k, v in values.items()}
+        sizes = {k.lower(): v.lower() for k, v in sizes.items()}
     status = 0
     builts = []
     for head in (args.head or [None]):
@@ -845,14 +850,15 @@ def main(argv=None):
             print(f"adgen check: error: {msg}", file=sys.stderr)
             return 2
         builts.append(built)
-    if len(builts) > 1:
-        # one --inputs for several heads: each takes the values of its own parameters
-        known = set().union(*(b.parameters for b in builts))
-        for k in list(values) + list(sizes):
-            if k not in known:
-                print(f"adgen check: error: {k!r} is not a parameter of the functions of "
-                      f"the heads ({', '.join(sorted(known))})", file=sys.stderr)
-                return 2
+    # one --inputs for several heads: each takes the values of its own parameters; a
+    # name none of them has is a mistake (misspelt, it would be ignored)
+    known = set().union(*(b.parameters for b in builts))
+    for k in list(values) + list(sizes):
+        if k not in known:
+            whose = "the functions of the heads" if len(builts) > 1 else builts[0].name
+            print(f"adgen check: error: {k!r} is not a parameter of {whose} "
+                  f"({', '.join(sorted(known))})", file=sys.stderr)
+            return 2
     for built in builts:
         def work(built=built):
             mine = {k: v for k, v in values.items() if k in built.parameters}

@@ -778,6 +778,18 @@ def test_check_of_two_heads_with_one_inputs_file(tmp_path):
     assert proc.returncode == 2 and "'dtt' is not a parameter" in proc.stderr, proc.stderr
 
 
+@pytest.mark.parametrize("option", [("--size", "y=4"), ("--inputs", "bad.json")])
+def test_check_of_one_head_refuses_a_name_that_is_no_parameter(tmp_path, option):
+    """With one head too, a --size or --inputs name that is no parameter of it is an
+    error (before: ignored, the check running on lengths and values it had chosen)."""
+    (tmp_path / "prog.c").write_text(TWO_HEADS)
+    (tmp_path / "bad.json").write_text('{"n": 3, "y": 0.1}')
+    proc = adgen("check", "prog.c", "--head", "energy(energy)/(x)", *option, cwd=tmp_path)
+    assert proc.returncode == 2 and \
+        "adgen check: error: 'y' is not a parameter of energy (n, x)" in proc.stderr, \
+        proc.stdout + proc.stderr
+
+
 @pytest.mark.parametrize("stmt", ['__asm__("nop");', 'asm("nop");'], ids=["__asm__", "asm"])
 def test_inline_asm(tmp_path, stmt):
     refuse(tmp_path, f"double f(double x)\n{{\n    {stmt}\n    return x * x;\n}}\n",

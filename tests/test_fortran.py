@@ -669,6 +669,25 @@ def test_names_on_the_command_line_in_any_case(tmp_path):
     assert " * Heads: forward_problem(v)/(xx)\n" in codes[0]
 
 
+def test_check_takes_names_in_any_case(tmp_path, gfortran, adgen_cache):
+    """`adgen check` on Fortran: the head, --size and the --inputs keys in any case name
+    the lower-case dummies (before: 'V' was no parameter, and `--size XX=N` and `{"N": 5}`
+    were ignored, the check running with n = 3)."""
+    (tmp_path / "fp.f90").write_text(
+        "subroutine Forward_Problem(n, xx, v)\n  integer, intent(in) :: n\n"
+        "  real(8), intent(in) :: xx(n)\n  real(8), intent(out) :: v\n  integer :: i\n"
+        "  v = 0d0\n  do i = 1, n\n    v = v + cos(xx(i)) * xx(i)\n  end do\n"
+        "end subroutine forward_problem\n")
+    (tmp_path / "in.json").write_text('{"N": 5}')
+    proc = subprocess.run([sys.executable, "-m", "adgen", "check", "fp.f90", "--head",
+                           "FORWARD_PROBLEM(V)/(XX)", "--size", "XX=N", "--inputs",
+                           "in.json"], cwd=tmp_path, capture_output=True, text=True,
+                          env=dict(os.environ, ADGEN_CACHE=adgen_cache))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "n = 5" in proc.stdout and \
+        "xx: 5 random values in [-1, 1] (length from --size xx=n)" in proc.stdout, proc.stdout
+
+
 _TYPE_MODULE = ("module m\n  implicit none\n  type :: p_t\n    real(8) :: x(3), w\n"
                 "  end type p_t\n")
 

@@ -321,6 +321,16 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     }
 
 
+def fortran_case(head, o):
+    """The head and options with the names in Fortran's case, which is none (`V` is the
+    dummy `v`), as the driver and the built module's parameters spell them."""
+    o = dict(o, sizes={k.lower(): v.lower() for k, v in o["sizes"].items()},
+             inactive=[n.lower() for n in o["inactive"]])
+    if o.get("setup"):
+        o["setup"] = o["setup"].lower()
+    return head.lower(), o
+
+
 def build(sources, head=None, **options) -> "Built":
     """Differentiate `sources` for `head` ('f(y)/(x)') in reverse, tangent and vector
     tangent mode, compile them with the primal into a Python module, and return a Built
@@ -360,6 +370,8 @@ def build(sources, head=None, **options) -> "Built":
     from adgen.frontend.heads import parse_head
     parse_head(head)                # AdgenError for a malformed head
     srcs = source_list(sources, o["language"])
+    if any(s.is_fortran for s in srcs):
+        head, o = fortran_case(head, o)
     root = cache_dir(o.get("cache_dir"))
     key = cache_key(srcs, head, o)
     final = root / key
