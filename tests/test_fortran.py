@@ -535,6 +535,33 @@ end subroutine
     assert not any(c in lines for c in ("[", "*n", "->")), lines
 
 
+def test_explain_names_a_split_sum_as_fortran_does(tmp_path):
+    """The adjoint of a scalar dummy added up in parts is named as the program names the
+    dummy (before: `*kappa`, C's pointer)."""
+    src, proc, _ = _adgen(tmp_path, """\
+subroutine heat(n, nt, u, kappa, cost)
+  integer, intent(in) :: n, nt
+  real(8), intent(inout) :: u(n)
+  real(8), intent(in) :: kappa
+  real(8), intent(out) :: cost
+  real(8) :: unew(n)
+  integer :: i, k
+  do k = 1, nt
+    do i = 2, n - 1
+      unew(i) = u(i) + kappa * (u(i+1) - 2d0*u(i) + u(i-1)) - 0.01d0 * u(i)**3
+    end do
+    unew(1) = 0d0
+    unew(n) = unew(n-1) * u(n)
+    u = unew
+  end do
+  cost = sum(u**2)
+end subroutine heat
+""", "heat(cost)/(u kappa)", extra=["--explain"])
+    assert proc.returncode == 0, proc.stderr
+    assert f"{src}:9: heat: adjoint of kappa: summed in 2 parts" in proc.stdout, proc.stdout
+    assert "*" not in proc.stdout, proc.stdout
+
+
 def test_integer_dummies_read_once_where_nothing_writes_them():
     """`int *n` read as `*n` everywhere gets a local `n_in = *n` on entry (gcc keeps it in a
     register across the value stack's memcpys); a dummy the procedure changes, or passes to

@@ -58,6 +58,12 @@ def _sum_of_products(e, sign=1, out=None):
     return {k: c for k, c in out.items() if c != 0}
 
 
+def source_text(language):
+    """The text of an expression as the input's language writes it (expr_fortran or
+    expr_c): for what adgen says about a program (--explain, --stack-report)."""
+    return expr_fortran if language == "fortran" else expr_c
+
+
 def expr_fortran(e, prec=0) -> str:
     """Fortran text of an expression; parenthesised only where Fortran's precedence needs
     it."""

@@ -618,16 +618,18 @@ class CallsAndLoops:
         return UNKNOWN if node.label == "rvalue" else ("adjoint", node)
 
     def adjoint_text(self, a):
-        """`adjoint of x[i]` for an adjoint lvalue (for --explain)."""
-        from adgen.ir.c_text import expr_c
+        """`adjoint of x[i]` for an adjoint lvalue (for --explain), in the input's
+        language."""
+        from adgen.ir.fortran_text import source_text
+        text = source_text(self.T.ctx.prog.language)
         sym = ir.root_symbol(a)
         primal = getattr(sym, "primal", None)
         image = self.sh.by_sym.get(primal) if primal is not None else None
         if image is None:
-            return expr_c(a)
+            return text(a)
         if same_text(a, image):
             return f"adjoint of {ir.source_name(primal)}"
-        return f"adjoint of {expr_c(self.primal_of(a, sym))}"
+        return f"adjoint of {text(self.primal_of(a, sym))}"
 
     def primal_of(self, e, sym):
         """The primal lvalue whose adjoint is e, an lvalue rooted at shadow symbol sym."""

@@ -804,12 +804,11 @@ class FuncGen(CallsAndLoops):
 
     def explain(self, at, what, decision, why):
         """One line of --explain: what happens to a value a statement overwrites."""
-        from adgen.ir.c_text import expr_c
-        from adgen.ir.fortran_text import expr_fortran
+        from adgen.ir.fortran_text import source_text
         loc = getattr(at, "loc", None)
         if loc is not None and getattr(loc, "line", 0):
             text = what if isinstance(what, str) else \
-                expr_fortran(what) if self.T.ctx.prog.language == "fortran" else expr_c(what)
+                source_text(self.T.ctx.prog.language)(what)
             name = source_name(self.f)
             self.T.decisions[(loc, text, id(at))] = f"{name}: {text}: {decision} ({why})"
 

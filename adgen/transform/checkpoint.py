@@ -223,9 +223,8 @@ class CheckpointedLoop:
 
     def explain_schedule(self, trips, snaps):
         """The --explain line of the schedule: how often the steps run again."""
-        from adgen.ir.c_text import expr_c
-        from adgen.ir.fortran_text import expr_fortran
-        text = expr_fortran if self.g.prog.language == "fortran" else expr_c
+        from adgen.ir.fortran_text import source_text
+        text = source_text(self.g.prog.language)
         steps, states = X.constant_value(X.fold(trips)), X.constant_value(X.fold(snaps))
         if isinstance(steps, int) and isinstance(states, int):
             states = max(states, 1)     # as the code keeps at least one

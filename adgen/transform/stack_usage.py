@@ -380,9 +380,8 @@ def _exprs(st):
 def formula_text(poly, lp64=False, fortran=False):
     """C text of a byte count (Fortran text with fortran: for what adgen says about
     Fortran input); with lp64, sizes of the basic types as numbers (x86-64)."""
-    from adgen.ir.c_text import expr_c
-    from adgen.ir.fortran_text import expr_fortran
-    return (expr_fortran if fortran else expr_c)((lp64_sizes(poly) if lp64 else poly).to_ir())
+    from adgen.ir.fortran_text import source_text
+    return source_text("fortran" if fortran else "c")((lp64_sizes(poly) if lp64 else poly).to_ir())
 
 
 def lp64_sizes(poly):
