@@ -173,7 +173,7 @@ def _dummy(sym, name, vector):
         return f"{_kind(sym)}, value :: {name}"
     dims = "(*)" if _dims(sym, vector) else ""
     # an OPTIONAL dummy and its derivative: a caller may leave them out (a null pointer)
-    optional = ", optional" if getattr(_primal(sym), "optional", False) else ""
+    optional = ", optional" if _optional(sym) else ""
     return f"{_kind(sym)}{optional} :: {name}{dims}"
 
 
@@ -186,6 +186,33 @@ def _is_string(sym):
 def _size_argument(extent, names):
     array, dim = extent.extent_of
     return f"int(size({names.get(array, ir.source_name(array))}, {dim}), c_int)"
+
+
+def _optional(sym):
+    """Whether a parameter is an OPTIONAL dummy or its derivative."""
+    return bool(getattr(_primal(sym), "optional", False))
+
+
+def _extent_arguments(extents, names, taken):
+    """The wrapper's actual arguments for the extents, with the declarations and
+    statements they need: size(a, dim), or for an OPTIONAL array a local that is 0 where
+    the array is not present (size() of an absent dummy is not allowed)."""
+    actuals, decls, stmts = [], [], []
+    for e in extents:
+        array, dim = e.extent_of
+        if not getattr(array, "optional", False):
+            actuals.append(_size_argument(e, names))
+            continue
+        local, k = f"{names.get(array, ir.source_name(array))}_size{dim}", 2
+        while local.lower() in taken:
+            local, k = f"{local}_{k}", k + 1
+        taken.add(local.lower())
+        decls.append(f"integer(c_int) :: {local}")
+        stmts += [f"{local} = 0",
+                  f"if (present({names.get(array, ir.source_name(array))})) "
+                  f"{local} = {_size_argument(e, names)}"]
+        actuals.append(local)
+    return actuals, decls, stmts
 
 
 def fortran_interface(unit):
@@ -220,12 +247,15 @@ def fortran_interface(unit):
             # the C routine under another name; `name` is the module procedure calling it
             dummies = [p for p in f.params if p not in extents]
             routine["name"] = name + "_with_extents"
+            sizes, locals_, stmts = _extent_arguments(
+                extents, names, {names[p].lower() for p in dummies} | {name.lower()})
             routine["wrapper"] = {
                 "name": name,
                 "args": [names[p] for p in dummies],
-                "decls": [f"{_kind(p)} :: {names[p]}{_dims(p, vector)}" for p in dummies],
-                "actuals": [names[p] for p in dummies] +
-                           [_size_argument(e, names) for e in extents]}
+                "decls": [f"{_kind(p)}{', optional' if _optional(p) else ''} :: "
+                          f"{names[p]}{_dims(p, vector)}" for p in dummies] + locals_,
+                "stmts": stmts,
+                "actuals": [names[p] for p in dummies] + sizes}
         routines.append(routine)
     module = unit.output_stem + "_interface" if getattr(unit, "output_stem", None) \
         else "adgen_interface"

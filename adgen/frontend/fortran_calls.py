@@ -503,6 +503,10 @@ class CallsMixin:
             rank = len(getattr(param, "extent_params", ()))
             if not rank:
                 continue
+            if a is None:
+                # an OPTIONAL dummy not given: a null pointer of no elements
+                out += [ir_int(0) for _ in range(rank)]
+                continue
             v = self.array_var(name_of(a), a) if isinstance(a, F.Name) else None
             if getattr(param, "allocatable_dummy", False):
                 # extents and lower bounds of the caller's allocatable array or pointer

@@ -733,11 +733,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
                                        "subroutine with an array argument the caller "
                                        "allocates)")
             if d in getattr(self.func, "optional_dummies", ()):
-                if v.assumed_shape:
-                    raise AdgenError(f"OPTIONAL assumed-shape dummy argument '{d}' is not "
-                                     "supported (give it an explicit shape)",
-                                     v.loc or self.loc(stmt))
-                v.sym.optional = True       # the pointer may be null
+                # the pointer may be null; an assumed-shape one's extents are 0 then
+                v.sym.optional = True
             v.sym.extent_params = v.extent_params      # callers pass them (call_extents)
             if getattr(v, "char_len_param", None) is not None:
                 char_lens.append(v.char_len_param)      # (see declare_string)
