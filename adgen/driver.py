@@ -27,6 +27,7 @@ from adgen.errors import AdgenError, Loc, MissingSize
 from adgen.room import with_room
 from adgen.ir import exprs as X
 from adgen.ir.generated import GenFunction, LocalDecl
+from adgen.transform.automatic_statics import make_statics_automatic
 from adgen.transform.callbacks import specialize_callbacks
 from adgen.transform.common import strip_const
 from adgen.transform.normalize import normalize_program, structure_program
@@ -811,6 +812,7 @@ def _derivative_code(prog, head_specs, sources, options):
     roots = [f.name for f, _, _, _ in head_specs]
     specialize_callbacks(prog, roots)
     normalize_program(prog, reachable(prog, roots))
+    make_statics_automatic(prog, reachable(prog, roots))
     from adgen.transform.clone import clone_call_sites
     functions = [n for n in clone_call_sites(prog, roots) if prog.functions[n].has_body]
     progress.step("analysing", 0, 0, f"{len(functions)} functions")
