@@ -711,6 +711,13 @@ class CFront:
             self.type_of(d.type)
             raise AdgenError("struct definitions inside functions are not supported; "
                              "move it to file scope", loc)
+        if "extern" in d.storage:
+            # `extern double gs;` in a body names the file-scope variable (declared at
+            # file scope here when the file has not declared it yet)
+            if not isinstance(self.global_scope.names.get(d.name), ir.Symbol):
+                self.file_decl(d, user=True)
+            scope.names[d.name] = self.global_scope.names[d.name]
+            return
         t = self.type_of(d.type, scope)
         if isinstance(t, ir.FuncPtr) and "static" in d.storage:
             raise AdgenError(f"static local function pointer '{d.name}' is not supported",
@@ -1268,7 +1275,9 @@ class CFront:
             # gcc's builtins of the math library are the library functions
             base = name[len("__builtin_"):]
             if base == "expect" and len(args) == 2:
-                return args[0]          # __builtin_expect(e, c) is e, a hint
+                # __builtin_expect(e, c) is e, a hint, as gcc declares it: a long
+                return args[0] if args[0].type.resolved().is_int else \
+                    ir.Cast(ir.LONG, args[0], loc)
             if base in LIBRARY_FUNCTIONS and LIBRARY_FUNCTIONS[base].kind in ("math", "step"):
                 name, f = base, self.functions.get(base)
         if f is None:
