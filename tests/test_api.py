@@ -963,6 +963,15 @@ def test_file_statics_stay_apart_from_other_files_globals(adgen_cache, tmp_path)
     assert built.jvp(x, tangents={"x": 1.0})["fb"] == pytest.approx(4.0 * x + 15.0, rel=1e-15)
 
 
+def test_builtin_expect_of_a_double_is_a_long(adgen_cache):
+    """__builtin_expect(e, c) is e converted to long, as gcc declares it (before: e itself,
+    so that the derivative code computed what gcc's primal does not)."""
+    src = ("double f(double x)\n{\n    return __builtin_expect(x * 3.0, 0) + x * x;\n}\n")
+    built = adgen.build(src, head="f(f)/(x)", cache_dir=adgen_cache, vector=False)
+    assert built.primal(0.9) == pytest.approx(2.0 + 0.81, rel=1e-15)
+    assert built.gradient(0.9)["x"] == pytest.approx(1.8, rel=1e-15)
+
+
 def test_check_names_a_symbol_no_source_defines(adgen_cache, capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("ADGEN_CACHE", adgen_cache)
     src = tmp_path / "u.c"
