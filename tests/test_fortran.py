@@ -861,8 +861,11 @@ def test_pointers_refused(text, message, line, tmp_path):
      "    generic :: apply => f\n  end type p_t\ncontains\n  subroutine f(a)\n"
      "    class(p_t) :: a\n  end subroutine f\n",
      "the generic binding 'GENERIC :: apply => f' of 'p_t' is not supported", 6),
+    # (refused where the head calls it: a procedure no head calls may use anything)
     ("module m\n  type :: p_t\n    real(8) :: x\n  end type p_t\ncontains\n"
-     "  subroutine f(a)\n    class(*) :: a\n  end subroutine f\n",
+     "  subroutine f(a)\n    class(*) :: a\n  end subroutine f\n"
+     "  subroutine g(a, y)\n    real(8) :: a, y\n    call f(a)\n    y = a\n"
+     "  end subroutine g\n",
      "CLASS(*) is not supported", 7),
     (_TYPE_MODULE.replace("  end type p_t\n", "  contains\n    procedure :: scale\n"
                           "  end type p_t\n") +

@@ -125,8 +125,6 @@ class CallsMixin:
                                    "the dummy procedure with an interface block, EXTERNAL or "
                                    "PROCEDURE()")
         f = self.known_procedure(name)
-        if getattr(f, "signature_error", None) is not None:
-            raise f.signature_error     # (a caller cannot be read without the signature)
         if f is None and name in _INTRINSIC_SUBROUTINES and \
                 name not in self.external_names and name not in self.interfaces:
             raise self.error(node, f"the intrinsic subroutine '{name}' is not supported")
@@ -223,6 +221,8 @@ class CallsMixin:
             f = self.module.procs.get(name)
         if f is None:
             f = self.front.functions.get(name)
+        if getattr(f, "signature_error", None) is not None:
+            raise f.signature_error     # (a caller cannot be read without the signature)
         return f
 
     def call_args(self, f, args, node, pre, strings, ks=None, post=None):

@@ -90,10 +90,9 @@ class DeclarationsMixin:
                     # a variable DATA gives a value is SAVEd
                     self.saved_names |= {base_name_of(o) for o in _data_objects(node)}
         data = {}       # variable -> {element number: C value}, from DATA statements
-        # COMMON statements last: a member's type and shape may be declared after the
-        # block names it (`common /w/ t(20)`, then `double precision t`), and the block's
-        # layout is made of the members' final types
-        commons = []
+        # the COMMON blocks named here: link name -> (members, the statement naming it
+        # first); DATA last, which COMMON members may not take
+        commons, datas = {}, []
         for node in spec.children:
             self.current = node
             if isinstance(node, F.Comment):
@@ -120,7 +119,7 @@ class DeclarationsMixin:
             elif isinstance(node, F.Parameter_Stmt):
                 self.parameter_stmt(node)
             elif isinstance(node, F.Common_Stmt):
-                commons.append(node)
+                self.common_stmt(node, commons)
             elif isinstance(node, F.Dimension_Stmt):
                 self.dimension_stmt(node)
             elif isinstance(node, F.External_Stmt):
@@ -168,7 +167,7 @@ class DeclarationsMixin:
                 self.types[dt.name] = dt
             elif type(node).__name__ == "Data_Stmt":
                 if not module_level:    # (a module's: in the compiled module's object)
-                    self.data_statement(node, data)
+                    datas.append(node)
             elif type(node).__name__ in ("Access_Stmt", "Import_Stmt"):
                 # (an interface body's IMPORT: the host's names it sees, which are what
                 # its declarations are looked up in here anyway)
@@ -185,9 +184,12 @@ class DeclarationsMixin:
                 continue            # see value_dummies
             else:
                 raise self.error(node, f"unsupported declaration ({type(node).__name__})")
-        for node in commons:
+        for link, (members, node) in commons.items():
             self.current = node
-            self.common_stmt(node)
+            self.common_layout(link, members, node)
+        for node in datas:
+            self.current = node
+            self.data_statement(node, data)
         if module_level:
             self.no_waiting_directive(None)
         for v, values in data.items():
@@ -478,12 +480,16 @@ class DeclarationsMixin:
         v = old if old is not None and old.sym is not None and \
             (old.sym.kind != "global" or getattr(old.sym, "fortran_saved", False)) \
             and name in getattr(self, "local_names", set()) else None
+        if v is None and getattr(old, "common", None) is not None:
+            v = old         # a COMMON member typed after the block names it: the block's
         if v is None:
             v = FVar(name, t, loc=loc)
         v.type = t
         self.local_names = getattr(self, "local_names", set()) | {name}
         if dims_node is not None:
             self.set_dims(v, dims_node, node)
+        if getattr(v, "common", None) is not None and not is_param:
+            return v
         if is_param and (v.dims or T.derived_type_of(t) is not None):
             # a constant array or structure: a static table in the output
             if init is None:
@@ -884,11 +890,27 @@ class DeclarationsMixin:
                     raise self.error(node, f"SAVEd array '{v.name}' needs constant bounds")
                 v.sym.type = self.storage_type(v)
 
-    def common_stmt(self, node):
+    def common_stmt(self, node, blocks):
+        """A COMMON statement: its members become fields of their blocks, read where the
+        statement stands (a bound naming a member, `a(n, n)`, reads the block's). A block
+        named again (`common /p/ a` then `common /p/ b`, or twice in one statement) goes on
+        where it stopped. The layout is made at the end of the specification part
+        (common_layout): a member's type or shape may be declared after the statement."""
         for block, objs in node.items[0]:
             bname = name_of(block) if block is not None else ""
             link = (bname + "_") if bname else "__BLNK__"
-            members = []
+            members = blocks.setdefault(link, ([], node))[0]
+            sym, sdef = self.front.commons.get(link, (None, None))
+            if sym is None:
+                # the first unit naming the block: its layout is this unit's (common_layout)
+                sdef = ir.StructDef(f"{link}common", [], loc=self.loc(node))
+                sym = ir.Symbol(link, ir.Struct(sdef), "global", self.loc(node),
+                                is_extern=True)
+                sym.is_library = False
+                sym.fortran_common = True
+                sym.common_layout = None        # (not made yet)
+                self.front.commons[link] = (sym, sdef)
+                self.front.globals.append(sym)
             for obj in objs.items:
                 oname = name_of(obj.items[0] if hasattr(obj, "items") and obj.items else obj)
                 v = self.vars.get(oname) or self.implicit_var(oname, node, declare_local=False)
@@ -899,24 +921,33 @@ class DeclarationsMixin:
                 if spec is not None:
                     v.dims, _ = self.array_spec(spec, oname)
                 members.append(v)
-            sym, sdef = self.front.commons.get(link, (None, None))
-            field_names = c_field_names([m.name for m in members])
-            if sym is None:
-                fields = [(f, self.storage_type(m)) for f, m in zip(field_names, members)]
-                sdef = self.front.define_struct(
-                    ir.StructDef(f"{link}common", fields, loc=self.loc(node)))
-                sym = ir.Symbol(link, ir.Struct(sdef), "global", self.loc(node),
-                                is_extern=True)
-                sym.is_library = False
-                sym.fortran_common = True
-                self.front.commons[link] = (sym, sdef)
-                self.front.globals.append(sym)
-            # the members by position (the same block may be seen with other names)
-            for m, (fname, _) in zip(members, sdef.fields):
-                m.common_field = fname
-            for m in members:
-                m.common = sym
-                m.sym = None
+                # the members by position (the same block may be seen with other names)
+                k = len(members) - 1
+                v.common_field = sdef.fields[k][0] if sym.common_layout is not None and \
+                    k < len(sdef.fields) else c_field_names([m.name for m in members])[-1]
+                v.common, v.sym = sym, None
+
+    def common_layout(self, link, members, node):
+        """The layout of COMMON block `link`, a struct of its members' final types, made
+        by the first unit naming it. A unit naming its storage otherwise (other types or
+        shapes, another number of members) is refused, as the fields are matched by
+        position."""
+        from adgen.ir.c_text import declare
+        sym, sdef = self.front.commons[link]
+        types = [self.storage_type(m) for m in members]
+        if sym.common_layout is None:
+            sdef.fields = list(zip(c_field_names([m.name for m in members]), types))
+            self.front.define_struct(sdef)
+            sym.common_layout = ", ".join(_member_text(m) for m in members)
+            sym.loc = sdef.loc = self.loc(node)
+        elif [declare(t, "") for t in types] != [declare(t, "") for _, t in sdef.fields]:
+            name = f"COMMON /{link[:-1]}/" if link != "__BLNK__" else "the blank COMMON"
+            raise self.error(node, f"{name} is laid out here as "
+                                   f"({', '.join(_member_text(m) for m in members)}), "
+                                   f"and as ({sym.common_layout}) where it is first "
+                                   f"declared ({sym.loc}): adgen needs the same members, "
+                                   "of the same types and shapes, wherever the block is "
+                                   "declared")
 
     def implicit_var(self, name, node, declare_local=True):
         if self.implicit.get(name[0]) is None:
@@ -989,6 +1020,8 @@ class DeclarationsMixin:
         if v is None and self.may_be_host_variable(name):
             v = self.host_variable(name, node)
         if v is None:
+            # (a procedure whose signature adgen refused raises that: known_procedure)
+            self.known_procedure(name)
             v = self.implicit_var(name, node)
         return v
 
@@ -1001,3 +1034,11 @@ def _extent(lo, hi):
 def _is_one(e):
     """True when IR expression e is the integer constant 1."""
     return isinstance(e, ir.Const) and e.text.strip() == "1"
+
+
+def _member_text(v):
+    """A COMMON member as a message names it, with its extents: `a(2, 3)`, `b`."""
+    from adgen.ir.fortran_text import expr_fortran
+    extents = [expr_fortran(ext) if ext is not None else "*" for _, ext in v.dims or ()]
+    return f"{v.name}({', '.join(extents)})" if extents else v.name
+
