@@ -18,7 +18,8 @@ from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_valu
                                    descriptor_rank, field_expr, field_path_text, int_const)
 from adgen.analysis.loops import fixed_bodies
 from adgen.analysis.reinterpret import check_reinterpretations
-from adgen.analysis.static_state import (check_entry_state, check_static_globals,
+from adgen.analysis.static_state import (check_entry_state, check_preset_pointers,
+                                         check_static_globals,
                                          check_static_state, mentions,
                                          sets_before_reading, state_writers)
 from adgen.backend.cgen import OutputUnit, render_unit
@@ -389,18 +390,10 @@ class Context:
                         raise AdgenError(f"global array '{g.name}' carries derivatives but "
                                          "is declared without its size; declare it with "
                                          "its size for its adjoint", g.loc)
-                    if isinstance(t, ir.Ptr):
-                        # its shadow points where the head's code makes the global point
-                        head = next((h for h in self.heads
-                                     if not sets_before_reading(self.prog, h.func, g)), None)
-                        if head is not None:
-                            raise AdgenError(
-                                f"global pointer '{ir.source_name(g)}' to active data: "
-                                f"'{ir.source_name(head.func)}' reads it before setting it, "
-                                "so adgen cannot tell where its derivatives are; set it at "
-                                "the start of the head (or in a function the head calls "
-                                "first)", g.loc)
-                    elif self.holds_active_pointee(self.act.mem.var(g)) and \
+                    # a pointer's shadow points where the head's code makes the global
+                    # point (one set outside the heads is refused: check_preset_pointers)
+                    if not isinstance(t, ir.Ptr) and \
+                            self.holds_active_pointee(self.act.mem.var(g)) and \
                             getattr(g, "descriptor_size", None) is None:
                         # its shadow would hold null pointers: no shadow memory is set up
                         raise AdgenError(f"global '{ir.source_name(g)}' holds a pointer to "
@@ -833,6 +826,9 @@ def _derivative_code(prog, head_specs, sources, options):
         text = f"{f.name}({' '.join(dep)})/({' '.join(indep)})"
         heads.append(Head(f, dep, indep, text))
     act.solve(indep_nodes, dep_nodes)
+    if prog.language == "c":
+        check_preset_pointers(prog, functions, [prog.functions[n] for n in roots],
+                              act.sym_has_shadow)
     check_reinterpretations(prog, mem, act, functions)
     for head, nodes in zip(heads, deps_of):
         if head.func.loc is not None and not any(find(n) in act.varied for n in nodes):
@@ -1124,6 +1120,14 @@ def assemble(prog, ctx, gen, sources, options):
         for d in f.locals:
             if isinstance(d.sym.type, ir.Arr) and d.sym.type.size is not None:
                 syms |= {s.sym for s in ir.walk(d.sym.type.size) if isinstance(s, ir.Ref)}
+    # the globals an initializer of one names (`static const double *w = &table[0];`)
+    by_name = {g.name: g for g in prog.globals}
+    todo = [s for s in syms if s.kind == "global"]
+    while todo:
+        for word in re.findall(r"[A-Za-z_]\w*", todo.pop().init_text or ""):
+            if by_name.get(word) is not None and by_name[word] not in syms:
+                syms.add(by_name[word])
+                todo.append(by_name[word])
     per_call = ctx.per_call_statics() if options.vector else set()
     shadow_globals = [LocalDecl(g) for g in ctx.shadow_globals() if g.primal not in per_call]
     used_globals = [g for g in prog.globals if (g in syms or

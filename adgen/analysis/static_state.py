@@ -12,6 +12,8 @@ reads (`call setup(a)`, then `call apply(x, y)`): a procedure that sets one runs
 output's copy of its primal wherever the derivative code would call the program's
 (state_writers), and one that only the program runs is refused (check_entry_state).
 """
+import re
+
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
@@ -52,15 +54,17 @@ def sets_before_reading(prog, f, g):
 
 
 def _set_first(prog, f, g, k):
-    """sets_before_reading for g, or with k for its element g[k] alone. A call reads it
-    when the callee may read it before setting it, and sets it when the callee always
-    does."""
+    """sets_before_reading for g, or with k for a part of it alone: its element g[k] (an
+    int), its field g.k (a name). A call reads it when the callee may read it before
+    setting it, and sets it when the callee always does."""
     def named(e):
-        return _uses_element(e, g, k)
+        return _uses_field(e, g, k) if isinstance(k, str) else _uses_element(e, g, k)
 
     def target(e):
         if k is None:
             return isinstance(e, ir.Ref) and e.sym is g
+        if isinstance(k, str):
+            return _is_field(e, g, k)
         return isinstance(e, ir.Index) and isinstance(e.base, ir.Ref) and e.base.sym is g \
             and const_value(e.index) == k
 
@@ -128,6 +132,20 @@ def _uses_element(e, g, k):
                 others.add(id(x.base))
     return any(isinstance(x, ir.Ref) and x.sym is g and id(x) not in others
                for x in ir.walk(e))
+
+
+def _is_field(e, g, name):
+    """Whether e is the field g.name of the struct variable g."""
+    return isinstance(e, ir.Member) and not e.arrow and e.field == name and \
+        isinstance(e.base, ir.Ref) and e.base.sym is g
+
+
+def _uses_field(e, g, name):
+    """True when expression e names g.name, or g whole."""
+    fields = {id(x.base) for x in ir.walk(e) if isinstance(x, ir.Member) and not x.arrow
+              and isinstance(x.base, ir.Ref) and x.base.sym is g}
+    return any(_is_field(x, g, name) for x in ir.walk(e)) or \
+        any(isinstance(x, ir.Ref) and x.sym is g and id(x) not in fields for x in ir.walk(e))
 
 
 # ------------------------------------------------- checks of the output's copies
@@ -437,7 +455,9 @@ def check_entry_state(prog, used, inside):
         if not _shared(g):
             continue
         for name, f in prog.functions.items():
-            setting = _sets(f).get(g) if name not in inside else None
+            # (a copy of a procedure per call site is where its procedure is)
+            setting = _sets(f).get(g) if getattr(f, "clone_of", name) not in inside \
+                else None
             if setting is not None:
                 what, host = g.saved_as
                 raise AdgenError(
@@ -447,3 +467,107 @@ def check_entry_state(prog, used, inside):
                     f"not set (call '{ir.source_name(f)}' from the head, or make '{what}' a "
                     "variable of a module so that the output uses the program's)",
                     setting.loc or g.loc)
+
+
+def check_preset_pointers(prog, functions, heads, active):
+    """A global pointer to numbers (or a global struct holding one) that a head reads
+    before setting it points where an initializer (`double *pg = &gs;`) or code outside
+    the heads (a set-up routine) made it point, which the memory model does not see.
+    Derivatives flowing through it would be lost where it points to active data (active(g),
+    the activity analysis's answer), where the derivative code writes through it (or hands
+    it on), or where it reads through it while it writes global numbers the pointer may
+    reach: refused then. Left alone: a pointer into constant numbers (`const double
+    table[]`) that no function sets, and one only read through by code that writes no
+    global numbers (weights a set-up routine allocated and filled). functions: the
+    functions of the derivative code; heads: the heads' functions."""
+    uses = {}           # global -> 'read' (only read through) | 'written'
+    writes_globals = False
+    for name in functions:
+        f = prog.functions[name]
+        for st in ir.stmts_walk(f.body.stmts) if f.has_body else ():
+            if isinstance(st, ir.Assign):
+                g = ir.root_symbol(st.lhs)
+                if g is not None and g.kind == "global" and _holds_numbers(g.type):
+                    writes_globals = True
+                if g is not None and g.kind == "global" and _through_pointer(st.lhs):
+                    uses[g] = "written"
+            for e in ir.stmt_exprs(st):
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call):
+                        for a in sub.args:
+                            g = ir.root_symbol(a)
+                            if g is not None and g.kind == "global":
+                                uses[g] = "written"     # handed on: a callee may write
+                                writes_globals = True
+                    elif isinstance(sub, ir.Ref) and sub.sym.kind == "global":
+                        uses.setdefault(sub.sym, "read")
+    for g, use in uses.items():
+        if getattr(g, "is_library", False) or not _points_to_numbers(g.type) or \
+                _into_constants(prog, g) or \
+                use == "read" and not writes_globals and not active(g):
+            continue
+        head = next((h for h in heads if not _pointers_set_first(prog, h, g)), None)
+        if head is not None:
+            where = "its initializer" if g.init_text else "code outside the head"
+            name = getattr(g, "local_name", None) or ir.source_name(g)
+            what = f"the global '{name}', which holds a pointer," \
+                if not g.type.resolved().is_pointer else \
+                f"the static pointer '{name}' of '{g.local_of}'" \
+                if getattr(g, "static_local", False) else f"the global pointer '{name}'"
+            raise AdgenError(
+                f"{what} points where {where} made it point: "
+                f"'{ir.source_name(head)}' reads it before setting it, and adgen cannot "
+                "tell which derivatives go with what it points to; set it in the head "
+                "(or in a function the head calls first)", g.loc)
+
+
+def _pointers_set_first(prog, f, g):
+    """Whether f sets global g before reading it, or for a struct, each of its fields
+    holding pointers to numbers."""
+    t = g.type.resolved()
+    if not t.is_struct:
+        return sets_before_reading(prog, f, g)
+    return _set_first(prog, f, g, None) or \
+        all(_set_first(prog, f, g, name) for name, ft in t.sdef.fields
+            if _points_to_numbers(ft))
+
+
+def _through_pointer(lvalue):
+    """Whether an lvalue is memory reached through a pointer (`*p`, `p[i]`, `p->x`,
+    `s.p[i]`), not a variable's own storage."""
+    return any(isinstance(e, ir.Deref) or isinstance(e, ir.Member) and e.arrow or
+               isinstance(e, ir.Index) and e.base.type.resolved().is_pointer
+               for e in ir.lvalue_chain(lvalue))
+
+
+def _points_to_numbers(t, seen=()):
+    """Whether a value of type t is or holds (in a field, an element) a pointer to
+    floating-point numbers."""
+    r = ir.array_element(t)
+    if r.is_pointer:
+        target = ir.array_element(r.target)
+        return target.is_float or target.is_struct and _holds_numbers(target)
+    if r.is_struct and r.sdef not in seen:
+        return any(_points_to_numbers(ft, seen + (r.sdef,)) for _, ft in r.sdef.fields)
+    return False
+
+
+def _holds_numbers(t, seen=()):
+    """Whether a value of type t is or holds (in a field, an element) a floating-point
+    number."""
+    r = ir.array_element(t)
+    if r.is_struct and r.sdef not in seen:
+        return any(_holds_numbers(ft, seen + (r.sdef,)) for _, ft in r.sdef.fields)
+    return r.is_float
+
+
+def _into_constants(prog, g):
+    """Whether global pointer g starts at constant numbers (its initializer names a
+    `const` global: `&table[0]`, `table`) and no function sets it."""
+    m = re.match(r"\(?\s*&?\s*([A-Za-z_]\w*)", g.init_text or "")
+    target = next((h for h in prog.globals if m and h.name == m.group(1)), None)
+    if target is None or not ir.array_element(target.type).const:
+        return False
+    return not any(isinstance(st, ir.Assign) and ir.root_symbol(st.lhs) is g
+                   for f in prog.functions.values() if f.has_body
+                   for st in ir.stmts_walk(f.body.stmts))

@@ -3,7 +3,7 @@ head: model(y)/(x)
 arg n: int = 4
 arg x: double[n]
 arg y: double[1]
-expect-error: global pointer 'state' to active data: 'model' reads it before setting it
+expect-error: the global pointer 'state' points where code outside the head made it point: 'model' reads it before setting it
 expect-error-line: 11
 */
 /* Must be refused: the global pointer is set by the caller (through attach) before the
