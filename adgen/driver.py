@@ -25,6 +25,7 @@ from adgen.analysis.static_state import (check_entry_state, check_preset_pointer
 from adgen.backend.cgen import OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc, MissingSize
+from adgen.frontend.c_units import merge_c_files
 from adgen.room import with_room
 from adgen.ir import exprs as X
 from adgen.ir.generated import GenFunction, LocalDecl
@@ -97,7 +98,7 @@ def load_program(sources, options):
         prog = parse_fortran_files(fortran, options)
         prog.files_read = list(fortran)
         return prog
-    prog = merge_programs(programs)
+    prog = merge_c_files(programs)
     prog.files_read = list(dict.fromkeys(f for p in programs for f in p.files_read))
     return prog
 
@@ -116,84 +117,6 @@ def _check_text(path):
             raise AdgenError("not a text file", Loc(path))
     if not data.strip():
         raise AdgenError("empty source file", Loc(path))
-
-
-def _file_statics_apart(programs):
-    """A C file-scope `static` is its file's own variable; the files are merged into one
-    unit below, where a global of another file with the same name would become the same
-    variable (the other file's `double s` read as this file's `static double s`). Each
-    such static is renamed in its own file, `s` of model.c to `s_model`: its references
-    share its symbol. Static constants of one type and value (a header's `static const
-    double K = 3.0;` in two files) are the same value either way and stay as they are."""
-    owners = {}
-    for i, p in enumerate(programs):
-        for name in list(p.functions) + [g.name for g in p.globals]:
-            owners.setdefault(name, set()).add(i)
-    taken = set(owners)
-    for i, p in enumerate(programs):
-        for g in p.globals:
-            if not g.is_static or owners[g.name] == {i} or _same_constant(programs, g):
-                continue
-            stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(g.loc.file))[0]) \
-                if g.loc and g.loc.file else "file"
-            name, k = f"{g.name}_{stem}", 2
-            while name in taken:
-                name, k = f"{g.name}_{stem}{k}", k + 1
-            for other in p.globals:
-                if other.init_text and re.search(rf"\b{re.escape(g.name)}\b", other.init_text):
-                    raise AdgenError(f"the static '{g.name}' is its file's own, and another "
-                                     f"file has a '{g.name}' too; the initializer of "
-                                     f"'{other.name}' names it: rename one of them",
-                                     other.loc)
-            taken.add(name)
-            g.name = name
-
-
-def _same_constant(programs, g):
-    """Whether every global of g's name, in every file, is a static constant of g's type
-    and initializer."""
-    same = [h for p in programs for h in p.globals if h.name == g.name]
-    return all(h.is_static and h.type.const and h.type == g.type and
-               h.init_text == g.init_text for h in same)
-
-
-def merge_programs(programs):
-    if len(programs) == 1:
-        return programs[0]
-    _file_statics_apart(programs)
-    funcs, globals_, types, std, pragmas = {}, {}, [], [], []
-    for p in programs:
-        for name, f in p.functions.items():
-            old = funcs.get(name)
-            if old is not None and old.has_body and f.has_body and \
-                    not getattr(f, "is_library", False):
-                raise AdgenError(f"function '{name}' is defined twice (first at {old.loc})",
-                                 f.loc)
-            if old is None or (f.has_body and not old.has_body):
-                funcs[name] = f
-        for g in p.globals:
-            old = globals_.get(g.name)
-            if old is None or (old.is_extern and not g.is_extern):
-                globals_[g.name] = g
-        for t in p.type_text:
-            if t not in types:
-                types.append(t)
-        for h in p.std_headers:
-            if h not in std:
-                std.append(h)
-        pragmas += p.pragmas
-    prog = ir.Program(funcs, list(globals_.values()), types, std, pragmas,
-                      programs[0].language)
-    # one symbol per global, whichever file mentions it
-    canon = {g.name: g for g in prog.globals}
-    for f in funcs.values():
-        for s in ir.stmts_walk(f.body.stmts):
-            for e in ir.stmt_exprs(s):
-                for sub in ir.walk(e):
-                    if isinstance(sub, ir.Ref) and sub.sym.kind == "global" and \
-                            sub.sym.name in canon:
-                        sub.sym = canon[sub.sym.name]
-    return prog
 
 
 # ------------------------------------------------------------------- analyses

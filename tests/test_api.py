@@ -963,6 +963,25 @@ def test_file_statics_stay_apart_from_other_files_globals(adgen_cache, tmp_path)
     assert built.jvp(x, tangents={"x": 1.0})["fb"] == pytest.approx(4.0 * x + 15.0, rel=1e-15)
 
 
+def test_static_functions_of_one_name_in_two_files(adgen_cache, tmp_path):
+    """Two files with a static function of one name (each its own), and a header's static
+    inline function both include: each file calls its own (before: "function 'helper' is
+    defined twice")."""
+    (tmp_path / "sq.h").write_text("static inline double sq(double x) { return x * x; }\n")
+    (tmp_path / "a.c").write_text('#include "sq.h"\n'
+                                  "static double helper(double x) { return 3.0 * x; }\n"
+                                  "double fa(double x) { return helper(x) + sq(x); }\n")
+    (tmp_path / "b.c").write_text('#include "sq.h"\n'
+                                  "static double helper(double x) { return x * x * x; }\n"
+                                  "double fa(double x);\n"
+                                  "double fb(double x) { return fa(x) + helper(x) * sq(x); }\n")
+    built = adgen.build([str(tmp_path / "a.c"), str(tmp_path / "b.c")], head="fb(fb)/(x)",
+                        cache_dir=adgen_cache, vector=False)
+    x = 0.7
+    assert built.primal(x) == pytest.approx(3 * x + x ** 2 + x ** 5, rel=1e-15)
+    assert built.gradient(x)["x"] == pytest.approx(3 + 2 * x + 5 * x ** 4, rel=1e-14)
+
+
 def test_builtin_expect_of_a_double_is_a_long(adgen_cache):
     """__builtin_expect(e, c) is e converted to long, as gcc declares it (before: e itself,
     so that the derivative code computed what gcc's primal does not)."""
