@@ -1354,8 +1354,14 @@ class CFront:
         return read(result_text)
 
     def convert(self, e, to):
-        """Make an implicit conversion between number types explicit when it matters."""
+        """Make an implicit conversion between number types explicit when it matters, and
+        one of a `void *` variable to another pointer type (what the memory is viewed as:
+        analysis/reinterpret.py)."""
         et, tt = e.type.resolved(), to.resolved()
+        if isinstance(et, ir.Ptr) and et.target.resolved().is_void and \
+                isinstance(tt, ir.Ptr) and not tt.target.resolved().is_void and \
+                isinstance(e, (ir.Ref, ir.Member, ir.Index, ir.Deref)):
+            return ir.Cast(to, e, e.loc)
         if isinstance(tt, ir.Prim) and isinstance(et, ir.Prim) and not tt.is_void:
             if tt.is_float != et.is_float or (tt.is_float and et.name != tt.name):
                 if isinstance(e, ir.Const) and tt.is_float and et.is_int:
