@@ -100,6 +100,7 @@ F2C_CALLS = {
     "d_dim": "(*x > *y ? *x - *y : 0.0)",
     "d_int": "(*x > 0 ? floor(*x) : -floor(-*x))",
     "d_nint": "(*x >= 0 ? floor(*x + .5) : -floor(.5 - *x))",
+    "i_dnnt": "(int)(*x >= 0 ? floor(*x + .5) : -floor(.5 - *x))",
     "d_mod": "(*x - *y * (*x / *y >= 0 ? floor(*x / *y) : -floor(-(*x / *y))))",
     "d_lg10": "0.43429448190325182765 * log(*x)",
     "d_prod": "(double)*x * *y",

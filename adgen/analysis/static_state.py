@@ -20,6 +20,7 @@ from adgen.ir import exprs as X
 from adgen.analysis.call_graph import callees, reachable_statements
 from adgen.analysis.extent import const_value
 from adgen.analysis.first_access import READ, SET, first_access
+from adgen.analysis.loops import readonly_int_params
 from adgen.rules import LIBRARY_FUNCTIONS
 
 
@@ -195,13 +196,12 @@ def check_static_state(prog, stat, inside, heads):
     the derivatives see, nor do the statics of a first-call initialization
     (_first_call_setup)."""
     settled = _first_call_setup(prog, inside, stat)
+    known = {}          # (readonly_int_params' answers, shared)
     for g in stat:
         local = getattr(g, "static_local", False)
         saved = getattr(g, "fortran_saved", False)     # a SAVEd local of a procedure
-        sets = any(g.name in _file_scope(prog.functions[n])[0] or any(
-            isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g
-            for st in ir.stmts_walk(prog.functions[n].body.stmts))
-            for n in inside if n in prog.functions and prog.functions[n].has_body)
+        sets = any(_may_set(prog, prog.functions[n], g, known)
+                   for n in inside if n in prog.functions and prog.functions[n].has_body)
         if not sets or g.loc is None or _feeds_only_itself(prog, inside, g) or \
                 g in settled:
             continue
@@ -234,6 +234,28 @@ def check_static_state(prog, stat, inside, heads):
             f"of '{hname}' in the program do not change, so its derivatives would follow "
             f"another state than the primal's ({remedy} so that the output uses the "
             "program's variable)", g.loc)
+
+
+def _may_set(prog, f, g, known):
+    """Whether function f may set the static g: it assigns it, or (in C) takes its address
+    other than as the argument of a callee that only reads through that parameter (f2c's
+    constants passed by address to its routines: `ddot_(n, x, &c__1, y, &c__1)`)."""
+    for st in ir.stmts_walk(f.body.stmts):
+        if isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g:
+            return True
+        for e in ir.stmt_exprs(st) if prog.language == "c" else ():
+            read_only = set()       # ids of `&x` arguments a callee only reads through
+            for call in ir.walk(e):
+                callee = prog.functions.get(call.func) if isinstance(call, ir.Call) \
+                    else None
+                if callee is not None and callee.has_body:
+                    ro = readonly_int_params(callee, prog.functions, known)
+                    read_only |= {id(a) for a, p in zip(call.args, callee.params)
+                                  if isinstance(a, ir.AddrOf) and p in ro}
+            if any(isinstance(x, ir.AddrOf) and id(x) not in read_only and
+                   ir.storage_symbol(x.arg) is g for x in ir.walk(e)):
+                return True
+    return False
 
 
 def _first_call_setup(prog, inside, stat):

@@ -48,6 +48,7 @@ double d_mod(doublereal *x, doublereal *y)
 
 double d_int(doublereal *x) { return (*x > 0) ? floor(*x) : -floor(-*x); }
 double d_nint(doublereal *x) { return (*x) >= 0 ? floor(*x + .5) : -floor(.5 - *x); }
+integer i_dnnt(doublereal *x) { return (integer)((*x) >= 0 ? floor(*x + .5) : -floor(.5 - *x)); }
 double d_lg10(doublereal *x) { return 0.43429448190325182765 * log(*x); }
 double d_atn2(doublereal *x, doublereal *y) { return atan2(*x, *y); }
 double d_dim(doublereal *a, doublereal *b) { return *a > *b ? *a - *b : 0; }
