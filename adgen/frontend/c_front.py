@@ -15,6 +15,7 @@ from adgen.frontend import function_pointers, jumps
 from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
+from adgen.frontend.c_syntax_errors import compiler_syntax_error, parse_error
 from adgen.ir import exprs as X, reader
 from adgen.rules import F2C_CALLS, LIBRARY_FUNCTIONS, through_pointer
 
@@ -44,62 +45,18 @@ def parse_c_file(path, include_dirs=(), defines=(), inactive=()):
     try:
         ast = c_parser.CParser().parse(text, path)
     except c_parser.ParseError as exc:
-        err = _parse_error(str(exc), path)
+        err = parse_error(str(exc), path)
         if err.loc is None or not err.loc.line or "Illegal character" in err.message:
-            err = _compiler_syntax_error(path, include_dirs, defines) or err
+            err = compiler_syntax_error(path, include_dirs, defines) or err
         raise err
     except Exception as exc:  # pycparser raises plain errors for a few malformed inputs
-        raise _compiler_syntax_error(path, include_dirs, defines) or \
+        raise compiler_syntax_error(path, include_dirs, defines) or \
             AdgenError(f"cannot parse: {type(exc).__name__} {exc}".strip(), Loc(path))
     prog = CFront(path, inactive).program(ast)
     prog.std_headers = std
     prog.macros = macros
     prog.files_read = files
     return prog
-
-
-def _compiler_syntax_error(path, include_dirs, defines):
-    """The parser gave no position: ask gcc where the syntax error is."""
-    import subprocess
-    from adgen.frontend.preprocess import gcc_flags
-    from adgen.frontend.preprocess import as_path_argument
-    cmd = ["gcc", "-fsyntax-only", *gcc_flags(include_dirs, defines), as_path_argument(path)]
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-    except OSError:
-        return None
-    for line in proc.stderr.splitlines():
-        m = re.match(r"^(.*?):(\d+):(\d+): error: (.*)$", line)
-        if m:
-            where = path if m.group(1) == as_path_argument(path) else m.group(1)
-            return AdgenError(f"syntax error: {m.group(4)}",
-                              Loc(where, int(m.group(2)), int(m.group(3))))
-    return None
-
-
-def _parse_error(msg, path):
-    msg = str(msg)
-    # pycparser 3 may say "FILE: MESSAGE" with the position in the message, or
-    # "FILE:LINE:COL: MESSAGE"
-    m = re.match(r"^(.*?):(\d+):(\d+):\s*(.*)$", msg, re.S)
-    if m:
-        text = m.group(4).strip()
-        if text.startswith("before"):
-            text = "syntax error " + text
-        return AdgenError(text, Loc(m.group(1), int(m.group(2)), int(m.group(3))))
-    return _parse_error_plain(msg, path)
-
-
-def _parse_error_plain(msg, path):
-    # pycparser: "file:line:col: before: X" or "file:line:col: message"
-    parts = msg.split(":", 3)
-    if len(parts) >= 4 and parts[1].strip().isdigit():
-        line, col = int(parts[1]), int(parts[2]) if parts[2].strip().isdigit() else 1
-        rest = parts[3].strip()
-        if rest.startswith("before"):
-            rest = "syntax error " + rest
-        return AdgenError(rest, Loc(parts[0], line, col))
-    return AdgenError(f"syntax error: {msg}", Loc(path))
 
 
 class Scope:
