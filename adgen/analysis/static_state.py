@@ -237,23 +237,31 @@ def check_static_state(prog, stat, inside, heads):
 
 
 def _may_set(prog, f, g, known):
-    """Whether function f may set the static g: it assigns it, or (in C) takes its address
-    other than as the argument of a callee that only reads through that parameter (f2c's
-    constants passed by address to its routines: `ddot_(n, x, &c__1, y, &c__1)`)."""
+    """Whether function f may set the static g: it assigns it, or takes its address other
+    than as the argument of a callee that only reads through that parameter (f2c's
+    constants passed by address to its routines, `ddot_(n, x, &c__1, y, &c__1)`). In
+    Fortran, where every argument is passed by address, only the arguments of the
+    program's procedures count, but those of an INTENT(IN) dummy or of an integer one
+    the procedure only reads (a SAVEd counter passed to `call bump(ncall)` is set)."""
+    fortran = prog.language == "fortran"
     for st in ir.stmts_walk(f.body.stmts):
         if isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g:
             return True
-        for e in ir.stmt_exprs(st) if prog.language == "c" else ():
-            read_only = set()       # ids of `&x` arguments a callee only reads through
+        for e in ir.stmt_exprs(st):
+            passed, read_only = set(), set()    # ids of `&x` arguments; those only read
             for call in ir.walk(e):
                 callee = prog.functions.get(call.func) if isinstance(call, ir.Call) \
                     else None
                 if callee is not None and callee.has_body:
                     ro = readonly_int_params(callee, prog.functions, known)
-                    read_only |= {id(a) for a, p in zip(call.args, callee.params)
-                                  if isinstance(a, ir.AddrOf) and p in ro}
+                    for a, p in zip(call.args, callee.params):
+                        passed.add(id(a))
+                        if isinstance(a, ir.AddrOf) and (
+                                p in ro or fortran and getattr(p, "intent_in", False)):
+                            read_only.add(id(a))
             if any(isinstance(x, ir.AddrOf) and id(x) not in read_only and
-                   ir.storage_symbol(x.arg) is g for x in ir.walk(e)):
+                   (id(x) in passed or not fortran) and ir.storage_symbol(x.arg) is g
+                   for x in ir.walk(e)):
                 return True
     return False
 
