@@ -304,10 +304,15 @@ class Context:
         if self._shadow_globals is None:
             self._shadow_globals = []
             taken = set(self.prog.functions) | {g.name for g in self.prog.globals}
+            named = {n for h in self.heads for n in h.dep + h.indep
+                     if n != h.func.name and all(p.name != n for p in h.func.params)}
             for g in self.prog.globals:
                 if getattr(g, "is_library", False):
                     continue
-                if self.act.sym_has_shadow(g):
+                # a head's independent or dependent has one even where nothing active
+                # flows through it: the caller sets or reads it
+                head_io = g.name in named and not g.is_static
+                if head_io or self.act.sym_has_shadow(g):
                     t = g.type.resolved()
                     if isinstance(t, ir.Arr) and t.size is None:
                         raise AdgenError(f"global array '{g.name}' carries derivatives but "
@@ -322,6 +327,10 @@ class Context:
                         raise AdgenError(f"global '{ir.source_name(g)}' holds a pointer to "
                                          "active data, which is not supported yet", g.loc)
                     name = g.name + self.suffix
+                    if head_io and name in taken:
+                        raise AdgenError(f"the derivative of the global '{g.name}' is the "
+                                         f"global '{name}', a name the program already "
+                                         "uses; rename one of them", g.loc)
                     while name in taken:
                         name += "0"
                     taken.add(name)
@@ -329,6 +338,7 @@ class Context:
                     s = ir.Symbol(name, strip_const(g.type) if self.suffix == "b" else
                                   ir.with_const(g.type, False), "global")
                     s.primal = g
+                    s.head_io = head_io     # defined without 'static': the caller's
                     self._shadow_globals.append(s)
         return self._shadow_globals
 

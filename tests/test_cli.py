@@ -944,12 +944,36 @@ void f(int n, const double *x)
 
 @pytest.mark.parametrize("head", ["f(total)/(x)", "f(x)/(total)"], ids=["dependent", "independent"])
 def test_head_naming_a_global(tmp_path, head):
-    # its derivative would be a variable of the output that callers can neither seed nor read
+    # its derivative is a global of the output, without 'static': the caller's to set and
+    # read (tests/c_global_head checks the numbers)
     (tmp_path / "g.c").write_text(GLOBAL_OUT)
-    for mode in ("--reverse", "--forward"):
+    for mode, suffix in (("--reverse", "b"), ("--forward", "d")):
         proc = adgen(mode, "g.c", "--head", head, "-o", "out.c", cwd=tmp_path)
-        check_error(proc, "g.c", r"'total' is a global variable, not a parameter of 'f'")
-        assert files_in(tmp_path) == ["g.c"]
+        assert proc.returncode == 0, proc.stderr
+        text = (tmp_path / "out.c").read_text()
+        assert re.search(rf"^double total{suffix}\[2\];$", text, re.M), text
+
+
+@pytest.mark.parametrize("before,message", [
+    ("static ", r"'total' is a static variable: a dependent must be a parameter or a global "
+     "without 'static'"),
+    ("double totalb;\n", r"the derivative of the global 'total' is the global 'totalb', a "
+     "name the program already uses")], ids=["static", "derivative name taken"])
+def test_head_naming_a_global_refused(tmp_path, before, message):
+    (tmp_path / "g.c").write_text(before + GLOBAL_OUT)
+    proc = adgen("--reverse", "g.c", "--head", "f(total)/(x)", "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "g.c", message)
+    assert files_in(tmp_path) == ["g.c"]
+
+
+def test_head_naming_a_module_variable(tmp_path):
+    # its derivative would be a C variable that Fortran callers cannot name
+    (tmp_path / "m.f90").write_text("module m\n  real(8) :: total\ncontains\n"
+                                    "  subroutine f(x)\n    real(8), intent(in) :: x\n"
+                                    "    total = x * x\n  end subroutine f\nend module m\n")
+    proc = adgen("--reverse", "m.f90", "--head", "f(total)/(x)", "-o", "out.c", cwd=tmp_path)
+    check_error(proc, "m.f90", r"'total' is a module variable, not a dummy argument of 'f'")
+    assert files_in(tmp_path) == ["m.f90"]
 
 
 def test_two_heads_of_one_function(tmp_path):

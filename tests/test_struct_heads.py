@@ -79,6 +79,23 @@ def test_vla_head_tangent_and_adjoint(tmp_path):
              "double *energy, double *energyb)", primal_object=True)
 
 
+@pytest.mark.parametrize("stack", ["heap", "static"])
+def test_global_heads(tmp_path, stack):
+    """step(state energy trace)/(gain state force), whose independents and dependents are
+    globals but force: their derivatives are globals of the output (`gainb`, `stateb[4]`)
+    that the caller sets and reads. The tangent agrees with central finite differences of
+    the primal, the adjoint with the tangent; a pure independent's adjoint is set, the
+    seeds of pure dependents consumed, the primal outputs left as the primal leaves them
+    (tests/c_global_head/driver.c), under AddressSanitizer."""
+    run_case(tmp_path, "c_global_head", "model.c",
+             "step(state energy trace)/(gain state force)",
+             "void step_b(double dt, const double *force, double *forceb)",
+             primal_object=True,
+             flags=["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g"],
+             adgen_flags=["--stack", stack] + (["--stack-size", "65536"] if stack == "static"
+                                               else []))
+
+
 HANDLE_HEADS = ["energy(energy)/(m u)", "step(s)/(m s)", "fluxes(out)/(m u)",
                 "weighted(weighted)/(v)"]
 

@@ -706,17 +706,8 @@ def head_nodes(mem, func, names, what, loc):
             continue
         sym = next((p for p in func.params if p.name == name), None)
         if sym is None:
-            g = next((g for g in mem.prog.globals
-                      if name in (g.name, ir.source_name(g))), None)
-            if g is not None:
-                # its derivative would live in a variable of the output that callers
-                # cannot seed or read
-                kind = "module" if mem.prog.language == "fortran" else "global"
-                raise AdgenError(f"'{ir.source_name(g)}' is a {kind} variable, not a "
-                                 f"parameter of '{ir.source_name(func)}': "
-                                 + ("an independent must be a parameter" if what ==
-                                    "independent" else "a dependent must be a parameter or "
-                                    "the return value") + "; pass it as an argument", loc)
+            sym = head_global(mem.prog, func, name, what, loc)
+        if sym is None:
             import difflib
             near = difflib.get_close_matches(name, [p.name for p in func.params], n=1)
             raise AdgenError(f"'{name}' is not a parameter of '{func.name}'" +
@@ -751,6 +742,38 @@ def head_nodes(mem, func, names, what, loc):
             raise AdgenError(f"'{name}' is not floating-point: it cannot be "
                              f"{'an' if what == 'independent' else 'a'} {what}", loc)
     return nodes
+
+
+def head_global(prog, func, name, what, loc):
+    """The global variable a head names as an independent or a dependent (C): its
+    derivative is a global of the output, `gx` + b or d, which the caller sets or reads
+    around the call. None when no global has that name."""
+    g = next((g for g in prog.globals if name in (g.name, ir.source_name(g)) and
+              not getattr(g, "is_library", False)), None)
+    if g is None:
+        return None
+    role = "an independent" if what == "independent" else "a dependent"
+    if prog.language == "fortran":
+        # its derivative would live in a C variable that Fortran callers cannot name
+        raise AdgenError(f"'{ir.source_name(g)}' is a module variable, not a dummy argument "
+                         f"of '{ir.source_name(func)}': {role} must be a dummy argument"
+                         + (" or the result" if what == "dependent" else "") +
+                         "; pass it as an argument", loc)
+    if g.is_static or getattr(g, "static_local", False):
+        raise AdgenError(f"'{ir.source_name(g)}' is a static variable: {role} must be "
+                         "a parameter or a global without 'static', whose derivative the "
+                         "caller can reach", loc)
+    t = g.type.resolved()
+    elem = t
+    while isinstance(elem, ir.Arr):
+        elem = elem.elem.resolved()
+    if isinstance(t, ir.Arr) and t.size is None:
+        raise AdgenError(f"global array '{g.name}' is declared without its size: declare it "
+                         f"with its size to make it {role}", loc)
+    if not (elem.is_float or elem.is_struct and float_struct(ir.Ptr(elem))):
+        raise AdgenError(f"the global '{g.name}' is not floating-point (nor an array or a "
+                         f"struct of floating-point values): it cannot be {role}", loc)
+    return g
 
 
 def ruled_call_arrays(mem, f, call, written=False):

@@ -167,7 +167,9 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
                              "structs of them, as independents and dependents")
     for n in dep + indep:
         if n not in names and n != func:
-            raise BuildError(f"head '{head}' names '{n}', which is not a parameter of {func}")
+            raise BuildError(f"head '{head}' names '{n}', which is not a parameter of {func} "
+                             "(the Python API and adgen check take parameters and the result "
+                             "as independents and dependents, not global variables)")
     ret_active = func in dep
     if ret_active and an.ret["kind"] != "real":
         raise BuildError(f"head '{head}': {func} does not return a floating-point value")

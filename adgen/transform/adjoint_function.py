@@ -220,7 +220,7 @@ class FuncGen(CallsAndLoops):
             if result is not None:
                 self.sh.set(result, seed)
         for g in self.T.ctx.shadow_globals():
-            on_entry, on_exit = shadow_global_setup(g)
+            on_entry, on_exit = shadow_global_setup(g, head, "reverse")
             prologue += on_entry
             epilogue += on_exit
         self.declare_locals()

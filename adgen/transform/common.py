@@ -97,13 +97,21 @@ def zero_stmt(target):
     return ir.Raw("zero_object", {"obj": target})
 
 
-def shadow_global_setup(g):
-    """(statements on entry of a head, statements on its exit) for the shadow global g:
-    the shadow zeroed, or, for the shadow of an allocatable Fortran module variable
-    (gfortran's array descriptor, allocated before the head runs), the primal's
-    descriptor with a zeroed block of its size, freed on exit."""
+def shadow_global_setup(g, head, mode):
+    """(statements on entry of head, statements on its exit) for the shadow global g in
+    mode "reverse" or "forward": the shadow zeroed, or, for the shadow of an allocatable
+    Fortran module variable (gfortran's array descriptor, allocated before the head runs),
+    the primal's descriptor with a zeroed block of its size, freed on exit. The shadow of a
+    global the head names is the caller's: a seed it sets is kept (an independent's
+    tangent, a dependent's adjoint, consumed as a parameter's is), an adjoint of a pure
+    independent set on return."""
     size = getattr(g.primal, "descriptor_size", None)
     if size is None:
+        indep, dep = g.primal.name in head.indep, g.primal.name in head.dep
+        if mode == "forward":
+            return ([] if indep else [zero_stmt(ir.Ref(g))]), []
+        if dep:
+            return [], ([] if indep else [zero_stmt(ir.Ref(g))])
         return [zero_stmt(ir.Ref(g))], []
     ptr_type = dict(g.type.resolved().sdef.fields)["base_addr"]
     elem = ir.pointee(ptr_type)

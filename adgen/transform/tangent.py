@@ -183,7 +183,7 @@ class TangentGen:
                 self.locals.append(LocalDecl(sd, zero=True))
         if head is not None:
             for g in self.T.ctx.shadow_globals():
-                on_entry, on_exit = shadow_global_setup(g)
+                on_entry, on_exit = shadow_global_setup(g, head, "forward")
                 prologue += on_entry
                 epilogue += on_exit
         body = prologue + self.stmts(f.body.stmts) + epilogue
