@@ -11,7 +11,7 @@ from typing import List, Optional
 
 from adgen import ir, progress
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
-                                     reachable_nodes, ruled_call_arrays)
+                                     names_global, reachable_nodes, ruled_call_arrays)
 from adgen.analysis.call_graph import callees, reachable
 from adgen.analysis.default_heads import default_io, resolve_heads
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
@@ -304,14 +304,14 @@ class Context:
         if self._shadow_globals is None:
             self._shadow_globals = []
             taken = set(self.prog.functions) | {g.name for g in self.prog.globals}
-            named = {n for h in self.heads for n in h.dep + h.indep
-                     if n != h.func.name and all(p.name != n for p in h.func.params)}
+            named = [n for h in self.heads for n in h.dep + h.indep
+                     if n != h.func.name and all(p.name != n for p in h.func.params)]
             for g in self.prog.globals:
                 if getattr(g, "is_library", False):
                     continue
                 # a head's independent or dependent has one even where nothing active
                 # flows through it: the caller sets or reads it
-                head_io = g.name in named and not g.is_static
+                head_io = names_global(named, g) and not g.is_static
                 if head_io or self.act.sym_has_shadow(g):
                     t = g.type.resolved()
                     if isinstance(t, ir.Arr) and t.size is None:

@@ -966,16 +966,6 @@ def test_head_naming_a_global_refused(tmp_path, before, message):
     assert files_in(tmp_path) == ["g.c"]
 
 
-def test_head_naming_a_module_variable(tmp_path):
-    # its derivative would be a C variable that Fortran callers cannot name
-    (tmp_path / "m.f90").write_text("module m\n  real(8) :: total\ncontains\n"
-                                    "  subroutine f(x)\n    real(8), intent(in) :: x\n"
-                                    "    total = x * x\n  end subroutine f\nend module m\n")
-    proc = adgen("--reverse", "m.f90", "--head", "f(total)/(x)", "-o", "out.c", cwd=tmp_path)
-    check_error(proc, "m.f90", r"'total' is a module variable, not a dummy argument of 'f'")
-    assert files_in(tmp_path) == ["m.f90"]
-
-
 def test_two_heads_of_one_function(tmp_path):
     (tmp_path / "ok.c").write_text(OK)
     proc = adgen("--reverse", "ok.c", "--head", "f(f)/(x)", "--head", "f/(x)", "-o", "out.c",

@@ -1008,6 +1008,43 @@ def test_head_with_a_mesh_independent(tmp_path, gfortran):
          *[f"{n}_interface.o" for n in names]]))
 
 
+GLOBAL_HEAD = ROOT / "tests" / "fortran_global_head"
+
+
+def test_module_variable_heads(tmp_path, gfortran):
+    """step(state energy trace)/(gain state force), whose independents and dependents are
+    module variables but force: their derivatives are C globals of the output, declared
+    with their bounds in the interface modules (`stateb(0:3)`), which the Fortran caller
+    sets and reads; tangent, adjoint and central finite differences of the
+    gfortran-compiled primal agree, seeds are consumed and primal outputs kept
+    (tests/fortran_global_head/main.f90), under AddressSanitizer. An allocatable module
+    variable is refused."""
+    for name in ("model.f90", "main.f90"):
+        shutil.copy(GLOBAL_HEAD / name, tmp_path / name)
+    head = "step(state energy trace)/(gain state force)"
+    for mode, name in (("--reverse", "m_b"), ("--forward", "m_d")):
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, "model.f90", "--head",
+                               head, "-o", f"{name}.c"], cwd=tmp_path,
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    assert 'real(c_double), bind(C, name="__stepper_MOD_stateb") :: stateb(0:3)' in \
+        (tmp_path / "m_b_interface.f90").read_text()
+    san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
+    _build_and_run_main(tmp_path, (
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", *san, "-c", "m_b.c", "m_d.c"],
+        [gfortran, "-c", "model.f90", "m_b_interface.f90", "m_d_interface.f90"],
+        [gfortran, *san, "-o", "main", "main.f90", "model.o", "m_b.o", "m_d.o", "-lm"]))
+    (tmp_path / "alloc.f90").write_text(
+        "module m\n  real(8), allocatable :: s(:)\ncontains\n  subroutine f(x)\n"
+        "    real(8), intent(in) :: x\n    s = s * x\n  end subroutine f\nend module m\n")
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", "alloc.f90", "--head",
+                           "f(s)/(x)", "-o", "a_b.c"], cwd=tmp_path, capture_output=True,
+                          text=True)
+    assert proc.returncode == 1 and "'s' is not a dummy argument of 'f': a dependent must " \
+        "be a dummy argument or the result, or a module variable that is not allocatable" \
+        in proc.stderr, proc.stderr
+
+
 _WS_MODULE = ("module ws_mod\n  implicit none\n  type :: ws_t\n"
               "    real(8), allocatable :: v(:)\n  end type ws_t\ncontains\n")
 

@@ -744,21 +744,31 @@ def head_nodes(mem, func, names, what, loc):
     return nodes
 
 
+def names_global(names, g):
+    """Whether a head's list of names names the global g (a Fortran name in any case)."""
+    fortran = getattr(g, "fortran_name", None)
+    return g.name in names or (fortran is not None and
+                               fortran.lower() in {n.lower() for n in names})
+
+
 def head_global(prog, func, name, what, loc):
     """The global variable a head names as an independent or a dependent (C): its
     derivative is a global of the output, `gx` + b or d, which the caller sets or reads
     around the call. None when no global has that name."""
-    g = next((g for g in prog.globals if name in (g.name, ir.source_name(g)) and
+    g = next((g for g in prog.globals if names_global([name], g) and
               not getattr(g, "is_library", False)), None)
     if g is None:
         return None
     role = "an independent" if what == "independent" else "a dependent"
-    if prog.language == "fortran":
-        # its derivative would live in a C variable that Fortran callers cannot name
-        raise AdgenError(f"'{ir.source_name(g)}' is a module variable, not a dummy argument "
-                         f"of '{ir.source_name(func)}': {role} must be a dummy argument"
+    if prog.language == "fortran" and (getattr(g, "fortran_dims", None) is None or
+                                       getattr(g, "descriptor_size", None) is not None):
+        # a COMMON block, a SAVEd local, an allocatable (whose derivative's block the
+        # caller could not allocate): no derivative the interface module can declare
+        raise AdgenError(f"'{ir.source_name(g)}' is not a dummy argument of "
+                         f"'{ir.source_name(func)}': {role} must be a dummy argument"
                          + (" or the result" if what == "dependent" else "") +
-                         "; pass it as an argument", loc)
+                         ", or a module variable that is not allocatable; pass it as an "
+                         "argument", loc)
     if g.is_static or getattr(g, "static_local", False):
         raise AdgenError(f"'{ir.source_name(g)}' is a static variable: {role} must be "
                          "a parameter or a global without 'static', whose derivative the "
@@ -770,7 +780,8 @@ def head_global(prog, func, name, what, loc):
     if isinstance(t, ir.Arr) and t.size is None:
         raise AdgenError(f"global array '{g.name}' is declared without its size: declare it "
                          f"with its size to make it {role}", loc)
-    if not (elem.is_float or elem.is_struct and float_struct(ir.Ptr(elem))):
+    if not (elem.is_float or elem.is_struct and float_struct(ir.Ptr(elem)) and
+            prog.language == "c"):
         raise AdgenError(f"the global '{g.name}' is not floating-point (nor an array or a "
                          f"struct of floating-point values): it cannot be {role}", loc)
     return g

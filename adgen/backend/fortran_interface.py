@@ -9,6 +9,8 @@ of the derivative's name with the same assumed-shape dummies, which passes the a
 (contiguous, gfortran copies them in and out otherwise) and their extents to the C
 routine."""
 from adgen import ir
+from adgen.errors import AdgenError
+from adgen.ir import exprs as X
 from adgen.ir.generated import LocalDecl
 from adgen.backend.cgen import env, signature
 
@@ -260,7 +262,7 @@ def fortran_interface(unit):
     module = unit.output_stem + "_interface" if getattr(unit, "output_stem", None) \
         else "adgen_interface"
     text = env().get_template("fortran_interface.f90.j2").render(
-        u=unit, module=module, routines=routines)
+        u=unit, module=module, routines=routines, variables=head_variables(unit, routines))
     return "\n".join(_continued(line) for line in text.split("\n"))
 
 
@@ -282,3 +284,37 @@ def _continued(line, width=100):
             out.append(line[start:cut + 1] + " &")
             start = cut + 2
     return ("\n" + indent).join(out + [line[start:]])
+
+
+def head_variables(unit, routines):
+    """The derivatives of the module variables the heads name, as variables of the
+    interface module bound to the output's C globals: [{name, symbol, kind, dims}]. The
+    interface bodies import the module's names, so a dummy of the same name is refused."""
+    out = []
+    dummies = {a.lower() for r in routines for a in r["args"]}
+    for d in unit.shadow_globals:
+        s = d.sym
+        if not getattr(s, "head_io", False):
+            continue
+        primal = s.primal
+        name = ir.source_name(primal) + s.name[len(primal.name):]
+        if name.lower() in dummies:
+            raise AdgenError(f"the derivative of the module variable '{ir.source_name(primal)}'"
+                             f" is '{name}' in the interface module, where a derivative "
+                             "routine has a dummy of that name; rename one of them",
+                             primal.loc)
+        bounds = []
+        for lower, extent in primal.fortran_dims:
+            lo, n = X.constant_value(X.fold(lower)), X.constant_value(X.fold(extent))
+            if not isinstance(lo, int) or not isinstance(n, int):
+                raise AdgenError(f"the bounds of the module variable "
+                                 f"'{ir.source_name(primal)}' are not constants adgen can "
+                                 "state in the interface module", primal.loc)
+            bounds.append(f"{lo}:{lo + n - 1}" if lo != 1 else f"{n}")
+        elem = s.type.resolved()
+        while isinstance(elem, ir.Arr):
+            elem = elem.elem.resolved()
+        out.append({"name": name, "symbol": s.name, "source": ir.source_name(primal),
+                    "kind": _FORTRAN_KIND.get(getattr(elem, "name", ""), "real(c_double)"),
+                    "dims": f"({', '.join(bounds)})" if bounds else ""})
+    return out

@@ -520,6 +520,7 @@ class DeclarationsMixin:
                             loc, is_extern=True)
             sym.is_library = False
             sym.fortran_name = name
+            sym.fortran_dims = v.dims or []     # [(lower, extent)], for the interface module
             self.front.globals.append(sym)
             v.sym = sym
         elif name in getattr(self, "dummies", []):

@@ -3,6 +3,7 @@ classification of calls."""
 import contextlib
 
 from adgen import ir
+from adgen.analysis.activity import names_global
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.rules import LIBRARY_FUNCTIONS
@@ -107,7 +108,7 @@ def shadow_global_setup(g, head, mode):
     independent set on return."""
     size = getattr(g.primal, "descriptor_size", None)
     if size is None:
-        indep, dep = g.primal.name in head.indep, g.primal.name in head.dep
+        indep, dep = names_global(head.indep, g.primal), names_global(head.dep, g.primal)
         if mode == "forward":
             return ([] if indep else [zero_stmt(ir.Ref(g))]), []
         if dep:
