@@ -982,22 +982,29 @@ def test_head_with_allocatable_components(tmp_path, gfortran):
 HANDLE_HEAD = ROOT / "tests" / "fortran_handle_head"
 
 
+def _case_outputs(tmp_path, case, source, runs):
+    """Copies the case's source and main.f90 into tmp_path and runs adgen there on the
+    source, once per (mode, head, output stem) of runs."""
+    for name in (source, "main.f90"):
+        shutil.copy(case / name, tmp_path / name)
+    for mode, head, stem in runs:
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, source, "--head", head,
+                               "-o", f"{stem}.c"], cwd=tmp_path, capture_output=True,
+                              text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
 def test_head_with_a_mesh_independent(tmp_path, gfortran):
     """A derived-type dummy whose data are allocatable components as an independent
     (energy(cost)/(m q)) and in/out (relax(m)/(m)): the Fortran caller passes a derivative
     mesh allocated like the mesh; the adjoint sets a pure input's components whole (from
     the descriptors' bounds), and the adjoints, the tangents and central finite
     differences of the gfortran-compiled primal agree."""
-    for name in ("mesh.f90", "main.f90"):
-        shutil.copy(HANDLE_HEAD / name, tmp_path / name)
     names = ("energy_b", "energy_d", "relax_b", "relax_d")
-    for name in names:
-        head = "relax(m)/(m)" if name.startswith("relax") else "energy(cost)/(m q)"
-        mode = "--reverse" if name.endswith("_b") else "--forward"
-        proc = subprocess.run([sys.executable, "-m", "adgen", mode, "mesh.f90", "--head",
-                               head, "-o", f"{name}.c"], cwd=tmp_path,
-                              capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
+    _case_outputs(tmp_path, HANDLE_HEAD, "mesh.f90", [
+        ("--reverse" if name.endswith("_b") else "--forward",
+         "relax(m)/(m)" if name.startswith("relax") else "energy(cost)/(m q)", name)
+        for name in names])
     assert "energy_b_(struct handles_mesh_t *m, struct handles_mesh_t *mb, " in \
         (tmp_path / "energy_b.c").read_text()
     _build_and_run_main(tmp_path, (
@@ -1019,14 +1026,9 @@ def test_module_variable_heads(tmp_path, gfortran):
     gfortran-compiled primal agree, seeds are consumed and primal outputs kept
     (tests/fortran_global_head/main.f90), under AddressSanitizer. An allocatable module
     variable is refused."""
-    for name in ("model.f90", "main.f90"):
-        shutil.copy(GLOBAL_HEAD / name, tmp_path / name)
     head = "step(state energy trace)/(gain state force)"
-    for mode, name in (("--reverse", "m_b"), ("--forward", "m_d")):
-        proc = subprocess.run([sys.executable, "-m", "adgen", mode, "model.f90", "--head",
-                               head, "-o", f"{name}.c"], cwd=tmp_path,
-                              capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
+    _case_outputs(tmp_path, GLOBAL_HEAD, "model.f90",
+                  [("--reverse", head, "m_b"), ("--forward", head, "m_d")])
     assert 'real(c_double), bind(C, name="__stepper_MOD_stateb") :: stateb(0:3)' in \
         (tmp_path / "m_b_interface.f90").read_text()
     san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
