@@ -932,8 +932,11 @@ class DeclarationsMixin:
         """The layout of COMMON block `link`, a struct of its members' final types, made
         by the first unit naming it. A unit naming its storage otherwise (other types or
         shapes, another number of members) is refused, as the fields are matched by
-        position."""
-        from adgen.ir.c_text import declare
+        position; but the blank COMMON, which the standard lets units declare with
+        different lengths, may be a beginning of the layout (fewer members, the last
+        array shorter) or extend it (the layout grows to the longest, as the linker
+        gives the block the largest size)."""
+        from adgen.ir.c_text import declare, struct_definition
         sym, sdef = self.front.commons[link]
         types = [self.storage_type(m) for m in members]
         if sym.common_layout is None:
@@ -941,7 +944,19 @@ class DeclarationsMixin:
             self.front.define_struct(sdef)
             sym.common_layout = ", ".join(_member_text(m) for m in members)
             sym.loc = sdef.loc = self.loc(node)
-        elif [declare(t, "") for t in types] != [declare(t, "") for _, t in sdef.fields]:
+            return
+        old = [t for _, t in sdef.fields]
+        fit = "same" if [declare(t, "") for t in types] == [declare(t, "") for t in old] \
+            else _blank_common_fit(old, types) if link == "__BLNK__" else None
+        if fit == "grows":
+            names = [n for n, _ in sdef.fields]
+            names += c_field_names([m.name for m in members])[len(names):]
+            before = struct_definition(sdef)
+            sdef.fields = list(zip(names, types))
+            text = self.front.type_text
+            text[text.index(before)] = struct_definition(sdef)
+            sym.common_layout = ", ".join(_member_text(m) for m in members)
+        elif fit is None:
             name = f"COMMON /{link[:-1]}/" if link != "__BLNK__" else "the blank COMMON"
             raise self.error(node, f"{name} is laid out here as "
                                    f"({', '.join(_member_text(m) for m in members)}), "
@@ -1035,6 +1050,30 @@ def _extent(lo, hi):
 def _is_one(e):
     """True when IR expression e is the integer constant 1."""
     return isinstance(e, ir.Const) and e.text.strip() == "1"
+
+
+def _blank_common_fit(old, new):
+    """How the member types `new` of a unit's blank COMMON fit the layout `old`: "within"
+    (a beginning of it: the same types, the last array possibly shorter), "grows" (old
+    is a beginning of new), or None."""
+    from adgen.ir.c_text import declare
+
+    def same(a, b):
+        return declare(a, "") == declare(b, "")
+
+    def shorter(a, b):          # array a a beginning of array b, of the same elements
+        a, b = a.resolved(), b.resolved()
+        na, nb = (X.constant_value(X.fold(t.size)) if isinstance(t, ir.Arr) and
+                  t.size is not None else None for t in (a, b))
+        return isinstance(na, int) and isinstance(nb, int) and na <= nb and \
+            same(a.elem, b.elem)
+
+    def beginning(short, long_):
+        k = len(short)
+        return 0 < k <= len(long_) and all(same(a, b) for a, b in zip(short[:-1], long_)) \
+            and (same(short[-1], long_[k - 1]) or shorter(short[-1], long_[k - 1]))
+
+    return "within" if beginning(new, old) else "grows" if beginning(old, new) else None
 
 
 def _member_text(v):
