@@ -245,7 +245,7 @@ def _may_set(prog, f, g, known):
     the procedure only reads (a SAVEd counter passed to `call bump(ncall)` is set)."""
     fortran = prog.language == "fortran"
     for st in ir.stmts_walk(f.body.stmts):
-        if isinstance(st, ir.Assign) and ir.storage_symbol(st.lhs) is g:
+        if isinstance(st, ir.Assign) and _written_static(st.lhs) is g:
             return True
         for e in ir.stmt_exprs(st):
             passed, read_only = set(), set()    # ids of `&x` arguments; those only read
@@ -264,6 +264,22 @@ def _may_set(prog, f, g, known):
                    for x in ir.walk(e)):
                 return True
     return False
+
+
+# calls that only compare or measure what they are given (a test of a first-call flag
+# held in a CHARACTER variable: `IF (SEEN .EQ. 'N')`)
+PURE_COMPARISONS = ("adgen_str_cmp", "adgen_len_trim", "adgen_len_lead", "adgen_str_index",
+                    "strcmp", "strncmp", "memcmp", "strlen")
+
+
+def _written_static(lhs):
+    """The variable whose storage an lvalue writes: itself, an element or a field, or
+    through its own address, `(&seen[0])[k]` (a CHARACTER element's bytes, as the Fortran
+    front end writes them); None for memory reached through a pointer."""
+    e = lhs
+    while isinstance(e, (ir.Member, ir.Index, ir.Deref, ir.Cast)):
+        e = e.ptr if isinstance(e, ir.Deref) else e.arg if isinstance(e, ir.Cast) else e.base
+    return ir.storage_symbol(e.arg) if isinstance(e, ir.AddrOf) else ir.storage_symbol(lhs)
 
 
 def _first_call_setup(prog, inside, stat):
@@ -313,7 +329,7 @@ def _first_call_setup(prog, inside, stat):
             if uses and not any(g in syms for _, syms in blocks.get(n, [])):
                 ok = False      # read where no block sets it first
             if any(id(st) not in inside_blocks and any(
-                    isinstance(x, ir.Assign) and ir.storage_symbol(x.lhs) is g
+                    isinstance(x, ir.Assign) and _written_static(x.lhs) is g
                     for x in ir.stmts_walk([st])) for st in uses):
                 ok = False      # written outside the blocks
         if ok:
@@ -330,8 +346,9 @@ def _setup_block(prog, st, stat):
     if not isinstance(st, ir.If) or st.other is not None:
         return None
     tested = {x.sym for x in ir.walk(st.test) if isinstance(x, ir.Ref)}
-    if not tested or not tested <= stat or any(isinstance(x, ir.Call)
-                                               for x in ir.walk(st.test)):
+    if not tested or not tested <= stat or any(
+            isinstance(x, ir.Call) and x.func not in PURE_COMPARISONS
+            for x in ir.walk(st.test)):
         return None
     known, set_statics = set(), set()       # locals set in the block; statics it sets
 
@@ -347,7 +364,7 @@ def _setup_block(prog, st, stat):
         return True
 
     def assign(x):
-        target = ir.storage_symbol(x.lhs)
+        target = _written_static(x.lhs)
         # what the value and the indices read
         if not constant(x.rhs) or not constant(x.lhs, target):
             return False

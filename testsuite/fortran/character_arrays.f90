@@ -55,8 +55,10 @@ contains
       c = c + weight_of(names(i), units(i)) * scales(i) * u(i)**2 * w(i)
       if (tags(i)(1:3) == 'pre') c = c + sin(u(i))
     end do
-    seen(1) = names(2)
-    if (seen(1) == 'pressure') c = c * (1d0 + count_matches(names, 3, 'de'))
+    ! (a SAVEd element assigned on every call would be state the output cannot share:
+    ! err_saved_character_flag.f90)
+    tags(1) = names(2)
+    if (tags(1) == 'pressure') c = c * (1d0 + count_matches(names, 3, 'de'))
     if (seen(2) == 'first') c = c + len(tags) * 1d-3 * u(1)
     write(*, *) names, units
     print *, tags
