@@ -2,7 +2,8 @@
 
 Besides translating, it lowers what the IR leaves out: compound assignments, ++ and --
 (also inside expressions, as statements before or after), declarations with initialisers
-(assignments), static locals (globals) and nested scopes (unique local names).
+(assignments), compound literals (locals: compound_literals.py), static locals (globals)
+and nested scopes (unique local names).
 """
 import functools
 import re
@@ -16,6 +17,7 @@ from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.frontend.c_syntax_errors import compiler_syntax_error, parse_error
+from adgen.frontend.compound_literals import lower_compound_literal
 from adgen.ir import exprs as X, reader
 from adgen.rules import F2C_CALLS, LIBRARY_FUNCTIONS, through_pointer
 
@@ -785,6 +787,8 @@ class CFront:
         if isinstance(r, ir.Struct) and isinstance(item, (c_ast.ID, c_ast.StructRef,
                                                           c_ast.ArrayRef)):
             return not self.expr(item, scope, [], []).type.resolved().is_struct
+        if isinstance(r, ir.Struct) and isinstance(item, c_ast.CompoundLiteral):
+            return not self.type_of(item.type, scope).resolved().is_struct
         return True
 
     def list_length(self, elem, items, scope):
@@ -1051,7 +1055,7 @@ class CFront:
         if isinstance(node, c_ast.Typename):
             return self.type_of(node)
         if isinstance(node, c_ast.CompoundLiteral):
-            raise AdgenError("compound literals are not supported", loc)
+            return lower_compound_literal(self, node, scope, pre, loc)
         raise AdgenError(f"unsupported expression ({type(node).__name__})", loc)
 
     def constant(self, node, loc):
