@@ -11,7 +11,8 @@
   value of every level, and written out in full at each it would grow with the square of
   the depth.
 - memcpy, memmove and memset become loops over elements, which the transforms
-  understand (memmove's upward or downward, as the blocks overlap).
+  understand (memmove's upward or downward, as the blocks overlap); memset of structs
+  sets every field to zero, one assignment each.
 - For the reverse mode, `structure` removes break, continue and early return, replacing
   them with flags, so every construct has one entry and one exit and can be reversed.
 """
@@ -336,29 +337,37 @@ class Normalizer:
     # -------------------------------------------------------------- memcpy, memset
     def memory_loop(self, call, loc):
         """memcpy, memmove and memset as loops over the numbers of the block: an array
-        (`&a`, a row `m[i]`, a whole `double m[2][3]`) counts its numbers in memory order."""
+        (`&a`, a row `m[i]`, a whole `double m[2][3]`) counts its numbers in memory order.
+        memset to zero of structs: over the structs, each field set by an assignment."""
         dst = _strip_void_cast(call.args[0])
         et = _scalar_pointee(dst, call.func, loc)
         if et is None or et.resolved().is_void:
             raise AdgenError(f"{call.func} on an untyped pointer: the element type is unknown",
                              loc)
         count = element_count(call.args[2], et, dst, loc, call.func)
+        if call.func == "memset":
+            fill = call.args[1]
+            if not (isinstance(fill, ir.Const) and X.is_zero(fill)):
+                raise AdgenError("memset with a non-zero fill value is not supported", loc)
+            if not (et.resolved().is_struct or et.resolved().is_float or
+                    et.resolved().is_int):
+                raise AdgenError("memset of pointers is not supported; set them to NULL "
+                                 "one by one", loc)
+            if et.resolved().is_struct and X.int_value(count) == 1:
+                return _zero_value(_one_struct(dst, et, loc), et, loc, self.temps)
         k = self.temps.new("k", ir.INT, loc)
+        element = _element(dst, k, et, loc)
         if call.func in ("memcpy", "memmove"):
             src = _strip_void_cast(call.args[1])
             st = _scalar_pointee(src, call.func, loc)
             if st is None or not _same_type(st, et):
                 raise AdgenError(f"{call.func} between arrays of different element types is "
                                  "not supported; copy it with a loop", loc)
-            value = _element(src, k, st, loc)
+            body = ir.Block([ir.Assign(element, _element(src, k, st, loc), loc)])
         else:
-            fill = call.args[1]
-            if not (isinstance(fill, ir.Const) and X.is_zero(fill)):
-                raise AdgenError("memset with a non-zero fill value is not supported", loc)
-            value = X.zero(et) if et.resolved().is_float or et.resolved().is_int else None
-            if value is None:
-                raise AdgenError("memset of structs or pointers is not supported", loc)
-        body = ir.Block([ir.Assign(_element(dst, k, et, loc), value, loc)])
+            # each number zero, a struct's field by field, each by an assignment of its
+            # own, so that the derivative of each goes to zero with its value
+            body = ir.Block(_zero_value(element, et, loc, self.temps))
         kr = ir.Ref(k)
         if X.int_value(count) is None:
             count = ir.Cast(ir.INT, count)
@@ -534,6 +543,48 @@ def _copy_value(a, b, t, loc, temps):
                        ir.Index(b, ir.Ref(k), rt.elem, loc), rt.elem, loc, temps)
     return [ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT), loc)],
                    ir.Binary("<", ir.Ref(k), X.clone(rt.size), ir.INT),
+                   [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), ir.Const("1", ir.INT),
+                                                   ir.INT), loc)], ir.Block(body, loc), loc)]
+
+
+def _one_struct(dst, t, loc):
+    """The one struct of type t that dst points to: `s` for `&s`, else `dst[0]`."""
+    if isinstance(dst, ir.AddrOf) and dst.arg.type.resolved().is_struct:
+        return X.clone(dst.arg)
+    return ir.Index(dst, ir.Const("0", ir.INT), t, loc)
+
+
+def _zero_value(a, t, loc, temps):
+    """Statements setting the lvalue a, of type t, to zero as memset does: field by field,
+    element by element (a short array of numbers unrolled, others in loops, counters from
+    temps), pointers to NULL."""
+    rt = t.resolved()
+    if isinstance(rt, ir.FuncPtr):
+        raise AdgenError("memset of a struct holding a function pointer is not supported; "
+                         "set its fields one by one", loc)
+    if rt.is_struct:
+        if rt.sdef.is_union:
+            raise AdgenError("unions are not supported (they can reinterpret active values)",
+                             loc)
+        return [st for fname, ftype in rt.sdef.fields
+                for st in _zero_value(ir.Member(X.clone(a), fname, False, ftype, loc), ftype,
+                                      loc, temps)]
+    if rt.is_pointer:
+        return [ir.Assign(a, X.null(ir.with_const(t, False), loc), loc)]
+    if not rt.is_array:
+        return [ir.Assign(a, X.zero(ir.with_const(t, False)), loc)]
+    n = X.int_value(rt.size) if rt.size is not None else None
+    if n is None:
+        raise AdgenError("memset of a struct with an array field whose length is not a "
+                         "constant is not supported", loc)
+    elem = rt.elem.resolved()
+    if n <= UNROLLED_COPY and not (elem.is_array or elem.is_struct):
+        return [st for k in range(n) for st in _zero_value(
+            ir.Index(X.clone(a), ir.Const(str(k), ir.INT), rt.elem, loc), rt.elem, loc, temps)]
+    k = temps.new("k", ir.INT, loc)
+    body = _zero_value(ir.Index(X.clone(a), ir.Ref(k), rt.elem, loc), rt.elem, loc, temps)
+    return [ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT), loc)],
+                   ir.Binary("<", ir.Ref(k), ir.Const(str(n), ir.INT), ir.INT),
                    [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), ir.Const("1", ir.INT),
                                                    ir.INT), loc)], ir.Block(body, loc), loc)]
 
