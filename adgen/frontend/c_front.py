@@ -550,11 +550,16 @@ class CFront:
                 out.append(ir.Return(None, loc))
             else:
                 pre, post = [], []
-                value = self.expr(node.expr, scope, pre, post)
-                if post:
-                    raise AdgenError("increment inside a return expression is not supported", loc)
+                value = self.convert(self.expr(node.expr, scope, pre, post), self.func.ret)
                 out.extend(pre)
-                out.append(ir.Return(self.convert(value, self.func.ret), loc))
+                if post:
+                    # `return (*k)++ % 4;`: the value is read before the increments run
+                    held = self.hidden_local("returned", ir.with_const(self.func.ret, False),
+                                             loc)
+                    out.append(ir.Assign(ir.Ref(held, loc), value, loc))
+                    out.extend(post)
+                    value = ir.Ref(held, loc)
+                out.append(ir.Return(value, loc))
         elif isinstance(node, c_ast.EmptyStatement):
             pass
         elif isinstance(node, c_ast.Pragma):
