@@ -10,6 +10,8 @@ expression is evaluated), and the expression reads the local in its place. Every
 and field is set, those the list leaves out to zero, so derivatives of earlier values of
 the local never leak into a later evaluation.
 """
+from pycparser import c_ast
+
 from adgen import ir
 from adgen.errors import AdgenError
 
@@ -22,6 +24,10 @@ def lower_compound_literal(front, node, scope, pre, loc):
         raise AdgenError("a compound literal outside a function body is not supported", loc)
     t = front.type_of(node.type, scope)
     r = t.resolved()
+    if isinstance(r, ir.Arr) and isinstance(r.elem.resolved(), ir.Prim) and \
+            any(isinstance(x, c_ast.Constant) and x.type == "string" for x in node.init.exprs):
+        raise AdgenError("a compound literal of characters set from a string literal is "
+                         "not supported", loc)
     if isinstance(r, ir.Arr) and r.size is None:
         t = ir.Arr(r.elem, ir.Const(str(front.list_length(r.elem, node.init.exprs, scope)),
                                     ir.INT), r.const)
