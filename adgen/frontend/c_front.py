@@ -18,6 +18,7 @@ from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.frontend.c_syntax_errors import compiler_syntax_error, parse_error
 from adgen.frontend.compound_literals import lower_compound_literal
+from adgen.frontend.c_strings import is_string, string_array_init, string_array_length
 from adgen.ir import exprs as X, reader
 from adgen.rules import F2C_CALLS, LIBRARY_FUNCTIONS, through_pointer
 
@@ -691,6 +692,8 @@ class CFront:
         if isinstance(t, ir.Arr) and t.size is None and isinstance(d.init, c_ast.InitList):
             t = ir.Arr(t.elem, ir.Const(str(self.list_length(t.elem, d.init.exprs, scope)),
                                         ir.INT))
+        elif isinstance(t, ir.Arr) and t.size is None and is_string(d.init):
+            t = ir.Arr(t.elem, ir.Const(str(string_array_length(d.init.value, loc)), ir.INT))
         sym = self.new_local(d.name, t, loc, scope)
         if d.init is not None:
             if t.const and t.resolved().is_int and not isinstance(d.init, c_ast.InitList):
@@ -726,6 +729,9 @@ class CFront:
             if len(init.exprs) == 1:
                 return self.initialise(target, t, init.exprs[0], scope, out, loc)
             raise AdgenError("unsupported initializer", loc)
+        if isinstance(r, ir.Arr) and is_string(init):
+            out.extend(string_array_init(target, r, init.value, loc))
+            return
         if isinstance(r, ir.FuncPtr) and self.function_value(init, scope, loc) is not None:
             out.append(ir.Assign(target, self.function_value(init, scope, loc), loc))
             return
@@ -787,7 +793,8 @@ class CFront:
         """True when item, in a list, starts the elements of an array or struct of type t
         without braces of its own (not a list, nor a struct variable given whole)."""
         r = t.resolved()
-        if isinstance(item, c_ast.InitList) or not isinstance(r, (ir.Arr, ir.Struct)):
+        if isinstance(item, c_ast.InitList) or not isinstance(r, (ir.Arr, ir.Struct)) or \
+                isinstance(r, ir.Arr) and is_string(item):    # a char array's characters
             return False
         if isinstance(r, ir.Struct) and isinstance(item, (c_ast.ID, c_ast.StructRef,
                                                           c_ast.ArrayRef)):
