@@ -806,11 +806,23 @@ class CFront:
     def list_length(self, elem, items, scope):
         """How many elements of type elem a list of items sets (an array of unknown size
         declared with it), brace elision counted."""
-        count, pos = 0, 0
+        count, pos, at = 0, 0, 0       # at: the element the next item sets
         while pos < len(items):
-            pos = self.braced_text(elem.resolved(), items, pos, scope)[1] \
-                if self.elided(items[pos], elem, scope) else pos + 1
-            count += 1
+            item = items[pos]
+            if isinstance(item, c_ast.NamedInitializer):     # `[3] = x` sets element 3
+                d = item.name[0]
+                d = d.expr if type(d).__name__ == "ArrayDesignator" else d
+                at = None if isinstance(d, c_ast.ID) else \
+                    self.int_constant(self.expr(d, scope))
+                if at is None:
+                    raise AdgenError("an array designator that is not a constant",
+                                     loc_of(item))
+                pos += 1
+            else:
+                pos = self.braced_text(elem.resolved(), items, pos, scope)[1] \
+                    if self.elided(item, elem, scope) else pos + 1
+            at += 1
+            count = max(count, at)
         return count
 
     def designated(self, target, r, init, scope, out, loc):
