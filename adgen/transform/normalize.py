@@ -355,15 +355,21 @@ class Normalizer:
                                  "one by one", loc)
             if et.resolved().is_struct and X.int_value(count) == 1:
                 return _zero_value(_one_struct(dst, et, loc), et, loc, self.temps)
-        k = self.temps.new("k", ir.INT, loc)
-        element = _element(dst, k, et, loc)
-        if call.func in ("memcpy", "memmove"):
+        else:
             src = _strip_void_cast(call.args[1])
             st = _scalar_pointee(src, call.func, loc)
             if st is None or not _same_type(st, et):
                 raise AdgenError(f"{call.func} between arrays of different element types is "
                                  "not supported; copy it with a loop", loc)
-            body = ir.Block([ir.Assign(element, _element(src, k, st, loc), loc)])
+            if et.resolved().is_struct and X.int_value(count) == 1:
+                # one struct: a copy field by field, as its assignment is
+                return _copy_value(_one_struct(dst, et, loc), _one_struct(src, st, loc), et,
+                                   loc, self.temps)
+        k = self.temps.new("k", ir.INT, loc)
+        element = _element(dst, k, et, loc)
+        if call.func in ("memcpy", "memmove"):
+            body = ir.Block(_copy_value(element, _element(src, k, st, loc), et, loc,
+                                        self.temps))
         else:
             # each number zero, a struct's field by field, each by an assignment of its
             # own, so that the derivative of each goes to zero with its value
