@@ -589,6 +589,35 @@ def test_check_keeps_double_tolerances_beside_default_real_literals(tmp_path):
         proc.stdout, proc.stdout
 
 
+LOCAL_PROCEDURES = {
+    "main.f90": "program fit\n  implicit none\n  real(8) :: x(3), f\n"
+                "  x = [0.3d0, -1.2d0, 0.7d0]\n  call objective(3, x, f)\n  print *, f\n"
+                "contains\n  subroutine objective(n, x, f)\n    integer, intent(in) :: n\n"
+                "    real(8), intent(in) :: x(n)\n    real(8), intent(out) :: f\n"
+                "    f = sum(sin(x)**2) + x(1) * x(n)\n  end subroutine objective\n"
+                "end program fit\n",
+    "priv.f90": "module mm\n  implicit none\n  private\n  public :: run\ncontains\n"
+                "  subroutine run(x, y)\n    real(8), intent(in) :: x\n"
+                "    real(8), intent(out) :: y\n    call inner(x, y)\n"
+                "  end subroutine run\n  subroutine inner(x, y)\n"
+                "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n"
+                "    y = x * sin(x)\n  end subroutine inner\nend module mm\n"}
+
+
+@pytest.mark.parametrize("source, head, size", [
+    ("main.f90", "objective(f)/(x)", ["--size", "x=3"]), ("priv.f90", "inner(y)/(x)", [])],
+    ids=["internal procedure of the main program", "PRIVATE module procedure"])
+def test_check_of_a_local_procedure(tmp_path, source, head, size):
+    """`adgen check` calls a head that gfortran's object holds as a local symbol (an
+    internal procedure of the main program, `objective.0`; a PRIVATE module procedure,
+    inlined into its caller at -O2): every procedure kept as written, the head's symbol
+    made global (before: 'the program calls objective_, which none of the sources
+    defines')."""
+    (tmp_path / source).write_text(LOCAL_PROCEDURES[source])
+    proc = adgen("check", source, "--head", head, *size, cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+
+
 SINGLE_OFF_THE_PATH = """\
       SUBROUTINE GROW(X, Y)
       DOUBLE PRECISION X, Y, C(3)

@@ -101,6 +101,45 @@ def _run_jobs(jobs):
         raise BuildError("\n".join(failures))
 
 
+# gfortran keeps every procedure as written, none folded into its callers nor specialized
+# for their arguments: a head that is an internal procedure of the main program or a
+# PRIVATE module procedure (a local symbol) is then there to be called (expose_procedure)
+KEEP_PROCEDURES = ["-fno-inline", "-fno-ipa-cp", "-fno-ipa-sra", "-fkeep-static-functions"]
+
+
+def expose_procedure(objs, symbol):
+    """Make the procedure `symbol` callable from the glue when gfortran's objects define
+    it only as a local symbol: a PRIVATE module procedure (`__m_MOD_f`, local), an internal
+    procedure of the main program (`f.0` for `f_`). Renamed and made global with objcopy;
+    nothing is done where it is defined globally, or where binutils are missing."""
+    import re
+    found = []
+    for obj in objs:
+        try:
+            out = subprocess.run(["nm", "--defined-only", obj], capture_output=True,
+                                 text=True).stdout
+        except OSError:
+            return
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) != 3:
+                continue
+            kind, name = parts[1], parts[2]
+            if name == symbol and kind.isupper():
+                return          # defined globally
+            internal = symbol.endswith("_") and "_MOD_" not in symbol and \
+                re.fullmatch(re.escape(symbol[:-1]) + r"\.\d+", name)
+            if kind == "t" and (name == symbol or internal):
+                found.append((obj, name))
+    if len(found) == 1:
+        obj, name = found[0]
+        try:
+            subprocess.run(["objcopy", f"--redefine-sym={name}={symbol}",
+                            f"--globalize-symbol={symbol}", obj], capture_output=True)
+        except OSError:
+            pass
+
+
 def _flags(o):
     return [f"-I{d}" for d in o["include_dirs"]] + [f"-D{d}" for d in o["defines"]]
 
@@ -279,7 +318,7 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         if s.is_fortran:
             # in the order given (a module before its users); .mod files in the build dir
             fortran_jobs.append((fc + ["-c", "-fPIC", "-O2", "-cpp", "-J", work, "-I", work] +
-                                 flags + cflags + [path, "-o", obj],
+                                 KEEP_PROCEDURES + flags + cflags + [path, "-o", obj],
                                  f"compiling {os.path.basename(path)} (gfortran)"))
         else:
             jobs.append((cc + ["-c", "-fPIC", "-O2"] + flags + cflags + [path, "-o", obj],
@@ -298,6 +337,11 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
                  [glue, "-o", glue_obj], "compiling the cffi glue module"))
     for job in fortran_jobs:
         _run_jobs([job])
+    if fortran_jobs:
+        fortran_objs = [j[0][j[0].index("-o") + 1] for j in fortran_jobs]
+        for symbol in (an.symbol, an.setup_symbol):
+            if symbol:
+                expose_procedure(fortran_objs, symbol)
     _run_jobs(jobs)
     objs.append(glue_obj)
     fortran = bool(fortran_jobs)
