@@ -676,6 +676,37 @@ def test_derived_type_head(tmp_path, gfortran):
         [gfortran, "-o", "main", "main.f90", *objects]))
 
 
+EXTENDED_HEAD = ROOT / "tests" / "fortran_extended_head"
+
+
+def test_extended_type_head(tmp_path, gfortran):
+    """A head taking a structure of a type extended twice and an array of structures of
+    an extended type: the C structs hold the parent component whole, first, as gfortran
+    lays it out (padding included: the parent ends in an integer), so that a Fortran
+    program calling the derivative routines through the interface modules with the
+    module's structures gets results that agree with each other and with finite
+    differences of the gfortran-compiled primal."""
+    shutil.copy(EXTENDED_HEAD / "bodies.f90", tmp_path / "advance.f90")
+    shutil.copy(EXTENDED_HEAD / "main.f90", tmp_path / "main.f90")
+    for mode, name in (("--reverse", "advance_b"), ("--forward", "advance_d")):
+        proc = subprocess.run([sys.executable, "-m", "adgen", mode, "advance.f90", "--head",
+                               "advance(b fleet)/(b fleet)", "-o", f"{name}.c"],
+                              cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    header = (tmp_path / "advance_b.h").read_text()
+    assert "struct bodies_point2 { struct bodies_point point; int tag; double y[2]; };" \
+        in header
+    assert "struct bodies_body_t { struct bodies_point2 point2; double mass; };" in header
+    (tmp_path / "both.c").write_text('#include "advance_b.h"\n#include "advance_d.h"\n')
+    objects = ["advance.o", "advance_b.o", "advance_d.o", "advance_b_interface.o",
+               "advance_d_interface.o"]
+    _build_and_run_main(tmp_path, (
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "advance_b.c",
+         "advance_d.c", "both.c"],
+        [gfortran, "-c", "advance.f90", "advance_b_interface.f90", "advance_d_interface.f90"],
+        [gfortran, "-o", "main", "main.f90", *objects]))
+
+
 def test_value_in_an_interface_body_is_not_the_hosts(tmp_path):
     """VALUE in an interface body is about that interface's dummy: a dummy of the host
     of the same name stays passed by reference."""
@@ -753,6 +784,15 @@ def test_check_takes_names_in_any_case(tmp_path, gfortran, adgen_cache):
 
 _TYPE_MODULE = ("module m\n  implicit none\n  type :: p_t\n    real(8) :: x(3), w\n"
                 "  end type p_t\n")
+
+
+_EXTENDED_MODULE = ("module m\n  implicit none\n  type :: p_t\n    real(8) :: x\n"
+                    "  contains\n    procedure :: twice\n  end type p_t\n"
+                    "  type, extends(p_t) :: q_t\n    real(8) :: y\n  end type q_t\n"
+                    "contains\n  real(8) function twice(p)\n    class(p_t), intent(in) :: p\n"
+                    "    twice = 2 * p%x\n  end function twice\n"
+                    "  subroutine g(a, y)\n    real(8) :: a, y\n    type(q_t) :: q\n"
+                    "    type(p_t) :: p\n    q%x = a\n")
 
 
 _ALLOCATABLE_DUMMY = ("module m\ncontains\n  subroutine f(u)\n"
@@ -854,9 +894,39 @@ def test_pointers_refused(text, message, line, tmp_path):
      "the CHARACTER component 'names' of 'p_t' is an array or ALLOCATABLE", 3),
     ("module m\n  type :: p_t\n    character(len=:), allocatable :: name\n  end type p_t\n",
      "the CHARACTER component 'name' of 'p_t' is an array or ALLOCATABLE", 3),
-    ("module m\n  type :: p_t\n    real(8) :: x\n  end type p_t\n"
-     "  type, extends(p_t) :: q_t\n    real(8) :: y\n  end type q_t\n",
-     "type extension is not supported", 5),
+    ("module m\n  type, abstract :: s_t\n    real(8) :: x\n  end type s_t\n",
+     "the abstract type 's_t' is not supported", 2),
+    ("module m\n  type, extends(r_t) :: q_t\n    real(8) :: y\n  end type q_t\n",
+     "'q_t' extends 'r_t', which is not a derived type defined here", 2),
+    # polymorphism: an object of an extended type where its parent type's is declared
+    (_EXTENDED_MODULE + "    y = twice(q)\n  end subroutine g\n",
+     "'q', of type 'q_t', is passed for the CLASS(p_t) dummy 'p' of 'twice': an object of "
+     "an extended type passed as one of its parent type (polymorphism) is not supported; "
+     "pass its parent component, 'q%p_t'", 21),
+    (_EXTENDED_MODULE + "    y = q%twice()\n  end subroutine g\n",
+     "the binding 'twice' that 'q_t' inherits from 'p_t' is not supported", 21),
+    (_EXTENDED_MODULE + "    y = 0\n    call h(q%p_t, y)\n  end subroutine g\n"
+     "  subroutine h(c, y)\n    class(p_t), intent(in) :: c\n    real(8) :: y\n"
+     "    select type (c)\n    type is (q_t)\n      y = c%y\n    end select\n"
+     "  end subroutine h\n",
+     "SELECT TYPE is not supported", 27),
+    (_EXTENDED_MODULE.replace("    type(q_t) :: q\n", "    class(p_t), allocatable :: q\n")
+     + "    y = q%x\n  end subroutine g\n",
+     "CLASS(p_t) with ALLOCATABLE: a polymorphic variable", 18),
+    (_EXTENDED_MODULE + "    p = q\n    y = p%x\n  end subroutine g\n",
+     "'p' assigned 'q': a structure of type 'q_t' assigned to one of type 'p_t': an "
+     "intrinsic assignment needs a value of the same type (its parent component %p_t is)",
+     21),
+    # (`qs(k)%x` is `qs(k)%p_t%x`: the other element's)
+    (_EXTENDED_MODULE.replace("    type(q_t) :: q\n", "    type(q_t) :: q, qs(2)\n"
+                              "    integer :: k\n")
+     + "    forall (k = 1:2) qs(k)%x = qs(3 - k)%p_t%x\n    y = qs(1)%x\n"
+     "  end subroutine g\n",
+     "FORALL whose assignment reads the array it assigns elsewhere than at the element "
+     "assigned", 22),
+    (_EXTENDED_MODULE + "    q = q_t(p_t(a), x=a, y=a)\n    y = q%y\n  end subroutine g\n",
+     "'q_t(p_t(a), x = a, y = a)' gives both the parent component 'p_t' and its component "
+     "'x'", 21),
     ("module m\n  type :: p_t\n    real(8) :: x\n  contains\n    procedure :: f\n"
      "    generic :: apply => f\n  end type p_t\ncontains\n  subroutine f(a)\n"
      "    class(p_t) :: a\n  end subroutine f\n",

@@ -42,6 +42,9 @@ class ArraysMixin:
                 raise self.error(lhs_node, f"'{lhs_node}' assigned '{rhs_node}': a structure "
                                            "and a number (a defined assignment) is not "
                                            "supported")
+            mismatch = T.other_type_assigned(target.type, value.type)
+            if mismatch is not None:
+                raise self.error(lhs_node, f"'{lhs_node}' assigned '{rhs_node}': {mismatch}")
             out.extend(pre)
             out.append(ir.Assign(target, convert_to(value, target.type), loc))
             return
@@ -140,6 +143,9 @@ class ArraysMixin:
         if target.type.resolved().is_struct != value.type.resolved().is_struct:
             raise AdgenError("an array of structures assigned numbers, or numbers assigned "
                              "structures (a defined assignment), is not supported", loc)
+        mismatch = T.other_type_assigned(target.type, value.type)
+        if mismatch is not None:
+            raise AdgenError(mismatch, loc)
         body = pre + [ir.Assign(target, convert_to(value, target.type), loc)] + list(after)
         if mask is not None:
             body = [ir.If(mask([ir.Ref(k) for k in counters]), ir.Block(body), None, loc)]
@@ -364,9 +370,14 @@ class ArraysMixin:
         given in order or by keyword (the components left out are not in it)."""
         F = f2003()
         dtype = self.constructed_type(ctor)
-        comps = list(dtype.components)
         given = {}
         args = ctor.items[1].items if ctor.items[1] is not None else ()
+        first = None
+        if args and dtype.parent is not None and \
+                not isinstance(args[0], (F.Component_Spec, F.Actual_Arg_Spec)):
+            first = self.constructed_type(args[0]) or \
+                T.derived_type_of(self.argument_kind(args[0])[1])
+        comps = dtype.constructor_order(first)
         for k, a in enumerate(args):
             if isinstance(a, (F.Component_Spec, F.Actual_Arg_Spec)):
                 name, value = name_of(a.items[0]), a.items[1]
@@ -377,11 +388,17 @@ class ArraysMixin:
                                        "components")
             else:
                 name, value = comps[k], a
-            if name not in dtype.components:
+            if dtype.component_chain(name) is None:
                 raise self.error(ctor, f"'{dtype.name}' has no component '{name}'")
             if name in given:
                 raise self.error(ctor, f"'{ctor}' gives the component '{name}' twice")
             given[name] = value
+        for name in given:
+            holder = next((c.name for c in dtype.component_chain(name)[:-1]
+                           if c.name in given), None)
+            if holder is not None:
+                raise self.error(ctor, f"'{ctor}' gives both the parent component "
+                                       f"'{holder}' and its component '{name}'")
         return given
 
     def structure_assignment(self, lhs_node, ctor, out, loc):
@@ -412,18 +429,24 @@ class ArraysMixin:
             self.vars[sym.name] = FVar(sym.name, sym.type, sym=sym)
             final = ir.Assign(target, ir.Ref(sym, loc), loc)
             lhs_node, target = F.Name(sym.name), ir.Ref(sym, loc)
-        for c in dtype.components.values():
-            if c.name in given:
-                stmt = F.Assignment_Stmt(f"{lhs_node}%{c.name} = 0")
-                stmt.items = (stmt.items[0], "=", given[c.name])
-                T.replace_data_refs(stmt)
-                self.lower_statement(stmt, out)
-            elif T.has_default(c):
-                out += T.component_default(T.member(X.clone(target), c, loc), c, loc,
-                                           lambda: self.temp("k", ir.INT))
-            else:
-                raise self.error(ctor, f"'{ctor}' gives no value for the component "
-                                       f"'{c.name}', which has no default value")
+
+        def assign(dt, structure):
+            # (the components a parent component holds by their own names, `s%x`)
+            for c in dt.components.values():
+                if c.name in given:
+                    stmt = F.Assignment_Stmt(f"{lhs_node}%{c.name} = 0")
+                    stmt.items = (stmt.items[0], "=", given[c.name])
+                    T.replace_data_refs(stmt)
+                    self.lower_statement(stmt, out)
+                elif c is dt.parent:
+                    assign(T.derived_type_of(c.type), T.member(X.clone(structure), c, loc))
+                elif T.has_default(c):
+                    out.extend(T.component_default(T.member(X.clone(structure), c, loc), c,
+                                                   loc, lambda: self.temp("k", ir.INT)))
+                else:
+                    raise self.error(ctor, f"'{ctor}' gives no value for the component "
+                                           f"'{c.name}', which has no default value")
+        assign(dtype, target)
         if final is not None:
             out.extend(pre)
             out.append(final)

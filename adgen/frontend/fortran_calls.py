@@ -40,8 +40,9 @@ class CallsMixin:
         """For a call through a type-bound procedure (`call s%stretch(f)`,
         `s%energy(x)`, `s%unit_len()`), the call of the procedure its binding names with
         the object passed to the passed-object dummy (first, or by keyword for PASS(arg)
-        naming another dummy; not at all for NOPASS); None for any other node. Without
-        type extension (refused), the object's declared type decides the procedure."""
+        naming another dummy; not at all for NOPASS); None for any other node. The
+        object's declared type decides the procedure: an object reaches a CLASS(t) dummy
+        only when its type is t (structure_argument refuses one of a type extending t)."""
         F = f2003()
         cls = type(node).__name__
         if cls in ("Call_Stmt", "Function_Reference") and \
@@ -60,6 +61,16 @@ class CallsMixin:
         otype, whole_array = self.object_type(obj)
         dtype = T.derived_type_of(otype) if otype is not None else None
         binding = dtype.bindings.get(bname) if dtype is not None else None
+        inherited = next((d for d in dtype.ancestors() if bname in d.bindings), None) \
+            if binding is None and dtype is not None else None
+        if inherited is not None:
+            # (its procedure takes the object as CLASS(parent): see structure_argument)
+            raise self.error(node, f"'{node.items[0]}': the binding '{bname}' that "
+                                   f"'{dtype.name}' inherits from '{inherited.name}' is not "
+                                   "supported (an object of an extended type passed as one "
+                                   "of its parent type is polymorphism); reference it "
+                                   f"through the parent component, '{obj}%"
+                                   f"{'%'.join(dtype.parent_names(inherited))}%{bname}'")
         if binding is None:
             if cls == "Part_Ref":
                 return None         # a component
@@ -310,7 +321,41 @@ class CallsMixin:
                 out.append(ir.Ref(tmp_v.sym))
                 continue
             out.append(self.argument_temporary(f, k, self.expr(a, None, pre), a, pre))
+        for k, (a, passed) in enumerate(zip(args, out)):
+            if a is not None and k < len(f.params):
+                self.structure_argument(f, k, a, passed)
         return out
+
+    def structure_argument(self, f, k, a, passed):
+        """Refuses a structure passed (passed: its address) for dummy k of f, a structure
+        of another type. One of a type extending the dummy's is what Fortran allows for a
+        CLASS(t) dummy only: there the procedure would see an object whose type is known
+        only when run (polymorphism), which adgen does not follow."""
+        got, want = _element_struct(passed.type), _element_struct(f.params[k].type)
+        got_dt = T.derived_type_of(got) if got is not None else None
+        want_dt = T.derived_type_of(want) if want is not None else None
+        if got_dt is None or want_dt is None or got_dt is want_dt:
+            return
+        dummy = ir.source_name(f.params[k])
+        if want_dt in got_dt.ancestors():
+            part = "%".join([str(a)] + got_dt.parent_names(want_dt))
+            if getattr(f.params[k], "class_dummy", False):
+                raise self.error(a, f"'{a}', of type '{got_dt.name}', is passed for the "
+                                    f"CLASS({want_dt.name}) dummy '{dummy}' of "
+                                    f"'{ir.source_name(f)}': an object of an extended "
+                                    "type passed as one of its parent type (polymorphism) "
+                                    f"is not supported; pass its parent component, '{part}', "
+                                    "for the procedure to see that part only")
+            raise self.error(a, f"'{a}', of type '{got_dt.name}', is passed for the "
+                                f"TYPE({want_dt.name}) dummy '{dummy}' of "
+                                f"'{ir.source_name(f)}', which takes an object of type "
+                                f"'{want_dt.name}' only: pass its parent component, '{part}'")
+        if got_dt.name == want_dt.name and T.same_layout(got, want):
+            return      # one SEQUENCE type defined in two procedures (the same type)
+        raise self.error(a, f"'{a}', of type '{got_dt.name}', is passed for the dummy "
+                            f"'{dummy}' of '{ir.source_name(f)}', of type '{want_dt.name}'"
+                            + (" (defined otherwise there)" if got_dt.name == want_dt.name
+                               else ""))
 
     def procedure_argument(self, f, k, a, node):
         """The procedure passed for dummy procedure k of f: a dummy procedure of this
@@ -736,6 +781,15 @@ _INTRINSIC_DUMMIES = {
     "repeat": ("string", "ncopies"),
     "new_line": ("a",),
 }
+
+
+def _element_struct(t):
+    """The struct type of a structure, an array of structures or a pointer to either, or
+    None."""
+    t = t.resolved()
+    while t.is_pointer or isinstance(t, ir.Arr):
+        t = (ir.pointee(t) if t.is_pointer else t.elem).resolved()
+    return t if isinstance(t, ir.Struct) else None
 
 
 def _same_element(a, b):

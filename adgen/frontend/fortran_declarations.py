@@ -274,7 +274,8 @@ class DeclarationsMixin:
             if not isinstance(tspec.items[1], (F.Type_Name, F.Name)):
                 raise self.error(tspec, f"{tspec} is not supported")
             tname = name_of(tspec.items[1])
-            # CLASS(t): without type extension (refused), an object of type t
+            # CLASS(t): an object of type t (one of a type extending t is refused where
+            # it would be associated with a CLASS(t) dummy: see structure_argument)
             dt = self.types.get(tname) or (self.host.types.get(tname)
                                            if getattr(self, "host", None) else None)
             if dt is None:
@@ -366,6 +367,11 @@ class DeclarationsMixin:
                 elif s == "EXTERNAL":
                     # a function: its result type (dummy_procedure, function_call)
                     self.external_names |= {name_of(e.items[0]) for e in node.items[2].items}
+        if str(node.items[0]).upper().startswith("CLASS") and (allocatable or pointer):
+            what = "ALLOCATABLE" if allocatable else "POINTER"
+            raise self.error(node, f"{node.items[0]} with {what}: a polymorphic variable, "
+                                   "whose type may be one extending its declared type, is "
+                                   "not supported")
         for ent in node.items[2].items:
             name = name_of(ent.items[0])
             edims = ent.items[1] if ent.items[1] is not None else dims
@@ -695,13 +701,20 @@ class DeclarationsMixin:
     def structure_initializer(self, ctor, node):
         """The C initializer of a structure constructor of constants (the value of a
         SAVEd or PARAMETER structure): each component's value given, else its default."""
-        dtype = self.constructed_type(ctor)
-        given = self.constructor_values(ctor)
+        return self.components_initializer(self.constructed_type(ctor),
+                                           self.constructor_values(ctor), ctor, node)
+
+    def components_initializer(self, dtype, given, ctor, node):
+        """The C initializer of a structure of the DerivedType dtype whose components
+        have the values given ({name: value node}; those a parent component holds by
+        their own names), else their default values."""
         items = []
         for c in dtype.components.values():
             value = given.get(c.name)
             inner = T.derived_type_of(c.type)
-            if value is None:
+            if value is None and c is dtype.parent:
+                items.append(self.components_initializer(inner, given, ctor, node))
+            elif value is None:
                 if not T.has_default(c):
                     raise self.error(node, f"'{ctor}' gives no value for the component "
                                            f"'{c.name}', which has no default value")

@@ -267,6 +267,10 @@ class StatementsMixin:
         elif cname in _UNSUPPORTED_JUMPS:
             raise self.error(node, f"{_UNSUPPORTED_JUMPS[cname]} is not supported; write "
                                    "it with IF, DO and EXIT (or a simple GOTO)")
+        elif cname == "Select_Type_Construct":
+            raise self.error(node, "SELECT TYPE is not supported: adgen reads an object "
+                                   "declared CLASS(t) as one of type t, never of a type "
+                                   "extending it (polymorphism)")
         else:
             raise self.error(node, f"unsupported statement ({cname})")
 
@@ -352,7 +356,7 @@ class StatementsMixin:
             subscripts = lhs.items[1] if isinstance(lhs, F.Part_Ref) else None
             if key in names(subscripts) or \
                     any(self.storage_key(base_name_of(r)) == key and
-                        _paths_overlap(r, lhs) and str(r) != str(lhs)
+                        _paths_overlap(self, r, lhs) and str(r) != str(lhs)
                         for r in array_refs(a.items[2])):
                 raise self.error(a, "FORALL whose assignment reads the array it assigns "
                                     "elsewhere than at the element assigned is not supported "
@@ -973,13 +977,14 @@ def _storage_read(e):
     return through.union(*map(_storage_read, e.children()))
 
 
-def _paths_overlap(a, b):
+def _paths_overlap(scope, a, b):
     """Whether two designators of one variable may name the same storage, told by their
     component names alone: `p(i)%x` and `p(j)%v` cannot, `p(i)%x` and `p(j)` or `p(j)%x`
-    may (a whole variable or array overlaps all its parts)."""
+    may (a whole variable or array overlaps all its parts, a parent component the
+    components it holds: `q(i)%point` and `q(j)%x`)."""
     def path(node):
         if T.is_component_name(node):
-            return T.component_path(node)
+            return T.component_path(node, scope)
         if isinstance(node, f2003().Part_Ref) and T.is_component_name(node.items[0]):
             return path(node.items[0])
         return [base_name_of(node)]

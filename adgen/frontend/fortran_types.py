@@ -2,8 +2,11 @@
 
 A derived type is a C struct with gfortran's layout: the components in order, an array
 component as a flat column-major C array of its constant size, a component of another
-derived type as that type's struct. Variables of the type are variables of the struct, a
-dummy argument a pointer to one; the derivative of a variable has the same type.
+derived type as that type's struct; an extended type (`type, extends(point) :: point3`)
+first holds its parent component, a struct of the parent type, whose components the
+references reach by their own names too (`q%x` is `q%point%x`). Variables of the type
+are variables of the struct, a dummy argument a pointer to one; the derivative of a
+variable has the same type.
 
 A component reference (`s%u(i)`, `ps(k)%in%w`) reaches the front end as one name: after
 parsing, each of fparser's Data_Ref nodes is replaced by a ComponentName (`s%u`) or a part
@@ -66,6 +69,55 @@ class DerivedType:
     components: dict = field(default_factory=dict)    # name -> Component
     module: Optional[str] = None    # the module defining it (None: a procedure)
     bindings: dict = field(default_factory=dict)      # binding name -> Binding
+    # `type, extends(point) :: point3`: the parent component (named as EXTENDS names the
+    # parent type), the first of its components, as gfortran lays the type out
+    parent: Optional[Component] = None
+
+    def component_chain(self, name):
+        """The components reaching the component `name` from a structure of the type:
+        [it] for one of its own (the parent component too), [the parent component, ...,
+        it] for one inherited from an ancestor type; None when the type has none of
+        that name."""
+        comp = self.components.get(name)
+        if comp is not None:
+            return [comp]
+        if self.parent is not None:
+            inherited = derived_type_of(self.parent.type).component_chain(name)
+            if inherited is not None:
+                return [self.parent] + inherited
+        return None
+
+    def constructor_order(self, first=None):
+        """The names of the components a structure constructor's values given by
+        position are for: the parent type's (in its order), then its own. first: the
+        DerivedType of the value given first, when a structure; one of the parent type,
+        or of an ancestor type, is that parent component whole (as gfortran reads
+        `point3(p, 1d0)`)."""
+        own = [c.name for c in self.components.values() if c is not self.parent]
+        if self.parent is None:
+            return own
+        parent_dt = derived_type_of(self.parent.type)
+        if first is parent_dt:
+            return [self.parent.name] + own
+        return parent_dt.constructor_order(first) + own
+
+    def parent_names(self, ancestor):
+        """The names of the parent components from a structure of the type to its part
+        of the type ancestor (`['point3', 'point']` from a point4 to its point)."""
+        names, dt = [], self
+        while dt is not ancestor:
+            names.append(dt.parent.name)
+            dt = derived_type_of(dt.parent.type)
+        return names
+
+    def ancestors(self):
+        """The types the type extends, its parent first."""
+        out = []
+        dt = self
+        while dt.parent is not None:
+            dt = derived_type_of(dt.parent.type)
+            out.append(dt)
+        return out
 
     def default_initialized(self):
         """Whether Fortran initializes the variables of the type: a component has a
@@ -147,10 +199,16 @@ def is_component_name(node):
     return _COMPONENT_NAME is not None and isinstance(node, _COMPONENT_NAME)
 
 
-def component_path(node):
+def component_path(node, scope=None):
     """The names of the parts of a component reference, subscripts left out
-    (`p(i)%x` -> ['p', 'x'])."""
-    return [_part_name(p) for p in node.parts]
+    (`p(i)%x` -> ['p', 'x']); with the scope, also those of the parent components it
+    passes through (`q%x` -> ['q', 'point', 'x'], see through_parents)."""
+    parts = node.parts
+    if scope is not None:
+        v = _base_variable(scope, _part_name(parts[0]))
+        if v is not None:
+            parts = through_parents(v.type, parts)
+    return [_part_name(p) for p in parts]
 
 
 def replace_data_refs(tree):
@@ -224,14 +282,12 @@ def derived_type_def(scope, node, module_level):
     known = scope.front.derived_types.get(f"{prefix}_{name}")
     if known is not None:
         return known            # (a procedure's declarations are read more than once)
-    attrs = str(stmt.items[0]).upper() if stmt.items[0] is not None else ""
-    for word in ("EXTENDS", "ABSTRACT"):
-        if word in attrs:
-            raise scope.error(node, f"derived type '{name}' with {word}: type extension is "
-                                    "not supported")
     if stmt.items[2] is not None:
         raise scope.error(node, f"parameterized derived type '{name}' is not supported")
     comps = []
+    parent = _parent_component(scope, node, name)
+    if parent is not None:
+        comps.append(parent)
     bindings = {}
     for part in node.children[1:]:
         cls = type(part).__name__
@@ -257,18 +313,43 @@ def derived_type_def(scope, node, module_level):
                         loc=scope.loc(node))
     scope.front.define_struct(sdef)
     dt = DerivedType(name, sdef, {c.name: c for c in comps},
-                     scope.module.name if module_level else None, bindings)
+                     scope.module.name if module_level else None, bindings, parent)
     sdef.fortran_type = dt
     scope.front.derived_types[sdef.tag] = dt
     return dt
 
 
+def _parent_component(scope, node, name):
+    """The parent component of a type defined `type, extends(point) :: point3` (None
+    without EXTENDS): a component of the parent type named as EXTENDS names it, which
+    gfortran lays out first, the type's own components after it."""
+    F = _f2003()
+    stmt = node.children[0]
+    parent = None
+    for a in (stmt.items[0].items if stmt.items[0] is not None else ()):
+        word = str(a.items[0]).upper() if isinstance(a, F.Type_Attr_Spec) else ""
+        if word == "ABSTRACT":
+            raise scope.error(node, f"the abstract type '{name}' is not supported (its "
+                                    "objects are polymorphic, CLASS(...))")
+        if word == "EXTENDS":
+            parent = _lname(a.items[1])
+    if parent is None:
+        return None
+    dt = scope.types.get(parent) or (scope.host.types.get(parent)
+                                     if getattr(scope, "host", None) else None)
+    if dt is None:
+        raise scope.error(node, f"'{name}' extends '{parent}', which is not a derived type "
+                                "defined here")
+    return Component(parent, parent, ir.Struct(dt.sdef))
+
+
 def _bindings(scope, part, type_name):
     """{binding name: Binding} of the type-bound procedures after CONTAINS in a type
     definition: specific bindings (`procedure :: step`, `procedure :: energy =>
-    rod_energy`, with PASS(arg), NOPASS, NON_OVERRIDABLE, PUBLIC or PRIVATE). Without
-    type extension (refused) every object of the type is of that type: a call through a
-    binding always reaches the procedure it names."""
+    rod_energy`, with PASS(arg), NOPASS, NON_OVERRIDABLE, PUBLIC or PRIVATE). An object
+    of a type extending this one never reaches a CLASS dummy of this type (refused,
+    Scope.structure_argument): a call through a binding always reaches the procedure it
+    names."""
     out = {}
     for b in part.children:
         cls = type(b).__name__
@@ -517,6 +598,37 @@ def derived_type_of(t):
     return getattr(t.sdef, "fortran_type", None) if isinstance(t, ir.Struct) else None
 
 
+def other_type_assigned(target_t, value_t):
+    """What is wrong with assigning a structure of type value_t to one of type target_t
+    when their derived types differ (Fortran's intrinsic assignment needs the same type:
+    an extended type's object is not its parent's); else None."""
+    target_dt, value_dt = derived_type_of(target_t), derived_type_of(value_t)
+    if target_dt is None or value_dt is None or target_dt is value_dt:
+        return None
+    hint = f" (its parent component %{'%'.join(value_dt.parent_names(target_dt))} is)" \
+        if target_dt in value_dt.ancestors() else ""
+    return (f"a structure of type '{value_dt.name}' assigned to one of type "
+            f"'{target_dt.name}': an intrinsic assignment needs a value of the same "
+            f"type{hint}")
+
+
+def same_layout(a, b):
+    """Whether the types a and b are stored alike: the same numbers, or structs with the
+    same fields of types stored alike, or arrays of as many elements stored alike."""
+    a, b = a.resolved(), b.resolved()
+    if isinstance(a, ir.Struct) or isinstance(b, ir.Struct):
+        return isinstance(a, ir.Struct) and isinstance(b, ir.Struct) and (
+            a.sdef is b.sdef or len(a.sdef.fields) == len(b.sdef.fields) and all(
+                fa == fb and same_layout(ta, tb)
+                for (fa, ta), (fb, tb) in zip(a.sdef.fields, b.sdef.fields)))
+    if isinstance(a, ir.Arr) or isinstance(b, ir.Arr):
+        return isinstance(a, ir.Arr) and isinstance(b, ir.Arr) and \
+            a.size is not None and b.size is not None and \
+            X.int_value(X.fold(a.size)) == X.int_value(X.fold(b.size)) and \
+            same_layout(a.elem, b.elem)
+    return ir.with_const(a, False) == ir.with_const(b, False)
+
+
 def member(base, comp, loc):
     """The component comp of the struct base (`s->u` through a dummy's pointer)."""
     t = _storage_type(comp)
@@ -533,6 +645,7 @@ def resolve_component(scope, key, node):
         return None
     F = _f2003()
     v = scope.lookup(_part_name(parts[0]), node)
+    parts = through_parents(v.type, parts)
     first = parts[0]
     if v.dims and derived_type_of(v.type) is not None and (
             isinstance(first, F.Name) or isinstance(first, F.Part_Ref) and any(
@@ -541,6 +654,22 @@ def resolve_component(scope, key, node):
         return _component_view(scope, v, parts, key, node)
     return _component_of(scope, _struct_value(scope, v, parts[0], node, key), parts, key,
                          node)
+
+
+def through_parents(t, parts):
+    """The parts of a component reference from a variable of type t with the parent
+    components it passes through spelt out: `q%x` is `q%point%x` when q's type extends
+    point, which has the component x (an unknown component left as it is)."""
+    F = _f2003()
+    dt = derived_type_of(t)
+    out = [parts[0]]
+    for k, p in enumerate(parts[1:], 1):
+        chain = dt.component_chain(_part_name(p)) if dt is not None else None
+        if chain is None:
+            return out + list(parts[k:])
+        out += [F.Name(c.name) for c in chain[:-1]] + [p]
+        dt = derived_type_of(chain[-1].type)
+    return out
 
 
 def _component_of(scope, struct, parts, key, node):
@@ -649,9 +778,10 @@ def subscripted_view(scope, ref):
     dt = derived_type_of(v.type)
     comp = None
     for p in parts[1:]:
-        comp = dt.components.get(_part_name(p)) if dt is not None else None
-        if comp is None:
+        chain = dt.component_chain(_part_name(p)) if dt is not None else None
+        if chain is None:
             return None
+        comp = chain[-1]
         dt = derived_type_of(comp.type)
     if not comp.dims or comp.allocatable:
         return None
@@ -696,17 +826,22 @@ def peek_component(scope, key):
     parts = _PARTS.get(key)
     if parts is None:
         return None
-    name = base_name(key)
-    v = scope.vars.get(name)
-    if v is None and scope.may_be_host_variable(name):
-        v = scope.host.vars.get(name)
+    v = _base_variable(scope, base_name(key))
     dt = derived_type_of(v.type) if v is not None else None
     comp = None
     for p in parts[1:]:
-        if dt is None:
+        chain = dt.component_chain(_part_name(p)) if dt is not None else None
+        if chain is None:
             return None
-        comp = dt.components.get(_part_name(p))
-        if comp is None:
-            return None
+        comp = chain[-1]
         dt = derived_type_of(comp.type)
     return comp
+
+
+def _base_variable(scope, name):
+    """The variable a component reference starts from, found without declaring anything
+    (None when it is not known here yet)."""
+    v = scope.vars.get(name)
+    if v is None and scope.may_be_host_variable(name):
+        v = scope.host.vars.get(name)
+    return v
