@@ -981,6 +981,9 @@ def test_head_naming_a_global(tmp_path, head):
         assert proc.returncode == 0, proc.stderr
         text = (tmp_path / "out.c").read_text()
         assert re.search(rf"^double total{suffix}\[2\];$", text, re.M), text
+    proc = adgen("--vector", "g.c", "--head", head, "-o", "out_dv.c", cwd=tmp_path)
+    check_error(proc, "g.c", r"vector mode does not support a global variable as an "
+                r"independent or a dependent \('total'\): pass it as an argument")
 
 
 @pytest.mark.parametrize("before,message", [

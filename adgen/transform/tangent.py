@@ -575,6 +575,11 @@ class VectorTangentGen(TangentGen):
         self.per_call = T.ctx.per_call_statics()
         kept = [g for g in T.ctx.shadow_globals() if g.primal not in self.per_call]
         if kept:
+            named = next((g for g in kept if getattr(g, "head_io", False)), None)
+            if named is not None:
+                raise AdgenError(f"vector mode does not support a global variable as an "
+                                 f"independent or a dependent ('{source_name(named.primal)}'"
+                                 "): pass it as an argument", named.primal.loc)
             raise AdgenError("vector mode does not support active global variables",
                              kept[0].primal.loc)
         self.nb = ir.Symbol(self.names.fresh("nbdirs"), ir.INT, "param")
