@@ -1632,17 +1632,28 @@ def test_move_alloc_of_a_module_variable_refused(tmp_path):
                                   "local allocatable arrays"), proc.stderr
 
 
-def test_separate_module_procedure_without_dummies_refused(tmp_path):
-    """`module procedure f ... end procedure` in a submodule (its dummies only in the
-    module's interface) is refused at its line, saying how to write it; before, "Fortran
-    syntax error" of code gfortran compiles."""
-    text = ("module m\n  interface\n    module function sq(x) result(y)\n"
+def test_separate_module_procedure_without_interface_refused(tmp_path):
+    """`module procedure f ... end procedure` in a submodule takes its dummies from the
+    module's `module function f` interface: with none (here a plain interface, no MODULE
+    prefix), it is refused at its line, not read as a procedure without dummies."""
+    text = ("module m\n  interface\n    function sq(x) result(y)\n"
             "      real(8), intent(in) :: x\n      real(8) :: y\n    end function\n"
             "  end interface\nend module m\nsubmodule (m) m_impl\ncontains\n"
             "  module procedure sq\n    y = x * x\n  end procedure\nend submodule\n"
             "subroutine g(x, y)\n  use m\n  real(8) :: x, y\n  y = sq(x)\nend subroutine g\n")
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith(f"{src}:11:1: error: 'module procedure sq': a separate "
-                                  "module procedure written without its dummies is not "
-                                  "supported"), proc.stderr
+    assert proc.stderr.startswith(f"{src}:11:1: error: 'module procedure sq': module 'm' "
+                                  "declares no interface `module subroutine sq` or `module "
+                                  "function sq` for it"), proc.stderr
+
+
+def test_separate_module_procedure_outside_module_refused(tmp_path):
+    """A `module procedure f` body outside a module or submodule has no interface to take
+    its dummies from: refused, not read as a subroutine without dummies."""
+    text = ("subroutine g(x, y)\n  real(8) :: x, y\n  y = x\nend subroutine g\n"
+            "module procedure sq\n  y = x * x\nend procedure\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith(f"{src}:5:1: error: 'module procedure sq' is the body "
+                                  "of a separate module procedure"), proc.stderr

@@ -42,6 +42,7 @@ from adgen.frontend.fortran_helpers import (C_RESERVED, DESCRIPTOR_DIM, Changes,
                                             returns_array, substitute, temp_size,
                                             visit_nodes, walk_nodes, walk_type)
 from adgen.frontend.fortran_entries import split_entries
+from adgen.frontend.fortran_separate import from_interface, is_separate_body
 from adgen.frontend.fortran_source import CPP_SUFFIXES, FREE_SUFFIXES, read_tree
 from adgen.frontend.fortran_declarations import DeclarationsMixin, value_dummies
 from adgen.frontend.fortran_allocatables import AllocatablesMixin
@@ -258,8 +259,9 @@ class FFront:
         mod.types = scope.types
         mod.implicit = scope.implicit
         # procedures: signatures now, bodies after (they may call each other)
-        subs = [c for part in unit.children if isinstance(part, F.Module_Subprogram_Part)
-                for c in part.children
+        subs = [from_interface(c, mod, path) if is_separate_body(c) else c
+                for part in unit.children if isinstance(part, F.Module_Subprogram_Part)
+                for c in list(part.children)
                 if isinstance(c, (F.Subroutine_Subprogram, F.Function_Subprogram))]
         mod.pending = [(path, s) for s in subs]
         hidden = private_names(unit)
@@ -294,8 +296,10 @@ class FFront:
                                          "supported (declare them in its module)", loc)
                     if isinstance(part, F.Module_Subprogram_Part):
                         for s in part.children:
-                            # (`module procedure f ... end procedure`: refused as read,
-                            # fortran_source.read_tree)
+                            # (`module procedure f ... end procedure`: its dummies from
+                            # its interface, fortran_separate)
+                            if is_separate_body(s):
+                                s = from_interface(s, mod, path)
                             if isinstance(s, (F.Subroutine_Subprogram,
                                               F.Function_Subprogram)):
                                 mod.pending.append((path, s))

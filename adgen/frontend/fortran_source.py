@@ -8,6 +8,7 @@ import subprocess
 
 from adgen.errors import AdgenError, Loc
 from adgen.frontend import fortran_types as T
+from adgen.frontend.fortran_separate import mark_bodies, rewrite_bodies
 
 
 FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
@@ -48,6 +49,10 @@ def read_tree(path, include_dirs=(), defines=()):
         text = _read_source(path)
     if text is not None and not free:
         text = _fixed_form_statements(text)
+    # (`module procedure f` bodies, which fparser does not read: fortran_separate)
+    rewritten, separate_heads = rewrite_bodies(_read_source(path) if text is None else text)
+    if separate_heads:
+        text = rewritten
     try:
         if text is None:
             reader = FortranFileReader(path, ignore_comments=False)
@@ -61,12 +66,6 @@ def read_tree(path, include_dirs=(), defines=()):
         m = re.search(r"line #?(\d+)", str(exc))
         line = int(m.group(1)) if m else 0
         msg = str(exc).strip().splitlines()[-1] if str(exc).strip() else "syntax error"
-        statement = msg.lstrip(">").strip()
-        if re.match(r"(?i)module\s+procedure\s+\w+\s*$", statement):
-            raise AdgenError(f"'{statement}': a separate module procedure written without "
-                             "its dummies is not supported (write its header as its "
-                             "interface has it, `module function f(x) result(y)`)",
-                             Loc(path, line, 1))
         raise AdgenError(f"Fortran syntax error: {msg}", Loc(path, line, 1))
     except AdgenError:
         raise
@@ -75,6 +74,8 @@ def read_tree(path, include_dirs=(), defines=()):
             AdgenError(f"cannot parse Fortran: {type(exc).__name__}: {exc}", Loc(path))
     if tree is None:
         raise AdgenError("empty or unparsable Fortran source", Loc(path))
+    if separate_heads:
+        mark_bodies(tree, separate_heads, path)
     T.replace_data_refs(tree)
     return tree
 
