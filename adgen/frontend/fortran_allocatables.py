@@ -26,10 +26,10 @@ class AllocatablesMixin:
         """A local allocatable array: a pointer that ALLOCATE sets with malloc, DEALLOCATE
         (or the end of the procedure) frees; its bounds are locals that ALLOCATE sets,
         and a flag tells whether it is allocated."""
+        if spec is None:
+            return self.allocatable_scalar(name, t, node, module_level, attrs)
         if module_level or self.func is None:
             return self.module_allocatable(name, t, spec, node)
-        if spec is None:
-            raise self.error(node, f"allocatable '{name}' needs its rank: {name}(:)")
         if name in self.dummies:
             return self.allocatable_dummy(name, t, spec, node, attrs)
         loc = self.loc(node)
@@ -46,6 +46,39 @@ class AllocatablesMixin:
         self.vars[name] = v
         self.local_names = getattr(self, "local_names", set()) | {name}
         self.allocatables.append(v)
+
+    def allocatable_scalar(self, name, t, node, module_level, attrs):
+        """A local allocatable scalar (`real(8), allocatable :: s`): a scalar as any
+        other, with a flag telling whether it is allocated, for allocated() and DEALLOCATE
+        with STAT=, which ALLOCATE and an assignment (which allocates it, Fortran 2003) set
+        and DEALLOCATE clears. Its value needs no storage of its own: what allocation
+        changes is only that flag."""
+        what = f"the allocatable scalar '{name}'"
+        if module_level or self.func is None:
+            raise self.error(node, f"{what}, a module variable, is not supported (a local "
+                                   "allocatable scalar of a procedure is)")
+        if name in self.dummies:
+            raise self.error(node, f"{what}, a dummy argument, is not supported (a local "
+                                   "allocatable scalar is)")
+        if name == self.result_name:
+            raise self.error(node, f"{what}, a function result, is not supported (a local "
+                                   "allocatable scalar is)")
+        if isinstance(t.resolved(), ir.Struct):
+            raise self.error(node, f"{what}, of a derived type, is not supported (allocatable "
+                                   "scalars of the intrinsic types are)")
+        if self.saves(name) or attrs is not None and \
+                any(str(a).upper() == "SAVE" for a in attrs.items):
+            raise self.error(node, f"{what} is SAVEd: not supported (a local allocatable "
+                                   "scalar that is not SAVEd is)")
+        v = self.declare(name, t, None, node)
+        v.scalar_allocated = self.temp(f"{name}_allocated", ir.INT)
+        self.allocatable_scalars.append(v)
+
+    def allocation_cleared(self, variables, loc):
+        """The allocatable scalars among variables unallocated, where their procedure or
+        BLOCK is entered."""
+        return [ir.Assign(ir.Ref(v.scalar_allocated, loc), ir_int(0), loc)
+                for v in variables]
 
     def declare_pointer(self, name, t, spec, node, module_level):
         """A local POINTER: a C pointer that pointer assignment (`p => a`, `p => a(:, j)`,
@@ -216,7 +249,7 @@ class AllocatablesMixin:
                                    "in the caller)")
         if v.descriptor:
             return v        # an allocatable component or module variable (allocate_descriptor)
-        if v.pointer:
+        if v.pointer or v.scalar_allocated is not None:
             return v
         if v.allocated is None:
             raise self.error(node, f"'{v.name}' is not an allocatable array")
@@ -244,6 +277,16 @@ class AllocatablesMixin:
         for item in node.items[1].items:
             obj, specs = (item, None) if isinstance(item, f2003().Name) else item.items
             v = self.allocatable(obj)
+            if v.scalar_allocated is not None:
+                if specs is not None:
+                    raise self.error(node, f"ALLOCATE of the scalar '{v.name}' with bounds")
+                flag = ir.Ref(v.scalar_allocated, loc)
+                if stat is not None:        # (already allocated: an error, STAT= tells)
+                    out.append(ir.If(X.clone(flag), ir.Block([ir.Assign(
+                        X.clone(stat), convert_to(ir_int(1), stat.type), loc)], loc),
+                        None, loc))
+                out.append(ir.Assign(flag, ir_int(1), loc))
+                continue
             dims = v.dims or []         # none: a scalar POINTER
             if len(specs.items if specs is not None else ()) != len(dims):
                 raise self.error(node, f"ALLOCATE of '{v.name}' with {len(dims)} bounds "
@@ -587,7 +630,9 @@ class AllocatablesMixin:
         """free of an allocatable array's storage (at the end of the procedure: if it is
         allocated), or of what a POINTER points to (ALLOCATE gave it), the pointer null
         again."""
-        if v.descriptor:        # an allocatable component: its base_addr null again
+        if v.scalar_allocated is not None:
+            release = [ir.Assign(ir.Ref(v.scalar_allocated, loc), ir_int(0), loc)]
+        elif v.descriptor:      # an allocatable component: its base_addr null again
             base = self.array_base(v, None)
             release = [ir.ExprStmt(ir.Call("free", [base], ir.VOID, loc), loc),
                        ir.Assign(X.clone(base), X.null(base.type, loc), loc)]
@@ -615,8 +660,8 @@ class AllocatablesMixin:
         for a, v in zip(args, (src, dst)):
             if v.descriptor or v.pointer or v.allocated is None:
                 raise self.error(node, f"move_alloc of '{a}': supported for local "
-                                       "allocatable arrays (not a module variable, a "
-                                       "component, a dummy or a POINTER)")
+                                       "allocatable arrays (not a scalar, a module "
+                                       "variable, a component, a dummy or a POINTER)")
         if len(src.dims) != len(dst.dims) or \
                 src.type.resolved() != dst.type.resolved():
             raise self.error(node, f"move_alloc from '{args[0]}' to '{args[1]}', of another "
@@ -640,4 +685,6 @@ class AllocatablesMixin:
             return ir.Binary("!=", base, X.null(base.type, loc), ir.INT, loc)
         if v.pointer:
             return ir.Binary("!=", ir.Ref(v.sym, loc), X.null(v.sym.type, loc), ir.INT, loc)
+        if v.scalar_allocated is not None:
+            return ir.Ref(v.scalar_allocated, loc)
         return ir.Ref(v.allocated, loc)

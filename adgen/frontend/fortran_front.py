@@ -579,6 +579,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.temp_arrays = []         # [(symbol, [(extent, whole extent)], loc)]
         self.temps = []
         self.allocatables = []        # local allocatable arrays (see declare_allocatable)
+        self.allocatable_scalars = []  # local allocatable scalars (allocatable_scalar)
         # local structures with allocatable components (see struct_with_allocatables)
         self.allocatable_structs = []
         # variables of a type with default initialization (see default_initializations)
@@ -793,7 +794,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         body[:0] = [ir.Assign(self.array_base(c, None), X.null(ir.Ptr(c.type), self.func.loc),
                               self.func.loc)
                     for v in self.allocatable_structs for c in self.component_arrays(v)] + \
-            self.default_initializations(self.initialized_structs)
+            self.default_initializations(self.initialized_structs) + \
+            self.allocation_cleared(self.allocatable_scalars, self.func.loc)
         if is_function and not array_result:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
         self.func.body = ir.Block(body, self.func.loc)
@@ -1047,6 +1049,11 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         if hv is None or hv.const is not None or hv.common is not None or \
                 (hv.sym is not None and hv.sym.kind == "global"):
             return hv
+        if hv.scalar_allocated is not None:
+            # (what the procedure does to it would have to keep the host's flag)
+            raise self.error(node, f"'{name}', an allocatable scalar of the host, used in "
+                                   "an internal procedure: not supported (pass it as an "
+                                   "argument)")
         v = FVar(name, hv.type, loc=hv.loc, by_ref=True)
         v.host_allocatable = hv.allocatable
         v.sym = ir.Symbol(self.unique(name), ir.Ptr(hv.type), "param", hv.loc)

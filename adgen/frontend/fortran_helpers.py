@@ -32,6 +32,9 @@ class FVar:
     extent_params: list = field(default_factory=list)
     loc: Optional[Loc] = None
     allocated: Optional[ir.Symbol] = None   # an allocatable array's flag (see allocate)
+    # a local allocatable scalar: the flag telling whether it is allocated
+    # (Scope.allocatable_scalar)
+    scalar_allocated: Optional[ir.Symbol] = None
     alias_of: Optional["FVar"] = None  # an associate name: the variable it is part of
     # gfortran's array descriptor: an allocatable module variable or component of a
     # derived type (fortran_types.resolve_component); desc is the descriptor (an lvalue)

@@ -478,6 +478,7 @@ class StatementsMixin:
             own_structs = []
             if spec is not None:
                 allocatables = len(self.allocatables)
+                scalars = len(self.allocatable_scalars)
                 structs = len(self.allocatable_structs)
                 initialized = len(self.initialized_structs)
                 dummies, self.dummies = self.dummies, []    # a BLOCK's names are no dummies
@@ -491,6 +492,7 @@ class StatementsMixin:
                 out.extend(self.default_initializations(
                     self.initialized_structs[initialized:]))
                 del self.initialized_structs[initialized:]
+                out.extend(self.allocation_cleared(self.allocatable_scalars[scalars:], loc))
             else:
                 own = []
             declared = [self.vars[n] for n in dict.fromkeys(names) if n in self.vars]

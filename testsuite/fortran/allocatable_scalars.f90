@@ -1,0 +1,53 @@
+! adgen-test
+! head: settle(y)/(x)
+! arg n: integer = 5
+! arg x: real(8)[n] = uniform(0.2, 1.3)
+! arg y: real(8)
+!
+! Local allocatable scalars: ALLOCATE, assignment, DEALLOCATE; one allocated by its first
+! assignment (Fortran 2003), tested by allocated() in a loop to start a running product;
+! allocated() after DEALLOCATE; ALLOCATE and DEALLOCATE with STAT= (allocating one twice
+! fails, deallocating one not allocated fails); and one in a BLOCK inside a loop,
+! unallocated again at each entry, allocated() telling the first assignment of each pass.
+! Before: "allocatable 's' needs its rank: s(:)".
+subroutine settle(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  real(8), allocatable :: s, run
+  integer :: i, j, ierr
+  allocate(s)
+  s = x(1) * x(2)
+  y = sin(s)
+  deallocate(s)
+  if (allocated(s)) y = y * 10d0
+  do i = 1, n
+    if (.not. allocated(run)) then
+      run = x(i)
+    else
+      run = run * x(i) + 0.1d0 * cos(x(i))
+    end if
+  end do
+  y = y + run
+  allocate(s, stat=ierr)
+  s = run * x(n)
+  allocate(s, stat=ierr)
+  if (ierr /= 0) y = y + s
+  deallocate(s, stat=ierr)
+  deallocate(s, stat=ierr)
+  if (ierr /= 0) y = y * 1.5d0
+  do i = 1, 3
+    block
+      real(8), allocatable :: acc
+      do j = i, n
+        if (allocated(acc)) then
+          acc = acc + x(j) * x(i)
+        else
+          acc = x(j)
+        end if
+      end do
+      y = y + acc
+    end block
+  end do
+end subroutine settle
