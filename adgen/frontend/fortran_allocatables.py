@@ -462,12 +462,12 @@ class AllocatablesMixin:
         out.append(ir.If(differs, ir.Block(body, loc), None, loc))
         return rhs_node
 
-    def statement_array(self, t, extents, out, loc):
+    def statement_array(self, t, extents, out, loc, base="tmp"):
         """A temporary array of type t, lower bounds 1 and these extents (below 0: 0),
         allocated here (in out: its extents may be computed by the statement), freed at
         the end of the statement being lowered (see statement); its extents are read into
         variables here (the statement may change what they read, reallocating an array).
-        Its FVar, declared under its name."""
+        Its FVar, declared under its name (base, made unique)."""
         counts, size = [], None
         for e in extents:
             n = at_least_zero(e)
@@ -477,7 +477,7 @@ class AllocatablesMixin:
                 n = ir.Ref(var, loc)
             counts.append(n)
             size = X.clone(n) if size is None else X.mul(size, X.clone(n))
-        sym = self.temp("tmp", ir.Ptr(t))
+        sym = self.temp(base, ir.Ptr(t))
         sym.statement_temp = True       # allocated and freed in one statement
         out.append(ir.Assign(ir.Ref(sym, loc), malloc(sym.type, size, loc), loc))
         self.heap_temps.append((sym, None))

@@ -18,7 +18,8 @@ from adgen.frontend.fortran_helpers import (Changes, FVar, alias_target, base_na
                                             constant_size, convert_to, f2003, free_call,
                                             ir_int, is_global_storage, label_of, line_of,
                                             malloc, name_of, reads_variables, storage_label,
-                                            storage_name, storage_of, to_int, walk_type)
+                                            storage_name, storage_of, to_int, triplet_count,
+                                            walk_type)
 from adgen.frontend.fortran_operands import array_refs
 
 
@@ -552,9 +553,13 @@ class StatementsMixin:
             v = self.array_var(name_of(selector.items[0]), selector)
             if v is not None:
                 return self.associated_section(name, v, selector, out, loc)
+        # (its matmul products, packed values, constructors and the values of functions
+        # returning arrays into temporaries first, as a statement's)
+        selector = self.without_products(self.without_array_functions(
+            self.component_elements(selector), out), out)
+        selector = self.without_constructors(selector, out)
         if self.operand_shape(selector):
-            raise self.error(selector, f"ASSOCIATE of '{name}' with an array expression is "
-                                       "not supported (assign it to an array first)")
+            return self.associated_array_value(name, selector, out, loc)
         pre = []
         value = self.expr(selector, pre=pre)
         out.extend(pre)
@@ -563,6 +568,30 @@ class StatementsMixin:
         alias.sym = self.temp(name, t)
         out.append(ir.Assign(ir.Ref(alias.sym, loc), value, loc))
         return alias
+
+    def associated_array_value(self, name, selector, out, loc):
+        """An associate name for an array expression (`v => x * 2d0 + 1d0`): a value,
+        which the construct reads but cannot change, evaluated once on entry into a
+        temporary array of its shape, lower bounds 1, element type that of its value;
+        allocated there and freed after the construct (a temporary of the ASSOCIATE
+        construct as a statement, see statement)."""
+        if self.is_string(selector):
+            raise self.error(selector, f"ASSOCIATE of '{name}' with a CHARACTER array "
+                                       "expression is not supported (assign it to an array "
+                                       "first)")
+        shape = self.expr_shape(selector)
+        made = []
+
+        def element(ks, pre):
+            value = self.expr(selector, ks, pre)
+            if not made:        # (its element type is known once an element is read)
+                made.append(self.statement_array(
+                    ir.with_const(value.type, False),
+                    [triplet_count(*d) for d in shape], out, loc, base=name))
+            return self.element(made[0], ks), value
+        with self.calls_hoisted(selector, out):
+            self.elementwise(shape, element, out, loc)
+        return replace(made[0], name=name)
 
     def associated_section(self, name, v, selector, out, loc, use=None):
         """An associate name for an element or a section of array v: a pointer to its
