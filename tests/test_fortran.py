@@ -51,11 +51,13 @@ def test_program(source, tmp_path, gfortran):
                                   "allocatable_components.f90", "allocatable_goto_end.f90",
                                   "allocatable_function_results.f90",
                                   "module_allocatables_allocated.f90",
-                                  "allocatable_move_alloc.f90"])
+                                  "allocatable_move_alloc.f90",
+                                  "associate_array_expression.f90"])
 def test_allocatables_freed_on_every_exit(name, tmp_path, gfortran):
     """The generated code frees every allocatable local, at the end, at each RETURN and at a
-    GOTO to the END statement, and every ALLOCATABLE function result after the statement
-    that references the function:
+    GOTO to the END statement, every ALLOCATABLE function result after the statement
+    that references the function, and the array of an ASSOCIATE name of an array
+    expression at the end of its construct and at each EXIT, CYCLE and RETURN leaving it:
     the program through the harness built with ASan, whose LeakSanitizer reports any
     block the primal or the derivative code loses (the driver's own are suppressed)."""
     env = dict(os.environ, ADGEN_TEST_SANITIZE="1", ADGEN_TEST_STACK="heap")

@@ -19,7 +19,7 @@ from adgen.frontend.fortran_helpers import (Changes, FVar, alias_target, base_na
                                             ir_int, is_global_storage, label_of, line_of,
                                             malloc, name_of, reads_variables, storage_label,
                                             storage_name, storage_of, to_int, triplet_count,
-                                            walk_type)
+                                            walk_nodes, walk_type)
 from adgen.frontend.fortran_operands import array_refs
 
 
@@ -92,6 +92,11 @@ class StatementsMixin:
         if not self.do_names or (name is not None and name not in self.do_names):
             raise self.error(node, f"{kind.upper()} outside a DO loop" +
                                    (f" named '{name}'" if name else ""))
+        target = len(self.do_names) - 1 if name is None else \
+            len(self.do_names) - 1 - self.do_names[::-1].index(name)
+        # the temporaries of the ASSOCIATE constructs inside the loop it leaves
+        out += [free_call(sym, loc) for depth, syms in self.open_temps if depth > target
+                for sym in syms]
         if name is None or name == self.do_names[-1]:
             return out.append(ir.Break(loc) if kind == "exit" else ir.Continue(loc))
         out.append(jumps.Goto(f"{kind}_{name}", loc))
@@ -535,10 +540,41 @@ class StatementsMixin:
         # the selectors are all evaluated before any name is associated
         made = [(name_of(a.items[0]), self.association(name_of(a.items[0]), a.items[2], out, loc))
                 for a in associations]
-        with self.scoped_names([n for n, _ in made]):
-            for n, v in made:
-                self.vars[n] = v
-            self.statements(kids[1:-1], out)
+        # the temporaries its selectors need (the values of array expressions) are freed
+        # after it (see statement), and by EXIT, CYCLE and RETURN leaving it
+        temps = [sym for sym, _ in self.heap_temps]
+        if temps:
+            self.no_goto_out(kids[1:-1], node)
+        self.open_temps.append((len(self.do_names), temps))
+        try:
+            with self.scoped_names([n for n, _ in made]):
+                for n, v in made:
+                    self.vars[n] = v
+                self.statements(kids[1:-1], out)
+        finally:
+            self.open_temps.pop()
+
+    def no_goto_out(self, body, node):
+        """Refuses a GOTO (also computed, or an arithmetic IF) in the statements body of
+        the construct node to a label outside them: it would leave the construct's
+        temporaries allocated."""
+        F = f2003()
+        inside = {label_of(n) for n in walk_nodes(body)} - {None}
+        where = node
+        for n in walk_nodes(body):
+            if line_of(n):
+                where = n       # (the statement holding it: `if (t) goto 10`)
+            if isinstance(n, F.Goto_Stmt):
+                targets = [n.items[0]]
+            elif isinstance(n, F.Computed_Goto_Stmt):
+                targets = list(n.items[0].items)
+            elif isinstance(n, F.Arithmetic_If_Stmt):
+                targets = list(n.items[1:])
+            else:
+                continue
+            if any(int(str(t)) not in inside for t in targets):
+                raise self.error(where, "a GOTO out of an ASSOCIATE construct that names "
+                                        "the value of an array expression is not supported")
 
     def association(self, name, selector, out, loc):
         """The variable an associate name stands for (see associate_construct)."""

@@ -11,7 +11,8 @@
 ! of a function returning an array, of matmul and of an array constructor; an integer
 ! expression (its divisions stay integer divisions); one whose variable the construct
 ! then changes (the name keeps the entry value); a section of another associate name's
-! value; and one inside a loop, evaluated again at each pass. Before: "ASSOCIATE of 'v'
+! value; one inside a loop, evaluated again at each pass; ones left by EXIT, CYCLE (also
+! of an outer named loop) and RETURN, which free its array. Before: "ASSOCIATE of 'v'
 ! with an array expression is not supported".
 module assoc_values
   implicit none
@@ -70,4 +71,19 @@ subroutine shape_cost(m, a, x, f)
       f = f + maxval(col) * minval(col) * j
     end associate
   end do
+  outer: do j = 1, 3
+    do i = 1, m
+      associate (g => x * i - a(:, j))
+        if (i == 2) cycle
+        if (j == 2 .and. i == 3) cycle outer
+        f = f + sum(g) * 0.1d0
+        if (j == 3 .and. i == 3) exit outer
+        if (i == m) exit
+      end associate
+    end do
+  end do outer
+  associate (r => x * f)
+    if (r(1) > 1d10) return
+    f = f + sum(r) * 1d-3
+  end associate
 end subroutine shape_cost
