@@ -13,8 +13,9 @@ from adgen.errors import AdgenError, Loc
 from adgen.frontend.fortran_helpers import (copied_tree, f2003, head_stmt, line_of,
                                             name_of, walk_nodes, walk_type)
 
-_BODY_HEAD = re.compile(r"(?i)^(\s*)module(\s+)procedure(\s+)(\w+)(\s*(?:!.*)?)$")
-_BODY_END = re.compile(r"(?i)^(\s*)end(\s*)procedure\b(.*)$")
+# (after the blanks and the label that may start the statement)
+_BODY_HEAD = re.compile(r"(?i)^(\s*(?:\d+\s+)?)module(\s+)procedure(\s+)(\w+)(\s*(?:!.*)?)$")
+_BODY_END = re.compile(r"(?i)^(\s*(?:\d+\s+)?)end(\s*)procedure\b(.*)$")
 _INTERFACE = re.compile(r"(?i)^\s*(abstract\s+)?interface\b(?!\s*=)")
 _END_INTERFACE = re.compile(r"(?i)^\s*end\s*interface\b")
 
@@ -88,12 +89,15 @@ def from_interface(unit, module, path):
     new_head = next(c for c in copied.children if isinstance(c, (F.Subroutine_Stmt,
                                                                   F.Function_Stmt)))
     new_end = copied.children[-1]
+    body_end = unit.children[-1]
+    if isinstance(body_end, F.End_Subroutine_Stmt):
+        new_end.item = body_end.item    # (its line, and its label, which a GOTO may name)
     declared = [c for c in copied.children if isinstance(c, F.Specification_Part)]
     own = [c for c in unit.children if isinstance(c, F.Specification_Part)]
     rest = [c for c in unit.children
             if c is not head and not isinstance(c, (F.Specification_Part,
                                                     F.End_Subroutine_Stmt))]
-    subprogram = interface_class(new_head)
+    subprogram = _empty_subprogram(new_head)
     subprogram.content = [new_head]
     if declared or own:
         spec = copy.copy((own or declared)[0])
@@ -109,7 +113,7 @@ def from_interface(unit, module, path):
     return subprogram
 
 
-def interface_class(head):
+def _empty_subprogram(head):
     """An empty subprogram node of the kind the header opens."""
     F = f2003()
     cls = F.Function_Subprogram if isinstance(head, F.Function_Stmt) else \

@@ -9,7 +9,8 @@
 ! declarations and their results from the interfaces in the module: a subroutine with
 ! scalar dummies, a function with a RESULT name, a function whose result is its own name,
 ! a subroutine with array dummies, one body calling another of the module, a body with
-! its own local declarations, and one of them the specific of a generic interface.
+! its own local declarations, one with a GOTO to its labelled END PROCEDURE, and one of
+! them the specific of a generic interface.
 ! Before: "a separate module procedure written without its dummies is not supported".
 module shapes_sep
   implicit none
@@ -45,7 +46,9 @@ submodule (shapes_sep) shapes_sep_impl
 contains
   module procedure wave
     y = sin(x) * x
-  end procedure wave
+    if (x > 1d3) goto 10
+    y = y + 0.1d0 * x * x
+10 end procedure wave
 
   module procedure area
     a = 3.14159265358979d0 * r * r
