@@ -6,6 +6,7 @@ import os
 
 from adgen import ir
 from adgen.ir import exprs as X
+from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
 from adgen.frontend.fortran_helpers import (FVar, at_least_zero, base_name_of, c_string,
                                             call_arguments, const_int, convert_to, descriptor_field, f2003,
@@ -63,7 +64,7 @@ class AllocatablesMixin:
         if name == self.result_name:
             raise self.error(node, f"{what}, a function result, is not supported (a local "
                                    "allocatable scalar is)")
-        if isinstance(t.resolved(), ir.Struct):
+        if T.derived_type_of(t) is not None and not C.is_complex(t):
             raise self.error(node, f"{what}, of a derived type, is not supported (allocatable "
                                    "scalars of the intrinsic types are)")
         if self.saves(name) or attrs is not None and \
@@ -73,6 +74,12 @@ class AllocatablesMixin:
         v = self.declare(name, t, None, node)
         v.scalar_allocated = self.temp(f"{name}_allocated", ir.INT)
         self.allocatable_scalars.append(v)
+
+    def allocated_by_assignment(self, lhs_node, out, loc):
+        """After `s = value`: an allocatable scalar s is allocated (Fortran 2003)."""
+        v = self.vars.get(name_of(lhs_node)) if isinstance(lhs_node, f2003().Name) else None
+        if v is not None and v.scalar_allocated is not None:
+            out.append(ir.Assign(ir.Ref(v.scalar_allocated, loc), ir_int(1), loc))
 
     def allocation_cleared(self, variables, loc):
         """The allocatable scalars among variables unallocated, where their procedure or

@@ -47,9 +47,7 @@ class ArraysMixin:
                 raise self.error(lhs_node, f"'{lhs_node}' assigned '{rhs_node}': {mismatch}")
             out.extend(pre)
             out.append(ir.Assign(target, convert_to(value, target.type), loc))
-            if lv is not None and lv.scalar_allocated is not None and base is lhs_node:
-                # (assigned, an allocatable scalar is allocated: Fortran 2003)
-                out.append(ir.Assign(ir.Ref(lv.scalar_allocated, loc), ir_int(1), loc))
+            self.allocated_by_assignment(lhs_node, out, loc)
             return
         whole = self.whole_allocatable(lhs_node) if mask is None else None
         if whole is not None and self.reallocated_here(whole, rhs_node):

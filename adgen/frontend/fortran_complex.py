@@ -424,6 +424,7 @@ class ComplexStatement:
             raise s.error(node, f"'{node}': a COMPLEX array assigned a value whose real and "
                                 "imaginary parts each read the other's parts of it is not "
                                 "supported (assign it through a temporary array)")
+        s.allocated_by_assignment(lhs, out, s.loc(node))
 
     def actual_arguments(self, node, out):
         """The argument list of the call or function reference node, a complex expression

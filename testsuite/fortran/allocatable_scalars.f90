@@ -8,7 +8,9 @@
 ! assignment (Fortran 2003), tested by allocated() in a loop to start a running product;
 ! allocated() after DEALLOCATE; ALLOCATE and DEALLOCATE with STAT= (allocating one twice
 ! fails, deallocating one not allocated fails); and one in a BLOCK inside a loop,
-! unallocated again at each entry, allocated() telling the first assignment of each pass.
+! unallocated again at each entry, allocated() telling the first assignment of each pass;
+! allocatable scalars of types COMPLEX (allocated by its assignment too), INTEGER and
+! LOGICAL.
 ! Before: "allocatable 's' needs its rank: s(:)".
 subroutine settle(n, x, y)
   implicit none
@@ -16,6 +18,9 @@ subroutine settle(n, x, y)
   real(8), intent(in) :: x(n)
   real(8), intent(out) :: y
   real(8), allocatable :: s, run
+  complex(8), allocatable :: z
+  integer, allocatable :: passes
+  logical, allocatable :: large
   integer :: i, j, ierr
   allocate(s)
   s = x(1) * x(2)
@@ -50,4 +55,13 @@ subroutine settle(n, x, y)
       y = y + acc
     end block
   end do
+  z = cmplx(x(1), y, 8)
+  passes = 2
+  large = y > 1d0
+  if (allocated(large)) then
+    if (large) y = y * 0.5d0
+  end if
+  y = y + passes * real(z * z)
+  deallocate(z, stat=ierr)
+  if (ierr /= 0) y = y * 3d0
 end subroutine settle
