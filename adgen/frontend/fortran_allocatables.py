@@ -5,6 +5,7 @@ import functools
 import os
 
 from adgen import ir
+from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
@@ -44,9 +45,38 @@ class AllocatablesMixin:
         # an assignment): what a kept state copies (StateKeeper.own_heap)
         v.sym.extent_vars = [n.sym for _, n in v.dims]
         v.allocated = self.temp(f"{name}_allocated", ir.INT)
+        # (a SAVE statement may come later: see check_saved_allocatables)
+        v.save_attribute = attrs is not None and any(str(a).upper() == "SAVE"
+                                                     for a in attrs.items)
         self.vars[name] = v
         self.local_names = getattr(self, "local_names", set()) | {name}
         self.allocatables.append(v)
+
+    def check_saved_allocatables(self, body):
+        """Refuse a SAVEd local allocatable array that a call may find as the last call
+        left it (`if (.not. allocated(acc))`, a value read before any ALLOCATE): the
+        output keeps no such array from one call to the next, so its derivatives would
+        follow another state than the program's. One each call allocates before using it
+        (and so must have been deallocated) carries nothing."""
+        from adgen.analysis.first_access import READ, first_access
+        for v in self.allocatables:
+            if not (v.save_attribute or self.saves(v.name)):
+                continue
+            own = {v.sym, v.allocated} | {b.sym for dim in v.dims for b in dim}
+
+            def reads(exprs):
+                return any(isinstance(x, ir.Ref) and x.sym in own
+                           for e in exprs for x in ir.walk(e))
+
+            def sets(st):
+                return isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
+                    st.lhs.sym in own and not reads([st.rhs])
+            if first_access(body, sets, reads) == READ:
+                raise AdgenError(f"the SAVEd allocatable array '{v.name}' keeps its "
+                                 f"allocation and values from one call of "
+                                 f"'{ir.source_name(self.func)}' to the next, which the "
+                                 "derivative code cannot share with the program (make it a "
+                                 "module variable, or allocate it on each call)", v.loc)
 
     def allocatable_scalar(self, name, t, node, module_level, attrs):
         """A local allocatable scalar (`real(8), allocatable :: s`): a scalar as any
