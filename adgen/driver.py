@@ -19,7 +19,7 @@ from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_valu
 from adgen.analysis.loops import fixed_bodies
 from adgen.analysis.reinterpret import check_reinterpretations
 from adgen.analysis.static_state import (check_entry_state, check_preset_pointers,
-                                         check_static_globals,
+                                         check_saved_allocatables, check_static_globals,
                                          check_static_state, mentions,
                                          sets_before_reading, state_writers)
 from adgen.backend.cgen import OutputUnit, render_unit
@@ -743,6 +743,8 @@ def _derivative_code(prog, head_specs, sources, options):
     functions = [n for n in clone_call_sites(prog, roots) if prog.functions[n].has_body]
     progress.step("analysing", 0, 0, f"{len(functions)} functions")
     structure_program(prog, functions)
+    if prog.language == "fortran":
+        check_saved_allocatables([prog.functions[n] for n in functions])
     mem = Memory(prog)
     act = Activity(prog, mem, functions, options.inactive)
     act.build()

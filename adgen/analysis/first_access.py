@@ -26,6 +26,19 @@ def first_access(stmts, sets, reads):
     return None
 
 
+def variables_first_access(stmts, syms):
+    """first_access for the variables syms taken together: set by an assignment to one
+    of them whose value reads none of them, read by any mention."""
+    def reads(exprs):
+        return any(isinstance(x, ir.Ref) and x.sym in syms
+                   for e in exprs for x in ir.walk(e))
+
+    def sets(st):
+        return isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
+            st.lhs.sym in syms and not reads([st.rhs])
+    return first_access(stmts, sets, reads)
+
+
 def _first_of(st, sets, reads):
     if isinstance(st, ir.Block):
         return first_access(st.stmts, sets, reads)

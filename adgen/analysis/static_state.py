@@ -236,6 +236,24 @@ def check_static_state(prog, stat, inside, heads):
             "program's variable)", g.loc)
 
 
+def check_saved_allocatables(functions):
+    """Refuse a SAVEd local allocatable array (Fortran) that a call may find as the last
+    call left it (`IF (.NOT. ALLOCATED(ACC))`, a value read before any ALLOCATE): the
+    output keeps no such array from one call to the next (it allocates and frees it as a
+    local), so its derivatives would follow another state than the program's. One each
+    call allocates before using it (and so must have been deallocated) carries nothing."""
+    from adgen.analysis.first_access import READ, variables_first_access
+    for f in functions:
+        for sym in f.locals:
+            state = getattr(sym, "saved_allocatable", None)
+            if state and variables_first_access(f.body.stmts, set(state)) == READ:
+                raise AdgenError(
+                    f"the SAVEd allocatable array '{ir.source_name(sym)}' keeps its "
+                    f"allocation and values from one call of '{ir.source_name(f)}' to the "
+                    "next, which the derivative code cannot share with the program (make "
+                    "it a module variable, or allocate it on each call)", sym.loc)
+
+
 def _may_set(prog, f, g, known):
     """Whether function f may set the static g: it assigns it, or takes its address other
     than as the argument of a callee that only reads through that parameter (f2c's

@@ -5,7 +5,6 @@ import functools
 import os
 
 from adgen import ir
-from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
@@ -52,31 +51,13 @@ class AllocatablesMixin:
         self.local_names = getattr(self, "local_names", set()) | {name}
         self.allocatables.append(v)
 
-    def check_saved_allocatables(self, body):
-        """Refuse a SAVEd local allocatable array that a call may find as the last call
-        left it (`if (.not. allocated(acc))`, a value read before any ALLOCATE): the
-        output keeps no such array from one call to the next, so its derivatives would
-        follow another state than the program's. One each call allocates before using it
-        (and so must have been deallocated) carries nothing."""
-        from adgen.analysis.first_access import READ, first_access
+    def mark_saved_allocatables(self):
+        """Mark each SAVEd local allocatable array (attribute, SAVE statement, bare SAVE)
+        with the variables holding its state, for static_state.check_saved_allocatables."""
         for v in self.allocatables:
-            if not (v.save_attribute or self.saves(v.name)):
-                continue
-            own = {v.sym, v.allocated} | {b.sym for dim in v.dims for b in dim}
-
-            def reads(exprs):
-                return any(isinstance(x, ir.Ref) and x.sym in own
-                           for e in exprs for x in ir.walk(e))
-
-            def sets(st):
-                return isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
-                    st.lhs.sym in own and not reads([st.rhs])
-            if first_access(body, sets, reads) == READ:
-                raise AdgenError(f"the SAVEd allocatable array '{v.name}' keeps its "
-                                 f"allocation and values from one call of "
-                                 f"'{ir.source_name(self.func)}' to the next, which the "
-                                 "derivative code cannot share with the program (make it a "
-                                 "module variable, or allocate it on each call)", v.loc)
+            if v.save_attribute or self.saves(v.name):
+                v.sym.saved_allocatable = [v.sym, v.allocated] + \
+                    [b.sym for dim in v.dims for b in dim]
 
     def allocatable_scalar(self, name, t, node, module_level, attrs):
         """A local allocatable scalar (`real(8), allocatable :: s`): a scalar as any

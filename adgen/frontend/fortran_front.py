@@ -907,7 +907,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         counted_loop), the array bounds whose value on entry must be kept (see
         entry_bound), the sizes of temporary arrays (see temp_array)."""
         body = self.func.body.stmts
-        self.check_saved_allocatables(body)
+        self.mark_saved_allocatables()
         for loop, name in self.loop_ends:
             end = loop.test.right
             holder = _list_holding(body, loop)

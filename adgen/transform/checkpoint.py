@@ -19,7 +19,7 @@ import re
 
 from adgen import ir
 from adgen.analysis.activity import field_closure, find, ruled_call_arrays
-from adgen.analysis.first_access import READ, first_access
+from adgen.analysis.first_access import READ, variables_first_access
 from adgen.analysis.loops import assigned_syms
 from adgen.errors import AdgenError, MissingSize
 from adgen.ir import exprs as X
@@ -309,17 +309,7 @@ def carried_pointers(g, body):
     candidates = {a.arg.sym for a, _ in written_nodes(g, body, None)[0]
                   if isinstance(a.arg, ir.Ref) and a.arg.sym.type.resolved().is_pointer}
 
-    def carried(sym):
-        def reads(exprs):
-            return any(isinstance(sub, ir.Ref) and sub.sym is sym
-                       for e in exprs for sub in ir.walk(e))
-
-        def sets(st):
-            return isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
-                st.lhs.sym is sym and not reads([st.rhs])
-        return first_access(body, sets, reads) == READ
-
-    return {sym for sym in candidates if carried(sym)}
+    return {sym for sym in candidates if variables_first_access(body, {sym}) == READ}
 
 
 class StateKeeper:
