@@ -385,11 +385,22 @@ class StateKeeper:
         """True when node is heap memory that a caller allocated and handed down: reached
         here only through pointer parameters (kept through them, as any array a caller
         hands down), not through pointers held in memory or in globals, in a function
-        that allocates nothing itself."""
+        that allocates nothing itself but temporaries of one statement (a Fortran
+        `pack(...)`'s, allocated and freed around it), nor through its callees."""
         from adgen.rules import ALLOCATION
+        from adgen.transform.common import alloc_call
         g = self.g
-        if node in g.mem.held_pointees() or g.T.ctx.calls(g.f.name, ALLOCATION):
+        if node in g.mem.held_pointees() or any(
+                g.T.ctx.calls(c, ALLOCATION) for c in g.T.ctx.called(g.f.name)
+                if c in g.prog.functions and not getattr(g.prog.functions[c],
+                                                         "is_library", False)):
             return False
+        for st in ir.stmts_walk(g.f.body.stmts):
+            if any(isinstance(x, ir.Call) and x.func in ALLOCATION and x.func != "free"
+                   for e in ir.stmt_exprs(st) for x in ir.walk(e)) and not (
+                    isinstance(st, ir.Assign) and alloc_call(st.rhs) is not None and
+                    getattr(base_symbol(st.lhs), "statement_temp", False)):
+                return False
         holders = self.pointer_holders(node)
         return not any(v in g.prog.globals for v in holders) and \
             any(v in g.f.params for v in holders)
