@@ -245,6 +245,21 @@ def test_file_static_named_in_an_initializer_and_in_another_file(tmp_path):
     assert files_in(tmp_path) == ["a.c", "b.c"]
 
 
+def test_file_static_renamed_is_named_as_written(tmp_path):
+    """A file's static renamed after its file (another file has one of that name) is
+    named in messages as the source names it: 's', not 's_model'."""
+    (tmp_path / "model.c").write_text(
+        "static double s;\nstatic int calls;\ndouble f(double x) { calls++; if (calls > 1) "
+        "s = s + x; else s = x * x; return s * x; }\n")
+    (tmp_path / "other.c").write_text("static double s = 2.0;\n"
+                                      "double g(double x) { return s * x; }\n")
+    proc = adgen("--reverse", "model.c", "other.c", "--head", "f(f)/(x)", "-o", "out.c",
+                 cwd=tmp_path)
+    check_error(proc, "model.c", r"the static global 's' keeps its value .*declare 's' "
+                "without 'static'", lines=[1])
+    assert "s_model" not in proc.stderr
+
+
 def test_inactive_names_a_function_adgen_sees(tmp_path):
     """--inactive for a function the input defines: the derivative code calls it as
     compiled, its result a constant (its body is not differentiated, nor refused); a

@@ -79,6 +79,7 @@ def _statics_apart(programs):
         for g in p.globals:
             if g.is_static and owners[g.name] != {i} and not _same_constant(programs, g):
                 _not_in_initializers(p, g.name)
+                g.written_name = g.name         # (what messages call it)
                 g.name = fresh(g.name)
         for f in list(p.functions.values()):
             if f.is_static and f.has_body and owners[f.name] != {i}:
@@ -113,6 +114,7 @@ def _rename_function(p, f, new):
     """Function f of program p named new: its calls and its uses as a value in p too."""
     old = f.name
     del p.functions[old]
+    f.written_name = old
     f.name = new
     p.functions[new] = f
     for g in p.functions.values():

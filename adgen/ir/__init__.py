@@ -247,9 +247,10 @@ class Symbol:
 
 
 def source_name(sym: Symbol) -> str:
-    """The name the input gives a variable (a Fortran dummy named like a C keyword has
-    another C name)."""
-    return getattr(sym, "fortran_name", sym.name)
+    """The name the input gives a variable or a function (a Fortran dummy named like a C
+    keyword has another C name; a C file's static renamed after its file, `s_model`, is
+    `s`)."""
+    return getattr(sym, "fortran_name", None) or getattr(sym, "written_name", sym.name)
 
 
 # what the derivative routines of a function f are called: f_b, f_d, f_dv, f_fwd, f_bwd
