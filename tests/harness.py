@@ -2631,8 +2631,10 @@ def _compile_fortran(path: Path, moddir: Path, fbuild: FortranBuild, what: str) 
     obj = path.with_suffix(".o")
     moddir.mkdir(exist_ok=True)
     cmd = [FC, "-O2", "-ffree-line-length-none", "-J", str(moddir), "-I", str(moddir),
-           "-I", str(fbuild.moddir), "-c", str(path), "-o", str(obj)]
-    _must(_run(cmd, FC, RUN_TIMEOUT), cmd, f"compiling {what}")
+           "-I", str(fbuild.moddir), "-c", str(path.resolve()), "-o", str(obj.resolve())]
+    # (in the module directory: gfortran reads .mod files of the current directory first,
+    # and a stray one where the tests were started must not stand for the primal's)
+    _must(_run(cmd, FC, RUN_TIMEOUT, cwd=moddir), cmd, f"compiling {what}")
     return obj
 
 
@@ -2766,8 +2768,9 @@ def _run_fortran_main(plan: Plan, res: dict, source: Path, workdir: Path, objs: 
         for mode in "bd":
             path = workdir / f"{f}_{mode}_interface.f90"
             interfaces.append(_compile_fortran(path, moddir, fbuild, path.name))
-            cmd = [FC, "-std=f2008", "-fsyntax-only", "-J", str(moddir), str(path)]
-            _must(_run(cmd, FC, RUN_TIMEOUT), cmd, f"checking {path.name} with -std=f2008")
+            cmd = [FC, "-std=f2008", "-fsyntax-only", "-J", str(moddir), str(path.resolve())]
+            _must(_run(cmd, FC, RUN_TIMEOUT, cwd=moddir), cmd,
+                  f"checking {path.name} with -std=f2008")
     obj = _compile_fortran(main, moddir, fbuild, "the Fortran main program")
     exe = main.with_suffix("")
     cmd = [FC] + SANITIZE + [str(obj)] + [str(o) for o in interfaces + list(objs.values())] \

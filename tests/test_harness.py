@@ -477,3 +477,22 @@ def test_huge_values_are_refused(tmp_path):
                     "double f(int n, const double *x)\n{\n    return 1e26 * x[0] * x[n - 1];\n}\n")
     with pytest.raises(AssertionError, match="too large to tell from the garbage"):
         harness.check_primal(prog, tmp_path / "w")
+
+
+def test_stray_module_files_where_the_tests_run(tmp_path, monkeypatch):
+    """A .mod file of another module of the same name in the directory the tests are run
+    from (left by a manual gfortran -c there) does not stand for the primal's module when
+    the harness compiles its Fortran main program: gfortran reads the current directory's
+    .mod files first, so the harness compiles in its module directory."""
+    reason = harness.ensure_gfortran()
+    if reason:
+        pytest.skip(f"the Fortran tests need {harness.FC}: {reason}")
+    stray = tmp_path / "stray"
+    stray.mkdir()
+    (stray / "fields.f90").write_text("module fields\n  integer :: other\nend module fields\n")
+    harness._run([harness.FC, "-c", "fields.f90"], "gfortran", 120, cwd=stray)
+    assert (stray / "fields.mod").exists()
+    monkeypatch.chdir(stray)
+    program = Path(__file__).resolve().parent.parent / "testsuite" / "fortran" / \
+        "character_arrays.f90"
+    harness.check_program(program, tmp_path / "work")
