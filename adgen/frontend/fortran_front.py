@@ -35,7 +35,7 @@ from adgen.frontend import fortran_types as T
 from adgen.frontend import jumps
 from adgen.frontend.fortran_helpers import (C_RESERVED, DESCRIPTOR_DIM, Changes, FVar,
                                             at_least_zero, const_int, constant_size,
-                                            descriptor_field, dummy_names, f2003, free_call,
+                                            descriptor_field, dummy_names, f2003,
                                             function_references, head_stmt,
                                             ir_int, is_global_storage, label_of, line_of,
                                             name_of, replace_nodes, result_name_of,
@@ -587,9 +587,10 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.intent_out_names = set()     # dummies declared INTENT(OUT)
         self.class_names = set()          # variables declared CLASS(t)
         self.allocatable_bounds = set()   # the locals holding their bounds
-        # [(DO loops around it, [symbol])]: the heap temporaries of the ASSOCIATE
-        # constructs being lowered (associate_construct)
-        self.open_temps = []
+        # the statements and constructs being lowered, each [(DO loops around it, its
+        # parse tree, what leaving it early frees)] (see open_construct)
+        self.open_constructs = []
+        self.block_owned = set()      # id() of the allocatables BLOCKs free themselves
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
                                       # (size None: allocated by the statement itself)
         self.pack_masks = {}          # id(pack reference) -> what packed gives
@@ -895,11 +896,13 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         result handed over to the caller, the other allocatable arrays deallocated, the
         allocatable components of local structures too."""
         out = [ir.Assign(X.clone(lhs), X.clone(rhs), loc) for lhs, rhs in self.handover]
-        # (RETURN inside ASSOCIATE constructs: their temporaries, see associate_construct)
-        out += [free_call(sym, loc) for _, syms in self.open_temps for sym in syms]
+        # (RETURN inside constructs: what they allocated, see open_construct)
+        out += self.constructs_left(loc)
         for v in self.allocatables:
-            out += self.deallocate(v, loc, only_if_allocated=True)
-        return out + self.release_components(self.allocatable_structs, loc)
+            if id(v) not in self.block_owned:
+                out += self.deallocate(v, loc, only_if_allocated=True)
+        return out + self.release_components(
+            [v for v in self.allocatable_structs if id(v) not in self.block_owned], loc)
 
     def settle(self):
         """What needs to know what the procedures of the program may change, once their

@@ -82,7 +82,36 @@ class StatementsMixin:
         self.no_waiting_directive(None)
 
     def goto(self, node, out, loc):
-        out.append(jumps.Goto(str(int(str(node.items[0]))), loc))
+        out += self.jump(str(int(str(node.items[0]))), loc)
+
+    def jump(self, label, loc):
+        """A GOTO to label: what the constructs it leaves allocated freed, then the jump."""
+        return self.constructs_left(loc, label=int(label)) + [jumps.Goto(label, loc)]
+
+    @contextlib.contextmanager
+    def open_construct(self, node, release):
+        """While the statements of node (a statement or a construct) are lowered: what
+        leaving it early frees, release(loc) giving the statements, which EXIT and CYCLE
+        of a DO loop around it, RETURN and a GOTO out of it run before jumping (see
+        constructs_left); its end frees it itself."""
+        self.open_constructs.append((len(self.do_names), node, release))
+        try:
+            yield
+        finally:
+            self.open_constructs.pop()
+
+    def constructs_left(self, loc, loops=None, label=None):
+        """What leaving open constructs frees, innermost first: those inside the DO loop
+        of that index (EXIT or CYCLE of it), those not holding the statement of that label
+        (a GOTO), else all (RETURN)."""
+        out = []
+        for depth, node, release in reversed(self.open_constructs):
+            if loops is not None and depth <= loops:
+                continue
+            freed = release(loc)
+            if freed and (label is None or label not in _labels_within(node)):
+                out += freed
+        return out
 
     def loop_jump(self, node, kind, out, loc):
         """EXIT or CYCLE: a break / continue of the innermost DO loop; of a named outer one,
@@ -94,12 +123,15 @@ class StatementsMixin:
                                    (f" named '{name}'" if name else ""))
         target = len(self.do_names) - 1 if name is None else \
             len(self.do_names) - 1 - self.do_names[::-1].index(name)
-        # the temporaries of the ASSOCIATE constructs inside the loop it leaves
-        out += [free_call(sym, loc) for depth, syms in self.open_temps if depth > target
-                for sym in syms]
+        # what the constructs inside the loop it leaves allocated
+        out += self.constructs_left(loc, loops=target)
         if name is None or name == self.do_names[-1]:
             return out.append(ir.Break(loc) if kind == "exit" else ir.Continue(loc))
         out.append(jumps.Goto(f"{kind}_{name}", loc))
+
+    def jump_chain(self, cases, loc):
+        """if (test1) goto label1; else if (test2) goto label2; ... (a None test: else)."""
+        return _if_chain([(test, self.jump(label, loc), loc, []) for test, label in cases])
 
     def loop_body(self, stmt, nodes, body):
         """The statements of a DO loop's body, into body; a named loop's body ends with the
@@ -116,12 +148,16 @@ class StatementsMixin:
     def statement(self, node, out):
         """One statement, appended to out; the temporary arrays on the heap that its array
         expressions need (see temp_array) are allocated just before it, freed just
-        after."""
+        after, and before an EXIT, CYCLE, RETURN or GOTO inside it leaves it (those of a
+        construct's header: an IF condition, a SELECT CASE selector, a DO loop's
+        bounds)."""
         outer, self.heap_temps = self.heap_temps, []
         outer_masks, self.pack_masks = self.pack_masks, {}
         start = len(out)
+        made = self.heap_temps
         try:
-            self.lower_statement(node, out)
+            with self.open_construct(node, lambda at: [free_call(sym, at) for sym, _ in made]):
+                self.lower_statement(node, out)
         finally:
             temps, self.heap_temps = self.heap_temps, outer
             self.pack_masks = outer_masks
@@ -209,16 +245,16 @@ class StatementsMixin:
             # go to (10, 20, 30) k: to the k-th label; no jump when k is out of range
             k = self.once(self.expr_before(node.items[1], out), "goto_index", out, loc)
             labels = [str(int(str(lab))) for lab in node.items[0].items]
-            out.append(_jump_chain([(ir.Binary("==", ir.Ref(k), ir_int(i), ir.INT), lab)
-                                    for i, lab in enumerate(labels, 1)], loc))
+            out.append(self.jump_chain([(ir.Binary("==", ir.Ref(k), ir_int(i), ir.INT), lab)
+                                        for i, lab in enumerate(labels, 1)], loc))
         elif isinstance(node, F.Arithmetic_If_Stmt):
             # if (e) 10, 20, 30: to the first label if e < 0, the second if 0, else the third
             e = self.once(self.expr_before(node.items[0], out), "if_value", out, loc)
             zero = convert_to(ir_int(0), e.type)
             labels = [str(int(str(lab))) for lab in node.items[1:]]
-            out.append(_jump_chain([(ir.Binary("<", ir.Ref(e), zero, ir.INT), labels[0]),
-                                    (ir.Binary("==", ir.Ref(e), X.clone(zero), ir.INT),
-                                     labels[1]), (None, labels[2])], loc))
+            out.append(self.jump_chain([(ir.Binary("<", ir.Ref(e), zero, ir.INT), labels[0]),
+                                        (ir.Binary("==", ir.Ref(e), X.clone(zero), ir.INT),
+                                         labels[1]), (None, labels[2])], loc))
         elif isinstance(node, F.Return_Stmt):
             out.extend(self.leaving(loc))
             out.append(ir.Return(ir.Ref(self.result_var.sym) if self.result_var else None,
@@ -472,7 +508,8 @@ class StatementsMixin:
 
     def block_construct(self, node, out):
         """BLOCK: its declarations are variables of its own, hidden outside it; its
-        allocatable arrays are deallocated at END BLOCK."""
+        allocatable arrays are deallocated at END BLOCK, and by EXIT, CYCLE, RETURN and
+        GOTO leaving it (see open_construct)."""
         F = f2003()
         kids = self.construct_parts(node)
         spec = next((c for c in kids if isinstance(c, F.Specification_Part)), None)
@@ -506,10 +543,14 @@ class StatementsMixin:
                 if v.dims and v.allocated is None and constant_size(v) is None:
                     raise AdgenError(f"array '{v.name}' of a BLOCK needs constant bounds "
                                      "(or make it ALLOCATABLE)", v.loc)
-            self.statements(body, out)
-            for v in own:
-                out.extend(self.deallocate(v, loc, only_if_allocated=True))
-            out.extend(self.release_components(own_structs, loc))
+
+            def release(at):
+                return [st for v in own for st in self.deallocate(v, at, only_if_allocated=True)] \
+                    + self.release_components(own_structs, at)
+            self.block_owned |= {id(v) for v in own + own_structs}     # (not by leaving)
+            with self.open_construct(node, release):
+                self.statements(body, out)
+            out.extend(release(loc))
             self.retired += [v for v in declared if v.sym is not None and v.const is None]
 
     def block_specification(self, spec):
@@ -540,41 +581,12 @@ class StatementsMixin:
         # the selectors are all evaluated before any name is associated
         made = [(name_of(a.items[0]), self.association(name_of(a.items[0]), a.items[2], out, loc))
                 for a in associations]
-        # the temporaries its selectors need (the values of array expressions) are freed
-        # after it (see statement), and by EXIT, CYCLE and RETURN leaving it
-        temps = [sym for sym, _ in self.heap_temps]
-        if temps:
-            self.no_goto_out(kids[1:-1], node)
-        self.open_temps.append((len(self.do_names), temps))
-        try:
-            with self.scoped_names([n for n, _ in made]):
-                for n, v in made:
-                    self.vars[n] = v
-                self.statements(kids[1:-1], out)
-        finally:
-            self.open_temps.pop()
-
-    def no_goto_out(self, body, node):
-        """Refuses a GOTO (also computed, or an arithmetic IF) in the statements body of
-        the construct node to a label outside them: it would leave the construct's
-        temporaries allocated."""
-        F = f2003()
-        inside = {label_of(n) for n in walk_nodes(body)} - {None}
-        where = node
-        for n in walk_nodes(body):
-            if line_of(n):
-                where = n       # (the statement holding it: `if (t) goto 10`)
-            if isinstance(n, F.Goto_Stmt):
-                targets = [n.items[0]]
-            elif isinstance(n, F.Computed_Goto_Stmt):
-                targets = list(n.items[0].items)
-            elif isinstance(n, F.Arithmetic_If_Stmt):
-                targets = list(n.items[1:])
-            else:
-                continue
-            if any(int(str(t)) not in inside for t in targets):
-                raise self.error(where, "a GOTO out of an ASSOCIATE construct that names "
-                                        "the value of an array expression is not supported")
+        # (the temporaries its selectors need, the values of array expressions, are freed
+        # after it and by EXIT, CYCLE, RETURN and GOTO leaving it: see statement)
+        with self.scoped_names([n for n, _ in made]):
+            for n, v in made:
+                self.vars[n] = v
+            self.statements(kids[1:-1], out)
 
     def association(self, name, selector, out, loc):
         """The variable an associate name stands for (see associate_construct)."""
@@ -700,7 +712,7 @@ class StatementsMixin:
         for c in self.construct_parts(node):
             if isinstance(c, (F.If_Then_Stmt, F.Else_If_Stmt)):
                 setup = []
-                test = self.expr_before(c.items[0], setup)
+                test = self.condition_before(c.items[0], setup, self.loc(c))
                 current = (test, [], self.loc(c), setup, [])
                 branches.append(current)
             elif isinstance(c, F.Else_Stmt):
@@ -718,6 +730,22 @@ class StatementsMixin:
         for _, stmts, _, _, nodes in branches:
             self.statements(nodes, stmts)
         return _if_chain([b[:4] for b in branches]).stmts
+
+    def condition_before(self, node, setup, loc):
+        """An IF, ELSE IF or DO WHILE condition evaluated once (see expr_before); the
+        arrays its set-up allocates are freed once it is evaluated (into a variable
+        then): an ELSE IF condition's set-up runs only when the conditions before it
+        fail, a DO WHILE condition's at each pass, so the end of the construct could not
+        tell whether to free them, nor how many times."""
+        start = len(self.heap_temps)
+        test = self.expr_before(node, setup)
+        built = [sym for sym, size in self.heap_temps[start:] if size is None]
+        if not built:
+            return test
+        value = self.once(test, "test", setup, loc)
+        setup += [free_call(sym, loc) for sym in built]
+        self.heap_temps[:] = [t for t in self.heap_temps if all(t[0] is not b for b in built)]
+        return ir.Ref(value, loc)
 
     def case_construct(self, node):
         F = f2003()
@@ -810,7 +838,7 @@ class StatementsMixin:
             raise AdgenError("BINOMIAL-CKP: the loop must be a counted DO loop "
                              "(do i = a, b[, step])", ckp[0].loc)
         if ctl is not None and ctl.items[0] is not None:        # DO WHILE
-            test = self.expr_before(ctl.items[0], setup)
+            test = self.condition_before(ctl.items[0], setup, loc)
         elif ctl is not None and ctl.items[1] is None:
             # DO CONCURRENT: its iterations may run in any order, so in order
             return self.do_concurrent(ctl.items[3], kids[1:], stmt, ckp)
@@ -1025,9 +1053,15 @@ class StatementsMixin:
 _UNSUPPORTED_JUMPS = {"Assigned_Goto_Stmt": "assigned GOTO", "Assign_Stmt": "ASSIGN"}
 
 
-def _jump_chain(cases, loc):
-    """if (test1) goto label1; else if (test2) goto label2; ... (a None test: else)."""
-    return _if_chain([(test, [jumps.Goto(label, loc)], loc, []) for test, label in cases])
+def _labels_within(node):
+    """The labels a GOTO inside node goes to without leaving it: those of its statements
+    but its first (the jump evaluates its header again) and the END IF or END SELECT of
+    an IF or SELECT CASE construct (a GOTO to it goes to what follows the construct)."""
+    F = f2003()
+    labels = {label_of(n) for n in walk_nodes(node)} - {None, label_of(node)}
+    if isinstance(node, (F.If_Construct, F.Case_Construct)):
+        labels.discard(label_of(node.children[-1]))
+    return {int(str(lab)) for lab in labels}
 
 
 # The statements the derivative code leaves out (output, STOP)
