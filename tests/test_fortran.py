@@ -54,7 +54,8 @@ def test_program(source, tmp_path, gfortran):
                                   "allocatable_move_alloc.f90",
                                   "associate_array_expression.f90",
                                   "associate_value_goto_out.f90",
-                                  "construct_exits_freed.f90"])
+                                  "construct_exits_freed.f90",
+                                  "allocatable_statement.f90"])
 def test_allocatables_freed_on_every_exit(name, tmp_path, gfortran):
     """The generated code frees every allocatable local, at the end, at each RETURN and at a
     GOTO to the END statement, every ALLOCATABLE function result after the statement

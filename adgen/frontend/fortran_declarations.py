@@ -77,6 +77,9 @@ class DeclarationsMixin:
 
     def specification(self, spec, module_level=False):
         F = f2003()
+        # an ALLOCATABLE statement may follow the type declarations it is about, and
+        # makes the variable another kind of variable (see declare_allocatable)
+        self.stated_allocatable = self.allocatable_statements(spec)
         if not module_level:
             # SAVE may follow the declarations it is about
             for node in spec.children:
@@ -130,8 +133,8 @@ class DeclarationsMixin:
                     self.intent_in_names |= names
                 elif str(node.items[0]).upper() == "OUT":
                     self.intent_out_names |= names
-            elif isinstance(node, (F.Save_Stmt, F.Intrinsic_Stmt)):
-                continue
+            elif isinstance(node, (F.Save_Stmt, F.Intrinsic_Stmt, F.Allocatable_Stmt)):
+                continue        # (ALLOCATABLE: see allocatable_statements)
             elif isinstance(node, F.Interface_Block):
                 # the dummy names keyword arguments refer to; the bodies give the
                 # signatures of dummy procedures (dummy_procedure); a generic interface
@@ -194,6 +197,39 @@ class DeclarationsMixin:
             self.no_waiting_directive(None)
         for v, values in data.items():
             v.sym.init_text = _c_initializer(v, values)
+
+    def allocatable_statements(self, spec):
+        """The names ALLOCATABLE statements (`allocatable :: w(:)`, `allocatable w`) of the
+        specification part spec name: name -> the deferred shape the statement gives, or
+        None. Each must have its type declaration in spec (which then declares it as with
+        the ALLOCATABLE attribute), and its shape given once, by the type declaration or
+        by the statement, not by a DIMENSION statement."""
+        F = f2003()
+        stated, typed, dimensioned = {}, set(), set()
+        for part in spec.children:
+            if isinstance(part, F.Interface_Block) or \
+                    type(part).__name__ == "Derived_Type_Def":
+                continue
+            for decl in walk_type(part, F.Type_Declaration_Stmt):
+                typed |= {name_of(e.items[0]) for e in decl.items[2].items}
+            for dim in walk_type(part, F.Dimension_Stmt):
+                dimensioned |= {name_of(n) for n, _ in dim.items[0]}
+        for part in spec.children:
+            for st in walk_type(part, F.Allocatable_Stmt):
+                for item in st.items[1].items:
+                    shaped = not isinstance(item, F.Name)
+                    name = name_of(item.items[0] if shaped else item)
+                    if name not in typed:
+                        raise self.error(st, f"ALLOCATABLE statement for '{name}', which no "
+                                             "type declaration here declares: not supported "
+                                             "(declare its type)")
+                    if name in dimensioned:
+                        raise self.error(st, f"'{name}' given its shape by a DIMENSION "
+                                             "statement and made ALLOCATABLE by a statement: "
+                                             "not supported (give the shape in its type "
+                                             "declaration or the ALLOCATABLE statement)")
+                    stated[name] = item.items[1] if shaped else None
+        return stated
 
     def implicit_stmt(self, node):
         F = f2003()
@@ -367,14 +403,21 @@ class DeclarationsMixin:
                 elif s == "EXTERNAL":
                     # a function: its result type (dummy_procedure, function_call)
                     self.external_names |= {name_of(e.items[0]) for e in node.items[2].items}
-        if str(node.items[0]).upper().startswith("CLASS") and (allocatable or pointer):
-            what = "ALLOCATABLE" if allocatable else "POINTER"
-            raise self.error(node, f"{node.items[0]} with {what}: a polymorphic variable, "
-                                   "whose type may be one extending its declared type, is "
-                                   "not supported")
+        stated = getattr(self, "stated_allocatable", {})
         for ent in node.items[2].items:
             name = name_of(ent.items[0])
             edims = ent.items[1] if ent.items[1] is not None else dims
+            is_allocatable = allocatable or name in stated   # (an ALLOCATABLE statement)
+            if stated.get(name) is not None:
+                if edims is not None:
+                    raise self.error(node, f"the shape of '{name}' given by its type "
+                                           "declaration and by an ALLOCATABLE statement")
+                edims = stated[name]
+            if str(node.items[0]).upper().startswith("CLASS") and (is_allocatable or pointer):
+                what = "ALLOCATABLE" if is_allocatable else "POINTER"
+                raise self.error(node, f"{node.items[0]} with {what}: a polymorphic "
+                                       "variable, whose type may be one extending its "
+                                       "declared type, is not supported")
             init = ent.items[3] if len(ent.items) > 3 else None
             if optional:
                 self.optional_dummy(name, node)
@@ -385,13 +428,13 @@ class DeclarationsMixin:
             local_struct = False
             if T.derived_type_of(t) is not None and T.derived_type_of(t).allocatable_paths():
                 local_struct = self.struct_with_allocatables(
-                    name, t, edims, node, attrs, module_level, allocatable or pointer,
+                    name, t, edims, node, attrs, module_level, is_allocatable or pointer,
                     saved or init is not None)
             if pointer and name in self.dummies and not module_level:
                 self.pointer_dummy(name, t, edims, node, attrs)
             elif pointer:
                 self.declare_pointer(name, t, edims, node, module_level)
-            elif allocatable:
+            elif is_allocatable:
                 self.declare_allocatable(name, t, edims, node, module_level, attrs)
             else:
                 v = self.declare(name, t, edims, node, is_param, init, module_level, saved)

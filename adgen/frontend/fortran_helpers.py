@@ -212,6 +212,10 @@ def _declares_array(spec, name):
         for dim in walk_type(part, F.Dimension_Stmt):
             if any(name_of(n) == name for n, _ in dim.items[0]):
                 return True
+        for st in walk_type(part, F.Allocatable_Stmt):     # `allocatable :: r(:)`
+            if any(not isinstance(item, F.Name) and name_of(item.items[0]) == name
+                   for item in st.items[1].items):
+                return True
     return False
 
 

@@ -555,7 +555,7 @@ class StatementsMixin:
 
     def block_specification(self, spec):
         """The declarations of a BLOCK: type declarations (an initial value makes the
-        variable SAVEd), PARAMETER and DIMENSION statements."""
+        variable SAVEd), PARAMETER, DIMENSION and ALLOCATABLE statements."""
         F = f2003()
         for c in spec.children:
             if isinstance(c, F.Implicit_Part):
@@ -564,7 +564,7 @@ class StatementsMixin:
                 stmts = [c]
             for x in stmts:
                 if not isinstance(x, (F.Type_Declaration_Stmt, F.Parameter_Stmt,
-                                      F.Dimension_Stmt, F.Comment)):
+                                      F.Dimension_Stmt, F.Allocatable_Stmt, F.Comment)):
                     what = type(x).__name__.replace("_Stmt", "").replace("_", " ")
                     raise self.error(x, f"{what.upper()} in a BLOCK is not supported")
         self.specification(spec)
