@@ -417,6 +417,9 @@ class AllocatablesMixin:
             return [length]
         if is_pack(rhs_node):
             return [ir.Ref(self.packed(rhs_node, out)[2])]
+        if isinstance(rhs_node, F.Intrinsic_Function_Reference) and \
+                name_of(rhs_node.items[0]) == "matmul":
+            return [triplet_count(*d) for d in self.matmul_shape(rhs_node)]
         return [triplet_count(lo, hi, st) for lo, hi, st in self.expr_shape(rhs_node) or ()]
 
     def check_kept_shape(self, v, lhs_node, rhs_node, out, loc):

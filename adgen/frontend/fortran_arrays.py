@@ -325,26 +325,40 @@ class ArraysMixin:
             rhs = self.without_constructors(rhs, out, keep=rhs)
             self.assignment(lhs, rhs, out, self.loc(a), mask=mask)
 
-    def matmul(self, lhs_node, call, out, loc):
+    def matmul_operands(self, call):
+        """(a, b, shape of a, shape of b) of matmul(a, b): a matrix times a matrix or a
+        vector, or a vector times a matrix (`matmul(v, m)`, the vector v taken as a
+        row)."""
         a_node, b_node = self.intrinsic_arguments("matmul", call.items[1].items, call)
         sa, sb = self.operand_shape(a_node), self.operand_shape(b_node)
-        if not sa or not sb or len(sa) != 2 or len(sb) not in (1, 2):
-            raise self.error(call, "matmul is supported for matrix x matrix and "
-                                   "matrix x vector")
+        if not sa or not sb or (len(sa), len(sb)) not in ((2, 2), (2, 1), (1, 2)):
+            raise self.error(call, "matmul is supported for matrix x matrix, matrix x "
+                                   "vector and vector x matrix")
+        return a_node, b_node, sa, sb
+
+    def matmul_shape(self, call):
+        """The shape of matmul(a, b): the rows of a (a matrix), the columns of b (a
+        matrix)."""
+        _, _, sa, sb = self.matmul_operands(call)
+        return ([sa[0]] if len(sa) == 2 else []) + ([sb[1]] if len(sb) == 2 else [])
+
+    def matmul(self, lhs_node, call, out, loc):
+        a_node, b_node, sa, sb = self.matmul_operands(call)
         shape = self.shape_of(lhs_node)
         target_t = self.lookup(base_name_of(lhs_node), lhs_node).type
         if self.storage_key(base_name_of(lhs_node)) in \
                 {self.storage_key(base_name_of(r)) for r in array_refs(call)}:
             raise self.error(call, "matmul into one of its own arguments")
-        inner = triplet_count(*sa[1])
+        inner = triplet_count(*sa[-1])
         k = self.temp("k", ir.INT)
         acc = self.temp("acc", target_t)
 
         def make(ks, pre):
-            i = ks[0]
+            # the product's element ks: row ks[0] of a (a itself when a vector) times
+            # column ks[-1] of b (b itself when a vector)
             kk = ir.Ref(k)
-            a = self.expr(a_node, [i, kk], pre)
-            b = self.expr(b_node, [kk, ks[1]] if len(sb) == 2 else [kk], pre)
+            a = self.expr(a_node, [ks[0], kk] if len(sa) == 2 else [kk], pre)
+            b = self.expr(b_node, [kk, ks[-1]] if len(sb) == 2 else [kk], pre)
             pre += [ir.Assign(ir.Ref(acc), X.zero(target_t), loc),
                     ir.For([ir.Assign(ir.Ref(k), ir_int(0), loc)],
                            ir.Binary("<", ir.Ref(k), inner, ir.INT),
@@ -538,16 +552,12 @@ class ArraysMixin:
         it."""
         F = f2003()
         loc = self.loc(node)
-        a_node, b_node = self.intrinsic_arguments("matmul", call.items[1].items, call)
-        sa, sb = self.operand_shape(a_node), self.operand_shape(b_node)
-        if not sa or not sb or len(sa) != 2 or len(sb) not in (1, 2):
-            raise self.error(call, "matmul is supported for matrix x matrix and "
-                                   "matrix x vector")
+        a_node, b_node, sa, sb = self.matmul_operands(call)
         t = ir.arith_result(self.elem_type(a_node), self.elem_type(b_node))
-        # the rows of a and the columns of b; the whole dimensions they come from size the
-        # temporary where the product's own extents change in the procedure (temp_array)
-        shape = [sa[0]] + ([sb[1]] if len(sb) == 2 else [])
-        wholes = [self.operand_extents(a_node)[0]] + \
+        # the whole dimensions its extents come from size the temporary where the
+        # product's own extents change in the procedure (temp_array)
+        shape = self.matmul_shape(call)
+        wholes = ([self.operand_extents(a_node)[0]] if len(sa) == 2 else []) + \
             ([self.operand_extents(b_node)[1]] if len(sb) == 2 else [])
         extents = [(self.at_entry(triplet_count(*d)), self.at_entry(w) if w is not None else None)
                    for d, w in zip(shape, wholes)]
