@@ -5,7 +5,7 @@
 ! arg f: real(8)
 !
 ! What a construct allocates is freed on every way out of it: a BLOCK's allocatable array
-! left by CYCLE, EXIT, EXIT of an outer named loop and a GOTO; the arrays an IF or ELSE IF
+! left by CYCLE, EXIT, EXIT of an outer named loop, a GOTO, a computed GOTO and RETURN; the arrays an IF or ELSE IF
 ! condition, an IF statement, a SELECT CASE selector and a DO loop's bounds build on the
 ! heap (array constructors of an allocatable array) left by CYCLE, EXIT, a GOTO and
 ! RETURN; a DO WHILE test's, built again at each pass, and an ELSE IF condition's, built
@@ -33,6 +33,9 @@ subroutine exits(n, x, f)
         if (j == 3 .and. i == 3) exit outer
         if (i == n) exit
         if (f > 1d6) goto 10
+        k = merge(1, 2, f > 1d5)
+        go to (10, 11) k
+11      f = f + t(1)
       end block
     end do
   end do outer
@@ -77,9 +80,15 @@ subroutine exits(n, x, f)
   do i = 1, count([w, f] > 0d0)
     f = f + x(1) * i
     if (i == 2) then
-      if (sum([w, x]) > 0d0) return
+      if (sum([w, x]) > 1d2) return
     end if
   end do
 20 continue
+  block
+    real(8), allocatable :: v(:)
+    v = x * 3d0
+    f = f + v(2)
+    if (f > 0d0) return
+  end block
   f = f + 1d0
 end subroutine exits
