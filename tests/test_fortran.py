@@ -59,10 +59,12 @@ def test_program(source, tmp_path, gfortran):
 def test_allocatables_freed_on_every_exit(name, tmp_path, gfortran):
     """The generated code frees every allocatable local, at the end, at each RETURN and at a
     GOTO to the END statement, every ALLOCATABLE function result after the statement
-    that references the function, and the array of an ASSOCIATE name of an array
-    expression at the end of its construct and at each EXIT, CYCLE and RETURN leaving it:
-    the program through the harness built with ASan, whose LeakSanitizer reports any
-    block the primal or the derivative code loses (the driver's own are suppressed)."""
+    that references the function, and what a construct allocates (a BLOCK's allocatable
+    arrays, the array of an ASSOCIATE name of an array expression, the arrays of an IF
+    condition or a SELECT CASE selector) at its end and at each EXIT, CYCLE, RETURN and
+    GOTO leaving it: the program through the harness built with ASan, whose
+    LeakSanitizer reports any block the primal or the derivative code loses (the
+    driver's own are suppressed)."""
     env = dict(os.environ, ADGEN_TEST_SANITIZE="1", ADGEN_TEST_STACK="heap")
     env.pop("ASAN_OPTIONS", None)
     proc = subprocess.run([sys.executable, str(ROOT / "tests" / "harness.py"),
