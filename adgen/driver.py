@@ -304,6 +304,12 @@ class Context:
         if self._shadow_globals is None:
             self._shadow_globals = []
             taken = set(self.prog.functions) | {g.name for g in self.prog.globals}
+            # a local or parameter of that name would hide the derivative global in its
+            # function, which would then read and write its own variable instead
+            local_names = {s.name for n in self.functions if n in self.prog.functions
+                           for s in list(self.prog.functions[n].params) +
+                           list(self.prog.functions[n].locals)}
+            taken |= local_names
             named = [n for h in self.heads for n in h.dep + h.indep
                      if n != h.func.name and all(p.name != n for p in h.func.params)]
             for g in self.prog.globals:
@@ -328,9 +334,10 @@ class Context:
                                          "active data, which is not supported yet", g.loc)
                     name = g.name + self.suffix
                     if head_io and name in taken:
+                        where = " (a local variable)" if name in local_names else ""
                         raise AdgenError(f"the derivative of the global '{g.name}' is the "
                                          f"global '{name}', a name the program already "
-                                         "uses; rename one of them", g.loc)
+                                         f"uses{where}; rename one of them", g.loc)
                     while name in taken:
                         name += "0"
                     taken.add(name)

@@ -1005,9 +1005,15 @@ def test_head_naming_a_global(tmp_path, head):
     ("static ", r"'total' is a static variable: a dependent must be a parameter or a global "
      "without 'static'"),
     ("double totalb;\n", r"the derivative of the global 'total' is the global 'totalb', a "
-     "name the program already uses")], ids=["static", "derivative name taken"])
+     "name the program already uses"),
+    ("", r"the derivative of the global 'total' is the global 'totalb', a name the program "
+     r"already uses \(a local variable\)")],
+    ids=["static", "derivative name taken", "derivative name of a local"])
 def test_head_naming_a_global_refused(tmp_path, before, message):
-    (tmp_path / "g.c").write_text(before + GLOBAL_OUT)
+    text = before + GLOBAL_OUT
+    if not before:      # a local of the head named like the derivative (it would hide it)
+        text = text.replace("    int i;", "    int i;\n    double totalb = 0.0;\n    (void)totalb;")
+    (tmp_path / "g.c").write_text(text)
     proc = adgen("--reverse", "g.c", "--head", "f(total)/(x)", "-o", "out.c", cwd=tmp_path)
     check_error(proc, "g.c", message)
     assert files_in(tmp_path) == ["g.c"]
