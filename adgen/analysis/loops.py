@@ -100,6 +100,8 @@ def counter_step(loop):
         stride = r.left
     else:
         return None
+    if any(isinstance(x, ir.Ref) and x.sym is var for x in ir.walk(stride)):
+        return None     # `i += i`: no stride, each step depends on where it starts
     return var, stride
 
 
