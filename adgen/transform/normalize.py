@@ -428,7 +428,36 @@ def _element(ptr, k, t, loc):
     if isinstance(ptr, ir.AddrOf) and isinstance(ptr.arg, ir.Index) and \
             not isinstance(ptr.arg.base, ir.Index):     # (a row: its own extent)
         return ir.Index(ptr.arg.base, X.add(X.clone(ptr.arg.index), ir.Ref(k)), t, loc)
+    inside = _row_of_array(ptr.arg if isinstance(ptr, ir.AddrOf) else ptr)
+    if inside is not None:
+        # a row, or a number in a row, of a multi-dimensional array: the block may run on
+        # into the next rows (memmove(m[1], m[0], 8 * sizeof m[0][0])), so its numbers are
+        # counted in the whole array, where each has its own index
+        array, offset = inside
+        return _number_of_array(array, X.add(offset, ir.Ref(k)), loc)
     return ir.Index(ptr, ir.Ref(k), t, loc)
+
+
+def _row_of_array(lv):
+    """(the array, the number of numbers before lv) when lv is a row of a
+    multi-dimensional array variable or a number in one (`m[1]`, `m[1][2]`, `a[i][j]` of
+    `double a[2][3][4]`), else None."""
+    if not (isinstance(lv, ir.Index) and isinstance(lv.base, ir.Index)) and not (
+            isinstance(lv, ir.Index) and lv.type is not None and lv.type.resolved().is_array):
+        return None
+    offset = None
+    e = lv
+    while isinstance(e, ir.Index) and e.base.type is not None and \
+            e.base.type.resolved().is_array:
+        elem = e.base.type.resolved().elem
+        step = X.mul(X.clone(e.index), ir.Const(str(_numbers(elem)[1]), ir.INT)) \
+            if elem.resolved().is_array else X.clone(e.index)
+        offset = step if offset is None else X.add(step, offset)
+        e = e.base
+    if offset is None or e is lv or not (e.type is not None and e.type.resolved().is_array
+                                         and e.type.resolved().elem.resolved().is_array):
+        return None
+    return e, offset
 
 
 def _number_of_array(a, k, loc):
