@@ -908,8 +908,32 @@ class ExpressionsMixin:
                 if isinstance(sub, F.Subscript_Triplet) or self.vector_subscript(sub, node)]
 
     def elem_type(self, node):
+        """The type of the elements of the array expression node, as Fortran gives it: an
+        operation's operands converted to the wider of their types (`k * 0.5d0` of an
+        integer array k is real(8)), a conversion's or a function's result type."""
         if self.location_rank(node) is not None:
             return ir.INT           # maxloc, minloc: positions
+        F = f2003()
+        cname = type(node).__name__
+        if isinstance(node, F.Parenthesis):
+            return self.elem_type(node.items[1])
+        if cname in ("Level_2_Expr", "Add_Operand", "Mult_Operand"):
+            a, b = self.elem_type(node.items[0]), self.elem_type(node.items[2])
+            numbers = all(t.resolved().is_int or t.resolved().is_float for t in (a, b))
+            return ir.arith_result(a, b) if numbers else \
+                a if not (a.resolved().is_int or a.resolved().is_float) else b
+        if cname == "Level_2_Unary_Expr":
+            return self.elem_type(node.items[1])
+        if cname in ("Level_4_Expr", "And_Operand", "Or_Operand", "Equiv_Operand",
+                     "Level_5_Expr", "Not_Op"):
+            return ir.INT           # comparisons and logical operations
+        if isinstance(node, (F.Int_Literal_Constant, F.Real_Literal_Constant)):
+            return self.expr(node).type
+        if isinstance(node, F.Name) and self.array_var(name_of(node), node) is None:
+            return self.expr(node).type         # a scalar
+        converted = self.converted_type(node)
+        if converted is not None:
+            return converted
         for r in array_refs(node):
             if array_inquiry(r):
                 return ir.INT
@@ -917,6 +941,36 @@ class ExpressionsMixin:
             if v is not None:
                 return v.type
         return ir.DOUBLE
+
+    def converted_type(self, node):
+        """The element type of a conversion (`dble(k)`, `real(k, 8)`, `nint(x)`) or of a
+        call of one of the program's functions (elemental, `val(ps)`: its result type)
+        applied to arrays; None for another expression."""
+        F = f2003()
+        cname = type(node).__name__
+        if not (isinstance(node, (F.Intrinsic_Function_Reference, F.Part_Ref)) or
+                cname in CALL_NODES):
+            return None
+        name = name_of(node.items[0])
+        if isinstance(node, F.Part_Ref) and self.array_var(name, node) is not None:
+            return None
+        if name in ("dble", "dfloat"):
+            return ir.DOUBLE
+        if name in ("int", "nint", "floor", "ceiling", "idint", "idnint", "ifix"):
+            return ir.INT
+        if name in ("real", "float", "sngl"):
+            args = call_arguments(node)
+            kind = const_int(self.expr(args[1])) if len(args) > 1 else None
+            return ir.DOUBLE if kind == 8 else ir.FLOAT
+        if isinstance(node, F.Intrinsic_Function_Reference) or name in INTRINSIC_MATH or \
+                name in _OTHER_INTRINSICS or name in SPECIFIC_NAMES:
+            return None
+        called = self.called_function(node)
+        if called is None or called in self.types:
+            return None
+        f = self.callee(called, node)
+        ret = f.ret.resolved()
+        return f.ret if ret.is_int or ret.is_float else None
 
 
 # The specific names of FORTRAN 77 (DEXP, ALOG, ...): the generic intrinsic they name
