@@ -31,10 +31,10 @@ subroutine run(n, x, e)
   use m_elem_types
   implicit none
   integer, intent(in) :: n
+  integer :: k(n), i
   real(8), intent(in) :: x(n)
   real(8), intent(out) :: e
   type(pt) :: ps(n)
-  integer :: k(n), i
   do i = 1, n
     k(i) = i
     ps(i) = pt(x(i), x(i) * x(i))
