@@ -330,6 +330,19 @@ class Normalizer:
         for name in ("base", "index", "ptr", "arg", "left", "right"):
             if isinstance(getattr(e, name, None), ir.Expr):
                 setattr(e, name, self.lift(getattr(e, name), pre))
+        where = "ptr" if isinstance(e, ir.Deref) else "base" if isinstance(
+            e, (ir.Index, ir.Member)) else None
+        if where is not None and isinstance(getattr(e, where), ir.Cond):
+            # memory reached through a choice of addresses (`*(c ? &a : &b)`, `(c ? x :
+            # w)[i]`): through a pointer set to the choice first, as the program would
+            # write it, which the memory analysis follows
+            choice = getattr(e, where)
+            t = choice.type.resolved()
+            if t.is_pointer or t.is_array:
+                ptr_type = choice.type if t.is_pointer else ir.Ptr(t.elem)
+                held = self.temps.new("address", ptr_type, e.loc)
+                pre.append(ir.Assign(ir.Ref(held, e.loc), choice, e.loc))
+                setattr(e, where, ir.Ref(held, e.loc))
         if isinstance(e, ir.InitList):
             e.items = [self.lift(x, pre) for x in e.items]
         return e
