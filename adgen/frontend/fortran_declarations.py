@@ -543,10 +543,9 @@ class DeclarationsMixin:
             # a constant array or structure: a static table in the output
             if init is None:
                 raise self.error(node, f"parameter '{name}' has no value")
-            if v.dims and constant_size(v) is None:
-                raise self.error(node, f"parameter array '{name}' needs constant bounds")
             sym = ir.Symbol(self.unique(f"{(self.func.name if self.func else 'm')}_{name}"),
-                            self.storage_type(v), "global", loc, is_static=True)
+                            self.storage_type(v, file_scope=True), "global", loc,
+                            is_static=True)
             sym.is_library = False
             sym.init_text = self.initial_value(v, init.items[1], node)
             sym.type = ir.with_const(sym.type, False)
@@ -565,8 +564,9 @@ class DeclarationsMixin:
             self.vars[name] = v
             return v
         if module_level:
-            sym = ir.Symbol(f"__{self.module.name}_MOD_{name}", self.storage_type(v), "global",
-                            loc, is_extern=True)
+            sym = ir.Symbol(f"__{self.module.name}_MOD_{name}",
+                            self.storage_type(v, file_scope=True), "global", loc,
+                            is_extern=True)
             sym.is_library = False
             sym.fortran_name = name
             sym.fortran_dims = v.dims or []     # [(lower, extent)], for the interface module
@@ -591,21 +591,19 @@ class DeclarationsMixin:
         which keeps its value from one call to the next as the procedure's does (the
         derivative code has its own)."""
         loc = self.loc(node)
-        if v.dims and constant_size(v) is None:
-            raise self.error(node, f"SAVEd array '{v.name}' needs constant bounds")
         # the entry points of one procedure share its SAVEd variables (fortran_entries)
         host = getattr(self, "entry_host", None)
         shared = self.front.entry_saved.get((host, v.name)) if host is not None else None
         if v is old and getattr(v.sym, "fortran_saved", False):
             sym = v.sym             # declared again (DIMENSION, then its type)
-            sym.type = self.storage_type(v)
+            sym.type = self.storage_type(v, file_scope=True)
         elif shared is not None:
             sym = shared
-            sym.type = self.storage_type(v)
+            sym.type = self.storage_type(v, file_scope=True)
         else:
             sym = ir.Symbol(self.unique(ir.static_local_name(host or self.func.name,
                                                              v.name)),
-                            self.storage_type(v),
+                            self.storage_type(v, file_scope=True),
                             "global", loc, is_static=True)
             sym.is_library = False
             sym.fortran_saved = True
@@ -836,9 +834,18 @@ class DeclarationsMixin:
             n = f"{name}_{k}"
         return n
 
-    def storage_type(self, v):
+    def storage_type(self, v, file_scope=False):
+        """The C type of variable v. file_scope: v is an array of the output's file scope
+        (a module variable, COMMON member, SAVEd or DATA local, PARAMETER array), whose
+        length C wants an integer constant: its bounds must be constant expressions."""
         if not v.dims:
             return v.type
+        if file_scope:
+            if constant_size(v) is None:
+                raise AdgenError(f"the array '{v.name}' needs constant bounds (it is stored "
+                                 "at file scope: a module variable, COMMON member, SAVEd, "
+                                 "DATA or PARAMETER array)", v.loc)
+            return ir.Arr(v.type, c_array_length(ir_int(constant_size(v))))
         size = None
         for lo, ext in v.dims:
             if ext is None:
@@ -943,9 +950,7 @@ class DeclarationsMixin:
             if v.sym is not None and (v.sym.kind == "local" or
                                       getattr(v.sym, "fortran_saved", False)):
                 # (a SAVEd or DATA-initialized local is a static global already)
-                if v.sym.kind != "local" and constant_size(v) is None:
-                    raise self.error(node, f"SAVEd array '{v.name}' needs constant bounds")
-                v.sym.type = self.storage_type(v)
+                v.sym.type = self.storage_type(v, file_scope=v.sym.kind != "local")
 
     def common_stmt(self, node, blocks):
         """A COMMON statement: its members become fields of their blocks, read where the
@@ -994,7 +999,7 @@ class DeclarationsMixin:
         gives the block the largest size)."""
         from adgen.ir.c_text import declare, struct_definition
         sym, sdef = self.front.commons[link]
-        types = [self.storage_type(m) for m in members]
+        types = [self.storage_type(m, file_scope=True) for m in members]
         if sym.common_layout is None:
             sdef.fields = list(zip(c_field_names([m.name for m in members]), types))
             self.front.define_struct(sdef)

@@ -392,9 +392,21 @@ def c_array_length(size):
     """The length of the C array of a Fortran array of `size` elements: at least 1 (an
     empty section or automatic array would give a C array of no or negative length, which
     gcc reports on paths where it sees one)."""
-    if size is not None and const_int(size) is None:
+    n = constant_int(size)
+    if n is not None:
+        return ir_int(max(n, 1))
+    if size is not None:
         size = ir.Call("adgen_imax", [size, ir_int(1)], ir.LONG)
     return size
+
+
+def constant_int(e):
+    """The value of integer expression e when it is a constant expression (of literals and
+    PARAMETERs: `n*2-1`, `1 - -1 + 1`, `max(n, 2)`), as the compiler folds it; else None."""
+    if e is None or e.type is None or not e.type.resolved().is_int:
+        return None
+    v = X.int_value(X.fold(e))
+    return v if v is not None else X.constant_value(e)
 
 
 def reads_variables(e):
@@ -546,10 +558,10 @@ def constant_size(v):
     None otherwise."""
     size = 1
     for lo, ext in v.dims:
-        lower, extent = X.int_value(X.fold(lo)), X.int_value(X.fold(ext))
+        lower, extent = constant_int(lo), constant_int(ext)
         if lower is None or extent is None:
             return None
-        size *= extent
+        size *= max(extent, 0)
     return size
 
 

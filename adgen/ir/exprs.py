@@ -156,8 +156,9 @@ _COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a,
 def constant_value(e):
     """The value of a constant expression of numbers, worked out as C does at run time (an
     int, or a float rounded to single precision where its type is float; integer division
-    and conversions truncating toward zero): `(int)(5.0 / (double)(1.0f / 12.0f))` is
-    59; None for anything else (a variable, a call, long double, an overflow)."""
+    and conversions truncating toward zero; comparisons 0 or 1, and `?:` the branch they
+    choose): `(int)(5.0 / (double)(1.0f / 12.0f))` is 59; None for anything else (a
+    variable, a call, long double, an overflow)."""
     t = e.type.resolved() if e.type is not None else None
     name = getattr(t, "name", None)
     if name == "long double" or t is None or not (t.is_int or t.is_float):
@@ -185,6 +186,13 @@ def constant_value(e):
     if isinstance(e, ir.Unary) and e.op in "+-":
         v = constant_value(e.arg)
         return None if v is None else typed(-v if e.op == "-" else v)
+    if isinstance(e, ir.Cond):
+        test = constant_value(e.test)
+        v = None if test is None else constant_value(e.then if test else e.other)
+        return None if v is None else typed(v)
+    if isinstance(e, ir.Binary) and e.op in _COMPARE:
+        a, b = constant_value(e.left), constant_value(e.right)
+        return None if a is None or b is None else typed(int(_COMPARE[e.op](a, b)))
     if isinstance(e, ir.Binary) and e.op in ("+", "-", "*", "/", "%"):
         a, b = constant_value(e.left), constant_value(e.right)
         if a is None or b is None or e.op in "/%" and b == 0:
