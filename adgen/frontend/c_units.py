@@ -18,6 +18,7 @@ from adgen.errors import AdgenError
 def merge_c_files(programs):
     """One program of the programs of several C files (the one itself for one file)."""
     if len(programs) == 1:
+        ir.free_static_local_names(programs[0])
         return programs[0]
     _statics_apart(programs)
     funcs, globals_, types, std, pragmas = {}, {}, [], [], []
@@ -52,6 +53,7 @@ def merge_c_files(programs):
                     if isinstance(sub, ir.Ref) and sub.sym.kind == "global" and \
                             sub.sym.name in canon:
                         sub.sym = canon[sub.sym.name]
+    ir.free_static_local_names(prog)
     return prog
 
 

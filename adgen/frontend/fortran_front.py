@@ -167,6 +167,7 @@ class FFront:
     def program(self):
         prog = ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas,
                           language="fortran")
+        ir.free_static_local_names(prog)
         prog.warnings = self.warnings
         prog.warning_procs = self.warning_procs
         return prog

@@ -10,10 +10,11 @@ source line they come from, which the back end prints as a comment.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import List, Optional
 
-from adgen.errors import Loc
+from adgen.errors import AdgenError, Loc
 
 # ---------------------------------------------------------------------------- types
 
@@ -716,3 +717,33 @@ def stmt_exprs(s: Stmt):
     if isinstance(s, Pop):
         return [s.target]
     return []
+
+
+def free_static_local_names(prog):
+    """Renames each static (SAVEd) local of a function, which the output stores at file
+    scope as `f_name` (static_local_name), whose name another name of the program takes: a
+    function, a global, a parameter or local of any function. `buf` of `step` beside a
+    global `step_buf` is `step_buf_2`, the first of `_2`, `_3`, ... that nothing else
+    uses; in the order of the globals, so the same on every run."""
+    moved = [g for g in prog.globals if getattr(g, "static_local", False) or
+             getattr(g, "fortran_saved", False)]
+    if not moved:
+        return
+    ids = {id(g) for g in moved}
+    taken = set(prog.functions) | {g.name for g in prog.globals if id(g) not in ids} | \
+        {s.name for f in prog.functions.values() for s in list(f.params) + list(f.locals)
+         if s is not None and id(s) not in ids}
+    for g in moved:
+        name, k = g.name, 2
+        while name in taken:
+            name, k = f"{g.name}_{k}", k + 1
+        if name != g.name:
+            local = getattr(g, "local_name", None) or getattr(g, "saved_as", (g.name,))[0]
+            for other in prog.globals:
+                if other.init_text and re.search(rf"\b{re.escape(g.name)}\b", other.init_text):
+                    raise AdgenError(f"the static local '{local}' is stored as "
+                                     f"'{g.name}', a name the program also uses, and the "
+                                     f"initializer of '{other.name}' names it: rename one "
+                                     "of them", other.loc)
+            g.name = name
+        taken.add(name)
