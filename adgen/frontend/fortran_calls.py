@@ -603,7 +603,7 @@ class CallsMixin:
                                        "too")
             return [argument_value(a) for a in args]
         values = self.match_arguments(name, dummies, args, node)
-        optional = getattr(f, "optional_dummies", set()) if name not in self.interfaces else ()
+        optional = optional_as_named(f, dummies)
         missing = next((d for d, v in zip(dummies, values) if v is None and d not in optional),
                        None)
         if missing is not None:
@@ -798,3 +798,15 @@ def _same_element(a, b):
     if isinstance(a, ir.Struct) or isinstance(b, ir.Struct):
         return isinstance(a, ir.Struct) and isinstance(b, ir.Struct) and a.sdef is b.sdef
     return a == b
+
+
+def optional_as_named(f, dummies):
+    """The OPTIONAL dummies of procedure f under the names `dummies` a call sees them by
+    (an interface block's, as a separate module procedure's interface in its module, may
+    name them otherwise): by position, those f's source declares OPTIONAL; none for a
+    procedure not in the input."""
+    own = getattr(f, "dummy_names", None)
+    optional = getattr(f, "optional_dummies", set())
+    if own is None or len(own) != len(dummies):
+        return set()
+    return {d for d, o in zip(dummies, own) if o in optional}
