@@ -16,6 +16,12 @@ class Loc:
             return f"{self.file}:{self.line}:{self.col or 1}"
         return self.file
 
+    def about(self, message: str) -> "Loc":
+        """The place of an error with this message: this one. (A place that knows only the
+        statement, not the column, narrows itself to what the message names:
+        fortran_places.StatementLoc.)"""
+        return self
+
 
 class AdgenError(Exception):
     """An input adgen refuses. Printed as `FILE:LINE:COL: error: MESSAGE`."""
@@ -24,6 +30,15 @@ class AdgenError(Exception):
         super().__init__(message)
         self.message = message
         self.loc = loc
+
+    @property
+    def loc(self) -> Optional[Loc]:
+        return self._loc
+
+    @loc.setter
+    def loc(self, loc: Optional[Loc]):
+        # placed when made or moved, while its file is still there to be read
+        self._loc = loc.about(self.message) if loc is not None else None
 
     def __str__(self):
         where = f"{self.loc}: " if self.loc else ""
@@ -54,7 +69,8 @@ def source_excerpt(loc: Optional[Loc]) -> str:
     text = text.rstrip("\r\n")
     if not text.strip():
         return ""
-    # a column in the indentation is a statement's (Fortran's are): its first character
+    # a column in the indentation (a place known by its line only) is the line's first
+    # character
     col = min(max(loc.col, len(text) - len(text.lstrip()) + 1), len(text) + 1)
     gutter = f"{loc.line:5} | "
     before = text[:col - 1].expandtabs(8)

@@ -114,7 +114,57 @@ def test_fortran_error_shows_the_line_with_a_caret(tmp_path):
     proc = adgen("--reverse", "model.f90", cwd=tmp_path)
     check_error(proc, "model.f90", "g", lines=[4])
     line, col, shown, at = _caret_column(proc)
-    assert shown == "  y = x * g(x)" and at == max(col, 3)    # not in the indentation
+    assert shown == "  y = x * g(x)" and (col, at) == (11, 11)    # under the name called
+
+
+_FORTRAN_HEAD = "subroutine f(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n"
+
+
+@pytest.mark.parametrize("name, text, head, message, place, caret", [
+    # a declaration: the name declared, not the type
+    ("decl.f90", "module m\n  type :: p_t\n    real(8), allocatable :: x\n  end type\n"
+     "end module m\n", "", "allocatable scalar component 'x'", (3, 29),
+     "    3 |     real(8), allocatable :: x\n      |                             ^"),
+    # a call on a continuation line, a comment line before it: that line, its column
+    ("cont.f90", _FORTRAN_HEAD + "  y = x + &   ! 'g' is\n  ! called\n    & 2 * g(x)\n"
+     "end subroutine\n", "--head=f(y)/(x)", "unknown external function 'g'", (6, 11),
+     "    6 |     & 2 * g(x)\n      |           ^"),
+    # fixed form, a tab before the statement, its continuation in column 6
+    ("fixed.f", "      subroutine f(x, y)\n      real*8 x, y\nc g(x) below\n\ty = x +\n"
+     "     &    g(x)\n      end\n", "--head=f(y)/(x)", "unknown external function 'g'",
+     (5, 11), "    5 |      &    g(x)\n      |           ^"),
+    ("tab.f90", _FORTRAN_HEAD + "\ty = x * g(x)\nend subroutine\n", "--head=f(y)/(x)",
+     "unknown external function 'g'", (4, 10),
+     "    4 |         y = x * g(x)\n      |                 ^"),
+    # a name of --head placed at the procedure's statement
+    ("head.f90", _FORTRAN_HEAD + "  y = x\nend subroutine\n", "--head=f(z)/(x)",
+     "'z' is not a parameter of 'f'", (1, 12), "    1 | subroutine f(x, y)\n      |            ^"),
+    # not the name in a string, nor in a comment, nor inside another name
+    ("string.f90", _FORTRAN_HEAD + "  print *, 'g(x)'; y = x * gg + g(x) ! g\n"
+     "end subroutine\n", "--head=f(y)/(x)", "unknown external function 'g'", (4, 33),
+     "    4 |   print *, 'g(x)'; y = x * gg + g(x) ! g\n"
+     "      |                                 ^"),
+])
+def test_fortran_errors_point_at_what_they_are_about(name, text, head, message, place,
+                                                      caret, tmp_path):
+    """A Fortran error is at the line and column of the name its message is about, in the
+    statement it is about (on the line that spells it, for a continued statement), with
+    the caret under it."""
+    (tmp_path / name).write_text(text)
+    proc = adgen("--reverse", name, *([head] if head else []), "--no-output", cwd=tmp_path)
+    check_error(proc, name, re.escape(message), lines=[place[0]])
+    assert _caret_column(proc)[:2] == place, proc.stderr
+    assert proc.stderr.splitlines()[1:3] == caret.split("\n"), proc.stderr
+
+
+def test_fortran_error_in_an_included_file(tmp_path):
+    """An error in a file a Fortran source INCLUDEs names that file and its line."""
+    (tmp_path / "body.inc").write_text("  ! the body\n\n  y = x * g(x)\n")
+    (tmp_path / "model.f90").write_text(_FORTRAN_HEAD + "  include 'body.inc'\n"
+                                        "end subroutine\n")
+    proc = adgen("--reverse", "model.f90", "--no-output", cwd=tmp_path)
+    check_error(proc, "body.inc", "unknown external function 'g'", lines=[3])
+    assert _caret_column(proc)[:2] == (3, 11), proc.stderr
 
 
 def test_error_without_its_line_shows_none(tmp_path):

@@ -435,7 +435,7 @@ def test_internal_procedures_of_the_main_program_as_heads(tmp_path):
                            "objective(f)/(x)", "-o", "fit_b.c"], cwd=tmp_path,
                           capture_output=True, text=True)
     assert proc.returncode == 1 and re.match(
-        r"fit.f90:10:1: error: 'objective', an internal procedure of the main program, uses "
+        r"fit.f90:10:14: error: 'objective', an internal procedure of the main program, uses "
         r"its variable 'scale' \(host association\)", proc.stderr), proc.stderr
 
 
@@ -809,22 +809,22 @@ _ALLOCATABLE_CALLER = ("end module m\nsubroutine g(a, y)\n  use m\n  real(8) :: 
                        "  call f(w)\n  y = sum(w)\nend subroutine g\n")
 
 
-@pytest.mark.parametrize("text, message, line", [
+@pytest.mark.parametrize("text, message, place", [
     (_ALLOCATABLE_DUMMY.replace("inout", "out") + "    u = 1.0d0\n  end subroutine f\n" +
-     _ALLOCATABLE_CALLER, "is INTENT(OUT), which deallocates it on entry", 4),
+     _ALLOCATABLE_CALLER, "is INTENT(OUT), which deallocates it on entry", "4:42"),
     (_ALLOCATABLE_DUMMY + "    deallocate(u)\n    allocate(u(4))\n    u = 1.0d0\n"
      "  end subroutine f\n" + _ALLOCATABLE_CALLER,
-     "ALLOCATE, DEALLOCATE or allocated() of the allocatable dummy argument 'u'", 5),
+     "ALLOCATE, DEALLOCATE or allocated() of the allocatable dummy argument 'u'", "5:16"),
     (_ALLOCATABLE_DUMMY + "    u = 2.0d0 * u\n  end subroutine f\n" +
      _ALLOCATABLE_CALLER.replace("call f(w)", "call f(w(1:2))"),
-     "it must be an allocatable array", 14),
+     "it must be an allocatable array", "14:10"),
 ])
-def test_allocatable_dummies_refused(text, message, line, tmp_path):
+def test_allocatable_dummies_refused(text, message, place, tmp_path):
     """An allocatable dummy that the procedure (de)allocates or gets deallocated, or that
     is given something else than an allocatable array, is refused at its line."""
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(a)")
     assert proc.returncode == 1
-    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+    assert f"{src}:{place}: error:" in proc.stderr and message in proc.stderr, proc.stderr
 
 
 def test_allocatable_dummy_of_a_head_refused(tmp_path):
@@ -832,7 +832,7 @@ def test_allocatable_dummy_of_a_head_refused(tmp_path):
                           "intent(inout) :: u(:)\n  real(8) :: y\n  y = sum(u)\n"
                           "end subroutine h\n", "h(y)/(u)")
     assert proc.returncode == 1
-    assert f"{src}:2:1: error:" in proc.stderr and "is allocatable: not supported for a " \
+    assert f"{src}:2:42: error:" in proc.stderr and "is allocatable: not supported for a " \
         "head" in proc.stderr, proc.stderr
 
 
@@ -840,165 +840,165 @@ _POINTER_HEAD = ("subroutine g(a, y)\n  real(8), intent(in), target :: a(4, 4)\n
                  "  real(8), intent(out) :: y\n")
 
 
-@pytest.mark.parametrize("text, message, line", [
+@pytest.mark.parametrize("text, message, place", [
     (_POINTER_HEAD + "  real(8), pointer :: p(:, :)\n  p => a(2:3, :)\n  y = sum(p)\n",
      "the array section 'a(2 : 3, :)' is not contiguous in memory: the pointer 'p' cannot "
-     "point to it", 5),
+     "point to it", "5:8"),
     (_POINTER_HEAD + "  real(8), pointer :: p(:)\n  p(0:) => a(:, 1)\n  y = sum(p)\n",
-     "pointer assignment with bounds is not supported", 5),
+     "pointer assignment with bounds is not supported", "5:3"),
     (_POINTER_HEAD + "  real(8), pointer :: p(:)\n  p => a\n  y = sum(p)\n",
-     "pointer 'p' has rank 1, its target 'a' rank 2", 5),
+     "pointer 'p' has rank 1, its target 'a' rank 2", "5:3"),
     (_POINTER_HEAD + "  real(8), pointer :: p(4)\n  y = a(1, 1)\n",
-     "pointer array 'p' needs a deferred shape: p(:)", 4),
+     "pointer array 'p' needs a deferred shape: p(:)", "4:23"),
     (_POINTER_HEAD.replace("intent(in), target :: a(4, 4)", "pointer :: a(:, :)") +
-     "  y = a(1, 1)\n", "dummy argument 'a' is a POINTER: not supported for a head", 2),
+     "  y = a(1, 1)\n", "dummy argument 'a' is a POINTER: not supported for a head", "2:23"),
     (_POINTER_HEAD + "  real(8), target :: w(3)\n  call f(w, y)\ncontains\n"
      "  subroutine f(q, s)\n    real(8), pointer :: q(:)\n    real(8) :: s\n"
      "    s = q(1)\n  end subroutine f\n",
-     "'w' passed to 'q', a POINTER dummy argument: it must be a POINTER array", 5),
+     "'w' passed to 'q', a POINTER dummy argument: it must be a POINTER array", "5:10"),
     (_POINTER_HEAD + "  real(8), pointer :: w(:)\n  call f(w, y)\ncontains\n"
      "  subroutine f(q, s)\n    real(8), pointer :: q(:)\n    real(8) :: s\n"
      "    nullify(q)\n    s = 0.0d0\n  end subroutine f\n",
-     "NULLIFY of the POINTER dummy argument 'q' is not supported", 10),
+     "NULLIFY of the POINTER dummy argument 'q' is not supported", "10:13"),
     (_POINTER_HEAD + "  real(8), pointer :: w(:)\n  call f(w, y)\ncontains\n"
      "  subroutine f(q, s)\n    real(8), pointer :: q(:)\n    real(8) :: s\n"
      "    allocate(q(3))\n    s = 0.0d0\n  end subroutine f\n",
-     "ALLOCATE or DEALLOCATE of the POINTER dummy argument 'q' is not supported", 10),
+     "ALLOCATE or DEALLOCATE of the POINTER dummy argument 'q' is not supported", "10:14"),
     (_POINTER_HEAD + "  real(8), pointer :: w(:)\n  call f(w, y)\ncontains\n"
      "  subroutine f(q, s)\n    real(8), pointer, intent(out) :: q(:)\n"
      "    real(8) :: s\n    s = 0.0d0\n  end subroutine f\n",
-     "the POINTER dummy argument 'q' is INTENT(OUT)", 8),
+     "the POINTER dummy argument 'q' is INTENT(OUT)", "8:38"),
     (_POINTER_HEAD + "  real(8), pointer :: p(:), q(:)\n  p => a(:, 1)\n"
      "  y = merge(1.0d0, 0.0d0, associated(p, q))\n",
-     "associated() is supported with one argument", 6),
+     "associated() is supported with one argument", "6:3"),
 ])
-def test_pointers_refused(text, message, line, tmp_path):
+def test_pointers_refused(text, message, place, tmp_path):
     """What adgen does not support of POINTERs is refused at its line."""
     src, proc, _ = _adgen(tmp_path, text + "end subroutine g\n", "g(y)/(a)")
     assert proc.returncode == 1
-    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+    assert f"{src}:{place}: error:" in proc.stderr and message in proc.stderr, proc.stderr
 
 
-@pytest.mark.parametrize("text, message, line", [
+@pytest.mark.parametrize("text, message, place", [
     ("module m\n  type :: p_t\n    real(8), allocatable :: x\n  end type p_t\n",
-     "the allocatable scalar component 'x' of 'p_t' is not supported", 3),
+     "the allocatable scalar component 'x' of 'p_t' is not supported", "3:29"),
     ("module m\n  type :: p_t\n    real(8), allocatable :: x(4)\n  end type p_t\n",
-     "the allocatable component 'x' of 'p_t' needs a deferred shape: x(:)", 3),
+     "the allocatable component 'x' of 'p_t' needs a deferred shape: x(:)", "3:29"),
     ("module m\n  type :: q_t\n    real(8) :: w\n  end type q_t\n  type :: p_t\n"
      "    type(q_t), allocatable :: x(:)\n  end type p_t\n",
-     "the allocatable component 'x' of 'p_t' is of a derived type: not supported", 6),
+     "the allocatable component 'x' of 'p_t' is of a derived type: not supported", "6:31"),
     ("module m\n  type :: q_t\n    real(8), allocatable :: w(:)\n  end type q_t\n"
      "  type :: p_t\n    type(q_t) :: x(3)\n  end type p_t\n",
-     "an array of 'q_t', a type with allocatable components, is not supported", 6),
+     "an array of 'q_t', a type with allocatable components, is not supported", "6:18"),
     ("module m\n  type :: p_t\n    real(8), pointer :: x\n  end type p_t\n",
-     "pointer components of 'p_t' are not supported", 3),
+     "pointer components of 'p_t' are not supported", "3:5"),
     ("module m\n  type :: p_t\n    real(8) :: x = sqrt(2.0d0)\n  end type p_t\n",
      "the default value of the component 'x' of 'p_t' is supported as literals and named "
-     "constants combined by arithmetic only", 3),
+     "constants combined by arithmetic only", "3:16"),
     ("module m\n  type :: p_t\n    real(8) :: x(3) = [1d0, 2d0]\n  end type p_t\n",
-     "the default value of the component 'x' of 'p_t' has 2 elements, the component 3", 3),
+     "the default value of the component 'x' of 'p_t' has 2 elements, the component 3", "3:16"),
     ("module m\n  type :: p_t\n    character(len=8) :: names(3)\n  end type p_t\n",
-     "the CHARACTER component 'names' of 'p_t' is an array or ALLOCATABLE", 3),
+     "the CHARACTER component 'names' of 'p_t' is an array or ALLOCATABLE", "3:25"),
     ("module m\n  type :: p_t\n    character(len=:), allocatable :: name\n  end type p_t\n",
-     "the CHARACTER component 'name' of 'p_t' is an array or ALLOCATABLE", 3),
+     "the CHARACTER component 'name' of 'p_t' is an array or ALLOCATABLE", "3:38"),
     ("module m\n  type, abstract :: s_t\n    real(8) :: x\n  end type s_t\n",
-     "the abstract type 's_t' is not supported", 2),
+     "the abstract type 's_t' is not supported", "2:21"),
     ("module m\n  type, extends(r_t) :: q_t\n    real(8) :: y\n  end type q_t\n",
-     "'q_t' extends 'r_t', which is not a derived type defined here", 2),
+     "'q_t' extends 'r_t', which is not a derived type defined here", "2:25"),
     # polymorphism: an object of an extended type where its parent type's is declared
     (_EXTENDED_MODULE + "    y = twice(q)\n  end subroutine g\n",
      "'q', of type 'q_t', is passed for the CLASS(p_t) dummy 'p' of 'twice': an object of "
      "an extended type passed as one of its parent type (polymorphism) is not supported; "
-     "pass its parent component, 'q%p_t'", 21),
+     "pass its parent component, 'q%p_t'", "21:15"),
     (_EXTENDED_MODULE + "    y = q%twice()\n  end subroutine g\n",
-     "the binding 'twice' that 'q_t' inherits from 'p_t' is not supported", 21),
+     "the binding 'twice' that 'q_t' inherits from 'p_t' is not supported", "21:9"),
     (_EXTENDED_MODULE + "    y = 0\n    call h(q%p_t, y)\n  end subroutine g\n"
      "  subroutine h(c, y)\n    class(p_t), intent(in) :: c\n    real(8) :: y\n"
      "    select type (c)\n    type is (q_t)\n      y = c%y\n    end select\n"
      "  end subroutine h\n",
-     "SELECT TYPE is not supported", 27),
+     "SELECT TYPE is not supported", "27:5"),
     (_EXTENDED_MODULE.replace("    type(q_t) :: q\n", "    class(p_t), allocatable :: q\n")
      + "    y = q%x\n  end subroutine g\n",
-     "CLASS(p_t) with ALLOCATABLE: a polymorphic variable", 18),
+     "CLASS(p_t) with ALLOCATABLE: a polymorphic variable", "18:5"),
     (_EXTENDED_MODULE + "    p = q\n    y = p%x\n  end subroutine g\n",
      "'p' assigned 'q': a structure of type 'q_t' assigned to one of type 'p_t': an "
      "intrinsic assignment needs a value of the same type (its parent component %p_t is)",
-     21),
+     "21:5"),
     # (`qs(k)%x` is `qs(k)%p_t%x`: the other element's)
     (_EXTENDED_MODULE.replace("    type(q_t) :: q\n", "    type(q_t) :: q, qs(2)\n"
                               "    integer :: k\n")
      + "    forall (k = 1:2) qs(k)%x = qs(3 - k)%p_t%x\n    y = qs(1)%x\n"
      "  end subroutine g\n",
      "FORALL whose assignment reads the array it assigns elsewhere than at the element "
-     "assigned", 22),
+     "assigned", "22:5"),
     (_EXTENDED_MODULE + "    q = q_t(p_t(a), x=a, y=a)\n    y = q%y\n  end subroutine g\n",
      "'q_t(p_t(a), x = a, y = a)' gives both the parent component 'p_t' and its component "
-     "'x'", 21),
+     "'x'", "21:9"),
     ("module m\n  type :: p_t\n    real(8) :: x\n  contains\n    procedure :: f\n"
      "    generic :: apply => f\n  end type p_t\ncontains\n  subroutine f(a)\n"
      "    class(p_t) :: a\n  end subroutine f\n",
-     "the generic binding 'GENERIC :: apply => f' of 'p_t' is not supported", 6),
+     "the generic binding 'GENERIC :: apply => f' of 'p_t' is not supported", "6:5"),
     # (refused where the head calls it: a procedure no head calls may use anything)
     ("module m\n  type :: p_t\n    real(8) :: x\n  end type p_t\ncontains\n"
      "  subroutine f(a)\n    class(*) :: a\n  end subroutine f\n"
      "  subroutine g(a, y)\n    real(8) :: a, y\n    call f(a)\n    y = a\n"
      "  end subroutine g\n",
-     "CLASS(*) is not supported", 7),
+     "CLASS(*) is not supported", "7:5"),
     (_TYPE_MODULE.replace("  end type p_t\n", "  contains\n    procedure :: scale\n"
                           "  end type p_t\n") +
      "contains\n  subroutine scale(p, c)\n    class(p_t), intent(inout) :: p\n"
      "    real(8), intent(in) :: c\n    p%w = c * p%w\n  end subroutine scale\n"
      "  subroutine g(a, y)\n    real(8) :: a, y\n    type(p_t) :: p(2)\n    p%w = a\n"
      "    call p%scale(2d0)\n    y = p(1)%w\n  end subroutine g\n",
-     "a type-bound procedure referenced through the array 'p' is not supported", 18),
+     "a type-bound procedure referenced through the array 'p' is not supported", "18:10"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p%w = a\n    call p%scale(2d0)\n    y = p%w\n"
      "  end subroutine g\n",
-     "'p % scale': 'scale' is no type-bound procedure of the type of 'p'", 11),
+     "'p % scale': 'scale' is no type-bound procedure of the type of 'p'", "11:10"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p = p_t(w=a)\n    y = p%w\n  end subroutine g\n",
-     "'p_t(w = a)' gives no value for the component 'x', which has no default value", 10),
+     "'p_t(w = a)' gives no value for the component 'x', which has no default value", "10:9"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p(2)\n    p = p_t([a, a, a], a)\n    y = p(1)%w\n"
      "  end subroutine g\n",
      "the structure constructor 'p_t([a, a, a], a)' assigned to the array 'p' is not "
-     "supported", 10),
+     "supported", "10:9"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p = p_t([a, a, a], a, a)\n    y = p%w\n  end subroutine g\n",
-     "gives more values than 'p_t' has components", 10),
+     "gives more values than 'p_t' has components", "10:9"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p(4)\n    integer :: idx(2)\n    idx = [2, 3]\n"
      "    p(idx)%w = a\n    y = p(2)%w\n  end subroutine g\n",
-     "a component of structures selected by a vector subscript", 12),
+     "a component of structures selected by a vector subscript", "12:5"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p(4)\n    p%w = a\n    y = sum(p%x(1:2))\n  end subroutine g\n",
-     "'p%x(1:2)': a section of a component of an array of structures", 11),
+     "'p%x(1:2)': a section of a component of an array of structures", "11:13"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p(4)\n    p%w = a\n    y = h(p%w)\n"
      "  end subroutine g\n  real(8) function h(v)\n    real(8) :: v(4)\n    v = 2 * v\n"
      "    h = v(1)\n  end function h\n",
-     "is passed through a copy, which cannot be copied back here", 11),
+     "is passed through a copy, which cannot be copied back here", "11:11"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p%w = a\n    y = p%v\n  end subroutine g\n",
-     "the type 'p_t' has no component 'v'", 11),
+     "the type 'p_t' has no component 'v'", "11:11"),
     # a structure where a number is needed (invalid without a defined operation for the
     # type: an internal error, and outputs that did not compile, before)
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p%w = a\n    y = abs(p)\n  end subroutine g\n",
-     "abs() of 'p', a value of a derived type, is not supported", 11),
+     "abs() of 'p', a value of a derived type, is not supported", "11:13"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p%w = a\n    y = p\n  end subroutine g\n",
      "'y' assigned 'p': a structure and a number (a defined assignment) is not supported",
-     11),
+     "11:5"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p\n    p%w = a\n    y = -p\n  end subroutine g\n",
-     "the operator '-' on values of a derived type", 11),
+     "the operator '-' on values of a derived type", "11:5"),
     (_TYPE_MODULE + "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n"
      "    type(p_t) :: p(2)\n    real(8) :: v(2)\n    p%w = a\n    v = p\n    y = v(1)\n"
      "  end subroutine g\n",
-     "an array of structures assigned numbers, or numbers assigned structures", 12),
+     "an array of structures assigned numbers, or numbers assigned structures", "12:5"),
 ])
-def test_derived_types_refused(text, message, line, tmp_path):
+def test_derived_types_refused(text, message, place, tmp_path):
     """What adgen does not support of derived types is refused at its line."""
     if "subroutine g" not in text:
         text += "contains\n  subroutine g(a, y)\n    real(8) :: a, y\n    y = a\n" \
@@ -1007,7 +1007,7 @@ def test_derived_types_refused(text, message, line, tmp_path):
         text += "end module m\n"
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(a)")
     assert proc.returncode == 1
-    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+    assert f"{src}:{place}: error:" in proc.stderr and message in proc.stderr, proc.stderr
 
 
 def test_class_dummy_of_a_head_refused(tmp_path):
@@ -1018,7 +1018,7 @@ def test_class_dummy_of_a_head_refused(tmp_path):
             "  end subroutine g\nend module m\n")
     src, proc, _ = _adgen(tmp_path, text, "g(p)/(p)")
     assert proc.returncode == 1
-    assert f"{src}:8:1: error: --head names 'g', whose dummy argument 'p' is CLASS(...): " \
+    assert f"{src}:8:34: error: --head names 'g', whose dummy argument 'p' is CLASS(...): " \
         "not supported for a head (declare it TYPE(...))" in proc.stderr, proc.stderr
     _, proc, _ = _adgen(tmp_path, text.replace("class(p_t)", "type(p_t)"), "g(p)/(p)")
     assert proc.returncode == 0, proc.stderr
@@ -1128,28 +1128,28 @@ _WS_MODULE = ("module ws_mod\n  implicit none\n  type :: ws_t\n"
               "    real(8), allocatable :: v(:)\n  end type ws_t\ncontains\n")
 
 
-@pytest.mark.parametrize("text, head, mode, message, line", [
+@pytest.mark.parametrize("text, head, mode, message, place", [
     # a head's dummy whose allocatable component carries derivatives: only the caller
     # knows the sizes of the adjoint storage (refused by the C core, at the declaration)
     (_WS_MODULE + "  subroutine apply(ws, x, y)\n    type(ws_t), intent(inout) :: ws\n"
      "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    ws%v = x * ws%v\n"
      "    y = sum(ws%v)\n  end subroutine apply\nend module ws_mod\n",
-     "apply(y)/(x)", "--reverse", "carries derivatives", 8),
+     "apply(y)/(x)", "--reverse", "carries derivatives", "8:34"),
     (_WS_MODULE + "  subroutine apply(ws, x, y)\n    type(ws_t), intent(inout) :: ws\n"
      "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    ws%v = x * ws%v\n"
      "    y = sum(ws%v)\n  end subroutine apply\nend module ws_mod\n",
-     "apply(y)/(x)", "--forward", "carries derivatives", 8),
+     "apply(y)/(x)", "--forward", "carries derivatives", "8:34"),
     # an independent whose component the head allocates again: the caller's derivative
     # structure cannot follow
     (_WS_MODULE + "  subroutine apply(ws, y)\n    type(ws_t), intent(inout) :: ws\n"
      "    real(8), intent(out) :: y\n    deallocate(ws%v)\n    allocate(ws%v(3))\n"
      "    ws%v = 1.0d0\n    y = sum(ws%v)\n  end subroutine apply\nend module ws_mod\n",
-     "apply(y)/(ws)", "--reverse", "may change the pointer 'ws%v'", 8),
+     "apply(y)/(ws)", "--reverse", "may change the pointer 'ws%v'", "8:5"),
 ])
-def test_allocatable_components_refused(text, head, mode, message, line, tmp_path):
+def test_allocatable_components_refused(text, head, mode, message, place, tmp_path):
     src, proc, _ = _adgen(tmp_path, text, head, mode=mode)
     assert proc.returncode == 1
-    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+    assert f"{src}:{place}: error:" in proc.stderr and message in proc.stderr, proc.stderr
 
 
 def test_allocate_of_a_dummy_component(tmp_path):
@@ -1257,31 +1257,31 @@ def test_character_refused(decl, body, message, tmp_path):
     assert message in proc.stderr, proc.stderr
 
 
-@pytest.mark.parametrize("text, line, message", [
+@pytest.mark.parametrize("text, place, message", [
     # fparser stops on an END naming another unit (it logs and exits)
     ("module coefs\n  implicit none\ncontains\n  subroutine g(x, y)\n"
      "    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    y = x\n"
      "  end subroutine g\nend module other\n",
-     "9", r"Fortran syntax error: .*coefs.*other"),
+     "9:1", r"Fortran syntax error: .*coefs.*other"),
     # an alternate return: at the `*` dummy or the caller's `*10`, whichever comes first
     ("subroutine h(x, *)\n  real(8), intent(inout) :: x\n  x = 2 * x\n"
      "  if (x > 1) return 1\nend subroutine h\nsubroutine g(x, y)\n"
      "  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  y = x\n"
      "  call h(y, *10)\n10 continue\nend subroutine g\n",
-     "(1|10)", r"an alternate return \("),
+     "(1:1|10:\\d+)", r"an alternate return \("),
     # modules that use each other, which no compiler builds
     ("module a_m\n  use b_m\n  real(8) :: ga = 1d0\nend module a_m\n"
      "module b_m\n  use a_m\n  real(8) :: gb = 2d0\nend module b_m\n"
      "subroutine g(x, y)\n  use a_m\n  real(8), intent(in) :: x\n"
      "  real(8), intent(out) :: y\n  y = ga * x\nend subroutine g\n",
-     "2", r"module 'a_m' uses 'b_m', which cannot be read before it"),
+     "2:7", r"module 'a_m' uses 'b_m', which cannot be read before it"),
 ], ids=["mismatched-end-name", "alternate-return", "modules-in-a-circle"])
-def test_malformed_program_refused_at_its_line(text, line, message, tmp_path):
+def test_malformed_program_refused_at_its_line(text, place, message, tmp_path):
     """Input no compiler takes (or adgen does not): an error at its line, not a silent
     exit or an internal error."""
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
-    assert re.match(rf"{re.escape(str(src))}:{line}:1: error: {message}", proc.stderr), \
+    assert re.match(rf"{re.escape(str(src))}:{place}: error: {message}", proc.stderr), \
         proc.stderr
 
 
@@ -1333,36 +1333,39 @@ def test_complex_dummies_of_a_head(tmp_path, gfortran):
          "m_b.o", "m_d.o"]))
 
 
-@pytest.mark.parametrize("decl, body, message", [
+@pytest.mark.parametrize("decl, body, message, place", [
     ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  y = abs(tan(z))\n",
-     "tan of a COMPLEX value is not supported"),
+     "tan of a COMPLEX value is not supported", "6:11"),
     ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  z = z ** z\n  y = real(z)\n",
-     "a power of a COMPLEX value is supported with an integer constant exponent from 1 to 4"),
+     "a power of a COMPLEX value is supported with an integer constant exponent from 1 to 4",
+     "6:7"),
     ("  complex(8) :: z\n", "  z = cmplx(x, 1d0, kind=8)\n  z = z ** 5\n  y = real(z)\n",
-     "integer constant exponent from 1 to 4"),
+     "integer constant exponent from 1 to 4", "6:7"),
     ("  complex(8) :: z(3)\n", "  z = x\n  where (real(z) > 0) z = 2 * z\n  y = real(z(1))\n",
-     "COMPLEX values in this statement (Where_Stmt) are not supported"),
+     "COMPLEX values in this statement (Where_Stmt) are not supported", "6:3"),
     ("  complex(8) :: z(3), w(3)\n", "  z = x\n  w = z\n  z = z * w\n  y = real(z(1))\n",
-     "a COMPLEX array assigned a value whose real and imaginary parts each read the other's"),
+     "a COMPLEX array assigned a value whose real and imaginary parts each read the other's",
+     "7:3"),
     ("  complex(8) :: z(3)\n", "  z = x\n  y = real(dot_product(z, z))\n",
-     "dot_product of a COMPLEX value is not supported"),
-    ("  complex(16) :: z\n", "  z = x\n  y = real(z)\n", "COMPLEX of kind 16 is not supported"),
+     "dot_product of a COMPLEX value is not supported", "6:12"),
+    ("  complex(16) :: z\n", "  z = x\n  y = real(z)\n", "COMPLEX of kind 16 is not supported",
+     "4:3"),
     ("  complex(8) :: z(3)\n", "  z = x\n  y = real(sum(z, dim=1))\n",
-     "sum of COMPLEX values is supported for an array (no DIM or MASK)"),
+     "sum of COMPLEX values is supported for an array (no DIM or MASK)", "6:12"),
     ("  complex(8) :: z\n  integer :: i\n",
      "  z = x\n  y = 0\n  do i = 1, int(abs(z))\n    y = y + x\n  end do\n",
-     "COMPLEX values in a DO statement's bounds are not supported"),
+     "COMPLEX values in a DO statement's bounds are not supported", "8:3"),
     ("  complex(8) :: z\n", "  z = x\n  y = 0\n  do while (abs(exp(z * z + z)) < 4)\n"
      "    z = z * 1.5d0\n    y = y + x\n  end do\n",
-     "needs a temporary, which cannot be set before it here"),
+     "needs a temporary, which cannot be set before it here", "7:3"),
 ])
-def test_complex_refused(decl, body, message, tmp_path):
+def test_complex_refused(decl, body, message, place, tmp_path):
     """What adgen does not do with COMPLEX values is refused at its line."""
     text = (f"subroutine g(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n"
             f"{decl}{body}end subroutine g\n")
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
-    assert re.match(rf"{re.escape(str(src))}:\d+:1: error: ", proc.stderr), proc.stderr
+    assert re.match(rf"{re.escape(str(src))}:{place}: error: ", proc.stderr), proc.stderr
     assert message in proc.stderr, proc.stderr
 
 
@@ -1374,7 +1377,7 @@ def test_character_array_dummy_of_a_head_refused(tmp_path):
             "  y = x * x\n  if (names(1) == 'sq') y = y * x\nend subroutine g\n")
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
-    assert f"{src}:3:1: error: --head names 'g', whose dummy argument 'names' is a " \
+    assert f"{src}:3:35: error: --head names 'g', whose dummy argument 'names' is a " \
         "CHARACTER array: not supported for a head" in proc.stderr, proc.stderr
 
 
@@ -1454,7 +1457,7 @@ def test_intrinsic_subroutines_refused(call, tmp_path):
             f"  z = 1d0\n  {call}\n  y = z * x\nend subroutine g\n")
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
-    assert f"{src}:7:1: error: the intrinsic subroutine '{name}' is not supported" in \
+    assert f"{src}:7:8: error: the intrinsic subroutine '{name}' is not supported" in \
         proc.stderr, proc.stderr
 
 
@@ -1462,19 +1465,19 @@ _REALLOCATED = ("subroutine g(a, y)\n  real(8) :: a(6), y\n"
                 "  real(8), allocatable :: w(:)\n  integer :: i, j\n  w = a\n")
 
 
-@pytest.mark.parametrize("text, message, line", [
+@pytest.mark.parametrize("text, message, place", [
     (_REALLOCATED + "  w = [((a(i) * j, i = 1, 2), j = 1, 2)]\n", "cannot tell the length "
-     "of the array constructor assigned to the allocatable 'w'", 6),
+     "of the array constructor assigned to the allocatable 'w'", "6:3"),
     (_REALLOCATED + "  w = [(a(i:i + 1), i = 1, 2)]\n", "cannot tell the length "
-     "of the array constructor assigned to the allocatable 'w'", 6),
+     "of the array constructor assigned to the allocatable 'w'", "6:3"),
 ])
-def test_reallocating_assignments_refused(text, message, line, tmp_path):
+def test_reallocating_assignments_refused(text, message, place, tmp_path):
     """An assignment to a whole local allocatable array reallocates it to the value's
     shape (allocatable_assignment.f90); where adgen cannot tell that shape it is
     refused."""
     src, proc, _ = _adgen(tmp_path, text + "  y = sum(w)\nend subroutine g\n", "g(y)/(a)")
     assert proc.returncode == 1
-    assert f"{src}:{line}:1: error:" in proc.stderr and message in proc.stderr, proc.stderr
+    assert f"{src}:{place}: error:" in proc.stderr and message in proc.stderr, proc.stderr
 
 
 _KEPT_SHAPE_HEAD = ("  integer, intent(in) :: n, k\n  real(8), intent(in) :: x(n)\n"
@@ -1608,21 +1611,21 @@ end program main
         [gfortran, "-o", "main", "main.f90", "model.o", "model_b.o"]))
 
 
-@pytest.mark.parametrize("body, line, message", [
+@pytest.mark.parametrize("body, place, message", [
     # the entry's statements jump back to a label before the ENTRY statement
     ("10 y = y + a\n  if (y < 1d0) goto 10\n  return\n  entry t(a, y)\n  y = 2 * a\n"
-     "  if (y < 5d0) goto 10\n", 8, "the code of ENTRY 't' jumps to label 10, before the "
+     "  if (y < 5d0) goto 10\n", "8:3", "the code of ENTRY 't' jumps to label 10, before the "
      "ENTRY statement: not supported"),
     # an ENTRY statement inside a construct (the standard does not allow it)
-    ("y = a\n  if (a > 0) then\n    entry t(a, y)\n    y = 2 * a\n  end if\n", 5,
+    ("y = a\n  if (a > 0) then\n    entry t(a, y)\n    y = 2 * a\n  end if\n", "5:5",
      "an ENTRY statement inside a construct"),
 ])
-def test_entry_refused(body, line, message, tmp_path):
+def test_entry_refused(body, place, message, tmp_path):
     """What adgen does not do with ENTRY statements is refused at its line."""
     text = f"subroutine s(a, y)\n  real(8) :: a, y\n  {body}end subroutine s\n"
     src, proc, _ = _adgen(tmp_path, text, "s(y)/(a)")
     assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith(f"{src}:{line}:1: error: {message}"), proc.stderr
+    assert proc.stderr.startswith(f"{src}:{place}: error: {message}"), proc.stderr
 
 
 def test_move_alloc_of_a_module_variable_refused(tmp_path):
@@ -1635,7 +1638,7 @@ def test_move_alloc_of_a_module_variable_refused(tmp_path):
             "end module m\n")
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith(f"{src}:10:1: error: move_alloc of 'keep': supported for "
+    assert proc.stderr.startswith(f"{src}:10:24: error: move_alloc of 'keep': supported for "
                                   "local allocatable arrays"), proc.stderr
 
 
@@ -1650,7 +1653,7 @@ def test_separate_module_procedure_without_interface_refused(tmp_path):
             "subroutine g(x, y)\n  use m\n  real(8) :: x, y\n  y = sq(x)\nend subroutine g\n")
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith(f"{src}:11:1: error: 'module procedure sq': module 'm' "
+    assert proc.stderr.startswith(f"{src}:11:3: error: 'module procedure sq': module 'm' "
                                   "declares no interface `module subroutine sq` or `module "
                                   "function sq` for it"), proc.stderr
 

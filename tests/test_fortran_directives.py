@@ -82,7 +82,8 @@ def test_malformed(before, message, line, tmp_path):
     src = write(tmp_path, "m.f90", LOOP.format(before=before))
     proc, _ = adgen(src, tmp_path, "s(u)/(u)")
     assert proc.returncode == 1
-    assert f"{src}:{line}:1: error: " in proc.stderr and message in proc.stderr, proc.stderr
+    # (at the directive's first character: a comment has no names to point at)
+    assert f"{src}:{line}:3: error: " in proc.stderr and message in proc.stderr, proc.stderr
 
 
 def test_do_while_refused(tmp_path):

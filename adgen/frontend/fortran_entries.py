@@ -11,9 +11,10 @@ point is a local where it is not a dummy.
 """
 import copy
 
-from adgen.errors import AdgenError, Loc
-from adgen.frontend.fortran_helpers import (copied_tree, f2003, head_stmt, line_of, name_of,
+from adgen.errors import AdgenError
+from adgen.frontend.fortran_helpers import (copied_tree, f2003, head_stmt, name_of,
                                             result_name_of, rewrite_in_place, walk_type)
+from adgen.frontend.fortran_places import statement_loc
 
 
 def split_entries(path, tree):
@@ -44,7 +45,7 @@ def _entry_points(path, unit):
     if nested:
         raise AdgenError("an ENTRY statement inside a construct (the standard allows them "
                          "only between the statements of the execution part)",
-                         Loc(path, line_of(nested[0]) or 0, 1))
+                         statement_loc(path, nested[0]))
     if not entries:
         return [unit]
     host = name_of(head_stmt(unit).items[1])
@@ -90,7 +91,7 @@ def _entry_procedure(path, unit, entry, statements):
         end = (F.End_Function_Stmt if is_function else F.End_Subroutine_Stmt)(f"END {kind}")
     except Exception:       # (fparser's NoMatchError: what it read, it writes back)
         raise AdgenError(f"the ENTRY statement '{entry}' is not supported",
-                         Loc(path, line_of(entry) or 0, 1))
+                         statement_loc(path, entry))
     head.item = entry.item          # its line: the ENTRY statement's
     end.item = getattr(unit.children[-1], "item", None)
     labels = {str(s.item.label) for s in walk_type(statements, F.StmtBase)
@@ -105,7 +106,7 @@ def _entry_procedure(path, unit, entry, statements):
         if missing:
             raise AdgenError(f"the code of ENTRY '{name}' jumps to label {missing[0]}, "
                              "before the ENTRY statement: not supported",
-                             Loc(path, line_of(st) or 0, 1))
+                             statement_loc(path, st))
     parts = [head]
     for part in unit.children[1:-1]:
         if isinstance(part, F.Execution_Part):

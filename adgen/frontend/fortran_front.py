@@ -20,8 +20,9 @@ procedure may change) and Scope (one program unit lowered: its body, its interna
 procedures). Scope's other methods are in its rooms, one mixin class each:
 fortran_declarations, fortran_allocatables, fortran_strings, fortran_statements,
 fortran_arrays, fortran_expressions and fortran_calls. Below them: fortran_source (reading
-the source), fortran_operands, fortran_complex, fortran_types, and at the bottom
-fortran_helpers (FVar, the helpers and tables the modules share).
+the source), fortran_operands, fortran_complex, fortran_types, fortran_helpers (FVar, the
+helpers and tables the modules share), and at the bottom fortran_places (where in the
+source an error is).
 """
 import copy
 from dataclasses import dataclass, field
@@ -37,13 +38,15 @@ from adgen.frontend.fortran_helpers import (C_RESERVED, DESCRIPTOR_DIM, Changes,
                                             at_least_zero, const_int, constant_size,
                                             descriptor_field, dummy_names, f2003,
                                             function_references, head_stmt,
-                                            ir_int, is_global_storage, label_of, line_of,
+                                            ir_int, is_global_storage, label_of,
                                             name_of, replace_nodes, result_name_of,
                                             returns_array, substitute, temp_size,
                                             visit_nodes, walk_nodes, walk_type)
 from adgen.frontend.fortran_entries import split_entries
+from adgen.frontend.fortran_places import (CPP_SUFFIXES, FREE_SUFFIXES, statement_item,
+                                           statement_loc)
 from adgen.frontend.fortran_separate import from_interface, is_separate_body
-from adgen.frontend.fortran_source import CPP_SUFFIXES, FREE_SUFFIXES, read_tree
+from adgen.frontend.fortran_source import read_tree
 from adgen.frontend.fortran_declarations import DeclarationsMixin, value_dummies
 from adgen.frontend.fortran_allocatables import AllocatablesMixin
 from adgen.frontend.fortran_strings import StringsMixin
@@ -239,7 +242,7 @@ class FFront:
                                for _, m in pending))
                 raise AdgenError(f"module '{name}' uses '{name_of(use.items[2])}', which "
                                  "cannot be read before it: modules that use each other in "
-                                 "a circle", Loc(path, line_of(use) or 0, 1))
+                                 "a circle", statement_loc(path, use))
         self.module_done = done
 
     def module(self, path, unit):
@@ -285,7 +288,7 @@ class FFront:
                 head = unit.children[0]
                 parent = name_of(walk_type(head.items[0], F.Name)[0])
                 mod = self.modules.get(parent)
-                loc = Loc(path, line_of(head) or 0, 1)
+                loc = statement_loc(path, head)
                 if mod is None:
                     raise AdgenError(f"the submodule '{name_of(head.items[1])}' extends "
                                      f"module '{parent}', which is not found (give its "
@@ -364,7 +367,7 @@ class FFront:
         existing = self.functions.get(name)
         if signature_only or existing is None or not getattr(existing, "built", False):
             f = existing if existing is not None else ir.Function(
-                name, ir.VOID, [], ir.Block([]), loc=Loc(path, line_of(stmt), 1))
+                name, ir.VOID, [], ir.Block([]), loc=statement_loc(path, stmt))
             f.is_library = False
             f.link_name = link
             self.functions[name] = f
@@ -617,9 +620,14 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
             self.generics.update(module.generics)
 
     def loc(self, node):
-        line = line_of(node) or line_of(getattr(self, "current", None)) or \
-            (self.func.loc.line if self.func is not None and self.func.loc else 0)
-        return Loc(self.path, line, 1)
+        """The place of node's statement (an error's column is found when it is made:
+        fortran_places); of the statement being lowered, or the procedure's, when node
+        has no line."""
+        for at in (node, getattr(self, "current", None)):
+            if statement_item(at) is not None:
+                return statement_loc(self.path, at)
+        return self.func.loc if self.func is not None and self.func.loc else \
+            Loc(self.path, 0, 1)
 
     def error(self, node, msg):
         return AdgenError(msg, self.loc(node))

@@ -1,7 +1,7 @@
-"""The Fortran front end's shared pieces, at the bottom of its imports (it imports no other
-module of the front end): the variables of a scope (FVar), what a procedure may change
-(Changes), and the small helpers and tables over fparser's parse tree and the IR that the
-front end's modules share."""
+"""The Fortran front end's shared pieces, near the bottom of its imports (it imports no
+other module of the front end but fortran_places): the variables of a scope (FVar), what a
+procedure may change (Changes), and the small helpers and tables over fparser's parse tree
+and the IR that the front end's modules share."""
 import copy
 from dataclasses import dataclass, field
 from typing import Optional
@@ -9,6 +9,7 @@ from typing import Optional
 from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.ir import exprs as X
+from adgen.frontend.fortran_places import statement_item
 
 
 def f2003():
@@ -96,17 +97,11 @@ def operator_key(op):
     return f"operator({_OLD_COMPARISONS.get(text, text)})"
 
 
-def line_of(node, depth=0):
-    item = getattr(node, "item", None)
-    if item is not None and getattr(item, "span", None):
-        return item.span[0]
-    if depth < 3:
-        for c in getattr(node, "children", None) or []:
-            if c is not None and not isinstance(c, str):
-                line = line_of(c, depth + 1)
-                if line:
-                    return line
-    return 0
+def line_of(node):
+    """The first line of node's statement (of its first one, for a construct); 0 if
+    unknown."""
+    item = statement_item(node)
+    return item.span[0] if item is not None else 0
 
 
 INTRINSIC_MATH = {"sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos",

@@ -9,9 +9,10 @@ the interface's declarations before the body's own, the body's statements."""
 import copy
 import re
 
-from adgen.errors import AdgenError, Loc
+from adgen.errors import AdgenError
 from adgen.frontend.fortran_helpers import (copied_tree, f2003, head_stmt, line_of,
                                             name_of, walk_nodes, walk_type)
+from adgen.frontend.fortran_places import statement_item, statement_loc
 
 # (after the blanks and the label that may start the statement)
 _BODY_HEAD = re.compile(r"(?i)^(\s*(?:\d+\s+)?)module(\s+)procedure(\s+)(\w+)(\s*(?:!.*)?)$")
@@ -61,7 +62,7 @@ def mark_bodies(tree, heads, path):
             raise AdgenError(f"'module procedure {name_of(head_stmt(unit).items[1])}' is "
                              "the body of a separate module procedure: it belongs in the "
                              "module or a submodule of the module declaring its interface",
-                             Loc(path, line, 1))
+                             statement_loc(path, head_stmt(unit)))
 
 
 def is_separate_body(unit):
@@ -74,18 +75,19 @@ def from_interface(unit, module, path):
     F = f2003()
     head = head_stmt(unit)
     name = name_of(head.items[1])
-    line = line_of(head)
+    line, reader = line_of(head), statement_item(head).reader
     interface = module.interface_bodies.get(name)
     if interface is None or not _has_module_prefix(head_stmt(interface)):
         raise AdgenError(f"'module procedure {name}': module '{module.name}' declares no "
                          f"interface `module subroutine {name}` or `module function "
-                         f"{name}` for it", Loc(path, line, 1))
+                         f"{name}` for it", statement_loc(path, head))
     copied = copied_tree(interface)
     for node in walk_nodes(copied):
         item = getattr(node, "item", None)
         if item is not None and getattr(item, "span", None):
             node.item = copy.copy(item)
-            node.item.span = (line, line)
+            # (at the body's line, in the body's file, which may not be the module's)
+            node.item.span, node.item.reader = (line, line), reader
     new_head = next(c for c in copied.children if isinstance(c, (F.Subroutine_Stmt,
                                                                   F.Function_Stmt)))
     new_end = copied.children[-1]

@@ -8,11 +8,8 @@ import subprocess
 
 from adgen.errors import AdgenError, Loc
 from adgen.frontend import fortran_types as T
+from adgen.frontend.fortran_places import CPP_SUFFIXES, free_form, line_loc
 from adgen.frontend.fortran_separate import mark_bodies, rewrite_bodies
-
-
-FREE_SUFFIXES = (".f90", ".f95", ".f03", ".f08")
-CPP_SUFFIXES = (".F", ".F90", ".F95", ".F03", ".F08", ".FOR")
 
 
 def _fortran_2008_intrinsics():
@@ -44,7 +41,7 @@ def read_tree(path, include_dirs=(), defines=()):
         if proc.returncode != 0:
             raise AdgenError(f"preprocessing failed: {proc.stderr.strip()[:200]}", Loc(path))
         text = _on_source_lines(proc.stdout, path)
-    free = path.lower().endswith(FREE_SUFFIXES + tuple(x.lower() for x in CPP_SUFFIXES[1:]))
+    free = free_form(path)
     if text is None and not free:
         text = _read_source(path)
     if text is not None and not free:
@@ -66,7 +63,7 @@ def read_tree(path, include_dirs=(), defines=()):
         m = re.search(r"line #?(\d+)", str(exc))
         line = int(m.group(1)) if m else 0
         msg = str(exc).strip().splitlines()[-1] if str(exc).strip() else "syntax error"
-        raise AdgenError(f"Fortran syntax error: {msg}", Loc(path, line, 1))
+        raise AdgenError(f"Fortran syntax error: {msg}", line_loc(path, line))
     except AdgenError:
         raise
     except Exception as exc:  # fparser raises assorted errors on malformed input
@@ -130,7 +127,7 @@ def _fparser_errors(path):
         m = re.search(r"^\s*(\d+):.*<==\s*(.*)$", text, re.M)
         line, why = (int(m.group(1)), m.group(2)) if m else (0, "syntax error")
         why = re.sub(r"\s*Ignoring\.$", "", why.strip())
-        raise AdgenError(f"Fortran syntax error: {why}", Loc(path, line, 1))
+        raise AdgenError(f"Fortran syntax error: {why}", line_loc(path, line))
     finally:
         log.removeHandler(keep)
 
