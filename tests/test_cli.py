@@ -167,6 +167,26 @@ def test_fortran_error_in_an_included_file(tmp_path):
     assert _caret_column(proc)[:2] == (3, 11), proc.stderr
 
 
+@pytest.mark.parametrize("name", ["model.f90", "model.f"])
+def test_fortran_include_found_beside_the_source_or_with_minus_i(name, tmp_path):
+    """An INCLUDE line's file is looked for beside the source, then in the -I directories,
+    in free and fixed form alike, wherever adgen runs; one found nowhere is an error (it
+    was left out, and the current directory searched)."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "src" / name).write_text(
+        "      subroutine f(x, y)\n      real*8 x, y\n      include 'body.inc'\n"
+        "      end\n")
+    (tmp_path / "body.inc").write_text("      y = 0\n")      # (not the one to read)
+    for where in ("src", "inc"):
+        (tmp_path / where / "body.inc").write_text("      y = x * g(x)\n")
+        proc = adgen("--reverse", f"src/{name}", "-I", "inc", "--no-output", cwd=tmp_path)
+        check_error(proc, f"{where}/body.inc", "unknown external function 'g'", lines=[1])
+        (tmp_path / where / "body.inc").unlink()
+    proc = adgen("--reverse", f"src/{name}", "-I", "inc", "--no-output", cwd=tmp_path)
+    check_error(proc, f"src/{name}", "INCLUDE 'body.inc': no such file", lines=[3])
+
+
 def test_error_without_its_line_shows_none(tmp_path):
     """A position in a file that cannot be read (gone since) gives the message alone."""
     from adgen.errors import AdgenError, Loc, report

@@ -8,7 +8,7 @@ import subprocess
 
 from adgen.errors import AdgenError, Loc
 from adgen.frontend import fortran_types as T
-from adgen.frontend.fortran_places import CPP_SUFFIXES, free_form, line_loc
+from adgen.frontend.fortran_places import CPP_SUFFIXES, free_form, line_loc, statement_loc
 from adgen.frontend.fortran_separate import mark_bodies, rewrite_bodies
 
 
@@ -50,11 +50,14 @@ def read_tree(path, include_dirs=(), defines=()):
     rewritten, separate_heads = rewrite_bodies(_read_source(path) if text is None else text)
     if separate_heads:
         text = rewritten
+    # an INCLUDE line's file is looked for beside the source, then in the -I directories,
+    # as gfortran does (not in the current directory)
+    include = [os.path.dirname(path)] + list(include_dirs)   # ("": the source is here)
     try:
         if text is None:
-            reader = FortranFileReader(path, ignore_comments=False)
+            reader = FortranFileReader(path, ignore_comments=False, include_dirs=include)
         else:
-            reader = FortranStringReader(text, ignore_comments=False)
+            reader = FortranStringReader(text, ignore_comments=False, include_dirs=include)
             reader.set_format(_format(free))
         parser = ParserFactory().create(std="f2008")
         with _fparser_errors(path):
@@ -71,6 +74,13 @@ def read_tree(path, include_dirs=(), defines=()):
             AdgenError(f"cannot parse Fortran: {type(exc).__name__}: {exc}", Loc(path))
     if tree is None:
         raise AdgenError("empty or unparsable Fortran source", Loc(path))
+    # (fparser keeps an INCLUDE line whose file it does not find, and reads on)
+    from fparser.two.Fortran2003 import Include_Stmt
+    from fparser.two.utils import walk
+    missing = next(iter(walk(tree, Include_Stmt)), None)
+    if missing is not None:
+        raise AdgenError(f"INCLUDE '{missing.items[0]}': no such file beside the source or "
+                         "in the -I directories", statement_loc(path, missing))
     if separate_heads:
         mark_bodies(tree, separate_heads, path)
     T.replace_data_refs(tree)
