@@ -2,8 +2,8 @@
 
 Besides translating, it lowers what the IR leaves out: compound assignments, ++ and --
 (also inside expressions, as statements before or after), declarations with initialisers
-(assignments), compound literals (locals: compound_literals.py), static locals (globals)
-and nested scopes (unique local names).
+(assignments: c_initializers.py), compound literals (locals: compound_literals.py),
+static locals (globals) and nested scopes (unique local names).
 """
 import functools
 import re
@@ -18,7 +18,8 @@ from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.frontend.c_syntax_errors import compiler_syntax_error, parse_error
 from adgen.frontend.compound_literals import lower_compound_literal
-from adgen.frontend.c_strings import is_string, string_array_init, string_array_length
+from adgen.frontend.c_initializers import InitializersMixin
+from adgen.frontend.c_strings import is_string, string_array_length
 from adgen.ir import exprs as X, reader
 from adgen.rules import F2C_CALLS, LIBRARY_FUNCTIONS, through_pointer
 
@@ -138,7 +139,7 @@ def _continue_by_flag(block, flag):
                 _continue_by_flag(s.other, flag)
 
 
-class CFront:
+class CFront(InitializersMixin):
     def __init__(self, path, inactive=()):
         self.path = path
         self.inactive = set(inactive)   # calls kept as they are (through_pointer)
@@ -260,45 +261,12 @@ class CFront:
         if d.init is not None:
             sym.is_extern = False
             if isinstance(t, ir.Arr) and t.size is None and isinstance(d.init, c_ast.InitList):
-                n = self.list_length(t.elem, d.init.exprs, self.global_scope)
+                n = self.list_length(t.elem, d.init.exprs, self.global_scope, loc)
                 sym.type = ir.Arr(t.elem, ir.Const(str(n), ir.INT), t.const)
             sym.init_text = self.init_text(d.init, sym.type, self.global_scope)
         if old is None:
             self.globals.append(sym)
         self.global_scope.names[d.name] = sym
-
-    def init_text(self, init, t, scope):
-        """The C text of the initializer of a variable of type t, kept as it is but for a
-        list: that one fully braced, the fields it leaves out of a struct given as 0 (the
-        output compiles cleanly with -Wall -Wextra whatever braces the input elides)."""
-        r = t.resolved()
-        if not isinstance(init, c_ast.InitList):
-            return self.gen.visit(init)
-        if not isinstance(r, (ir.Arr, ir.Struct)) or \
-                any(isinstance(x, c_ast.NamedInitializer) for x in init.exprs):
-            return "{" + self.gen.visit(init) + "}"
-        if isinstance(r, ir.Arr) and r.size is None:
-            r = ir.Arr(r.elem, ir.Const(str(self.list_length(r.elem, init.exprs, scope)),
-                                        ir.INT))
-        return self.braced_text(r, init.exprs, 0, scope)[0]
-
-    def braced_text(self, r, items, pos, scope):
-        """(text, position after) of the braced list setting an array or struct of type r
-        from items[pos:], as fill reads them."""
-        parts = []
-        for k in range(self.subobject_count(r, None)):
-            st = r.sdef.fields[k][1] if isinstance(r, ir.Struct) else r.elem
-            if pos >= len(items):
-                if isinstance(r, ir.Arr):
-                    break
-                parts.append("{0}" if isinstance(st.resolved(), (ir.Arr, ir.Struct)) else "0")
-            elif self.elided(items[pos], st, scope):
-                text, pos = self.braced_text(st.resolved(), items, pos, scope)
-                parts.append(text)
-            else:
-                parts.append(self.init_text(items[pos], st, scope))
-                pos += 1
-        return "{" + ", ".join(parts) + "}", pos
 
     def func_signature(self, fdecl):
         ret = self.type_of(fdecl.type)
@@ -690,8 +658,8 @@ class CFront:
         if "static" in d.storage:
             return self.static_local(d, t, scope, loc)
         if isinstance(t, ir.Arr) and t.size is None and isinstance(d.init, c_ast.InitList):
-            t = ir.Arr(t.elem, ir.Const(str(self.list_length(t.elem, d.init.exprs, scope)),
-                                        ir.INT))
+            t = ir.Arr(t.elem, ir.Const(
+                str(self.list_length(t.elem, d.init.exprs, scope, loc)), ir.INT))
         elif isinstance(t, ir.Arr) and t.size is None and is_string(d.init):
             t = ir.Arr(t.elem, ir.Const(str(string_array_length(d.init.value, loc)), ir.INT))
         sym = self.new_local(d.name, t, loc, scope)
@@ -714,33 +682,6 @@ class CFront:
         self.globals.append(sym)
         scope.names[d.name] = sym
 
-    def initialise(self, target, t, init, scope, out, loc):
-        r = t.resolved()
-        if isinstance(init, c_ast.InitList) and \
-                any(isinstance(x, c_ast.NamedInitializer) for x in init.exprs):
-            return self.designated(target, r, init, scope, out, loc)
-        if isinstance(init, c_ast.InitList):
-            # what the list leaves out is zero, as C has it (a declaration in a loop body
-            # sets it again on every iteration)
-            if isinstance(r, (ir.Arr, ir.Struct)):
-                if self.fill(target, r, init.exprs, 0, scope, out, loc) < len(init.exprs):
-                    raise AdgenError("too many values in an initializer list", loc)
-                return
-            if len(init.exprs) == 1:
-                return self.initialise(target, t, init.exprs[0], scope, out, loc)
-            raise AdgenError("unsupported initializer", loc)
-        if isinstance(r, ir.Arr) and is_string(init):
-            out.extend(string_array_init(target, r, init.value, loc))
-            return
-        if isinstance(r, ir.FuncPtr) and self.function_value(init, scope, loc) is not None:
-            out.append(ir.Assign(target, self.function_value(init, scope, loc), loc))
-            return
-        pre, post = [], []
-        value = self.expr(init, scope, pre, post)
-        out.extend(pre)
-        out.append(ir.Assign(target, self.convert(value, t), loc))
-        out.extend(post)
-
     def function_value(self, node, scope, loc):
         """A function named as a value stored in a pointer (`quad`, `&quad`, `k ? quad :
         cube`), as a constant naming it (a choice of constants); None for anything else."""
@@ -758,155 +699,6 @@ class CFront:
         if f is None:
             return None
         return ir.Const(node.name, ir.FuncPtr("pointer to function", f.ret), loc)
-
-    def fill(self, target, r, items, pos, scope, out, loc):
-        """Sets the array or struct target (of type r) from items[pos:], its elements or
-        fields in order, zero those the items do not reach; returns the position of the
-        first item left. An item that is no list for an element or field that is an array
-        or struct (but a struct given whole) starts its own elements: C's brace elision
-        (`struct {double a[3]; double b;} s = {0}`, `double m[2][2] = {1, 2, 3, 4}`)."""
-        for k in range(self.subobject_count(r, loc)):
-            sub, st = self.place(target, r, k, loc)[:2]
-            if pos >= len(items):
-                if isinstance(r, ir.Arr):
-                    self.zero_elements(target, r, k, out, loc)
-                    break
-                self.zero(sub, st, out, loc)
-            elif self.elided(items[pos], st, scope):
-                pos = self.fill(sub, st.resolved(), items, pos, scope, out, loc)
-            else:
-                self.initialise(sub, st, items[pos], scope, out, loc)
-                pos += 1
-        return pos
-
-    def subobject_count(self, r, loc):
-        """How many fields or elements the struct or array type r has."""
-        if isinstance(r, ir.Struct):
-            return len(r.sdef.fields)
-        size = self.int_constant(r.size) if r.size is not None else None
-        if size is None:
-            raise AdgenError("an initializer list for an array whose size is not a constant",
-                             loc)
-        return size
-
-    def elided(self, item, t, scope):
-        """True when item, in a list, starts the elements of an array or struct of type t
-        without braces of its own (not a list, nor a struct variable given whole)."""
-        r = t.resolved()
-        if isinstance(item, c_ast.InitList) or not isinstance(r, (ir.Arr, ir.Struct)) or \
-                isinstance(r, ir.Arr) and is_string(item):    # a char array's characters
-            return False
-        if isinstance(r, ir.Struct) and isinstance(item, (c_ast.ID, c_ast.StructRef,
-                                                          c_ast.ArrayRef)):
-            return not self.expr(item, scope, [], []).type.resolved().is_struct
-        if isinstance(r, ir.Struct) and isinstance(item, c_ast.CompoundLiteral):
-            return not self.type_of(item.type, scope).resolved().is_struct
-        return True
-
-    def list_length(self, elem, items, scope):
-        """How many elements of type elem a list of items sets (an array of unknown size
-        declared with it), brace elision counted."""
-        count, pos, at = 0, 0, 0       # at: the element the next item sets
-        while pos < len(items):
-            item = items[pos]
-            if isinstance(item, c_ast.NamedInitializer):     # `[3] = x` sets element 3
-                d = item.name[0]
-                d = d.expr if type(d).__name__ == "ArrayDesignator" else d
-                at = None if isinstance(d, c_ast.ID) else \
-                    self.int_constant(self.expr(d, scope))
-                if at is None:
-                    raise AdgenError("an array designator that is not a constant",
-                                     loc_of(item))
-                pos += 1
-            else:
-                pos = self.braced_text(elem.resolved(), items, pos, scope)[1] \
-                    if self.elided(item, elem, scope) else pos + 1
-            at += 1
-            count = max(count, at)
-        return count
-
-    def designated(self, target, r, init, scope, out, loc):
-        """An initializer list with designators (`{.k = 2.0, [3] = x}`): the whole object
-        zero, then each item at its place; an item without a designator goes to the place
-        after the one before, as C has it."""
-        if not isinstance(r, (ir.Arr, ir.Struct)):
-            raise AdgenError("a designated initializer for a scalar", loc)
-        self.zero(target, r, out, loc)
-        position = 0
-        for item in init.exprs:
-            value = item
-            if isinstance(item, c_ast.NamedInitializer):
-                value = item.expr
-                elem, et = target, r
-                for depth, d in enumerate(item.name):
-                    elem, et, k = self.designator(elem, et.resolved(), d, scope, loc)
-                    if depth == 0:
-                        position = k
-            else:
-                elem, et, _ = self.place(target, r, position, loc)
-            self.initialise(elem, et, value, scope, out, loc)
-            position += 1
-
-    def designator(self, target, r, d, scope, loc):
-        """(element, its type, its position) that one designator (`.k`, `[3]`) names."""
-        if type(d).__name__ == "ArrayDesignator":
-            d = d.expr      # `[3]` as newer pycparsers give it (older ones: the index alone)
-        if isinstance(d, c_ast.ID) and isinstance(r, ir.Struct):
-            names = [f for f, _ in r.sdef.fields]
-            if d.name not in names:
-                raise AdgenError(f"no field '{d.name}' to initialize", loc)
-            return self.place(target, r, names.index(d.name), loc)
-        if not isinstance(d, c_ast.ID) and isinstance(r, ir.Arr):
-            k = self.int_constant(self.expr(d, scope))
-            if k is None:
-                raise AdgenError("an array designator that is not a constant", loc)
-            return self.place(target, r, k, loc)
-        raise AdgenError("unsupported designator in an initializer", loc)
-
-    def place(self, target, r, k, loc):
-        """(element, its type, k): field or element k of target, of type r."""
-        if isinstance(r, ir.Struct):
-            if k >= len(r.sdef.fields):
-                raise AdgenError("too many values in an initializer list", loc)
-            fname, ftype = r.sdef.fields[k]
-            return ir.Member(target, fname, False, ftype, loc), ftype, k
-        size = self.int_constant(r.size) if r.size is not None else None
-        if size is not None and k >= size:
-            raise AdgenError("too many values in an initializer list", loc)
-        return ir.Index(target, ir.Const(str(k), ir.INT), r.elem, loc), r.elem, k
-
-    def zero(self, target, t, out, loc):
-        """target = 0, element by element and field by field."""
-        r = t.resolved()
-        if isinstance(r, ir.Arr):
-            self.zero_elements(target, r, 0, out, loc)
-        elif isinstance(r, ir.Struct):
-            for fname, ftype in r.sdef.fields:
-                self.zero(ir.Member(target, fname, False, ftype, loc), ftype, out, loc)
-        else:
-            out.append(ir.Assign(target, self.convert(ir.Const("0", ir.INT), t), loc))
-
-    def zero_elements(self, target, r, first, out, loc):
-        """Elements first.. of the array target (of type r) set to 0: one by one when they
-        are few, else by a loop."""
-        size = self.int_constant(r.size) if r.size is not None else None
-        if size is None:
-            raise AdgenError("an initializer list for an array whose size is not a constant",
-                             loc)
-        if size - first <= 4:
-            for k in range(first, size):
-                self.zero(ir.Index(target, ir.Const(str(k), ir.INT), r.elem, loc), r.elem,
-                          out, loc)
-            return
-        k = self.hidden_local("k", ir.INT, loc)
-        body = []
-        self.zero(ir.Index(target, ir.Ref(k, loc), r.elem, loc), r.elem, body, loc)
-        out.append(ir.For([ir.Assign(ir.Ref(k, loc), ir.Const(str(first), ir.INT), loc)],
-                          ir.Binary("<", ir.Ref(k, loc), ir.Const(str(size), ir.INT),
-                                    ir.INT, loc),
-                          [ir.Assign(ir.Ref(k, loc), ir.Binary(
-                              "+", ir.Ref(k, loc), ir.Const("1", ir.INT), ir.INT, loc), loc)],
-                          ir.Block(body), loc))
 
     def hidden_local(self, base, t, loc):
         """A local of a unique name; the source cannot name it unless the scope is told

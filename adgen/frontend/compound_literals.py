@@ -29,8 +29,8 @@ def lower_compound_literal(front, node, scope, pre, loc):
         raise AdgenError("a compound literal of characters set from a string literal is "
                          "not supported", loc)
     if isinstance(r, ir.Arr) and r.size is None:
-        t = ir.Arr(r.elem, ir.Const(str(front.list_length(r.elem, node.init.exprs, scope)),
-                                    ir.INT), r.const)
+        t = ir.Arr(r.elem, ir.Const(
+            str(front.list_length(r.elem, node.init.exprs, scope, loc)), ir.INT), r.const)
     if isinstance(t.resolved(), ir.FuncPtr):
         raise AdgenError("a compound literal of a function pointer type is not supported", loc)
     if isinstance(t.resolved(), ir.Struct) and t.resolved().sdef.is_union:
