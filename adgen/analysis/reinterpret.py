@@ -11,10 +11,17 @@ derivatives would not follow the view. Casts between spellings of one type (`dou
 *` and `double *`, a row of a 2-D array as `double *`), to `void *`, of memory that
 carries no derivative, and the pointer handed to free (`free((char *)(v + nl - 1))`,
 Numerical Recipes' nrutil: no value is read) are left alone.
+
+The address of a struct's field (`&p.x`, `&s.v[1]`) has the same trouble when what is
+reached through it goes past the field, into the fields after it (`(&p.x)[2]` for p.z, a
+struct of doubles used as an array, `memcpy(&s.a, src, 3 * sizeof(double))`): the memory
+model sees the field only. Where adgen cannot show the access stays within the field, it
+is an error naming the field.
 """
 from adgen.analysis.activity import find
 from adgen import ir
 from adgen.errors import AdgenError
+from adgen.ir import exprs as X
 from adgen.ir.c_text import expr_c, type_name
 
 
@@ -30,6 +37,139 @@ def check_reinterpretations(prog, mem, act, functions):
                 for e in ir.walk(top):
                     if isinstance(e, ir.Cast) and id(e) not in freed:
                         _check_cast(e, mem, act, st)
+                _check_field_addresses(prog, f, top, mem, act, st)
+
+
+def field_room(ptr):
+    """(the field, how many elements from ptr on are the field's) when ptr is the address
+    of a struct's field (`&s.a`: 1, `&s.v`, `s.v`: the numbers of v) or of an element of
+    an array field (`&s.v[i]`: those from i on, None when i or v's length is not a
+    constant); None for another pointer."""
+    t = ptr.type.resolved() if ptr.type is not None else None
+    if isinstance(ptr, ir.Member) and isinstance(t, ir.Arr):       # an array field, decayed
+        return ptr, _numbers_in(t)
+    if not isinstance(ptr, ir.AddrOf):
+        return None
+    a = ptr.arg
+    if isinstance(a, ir.Member):
+        at = a.type.resolved()
+        return a, (_numbers_in(at) if isinstance(at, ir.Arr) else 1)
+    if isinstance(a, ir.Index) and isinstance(a.base, ir.Member) and \
+            isinstance(a.base.type.resolved(), ir.Arr):
+        arr = a.base.type.resolved()
+        per = _numbers_in(arr.elem.resolved()) if arr.elem.resolved().is_array else 1
+        n, i = _int(arr.size), _int(a.index)
+        room = None if None in (n, i, per) or not 0 <= i < n else (n - i) * per
+        return a.base, room
+    return None
+
+
+def refuse_past_field(ptr, field, how, loc):
+    """The error for a pointer to a struct's field through which how (`is indexed`,
+    `memcpy copies 3 elements`) may reach past the field."""
+    raise AdgenError(f"'{expr_c(ptr)}' is the address of field '{field.field}' of a struct, "
+                     f"and {how}: adgen cannot show that this stays within '{field.field}', "
+                     "and it keeps a struct's fields apart, so the derivatives of the fields "
+                     "after it would not follow (name each field, or make the numbers one "
+                     "array field and index that)", loc)
+
+
+def _check_field_addresses(prog, f, top, mem, act, st):
+    """Refuses the address of a field of an active struct (in top, an expression of
+    statement st of function f) indexed past the field (or by what is not a constant),
+    stepped, handed to a function of the program or set to a pointer variable that uses
+    it so."""
+    parent = {id(c): e for e in ir.walk(top) for c in e.children()}
+    for e in ir.walk(top):
+        found = field_room(e) if isinstance(e, ir.AddrOf) else None
+        if found is None:
+            continue
+        field, room = found
+        pointee = e.arg.type.resolved()
+        if room is not None and isinstance(pointee, ir.Arr):
+            room //= _numbers_in(pointee)           # (`&s.m[1]` steps over rows)
+        up = parent.get(id(e))
+        how = None
+        if isinstance(up, ir.Index) and up.base is e:
+            if not _index_within(_int(up.index), room):
+                how = f"it is indexed by '{expr_c(up.index)}'"
+        elif isinstance(up, ir.Binary) and up.op in ("+", "-"):
+            how = "it is stepped"
+        elif isinstance(up, ir.Call) and \
+                not _param_within(prog, up.func, _arg_position(up, e), room, set()):
+            how = f"{up.func} is handed it and may reach past the field"
+        elif up is None and isinstance(st, ir.Assign) and top is st.rhs and \
+                isinstance(st.lhs, ir.Ref) and \
+                not _symbol_within(prog, f, st.lhs.sym, room, set()):
+            how = f"'{st.lhs.sym.name}' is set to it and used past the field"
+        if how is None or not act.needs_shadow(_struct_node(field, mem)):
+            continue
+        refuse_past_field(e, field, how, e.loc or getattr(up, "loc", None) or st.loc)
+
+
+def _param_within(prog, fname, position, room, seen):
+    """True when function fname uses its parameter at position only within its first
+    room elements (see _symbol_within)."""
+    f = prog.functions.get(fname)
+    if f is None or not f.has_body or position is None or position >= len(f.params):
+        return True         # (a library function: its rule says what it reads)
+    return _symbol_within(prog, f, f.params[position], room, seen)
+
+
+def _symbol_within(prog, f, sym, room, seen):
+    """True when function f uses the pointer variable sym only within its first room
+    elements (room None: the first only): `*p`, `p->x`, `p[k]` for a constant k below
+    room, handing it to a function doing so; setting it is no use."""
+    if (f.name, sym) in seen:
+        return True
+    seen.add((f.name, sym))
+    for st in ir.stmts_walk(f.body.stmts):
+        for top in ir.stmt_exprs(st):
+            if isinstance(st, ir.Assign) and top is st.lhs and isinstance(top, ir.Ref):
+                continue
+            parent = {id(c): e for e in ir.walk(top) for c in e.children()}
+            for e in ir.walk(top):
+                if not (isinstance(e, ir.Ref) and e.sym is sym):
+                    continue
+                up = parent.get(id(e))
+                if isinstance(up, ir.Deref) or isinstance(up, ir.Member) and up.arrow:
+                    continue                                    # (`p->x`: *p's)
+                if isinstance(up, ir.Index) and up.base is e and \
+                        _index_within(_int(up.index), room):
+                    continue
+                if isinstance(up, ir.Call) and \
+                        _param_within(prog, up.func, _arg_position(up, e), room, seen):
+                    continue
+                return False
+    return True
+
+
+def _index_within(k, room):
+    return k == 0 or k is not None and room is not None and 0 <= k < room
+
+
+def _arg_position(call, arg):
+    return next((k for k, a in enumerate(call.args) if a is arg), None)
+
+
+def _struct_node(field, mem):
+    """The memory of the struct whose field is `field` (a Member)."""
+    return mem.target(field.base) if field.arrow else mem.loc(field.base)
+
+
+def _numbers_in(t):
+    """How many numbers an array type of constant extents holds; None otherwise."""
+    n = 1
+    while isinstance(t, ir.Arr):
+        extent = _int(t.size)
+        if extent is None:
+            return None
+        n, t = n * extent, t.elem.resolved()
+    return n
+
+
+def _int(e):
+    return X.int_value(e) if e is not None else None
 
 
 def _check_cast(cast, mem, act, st):

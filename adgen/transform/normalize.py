@@ -17,8 +17,10 @@
   them with flags, so every construct has one entry and one exit and can be reversed.
 """
 from adgen import ir
+from adgen.analysis.reinterpret import field_room, refuse_past_field
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
+from adgen.ir.c_text import expr_c
 from adgen.rules import LIBRARY_FUNCTIONS
 
 
@@ -358,6 +360,7 @@ class Normalizer:
             raise AdgenError(f"{call.func} on an untyped pointer: the element type is unknown",
                              loc)
         count = element_count(call.args[2], et, dst, loc, call.func)
+        _within_field(dst, count, call.func, loc)
         if call.func == "memset":
             fill = call.args[1]
             if not (isinstance(fill, ir.Const) and X.is_zero(fill)):
@@ -374,6 +377,7 @@ class Normalizer:
             if st is None or not _same_type(st, et):
                 raise AdgenError(f"{call.func} between arrays of different element types is "
                                  "not supported; copy it with a loop", loc)
+            _within_field(src, count, call.func, loc)
             if et.resolved().is_struct and X.int_value(count) == 1:
                 # one struct: a copy field by field, as its assignment is
                 return _copy_value(_one_struct(dst, et, loc), _one_struct(src, st, loc), et,
@@ -427,11 +431,28 @@ def _float_depth(e):
     return 1 + max((_float_depth(sub) for sub in e.children()), default=0)
 
 
+def _within_field(ptr, count, func, loc):
+    """Refuses a block of count elements from ptr, the address of a struct's field, that
+    adgen cannot show stays within that field."""
+    found = field_room(ptr)
+    if found is None:
+        return
+    field, room = found
+    n = X.int_value(count)
+    if room is None or n is None or not 0 <= n <= room:
+        refuse_past_field(ptr, field, f"{func} reaches {expr_c(count)} elements from it",
+                          loc)
+
+
 def _element(ptr, k, t, loc):
     """Number k of the block ptr points to: `a[i + k]` for ptr `&a[i]` (a one-dimensional
     array or a pointer), `a[k]` for `&a` (an array), `m[k / 3][k % 3]` for a pointer to
-    rows of 3 (`double m[2][3]`), else `ptr[k]`."""
+    rows of 3 (`double m[2][3]`), the field itself for `&s.a` (a block of one:
+    _within_field), else `ptr[k]`."""
     target = ir.pointee(ptr.type)
+    if isinstance(ptr, ir.AddrOf) and isinstance(ptr.arg, ir.Member) and \
+            not ptr.arg.type.resolved().is_array:
+        return ptr.arg
     if target is not None and target.resolved().is_array:
         if isinstance(ptr, ir.AddrOf):
             return _number_of_array(ptr.arg, ir.Ref(k), loc)
