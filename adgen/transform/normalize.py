@@ -433,12 +433,20 @@ def _float_depth(e):
 
 def _within_field(ptr, count, func, loc):
     """Refuses a block of count elements from ptr, the address of a struct's field, that
-    adgen cannot show stays within that field."""
+    reaches past that field: a constant count larger than what the field holds from
+    there, or more than one element from the address of a field that is one number. (A
+    count known at run time only, into an array field, is taken to stay within it, as
+    the program's own indexing of the array is.)"""
     found = field_room(ptr)
     if found is None:
         return
     field, room = found
     n = X.int_value(count)
+    array_field = field.type.resolved().is_array
+    if n is None and array_field:
+        return
+    if room is None and n is not None and array_field and n >= 0:
+        return      # (from an element at an index known at run time only)
     if room is None or n is None or not 0 <= n <= room:
         refuse_past_field(ptr, field, f"{func} reaches {expr_c(count)} elements from it",
                           loc)
