@@ -75,16 +75,20 @@ def refuse_past_field(ptr, field, how, loc):
 
 
 def _check_field_addresses(prog, f, top, mem, act, st):
-    """Refuses the address of a field of an active struct (in top, an expression of
-    statement st of function f) indexed past the field (or by what is not a constant),
-    stepped, handed to a function of the program or set to a pointer variable that uses
-    it so."""
+    """Refuses the address of a field of an active struct that is one number (in top,
+    an expression of statement st of function f) indexed past the field (or by what is
+    not a constant), stepped, handed to a function of the program or set to a pointer
+    variable that uses it so: a struct of numbers used as an array."""
     parent = {id(c): e for e in ir.walk(top) for c in e.children()}
     for e in ir.walk(top):
         found = field_room(e) if isinstance(e, ir.AddrOf) else None
         if found is None:
             continue
         field, room = found
+        if field.type.resolved().is_array:
+            # the address of an array field, or of one of its elements, is used as an
+            # array, as the program's own indexing of the field is: taken to stay in it
+            continue
         pointee = e.arg.type.resolved()
         if room is not None and isinstance(pointee, ir.Arr):
             room //= _numbers_in(pointee)           # (`&s.m[1]` steps over rows)
