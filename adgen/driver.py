@@ -12,7 +12,7 @@ from typing import List, Optional
 from adgen import ir, progress
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
                                      names_global, reachable_nodes, ruled_call_arrays)
-from adgen.analysis.call_graph import callees, reachable
+from adgen.analysis.call_graph import callees, reachable, reachable_statements
 from adgen.analysis.default_heads import default_io, resolve_heads
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
                                    descriptor_rank, field_expr, field_path_text, int_const)
@@ -134,6 +134,7 @@ class Context:
         self._reads = None
         self._shadow_globals = None
         self._per_call_statics = None
+        self._head_shadow_globals = {}
         self._called = {}
         self.suffix = "b" if options.mode == "reverse" else "d"
         self.extents = ExtentAnalysis(prog)
@@ -363,6 +364,20 @@ class Context:
 
     def shadow_global_names(self):
         return [g.name for g in self.shadow_globals()]
+
+    def head_shadow_globals(self, head):
+        """The shadow globals head's derivative routine sets up: those of the globals it
+        names and of those its code (its callees' included) uses. The derivative of a
+        global that another head names is that caller's to read or set; a head whose
+        code never touches the global leaves it as it is."""
+        key = head.func.name
+        if key not in self._head_shadow_globals:
+            used = X.used_symbols(list(reachable_statements(self.prog, key)))
+            named = head.indep + head.dep
+            self._head_shadow_globals[key] = [
+                g for g in self.shadow_globals()
+                if g.primal in used or names_global(named, g.primal)]
+        return self._head_shadow_globals[key]
 
     def per_call_statics(self):
         """The static locals with a shadow that their function sets before reading them

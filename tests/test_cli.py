@@ -1071,6 +1071,46 @@ def test_head_naming_a_global(tmp_path, head):
                 r"independent or a dependent \('total'\): pass it as an argument")
 
 
+TWO_HEADS = """double gain = 1.5;
+double scale = 2.0;
+double f1(double x) { return gain * x * x; }
+double f2(double x) { return scale * x; }
+"""
+
+TWO_HEADS_DRIVER = """#include <stdio.h>
+void f1_b(double x, double *xb, double f1b);
+void f2_b(double x, double *xb, double f2b);
+double f1_d(double x, double xd, double *f1);
+double f2_d(double x, double xd, double *f2);
+extern double gainb, gaind;
+int main(void)
+{
+    double xb, f;
+    f1_b(3.0, &xb, 1.0);
+    f2_b(3.0, &xb, 1.0);
+    gaind = 1.0;
+    f2_d(3.0, 1.0, &f);
+    printf("%g %g\\n", gainb, gaind);
+    return 0;
+}
+"""
+
+
+def test_a_head_leaves_the_derivative_of_a_global_it_never_touches(tmp_path):
+    # gainb is f1's gradient for the caller to read; f2 neither names nor uses gain, so
+    # its derivative routines must leave gainb and gaind as they are (they zeroed them)
+    (tmp_path / "m.c").write_text(TWO_HEADS)
+    (tmp_path / "main.c").write_text(TWO_HEADS_DRIVER)
+    for mode, out in (("--reverse", "m_b.c"), ("--forward", "m_d.c")):
+        proc = adgen(mode, "m.c", "--head", "f1(f1)/(x gain)", "--head", "f2(f2)/(x)",
+                     "-o", out, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", "run", "main.c",
+                    "m.c", "m_b.c", "m_d.c", "-lm"], cwd=tmp_path, check=True)
+    run = subprocess.run(["./run"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["9", "1"]
+
+
 @pytest.mark.parametrize("before,message", [
     ("static ", r"'total' is a static variable: a dependent must be a parameter or a global "
      "without 'static'"),

@@ -219,7 +219,7 @@ class FuncGen(CallsAndLoops):
             params.append(fb)
             if result is not None:
                 self.sh.set(result, seed)
-        for g in self.T.ctx.shadow_globals():
+        for g in self.T.ctx.head_shadow_globals(head):
             on_entry, on_exit = shadow_global_setup(g, head, "reverse")
             prologue += on_entry
             epilogue += on_exit

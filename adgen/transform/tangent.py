@@ -182,7 +182,7 @@ class TangentGen:
                 self.sh.set(sym, ir.Ref(sd))
                 self.locals.append(LocalDecl(sd, zero=True))
         if head is not None:
-            for g in self.T.ctx.shadow_globals():
+            for g in self.T.ctx.head_shadow_globals(head):
                 on_entry, on_exit = shadow_global_setup(g, head, "forward")
                 prologue += on_entry
                 epilogue += on_exit
