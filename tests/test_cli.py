@@ -1319,6 +1319,95 @@ def test_fp_loop_swapping_buffers_is_refused(tmp_path):
     assert proc.returncode == 0, proc.stderr
 
 
+@pytest.mark.parametrize("directive,message", [
+    ("#pragma adgen fploop", r"unknown directive '#pragma adgen fploop' \(adgen knows "
+     r"binomial_ckp, checkpoint, fp_loop, nocheckpoint, rule, stack_size"),
+    ("#pragma adgen fp_loop 1e-6", r"expected '#pragma adgen fp_loop \[adj_reduction="
+     r"FACTOR\]'"),
+    ("#pragma adgen binomial_ckp", r"expected '#pragma adgen binomial_ckp\(nsteps, nsnaps, "
+     r"first\)'"),
+    ("#pragma adgen checkpoint now", r"expected '#pragma adgen checkpoint'")],
+    ids=["unknown", "fp_loop", "binomial_ckp", "checkpoint"])
+def test_a_directive_adgen_cannot_read_is_an_error(tmp_path, directive, message):
+    # it was ignored: the loop was then reversed (or the call run) as if it were absent
+    (tmp_path / "fp.c").write_text(FIXED_POINT.replace(
+        "#pragma adgen fp_loop adj_reduction=1e-3", directive))
+    proc = adgen("--reverse", "fp.c", "--head", "fixed(fixed)/(p)", "-o", "out.c",
+                 cwd=tmp_path)
+    check_error(proc, "fp.c", message, lines=[6])
+    assert files_in(tmp_path) == ["fp.c"]
+
+
+FIXED_POINT = """#include <math.h>
+double fixed(double p)
+{
+    double z = 0.0, change = 1.0;
+    int it = 0;
+#pragma adgen fp_loop adj_reduction=1e-3
+    while (change > 1e-15 && it < 10000) {
+        double znew = 0.9 * z + p;
+        change = fabs(znew - z);
+        z = znew;
+        it++;
+    }
+    return z;
+}
+"""
+
+FIXED_POINT_FORTRAN = """subroutine fixed(p, z)
+  implicit none
+  double precision, intent(in) :: p
+  double precision, intent(out) :: z
+  double precision :: znew, change
+  integer :: it
+  z = 0d0
+  change = 1d0
+  it = 0
+  !$AD FP-LOOP z adj_reduction=1.d-3 adj_residual=1.d-9
+  do while (change > 1d-15 .and. it < 10000)
+    znew = 0.9d0 * z + p
+    change = abs(znew - z)
+    z = znew
+    it = it + 1
+  end do
+end subroutine
+"""
+
+
+def test_fp_loop_stops_at_the_directives_reduction(tmp_path):
+    # z = 0.9 z + p: dz*/dp = 10, the passes' changes shrinking by 0.9 each; with
+    # adj_reduction=1e-3 they stop after about 66 passes, a gradient off by about 1e-3
+    # (the setting was ignored: 1e-14 of the largest adjoint, exact to rounding)
+    (tmp_path / "main.c").write_text(
+        "#include <stdio.h>\nvoid fixed_b(double p, double *pb, double fixedb);\n"
+        "int main(void)\n{\n    double pb;\n    fixed_b(1.0, &pb, 1.0);\n"
+        "    printf(\"%.17g\\n\", pb);\n    return 0;\n}\n")
+    gradients = {}
+    for name, text in (("loose", FIXED_POINT),
+                       ("tight", FIXED_POINT.replace(" adj_reduction=1e-3", ""))):
+        (tmp_path / f"{name}.c").write_text(text)
+        proc = adgen("--reverse", f"{name}.c", "--head", "fixed(fixed)/(p)", "-o",
+                     f"{name}_b.c", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", name,
+                        "main.c", f"{name}_b.c", "-lm"], cwd=tmp_path, check=True)
+        run = subprocess.run([f"./{name}"], cwd=tmp_path, capture_output=True, text=True,
+                             check=True)
+        gradients[name] = float(run.stdout)
+    assert abs(gradients["tight"] - 10.0) < 1e-9, gradients
+    assert 1e-4 < abs(gradients["loose"] - 10.0) < 1e-1, gradients
+    # Fortran's `!$AD FP-LOOP z adj_reduction=1.d-3`: the same stop, and a setting adgen
+    # does not know named in a warning
+    (tmp_path / "fp.f90").write_text(FIXED_POINT_FORTRAN)
+    proc = adgen("--reverse", "fp.f90", "--head", "fixed(z)/(p)", "-o", "fp_b.c",
+                 cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(r"^fp\.f90:10(:\d+)?: warning: !\$AD FP-LOOP setting 'adj_residual' "
+                     r"ignored \(adgen knows adj_reduction\)", proc.stderr, re.M), proc.stderr
+    assert re.search(r"while \(fp_change > 1\.?e-3 \* fp_first_change",
+                     (tmp_path / "fp_b.c").read_text())
+
+
 def test_checkpointed_loop_carrying_a_pointer_a_call_sets_is_refused(tmp_path):
     # the steps run again from kept states move the pointer, and only the recording sweep
     # of the call would give its shadow: refused where the next step reads it

@@ -13,6 +13,7 @@ from pycparser import c_ast, c_generator, c_parser
 from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.frontend import function_pointers, jumps
+from adgen.frontend.directives import check_directive
 from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
@@ -188,6 +189,7 @@ class CFront(InitializersMixin):
                 self.file_decl(ext, user)
             elif isinstance(ext, c_ast.Pragma):
                 self.pragmas.append(ir.Pragma(ext.string, loc))
+                check_directive(self.pragmas[-1])
         self.name_anonymous_structs()
         self.check_fixed_pointers()
         function_pointers.resolve(self)
@@ -533,6 +535,7 @@ class CFront(InitializersMixin):
             pass
         elif isinstance(node, c_ast.Pragma):
             out.append(ir.Pragma(node.string, loc))
+            check_directive(out[-1])
         elif isinstance(node, c_ast.Switch):
             out.append(self.switch(node, scope))
         elif isinstance(node, c_ast.Label):

@@ -9,6 +9,7 @@ from dataclasses import replace
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
+from adgen.frontend.directives import fortran_reduction_factor
 from adgen.frontend.fortran_operators import with_defined_operators
 from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
@@ -822,7 +823,7 @@ class StatementsMixin:
             self.kept_loops -= kept
         if fixed_point is not None:
             # just before the loop, after its bounds' set-up
-            loop.insert(len(loop) - 1, ir.Pragma("adgen fp_loop", fixed_point))
+            loop.insert(len(loop) - 1, ir.Pragma(fixed_point[1], fixed_point[0]))
         if _construct_name(stmt) is not None:
             loop.append(jumps.Label(f"exit_{_construct_name(stmt)}", loc))   # (see loop_jump)
         return loop
@@ -911,10 +912,22 @@ class StatementsMixin:
             self.nocheckpoint = True
         elif name == "FP-LOOP":
             self.no_waiting_directive(comment)
-            self.fp_loop = loc
+            self.fp_loop = (loc, self.fp_loop_pragma(words[1:], loc))
         else:
             self.front.warn(loc, f"!$AD {name} directive ignored (adgen knows "
                                  "BINOMIAL-CKP, FP-LOOP and NOCHECKPOINT)", self.func)
+
+    def fp_loop_pragma(self, words, loc):
+        """The C pragma of `!$AD FP-LOOP [names] [adj_reduction=FACTOR]`: the state's names
+        are read and not needed (adgen finds the state), adj_reduction is kept; another
+        setting is left out with a warning, not in silence."""
+        settings = " ".join(words)
+        for name in re.findall(r"([A-Za-z_]\w*)\s*=", settings):
+            if name.lower() != "adj_reduction":
+                self.front.warn(loc, f"!$AD FP-LOOP setting '{name}' ignored (adgen knows "
+                                     "adj_reduction)", self.func)
+        factor = fortran_reduction_factor(settings)
+        return "adgen fp_loop" + (f" adj_reduction={factor}" if factor else "")
 
     def binomial_directive(self, fields, loc):
         """(the checkpoint pragma of `!$AD BINOMIAL-CKP nsteps nsnaps first`, the parse tree
@@ -951,7 +964,7 @@ class StatementsMixin:
             raise AdgenError(f"BINOMIAL-CKP: the directive must stand just before a DO "
                              f"loop{what}", loc)
         if self.fp_loop is not None:
-            loc, self.fp_loop = self.fp_loop, None
+            (loc, _), self.fp_loop = self.fp_loop, None
             raise AdgenError(f"FP-LOOP: the directive must stand just before a DO or DO WHILE "
                              f"loop{what}", loc)
 

@@ -707,7 +707,7 @@ class FuncGen(CallsAndLoops):
         """(forward, backward) statement lists; backward is already in reverse order."""
         from adgen.transform.checkpoint import (CheckpointedLoop, call_mode_pragma,
                                                 checkpoint_pragma)
-        from adgen.transform.fixed_point import FixedPointLoop, fp_loop_pragma
+        from adgen.transform.fixed_point import FixedPointLoop, fp_loop_pragma, reduction_factor
         # parts[k]: the backward statements of stmts[k] (none for a directive), so that
         # recomputations finds those after each statement by its position
         fwd, parts = [], []
@@ -723,13 +723,14 @@ class FuncGen(CallsAndLoops):
             if snaps is not None or fp_loop_pragma(s):
                 if pending is not None:
                     raise AdgenError("a loop directive must stand just before its loop",
-                                     pending[-1])
-                pending = (snaps, s.loc) if snaps is not None else ("fp_loop", s.loc)
+                                     pending[1])
+                pending = (snaps, s.loc) if snaps is not None else \
+                    ("fp_loop", s.loc, reduction_factor(s.text))
                 parts.append([])
                 continue
             if pending is not None:
                 if pending[0] == "fp_loop":
-                    f, b = FixedPointLoop(self, s, pending[1]).build()
+                    f, b = FixedPointLoop(self, s, pending[1], pending[2]).build()
                 else:
                     f, b = CheckpointedLoop(self, s, *pending).build()
                 self.fwd_of[id(s)], self.bwd_of[id(s)] = f, b

@@ -9,7 +9,8 @@ sweep and at once its backward sweep, again and again. Each such pass maps the s
 adjoint d to phi_z^T d, and adds phi_p^T d to the adjoints of what the body only reads, so
 the passes sum the series d0 + phi_z^T d0 + (phi_z^T)^2 d0 + ... whose limit is the
 adjoint of the fixed point; they stop when the state's adjoint no longer changes (by more
-than 1e-14 of its largest element) or after 10,000 passes. Elements of the state the body
+than 1e-14 of its largest element; with the directive's adj_reduction=FACTOR, by more than
+FACTOR times the first pass's change) or after 10,000 passes. Elements of the state the body
 never writes (a boundary value) pass through each pass and collect their own adjoint.
 Memory is the state twice and one pass's values, whatever the number of iterations.
 
@@ -23,14 +24,21 @@ from adgen.ir import exprs as X
 from adgen.transform.checkpoint import StateKeeper, carried_pointers, copy_state, written_nodes
 from adgen.transform.common import base_symbol, source_name
 
-PRAGMA = re.compile(r"\s*adgen\s+fp_loop\b\s*$")
+PRAGMA = re.compile(r"\s*adgen\s+fp_loop\b")
 TOLERANCE = "1e-14"
 MAX_PASSES = 10000
 
 
 def fp_loop_pragma(s):
-    """True when s is `#pragma adgen fp_loop`."""
+    """True when s is `#pragma adgen fp_loop` (with its arguments, if any)."""
     return isinstance(s, ir.Pragma) and PRAGMA.match(s.text) is not None
+
+
+def reduction_factor(text):
+    """The FACTOR of `#pragma adgen fp_loop adj_reduction=FACTOR` as C text, or None (the
+    front end has checked its shape: frontend/directives.py)."""
+    m = re.search(r"\badj_reduction\s*=\s*(\S+)", text)
+    return None if m is None else m.group(1)
 
 
 def _int(v):
@@ -40,10 +48,13 @@ def _int(v):
 class FixedPointLoop:
     """Forward and backward statements of one fixed-point loop (for FuncGen)."""
 
-    def __init__(self, gen, loop, pragma_loc):
+    def __init__(self, gen, loop, pragma_loc, reduction=None):
         self.g = gen
         self.loop = loop
         self.loc = pragma_loc
+        # adj_reduction: the passes stop once a pass changes the state's adjoint by at
+        # most this factor of what the first pass changed it by
+        self.reduction = reduction
 
     def error(self, message):
         return AdgenError(f"fp_loop: {message}", self.loc)
@@ -101,9 +112,16 @@ class FixedPointLoop:
         one_pass = copy_state(items, ir.Ref(fixed), save=False) + pass_fwd + pass_bwd
         one_pass.append(ir.Assign(R(change), ir.Const("0.0", ir.DOUBLE), loc))
         one_pass += self.each_element(elements, last, change, largest, first=False)
+        if self.reduction is None:
+            scale = R(largest)
+        else:
+            scale = R(T("fp_first_change", ir.DOUBLE))
+            one_pass.append(ir.If(ir.Binary("==", R(passes), _int(0), ir.INT),
+                                  ir.Block([ir.Assign(X.clone(scale), R(change), loc)]), None))
         one_pass.append(ir.Assign(R(passes), X.add(R(passes), _int(1)), loc))
+        factor = ir.Const(self.reduction or TOLERANCE, ir.DOUBLE)
         settled = ir.Binary("&&", ir.Binary(">", R(change), ir.Binary(
-            "*", ir.Const(TOLERANCE, ir.DOUBLE), R(largest), ir.DOUBLE), ir.INT),
+            "*", factor, X.clone(scale), ir.DOUBLE), ir.INT),
             ir.Binary("<", R(passes), _int(MAX_PASSES), ir.INT), ir.INT)
         bwd.append(ir.DoWhile(ir.Block(one_pass), settled, loc))
         bwd += [ir.Raw("scratch_free", {"ptr": R(last)}),
