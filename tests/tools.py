@@ -1,7 +1,9 @@
 """The tools the tests run that do not come from PyPI: found, or installed with Debian's
-apt-get where they are missing and this is root (CI), saying so. `make test` runs this
-before the tests; a tool still missing afterwards makes its tests skip with the reason
-printed here.
+apt-get where they are missing and this is root (CI), saying so; and the optional Python
+packages the framework tests use (torch, jax, scipy: tests/test_frameworks.py), installed
+with pip into this Python's environment where they are missing. `make test` runs this
+before the tests; a tool or package still missing afterwards makes its tests skip with the
+reason printed here.
 
     python tests/tools.py
 """
@@ -13,8 +15,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness  # noqa: E402
 
 
+# The optional packages, pinned: torch 2.13.0 is a CPU build (another release can mean a
+# CUDA build of several GB).
+FRAMEWORKS = [("torch", ["torch==2.13.0"]), ("jax", ["jax==0.10.2", "jaxlib==0.10.2"]),
+              ("scipy", ["scipy"])]
+
+
+def ensure_frameworks():
+    """Installs with pip those of FRAMEWORKS that this Python cannot import (nothing to do,
+    and no pip run, when all are there)."""
+    import importlib.util
+    import subprocess
+    for module, specs in FRAMEWORKS:
+        if importlib.util.find_spec(module) is not None:
+            print(f"tests/tools.py: {module}: installed")
+            continue
+        print(f"tests/tools.py: {module} is missing: installing it with pip "
+              f"({' '.join(specs)})", flush=True)
+        done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                               "--disable-pip-version-check", *specs])
+        if done.returncode != 0:
+            print(f"tests/tools.py: {module}: not available (pip failed); its tests will "
+                  "be skipped")
+
+
 def main():
     import shutil
+    ensure_frameworks()
     found = shutil.which(harness.FC)
     if found:
         print(f"tests/tools.py: gfortran: {found}")
