@@ -60,6 +60,52 @@ class Built:
     def __repr__(self):
         return f"<adgen.Built {self.head} at {self.path}>"
 
+    # -- what the framework bridges (torch, jax, scipy) build on --
+    def parameter(self, name):
+        """The description of parameter `name` (a dict: kind 'int', 'real', 'array',
+        'struct', ...; elem, its C element type; scalar_ref for a Fortran scalar passed by
+        reference; role, 'in', 'out' or 'inout' for an active one)."""
+        return dict(self._by_name[name])
+
+    @property
+    def return_type(self):
+        """The C type of the function's return value ('void' for none)."""
+        return self._meta["ret"]["cdef"]
+
+    def bind(self, what, args, kwargs):
+        """{parameter: value} of a call's arguments, positional or by name (TypeError for
+        a missing, extra or unknown one, `what` naming the call)."""
+        return self._bind(what, args, kwargs)
+
+    def check(self, what, values):
+        """Checks the types and lengths of the arguments {parameter: value} as the methods
+        do (TypeError, ValueError, `what` naming the call)."""
+        self._convert(what, [values[n] for n in self.parameters], {}, copy=False)
+
+    def extent(self, name, env):
+        """The number of elements the code uses of array parameter `name` given the values
+        of the integer parameters in env; None when adgen's analysis does not tell."""
+        return self._extent(name, env)
+
+    def torch(self, head=None, shapes=None):
+        """The head as a function of torch tensors with autograd (docs/python-api.md,
+        "PyTorch"); needs torch (pip install 'adgen[torch]')."""
+        from adgen.api.torch_bridge import torch_function
+        return torch_function(self, head, shapes)
+
+    def jax(self, head=None):
+        """The head as a JAX function with a custom VJP, usable under jit, grad and vmap
+        (docs/python-api.md, "JAX"); needs jax (pip install 'adgen[jax]')."""
+        from adgen.api.jax_bridge import jax_function
+        return jax_function(self, head)
+
+    def value_and_grad(self, *args, head=None, **kwargs):
+        """The scalar dependent and its gradient as functions of one flat vector of the
+        independents, the other arguments fixed: for scipy.optimize.minimize(fun, x0,
+        jac=True) (docs/python-api.md, "SciPy")."""
+        from adgen.api.scipy_bridge import ValueAndGrad
+        return ValueAndGrad(self, args, kwargs, head)
+
     # -- arguments --
     def _bind(self, what, args, kwargs):
         names = self.parameters
