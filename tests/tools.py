@@ -22,21 +22,29 @@ FRAMEWORKS = [("torch", ["torch==2.13.0"]), ("jax", ["jax==0.10.2", "jaxlib==0.1
 
 
 def ensure_frameworks():
-    """Installs with pip those of FRAMEWORKS that this Python cannot import (nothing to do,
-    and no pip run, when all are there)."""
+    """Installs with pip, in one run, those of FRAMEWORKS that this Python cannot import
+    (nothing to do, and no pip run, when all are there)."""
     import importlib.util
     import subprocess
+    missing = []
     for module, specs in FRAMEWORKS:
         if importlib.util.find_spec(module) is not None:
             print(f"tests/tools.py: {module}: installed")
-            continue
-        print(f"tests/tools.py: {module} is missing: installing it with pip "
-              f"({' '.join(specs)})", flush=True)
-        done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
-                               "--disable-pip-version-check", *specs])
-        if done.returncode != 0:
-            print(f"tests/tools.py: {module}: not available (pip failed); its tests will "
-                  "be skipped")
+        else:
+            missing.append((module, specs))
+    if not missing:
+        return
+    specs = [spec for _, module_specs in missing for spec in module_specs]
+    print(f"tests/tools.py: {', '.join(m for m, _ in missing)} missing: installing with pip "
+          f"({' '.join(specs)})", flush=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                    "--disable-pip-version-check", *specs])
+    for module, _ in missing:
+        importlib.invalidate_caches()
+        found = importlib.util.find_spec(module) is not None
+        print(f"tests/tools.py: {module}: " + ("installed" if found else
+                                              "not available (pip failed); its tests will "
+                                              "be skipped"))
 
 
 def main():
