@@ -4,7 +4,9 @@ function works under jax.jit, jax.grad and jax.vmap (vmap calls the C code once 
 
 JAX lets a function carry jax.custom_vjp or jax.custom_jvp, not both; this one carries
 custom_vjp, so reverse mode (grad, vjp, jacrev) uses the adjoint and forward mode (jvp,
-jacfwd) is refused by JAX. Float64 needs jax.config.update("jax_enable_x64", True). jax
+jacfwd) is refused by JAX. (custom_jvp with the tangent routine, transposed through
+jax.custom_derivatives.linear_call, would give both, but linear_call has no batching rule:
+vmap of grad would fail.) Float64 needs jax.config.update("jax_enable_x64", True). jax
 is imported when a function is made, not before (pip install 'adgen[jax]').
 """
 from __future__ import annotations
