@@ -177,6 +177,25 @@ def test_torch_batch_axis_runs_each_row(heat, torch):
         model(N, STEPS, DT, kappas, rows[:2], np.zeros(N))
 
 
+def test_torch_batch_shapes_option(adgen_cache, torch):
+    """shapes= gives an array independent's shape in one call, over the count adgen's
+    analysis (here the sizes option) gives; an array of another shape is one call's."""
+    built = adgen.build("double total(int n, const double *w)\n{\n    double s = 0.0;\n"
+                        "    for (int i = 0; i < n; i++)\n        s += w[i] * w[i];\n"
+                        "    return s;\n}\n", head="total(total)/(w)", sizes={"w": "n"},
+                        cache_dir=adgen_cache)
+    rows = torch.tensor([[1.0, 2.0], [3.0, 4.0], [0.5, 0.0]], dtype=torch.float64,
+                        requires_grad=True)
+    assert built.torch()(2, rows).shape == (3,)           # w has n = 2 elements a call
+    assert built.torch(shapes={"w": 4})(2, rows.reshape(6)).shape == ()
+    per_row = built.torch(shapes={"w": (2,)})(2, rows)
+    assert per_row.detach().numpy().tolist() == [5.0, 25.0, 0.25]
+    per_row.sum().backward()
+    assert np.allclose(rows.grad.numpy(), 2 * rows.detach().numpy())
+    with pytest.raises(ValueError, match=r"shapes: 'n' is not an independent"):
+        built.torch(shapes={"n": 2})
+
+
 @needs_fortran
 def test_torch_fortran_growth(growth, torch):
     model = growth.torch()
@@ -333,6 +352,20 @@ def test_jax_several_dependents_and_errors(decay, jax):
     # custom_vjp, not custom_jvp: JAX itself refuses forward mode
     with pytest.raises(TypeError, match="custom_vjp"):
         jax.jvp(lambda k: model(N, T, obs, 2.1, k, np.zeros(N))[0], (0.9,), (1.0,))
+
+
+def test_jax_float_program_without_x64(adgen_cache, jax):
+    jnp = jax.numpy
+    model = adgen.build(SCALE_C, head="scale(scale)/(s)", cache_dir=adgen_cache).jax()
+    x = np.array([0.5, 1.0, 1.5], dtype=np.float32)
+    jax.config.update("jax_enable_x64", False)
+    try:
+        value, g = jax.jit(jax.value_and_grad(
+            lambda s: model(3, x, s, np.zeros(3, np.float32))))(jnp.float32(2.0))
+        assert value.dtype == g.dtype == jnp.float32
+        assert np.isclose(float(value), 7.0) and np.isclose(float(g), 3.5)
+    finally:
+        jax.config.update("jax_enable_x64", True)
 
 
 def test_jax_float64_needs_x64(heat, jax):
