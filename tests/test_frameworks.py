@@ -241,6 +241,9 @@ def test_torch_error_paths(heat, torch, adgen_cache):
                                          r"on the CPU"):
         model(N, STEPS, DT, kappa, torch.empty(N, dtype=torch.float64, device="meta"),
               np.zeros(N))
+    with pytest.raises(ValueError, match=r"argument 'kappa' is one number \(a batch of "
+                                         r"them on one leading axis\), got shape \(2, 1\)"):
+        model(N, STEPS, DT, torch.ones(2, 1, dtype=torch.float64), u0, np.zeros(N))
     with pytest.raises(TypeError, match=r"argument 'n' must be an int or an integer tensor"):
         model(torch.tensor(6.0), STEPS, DT, kappa, u0, np.zeros(N))
     with pytest.raises(ValueError, match=r"'dt' requires grad but is not an independent"):

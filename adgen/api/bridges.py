@@ -122,9 +122,12 @@ class HeadFunction:
             if p["kind"] == "int":
                 v = int(np.asarray(v).reshape(-1)[0]) if np.ndim(v) == 0 and \
                     isinstance(v, (np.ndarray, np.generic)) else v
-            elif p["kind"] == "real":
-                v = float(np.asarray(v).reshape(())) if isinstance(
-                    v, (np.ndarray, np.generic)) else v
+            elif p["kind"] == "real" and isinstance(v, (np.ndarray, np.generic)):
+                if np.size(v) != 1:
+                    raise ValueError(f"{self.what}(): argument {name!r} is one number (a "
+                                     f"batch of them on one leading axis), got shape "
+                                     f"{np.shape(v)}")
+                v = float(np.asarray(v).reshape(()))
             elif p["kind"] == "array" and p.get("scalar_ref") and (
                     name in self.independents or name in self.built.dependents):
                 v = np.array(v, dtype=FLOAT_DTYPES.get(p["elem"])).reshape(1)
