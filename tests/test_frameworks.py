@@ -47,6 +47,10 @@ float scale(int n, const float *x, float s, float *y)
     return total;
 }
 """
+# torch's forward-mode checks script a helper with an API torch itself deprecates
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:`torch.jit.script` is deprecated:DeprecationWarning")
+
 N, STEPS, DT = 6, 5, 0.01
 U0 = np.sin(np.pi * np.arange(1, N + 1) / (N + 1))
 T = np.linspace(0.0, 4.0, N)
@@ -124,8 +128,16 @@ def test_torch_heat_against_numpy_fd_and_gradcheck(heat, torch):
     assert np.allclose(kappa.grad.item(), dk @ weights.numpy(), rtol=1e-6)
     assert np.allclose(u0.grad.numpy(), weights.numpy() @ du0, rtol=1e-6, atol=1e-9)
     assert torch.autograd.gradcheck(
-        lambda k, v: model(N, STEPS, DT, k, v, np.zeros(N)), (kappa, u0))
+        lambda k, v: model(N, STEPS, DT, k, v, np.zeros(N)), (kappa, u0),
+        check_forward_ad=True)
     assert U0.tolist() == u0.detach().numpy().tolist()      # inputs untouched
+    # forward mode: the tangent routine, as Built.jvp
+    fw = torch.autograd.forward_ad
+    with fw.dual_level():
+        dual = fw.make_dual(kappa.detach(), torch.tensor(1.0, dtype=torch.float64))
+        tangent = fw.unpack_dual(model(N, STEPS, DT, dual, u0.detach(), np.zeros(N))).tangent
+    assert np.allclose(tangent.numpy(), heat.jvp(N, STEPS, DT, 0.7, U0, np.zeros(N),
+                                                 tangents={"kappa": 1.0})["u"], rtol=1e-14)
 
 
 def test_torch_integer_arguments_as_tensors_and_inputs_not_requiring_grad(heat, torch):
@@ -148,7 +160,8 @@ def test_torch_several_dependents_and_a_sub_head(decay, torch):
     assert misfit.shape == () and y.shape == (N,)
     assert np.isclose(misfit.item(), decay.primal(N, T / 2, obs, 2.1, 0.9, np.zeros(N)))
     assert torch.autograd.gradcheck(
-        lambda a, k, t: model(N, t, obs, a, k, np.zeros(N)), (a, k, t))
+        lambda a, k, t: model(N, t, obs, a, k, np.zeros(N)), (a, k, t),
+        check_forward_ad=True)
     # only d misfit / d k: the other inputs are plain values
     only_k = decay.torch(head="misfit(misfit)/(k)")
     value = only_k(N, T / 2, obs, 2.1, k, np.zeros(N))
@@ -170,9 +183,11 @@ def test_torch_batch_axis_runs_each_row(heat, torch):
     assert model(N, STEPS, DT, 0.7, rows, np.zeros(N)).shape == (3, N)
     # batched and shared inputs together, through the adjoint row by row
     assert torch.autograd.gradcheck(
-        lambda k, v: model(N, STEPS, DT, k, v, np.zeros(N)), (kappas, u0))
+        lambda k, v: model(N, STEPS, DT, k, v, np.zeros(N)), (kappas, u0),
+        check_forward_ad=True)
     assert torch.autograd.gradcheck(
-        lambda k, v: model(N, STEPS, DT, k, v, np.zeros(N)), (kappas, rows))
+        lambda k, v: model(N, STEPS, DT, k, v, np.zeros(N)), (kappas, rows),
+        check_forward_ad=True)
     with pytest.raises(ValueError, match="batch axes differ.*kappa has 3 rows.*u0 has 2"):
         model(N, STEPS, DT, kappas, rows[:2], np.zeros(N))
 
@@ -209,7 +224,8 @@ def test_torch_fortran_growth(growth, torch):
           growth_numpy(growth, 0.8 - h, 10.0, 1.0)).sum() / (2 * h)
     assert np.isclose(r.grad.item(), fd, rtol=1e-6)
     assert torch.autograd.gradcheck(
-        lambda r, c, y0: model(N, r, c, y0, T, np.zeros(N)), (r, cap, y0))
+        lambda r, c, y0: model(N, r, c, y0, T, np.zeros(N)), (r, cap, y0),
+        check_forward_ad=True)
 
 
 def test_torch_float_program_takes_float32(adgen_cache, torch):

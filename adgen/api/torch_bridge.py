@@ -1,9 +1,10 @@
 """Built.torch(): the head as a function of torch tensors, backed by a
-torch.autograd.Function whose forward calls the primal and whose backward calls the
-adjoint (f_b through Built.vjp). CPU tensors of the C element type (float64 for double,
-float32 for float); integer arguments as Python ints or integer tensors; a leading batch
-axis on the independents runs the C code once per row. torch is imported when a function
-is made, not before (pip install 'adgen[torch]').
+torch.autograd.Function whose forward calls the primal, whose backward calls the adjoint
+(f_b through Built.vjp) and whose jvp, for forward-mode AD, the tangent routine (f_d
+through Built.jvp). CPU tensors of the C element type (float64 for double, float32 for
+float); integer arguments as Python ints or integer tensors; a leading batch axis on the
+independents runs the C code once per row. torch is imported when a function is made,
+not before (pip install 'adgen[torch]').
 """
 from __future__ import annotations
 
@@ -35,6 +36,14 @@ def torch_function(built, head=None, shapes=None):
             cts = [None if g is None else g.detach().cpu().numpy() for g in grads]
             adj = fn.vjp(arrays, rest, cts, batch)
             return (None,) + tuple(torch.from_numpy(np.array(a, order="C")) for a in adj)
+
+        @staticmethod
+        def jvp(ctx, _, *tangents):
+            # forward mode (torch.autograd.forward_ad): the tangent routine f_d
+            arrays, rest, batch = ctx.call
+            tans = [None if t is None else t.detach().cpu().numpy() for t in tangents]
+            outs = fn.jvp(arrays, rest, tans, batch)
+            return tuple(torch.from_numpy(np.array(o, order="C")) for o in outs)
 
     def cpu(name, t):
         if t.device.type != "cpu":
