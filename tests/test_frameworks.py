@@ -321,6 +321,32 @@ def test_jax_heat_jit_grad_vmap(heat, jax):
     assert np.isclose(float(g), adj["kappa"], rtol=1e-12)
 
 
+def test_jax_forward_mode(heat, jax):
+    """mode='forward': custom_jvp with the tangent routine: jvp and jacfwd, under jit and
+    vmap, agree with Built.jvp and the Jacobian; reverse mode is JAX's error."""
+    jnp = jax.numpy
+    model = heat.jax(mode="forward")
+    u0 = jnp.asarray(U0)
+    _, tangent = jax.jit(lambda k: jax.jvp(
+        lambda k: model(N, STEPS, DT, k, u0, np.zeros(N)), (k,), (1.0,)))(0.7)
+    assert np.allclose(np.asarray(tangent), heat.jvp(N, STEPS, DT, 0.7, U0, np.zeros(N),
+                                                     tangents={"kappa": 1.0})["u"],
+                       rtol=1e-14)
+    J = jax.jit(jax.jacfwd(lambda v: model(N, STEPS, DT, 0.7, v, np.zeros(N))))(u0)
+    dk, du0 = heat_fd(heat, 0.7, U0)
+    assert np.allclose(np.asarray(J), du0, rtol=1e-6, atol=1e-9)
+    assert np.allclose(np.asarray(J), heat.jacobian(N, STEPS, DT, 0.7, U0,
+                                                    np.zeros(N))["u", "u0"], rtol=1e-13)
+    per_row = jax.vmap(lambda k: jax.jvp(lambda k: model(N, STEPS, DT, k, u0, np.zeros(N)),
+                                         (k,), (1.0,))[1])(jnp.array([0.3, 0.7]))
+    assert np.allclose(np.asarray(per_row[1]), np.asarray(tangent), rtol=1e-14)
+    with pytest.raises(ValueError, match="custom_vjp"):
+        jax.grad(lambda k: jnp.sum(model(N, STEPS, DT, k, u0, np.zeros(N))))(0.7)
+    with pytest.raises(ValueError, match=r"heat.jax\(\): mode must be 'reverse' or "
+                                         r"'forward', got 'both'"):
+        heat.jax(mode="both")
+
+
 @needs_fortran
 def test_jax_fortran_growth(growth, jax):
     jnp = jax.numpy
@@ -343,6 +369,10 @@ def test_jax_fortran_growth(growth, jax):
     ps = jnp.stack([p, p * 1.1])
     assert np.allclose(np.asarray(jax.vmap(jax.grad(loss))(ps)),
                        [np.asarray(jax.grad(loss)(q)) for q in ps], rtol=1e-14)
+    forward = growth.jax(mode="forward")
+    jacobian = jax.jacfwd(lambda p: forward(N, p[0], p[1], p[2], T, np.zeros(N)))(p)
+    assert np.allclose(np.asarray(jacobian), np.asarray(
+        jax.jacrev(lambda p: model(N, p[0], p[1], p[2], T, np.zeros(N)))(p)), rtol=1e-13)
     t_traced = jax.jit(lambda t: model(N, 0.8, 10.0, 1.0, t, np.zeros(N)))(jnp.asarray(T))
     assert np.allclose(np.asarray(t_traced), growth_numpy(growth, 0.8, 10.0, 1.0))
 

@@ -93,11 +93,12 @@ class Built:
         from adgen.api.torch_bridge import torch_function
         return torch_function(self, head, shapes)
 
-    def jax(self, head=None):
-        """The head as a JAX function with a custom VJP, usable under jit, grad and vmap
-        (docs/python-api.md, "JAX"); needs jax (pip install 'adgen[jax]')."""
+    def jax(self, head=None, mode="reverse"):
+        """The head as a JAX function, usable under jit, grad and vmap, with a custom VJP
+        (mode='reverse') or a custom JVP (mode='forward') (docs/python-api.md, "JAX");
+        needs jax (pip install 'adgen[jax]')."""
         from adgen.api.jax_bridge import jax_function
-        return jax_function(self, head)
+        return jax_function(self, head, mode)
 
     def value_and_grad(self, *args, head=None, **kwargs):
         """The scalar dependent and its gradient as functions of one flat vector of the
