@@ -1329,6 +1329,41 @@ def test_adgen_command_unchanged(tmp_path):
     assert "rosenbrock_b(" in out.read_text()
 
 
+# ------------------------------------------------------------------------------ threads
+
+def _adjoints_from_threads(path, cache, threads=4, rounds=15):
+    """The adjoint of the heat example from several threads at once: how many results
+    differ from one computed alone."""
+    import threading
+    built = adgen.build(path, head="heat(u)/(kappa u0)", cache_dir=cache)
+    n, steps = 200, 200
+    u0, w = np.sin(np.arange(1.0, n + 1)), np.linspace(1.0, 2.0, n)
+    alone = built.vjp(n, steps, 1e-4, 0.7, u0, np.zeros(n), seeds={"u": w})
+    wrong = []
+
+    def work():
+        for _ in range(rounds):
+            r = built.vjp(n, steps, 1e-4, 0.7, u0, np.zeros(n), seeds={"u": w})
+            if not (np.array_equal(r["u0"], alone["u0"]) and r["kappa"] == alone["kappa"]):
+                wrong.append(r)
+    pool = [threading.Thread(target=work) for _ in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    return len(wrong)
+
+
+def test_calls_from_several_threads_are_serialized(adgen_cache):
+    """The adjoint's tape is a static variable of its file and cffi lets other threads
+    run during a C call (JAX runs its callbacks on threads of its own): the methods hold
+    the build's lock, one per built module, while its routines run."""
+    path = str(ROOT / "examples" / "frameworks" / "heat.c")
+    assert S.isolated(_adjoints_from_threads, path, adgen_cache) == 0
+    one = adgen.build(path, head="heat(u)/(kappa u0)", cache_dir=adgen_cache)
+    assert adgen.build(path, head="heat(u)/(kappa u0)", cache_dir=adgen_cache).lock is one.lock
+
+
 # --------------------------------------------------------------------------------- docs
 
 def _doc_blocks(path):

@@ -5,8 +5,10 @@ the results in the shapes of the arguments.
 """
 from __future__ import annotations
 
+import functools
 import numbers
 import re
+import threading
 from pathlib import Path
 
 try:                        # differentiate() works without numpy; build() needs it
@@ -20,6 +22,21 @@ from adgen.api.arguments import (Args, HandleError, describe, handle_copy, handl
                                  node_count, node_dict, node_flatten, node_labels,
                                  node_outputs, node_read, node_write, numpy_dtype,
                                  struct_count, struct_initializer, type_layout)
+
+# One lock per built module (its cache entry): the generated adjoints keep their tape in
+# static variables of their file, and cffi lets other threads run during a C call.
+_LOCKS = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+def _serialized(method):
+    """The method, holding its Built's lock while it sets up and calls the C routines."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self.lock:
+            return method(self, *args, **kwargs)
+    return run
+
 
 class Built:
     """A head compiled with its derivatives. Methods take the C function's arguments
@@ -35,7 +52,8 @@ class Built:
 
     The derivative methods never modify their arguments. Attributes: name, head,
     dependents, independents, parameters, path (the cache entry), cached (found in the
-    cache), vector (f_dv available), vector_error (why not), files ({mode: path}).
+    cache), vector (f_dv available), vector_error (why not), files ({mode: path}), lock
+    (held while the C routines run: one call at a time per built module).
     """
 
     def __init__(self, meta, module, path, cached):
@@ -56,6 +74,8 @@ class Built:
         self.files = {m: self.path / f for m, f in meta["files"].items()}
         self._fortran = meta["language"] != "c"
         self._sym = meta["symbols"]
+        with _LOCKS_GUARD:
+            self.lock = _LOCKS.setdefault(str(self.path.resolve()), threading.RLock())
 
     def __repr__(self):
         return f"<adgen.Built {self.head} at {self.path}>"
@@ -371,6 +391,7 @@ class Built:
             raw[n][...] = a.values[n].reshape(a.shapes[n])
         return res
 
+    @_serialized
     def _run_primal(self, vals):
         c = self._cvals(vals)
         return getattr(self._lib, self._sym["primal"])(*[c[p["name"]] for p in self._params])
@@ -468,6 +489,7 @@ class Built:
             return node_dict(layout, values)
         return flat.reshape(a.shapes[name])
 
+    @_serialized
     def _tangent(self, a, tangents):
         """One f_d call; tangents {independent: flat array}; returns {dependent: flat}."""
         ffi = self._ffi
@@ -555,6 +577,7 @@ class Built:
         """`m.h`, `m.x[2]`, `m.mat.k[0]`: the labels of the parts of handle `name`."""
         return node_labels(a.handles[name]["out" if out else "full"], name)
 
+    @_serialized
     def _adjoint(self, a, seeds):
         """One f_b call; seeds {dependent: flat array}; returns {independent: flat}."""
         ffi = self._ffi
@@ -640,6 +663,7 @@ class Built:
         else:
             node_write(self._ffi, type_layout(t), v[0] if kind == "pointer" else v, values)
 
+    @_serialized
     def _vector(self, a, tangents, nbdirs):
         """One f_dv call; tangents {independent: (nbdirs, n) array}; returns {dependent:
         (nbdirs, n)}."""
