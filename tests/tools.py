@@ -37,7 +37,9 @@ def ensure_frameworks():
     specs = [spec for _, module_specs in missing for spec in module_specs]
     print(f"tests/tools.py: {', '.join(m for m, _ in missing)} missing: installing with pip "
           f"({' '.join(specs)})", flush=True)
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+    # --no-compile: byte-compiling all of torch and jax takes most of the install; the
+    # tests import a small part of them, compiled when first imported
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-compile",
                     "--disable-pip-version-check", *specs])
     for module, _ in missing:
         importlib.invalidate_caches()
