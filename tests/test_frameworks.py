@@ -47,7 +47,7 @@ float scale(int n, const float *x, float s, float *y)
     return total;
 }
 """
-# torch's forward-mode checks script a helper with an API torch itself deprecates
+# torch's forward-mode checks call torch.jit.script, which torch itself deprecates
 pytestmark = pytest.mark.filterwarnings(
     "ignore:`torch.jit.script` is deprecated:DeprecationWarning")
 
