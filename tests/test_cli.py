@@ -167,6 +167,32 @@ def test_fortran_error_in_an_included_file(tmp_path):
     assert _caret_column(proc)[:2] == (3, 11), proc.stderr
 
 
+@pytest.mark.parametrize("files, where, message", [
+    # fparser's own error, which names the INCLUDE line of the source
+    ({"body.inc": "  y = x\n\n  y = y +\n"}, ("body.inc", 3, 3), r"y = y \+"),
+    # in a file that an INCLUDEd file INCLUDEs
+    ({"body.inc": "  y = x\n  include 'deep.inc'\n", "deep.inc": "  y = 1\n  y = y +* 2\n"},
+     ("deep.inc", 2, 3), r"y = y \+\* 2"),
+    # an END naming another unit (fparser logs it and exits)
+    ({"body.inc": "  y = g(x)\ncontains\n  real(8) function g(t)\n    real(8) :: t\n"
+      "    g = t\n  end function h\n"}, ("body.inc", 6, 3), r"expected .*g.* but got h"),
+    # an error fparser cannot place: where gfortran places it, in the INCLUDEd file
+    ({"body.inc": "  y = x\n  real, external : sdot\n"}, ("body.inc", 2, 8), r"syntax error"),
+], ids=["fparser", "nested", "end-name", "gfortran"])
+def test_fortran_syntax_error_in_an_included_file(files, where, message, tmp_path):
+    """A syntax error inside an INCLUDEd file names that file, its line and column, not
+    the INCLUDE line of the source."""
+    if "external :" in files["body.inc"] and shutil.which("gfortran") is None:
+        pytest.skip("gfortran places this error")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "model.f90").write_text(_FORTRAN_HEAD + "  include 'body.inc'\n"
+                                        "end subroutine\n")
+    proc = adgen("--reverse", "model.f90", "--no-output", cwd=tmp_path)
+    check_error(proc, where[0], message, lines=[where[1]])
+    assert _caret_column(proc)[:2] == where[1:], proc.stderr
+
+
 @pytest.mark.parametrize("name", ["model.f90", "model.f"])
 def test_fortran_include_found_beside_the_source_or_with_minus_i(name, tmp_path):
     """An INCLUDE line's file is looked for beside the source, then in the -I directories,

@@ -60,12 +60,19 @@ def read_tree(path, include_dirs=(), defines=()):
             reader = FortranStringReader(text, ignore_comments=False, include_dirs=include)
             reader.set_format(_format(free))
         parser = ParserFactory().create(std="f2008")
-        with _fparser_errors(path):
+        with _fparser_errors(path, reader):
             tree = parser(reader)
     except FortranSyntaxError as exc:
         m = re.search(r"line #?(\d+)", str(exc))
         line = int(m.group(1)) if m else 0
         msg = str(exc).strip().splitlines()[-1] if str(exc).strip() else "syntax error"
+        included = _included_reader(reader)
+        if included is not None:
+            # (fparser names the INCLUDE line of the file that includes the one it was
+            # reading: the error is at the line that file's reader stopped at)
+            path, line = included.id, included.linecount
+            if msg.startswith(">>>") and 0 < line <= len(included.source_lines):
+                msg = ">>>" + included.source_lines[line - 1]
         raise AdgenError(f"Fortran syntax error: {msg}", line_loc(path, line))
     except AdgenError:
         raise
@@ -108,17 +115,41 @@ def _gfortran_syntax_error(path, include_dirs, defines):
     for line in proc.stderr.splitlines():
         m = re.match(r"^(.*?):(\d+):(\d+):$", line)
         if m:
-            where = (int(m.group(2)), int(m.group(3)))
+            where = Loc(_gfortran_file(m.group(1), path, include_dirs),
+                        int(m.group(2)), int(m.group(3)))
         elif line.startswith("Error: ") and where is not None:
             why = re.sub(r"\s*at \(\d\)", "", line[7:])  # (gfortran's marks under the line)
-            return AdgenError(f"syntax error: {why}", Loc(path, *where))
+            return AdgenError(f"syntax error: {why}", where)
     return None
 
 
+def _gfortran_file(name, path, include_dirs):
+    """The file gfortran names in a message about the source path it was given whole: the
+    source, or a file it INCLUDEs, named as its INCLUDE line names it and found where
+    gfortran found it (beside the source, then in the -I directories)."""
+    if os.path.isabs(name) and os.path.abspath(path) == name:
+        return path
+    for d in [os.path.dirname(path)] + list(include_dirs):
+        if os.path.isfile(os.path.join(d, name)):
+            return os.path.join(d, name)
+    return name
+
+
+def _included_reader(reader):
+    """The reader of the INCLUDEd file that reader was reading when it stopped (the
+    innermost one, when that file INCLUDEs another); None when it was reading its own
+    file."""
+    included = None
+    while getattr(reader, "reader", None) is not None:
+        reader = included = reader.reader
+    return included
+
+
 @contextlib.contextmanager
-def _fparser_errors(path):
+def _fparser_errors(path, reader):
     """fparser reports some syntax errors (a mismatched END name, say) by logging them and
-    calling sys.exit: those become an error at the line the log names."""
+    calling sys.exit: those become an error at the line the log names, in the file reader
+    was reading (an INCLUDEd one, perhaps)."""
     import logging
     messages = []
 
@@ -137,7 +168,9 @@ def _fparser_errors(path):
         m = re.search(r"^\s*(\d+):.*<==\s*(.*)$", text, re.M)
         line, why = (int(m.group(1)), m.group(2)) if m else (0, "syntax error")
         why = re.sub(r"\s*Ignoring\.$", "", why.strip())
-        raise AdgenError(f"Fortran syntax error: {why}", line_loc(path, line))
+        included = _included_reader(reader)
+        raise AdgenError(f"Fortran syntax error: {why}",
+                         line_loc(path if included is None else included.id, line))
     finally:
         log.removeHandler(keep)
 
