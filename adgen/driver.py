@@ -24,7 +24,7 @@ from adgen.analysis.static_state import (check_entry_state, check_preset_pointer
                                          sets_before_reading, state_writers)
 from adgen.backend.cgen import OutputUnit, render_unit
 from adgen.backend.int_dummies import read_int_dummies_once
-from adgen.errors import AdgenError, Loc, MissingSize
+from adgen.errors import AdgenError, Loc, MissingSize, warning_text
 from adgen.frontend.c_units import merge_c_files
 from adgen.room import with_room
 from adgen.ir import exprs as X
@@ -584,7 +584,7 @@ def external_nodes(prog, mem, heads):
 @dataclass
 class Generated:
     text: str                       # the C file
-    warnings: list                  # `FILE:LINE: warning: ...` lines
+    warnings: list                  # `FILE:LINE:COL: warning: ...` lines
     notes: list = field(default_factory=list)  # --stack-report lines (for stdout)
     files_read: list = field(default_factory=list)  # sources, headers, rules files
     header: Optional[str] = None    # for Fortran input: C prototypes
@@ -645,9 +645,9 @@ def warn_openmp(prog):
             continue
         for st in ir.stmts_walk(f.body.stmts):
             if isinstance(st, ir.Pragma) and re.match(r"\s*omp\b", st.text) and st.loc:
-                prog.warnings = getattr(prog, "warnings", []) + [
-                    f"{st.loc.file}:{st.loc.line}: warning: '#pragma {st.text.strip()}' is "
-                    "not supported yet: the derivative code runs this part serially"]
+                prog.warnings = getattr(prog, "warnings", []) + [warning_text(
+                    st.loc, f"'#pragma {st.text.strip()}' is not supported yet: the "
+                    "derivative code runs this part serially")]
 
 
 def drop_inactive_bodies(prog, options):
@@ -789,9 +789,9 @@ def _derivative_code(prog, head_specs, sources, options):
     check_reinterpretations(prog, mem, act, functions)
     for head, nodes in zip(heads, deps_of):
         if head.func.loc is not None and not any(find(n) in act.varied for n in nodes):
-            prog.warnings = getattr(prog, "warnings", []) + [
-                f"{head.func.loc.file}:{head.func.loc.line}: warning: no dependent of "
-                f"'{head.text}' depends on an independent: its derivatives are all zero"]
+            prog.warnings = getattr(prog, "warnings", []) + [warning_text(
+                head.func.loc, f"no dependent of '{head.text}' depends on an independent: "
+                "its derivatives are all zero")]
     ctx = Context(prog, heads, options, mem, act, functions)
     ctx.dep_nodes = {find(n) for n in dep_nodes}
     ctx.external_nodes = external_nodes(prog, mem, [h.func for h in heads])

@@ -89,5 +89,13 @@ def report(exc: "AdgenError", fallback: str) -> str:
     return "\n".join([text] + [report(e, fallback) for e in getattr(exc, "also", ())])
 
 
+def warning_text(loc: Optional[Loc], message: str) -> str:
+    """The line of a warning: `FILE:LINE:COL: warning: MESSAGE`, at the place an error with
+    that message would be (the column of the name it quotes, in a Fortran statement)."""
+    if loc is None:
+        return f"warning: {message}"
+    return f"{loc.about(message)}: warning: {message}"
+
+
 class UsageError(Exception):
     """Bad command-line usage (exit status 2)."""

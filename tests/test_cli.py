@@ -1170,7 +1170,7 @@ def test_dependents_independent_of_the_independents_warn(tmp_path):
     for mode in ("--reverse", "--forward"):
         proc = adgen(mode, "p.c", "--head", "f(f)/(x)", "-o", "out.c", cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
-        assert re.search(r"^p\.c:1: warning: no dependent of 'f\(f\)/\(x\)' depends on an "
+        assert re.search(r"^p\.c:1:8: warning: no dependent of 'f\(f\)/\(x\)' depends on an "
                          r"independent: its derivatives are all zero$", proc.stderr, re.M), \
             proc.stderr
         proc = adgen(mode, "p.c", "--head", "f(f)/(x c)", "-o", "out.c", cwd=tmp_path)
@@ -1256,7 +1256,7 @@ def test_openmp_pragmas_are_said_to_run_serially(tmp_path):
                      cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
         assert proc.stderr.splitlines() == [
-            "p.c:4: warning: '#pragma omp parallel for schedule(static)' is not supported "
+            "p.c:4:9: warning: '#pragma omp parallel for schedule(static)' is not supported "
             "yet: the derivative code runs this part serially"], proc.stderr
 
 

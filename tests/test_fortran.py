@@ -496,7 +496,7 @@ def test_preprocessed_source_keeps_its_line_numbers(tmp_path):
                            "f(y)/(x)", "-o", str(tmp_path / "m_b.c")], cwd=ROOT,
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    assert f"{src}:8: warning: print statement left out" in proc.stderr, proc.stderr
+    assert f"{src}:8:3: warning: print statement left out" in proc.stderr, proc.stderr
 
 
 def test_print_warned_only_in_the_derivative_code(tmp_path):
@@ -511,9 +511,26 @@ def test_print_warned_only_in_the_derivative_code(tmp_path):
         "  call inner()\ncontains\n  subroutine inner()\n    write (*, *) y\n"
         "  end subroutine inner\nend subroutine f\n", "f(y)/(x)")
     assert proc.returncode == 0, proc.stderr
-    assert f"{src}:8: warning: print statement left out" in proc.stderr, proc.stderr
-    assert f"{src}:17: warning: write statement left out" in proc.stderr, proc.stderr
+    assert f"{src}:8:3: warning: print statement left out" in proc.stderr, proc.stderr
+    assert f"{src}:17:5: warning: write statement left out" in proc.stderr, proc.stderr
     assert f"{src}:3:" not in proc.stderr, proc.stderr
+
+
+def test_warnings_carry_the_column(tmp_path):
+    """A Fortran warning is at the line and column of what it is about, as an error is:
+    the name it quotes where the statement spells it, else the statement's first
+    character (an IF statement's, for the statement it guards)."""
+    src, proc, _ = _adgen(
+        tmp_path, "subroutine f(x, y)\n  real(8), intent(in) :: x\n"
+        "  real(8), intent(out) :: y\n  real(8) :: t\n  real(8), save :: scratch(3)\n"
+        "  integer :: i\n      call cpu_time(t)\n  do i = 1, 3\n    !$AD II-LOOP\n"
+        "    scratch(i) = x * i\n  end do\n  y = sum(scratch)\n"
+        "  if (y > 0) &\n     &    print *, y\nend subroutine f\n", "f(y)/(x)")
+    assert proc.returncode == 0, proc.stderr
+    warnings = sorted(line.split(": warning: ")[0][len(str(src)) + 1:] + " " +
+                      line.split(": warning: ")[1].split()[0]
+                      for line in proc.stderr.splitlines() if ": warning: " in line)
+    assert warnings == ["13:3 print", "5:20 the", "7:7 call", "9:5 !$AD"], proc.stderr
 
 
 def test_stack_report_of_a_loop_calling_a_subroutine(tmp_path):

@@ -52,7 +52,7 @@ def test_other_directives_warn(tmp_path):
     src = write(tmp_path, "m.f90", LOOP.format(before="  !$AD II-LOOP\n  !$ad Binomial-Ckp n 2 1"))
     proc, code = adgen(src, tmp_path, "s(u)/(u)")
     assert proc.returncode == 0, proc.stderr
-    assert f"{src}:4: warning: !$AD II-LOOP directive ignored" in proc.stderr
+    assert f"{src}:4:3: warning: !$AD II-LOOP directive ignored" in proc.stderr
     assert CHECKPOINTED in code
 
 

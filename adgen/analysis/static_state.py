@@ -15,7 +15,7 @@ output's copy of its primal wherever the derivative code would call the program'
 import re
 
 from adgen import ir
-from adgen.errors import AdgenError
+from adgen.errors import AdgenError, warning_text
 from adgen.ir import exprs as X
 from adgen.analysis.call_graph import callees, reachable_statements
 from adgen.analysis.extent import const_value
@@ -222,11 +222,10 @@ def check_static_state(prog, stat, inside, heads):
         if not exact:
             # an array or struct set element by element (a scratch row filled by a loop):
             # the analysis cannot tell whether each call sets it before reading it
-            prog.warnings = getattr(prog, "warnings", []) + [
-                f"{g.loc.file}:{g.loc.line}: warning: the {what} may keep its value from "
-                f"one call of '{hname}' to the next: the output has its own copy, which "
-                f"calls of '{hname}' in the program do not change ({remedy} to share the "
-                "program's)"]
+            prog.warnings = getattr(prog, "warnings", []) + [warning_text(
+                g.loc, f"the {what} may keep its value from one call of '{hname}' to the "
+                f"next: the output has its own copy, which calls of '{hname}' in the "
+                f"program do not change ({remedy} to share the program's)")]
             continue
         raise AdgenError(
             f"the {what} keeps its value from one call of '{hname}' to the next, and the "

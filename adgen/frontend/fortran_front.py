@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from adgen import ir
-from adgen.errors import AdgenError, Loc
+from adgen.errors import AdgenError, Loc, warning_text
 from adgen.ir import exprs as X
 from adgen.ir.exprs import counted_loop
 from adgen.frontend import fortran_types as T
@@ -203,7 +203,7 @@ class FFront:
     def warn(self, loc, msg, proc=None):
         """A warning; proc: the procedure (ir.Function) it is about, if any: the warning
         is shown only when that procedure is part of the derivative code."""
-        text = f"{loc.file}:{loc.line}: warning: {msg}"
+        text = warning_text(loc, msg)
         if text not in self.warnings:       # declarations are read once more for signatures
             self.warnings.append(text)
         if proc is not None:
