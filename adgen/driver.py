@@ -11,7 +11,8 @@ from typing import List, Optional
 
 from adgen import ir, progress
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
-                                     names_global, reachable_nodes, ruled_call_arrays)
+                                     library_call_reads, names_global, reachable_nodes,
+                                     ruled_call_arrays)
 from adgen.analysis.call_graph import callees, reachable, reachable_statements
 from adgen.analysis.default_heads import default_io, resolve_heads
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
@@ -205,6 +206,8 @@ class Context:
                     for e in ir.stmt_exprs(s):
                         top = s.lhs if isinstance(s, ir.Assign) and e is s.lhs else None
                         for sub in ir.walk(e):
+                            if isinstance(sub, ir.Call):
+                                rs.update(library_call_reads(self.mem, self.prog, sub))
                             if sub is top or not isinstance(sub, (ir.Ref, ir.Index,
                                                                   ir.Member, ir.Deref)):
                                 continue

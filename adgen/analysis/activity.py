@@ -787,6 +787,22 @@ def head_global(prog, func, name, what, loc):
     return g
 
 
+def library_call_reads(mem, prog, call):
+    """The memory nodes a call of a library function reads through its pointer arguments:
+    the strings a comparison, a length or a search reads (`adgen_str_cmp(kind, ...)`,
+    `strlen(s)`), a copy's source. Running the call again (a procedure in joint mode)
+    needs them as the first run saw them."""
+    lib = LIBRARY_FUNCTIONS.get(call.func)
+    g = prog.functions.get(call.func)
+    if lib is None or g is not None and g.has_body and not getattr(g, "is_library", False):
+        return []
+    args = call.args if lib.kind == "int" else call.args[1:2] \
+        if call.func in ("memcpy", "memmove") else []
+    return [find(mem.target(a)) for a in args
+            if not isinstance(a, ir.Const) and a.type is not None and
+            (a.type.resolved().is_pointer or a.type.resolved().is_array)]
+
+
 def ruled_call_arrays(mem, f, call, written=False):
     """The memory nodes of the arrays a call of ruled function f is given (written=True:
     those it writes, its pointer outputs)."""
