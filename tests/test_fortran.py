@@ -1264,6 +1264,17 @@ def test_head_with_a_character_dummy(tmp_path, gfortran):
      "is an array given its shape by a DIMENSION statement: not supported"),
     ("  real(8) :: g\n  character(len=8) :: mode\n  common /blk/ mode, g\n",
      "  if (mode == 'x') y = g\n", "in a COMMON block is not supported"),
+    # deferred-length strings: local ALLOCATABLE scalars whose values are bounded
+    ("  character(len=:), allocatable :: s\n", "  s = 'a'\n  s = s // 'b'\n",
+     "the deferred-length CHARACTER variable 's' assigned a value that reads it"),
+    ("  character(len=:), allocatable :: s\n", "  allocate(character(len=4) :: s)\n",
+     "ALLOCATE of the deferred-length CHARACTER variable 's' is not supported"),
+    ("  character(len=:), pointer :: s\n", "",
+     "the deferred-length CHARACTER variable 's' is not ALLOCATABLE"),
+    ("  character(len=:), allocatable :: s(:)\n", "",
+     "the deferred-length CHARACTER variable 's' is an array"),
+    ("  character(len=:), allocatable, save :: s\n", "",
+     "the deferred-length CHARACTER variable 's' is SAVEd"),
 ])
 def test_character_refused(decl, body, message, tmp_path):
     """What adgen does not do with CHARACTER strings is refused at its line."""

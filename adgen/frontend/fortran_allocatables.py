@@ -94,9 +94,11 @@ class AllocatablesMixin:
 
     def allocation_cleared(self, variables, loc):
         """The allocatable scalars among variables unallocated, where their procedure or
-        BLOCK is entered."""
+        BLOCK is entered (a deferred-length string of length 0)."""
         return [ir.Assign(ir.Ref(v.scalar_allocated, loc), ir_int(0), loc)
-                for v in variables]
+                for v in variables] + \
+            [ir.Assign(X.clone(v.char_len), ir_int(0), loc)
+             for v in variables if getattr(v, "deferred", False)]
 
     def declare_pointer(self, name, t, spec, node, module_level):
         """A local POINTER: a C pointer that pointer assignment (`p => a`, `p => a(:, j)`,
@@ -295,6 +297,10 @@ class AllocatablesMixin:
         for item in node.items[1].items:
             obj, specs = (item, None) if isinstance(item, f2003().Name) else item.items
             v = self.allocatable(obj)
+            if getattr(v, "deferred", False):
+                raise self.error(node, f"ALLOCATE of the deferred-length CHARACTER variable "
+                                       f"'{v.name}' is not supported (assign it a value, "
+                                       "which allocates it with the value's length)")
             if v.scalar_allocated is not None:
                 if specs is not None:
                     raise self.error(node, f"ALLOCATE of the scalar '{v.name}' with bounds")

@@ -422,8 +422,13 @@ class DeclarationsMixin:
             if optional:
                 self.optional_dummy(name, node)
             if isinstance(t, ir.Prim) and t.name == "char":
-                self.declare_string(name, self.char_length(node.items[0], ent, node), edims,
-                                    node, is_param, init, module_level, saved)
+                length = self.char_length(node.items[0], ent, node)
+                if length == ":":
+                    self.deferred_string(name, edims, node, is_allocatable, module_level,
+                                         saved or init is not None or self.saves(name))
+                else:
+                    self.declare_string(name, length, edims, node, is_param, init,
+                                        module_level, saved)
                 continue
             local_struct = False
             if T.derived_type_of(t) is not None and T.derived_type_of(t).allocatable_paths():

@@ -584,6 +584,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.temps = []
         self.allocatables = []        # local allocatable arrays (see declare_allocatable)
         self.allocatable_scalars = []  # local allocatable scalars (allocatable_scalar)
+        self.deferred_strings = []     # deferred-length strings not sized yet
         # local structures with allocatable components (see struct_with_allocatables)
         self.allocatable_structs = []
         # variables of a type with default initialization (see default_initializations)
@@ -789,6 +790,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
             self.func.link_name = None
         if signature_only:
             return
+        self.size_deferred_strings(exec_part)
         body = []
         if exec_part is not None:
             self.goto_targets = _goto_labels(exec_part)

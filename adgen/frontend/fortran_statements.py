@@ -530,6 +530,7 @@ class StatementsMixin:
                     self.block_specification(spec)
                 finally:
                     self.dummies = dummies
+                self.size_deferred_strings(body)
                 own = self.allocatables[allocatables:]
                 own_structs = self.allocatable_structs[structs:]
                 # initialized where the BLOCK is entered, not the procedure

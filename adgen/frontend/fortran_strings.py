@@ -8,10 +8,10 @@ from adgen.ir import exprs as X
 from adgen.ir.exprs import counted_loop
 from adgen.frontend import fortran_types as T
 from adgen.frontend.fortran_helpers import (C_OPERATORS, STRING_INTRINSICS, FVar,
-                                            at_least_zero, c_char, c_string, call_arguments,
-                                            char_literal, const_int, constant_size,
-                                            constructor_items, convert_to, f2003, ir_int,
-                                            name_of, walk_type)
+                                            at_least_zero, c_array_length, c_char, c_string,
+                                            call_arguments, char_literal, const_int,
+                                            constant_size, constructor_items, convert_to,
+                                            f2003, ir_int, name_of, walk_type)
 
 
 def _string_constant(text, loc):
@@ -31,8 +31,8 @@ class StringsMixin:
 
     def char_length(self, tspec, ent, node):
         """The declared length of a CHARACTER entity (ent None: of the type spec alone):
-        '*' (assumed: the caller's) or an int (`character(len=8)`, `character(8)`,
-        `character*8`, `c*8`; 1 if none)."""
+        '*' (assumed: the caller's), ':' (deferred: see deferred_string) or an int
+        (`character(len=8)`, `character(8)`, `character*8`, `c*8`; 1 if none)."""
         text = None
         if ent is not None and len(ent.items) > 2 and ent.items[2] is not None:
             text = str(ent.items[2])
@@ -46,8 +46,8 @@ class StringsMixin:
         parts = [x for x in t.split(",") if not x.startswith("kind=")]
         value = parts[0][4:] if parts and parts[0].startswith("len=") else \
             (parts[0] if parts else "1")
-        if value == "*":
-            return "*"
+        if value in ("*", ":"):
+            return value
         n = int(value) if value.isdigit() else self.named_constant_int(value)
         if n is None:
             raise self.error(node, f"the length '{value}' of a CHARACTER variable is not a "
@@ -98,6 +98,67 @@ class StringsMixin:
         if initial:
             text = self.constant_text(init.items[1])[:length].ljust(length)
             v.sym.init_text = "{" + ", ".join(c_char(ch) for ch in text) + "}"
+
+    def deferred_string(self, name, dims, node, allocatable, module_level, saved):
+        """A local deferred-length string (`character(len=:), allocatable :: label`): a
+        char array as long as the longest value the procedure assigns it can be (see
+        deferred_capacity), its length in a local that each assignment of a whole value
+        sets (allocating it, as Fortran 2003 does: see string_assignment), and the flag of
+        an allocatable scalar for allocated() and DEALLOCATE. No heap: its values carry no
+        derivative and their lengths are bounded as a concatenation's are."""
+        what = f"the deferred-length CHARACTER variable '{name}'"
+        refused = "not ALLOCATABLE" if not allocatable else "an array" if dims is not None \
+            else "a module variable" if module_level or self.func is None \
+            else "a dummy argument" if name in self.dummies \
+            else "a function result" if name == self.result_name else "SAVEd" if saved \
+            else None
+        if refused is not None:
+            raise self.error(node, f"{what} is {refused}: not supported (a local ALLOCATABLE "
+                                   "scalar is; pass it to a character(len=*) dummy)")
+        v = self.declare(name, ir.Prim("char"), None, node)
+        v.scalar_allocated = self.temp(f"{name}_allocated", ir.INT)
+        self.allocatable_scalars.append(v)
+        v.char_len = ir.Ref(self.temp(f"{name}_len", ir.LONG))
+        v.deferred = True
+        self.deferred_strings.append(v)
+
+    def size_deferred_strings(self, region):
+        """Storage for the deferred-length strings declared and not sized yet, as long as
+        the values the assignments of region (the statements of their procedure or
+        BLOCK) give them can be."""
+        pending, self.deferred_strings = self.deferred_strings, []
+        for v in pending:
+            v.assigned_in = region
+        for v in pending:
+            self.deferred_capacity(v, v.loc)
+
+    def deferred_capacity(self, v, node):
+        """The length of the storage of deferred-length string v (an int expression of
+        constants and the hidden lengths of dummies): the longest of the values its
+        assignments give it can be, at least 1. A value that reads v itself (`s = s //
+        'x'`, or `t = s` with `s = t // 'x'`) could grow past any such bound: refused, at
+        the assignment being sized (else at node)."""
+        if getattr(v, "capacity", None) is None:
+            if getattr(v, "sizing", False):
+                raise self.error(getattr(self, "sizing_at", None) or node,
+                                 f"the deferred-length CHARACTER variable '{v.name}' "
+                                 "assigned a value that reads it (here, or through other "
+                                 "such variables): not supported (its length could grow "
+                                 "past any bound adgen can tell; declare it with a length, "
+                                 "`character(len=80)`)")
+            F = f2003()
+            v.sizing, outer, bounds = True, getattr(self, "sizing_at", None), []
+            for st in walk_type(v.assigned_in, F.Assignment_Stmt):
+                if isinstance(st.items[0], F.Name) and name_of(st.items[0]) == v.name and \
+                        self.is_string(st.items[2]):
+                    self.sizing_at = st
+                    bounds.append(self.string_bound(st.items[2]))
+            v.sizing, self.sizing_at = False, outer
+            capacity = functools.reduce(_longest, bounds, ir_int(1))
+            self.temp_arrays.append((v.sym, [(capacity, capacity)], v.loc))
+            v.sym.type = ir.Arr(ir.Prim("char"), c_array_length(X.clone(capacity)))
+            v.capacity = capacity
+        return X.clone(v.capacity)
 
     def constant_text(self, node):
         """The characters of a CHARACTER constant expression (literals, named string
@@ -436,10 +497,12 @@ class StringsMixin:
         if T.is_component_name(node):
             return ir_int(T.peek_component(self, name_of(node)).char_len)
         if isinstance(node, F.Name):
-            v = self.vars[name_of(node)]
+            v = self.vars.get(name_of(node))
             text = getattr(v, "string_literal", None)
             if text is None and getattr(v, "char_len", None) is None:
-                raise self.error(node, f"'{v.name}' is not a CHARACTER string")
+                raise self.error(node, f"'{node}' is not a CHARACTER string")
+            if getattr(v, "deferred", False):
+                return convert_to(self.deferred_capacity(v, node), ir.INT)
             return ir_int(len(text)) if text is not None else convert_to(X.clone(v.char_len),
                                                                       ir.INT)
         if isinstance(node, F.Part_Ref) or kind == "Array_Section":    # (an element's)
@@ -504,6 +567,14 @@ class StringsMixin:
         if not self.is_string(rhs):
             raise self.error(lhs, f"the CHARACTER variable '{lhs}' assigned a value that "
                                   "is not a string")
+        if v is not None and getattr(v, "deferred", False):
+            # the value's length becomes the variable's (allocated, or reallocated)
+            src, m = self.string(rhs, out)
+            out.append(ir.Assign(X.clone(v.char_len), _long(m), loc))
+            self.copy_string(ir.Ref(v.sym, loc), X.clone(v.char_len), src, X.clone(v.char_len),
+                             out, loc)
+            self.allocated_by_assignment(lhs, out, loc)
+            return
         dst, n = self.string(lhs, out)
         target = lhs.items[0] if isinstance(lhs, F.Part_Ref) else lhs
         if isinstance(lhs, F.Part_Ref) and not isinstance(rhs, F.Level_3_Expr) and \
@@ -569,6 +640,13 @@ def _char_loop(k, n, target, value, loc):
     return ir.For([ir.Assign(ir.Ref(k), ir_int(0), loc)], ir.Binary("<", ir.Ref(k), n, ir.INT),
                   [ir.Assign(ir.Ref(k), ir.Binary("+", ir.Ref(k), ir_int(1), ir.LONG), loc)],
                   ir.Block([ir.Assign(target, value, loc)]), loc)
+
+
+def _longest(a, b):
+    """The larger of two int expressions (folded when both are constants)."""
+    if const_int(a) is not None and const_int(b) is not None:
+        return ir_int(max(const_int(a), const_int(b)))
+    return ir.Call("adgen_imax", [a, b], ir.LONG)
 
 
 def _long(e):
