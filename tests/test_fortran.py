@@ -922,18 +922,24 @@ def test_pointers_refused(text, message, place, tmp_path):
      "the abstract type 's_t' is not supported", "2:21"),
     ("module m\n  type, extends(r_t) :: q_t\n    real(8) :: y\n  end type q_t\n",
      "'q_t' extends 'r_t', which is not a derived type defined here", "2:25"),
-    # polymorphism: an object of an extended type where its parent type's is declared
-    (_EXTENDED_MODULE + "    y = twice(q)\n  end subroutine g\n",
-     "'q', of type 'q_t', is passed for the CLASS(p_t) dummy 'p' of 'twice': an object of "
-     "an extended type passed as one of its parent type (polymorphism) is not supported; "
-     "pass its parent component, 'q%p_t'", "21:15"),
-    (_EXTENDED_MODULE + "    y = q%twice()\n  end subroutine g\n",
-     "the binding 'twice' that 'q_t' inherits from 'p_t' is not supported", "21:9"),
+    # an object of an extended type for a TYPE dummy of its parent type (Fortran's rules)
+    (_EXTENDED_MODULE + "    y = 0\n    call h(q, y)\n  end subroutine g\n"
+     "  subroutine h(c, y)\n    type(p_t), intent(in) :: c\n    real(8) :: y\n"
+     "    y = c%x\n  end subroutine h\n",
+     "'q', of type 'q_t', is passed for the TYPE(p_t) dummy 'c' of 'h', which takes an "
+     "object of type 'p_t' only: pass its parent component, 'q%p_t'", "22:12"),
+    # a procedure with internal procedures given an object of an extended type
+    (_EXTENDED_MODULE + "    y = 0\n    call h(q, y)\n  end subroutine g\n"
+     "  subroutine h(c, y)\n    class(p_t), intent(in) :: c\n    real(8) :: y\n"
+     "    call inner()\n  contains\n    subroutine inner()\n      y = c%x\n"
+     "    end subroutine inner\n  end subroutine h\n",
+     "'h', which has internal procedures, is called with an object of a type extending "
+     "the type of its CLASS dummy 'c': not supported", "22:10"),
     (_EXTENDED_MODULE + "    y = 0\n    call h(q%p_t, y)\n  end subroutine g\n"
      "  subroutine h(c, y)\n    class(p_t), intent(in) :: c\n    real(8) :: y\n"
-     "    select type (c)\n    type is (q_t)\n      y = c%y\n    end select\n"
+     "    select type (z => c)\n    type is (q_t)\n      y = z%y\n    end select\n"
      "  end subroutine h\n",
-     "SELECT TYPE is not supported", "27:5"),
+     "SELECT TYPE is supported on a CLASS dummy, `select type (c)`", "27:5"),
     (_EXTENDED_MODULE.replace("    type(q_t) :: q\n", "    class(p_t), allocatable :: q\n")
      + "    y = q%x\n  end subroutine g\n",
      "CLASS(p_t) with ALLOCATABLE: a polymorphic variable", "18:5"),

@@ -2,6 +2,7 @@
 procedure a call names, actual arguments (keywords, optional ones, copies of sections,
 hidden extents), and the calls of subroutines and functions."""
 from adgen import ir
+from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.frontend import fortran_types as T
 from adgen.frontend.fortran_helpers import (CALL_NODES, INTRINSIC_MATH, FVar,
@@ -25,7 +26,10 @@ class CallsMixin:
     # ------------------------------------------------------ type-bound procedures
     def bound_calls(self, tree):
         """Each call through a type-bound procedure in the parse tree replaced, in place,
-        by a plain call (see bound_call); errors name the statement's line."""
+        by a plain call (see bound_call); errors name the statement's line. First, each
+        SELECT TYPE of a CLASS dummy is replaced by the statements of the block its type
+        selects (selected_types)."""
+        self.selected_types(tree)
         current = getattr(self, "current", None)
 
         def enter(node):
@@ -36,13 +40,59 @@ class CallsMixin:
         finally:
             self.current = current
 
+    def selected_types(self, tree):
+        """Each SELECT TYPE (c) of a CLASS dummy c in the parse tree replaced, in place,
+        by the statements of the block c's type selects: c is of the type of the object
+        its callers pass (exact_copy), known here. The block of TYPE IS (that type), else
+        of CLASS IS of the nearest of that type and the types it extends, else of CLASS
+        DEFAULT; none when no block is selected. Another selector is refused where the
+        construct is lowered."""
+        F = f2003()
+        content = getattr(tree, "content", None)
+        if not isinstance(content, list):
+            return
+        out = []
+        for c in content:
+            chosen = self.selected_block(c) if isinstance(c, F.Select_Type_Construct) \
+                else None
+            out += [c] if chosen is None else chosen
+        content[:] = out
+        for c in out:
+            self.selected_types(c)
+
+    def selected_block(self, node):
+        """The statements SELECT TYPE construct node selects (see selected_types), None
+        for a selector that is not a CLASS dummy."""
+        F = f2003()
+        assoc, selector = node.content[0].items
+        name = name_of(selector) if isinstance(selector, F.Name) else None
+        if assoc is not None or name not in self.class_names:
+            return None
+        dt = T.derived_type_of(self.lookup(name, selector).type)
+        blocks = []
+        for c in node.content[1:-1]:
+            if isinstance(c, F.Type_Guard_Stmt):
+                guard = c.items[1]
+                gdt = self.types.get(name_of(guard)) if isinstance(guard, F.Type_Name) \
+                    else None
+                if guard is not None and gdt is None and isinstance(guard, F.Type_Name):
+                    raise self.error(c, f"'{c}': '{guard}' is not a derived type known here")
+                blocks.append((c.items[0].upper().replace(" ", ""), gdt, []))
+            elif blocks:
+                blocks[-1][2].append(c)
+        order = [("TYPEIS", dt)] + [("CLASSIS", d) for d in [dt] + dt.ancestors()] + \
+            [("CLASSDEFAULT", None)]
+        return next((stmts for want in order for kind, gdt, stmts in blocks
+                     if (kind, gdt) == want), [])
+
     def bound_call(self, node):
         """For a call through a type-bound procedure (`call s%stretch(f)`,
         `s%energy(x)`, `s%unit_len()`), the call of the procedure its binding names with
         the object passed to the passed-object dummy (first, or by keyword for PASS(arg)
         naming another dummy; not at all for NOPASS); None for any other node. The
-        object's declared type decides the procedure: an object reaches a CLASS(t) dummy
-        only when its type is t (structure_argument refuses one of a type extending t)."""
+        object's type decides the procedure: its own binding, else the one it inherits from
+        the nearest ancestor type. That type is the object's dynamic type: a CLASS(t) dummy
+        is read as one of the type of the object passed (exact_copy)."""
         F = f2003()
         cls = type(node).__name__
         if cls in ("Call_Stmt", "Function_Reference") and \
@@ -60,17 +110,8 @@ class CallsMixin:
             return None
         otype, whole_array = self.object_type(obj)
         dtype = T.derived_type_of(otype) if otype is not None else None
-        binding = dtype.bindings.get(bname) if dtype is not None else None
-        inherited = next((d for d in dtype.ancestors() if bname in d.bindings), None) \
-            if binding is None and dtype is not None else None
-        if inherited is not None:
-            # (its procedure takes the object as CLASS(parent): see structure_argument)
-            raise self.error(node, f"'{node.items[0]}': the binding '{bname}' that "
-                                   f"'{dtype.name}' inherits from '{inherited.name}' is not "
-                                   "supported (an object of an extended type passed as one "
-                                   "of its parent type is polymorphism); reference it "
-                                   f"through the parent component, '{obj}%"
-                                   f"{'%'.join(dtype.parent_names(inherited))}%{bname}'")
+        binding = next((d.bindings[bname] for d in [dtype] + dtype.ancestors()
+                        if bname in d.bindings), None) if dtype is not None else None
         if binding is None:
             if cls == "Part_Ref":
                 return None         # a component
@@ -323,20 +364,59 @@ class CallsMixin:
             out.append(self.argument_temporary(f, k, self.expr(a, None, pre), a, pre))
         for k, (a, passed) in enumerate(zip(args, out)):
             if a is not None and k < len(f.params):
-                self.structure_argument(f, k, a, passed)
+                out[k] = self.structure_argument(f, k, a, passed)
         return out
 
+    def for_dynamic_types(self, f, args, node):
+        """The procedure a call of f with these actual arguments runs: f itself, or, where
+        it passes an object of a type extending t for a CLASS(t) dummy, f's copy that
+        reads that dummy as an object of the object's type (FFront.exact_copy). An
+        object's type is known where it is passed: a TYPE variable's, or a CLASS dummy's,
+        which is itself read as the type of what its callers pass (by induction, every
+        CLASS dummy of the output is of one type)."""
+        F = f2003()
+        exact = {}
+        for k, a in enumerate(args):
+            if a is None or k >= len(f.params) or \
+                    not getattr(f.params[k], "class_dummy", False) or \
+                    not (isinstance(a, (F.Name, F.Part_Ref)) or T.is_component_name(a)):
+                continue
+            got, want = (T.derived_type_of(s) if s is not None else None
+                         for s in map(_element_struct, (self.object_type(a)[0] or ir.INT,
+                                                        f.params[k].type)))
+            if got is not None and want is not None and want in got.ancestors():
+                exact[ir.source_name(f.params[k])] = got
+        if not exact:
+            return f
+        try:
+            return self.front.exact_copy(f, exact)
+        except AdgenError as exc:
+            if exc.loc is None:         # (about the call, not about the copy's body)
+                exc.loc = self.loc(node)
+            raise
+
     def structure_argument(self, f, k, a, passed):
-        """Refuses a structure passed (passed: its address) for dummy k of f, a structure
-        of another type. One of a type extending the dummy's is what Fortran allows for a
-        CLASS(t) dummy only: there the procedure would see an object whose type is known
-        only when run (polymorphism), which adgen does not follow."""
+        """What is passed (passed: the address of a structure, or anything else) for dummy
+        k of f: passed itself, or, for a CLASS(t) variable read as an object of a type
+        extending t (exact_copy) passed for a TYPE(t) dummy, the address of its part of
+        type t (its parent component, or that one's). A structure of another type is
+        refused; one of a type extending the dummy's, for a CLASS(t) dummy, is passed to
+        a copy of f for that type (for_dynamic_types)."""
         got, want = _element_struct(passed.type), _element_struct(f.params[k].type)
         got_dt = T.derived_type_of(got) if got is not None else None
         want_dt = T.derived_type_of(want) if want is not None else None
         if got_dt is None or want_dt is None or got_dt is want_dt:
-            return
+            return passed
         dummy = ir.source_name(f.params[k])
+        if want_dt in got_dt.ancestors() and isinstance(a, f2003().Name) and \
+                name_of(a) in self.class_names and not self.lookup(name_of(a), a).dims:
+            part = passed.arg if isinstance(passed, ir.AddrOf) else \
+                ir.Deref(passed, got, self.loc(a))
+            dt = got_dt
+            while dt is not want_dt:
+                part, dt = T.member(part, dt.parent, self.loc(a)), \
+                    T.derived_type_of(dt.parent.type)
+            return ir.AddrOf(part, ir.Ptr(part.type), self.loc(a))
         if want_dt in got_dt.ancestors():
             part = "%".join([str(a)] + got_dt.parent_names(want_dt))
             if getattr(f.params[k], "class_dummy", False):
@@ -351,7 +431,7 @@ class CallsMixin:
                                 f"'{ir.source_name(f)}', which takes an object of type "
                                 f"'{want_dt.name}' only: pass its parent component, '{part}'")
         if got_dt.name == want_dt.name and T.same_layout(got, want):
-            return      # one SEQUENCE type defined in two procedures (the same type)
+            return passed   # one SEQUENCE type defined in two procedures (the same type)
         raise self.error(a, f"'{a}', of type '{got_dt.name}', is passed for the dummy "
                             f"'{dummy}' of '{ir.source_name(f)}', of type '{want_dt.name}'"
                             + (" (defined otherwise there)" if got_dt.name == want_dt.name
@@ -660,6 +740,7 @@ class CallsMixin:
         in (or the addresses that get an ALLOCATABLE result, see handover_params)."""
         f = self.callee(name, node)
         args = self.actual_arguments(f, name, args, node)
+        f = self.for_dynamic_types(f, args, node)
         strings = {k: self.string(a, pre, whole_array=True) for k, a in enumerate(args)
                    if a is not None and self.is_string(a)}
         # the lengths of the CHARACTER arguments, in their order, after all the others

@@ -366,7 +366,7 @@ class DeclarationsMixin:
 
     def type_declaration(self, node, module_level):
         F = f2003()
-        t = self.type_spec(node.items[0])
+        declared_t = self.type_spec(node.items[0])
         if str(node.items[0]).upper().startswith("CLASS"):
             # gfortran passes such a dummy in a class container (see select_heads)
             self.class_names |= {name_of(e.items[0]) for e in node.items[2].items}
@@ -406,6 +406,9 @@ class DeclarationsMixin:
         stated = getattr(self, "stated_allocatable", {})
         for ent in node.items[2].items:
             name = name_of(ent.items[0])
+            # a CLASS(t) dummy of a copy for objects of a type extending t (exact_copy)
+            exact = getattr(self, "exact_types", {}).get(name)
+            t = ir.Struct(exact.sdef) if exact is not None else declared_t
             edims = ent.items[1] if ent.items[1] is not None else dims
             is_allocatable = allocatable or name in stated   # (an ALLOCATABLE statement)
             if stated.get(name) is not None:

@@ -36,6 +36,7 @@ from adgen.frontend import fortran_types as T
 from adgen.frontend import jumps
 from adgen.frontend.fortran_helpers import (C_RESERVED, DESCRIPTOR_DIM, Changes, FVar,
                                             at_least_zero, const_int, constant_size,
+                                            copied_tree,
                                             descriptor_field, dummy_names, f2003,
                                             function_references, head_stmt,
                                             ir_int, is_global_storage, label_of,
@@ -124,6 +125,8 @@ class FFront:
         self.commons = {}         # block name -> (Symbol, StructDef)
         self.pragmas = []
         self.unsettled = []       # the Scopes of the procedures lowered, for settle
+        self.exact_copies = {}    # (procedure, (dummy, type)...) -> copy (exact_copy)
+        self.class_sources = {}   # procedure with CLASS dummies -> (path, its tree, module)
         self.summaries = {}       # procedure name -> Changes: what it may change
         self.derived_types = {}   # struct tag -> T.DerivedType
         # (procedure holding ENTRY statements, name) -> a SAVEd variable its entry points
@@ -373,8 +376,22 @@ class FFront:
             self.functions[name] = f
         else:
             f = existing
+        if name not in self.class_sources and _declares_class(unit):
+            # its parse tree as read, for its copies (exact_copy): lowering the body
+            # rewrites calls through bindings in place, for the types this lowering sees
+            self.class_sources[name] = (path, copied_tree(unit), module)
+        self.lowered(path, unit, module, f, signature_only)
+        f.has_body = True
+        if not signature_only:
+            f.built = True
+        return f
+
+    def lowered(self, path, unit, module, f, signature_only, exact_types=None):
+        """f, the procedure of unit, given its signature (signature_only) or its body by a
+        Scope; exact_types: see exact_copy."""
         scope = Scope(self, path, f, module=module)
         scope.entry_host = getattr(unit, "adgen_entry_host", None)   # (fortran_entries)
+        scope.exact_types = exact_types or {}
         if module is not None and module.implicit is not None:
             # a module procedure inherits its module's implicit typing (IMPLICIT NONE)
             scope.implicit = dict(module.implicit)
@@ -385,10 +402,40 @@ class FFront:
             if signature_only:
                 raise
             f.error = exc
-        f.has_body = True
-        if not signature_only:
-            f.built = True
-        return f
+
+    def exact_copy(self, f, exact_types):
+        """The copy of procedure f that reads its CLASS(t) dummies named in exact_types
+        ({dummy: DerivedType}) as objects of those types, which extend t: what a call
+        passing such objects runs. Inside it the object's components are those of its
+        type, and a call through one of its bindings runs that type's procedure (its own
+        binding, overriding t's, or the one it inherits), as Fortran dispatches on the
+        dynamic type. One copy per procedure and types, a C function of the output."""
+        key = (f.name,) + tuple(sorted((d, dt.sdef.tag) for d, dt in exact_types.items()))
+        g = self.exact_copies.get(key)
+        if g is not None:
+            return g
+        if f.name not in self.class_sources:
+            raise AdgenError(f"'{ir.source_name(f)}' is called with an object of a type "
+                             "extending the type of its CLASS dummy "
+                             f"'{next(iter(exact_types))}', and adgen has not read its source "
+                             "to follow that type")
+        path, unit, module = self.class_sources[f.name]
+        if any(isinstance(c, f2003().Internal_Subprogram_Part) for c in unit.children):
+            raise AdgenError(f"'{ir.source_name(f)}', which has internal procedures, is "
+                             "called with an object of a type extending the type of its "
+                             f"CLASS dummy '{next(iter(exact_types))}': not supported (make "
+                             "them module procedures)")
+        name = "_".join([f.name] + [exact_types[d].name for d in f.dummy_names
+                                    if d in exact_types])
+        while name in self.functions:
+            name += "_"
+        g = ir.Function(name, ir.VOID, [], ir.Block([]), loc=f.loc)
+        g.is_library = False
+        self.functions[name] = self.exact_copies[key] = g
+        self.lowered(path, copied_tree(unit), module, g, True, exact_types)
+        self.lowered(path, copied_tree(unit), module, g, False, exact_types)
+        g.has_body = g.built = True
+        return g
 
 
 def private_names(module):
@@ -474,6 +521,13 @@ def host_uses(program, unit):
         if name in host and name not in declared and name not in out:
             out.append(name)
     return out
+
+
+def _declares_class(unit):
+    """Whether a procedure declares a variable CLASS(t) (a passed-object dummy)."""
+    F = f2003()
+    return any(str(d.items[0]).upper().startswith("CLASS")
+               for d in walk_type(unit, F.Type_Declaration_Stmt))
 
 
 def _declares_allocatable(spec, name):

@@ -592,14 +592,16 @@ def _rewritten(node, replacement, enter=None):
 def copied_tree(node):
     """A copy of the parse tree node, every node in it new but its comments; the reader's
     lines (`item`s) shared (fparser's deepcopy cannot copy either)."""
-    import copy
     from fparser.two.utils import Base
     F = f2003()
     if isinstance(node, (list, tuple)):
         return type(node)(copied_tree(c) for c in node)
     if not isinstance(node, Base) or isinstance(node, F.Comment):
         return node
-    new = copy.copy(node)
+    # (copy.copy fails on a node made without a text of its own, `string`: one that
+    # replace_data_refs or a rewrite built)
+    new = object.__new__(type(node))
+    new.__dict__.update(node.__dict__)
     items = getattr(node, "items", None)
     if isinstance(items, tuple):
         new.items = copied_tree(items)

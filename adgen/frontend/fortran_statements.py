@@ -311,9 +311,9 @@ class StatementsMixin:
             raise self.error(node, f"{_UNSUPPORTED_JUMPS[cname]} is not supported; write "
                                    "it with IF, DO and EXIT (or a simple GOTO)")
         elif cname == "Select_Type_Construct":
-            raise self.error(node, "SELECT TYPE is not supported: adgen reads an object "
-                                   "declared CLASS(t) as one of type t, never of a type "
-                                   "extending it (polymorphism)")
+            raise self.error(node, "SELECT TYPE is supported on a CLASS dummy, `select type "
+                                   "(c)`, whose type adgen follows through the calls; not "
+                                   "with an associate name or on another selector")
         else:
             raise self.error(node, f"unsupported statement ({cname})")
 

@@ -346,10 +346,10 @@ def _parent_component(scope, node, name):
 def _bindings(scope, part, type_name):
     """{binding name: Binding} of the type-bound procedures after CONTAINS in a type
     definition: specific bindings (`procedure :: step`, `procedure :: energy =>
-    rod_energy`, with PASS(arg), NOPASS, NON_OVERRIDABLE, PUBLIC or PRIVATE). An object
-    of a type extending this one never reaches a CLASS dummy of this type (refused,
-    Scope.structure_argument): a call through a binding always reaches the procedure it
-    names."""
+    rod_energy`, with PASS(arg), NOPASS, NON_OVERRIDABLE, PUBLIC or PRIVATE). A call
+    through a binding runs the procedure the object's type binds, its own or inherited
+    (Scope.bound_call); a CLASS dummy's type is that of the object it is given
+    (FFront.exact_copy)."""
     out = {}
     for b in part.children:
         cls = type(b).__name__
