@@ -935,6 +935,12 @@ def test_pointers_refused(text, message, place, tmp_path):
      "    end subroutine inner\n  end subroutine h\n",
      "'h', which has internal procedures, is called with an object of a type extending "
      "the type of its CLASS dummy 'c': not supported", "22:10"),
+    # ... or one with SAVEd variables (its copy would keep its own)
+    (_EXTENDED_MODULE.replace("    twice = 2 * p%x\n", "    integer, save :: calls = 0\n"
+                              "    calls = calls + 1\n    twice = 2 * p%x * calls\n")
+     + "    y = twice(q)\n  end subroutine g\n",
+     "'twice', which has SAVEd variables, is called with an object of a type extending the "
+     "type of its CLASS dummy 'p': not supported", "23:9"),
     (_EXTENDED_MODULE + "    y = 0\n    call h(q%p_t, y)\n  end subroutine g\n"
      "  subroutine h(c, y)\n    class(p_t), intent(in) :: c\n    real(8) :: y\n"
      "    select type (z => c)\n    type is (q_t)\n      y = z%y\n    end select\n"

@@ -425,6 +425,11 @@ class FFront:
                              "called with an object of a type extending the type of its "
                              f"CLASS dummy '{next(iter(exact_types))}': not supported (make "
                              "them module procedures)")
+        if _has_saved_locals(unit):
+            raise AdgenError(f"'{ir.source_name(f)}', which has SAVEd variables, is called "
+                             "with an object of a type extending the type of its CLASS "
+                             f"dummy '{next(iter(exact_types))}': not supported (its copy for "
+                             "that type would keep SAVEd values of its own)")
         name = "_".join([f.name] + [exact_types[d].name for d in f.dummy_names
                                     if d in exact_types])
         while name in self.functions:
@@ -528,6 +533,22 @@ def _declares_class(unit):
     F = f2003()
     return any(str(d.items[0]).upper().startswith("CLASS")
                for d in walk_type(unit, F.Type_Declaration_Stmt))
+
+
+def _has_saved_locals(unit):
+    """Whether a procedure has SAVEd variables: a SAVE or DATA statement, the SAVE
+    attribute, or an initial value (which SAVEs a variable) that is not a PARAMETER's."""
+    F = f2003()
+    if walk_type(unit, (F.Save_Stmt, F.Data_Stmt)):
+        return True
+    for d in walk_type(unit, F.Type_Declaration_Stmt):
+        attrs = [str(a).upper() for a in (d.items[1].items if d.items[1] is not None else ())]
+        if "PARAMETER" in attrs:
+            continue
+        if "SAVE" in attrs or any(len(e.items) > 3 and e.items[3] is not None
+                                  for e in d.items[2].items):
+            return True
+    return False
 
 
 def _declares_allocatable(spec, name):
