@@ -64,13 +64,16 @@ class CallsMixin:
         """The statements SELECT TYPE construct node selects (see selected_types), None
         for a selector that is not a CLASS dummy."""
         F = f2003()
-        assoc, selector = node.content[0].items
+        assoc, selector = next(c for c in node.content
+                               if isinstance(c, F.Select_Type_Stmt)).items
         name = name_of(selector) if isinstance(selector, F.Name) else None
         if assoc is not None or name not in self.class_names:
             return None
         dt = T.derived_type_of(self.lookup(name, selector).type)
         blocks = []
-        for c in node.content[1:-1]:
+        for c in node.content:
+            if isinstance(c, (F.Select_Type_Stmt, F.End_Select_Type_Stmt)):
+                continue
             if isinstance(c, F.Type_Guard_Stmt):
                 guard = c.items[1]
                 gdt = self.types.get(name_of(guard)) if isinstance(guard, F.Type_Name) \
