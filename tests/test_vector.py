@@ -45,3 +45,52 @@ def test_vector_matches_tangent(source, adgen_cache, tmp_path):
         raise AssertionError(f"{head}: {exc} (f_dv or f_d; files in {built.path})") from None
     bad = {d: e for d, e in worst.items() if not e <= 1e-12}
     assert not bad, f"{head}: f_dv differs from f_d: worst relative errors {bad}"
+
+
+def _vector_output(tmp_path, text, head):
+    import subprocess
+    import sys
+    src = tmp_path / "m.c"
+    src.write_text(text)
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--forward", "--vector", str(src),
+                           "--head", head, "-o", "-"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def _direction_loops(code):
+    """The bodies of the loops over the directions in code."""
+    import re
+    return re.findall(r"for \(dir = 0; dir < nbdirs; dir = dir \+ 1\) \{\n(.*?)\n\s*\}",
+                      code, re.S)
+
+
+TRIG = """#include <math.h>
+static double damped(double a, double b) { return exp(-a) * sin(b); }
+void trig(int n, const double *x, double *f)
+{
+    int i, j;
+    double s = 0.0;
+    for (j = 0; j < n; j++)
+        s = s + cos(x[j]) * x[j] * x[j];
+    for (i = 0; i < n; i++)
+        f[i] = n - s + (i + 1) * (1.0 - cos(x[i])) - sin(x[i]) + damped(x[i] * x[i], s);
+}
+"""
+
+
+def test_partials_outside_the_direction_loops(tmp_path):
+    """Each statement's partial derivatives are computed once, before its loop over the
+    directions, which only multiplies and adds: no call in the loop (gcc does not move
+    one out past the stores to the tangent arrays), and no product of two primal values."""
+    import re
+    code = _vector_output(tmp_path, TRIG, "trig(f)/(x)")
+    loops = _direction_loops(code)
+    assert len(loops) >= 5, code
+    for body in loops:
+        assert not re.search(r"\b(?!for\b)\w+\s*\(", body), f"a call in a direction loop:\n{body}"
+        assert not re.search(r"\bx\[\w+\] \* x\[", body), f"a product of primal values:\n{body}"
+    # the chain rule's `(i + 1) * (sin(x[i]) * xd[..])`: one product of the partials
+    assert "partial = (double)(i + 1) * sin(x[i]);" in code, code
+    assert "partial2 = exp(-a) * cos(b);" in code, code
+

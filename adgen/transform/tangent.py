@@ -6,6 +6,7 @@ from adgen.analysis.extent import field_expr
 from adgen.analysis.ruled_calls import result_is_active
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
+from adgen.ir.c_text import expr_c
 from adgen.ir.exprs import counted_loop
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
 from adgen.rules import LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
@@ -567,6 +568,35 @@ def _elem(t):
     return ir.with_const(t, False)
 
 
+def _factors(e, t):
+    """The factors of e, a product of float type t, through the products it nests; an
+    integer factor converted to t, as the product converts it."""
+    if isinstance(e, ir.Binary) and e.op == "*" and e.type.resolved().is_float:
+        return _factors(e.left, e.type) + _factors(e.right, e.type)
+    return [e if e.type.resolved().is_float else ir.Cast(ir.with_const(t, False), e)]
+
+
+def _product(factors):
+    out = factors[0]
+    for f in factors[1:]:
+        out = X.mul(out, f)
+    return out
+
+
+def _read_only(e):
+    """e computes nothing: a constant, a variable or an element read at a plain index,
+    possibly negated or converted; not worth a temporary."""
+    if isinstance(e, (ir.Const, ir.Ref)):
+        return True
+    if isinstance(e, (ir.Cast, ir.Unary)) and not (isinstance(e, ir.Unary) and e.op != "-"):
+        return _read_only(e.arg)
+    if isinstance(e, ir.Index):
+        return _read_only(e.base) and _read_only(e.index)
+    if isinstance(e, (ir.Member, ir.Deref)):
+        return _read_only(e.base if isinstance(e, ir.Member) else e.ptr)
+    return False
+
+
 class VectorTangentGen(TangentGen):
     """Tangent of one function in nbdirs directions at once (`f_dv`)."""
 
@@ -587,6 +617,8 @@ class VectorTangentGen(TangentGen):
         self.k = ir.Symbol(self.names.fresh("dir"), ir.INT, "local")
         self.sh = VectorShadowMap(self.act, self.nb, self.k)
         self.locals.append(LocalDecl(self.k))
+        self.temporaries = {}       # (name, type) -> temporaries, shared by all statements
+        self.fresh_statement()
 
     def vec(self, t):
         """A local array of nbdirs values of float type t."""
@@ -598,6 +630,80 @@ class VectorTangentGen(TangentGen):
                       ir.Binary("<", k, ir.Ref(self.nb), ir.INT),
                       [ir.Assign(ir.Ref(self.k), X.add(ir.Ref(self.k), ir.Const("1", ir.INT)))],
                       ir.Block(stmts), stmts[0].loc if stmts else None)
+
+    # ------------------------------------------------------------ partials
+    def hoisted(self, e, before, loc, name="partial"):
+        """The tangent e of one direction with every part that does not depend on the
+        direction (a partial derivative, a primal value computed) read from a temporary,
+        set by statements appended to before: gcc cannot move a call or a product out of
+        the direction loop past its stores to the tangent arrays. Each statement starts
+        its temporaries anew (fresh_statement); they are set before the statement, so
+        from the primal values it reads."""
+        direction = self.k
+        if not X.mentions(e, direction):
+            t = e.type.resolved() if e.type is not None else None
+            if t is None or not (t.is_float or t.is_int) or _read_only(e):
+                return e
+            # the same value twice in one place: one temporary
+            key = (id(before), expr_c(e))
+            if key not in self.known:
+                self.known[key] = self.temporary(name, e.type)
+                before.append(ir.Assign(ir.Ref(self.known[key]), e, loc))
+            return ir.Ref(self.known[key])
+        if isinstance(e, ir.Cond) and not X.mentions(e.test, direction):
+            # a branch's partials only where it is taken: it may read what the other
+            # branch's test guards (`i < n ? x[i] : 0`)
+            test = self.hoisted(e.test, before, loc, "branch")
+            then, other = [], []
+            e = ir.Cond(test, self.hoisted(e.then, then, loc), self.hoisted(e.other, other, loc),
+                        e.type, e.loc)
+            if then:
+                before.append(ir.If(X.clone(test), ir.Block(then),
+                                    ir.Block(other) if other else None, loc))
+            elif other:
+                before.append(ir.If(X.logical_not(X.clone(test)), ir.Block(other), None, loc))
+            return e
+        if isinstance(e, ir.Binary) and e.op == "*" and e.type.resolved().is_float and \
+                e.type.resolved().name != "float":
+            # `(p * xd[..]) * q`, as the chain rule nests it: p * q once, not per direction;
+            # not in float, where rounding in another order would move f_dv away from f_d
+            # by float's precision
+            factors = _factors(e, e.type)
+            fixed = [f for f in factors if not X.mentions(f, direction)]
+            if len(fixed) > 1:
+                varying = [f for f in factors if X.mentions(f, direction)]
+                e = X.mul(_product(fixed), _product(varying))
+                if not (isinstance(e, ir.Binary) and e.op == "*"):
+                    return self.hoisted(e, before, loc)     # a negation taken out
+        if isinstance(e, (ir.Binary, ir.Unary, ir.Cast, ir.Cond)):
+            # a test on the direction's tangent (the zero factor of a singular partial)
+            # guards nothing the statement itself does not read
+            return X.map_children(e, lambda x: self.hoisted(x, before, loc))
+        return e        # a tangent's element, indexed by the direction
+
+    def temporary(self, name, t):
+        """A local of type t for one partial (or test) of the current statement."""
+        t = ir.with_const(t, False)
+        key = (name, repr(t))
+        pool = self.temporaries.setdefault(key, [])
+        k = self.in_use.get(key, 0)
+        if k == len(pool):
+            pool.append(ir.Symbol(self.names.fresh(name), t, "temp"))
+            self.locals.append(LocalDecl(pool[-1]))
+        self.in_use[key] = k + 1
+        return pool[k]
+
+    def fresh_statement(self):
+        self.in_use = {}
+        self.known = {}
+
+    def per_direction(self, target, tangent, loc):
+        """Statements setting target (indexed by the direction) to tangent in every
+        direction, the partials computed once before the loop."""
+        self.fresh_statement()
+        before = []
+        value = self.hoisted(tangent, before, loc)
+        return before + [self.each_direction([ir.Assign(target, value, loc)])]
 
     def build(self):
         f, head = self.f, self.head
@@ -720,7 +826,7 @@ class VectorTangentGen(TangentGen):
         if lt.is_float and self.act.active_value(lhs):
             t = self.tangent(rhs)
             td = X.zero(lhs.type) if t is None else X.cast_to(t, lhs.type)
-            return [self.each_direction([ir.Assign(self.sh(lhs), td, s.loc)]), s]
+            return self.per_direction(self.sh(lhs), td, s.loc) + [s]
         if lt.is_struct and self.act.has_shadow(lhs):
             raise AdgenError("vector mode does not support derivatives in struct fields",
                              s.loc)
@@ -754,8 +860,8 @@ class VectorTangentGen(TangentGen):
                 self.locals.append(LocalDecl(tmp, zero=True))
                 d = self.tangent(a)
                 value = X.zero(p.type) if d is None else X.cast_to(d, p.type)
-                pre.append(self.each_direction([ir.Assign(
-                    ir.Index(ir.Ref(tmp), ir.Ref(self.k), p.type), value)]))
+                pre += self.per_direction(ir.Index(ir.Ref(tmp), ir.Ref(self.k), p.type),
+                                          value, s.loc)
                 args.append(ir.Ref(tmp))
             elif self.act.has_shadow(a) or isinstance(a, ir.Const):
                 args.append(self.sh.ptr(a))
@@ -833,7 +939,9 @@ class VectorTangentGen(TangentGen):
                 setup.append(each(n, in_kept, in_argument))
                 before.insert(0, each(n, in_argument, in_kept))
             return ir.Ref(buf)
-        args = self.ruled_arguments(g, call, array_tangent)
+        self.fresh_statement()
+        args = [self.hoisted(a, setup, loc) if X.mentions(a, self.k) else a
+                for a in self.ruled_arguments(g, call, array_tangent)]
         name, tail = g.name + "_d", None
         if g.name in rule.dep:
             value = self.ruled_result_temp(g)
