@@ -94,3 +94,42 @@ def test_partials_outside_the_direction_loops(tmp_path):
     assert "partial = (double)(i + 1) * sin(x[i]);" in code, code
     assert "partial2 = exp(-a) * cos(b);" in code, code
 
+
+def test_restrict_where_the_primal_promises_it(tmp_path):
+    """The derivative arrays of `restrict` pointer parameters are `restrict`; not beside
+    a result's tangents (the caller's `y[i] = g(y)` passes them inside an array it passes),
+    nor a pure output's that the routine zeroes; by-value parameters' tangents in a helper
+    are arrays of the caller's own, `restrict`; nothing in a head without `restrict`."""
+    code = _vector_output(tmp_path, """#include <math.h>
+static double total(int n, const double *restrict v)
+{ double s = 0.0; int i; for (i = 0; i < n; i++) s += v[i]; return s; }
+static void scale(int n, double a, double *restrict v)
+{ int i; for (i = 0; i < n; i++) v[i] = a * sin(v[i]); }
+void f(int n, const double *restrict x, double *restrict y, double *restrict z)
+{
+    int i;
+    for (i = 0; i < n; i++) y[i] = x[i] * x[i];
+    scale(n, x[0], y);
+    z[0] = total(n, y);
+    y[0] = y[0] + z[0];
+}
+void g(int n, const double *x, double *y)
+{ int i; for (i = 0; i < n; i++) y[i] = cos(x[i]); }
+""", "f(y z)/(x)")
+    assert "static double total_dv(int n, const double *restrict v, const double *vd, " \
+        "double *totald, int nbdirs)" in code, code
+    assert "static void scale_dv(int n, double a, const double *restrict ad, " \
+        "double *restrict v, double *restrict vd, int nbdirs)" in code, code
+    # y and z are read after being written: f_dv zeroes their tangents on entry
+    assert "memset(yd, 0," in code and "memset(zd, 0," in code, code
+    assert "void f_dv(int n, const double *restrict x, const double *restrict xd, " \
+        "double *restrict y, double *yd, double *restrict z, double *zd, int nbdirs)" in code
+    code = _vector_output(tmp_path, "#include <math.h>\nvoid g(int n, const double *restrict "
+                          "x, double *restrict y)\n{ int i; for (i = 0; i < n; i++) "
+                          "y[i] = cos(x[i]); }\n", "g(y)/(x)")
+    assert "void g_dv(int n, const double *restrict x, const double *restrict xd, " \
+        "double *restrict y, double *restrict yd, int nbdirs)" in code, code
+    plain = _vector_output(tmp_path, TRIG.replace("static double damped", "double damped"),
+                           "trig(f)/(x)")
+    assert "void trig_dv(int n, const double *x, const double *xd, double *f, double *fd, " \
+        "int nbdirs)" in plain, plain

@@ -391,5 +391,6 @@ def _posix_prototype(name, t):
 
 
 def signature(fn) -> str:
-    params = ", ".join(declare(p.type, p.name) for p in fn.params) or "void"
+    params = ", ".join(declare(p.type, ("restrict " if p in fn.restrict else "") + p.name)
+                       for p in fn.params) or "void"
     return ("static " if fn.is_static else "") + declare(fn.ret, f"{fn.name}({params})")

@@ -293,6 +293,10 @@ class CFront(InitializersMixin):
                     elem = pt.resolved().elem
                     pt = ir.Ptr(_const_elements(elem) if pt.const else elem)
                 sym = ir.Symbol(p.name or f"arg{len(params)}", pt, "param", loc_of(p))
+                # `double *restrict p`, `double p[restrict]`: the caller's promise that what
+                # the function writes through p it reaches through no other parameter
+                sym.declared_restrict = "restrict" in getattr(p.type, "quals", []) + \
+                    getattr(p.type, "dim_quals", [])
                 # `double p[n][m]`: the caller's array has n rows (elements of *p)
                 sym.declared_extent = declared
                 params.append(sym)

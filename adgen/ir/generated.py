@@ -24,6 +24,8 @@ class GenFunction:
     is_static: bool = False
     comment: str = ""
     source: str = ""           # the function it was generated from (a copy's own name)
+    # pointer parameters declared `restrict` (see docs/conventions.md, vector mode)
+    restrict: frozenset = frozenset()
 
 
 def local_type(t):

@@ -708,8 +708,14 @@ class VectorTangentGen(TangentGen):
     def build(self):
         f, head = self.f, self.head
         params, prologue, epilogue = [], [], []
+        result = getattr(f, "result", None)
+        active_ret = (head is not None and f.name in head.dep) or \
+            (head is None and self.act.ret_active(f))
+        restrict = set()        # the rule: docs/conventions.md, "Vector mode and restrict"
         for p in f.params:
             params.append(p)
+            if getattr(p, "declared_restrict", False):
+                restrict.add(p)
             named = head is not None and (p.name in head.indep or p.name in head.dep)
             shadowed = self.act.sym_has_shadow(p)
             t = p.type.resolved()
@@ -744,6 +750,12 @@ class VectorTangentGen(TangentGen):
                 pd = self.shadow_symbol(p, p.type)
             params.append(pd)
             self.sh.set(p, ir.Ref(pd))
+            if t.is_float and head is None:
+                restrict.add(pd)        # the caller's own array (call below)
+            if p in restrict and not active_ret:
+                # not beside a result's tangents, which a caller may take inside one of
+                # the arrays it passes (`y[i] = g(y)`)
+                restrict.add(pd)
             if t.is_float and any(isinstance(x, ir.Assign) and isinstance(x.lhs, ir.Ref) and
                                   x.lhs.sym is p for x in ir.stmts_walk(f.body.stmts)):
                 # the function changes its copy of p: its tangents need a copy too
@@ -760,9 +772,8 @@ class VectorTangentGen(TangentGen):
                 n = self.T.ctx.extent(f, p, "its tangent must start at zero")
                 prologue.append(ir.Raw("zero", {"ptr": ir.Ref(pd), "count": ir.Binary(
                     "*", n, ir.Ref(self.nb), ir.SIZE_T)}))
-        result = getattr(f, "result", None)
-        active_ret = (head is not None and f.name in head.dep) or \
-            (head is None and self.act.ret_active(f))
+                # zeroed where the primal may write nothing, and another parameter read
+                restrict.discard(pd)
         out = None
         if active_ret:
             out = ir.Symbol(self.names.fresh(source_name(f) + "d"), ir.Ptr(ir.with_const(f.ret, False)),
@@ -804,7 +815,7 @@ class VectorTangentGen(TangentGen):
         comment = (f"Tangent of {f.name} in nbdirs directions (head {head.text})."
                    if head is not None else f"Tangent of {orig} in nbdirs directions.")
         return GenFunction(name, ret, params, body, self.locals, is_static=head is None,
-                           comment=comment, source=f.name)
+                           comment=comment, source=f.name, restrict=frozenset(restrict))
 
     def assign(self, s):
         lhs, rhs = s.lhs, s.rhs
