@@ -3,7 +3,9 @@
 
 For each model (bench/gmm, bench/lstm, bench/ba, bench/burgers in C and in Fortran) this
 script
-  1. runs adgen (`sys.executable -m adgen --reverse`) to produce the adjoint;
+  1. runs adgen (`sys.executable -m adgen --reverse`) to produce the adjoint (for
+     bench/trig, `--forward --vector`: a Jacobian, steps 1-5 only, against its hand-written
+     Jacobian);
   2. builds a sanitizer (ASan/UBSan) binary at a tiny size and checks every gradient
      component against central finite differences there; a memory error in adgen's adjoint
      is a failure; if it is a use-after-free, the timing builds defer the adjoint's free()
@@ -110,6 +112,14 @@ class Model:
     # peak heap measured at each of these sizes (default: the benchmark size only)
     mem_sizes: Optional[Callable[[Tuple[int, ...]], List[Tuple[int, ...]]]] = None
     description: str = ""
+    # "reverse" (the adjoint f_b) or "vector" (the vector tangent f_dv in one direction per
+    # input: the whole Jacobian, timed against a hand-written Jacobian; no store-all
+    # variant and no heap measurement, as the tangent stores nothing)
+    mode: str = "reverse"
+
+    @property
+    def derivative_suffix(self):
+        return "_dv" if self.mode == "vector" else "_b"
 
     @property
     def fortran(self):
@@ -141,6 +151,10 @@ MODELS = [
           full=(49, 7776, 31843), quick=(21, 1000, 4000), tiny=(3, 5, 12),
           size_names=("cameras", "points", "observations"), target_ratio=None,
           target_vs_hand=None, params=("n_cams", "n_pts", "n_obs"), generic=True),
+    Model(key="trig", name="Trigonometric (vector tangent Jacobian)", source="trig/trig.c",
+          head="trig_residual(f)/(x)", driver="trig/driver.c",
+          hand="trig/trig_hand_jacobian.c", full=(1000,), quick=(300,), tiny=(7,),
+          size_names=("n",), target_ratio=None, target_vs_hand=10.0, mode="vector"),
 ]
 
 # The Burgers time stepper, in C and in Fortran: one driver, the same sizes.
@@ -191,12 +205,15 @@ def run_adgen(model: Model, out: Path, res: dict, extra=()):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"]
                                      if env.get("PYTHONPATH") else "")
-    base = [sys.executable, "-m", "adgen", "--reverse", str(BENCH / model.source),
-            "--head", model.head, "-o", str(out), "--stack-report"] + list(extra)
+    mode = ["--forward", "--vector"] if model.mode == "vector" else ["--reverse",
+                                                                      "--stack-report"]
+    base = [sys.executable, "-m", "adgen", *mode, str(BENCH / model.source),
+            "--head", model.head, "-o", str(out)] + list(extra)
     t0 = time.perf_counter()
     rc, so, se = run(base, cwd=REPO, timeout=ADGEN_TIMEOUT, env=env)
     res["adgen_seconds"] = time.perf_counter() - t0
-    res["adgen_cmd"] = "adgen --reverse bench/" + model.source + f" --head '{model.head}'"
+    res["adgen_cmd"] = f"adgen {mode[0]}{' ' + mode[1] if model.mode == 'vector' else ''} " \
+        f"bench/{model.source} --head '{model.head}'"
     if rc != 0 and model.fallback_sizes and "--size" in se:
         res["notes"].append(
             f"adgen refused the model without help:\n\n    {se.strip()}\n\n"
@@ -317,9 +334,25 @@ def rel(a, b):
     return abs(a - b) / max(abs(b), 1e-300)
 
 
+def against_hand_checks(data: dict, res: dict, label: str, what: str, parts: str):
+    """adgen's derivative (what: gradient, Jacobian) against the hand-written one, and each
+    against finite differences on data['fd_count'] parts (components, entries)."""
+    add_check(res, f"{label}: adgen {what} vs hand {what}",
+              num(data, "adgen_vs_hand"), TOL_ADGEN_VS_HAND)
+    for who in ("adgen", "hand"):
+        add_check(res, f"{label}: {who} vs finite differences ({data['fd_count']} {parts})",
+                  num(data, f"fd_vs_{who}"), TOL_FD)
+
+
 def checks_from(model: Model, data: dict, res: dict, label: str):
     """Checks of one `check`/`fdall` JSON object."""
-    if model.generic:
+    if model.mode == "vector":
+        add_check(res, f"{label}: residual of adgen's tangent vs primal",
+                  num(data, "value_adgen_vs_primal"), TOL_PRIMAL)
+        add_check(res, f"{label}: residual of the hand Jacobian vs primal",
+                  num(data, "value_hand_vs_primal"), TOL_PRIMAL)
+        against_hand_checks(data, res, label, "Jacobian", "entries")
+    elif model.generic:
         add_check(res, f"{label}: objective of adgen's adjoint vs primal",
                   rel(num(data, "value_adgen"), num(data, "value_primal")), TOL_PRIMAL)
         add_check(res, f"{label}: seed consumed", abs(num(data, "seed_after")), 0.0)
@@ -333,12 +366,7 @@ def checks_from(model: Model, data: dict, res: dict, label: str):
         add_check(res, f"{label}: seed errb consumed (adgen, hand)",
                   max(abs(num(data, "errb_adgen_after")), abs(num(data, "errb_hand_after"))),
                   0.0)
-        add_check(res, f"{label}: adgen gradient vs hand gradient",
-                  num(data, "adgen_vs_hand"), TOL_ADGEN_VS_HAND)
-        add_check(res, f"{label}: adgen vs finite differences ({data['fd_count']} components)",
-                  num(data, "fd_vs_adgen"), TOL_FD)
-        add_check(res, f"{label}: hand vs finite differences ({data['fd_count']} components)",
-                  num(data, "fd_vs_hand"), TOL_FD)
+        against_hand_checks(data, res, label, "gradient", "components")
     else:
         add_check(res, f"{label}: loss of adgen's adjoint vs primal",
                   rel(num(data, "loss_adgen"), num(data, "loss_primal")), TOL_PRIMAL)
@@ -382,7 +410,7 @@ def bench_model(model: Model, size, args, work: Path) -> dict:
            "times": None, "mem": None, "workaround": False}
     d = work / model.key
     d.mkdir(parents=True, exist_ok=True)
-    adjoint = d / (Path(model.source).stem + "_b.c")
+    adjoint = d / (Path(model.source).stem + model.derivative_suffix + ".c")
     try:
         log(f"[{model.key}] adgen")
         run_adgen(model, adjoint, res)
@@ -465,6 +493,8 @@ def bench_model(model: Model, size, args, work: Path) -> dict:
         if rc != 0 or data is None:
             raise Failed(f"the timing run crashed (exit {rc}):\n{tail(se)}")
         res["times"] = data
+        if model.mode == "vector":
+            return res
 
         # The same adjoint without the to-be-recorded analysis: every overwritten value
         # stored (adgen --store-all), the baseline of what the analysis saves.
@@ -566,6 +596,8 @@ def comparison_rows(results):
     """Per model: adgen against --store-all (time ratios, heap, stored bytes)."""
     rows = []
     for r in results:
+        if r["model"].mode == "vector":
+            continue        # a tangent: nothing stored
         m, t, a = r["model"], r["times"] or {}, r.get("all") or {}
         tp, ta, ta_all = t.get("primal"), t.get("adgen"), (a.get("times") or {}).get("adgen")
         rows.append({
@@ -849,7 +881,9 @@ def report(results, args, info, started):
                "the hand-written adjoint, and peak heap beyond the primal's ≤ 10% of the "
                "store-all adjoint's (next table); LSTM gradient ≤ 3× primal; Burgers gradient ≤ 8× primal "
                "(at 60,000 steps in 50 snapshots, recomputing steps by the binomial schedule); "
-               "bundle adjustment has none here. Peak heap: the largest "
+               "the trigonometric residual's Jacobian by adgen's vector tangent (n directions, "
+               "the unit vectors) ≤ 10× the hand-written Jacobian's time (its gradient "
+               "columns are Jacobians); bundle adjustment has none here. Peak heap: the largest "
                "amount of heap memory live at once during one call, above what was live before "
                "it (adgen's value stack and undo log, the adjoints' scratch arrays, the hand "
                "adjoint's stored intermediates).")
@@ -974,6 +1008,11 @@ def report(results, args, info, started):
                "`!$AD BINOMIAL-CKP nsteps 50 1` (Fortran). The Fortran primal is compiled by "
                "gfortran; adgen's C adjoint of the Fortran source is linked with its objects. "
                "Head `burgers_objective(misfit)/(u0 nu_face)`.")
+    out.append("- `bench/trig/trig.c`: the dense trigonometric residual f_i = n - Σ_j cos x_j "
+               "+ (i+1)(1 - cos x_i) - sin x_i, its whole Jacobian by adgen's vector tangent "
+               "(`adgen --forward --vector`, head `trig_residual(f)/(x)`, nbdirs = n) against "
+               "`bench/trig/trig_hand_jacobian.c` (a row of sines copied to every row, plus "
+               "the diagonal).")
     out.append("")
     return "\n".join(out)
 
