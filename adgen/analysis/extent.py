@@ -266,6 +266,17 @@ def bounds_guard(test):
                for t in _truth_operands(test))
 
 
+def _guarded_operands(e):
+    """(the guard, [the operands evaluated only as it decides]) of a conditional
+    expression or a && / || whose condition may protect an index bound; (None, None) for
+    any other expression."""
+    if isinstance(e, ir.Cond) and bounds_guard(e.test):
+        return e.test, [e.then, e.other]
+    if isinstance(e, ir.Binary) and e.op in ("&&", "||") and bounds_guard(e.left):
+        return e.left, [e.right]
+    return None, None
+
+
 def _truth_operands(test):
     """The operands of a condition that are tested for truth as they are: the condition
     itself, or the operands of its `!`, `&&` and `||`."""
@@ -629,7 +640,12 @@ class IndexWalker:
     def stmt(self, s, ranges, guarded=False):
         n_before = len(self.maxima)
         self._stmt(s, ranges, guarded)
-        if guarded and len(self.maxima) > n_before and not self.anywhere:
+        if guarded:
+            self.check_guarded(n_before)
+
+    def check_guarded(self, n_before):
+        """The accesses found since maxima held n_before bounds were under a guard."""
+        if len(self.maxima) > n_before and not self.anywhere:
             # A guard may keep the index below what the loop ranges allow: the bound
             # could overshoot the array. Only a bound already reached without a guard
             # (`if (v[i] > m) m = v[i];`) is safe.
@@ -737,6 +753,15 @@ class IndexWalker:
                 self.expr(e, ranges)
 
     def expr(self, e, ranges):
+        guard, guarded = _guarded_operands(e)
+        if guard is not None:
+            # `i + 1 < n ? x[i + 1] : 0`, `i + 1 < n && x[i + 1] > 0`: as under an if
+            self.expr(guard, ranges)
+            for part in guarded:
+                n_before = len(self.maxima)
+                self.expr(part, ranges)
+                self.check_guarded(n_before)
+            return
         if isinstance(e, ir.Binary) and e.op in ir.COMPARISONS and \
                 e.left.type is not None and e.left.type.resolved().is_pointer:
             # comparing the pointer (memmove's `dst <= src`) reads no element
