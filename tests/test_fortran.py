@@ -1297,6 +1297,21 @@ def test_character_refused(decl, body, message, tmp_path):
     assert message in proc.stderr, proc.stderr
 
 
+def test_host_string_of_assumed_length_in_an_internal_procedure_refused(tmp_path):
+    """An internal procedure may use a CHARACTER variable of its host of a constant length
+    (contains_host_strings.f90); one of assumed length, whose length the host receives,
+    is refused at the use, by name (it was 'compares a CHARACTER string with a number')."""
+    text = ("subroutine g(x, y, mode)\n  real(8), intent(in) :: x\n"
+            "  real(8), intent(out) :: y\n  character(len=*), intent(in) :: mode\n"
+            "  y = h(x)\ncontains\n  real(8) function h(v)\n    real(8), intent(in) :: v\n"
+            "    h = v\n    if (mode == 'sq') h = v * v\n  end function h\n"
+            "end subroutine g\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert re.match(rf"{re.escape(str(src))}:10:\d+: error: 'mode', a CHARACTER variable "
+                    "of the host of assumed or deferred length", proc.stderr), proc.stderr
+
+
 @pytest.mark.parametrize("text, place, message", [
     # fparser stops on an END naming another unit (it logs and exits)
     ("module coefs\n  implicit none\ncontains\n  subroutine g(x, y)\n"

@@ -766,6 +766,11 @@ class CallsMixin:
                 cargs.append(self.array_base(v, node))
             elif v.by_ref:
                 cargs.append(ir.Ref(v.sym, self.loc(node)))
+            elif getattr(v, "char_len", None) is not None:
+                # a CHARACTER variable: its first character, as a CHARACTER dummy takes it
+                char = ir.Prim("char")
+                cargs.append(ir.AddrOf(ir.Index(self.value(v, node), ir_int(0), char),
+                                       ir.Ptr(char), self.loc(node)))
             else:
                 lv = self.value(v, node)
                 cargs.append(ir.AddrOf(lv, ir.Ptr(lv.type), self.loc(node)))

@@ -1149,7 +1149,15 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
             raise self.error(node, f"'{name}', an allocatable scalar of the host, used in "
                                    "an internal procedure: not supported (pass it as an "
                                    "argument)")
+        if getattr(hv, "char_len", None) is not None:
+            if const_int(hv.char_len) is None or hv.dims:
+                raise self.error(node, f"'{name}', a CHARACTER variable of the host of "
+                                       "assumed or deferred length, or an array, used in an "
+                                       "internal procedure: not supported (pass it as an "
+                                       "argument)")
         v = FVar(name, hv.type, loc=hv.loc, by_ref=True)
+        if getattr(hv, "char_len", None) is not None:
+            v.char_len = X.clone(hv.char_len)     # a constant length: no argument for it
         v.host_allocatable = hv.allocatable
         v.sym = ir.Symbol(self.unique(name), ir.Ptr(hv.type), "param", hv.loc)
         v.sym.fortran_array = bool(hv.dims)

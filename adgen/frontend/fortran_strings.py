@@ -292,6 +292,8 @@ class StringsMixin:
             return comp is not None and comp.char_len is not None
         if isinstance(node, F.Name):
             v = self.vars.get(name_of(node))
+            if v is None and self.may_be_host_variable(name_of(node)):
+                v = self.host.vars.get(name_of(node))   # (see is_array)
             return v is not None and (getattr(v, "char_len", None) is not None or
                                       getattr(v, "string_literal", None) is not None)
         if isinstance(node, F.Intrinsic_Function_Reference) and \
@@ -322,7 +324,7 @@ class StringsMixin:
             v = self.lookup(name_of(node), node)
             return self.value(v, node), X.clone(v.char_len)
         if isinstance(node, F.Name):
-            v = self.vars[name_of(node)]
+            v = self.lookup(name_of(node), node)
             text = getattr(v, "string_literal", None)
             if text is not None:
                 return _string_constant(text, loc)
