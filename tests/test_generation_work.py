@@ -227,3 +227,25 @@ def test_no_pass_of_the_reverse_transform_repeats_the_one_before(monkeypatch, tm
     assert all(a != b for a, b in zip(passes, passes[1:])), \
         f"{len(passes)} passes, the last {sum(a == b for a, b in zip(passes, passes[1:]))} " \
         "the same as the one before"
+
+
+def test_owners_of_memory_are_read_once_per_shape(monkeypatch, tmp_path):
+    """Which function owns which memory is asked at every call a caller keeps the state of;
+    the answer stays while the memory graph keeps its shape, so each function's own memory
+    is read a few times (once per shape), not once per call of the program."""
+    from adgen.analysis.activity import Memory
+    reads = []
+    own_nodes = Memory.own_nodes
+
+    def counting_own_nodes(self, func):
+        reads.append(func.name)
+        return own_nodes(self, func)
+
+    monkeypatch.setattr(Memory, "own_nodes", counting_own_nodes)
+    text, suffix, head = c_layered(8)
+    path = tmp_path / f"layered.{suffix}"
+    path.write_text(text)
+    status = with_room(cli._main, ["--reverse", str(path), "--head", head, "-o",
+                                   str(tmp_path / "out.c"), "--quiet"])
+    assert status == 0
+    assert len(reads) <= 10 * len(set(reads)), (len(reads), len(set(reads)))

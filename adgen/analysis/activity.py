@@ -86,7 +86,7 @@ class Memory:
         self.shape = 0
         self._held = None           # (version, held_pointees())
         self._own = {}              # function name -> (function, key, own_nodes(function))
-        self._owners = None         # (key, owner_counts, own_nodes of each) of the last call
+        self._owners = None         # (key, owner_counts, the functions) of the last call
 
     # --------------------------------------------------------------- node access
     def var(self, sym):
@@ -150,15 +150,19 @@ class Memory:
 
     def owner_counts(self, functions):
         """{node: how many of functions hold it among their own_nodes}, kept while each
-        function's own_nodes stays the same."""
-        owned = [self.own_nodes(h) for h in functions]
-        key = tuple(map(id, owned))
+        function's own_nodes stays the same: while the shape, the functions and their
+        numbers of variables do (each caller's call asks, with every function of the
+        program: checking each function's own_nodes would make that quadratic)."""
+        key = (self.shape, tuple(map(id, functions)),
+               tuple(len(h.locals) + len(h.params) for h in functions))
         if self._owners is None or self._owners[0] != key:
+            owned = [self.own_nodes(h) for h in functions]
             counts = {}
             for nodes in owned:
                 for n in nodes:
                     counts[n] = counts.get(n, 0) + 1
-            self._owners = (key, counts, owned)     # (owned keeps the ids in the key valid)
+            # (functions keeps the ids in the key valid)
+            self._owners = (key, counts, list(functions))
         return self._owners[1]
 
     def held_pointees(self):
