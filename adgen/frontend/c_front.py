@@ -154,6 +154,7 @@ class CFront(InitializersMixin):
         self.pragmas = []
         self.const_locals = {}     # const int locals with a constant value
         self.anonymous = []        # struct types with no tag: (StructDef, AST node)
+        self.tag_definitions = {}  # ('struct'|'union', tag) -> the text of its definition
         self.gen = c_generator.CGenerator()
         self.func = None
         # (function, pointer, its function, where) of each use of a fixed pointer
@@ -221,6 +222,21 @@ class CFront(InitializersMixin):
             if not is_system_file(getattr(getattr(node, "coord", None), "file", "") or ""):
                 named = c_ast.Struct(sdef.tag, node.decls)
                 self.type_text.append(self.gen.visit(named) + ";")
+
+    def tagged_definition(self, key, node):
+        """Records the definition of the struct or union key; one made in a function body
+        goes into the output at file scope, where the derivative routines declaring its
+        copies and shadows see it. adgen keeps one type per tag: a second definition with
+        other fields (in another function) is an error."""
+        text = self.gen.visit(type(node)(node.name, node.decls))
+        known = self.tag_definitions.setdefault(key, text)
+        if known != text:
+            raise AdgenError(f"{key[0]} '{key[1]}' is defined again with other fields: adgen "
+                             "keeps one type per tag (give the definitions different tags)",
+                             loc_of(node))
+        if known is text and self.func is not None and \
+                defines_output_types(getattr(node.coord, "file", "") or self.path):
+            self.type_text.append(text + ";")
 
     def named_typedef(self, td):
         t = self.type_of(td.type)
@@ -342,6 +358,8 @@ class CFront(InitializersMixin):
                 else:
                     self.anonymous.append((sdef, node))
             if node.decls is not None:
+                if key:
+                    self.tagged_definition(key, node)
                 fields = []
                 for fd in node.decls:
                     ft = self.type_of(fd.type)
