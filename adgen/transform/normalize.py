@@ -360,7 +360,7 @@ class Normalizer:
             raise AdgenError(f"{call.func} on an untyped pointer: the element type is unknown",
                              loc)
         count = element_count(call.args[2], et, dst, loc, call.func)
-        _within_field(dst, count, call.func, loc)
+        dst_run = _past_field(dst, count, et, call.func, loc)
         if call.func == "memset":
             fill = call.args[1]
             if not (isinstance(fill, ir.Const) and X.is_zero(fill)):
@@ -377,15 +377,21 @@ class Normalizer:
             if st is None or not _same_type(st, et):
                 raise AdgenError(f"{call.func} between arrays of different element types is "
                                  "not supported; copy it with a loop", loc)
-            _within_field(src, count, call.func, loc)
+            src_run = _past_field(src, count, et, call.func, loc)
             if et.resolved().is_struct and X.int_value(count) == 1:
                 # one struct: a copy field by field, as its assignment is
                 return _copy_value(_one_struct(dst, et, loc), _one_struct(src, st, loc), et,
                                    loc, self.temps)
+            if dst_run or src_run:
+                return _copy_across_fields(call.func, dst, dst_run, src, src_run,
+                                           X.int_value(count), et, loc)
+        if call.func == "memset" and dst_run:
+            zero = X.zero(ir.with_const(et, False))
+            return [ir.Assign(lv, X.clone(zero), loc) for lv in dst_run]
         k = self.temps.new("k", ir.INT, loc)
-        element = _element(dst, k, et, loc)
+        element = _element(dst, ir.Ref(k), et, loc)
         if call.func in ("memcpy", "memmove"):
-            body = ir.Block(_copy_value(element, _element(src, k, st, loc), et, loc,
+            body = ir.Block(_copy_value(element, _element(src, ir.Ref(k), st, loc), et, loc,
                                         self.temps))
         else:
             # each number zero, a struct's field by field, each by an assignment of its
@@ -431,53 +437,108 @@ def _float_depth(e):
     return 1 + max((_float_depth(sub) for sub in e.children()), default=0)
 
 
-def _within_field(ptr, count, func, loc):
-    """Refuses a block of count elements from ptr, the address of a struct's field, that
-    reaches past that field: a constant count larger than what the field holds from
-    there, or more than one element from the address of a field that is one number. (A
-    count known at run time only, into an array field, is taken to stay within it, as
-    the program's own indexing of the array is.)"""
+def _past_field(ptr, count, et, func, loc):
+    """None when a block of count elements (of type et) from ptr stays within what ptr
+    points into; when ptr is the address of a struct's field (or of an element of one)
+    and the block runs on past that field, the numbers it covers, one lvalue each in
+    memory order (`s.a`, `s.b`, `s.v[0]`, ...): the fields after it hold them where they
+    are numbers of type et too, with constant extents (consecutive fields of one number
+    type have no padding between them, as each type's size is a multiple of its
+    alignment). Refuses a block past the field otherwise: into a field of another type,
+    past the struct's end, or of a count known at run time only from a field that is one
+    number. (A count known at run time only, into an array field, is taken to stay
+    within it, as the program's own indexing of the array is.)"""
     found = field_room(ptr)
     if found is None:
-        return
+        return None
     field, room = found
     n = X.int_value(count)
     array_field = field.type.resolved().is_array
     if n is None and array_field:
-        return
+        return None
     if room is None and n is not None and array_field and n >= 0:
-        return      # (from an element at an index known at run time only)
-    if room is None or n is None or not 0 <= n <= room:
+        return None     # (from an element at an index known at run time only)
+    if room is not None and n is not None and 0 <= n <= room:
+        return None
+    run = _numbers_from_field(field, room, et, loc) if room is not None else None
+    if n is None or run is None or not 0 <= n <= len(run):
         refuse_past_field(ptr, field, f"{func} reaches {expr_c(count)} elements from it",
                           loc)
+    return run[:n]
+
+
+def _numbers_from_field(field, room, et, loc):
+    """The numbers from the last room numbers of field (a Member) to the end of the run
+    of fields after it that are numbers of type et or arrays of them with constant
+    extents, one lvalue each in memory order; None when field itself is not such."""
+    struct = field.base.type.resolved()
+    if field.arrow:
+        struct = struct.target.resolved()
+    names = [name for name, _ in struct.sdef.fields]
+    if struct.sdef.is_union:
+        return None
+    out = []
+    for name, ftype in struct.sdef.fields[names.index(field.field):]:
+        numbers = _numbers(ftype)
+        if numbers is None or not (numbers[0].resolved().is_float or
+                                   numbers[0].resolved().is_int) or \
+                not _same_type(numbers[0], et):
+            break
+        member = ir.Member(X.clone(field.base), name, field.arrow, ftype, loc)
+        out += [member] if not ftype.resolved().is_array else \
+            [_number_of_array(X.clone(member), ir.Const(str(k), ir.INT), loc)
+             for k in range(numbers[1])]
+    whole = _numbers(field.type)
+    if not out or whole is None or room > whole[1]:
+        return None
+    return out[whole[1] - room:]
+
+
+def _copy_across_fields(func, dst, dst_run, src, src_run, n, et, loc):
+    """memcpy or memmove of n numbers of type et, where the block at dst or at src
+    (dst_run, src_run: its numbers, see _past_field; None for another block) spans
+    several fields of a struct: one assignment per number (memmove's in the order that
+    reads each number before the copy writes over it)."""
+    def number(ptr, run, k):
+        return X.clone(run[k]) if run else \
+            _element(X.clone(ptr), ir.Const(str(k), ir.INT), et, loc)
+
+    up = [ir.Assign(number(dst, dst_run, k), number(src, src_run, k), loc)
+          for k in range(n)]
+    if func != "memmove":
+        return up
+    down = [ir.Assign(number(dst, dst_run, k), number(src, src_run, k), loc)
+            for k in reversed(range(n))]
+    first = ir.Binary("<=", X.clone(dst), X.clone(src), ir.INT, loc)
+    return [ir.If(first, ir.Block(up, loc), ir.Block(down, loc), loc)]
 
 
 def _element(ptr, k, t, loc):
-    """Number k of the block ptr points to: `a[i + k]` for ptr `&a[i]` (a one-dimensional
-    array or a pointer), `a[k]` for `&a` (an array), `m[k / 3][k % 3]` for a pointer to
-    rows of 3 (`double m[2][3]`), the field itself for `&s.a` (a block of one:
-    _within_field), else `ptr[k]`."""
+    """Number k (an expression) of the block ptr points to: `a[i + k]` for ptr `&a[i]` (a
+    one-dimensional array or a pointer), `a[k]` for `&a` (an array), `m[k / 3][k % 3]` for
+    a pointer to rows of 3 (`double m[2][3]`), the field itself for `&s.a` (a block of one:
+    _past_field), else `ptr[k]`."""
     target = ir.pointee(ptr.type)
     if isinstance(ptr, ir.AddrOf) and isinstance(ptr.arg, ir.Member) and \
             not ptr.arg.type.resolved().is_array:
         return ptr.arg
     if target is not None and target.resolved().is_array:
         if isinstance(ptr, ir.AddrOf):
-            return _number_of_array(ptr.arg, ir.Ref(k), loc)
+            return _number_of_array(ptr.arg, X.clone(k), loc)
         size = ir.Const(str(_numbers(target)[1]), ir.INT)
-        row = ir.Index(ptr, ir.Binary("/", ir.Ref(k), size, ir.INT), target, loc)
-        return _number_of_array(row, ir.Binary("%", ir.Ref(k), X.clone(size), ir.INT), loc)
+        row = ir.Index(ptr, ir.Binary("/", X.clone(k), size, ir.INT), target, loc)
+        return _number_of_array(row, ir.Binary("%", X.clone(k), X.clone(size), ir.INT), loc)
     if isinstance(ptr, ir.AddrOf) and isinstance(ptr.arg, ir.Index) and \
             not isinstance(ptr.arg.base, ir.Index):     # (a row: its own extent)
-        return ir.Index(ptr.arg.base, X.add(X.clone(ptr.arg.index), ir.Ref(k)), t, loc)
+        return ir.Index(ptr.arg.base, X.add(X.clone(ptr.arg.index), X.clone(k)), t, loc)
     inside = _row_of_array(ptr.arg if isinstance(ptr, ir.AddrOf) else ptr)
     if inside is not None:
         # a row, or a number in a row, of a multi-dimensional array: the block may run on
         # into the next rows (memmove(m[1], m[0], 8 * sizeof m[0][0])), so its numbers are
         # counted in the whole array, where each has its own index
         array, offset = inside
-        return _number_of_array(array, X.add(offset, ir.Ref(k)), loc)
-    return ir.Index(ptr, ir.Ref(k), t, loc)
+        return _number_of_array(array, X.add(offset, X.clone(k)), loc)
+    return ir.Index(ptr, X.clone(k), t, loc)
 
 
 def _row_of_array(lv):
@@ -507,7 +568,11 @@ def _number_of_array(a, k, loc):
     elem = a.type.resolved().elem
     if not elem.resolved().is_array:
         return ir.Index(a, k, elem, loc)
-    size = ir.Const(str(_numbers(elem)[1]), ir.INT)
+    per_row = _numbers(elem)[1]
+    if X.int_value(k) is not None:      # (a number known here: its own indices)
+        row = ir.Index(a, ir.Const(str(X.int_value(k) // per_row), ir.INT), elem, loc)
+        return _number_of_array(row, ir.Const(str(X.int_value(k) % per_row), ir.INT), loc)
+    size = ir.Const(str(per_row), ir.INT)
     row = ir.Index(a, ir.Binary("/", k, size, ir.INT), elem, loc)
     return _number_of_array(row, ir.Binary("%", X.clone(k), X.clone(size), ir.INT), loc)
 
