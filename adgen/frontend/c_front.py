@@ -12,7 +12,7 @@ from pycparser import c_ast, c_generator, c_parser
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
-from adgen.frontend import function_pointers, jumps
+from adgen.frontend import function_pointers, jumps, qsort
 from adgen.frontend.directives import check_directive
 from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.realloc import lower_realloc
@@ -155,6 +155,7 @@ class CFront(InitializersMixin):
         self.const_locals = {}     # const int locals with a constant value
         self.anonymous = []        # struct types with no tag: (StructDef, AST node)
         self.tag_definitions = {}  # ('struct'|'union', tag) -> the text of its definition
+        self.sorts = {}            # element type's spelling -> (sort's name, type, loc)
         self.gen = c_generator.CGenerator()
         self.func = None
         # (function, pointer, its function, where) of each use of a fixed pointer
@@ -191,6 +192,7 @@ class CFront(InitializersMixin):
             elif isinstance(ext, c_ast.Pragma):
                 self.pragmas.append(ir.Pragma(ext.string, loc))
                 check_directive(self.pragmas[-1])
+        self.define_sorts()
         self.name_anonymous_structs()
         self.check_fixed_pointers()
         function_pointers.resolve(self)
@@ -1073,6 +1075,10 @@ class CFront(InitializersMixin):
         if name in ("va_start", "va_end", "va_arg"):
             raise AdgenError("variadic argument access is not supported", loc)
         f = self.functions.get(name)
+        if name == "qsort" and (f is None or getattr(f, "is_library", False)):
+            found = qsort.sorted_elements(args)
+            if found is not None:
+                return self.sort_call(found, args, loc)
         if f is None and name.startswith("__builtin_"):
             # gcc's builtins of the math library are the library functions
             base = name[len("__builtin_"):]
@@ -1111,6 +1117,26 @@ class CFront(InitializersMixin):
         if name in LIBRARY_FUNCTIONS and getattr(f, "is_library", False):
             return ir.Call(name, conv, LIBRARY_FUNCTIONS[name].ret, loc)
         return ir.Call(name, conv, f.ret, loc)
+
+    def sort_call(self, found, args, loc):
+        """`qsort(base, n, size, cmp)` as a call of the sort of base's element type
+        (frontend/qsort.py), defined once the file is read."""
+        base, elem = found
+        key = qsort.element_key(elem)
+        if key not in self.sorts:
+            name = qsort.sort_name(elem, set(self.functions) |
+                                   {n for n, _, _ in self.sorts.values()})
+            self.sorts[key] = (name, elem, loc)
+        return ir.Call(self.sorts[key][0], [base, ir.Cast(ir.LONG, args[1]), args[3]],
+                       ir.VOID, loc)
+
+    def define_sorts(self):
+        for name, elem, loc in self.sorts.values():
+            self.typedefs[qsort.ELEMENT] = elem
+            try:
+                self.function_def(qsort.sort_definition(name, loc))
+            finally:
+                del self.typedefs[qsort.ELEMENT]
 
     def stored_call(self, callee, node, scope, pre, post, loc):
         """A call through a function pointer kept in a variable or a struct field: named
