@@ -5,6 +5,7 @@ Besides translating, it lowers what the IR leaves out: compound assignments, ++ 
 (assignments: c_initializers.py), compound literals (locals: compound_literals.py),
 static locals (globals) and nested scopes (unique local names).
 """
+import copy
 import functools
 import re
 
@@ -41,6 +42,30 @@ def loc_of(node, default=None):
                 return loc
         return default
     return Loc(c.file, c.line or 0, c.column or 0)
+
+
+def _tags_only(td):
+    """A copy of typedef td in which a struct or union defined with a tag is named by its
+    tag only (its definition is given on its own: CFront.tagged_definition)."""
+    td = copy.deepcopy(td)
+    node, parent = td.type, td
+    while node is not None:
+        if isinstance(node, (c_ast.Struct, c_ast.Union)):
+            if node.name and node.decls is not None:
+                parent.type = type(node)(node.name, None, node.coord)
+            break
+        parent, node = node, getattr(node, "type", None)
+    return td
+
+
+def _runtime_sized(t):
+    """True when type t is, or holds, an array whose length is not a constant."""
+    t = t.resolved()
+    while isinstance(t, (ir.Arr, ir.Ptr)):
+        if isinstance(t, ir.Arr) and (t.size is None or X.int_value(t.size) is None):
+            return True
+        t = (t.elem if isinstance(t, ir.Arr) else t.target).resolved()
+    return False
 
 
 def parse_c_file(path, include_dirs=(), defines=(), inactive=()):
@@ -156,6 +181,7 @@ class CFront(InitializersMixin):
         self.anonymous = []        # struct types with no tag: (StructDef, AST node)
         self.tag_definitions = {}  # ('struct'|'union', tag) -> the text of its definition
         self.sorts = {}            # element type's spelling -> (sort's name, type, loc)
+        self.typedef_texts = {}    # typedef name -> its definition, tagged structs by tag
         self.gen = c_generator.CGenerator()
         self.func = None
         # (function, pointer, its function, where) of each use of a fixed pointer
@@ -185,6 +211,7 @@ class CFront(InitializersMixin):
                 self.functions[ext.decl.name].file_scope_names = file_scope_names(ext, reading)
             elif isinstance(ext, c_ast.Typedef):
                 self.typedefs[ext.name] = self.named_typedef(ext)
+                self.typedef_texts.setdefault(ext.name, self.gen.visit(_tags_only(ext)))
                 if defines_output_types(loc.file):
                     self.type_text.append(self.gen.visit(ext) + ";")
             elif isinstance(ext, c_ast.Decl):
@@ -240,8 +267,28 @@ class CFront(InitializersMixin):
                 defines_output_types(getattr(node.coord, "file", "") or self.path):
             self.type_text.append(text + ";")
 
-    def named_typedef(self, td):
-        t = self.type_of(td.type)
+    def local_typedef(self, td, scope, loc):
+        """A typedef in a function body: its definition goes into the output at file scope
+        (the struct types it defines with a tag go there by themselves:
+        tagged_definition), where the derivative routines declaring its variables see it.
+        adgen keeps one type per name: a second definition of the name as another type is
+        an error, and so is a type of a length known at run time only."""
+        t = self.named_typedef(td, scope)
+        if _runtime_sized(t.target):
+            raise AdgenError(f"typedef '{td.name}' inside a function names an array whose "
+                             "length is known at run time only: not supported; write the "
+                             "array's type where it is declared", loc)
+        text = self.gen.visit(_tags_only(td))
+        known = self.typedef_texts.setdefault(td.name, text)
+        if known != text or (td.name in self.typedefs and known is text):
+            raise AdgenError(f"typedef '{td.name}' is defined again as another type: adgen "
+                             "keeps one type per name (give the typedefs different names)", loc)
+        self.typedefs[td.name] = t
+        if known is text and defines_output_types(loc.file):
+            self.type_text.append(text + ";")
+
+    def named_typedef(self, td, scope=None):
+        t = self.type_of(td.type, scope)
         return ir.Named(td.name, t)
 
     def file_decl(self, d, user):
@@ -469,9 +516,7 @@ class CFront(InitializersMixin):
             for d in node.decls:
                 self.local_decl(d, scope, out)
         elif isinstance(node, c_ast.Typedef):
-            self.typedefs[node.name] = self.named_typedef(node)
-            raise AdgenError("typedefs inside functions are not supported; move it to file scope",
-                             loc)
+            self.local_typedef(node, scope, loc)
         elif isinstance(node, c_ast.Assignment):
             self.assignment(node, scope, out)
         elif isinstance(node, c_ast.UnaryOp) and node.op in ("p++", "p--", "++", "--"):
