@@ -458,7 +458,8 @@ class Activity:
         cached = self._shadow_cache.get(node)
         if cached is not None:
             return cached
-        seen = seen or set()
+        top = seen is None
+        seen = set() if top else seen
         if node in seen:
             return False
         seen.add(node)
@@ -467,7 +468,14 @@ class Activity:
             result = self.needs_shadow(node.pointee, seen)
         if not result:
             result = any(self.needs_shadow(f, seen) for f in node.fields.values())
-        self._shadow_cache[node] = result
+        if result:
+            self._shadow_cache[node] = True
+        elif top:
+            # no active memory is reachable from node, so none from the nodes the search
+            # passed; below the top, False is not final: a node met again on a cycle (a
+            # struct's field pointing to a struct of its type) was cut short there
+            for n in seen:
+                self._shadow_cache[n] = False
         return result
 
     def computes_in_single(self, functions):
