@@ -12,7 +12,7 @@ from adgen.ir.generated import LocalDecl
 from adgen.rules import ALLOCATION
 from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ad_temp, source_name, strip_const, unknown_function_error,
-                                    unless_null, zero_stmt)
+                                    unless_null, writable_pointer, zero_stmt)
 from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
 
 
@@ -72,7 +72,7 @@ class CallsAndLoops:
                 self.T.value_param_adjoints.setdefault((g.name, p), set()).add(storage)
             else:
                 if self.act.has_shadow(a):
-                    sa = self.sh(a)
+                    sa = writable_pointer(self.sh(a), a)
                 elif isinstance(a, ir.Const) or (isinstance(a, ir.Cast) and
                                                  isinstance(a.arg, ir.Const)):
                     sa = a

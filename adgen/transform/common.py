@@ -19,6 +19,44 @@ def strip_const(t):
     return ir.with_const(t0, False)
 
 
+def writable_pointer(shadow, primal):
+    """The shadow of pointer expression primal as an adjoint routine's parameter takes
+    it. A pointer held in a struct's field (`p.w`, `e->kid[0]`, `p.w + 1`) has a shadow
+    of the primal's type, the shadow struct having the primal's: where it points to const
+    (`const double *w`), it is cast to the same pointer without const (adjoints accumulate
+    there)."""
+    t = primal.type.resolved() if primal.type is not None else None
+    if isinstance(t, ir.Ptr) and _holds_const(t.target) and _held_in_field(primal):
+        return ir.Cast(strip_const(primal.type), shadow, shadow.loc)
+    return shadow
+
+
+def _held_in_field(e):
+    """True when pointer expression e is a struct's pointer field, an element of a
+    struct's array of pointers, or such a pointer offset or cast."""
+    while isinstance(e, ir.Cast) or isinstance(e, ir.Binary) and e.op in "+-":
+        if isinstance(e, ir.Cast):
+            e = e.arg
+        else:
+            lt = e.left.type.resolved() if e.left.type is not None else None
+            e = e.left if isinstance(lt, (ir.Ptr, ir.Arr)) else e.right
+    if isinstance(e, ir.Index):
+        e = e.base
+    return isinstance(e, ir.Member)
+
+
+def _holds_const(t):
+    """True when type t, or what it points to or holds at any level, is const."""
+    r = t.resolved()
+    if t.const or r.const:
+        return True
+    if isinstance(r, ir.Ptr):
+        return _holds_const(r.target)
+    if isinstance(r, ir.Arr):
+        return _holds_const(r.elem)
+    return False
+
+
 def keep_const_ptr(t):
     """Tangent shadows of const pointers stay const (Tapenade's `const double *xd`)."""
     return t
