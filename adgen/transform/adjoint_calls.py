@@ -201,6 +201,14 @@ class CallsAndLoops:
                     self.T.writes.get(g.name, ()), optional_ok=True)
             except AdgenError as exc:
                 why_not = f"its state cannot be kept: {exc.message}"
+            if why_not is None and any(
+                    find(n).pointee is not None and self.act.needs_shadow(n) and
+                    find(n) not in self.mem.own_nodes(g)
+                    for n in self.T.writes.get(g.name, ())):
+                # the plain call would move them (the caller's, not the callee's own) and
+                # leave their shadows behind, for the statements after it to reach adjoints
+                # through the wrong shadows
+                why_not = "the callee sets pointers that have shadows, which must follow them"
         if why_not is not None:
             if directive == "joint":
                 raise AdgenError(f"{by_option or '#pragma adgen checkpoint'}: {why_not}",
