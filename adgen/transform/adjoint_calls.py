@@ -3,7 +3,8 @@ program's own) and control flow (branches, counted and other loops, checkpointed
 the part of FuncGen (adjoint_function.py) that handles them."""
 
 from adgen import ir
-from adgen.analysis.activity import find
+from adgen.analysis.activity import field_closure, find
+from adgen.analysis.call_graph import reachable
 from adgen.analysis.loops import assigned_syms, canonical_loop, invariant, reads_unchanged_ints
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
@@ -201,13 +202,9 @@ class CallsAndLoops:
                     self.T.writes.get(g.name, ()), optional_ok=True)
             except AdgenError as exc:
                 why_not = f"its state cannot be kept: {exc.message}"
-            if why_not is None and any(
-                    find(n).pointee is not None and self.act.needs_shadow(n) and
-                    find(n) not in self.mem.own_nodes(g)
-                    for n in self.T.writes.get(g.name, ())):
-                # the plain call would move them (the caller's, not the callee's own) and
-                # leave their shadows behind, for the statements after it to reach adjoints
-                # through the wrong shadows
+            if why_not is None and self.sets_shadowed_pointers(g):
+                # the plain call would move them and leave their shadows behind, for the
+                # statements after it to reach adjoints through the wrong shadows
                 why_not = "the callee sets pointers that have shadows, which must follow them"
         if why_not is not None:
             if directive == "joint":
@@ -223,6 +220,18 @@ class CallsAndLoops:
             return self.call_mode(s, where, None, why)
         self.T.joint_calls[id(s)] = why
         return self.call_mode(s, where, state, why)
+
+    def sets_shadowed_pointers(self, g):
+        """True when a call of g sets pointers that have shadows and that outlive the call
+        (not the variables of g or of the functions it calls: f2c's `--dx;` on a
+        parameter, a comparator's local)."""
+        own = set()
+        for name in reachable(self.prog, [g.name]):
+            h = self.prog.functions[name]
+            for sym in list(h.locals) + list(h.params) if h.has_body else ():
+                own |= field_closure(self.mem.var(sym))
+        return any(find(n).pointee is not None and find(n) not in own and
+                   self.act.needs_shadow(n) for n in self.T.writes.get(g.name, ()))
 
     def call_mode(self, s, where, state, why):
         self.explain(s, where, "joint mode" if state is not None else "split mode", why)
