@@ -1097,13 +1097,13 @@ def test_head_naming_a_global(tmp_path, head):
                 r"independent or a dependent \('total'\): pass it as an argument")
 
 
-TWO_HEADS = """double gain = 1.5;
+GLOBAL_HEADS = """double gain = 1.5;
 double scale = 2.0;
 double f1(double x) { return gain * x * x; }
 double f2(double x) { return scale * x; }
 """
 
-TWO_HEADS_DRIVER = """#include <stdio.h>
+GLOBAL_HEADS_DRIVER = """#include <stdio.h>
 void f1_b(double x, double *xb, double f1b);
 void f2_b(double x, double *xb, double f2b);
 double f1_d(double x, double xd, double *f1);
@@ -1125,8 +1125,8 @@ int main(void)
 def test_a_head_leaves_the_derivative_of_a_global_it_never_touches(tmp_path):
     # gainb is f1's gradient for the caller to read; f2 neither names nor uses gain, so
     # its derivative routines must leave gainb and gaind as they are (they zeroed them)
-    (tmp_path / "m.c").write_text(TWO_HEADS)
-    (tmp_path / "main.c").write_text(TWO_HEADS_DRIVER)
+    (tmp_path / "m.c").write_text(GLOBAL_HEADS)
+    (tmp_path / "main.c").write_text(GLOBAL_HEADS_DRIVER)
     for mode, out in (("--reverse", "m_b.c"), ("--forward", "m_d.c")):
         proc = adgen(mode, "m.c", "--head", "f1(f1)/(x gain)", "--head", "f2(f2)/(x)",
                      "-o", out, cwd=tmp_path)
