@@ -1657,7 +1657,7 @@ class _Driver:
 
     # -- the text --
     def build(self) -> str:
-        plan, spec, head, f = self.plan, self.spec, self.head, self.head.func
+        plan, spec, head = self.plan, self.spec, self.head
         proto_b, proto_d = prototypes(plan)
         ret_void = plan.sig.ret == "void"
         if self.fortran:

@@ -347,7 +347,6 @@ class Built:
                                  f"({text}{with_})")
 
     def _cvals(self, vals):
-        ffi = self._ffi
         if self._meta.get("setup"):
             # the set-up function first (globals an init routine sets), before every call
             getattr(self._lib, self._meta["setup"])()
