@@ -1,7 +1,7 @@
 /* adgen-test
 head: self_update(y)/(x)
 arg n: int = 7
-arg x: double[n+1] = uniform(0.2, 1.5)
+arg x: double[n] = uniform(0.2, 1.5)
 arg y: double[n]
 */
 /* Statements that overwrite what their own right-hand side reads, whose partials (the
