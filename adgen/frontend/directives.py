@@ -12,8 +12,9 @@ from adgen.errors import AdgenError
 
 # a C floating-point literal without its sign (1e-6, 0.5, 2.); Fortran's also takes d or D
 # for its exponent (1.d-6)
-NUMBER = r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
-FORTRAN_NUMBER = r"(?:\d+\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?"
+_DIGITS = r"(?:\d+\.?\d*|\.\d+)"
+NUMBER = _DIGITS + r"(?:[eE][+-]?\d+)?"
+FORTRAN_NUMBER = _DIGITS + r"(?:[eEdD][+-]?\d+)?"
 
 # name -> (what may follow the name, the usage shown when it does not)
 FORMS = {

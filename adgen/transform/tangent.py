@@ -1,5 +1,7 @@
 """Tangent (forward) mode: each active assignment `v = e` is preceded by `vd = e'`, the
 directional derivative of e; control flow is kept as it is."""
+import functools
+
 from adgen import ir, progress
 from adgen.analysis.activity import row_pointers, struct_with_pointers
 from adgen.analysis.extent import field_expr
@@ -576,24 +578,19 @@ def _factors(e, t):
     return [e if e.type.resolved().is_float else ir.Cast(ir.with_const(t, False), e)]
 
 
-def _product(factors):
-    out = factors[0]
-    for f in factors[1:]:
-        out = X.mul(out, f)
-    return out
-
-
 def _read_only(e):
     """e computes nothing: a constant, a variable or an element read at a plain index,
     possibly negated or converted; not worth a temporary."""
     if isinstance(e, (ir.Const, ir.Ref)):
         return True
-    if isinstance(e, (ir.Cast, ir.Unary)) and not (isinstance(e, ir.Unary) and e.op != "-"):
+    if isinstance(e, ir.Cast) or (isinstance(e, ir.Unary) and e.op == "-"):
         return _read_only(e.arg)
     if isinstance(e, ir.Index):
         return _read_only(e.base) and _read_only(e.index)
-    if isinstance(e, (ir.Member, ir.Deref)):
-        return _read_only(e.base if isinstance(e, ir.Member) else e.ptr)
+    if isinstance(e, ir.Member):
+        return _read_only(e.base)
+    if isinstance(e, ir.Deref):
+        return _read_only(e.ptr)
     return False
 
 
@@ -672,7 +669,7 @@ class VectorTangentGen(TangentGen):
             fixed = [f for f in factors if not X.mentions(f, direction)]
             if len(fixed) > 1:
                 varying = [f for f in factors if X.mentions(f, direction)]
-                e = X.mul(_product(fixed), _product(varying))
+                e = X.mul(functools.reduce(X.mul, fixed), functools.reduce(X.mul, varying))
                 if not (isinstance(e, ir.Binary) and e.op == "*"):
                     return self.hoisted(e, before, loc)     # a negation taken out
         if isinstance(e, (ir.Binary, ir.Unary, ir.Cast, ir.Cond)):
