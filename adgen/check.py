@@ -25,7 +25,7 @@ USAGE = ("adgen check FILE... --head SPEC [--inputs VALUES.json] [--size NAME=N]
          "[-I DIR] [-D NAME[=VALUE]]\n"
          "                   [--inactive NAME] [--adgen-size NAME=EXPR] [--seed N] [--tol T] "
          "[--max-elements N]\n"
-         "                   [--derivative-file MODE=PATH] [--setup FUNC]")
+         "                   [--derivative-file MODE=PATH] [--setup FUNC] [--order 2]")
 
 DEFAULT_INT = 3
 FD_STEP = {"double": 1e-6, "float": 3e-3}
@@ -404,11 +404,15 @@ class Report:
     primal_problems: List[str] = field(default_factory=list)
     problems: List[str] = field(default_factory=list)      # failures outside the table
     sampled: str = ""
+    # --order 2: (worst error of H v against differences of the gradient, its tolerance,
+    # u.(H v), v.(H u), their relative difference, ok)
+    second: Optional[tuple] = None
 
     @property
     def ok(self):
         return (not self.problems and not self.primal_problems and
-                all(p.ok for p in self.pairs) and (self.dot is None or self.dot[3]))
+                all(p.ok for p in self.pairs) and (self.dot is None or self.dot[3]) and
+                (self.second is None or self.second[-1]))
 
 
 # one-sided differences further apart than this (relative) mark a kink
@@ -688,6 +692,51 @@ def run_check(built, args, tol=None, seed=1, max_elements=100, notes=()):
     return rep
 
 
+def check_second_order(built, args, rep, seed=1):
+    """--order 2: Hessian-vector products (f_b_d, the tangent of the adjoint) against
+    central differences of the gradient along the same direction, at the step that agrees
+    best of three, and the symmetry of the Hessian, u.(H v) = v.(H u), for random u, v."""
+    import numpy as np
+    if not built.second_order:
+        rep.problems.append(f"no Hessian-vector products: {built.second_order_error}")
+        return
+    rng = np.random.default_rng(seed + 2)
+    idx = {n: i for i, n in enumerate(built.parameters)}
+    u, v = {}, {}
+    for x in built.independents:
+        shape = np.shape(args[idx[x]])
+        u[x], v[x] = rng.uniform(-1, 1, shape), rng.uniform(-1, 1, shape)
+    try:
+        hv, hu = built.hvp(*args, tangents=v), built.hvp(*args, tangents=u)
+    except ValueError as exc:
+        rep.problems.append(str(exc))
+        return
+    flat = {x: np.ravel(np.asarray(hv[x], dtype=np.float64)) for x in built.independents}
+    size = max(1.0, max(float(np.max(np.abs(np.asarray(args[idx[x]], dtype=np.float64))))
+                        for x in built.independents))
+
+    def along(h):
+        grads = []
+        for sign in (1, -1):
+            moved = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+            for x in built.independents:
+                moved[idx[x]] = moved[idx[x]] + sign * h * v[x]
+            grads.append(built.gradient(*moved))
+        return {x: np.ravel((np.asarray(grads[0][x], dtype=np.float64) -
+                             np.asarray(grads[1][x], dtype=np.float64)) / (2 * h))
+                for x in built.independents}
+    scale = max(max(float(np.max(np.abs(f))) for f in flat.values()), 1e-300)
+    worst = min(max(float(np.max(np.abs(fd[x] - flat[x]))) for x in built.independents)
+                for fd in (along(h * size) for h in (1e-4, 1e-5, 1e-6))) / scale
+    uhv = math.fsum(float(t) for x in built.independents
+                    for t in np.ravel(u[x] * np.asarray(hv[x])))
+    vhu = math.fsum(float(t) for x in built.independents
+                    for t in np.ravel(v[x] * np.asarray(hu[x])))
+    rel = abs(uhv - vhu) / max(abs(uhv), abs(vhu), 1e-300)
+    ok = worst <= rep.tol * 10 and rel <= rep.dot_tol * 100
+    rep.second = (worst, rep.tol * 10, uhv, vhu, rel, ok)
+
+
 def format_report(rep: Report) -> str:
     def num(v):
         return "-" if v is None else f"{v:.10e}"
@@ -721,6 +770,13 @@ def format_report(rep: Report) -> str:
         lines.append("primal results computed by the derivative routines: " +
                      ("ok" if not rep.primal_problems else "NO"))
         lines += [f"  {p}" for p in rep.primal_problems]
+    if rep.second is not None:
+        worst, tol, uhv, vhu, rel, _ = rep.second
+        lines.append(f"Hessian-vector product H v against central differences of the "
+                     f"gradient: rel. error {worst:.2e} (<= {tol:g}): "
+                     f"{'ok' if worst <= tol else 'NO'}")
+        lines.append(f"symmetry: u.(H v) = {uhv!r}, v.(H u) = {vhu!r}, rel. diff {rel:.2e} "
+                     f"(<= {rep.dot_tol * 100:g}): {'ok' if rel <= rep.dot_tol * 100 else 'NO'}")
     lines += [f"error: {p}" for p in rep.problems]
     nbad = sum(not p.ok for p in rep.pairs)
     if rep.ok:
@@ -734,6 +790,8 @@ def format_report(rep: Report) -> str:
             why.append("the dot-product test fails")
         if rep.primal_problems:
             why.append("the derivative routines compute other primal results")
+        if rep.second is not None and not rep.second[-1]:
+            why.append("the Hessian-vector products disagree")
         why += rep.problems
         lines.append("FAIL: " + "; ".join(why))
     return "\n".join(lines)
@@ -770,6 +828,9 @@ def build_parser():
     p.add_argument("--setup", metavar="FUNC",
                    help="a function of the sources taking no arguments (an init routine "
                         "that sets globals) to call before every call of the routines")
+    p.add_argument("--order", type=int, choices=(1, 2), default=1,
+                   help="2: also Hessian-vector products (the tangent of the adjoint) "
+                        "against differences of the gradient, and the Hessian's symmetry")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--tol", type=float, default=None,
                    help="relative tolerance against finite differences (default 1e-6; 2e-3 "
@@ -867,6 +928,8 @@ def main(argv=None):
                 call_args, notes = make_arguments(built, mine, given, args.seed)
                 rep = run_check(built, call_args, args.tol, args.seed, args.max_elements,
                                 notes)
+                if args.order == 2:
+                    check_second_order(built, call_args, rep, args.seed)
             except (CheckError, TypeError, ValueError) as exc:   # bad or refused inputs
                 return 2, "", f"adgen check: error: {exc}"
             text = (f"adgen check: {', '.join(os.path.basename(s) for s in args.sources)}, "

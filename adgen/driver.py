@@ -28,7 +28,7 @@ from adgen.backend.int_dummies import read_int_dummies_once
 from adgen.errors import AdgenError, Loc, MissingSize, warning_text
 from adgen.frontend.c_units import merge_c_files
 from adgen.room import with_room
-from adgen.ir import exprs as X
+from adgen.ir import exprs as X, own_stack
 from adgen.ir.generated import GenFunction, LocalDecl
 from adgen.transform.automatic_statics import make_statics_automatic
 from adgen.transform.callbacks import specialize_callbacks
@@ -185,6 +185,8 @@ class Context:
             for s in ir.stmts_walk(f.body.stmts):
                 if isinstance(s, ir.Assign) and counts(f, s.lhs):
                     ws.add(find(self.mem.loc(s.lhs)))
+                elif own_stack.pushed(s) is not None:
+                    ws.add(find(self.mem.var(own_stack.STACK)))
                 for call, g in self.ruled_calls(s):
                     ws.update(ruled_call_arrays(self.mem, g, call, written=True))
             direct[name] = ws
@@ -418,8 +420,9 @@ class Context:
 
     def stated_extent(self, f, p):
         """True when the length of f's pointer parameter p is stated, not inferred: given
-        with --size or declared (`double p[n][m]`)."""
-        return ir.source_name(p) in self.options.sizes or _declared_rows(f, p) is not None
+        with --size, by `#pragma adgen size` or declared (`double p[n][m]`)."""
+        return ir.source_name(p) in self.options.sizes or _declared_rows(f, p) is not None \
+            or p.name in getattr(f, "stated_sizes", {})
 
     def try_extent(self, f, p, path=()):
         """Like extent, but raises Unknown when the analysis cannot tell. With a path of
@@ -433,6 +436,19 @@ class Context:
                                      macros=getattr(self.prog, "macros", {}))
                 self.given_sizes[key] = rows_of_numbers(p, path, given, name,
                                                         self.options.sizes[name])
+            return X.clone(self.given_sizes[key])
+        stated = getattr(f, "stated_sizes", {}).get(p.name) if not path else None
+        if stated is not None:
+            from adgen.frontend.c_front import parse_length
+            key = (f.name, "#pragma", p.name)
+            if key not in self.given_sizes:
+                text, where = stated
+                try:
+                    given = parse_length(text, f.params, self.by_reference,
+                                         "#pragma adgen size", getattr(self.prog, "macros", {}))
+                except AdgenError as exc:
+                    raise AdgenError(exc.message, where) from None
+                self.given_sizes[key] = rows_of_numbers(p, path, given, p.name, text)
             return X.clone(self.given_sizes[key])
         declared = _declared_rows(f, p) if not path else None
         if declared is not None:
@@ -812,6 +828,7 @@ def _derivative_code(prog, head_specs, sources, options):
             gen = TangentTransform(ctx, vector=options.vector).run()
     progress.step("merging identical copies of functions")
     gen = merge_clones(prog, gen)
+    state_head_lengths(ctx, gen)
     progress.step("writing the C")
     unit = assemble(prog, ctx, gen, sources, options)
     # warnings about a procedure only when it is part of the derivative code
@@ -948,6 +965,28 @@ def link_fortran_names(prog, unit):
                         f.body)
         protos.append(g)
     unit.prototypes = protos
+
+
+def state_head_lengths(ctx, gen):
+    """Each head's derivative routine states the lengths of its array parameters as
+    adgen knew them (`#pragma adgen size(xb, n)`), so that adgen given its own output back
+    (second derivatives: docs/second-order.md) needs no --size the first run did not."""
+    for head in ctx.heads:
+        f = head.func
+        for fn in gen:
+            if fn.is_static or fn.source != f.name:
+                continue
+            for q in fn.params:
+                p = q if q in f.params else getattr(q, "primal", None)
+                if p not in f.params or not p.type.resolved().is_pointer:
+                    continue
+                try:
+                    n = ctx.try_extent(f, p)
+                except (Unknown, AdgenError):
+                    continue
+                while isinstance(n, ir.Cast) and n.to.resolved().is_int:
+                    n = n.arg
+                fn.sizes.append((q.name, n))
 
 
 def merge_clones(prog, gen):

@@ -271,6 +271,13 @@ def _variants():
     for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
         for helper in RULE_HELPERS:
             table[helper + suffix] = LibFunc(helper + suffix, t, "helper")
+    # the lengths adgen's own output computes (read again: docs/second-order.md)
+    table["adgen_imax"] = LibFunc("adgen_imax", ir.LONG, "int")
+    table["adgen_was_freed"] = LibFunc("adgen_was_freed", ir.INT, "int")
+    table["adgen_log_mark"] = LibFunc("adgen_log_mark", ir.SIZE_T, "int")
+    for name in ("adgen_defer_free", "adgen_free_deferred", "adgen_log_replay",
+                 "adgen_log_cut", "adgen_release"):
+        table[name] = LibFunc(name, ir.VOID, "effect")
     # x to the integer power y as libf2c computes it (F2C_CALLS)
     table["adgen_pow_di"] = LibFunc("adgen_pow_di", ir.DOUBLE, "math",
                                     ["(y == 0 ? 0.0 : y * adgen_pow_di(x, y - 1))", None],

@@ -16,6 +16,7 @@ active or holds pointers (or fields) leading to something active.
 from adgen import ir
 from adgen.analysis.extent import field_expr
 from adgen.errors import AdgenError
+from adgen.ir import own_stack
 from adgen.rules import LIBRARY_FUNCTIONS
 
 
@@ -294,6 +295,12 @@ class Activity:
 
     def _unify_stmt(self, f, s):
         m = self.mem
+        moved = own_stack.pushed(s)
+        moved = own_stack.popped(s) if moved is None else moved
+        if moved is not None and moved.type.resolved().is_pointer:
+            # pointers saved on adgen's stack and restored point where they pointed
+            m.unify(m.pointee(m.var(own_stack.STACK)), m.target(moved))
+            return
         if isinstance(s, ir.Assign):
             t = s.lhs.type.resolved()
             if isinstance(t, ir.Ptr):
@@ -329,6 +336,12 @@ class Activity:
 
     def _flow_stmt(self, f, s):
         m = self.mem
+        value = own_stack.pushed(s)
+        if value is not None:
+            # adgen's value stack, in its own output read again: one variable
+            self._flow_assign_nodes(m.var(own_stack.STACK), own_stack.STACK.type,
+                                    self.reads(value))
+            return
         call = s.rhs if isinstance(s, ir.Assign) else getattr(s, "expr", None)
         if isinstance(call, ir.Call) and self._ruled(call.func):
             self._flow_ruled_call(call)
@@ -422,6 +435,10 @@ class Activity:
             self._reads(e.other, out, spans)
         elif isinstance(e, ir.Call):
             lib = LIBRARY_FUNCTIONS.get(e.func)
+            if e.func == own_stack.POPPED:
+                if t is not None and (t.is_float or t.is_struct):
+                    out.append(ir.Ref(own_stack.STACK))
+                return
             if e.func in self.inactive:
                 return          # --inactive: a constant, whatever its rule
             if lib is not None and lib.kind == "math":

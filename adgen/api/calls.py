@@ -49,10 +49,13 @@ class Built:
     vjp(*args, seeds={...})    {independent: adjoint} for seeds of the dependents
     jvp(*args, tangents={...}) {dependent: tangent}; with nbdirs=k, k directions at once (f_dv)
     jacobian(*args)            {(dependent, independent): 2-D array J[i, j] = d dep[i] / d ind[j]}
+    hvp(*args, tangents={...}) {independent: H v}, H the Hessian of the one scalar dependent
+    hessian(*args)             {(independent, independent): block of H}, or H itself for one
 
     The derivative methods never modify their arguments. Attributes: name, head,
     dependents, independents, parameters, path (the cache entry), cached (found in the
-    cache), vector (f_dv available), vector_error (why not), files ({mode: path}), lock
+    cache), vector (f_dv available), vector_error (why not), second_order (f_b_d, the
+    tangent of the adjoint, available), second_order_error (why not), files ({mode: path}), lock
     (held while the C routines run: one call at a time per built module).
     """
 
@@ -71,6 +74,8 @@ class Built:
         self.cached = cached
         self.vector_error = meta["vector_error"]
         self.vector = "vector" in meta["symbols"]
+        self.second_order_error = meta.get("second_error")
+        self.second_order = "second" in meta["symbols"]
         self.files = {m: self.path / f for m, f in meta["files"].items()}
         self._fortran = meta["language"] != "c"
         self._sym = meta["symbols"]
@@ -799,3 +804,95 @@ class Built:
                     J[d, x][:, :] = res[d][k:k + nin[x], :].T
                 k += nin[x]
         return J
+
+    # -- second order: the tangent of the adjoint (docs/second-order.md) --
+    def _scalar_dependent(self, what, a):
+        sizes = {d: self._size(a, d, out=True) for d in self.dependents}
+        if len(self.dependents) != 1 or sizes[self.dependents[0]] != 1:
+            raise ValueError(f"{what}(): second derivatives need one scalar dependent; "
+                             f"{self.head} has {', '.join(self.dependents)}")
+        if not self.second_order:
+            raise RuntimeError(f"{what}(): the tangent of the adjoint is not available for "
+                               f"{self.head}: {self.second_order_error}")
+        return self.dependents[0]
+
+    def hvp(self, *args, tangents, **kwargs):
+        """Hessian-vector product of the one scalar dependent: {independent: H v}, v given
+        by `tangents` (independent name -> array shaped like that argument, a number for a
+        by-value scalar; zero for those not given). One call of f_b_d, the tangent of the
+        adjoint."""
+        what = f"{self.name}.hvp"
+        a = self._convert(what, args, kwargs)
+        self._check_names(what, tangents, self.independents, "tangents", "an independent")
+        self._scalar_dependent(what, a)
+        flat = {k: self._seed_array(what, a, k, v, "tangents") for k, v in tangents.items()}
+        res = self._second(a, flat)
+        return {n: self._shape_out(a, n, v) for n, v in res.items()}
+
+    def hessian(self, *args, **kwargs):
+        """The Hessian of the one scalar dependent: {(xi, xj): H[i, j] = d2 f / d xi.flat[i]
+        d xj.flat[j]} for every pair of independents, or, for one independent, the matrix
+        itself. One call of f_b_d per independent element."""
+        what = f"{self.name}.hessian"
+        a = self._convert(what, args, kwargs)
+        self._scalar_dependent(what, a)
+        nin = {x: self._size(a, x) for x in self.independents}
+        H = {(xi, xj): np.zeros((nin[xi], nin[xj])) for xi in self.independents
+             for xj in self.independents}
+        for xj in self.independents:
+            for j in range(nin[xj]):
+                e = np.zeros(nin[xj])
+                e[j] = 1.0
+                res = self._second(a, {xj: e})
+                for xi in self.independents:
+                    H[xi, xj][:, j] = res[xi]
+        if len(self.independents) == 1:
+            return H[self.independents[0], self.independents[0]]
+        return H
+
+    @_serialized
+    def _second(self, a, tangents):
+        """One f_b_d call, the scalar dependent's seed 1; tangents {independent: flat
+        array}; returns {independent: flat H v}."""
+        ffi = self._ffi
+        vals = a.fresh()
+        c = self._cvals(vals)
+        dep = self.dependents[0]
+        cargs, outs = [], {}
+        for p in self._params:
+            n = p["name"]
+            if p["kind"] == "length":
+                continue
+            cargs.append(c[n])
+            if not p["role"]:
+                continue
+            array = p["kind"] == "array"
+            indep = n in self.independents
+            if indep:
+                t = tangents.get(n)
+                if array:
+                    td = np.zeros(vals[n].size, dtype=vals[n].dtype)
+                    if t is not None:
+                        td[:] = t
+                    cargs.append(self._c_array(p, td, vals[n].shape))
+                else:
+                    cargs.append(float(t[0]) if t is not None else 0.0)
+            if array:
+                b = np.zeros(vals[n].size, dtype=vals[n].dtype)
+                if n == dep:
+                    b[:] = 1.0
+                cargs.append(self._c_array(p, b, vals[n].shape))
+            else:
+                b = ffi.new(p["elem"] + " *", 0.0)
+                cargs.append(b)
+            if indep:
+                if array:
+                    outs[n] = np.zeros(vals[n].size, dtype=vals[n].dtype)
+                    cargs.append(self._c_array(p, outs[n], vals[n].shape))
+                else:
+                    outs[n] = ffi.new(p["elem"] + " *", 0.0)
+                    cargs.append(outs[n])
+        if self._meta["ret_active"]:
+            cargs.append(1.0 if dep == self.name else 0.0)
+        getattr(self._lib, self._sym["second"])(*cargs, *self._lengths(c))
+        return {n: self._flat(n, outs[n]) for n in self.independents}

@@ -247,8 +247,10 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         if p["kind"] == "length":
             for mode in expect:
                 expect[mode].append((p["name"], p["cdef"], False))
-    rets = {"reverse": "void", "forward": rcdef, "vector": rcdef}
-    suffix = {"reverse": "_b", "forward": "_d", "vector": "_dv"}
+    rets = {"reverse": "void", "forward": rcdef, "vector": rcdef, "second": "void"}
+    suffix = {"reverse": "_b", "forward": "_d", "vector": "_dv", "second": "_b_d"}
+    second_error = _second_order(texts, expect, work, paths, func, dep, indep, params, o,
+                                 fortran)
     symbols, protos = {}, []
     for mode, text in texts.items():
         base = func + suffix[mode]
@@ -360,11 +362,61 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         "ret_active": ret_active, "symbols": dict(symbols, primal=an.symbol),
         "setup": an.setup_symbol,
         "language": an.language, "vector_error": vector_error, "files": files,
+        "second_error": second_error,
         # float values on the way from independents to dependents, as the reverse and
         # forward runs found them (the program read alone when both were given)
         "single_inside": any(single) if single else an.single_inside,
         "built": time.time(),
     }
+
+
+def _param_name(decl):
+    """The name a C parameter declaration declares (`double *xb`, `double (*A)[m]`)."""
+    decl = re.sub(r"(\[[^\]]*\])+\s*$", "", decl.strip())
+    inner = re.search(r"\(\s*\*\s*([A-Za-z_]\w*)\s*\)", decl)
+    return inner.group(1) if inner else re.findall(r"[A-Za-z_]\w*", decl)[-1]
+
+
+def _second_order(texts, expect, work, paths, func, dep, indep, params, o, fortran):
+    """The tangent of the adjoint (f_b_d: Hessian-vector products, docs/second-order.md)
+    into texts["second"] and its expected parameters into expect["second"]; or, when it
+    cannot be had, why (a string)."""
+    from adgen.driver import generated
+    kinds = {p["name"]: p["kind"] for p in params}
+    if fortran:
+        return "Hessian-vector products of Fortran heads are not supported yet"
+    if len(dep) != 1 or any(kinds.get(n, "real") not in ("real", "array") for n in dep + indep):
+        return ("Hessian-vector products need one dependent and independents that are "
+                "floating-point scalars or arrays")
+    if "reverse" not in texts:
+        return "no adjoint"
+    found = _find_proto(texts["reverse"], [func + "_b"])
+    if found is None or len(found[2]) != len(expect["reverse"]):
+        return "the adjoint's prototype is not the expected one"
+    names = [_param_name(d) for d in found[2]]
+    adjoint = {w[0][:-1]: n for w, n in zip(expect["reverse"], names) if w[0].endswith("'")}
+    head2 = f"{func}_b({' '.join(adjoint[x] for x in indep)})/({' '.join(indep)})"
+    where = os.path.join(work, "second")
+    os.makedirs(where, exist_ok=True)
+    adjoint_file = os.path.join(where, f"{func}_b.c")
+    with open(adjoint_file, "w") as fh:
+        fh.write(texts["reverse"])
+    try:
+        texts["second"] = generated([adjoint_file], driver_options(o, "forward", False,
+                                                                  [head2])).text
+    except AdgenError as exc:
+        return str(exc)
+    elems = {p["name"]: p["elem"] for p in params}
+    second = []
+    for name, cdef, pointer in expect["reverse"]:
+        second.append((name, cdef, pointer))
+        if name.endswith("'") and name[:-1] in indep:
+            second.append((name + "d", f"{elems[name[:-1]]} *", True))
+        elif name in indep:
+            array = kinds[name] == "array"
+            second.append((name + "d", f"{elems[name]} *" if array else elems[name], array))
+    expect["second"] = second
+    return None
 
 
 def fortran_case(head, o):

@@ -13,8 +13,8 @@ from pycparser import c_ast, c_generator, c_parser
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
-from adgen.frontend import function_pointers, jumps, qsort
-from adgen.frontend.directives import check_directive
+from adgen.frontend import function_pointers, jumps, own_output, qsort
+from adgen.frontend.directives import check_directive, stated_size
 from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
@@ -195,6 +195,9 @@ class CFront(InitializersMixin):
         for ext in ast.ext:
             loc = loc_of(ext, Loc(self.path))
             user = not is_system_file(loc.file)
+            if own_output.is_runtime(getattr(ext, "name", None) or
+                                     getattr(getattr(ext, "decl", None), "name", None)):
+                continue    # adgen's runtime, in its own output read again
             if isinstance(ext, c_ast.FuncDef):
                 try:
                     self.function_def(ext)
@@ -479,10 +482,27 @@ class CFront(InitializersMixin):
             scope.names[p.name] = p
         f.body = self.block(fd.body, scope)
         f.body.loc = loc
+        self.stated_sizes(f)
         _jumps_inside_loops(f.body.stmts, False)
         jumps.lower_gotos(f, lambda base: self.hidden_local(base, ir.INT, loc))
         lower_realloc(f, self.hidden_local)
         self.func = None
+
+    @staticmethod
+    def stated_sizes(f):
+        """The lengths of f's parameters its body states (`#pragma adgen size(p, n)`, as
+        adgen writes them into its own output): f.stated_sizes, {name: (text, loc)}."""
+        f.stated_sizes = {}
+        for st in f.body.stmts:
+            found = stated_size(st) if isinstance(st, ir.Pragma) else None
+            if found is None:
+                continue
+            name, text = found
+            if not any(p.name == name for p in f.params):
+                raise AdgenError(f"'{name}' is not a parameter of '{f.name}'", st.loc)
+            if name in f.stated_sizes:
+                raise AdgenError(f"the length of '{name}' is stated twice", st.loc)
+            f.stated_sizes[name] = (text, st.loc)
 
     def new_local(self, name, t, loc, scope):
         sym = self.hidden_local(name, t, loc)
@@ -523,6 +543,16 @@ class CFront(InitializersMixin):
             target = self.lvalue(node.expr, scope, self._no_effects(node), self._no_effects(node))
             op = "+" if "++" in node.op else "-"
             out.append(ir.Assign(target, self.step(target, op, loc), loc))
+        elif isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and \
+                node.name.name in own_output.STACK_CALLS and \
+                scope.lookup(node.name.name) is None and node.name.name not in self.functions:
+            # the value stack of adgen's own output
+            pre, post = [], []
+            args = [self.expr(a, scope, pre, post) for a in node.args.exprs]
+            if pre or post:
+                raise AdgenError(f"unexpected call of '{node.name.name}'", loc)
+            out.extend(own_output.stack_statement(node.name.name, args, self.hidden_local,
+                                                  loc))
         elif isinstance(node, c_ast.FuncCall):
             pre, post = [], []
             call = self.expr(node, scope, pre, post)
@@ -1134,6 +1164,7 @@ class CFront(InitializersMixin):
             if base in LIBRARY_FUNCTIONS and LIBRARY_FUNCTIONS[base].kind in ("math", "step"):
                 name, f = base, self.functions.get(base)
         if f is None:
+            own_output.check_runtime_call(name, loc)
             if name in LIBRARY_FUNCTIONS:
                 return ir.Call(name, args, LIBRARY_FUNCTIONS[name].ret, loc)
             raise AdgenError(f"call to undeclared function '{name}'", loc)

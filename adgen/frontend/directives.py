@@ -19,6 +19,7 @@ FORTRAN_NUMBER = _DIGITS + r"(?:[eEdD][+-]?\d+)?"
 # name -> (what may follow the name, the usage shown when it does not)
 FORMS = {
     "rule": (r"\s.*", "#pragma adgen rule NAME(outputs)/(inputs) PARAM=LENGTH..."),
+    "size": (r"\s*\(\s*[A-Za-z_]\w*\s*,.*\)\s*", "#pragma adgen size(PARAMETER, LENGTH)"),
     "stack_size": (r"\s*\(.*\)\s*", "#pragma adgen stack_size(BYTES)"),
     "binomial_ckp": (r"\s*\(.*\)\s*", "#pragma adgen binomial_ckp(nsteps, nsnaps, first)"),
     "fp_loop": (rf"(\s+adj_reduction\s*=\s*{NUMBER})?\s*",
@@ -52,3 +53,12 @@ def fortran_reduction_factor(text):
     text (1.d-6 is 1.e-6), or None."""
     m = re.search(rf"\badj_reduction\s*=\s*({FORTRAN_NUMBER})", text, re.I)
     return None if m is None else re.sub("[dD]", "e", m.group(1))
+
+
+_SIZE = re.compile(r"\s*adgen\s+size\s*\(\s*([A-Za-z_]\w*)\s*,(.*)\)\s*$", re.S)
+
+
+def stated_size(pragma):
+    """(parameter, length text) of `#pragma adgen size(PARAMETER, LENGTH)`, or None."""
+    m = _SIZE.match(pragma.text)
+    return None if m is None else (m.group(1), m.group(2).strip())

@@ -26,6 +26,8 @@ class GenFunction:
     source: str = ""           # the function it was generated from (a copy's own name)
     # pointer parameters declared `restrict` (see docs/conventions.md, vector mode)
     restrict: frozenset = frozenset()
+    # (parameter name, its length): `#pragma adgen size(NAME, LENGTH)` (driver.py)
+    sizes: list = field(default_factory=list)
 
 
 def local_type(t):

@@ -285,20 +285,23 @@ class ReverseTransform:
             gen = self.funcgens[("head", head.name)]
             fn = self.generated[("head", head.name)][0]
             t = var.type.resolved()
+            # buffers of the values' own type (adgen reads this output again: docs/
+            # second-order.md), an array's of its elements
+            if n is None and t.is_array:
+                n = t.size
             if n is not None:
-                elem = ir.with_const(ir.pointee(t), False)
+                elem = ir.with_const(ir.pointee(t) if t.is_pointer else t.elem, False)
                 buf = ad_temp(gen.names.fresh(var.name + "_final"), ir.Ptr(elem))
                 nbytes = ir.Binary("*", X.clone(n), ir.SizeOf(elem), ir.SIZE_T)
                 where = ir.Ref(var)
-                alloc = ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
-                                                 "count": X.clone(n)}, var.loc)
             else:
                 buf = ad_temp(gen.names.fresh(var.name + "_final"),
-                              ir.Ptr(ir.Prim("unsigned char")))
+                              ir.Ptr(ir.with_const(var.type, False)))
+                n = ir.Const("1", ir.INT)
                 nbytes = ir.SizeOf(ir.with_const(var.type, False))
                 where = ir.AddrOf(ir.Ref(var), ir.Ptr(var.type))
-                alloc = ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
-                                                 "count": X.clone(nbytes)}, var.loc)
+            alloc = ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
+                                             "count": X.clone(n)}, var.loc)
             gen.scratch_allocs.append(alloc)
             fn.locals.append(LocalDecl(buf))
             # allocated before anything else (a static stack's blocks and pushes share

@@ -233,7 +233,7 @@ class FuncGen(CallsAndLoops):
         body = prologue + [ir.Comment("forward sweep")] + fwd
         body += [self.backward_mark] + bwd + [self.backward_end] + epilogue
         fn = GenFunction(f.name + "_b", ir.VOID, params, body, self.locals + self.ad_locals,
-                         is_static=False,
+                         is_static=False, source=f.name,
                          comment=f"Adjoint of {f.name} (head {head.text}).")
         fn.bwd_part = bwd
         return [fn]

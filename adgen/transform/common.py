@@ -5,7 +5,7 @@ import contextlib
 from adgen import ir
 from adgen.analysis.activity import names_global
 from adgen.errors import AdgenError
-from adgen.ir import exprs as X
+from adgen.ir import exprs as X, own_stack
 from adgen.rules import LIBRARY_FUNCTIONS
 
 
@@ -321,6 +321,9 @@ def _set_before_use(stmts, p, field):
 
 
 def unknown_function_error(name, loc):
+    if name in (own_stack.PUSHED, own_stack.POPPED):
+        return AdgenError("adgen's own output uses its value stack here: only its tangent "
+                          "(--forward) is supported (docs/second-order.md)", loc)
     return AdgenError(
         f"call to unknown external function '{name}': adgen cannot see its body. Add its "
         f"source file to the command line, or, if it carries no derivative, mark it "

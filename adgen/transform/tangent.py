@@ -7,7 +7,7 @@ from adgen.analysis.activity import row_pointers, struct_with_pointers
 from adgen.analysis.extent import field_expr
 from adgen.analysis.ruled_calls import result_is_active
 from adgen.errors import AdgenError
-from adgen.ir import exprs as X
+from adgen.ir import exprs as X, own_stack
 from adgen.ir.c_text import expr_c
 from adgen.ir.exprs import counted_loop
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
@@ -223,6 +223,10 @@ class TangentGen:
             return self._stmt(s)
 
     def _stmt(self, s):
+        if own_stack.pushed(s) is not None or own_stack.popped(s) is not None:
+            return self.own_stack(s)
+        if own_stack.kept(s) is not None:
+            return self.own_log(own_stack.kept(s), s.loc)
         if isinstance(s, ir.Assign):
             return self.assign(s)
         if isinstance(s, ir.ExprStmt):
@@ -230,7 +234,11 @@ class TangentGen:
         if isinstance(s, ir.Block):
             return [ir.Block(self.stmts(s.stmts), s.loc)]
         if isinstance(s, ir.If):
-            return [ir.If(s.test, ir.Block(self.stmts(s.then.stmts)),
+            then = self.stmts(s.then.stmts)
+            if isinstance(s.test, ir.Call) and s.test.func == "adgen_was_freed" and \
+                    self.act.has_shadow(s.test.args[0]):
+                then = self.shadow_was_freed(s.test.args[0], then)
+            return [ir.If(s.test, ir.Block(then),
                           ir.Block(self.stmts(s.other.stmts)) if s.other else None, s.loc)]
         if isinstance(s, ir.For):
             init = self.stmts(s.init)
@@ -269,7 +277,10 @@ class TangentGen:
         if lt.is_float and self.act.active_value(lhs):
             t = self.tangent(rhs)
             td = X.zero(lhs.type) if t is None else X.cast_to(t, lhs.type)
-            return [ir.Assign(self.sh(lhs), td, s.loc), s]
+            ld = self.sh(lhs)
+            if X.same_text(td, ld):
+                return [s]      # `v = v + c` with c constant: the tangent stays
+            return [ir.Assign(ld, td, s.loc), s]
         return [s]
 
     def expr_stmt(self, s):
@@ -277,10 +288,12 @@ class TangentGen:
         if isinstance(call, ir.Call):
             if is_user_call(self.prog, call):
                 return self.call(call, None, s)
-            if call.func == "free":
+            if call.func in ("free", "adgen_defer_free", "adgen_release"):
+                # (adgen_defer_free, adgen_release: free()s of adgen's own output)
                 arg = call.args[0]
                 if self.act.has_shadow(arg):
-                    return [s, ir.Raw("free", {"ptr": self.sh(arg)}, s.loc)]
+                    return [s, ir.ExprStmt(ir.Call(call.func, [self.sh(arg)], ir.VOID),
+                                           s.loc)]
                 return [s]
             if call.func in LIBRARY_FUNCTIONS:
                 return [s]
@@ -335,8 +348,8 @@ class TangentGen:
                     out.append(ir.Assign(self.sh(lhs), ir.Ref(shadow), s.loc))
             return out
         if active_ret:
-            if lhs is None:
-                raise AdgenError("internal: active result discarded", s.loc)
+            if lhs is None:     # `g(&x);`: a result the caller drops, its tangent too
+                lhs = ir.Ref(self.temp_zero(g.ret))
             args.append(ir.AddrOf(lhs, ir.Ptr(lhs.type)))
             c = ir.Call(name, args, g.ret, call.loc)
             if self.act.has_shadow(lhs):
@@ -413,6 +426,63 @@ class TangentGen:
             else:
                 args.append(array_tangent(p, a))
         return args
+
+    def shadow_was_freed(self, p, stmts):
+        """adgen's own output frees a block of the program the forward sweep let go of
+        (`if (adgen_was_freed(p)) free(p);`); the shadow's free() was put off beside it
+        (adgen_defer_free) and is taken off that list in the same way."""
+        pd = self.sh(p)
+        out = []
+        for st in stmts:
+            call = ir.statement_call(st)
+            if call is not None and call.func in ("free", "adgen_release") and \
+                    X.same_text(call.args[0], pd):
+                st = ir.If(ir.Call("adgen_was_freed", [X.clone(pd)], ir.INT),
+                           ir.Block([st]), None, st.loc)
+            out.append(st)
+        return out
+
+    def own_log(self, target, loc):
+        """A value adgen's own output logs, to be put back when the log is replayed: the
+        log keeps addresses, so the tangent's is logged beside it, with no pairing."""
+        out = [ir.Raw("keep", {"target": target}, loc)]
+        t = target.type.resolved()
+        if self.act.has_shadow(target) if t.is_pointer or t.is_struct or t.is_array else \
+                t.is_float and self.act.active_value(target):
+            out.append(ir.Raw("keep", {"target": self.sh(target)}, loc))
+        return out
+
+    def own_stack(self, s):
+        """A push or pop of the value stack of adgen's own output (ir/own_stack.py). When
+        activity carries derivatives through the stack, every floating-point value takes
+        its tangent along (zero for a value without one, dropped for a target without
+        one): pushes and pops then pair up whatever their own activity."""
+        value, target = own_stack.pushed(s), own_stack.popped(s)
+        e = value if value is not None else target
+        t = e.type.resolved()
+        stack_active = self.act.is_active(self.mem.var(own_stack.STACK))
+        if t.is_pointer:
+            # (what every pointer on the stack points to is one memory: activity.py)
+            along = self.act.has_shadow(e)
+        elif t.is_struct or ir.array_element(t).resolved().is_struct:
+            if self.act.has_shadow(e):
+                raise AdgenError("adgen's own output saves a struct holding derivatives "
+                                 "here in one piece: its tangent is not supported yet", s.loc)
+            along = False
+        else:
+            along = ir.base_float(t) and stack_active       # numbers, arrays of numbers
+        if not along:
+            return [ir.Push(value, s.loc) if value is not None else ir.Pop(target, s.loc)]
+        if not ir.is_lvalue(e) and not t.is_int:
+            raise AdgenError("a value of adgen's own stack that is not a variable", s.loc)
+        if self.act.has_shadow(e) if t.is_pointer or t.is_array else \
+                self.act.active_value(e):
+            d = self.sh(e)
+        else:
+            d = ir.Ref(self.temp_zero(e.type))     # a zero pushed, a tangent dropped
+        if value is not None:
+            return [ir.Push(value, s.loc), ir.Push(d, s.loc)]
+        return [ir.Pop(d, s.loc), ir.Pop(target, s.loc)]
 
     def temp_zero(self, t):
         sym = ir.Symbol(self.names.fresh("zero"), ir.with_const(t, False), "temp")
@@ -839,6 +909,14 @@ class VectorTangentGen(TangentGen):
             raise AdgenError("vector mode does not support derivatives in struct fields",
                              s.loc)
         return [s]
+
+    def own_stack(self, s):
+        raise AdgenError("vector mode over adgen's own output that uses its value stack is "
+                         "not supported yet: use --forward, one direction at a time", s.loc)
+
+    def own_log(self, target, loc):
+        raise AdgenError("vector mode over adgen's own output that uses its log is not "
+                         "supported yet: use --forward, one direction at a time", loc)
 
     def expr_stmt(self, s):
         call = s.expr
