@@ -6,13 +6,12 @@ import os
 
 from adgen import ir
 from adgen.ir import exprs as X
-from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
 from adgen.frontend.fortran_helpers import (FVar, at_least_zero, base_name_of, c_string,
                                             call_arguments, const_int, convert_to, descriptor_field, f2003,
                                             free_call, implied_values, increment,
                                             intent_out, ir_int, is_pack, malloc, name_of,
-                                            to_int, triplet_count, walk_nodes)
+                                            to_int, triplet_count, walk_nodes, walk_type)
 from adgen.frontend.fortran_operands import array_refs
 
 
@@ -75,9 +74,6 @@ class AllocatablesMixin:
         if name == self.result_name:
             raise self.error(node, f"{what}, a function result, is not supported (a local "
                                    "allocatable scalar is)")
-        if T.derived_type_of(t) is not None and not C.is_complex(t):
-            raise self.error(node, f"{what}, of a derived type, is not supported (allocatable "
-                                   "scalars of the intrinsic types are)")
         if self.saves(name) or attrs is not None and \
                 any(str(a).upper() == "SAVE" for a in attrs.items):
             raise self.error(node, f"{what} is SAVEd: not supported (a local allocatable "
@@ -85,6 +81,98 @@ class AllocatablesMixin:
         v = self.declare(name, t, None, node)
         v.scalar_allocated = self.temp(f"{name}_allocated", ir.INT)
         self.allocatable_scalars.append(v)
+
+    def polymorphic_type(self, name, declared, dims, node, allocatable, module_level):
+        """The type of the local polymorphic scalar `class(t), allocatable :: obj`: the
+        one every ALLOCATE of it in the procedure gives (`allocate(ext_t :: obj)`,
+        `allocate(obj, source=ext_t(...))`, SOURCE= or MOLD= a variable declared before
+        it), which Fortran makes its dynamic type. Read as a variable of that type, its
+        bindings run that type's procedures, as a CLASS dummy's do (exact_copy). Where the
+        type would be known only when the program runs (ALLOCATEs giving several types,
+        none), or what adgen does not follow (arrays, POINTERs, dummies, module
+        variables), it is refused."""
+        F = f2003()
+        what = f"the polymorphic variable '{name}' ({node.items[0]}, " + \
+            ("ALLOCATABLE" if allocatable else "POINTER") + ")"
+        if dims is not None or module_level or self.func is None or name in self.dummies:
+            raise self.error(node, f"{what}: a polymorphic array, dummy argument or module "
+                                   "variable is not supported (a local scalar that ALLOCATE "
+                                   "or pointer assignment gives one type is)")
+        exec_part = next((c for c in self.unit.children if isinstance(c, F.Execution_Part)),
+                         None)
+        found = {}
+        for st in walk_type(exec_part, F.Allocate_Stmt) if exec_part is not None else ():
+            if not any(base_name_of(a) == name or isinstance(a, F.Allocation) and
+                       base_name_of(a.items[0]) == name for a in st.items[1].items):
+                continue
+            dt = self.allocated_type(st, declared)
+            found.setdefault(dt.name, (dt, st))
+        for st in walk_type(exec_part, F.Pointer_Assignment_Stmt) if exec_part else ():
+            target = st.items[2]
+            if base_name_of(st.items[0]) != name or not isinstance(target, F.Name):
+                continue        # (null(), or a target refused where it is lowered)
+            dt = T.derived_type_of(self.variable_type(target, st))
+            if dt is not None:
+                found.setdefault(dt.name, (dt, st))
+        if len(found) != 1:
+            many = ", ".join(f"'{n}'" for n in found)
+            raise self.error(node, f"{what}: ALLOCATE gives it " + (
+                f"the types {many}: its type is known only when the program runs"
+                if found else "no type in the procedure: its type is not known") +
+                ", and adgen follows the type of an object where it is given one (allocate "
+                "it with one type)")
+        dt, st = next(iter(found.values()))
+        want = T.derived_type_of(declared)
+        if dt is not want and want not in dt.ancestors():
+            raise self.error(st, f"ALLOCATE gives '{name}' the type '{dt.name}', which does "
+                                 f"not extend '{want.name}'")
+        return ir.Struct(dt.sdef)
+
+    def allocated_type(self, st, declared):
+        """The type ALLOCATE statement st gives what it allocates: its type-spec, else
+        the type of its SOURCE= or MOLD= value (a structure constructor, a variable
+        declared before), else the declared type."""
+        F = f2003()
+        if st.items[0] is not None:
+            dt = self.types.get(name_of(st.items[0]))
+            if dt is None:
+                raise self.error(st, f"'{st.items[0]}' is not a derived type known here")
+            return dt
+        for opt in st.items[2].items if st.items[2] is not None else ():
+            if str(opt.items[0]).upper() not in ("SOURCE", "MOLD"):
+                continue
+            value = opt.items[1]
+            if isinstance(value, (F.Structure_Constructor, F.Part_Ref,
+                                  F.Function_Reference)) and \
+                    self.types.get(name_of(value.items[0])) is not None:
+                return self.types[name_of(value.items[0])]
+            dt = T.derived_type_of(self.variable_type(value, st)) \
+                if isinstance(value, F.Name) else None
+            if dt is None:
+                raise self.error(st, f"the type of '{value}' is not known here: give the "
+                                     "type in the ALLOCATE statement (`allocate(ext_t :: "
+                                     "obj, source=value)`)")
+            return dt
+        return T.derived_type_of(declared)
+
+    def variable_type(self, node, st):
+        """The type of the variable named node (a SOURCE= value, a pointer's target) for
+        polymorphic_type, also where its declaration comes later: a CLASS one's where it
+        is known (a CLASS dummy read as its object's type, exact_copy), else None."""
+        F = f2003()
+        name = name_of(node)
+        if name in self.vars:
+            return self.vars[name].type
+        if name in getattr(self, "exact_types", {}):
+            return ir.Struct(self.exact_types[name].sdef)
+        spec = next((c for c in self.unit.children if isinstance(c, F.Specification_Part)),
+                    None)
+        for decl in walk_type(spec, F.Type_Declaration_Stmt) if spec is not None else ():
+            if any(name_of(e.items[0]) == name for e in decl.items[2].items):
+                if str(decl.items[0]).upper().startswith("CLASS"):
+                    return None     # (its type known once it is declared: declare it first)
+                return self.type_spec(decl.items[0])
+        return None
 
     def allocated_by_assignment(self, lhs_node, out, loc):
         """After `s = value`: an allocatable scalar s is allocated (Fortran 2003)."""
@@ -201,7 +289,9 @@ class AllocatablesMixin:
     def pointer_declared(self, name, t, spec, node):
         """Refuses a POINTER to a derived type, and a POINTER array declared with a shape
         (its shape is its target's, or what ALLOCATE gives it)."""
-        if isinstance(t.resolved(), ir.Struct):
+        if isinstance(t.resolved(), ir.Struct) and (spec is not None or
+                                                    name not in self.class_names):
+            # (a polymorphic scalar's target is followed: polymorphic_type)
             raise self.error(node, f"pointer '{name}' to a derived type is not supported")
         if spec is not None and any(str(d).strip() != ":" for d in spec.items):
             raise self.error(node, f"pointer array '{name}' needs a deferred shape: "
@@ -275,14 +365,16 @@ class AllocatablesMixin:
             raise self.error(node, f"'{v.name}' is not an allocatable array")
         return v
 
-    def status_variable(self, opts, what, node):
+    def status_variable(self, opts, what, node, also=()):
         """The variable a STAT= option names (an lvalue), None without options; the other
-        options (ERRMSG, SOURCE, MOLD) are refused."""
+        options (ERRMSG, SOURCE, MOLD) are refused, but those named in also."""
         if opts is None:
             return None
         stat = None
         for opt in opts.items:
             key = str(opt.items[0]).upper()
+            if key in also:
+                continue
             if key != "STAT":
                 raise self.error(node, f"{what} with {key} is not supported")
             stat = self.designator(opt.items[1])
@@ -291,7 +383,16 @@ class AllocatablesMixin:
     def allocate(self, node, out, loc):
         """ALLOCATE(a(l1:u1, ...), ...): the bounds, then the storage. With STAT=s, s is 0
         when every array got its storage, 1 when one did not (which stays unallocated)."""
-        stat = self.status_variable(node.items[2], "ALLOCATE", node)
+        scalars = all(v.scalar_allocated is not None or v.pointer and not v.dims
+                      for it in node.items[1].items for v in [self.allocatable(
+                          it if isinstance(it, f2003().Name) else it.items[0])])
+        # (SOURCE= and MOLD= of scalars: see allocate_scalar)
+        source = _source_of(node)
+        if source is not None and len(node.items[1].items) > 1:
+            raise self.error(node, "ALLOCATE of several objects with SOURCE= is not "
+                                   "supported (allocate each on its own)")
+        stat = self.status_variable(node.items[2], "ALLOCATE", node,
+                                    ("SOURCE", "MOLD") if scalars else ())
         if stat is not None:
             out.append(ir.Assign(X.clone(stat), convert_to(ir_int(0), stat.type), loc))
         for item in node.items[1].items:
@@ -304,12 +405,7 @@ class AllocatablesMixin:
             if v.scalar_allocated is not None:
                 if specs is not None:
                     raise self.error(node, f"ALLOCATE of the scalar '{v.name}' with bounds")
-                flag = ir.Ref(v.scalar_allocated, loc)
-                if stat is not None:        # (already allocated: an error, STAT= tells)
-                    out.append(ir.If(X.clone(flag), ir.Block([ir.Assign(
-                        X.clone(stat), convert_to(ir_int(1), stat.type), loc)], loc),
-                        None, loc))
-                out.append(ir.Assign(flag, ir_int(1), loc))
+                self.allocate_scalar(v, obj, node, stat, out, loc)
                 continue
             dims = v.dims or []         # none: a scalar POINTER
             if len(specs.items if specs is not None else ()) != len(dims):
@@ -329,9 +425,14 @@ class AllocatablesMixin:
                 bounds.append((lower, X.add(X.sub(to_int(self.expr(spec.items[1])),
                                                   X.clone(lower)), ir_int(1))))
             size = self.allocate_storage(v, bounds, out, loc)
-            if v in self.initialized_structs:
-                # its storage default-initialized (none to initialize when malloc failed)
-                init = self.initialize_elements(v, size if v.dims else None, loc)
+            if source is not None or v in self.initialized_structs:
+                # its storage given SOURCE='s value or default-initialized (none to
+                # initialize when malloc failed)
+                init = []
+                if source is not None:
+                    self.assignment(f2003().Name(v.name), source, init, loc)
+                else:
+                    init = self.initialize_elements(v, size if v.dims else None, loc)
                 out += init if stat is None else [ir.If(
                     ir.Binary("!=", ir.Ref(v.sym, loc), ir_int(0), ir.INT),
                     ir.Block(init, loc), None, loc)]
@@ -349,6 +450,23 @@ class AllocatablesMixin:
                              ir.Unary("!", ir.Ref(v.allocated, loc), ir.INT),
                              ir.Block([ir.Assign(X.clone(stat), convert_to(ir_int(1), stat.type),
                                                  loc)], loc), None, loc))
+
+    def allocate_scalar(self, v, obj, node, stat, out, loc):
+        """ALLOCATE of the allocatable scalar v (allocatable_scalar): its flag set, and
+        its value what Fortran gives it: SOURCE='s value, else its type's default
+        initialization."""
+        F = f2003()
+        flag = ir.Ref(v.scalar_allocated, loc)
+        if stat is not None:        # (already allocated: an error, STAT= tells)
+            out.append(ir.If(X.clone(flag), ir.Block([ir.Assign(
+                X.clone(stat), convert_to(ir_int(1), stat.type), loc)], loc), None, loc))
+        source = _source_of(node)
+        if source is not None:
+            self.assignment(F.Name(v.name) if isinstance(obj, F.Name) else obj, source,
+                            out, loc)
+        elif v in self.initialized_structs:
+            out += self.initialize_elements(v, None, loc)
+        out.append(ir.Assign(flag, ir_int(1), loc))
 
     def allocate_storage(self, v, bounds, out, loc):
         """Storage for the local allocatable array or POINTER v: its bounds set from
@@ -715,3 +833,10 @@ class AllocatablesMixin:
         if v.scalar_allocated is not None:
             return ir.Ref(v.scalar_allocated, loc)
         return ir.Ref(v.allocated, loc)
+
+
+def _source_of(allocate):
+    """The SOURCE= value of an ALLOCATE statement, or None."""
+    opts = allocate.items[2]
+    return next((o.items[1] for o in (opts.items if opts is not None else ())
+                 if str(o.items[0]).upper() == "SOURCE"), None)

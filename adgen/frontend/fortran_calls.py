@@ -67,7 +67,9 @@ class CallsMixin:
         assoc, selector = next(c for c in node.content
                                if isinstance(c, F.Select_Type_Stmt)).items
         name = name_of(selector) if isinstance(selector, F.Name) else None
-        if assoc is not None or name not in self.class_names:
+        if name is not None and name not in self.vars and self.host_has(name):
+            self.lookup(name, selector)     # the host's CLASS dummy (host_variable)
+        if name not in self.class_names:
             return None
         dt = T.derived_type_of(self.lookup(name, selector).type)
         blocks = []
@@ -85,8 +87,12 @@ class CallsMixin:
                 blocks[-1][2].append(c)
         order = [("TYPEIS", dt)] + [("CLASSIS", d) for d in [dt] + dt.ancestors()] + \
             [("CLASSDEFAULT", None)]
-        return next((stmts for want in order for kind, gdt, stmts in blocks
-                     if (kind, gdt) == want), [])
+        chosen = next((stmts for want in order for kind, gdt, stmts in blocks
+                       if (kind, gdt) == want), [])
+        # the associate name (`select type (p => obj)`) is another name of the selector,
+        # whose type the block's is (the type it was given)
+        return chosen if assoc is None else \
+            [T.renamed_variable(c, name_of(assoc), name) for c in chosen]
 
     def bound_call(self, node):
         """For a call through a type-bound procedure (`call s%stretch(f)`,
@@ -123,6 +129,13 @@ class CallsMixin:
         if whole_array:
             raise self.error(node, f"a type-bound procedure referenced through the array "
                                    f"'{obj}' is not supported (reference it for each element)")
+        if binding.procedure is None:
+            # (a procedure whose CLASS dummy is of an abstract type runs as its copies for
+            # the types of the objects given, exact_copy: this one, never called, is left
+            # out of the output, f.error)
+            raise self.error(node, f"'{node.items[0]}': the binding '{bname}' of "
+                                   f"'{dtype.name}' is deferred, and '{obj}' is of that "
+                                   "abstract type here, not of a type extending it")
         f = self.known_procedure(binding.procedure)
         if f is None:
             raise self.error(node, f"the procedure '{binding.procedure}' bound to '{bname}' "
@@ -156,7 +169,7 @@ class CallsMixin:
             base = node.items[0] if isinstance(node, F.Part_Ref) else node
             name = name_of(base) if isinstance(base, F.Name) else None
             if name is not None and name not in self.vars and \
-                    self.implicit.get(name[0]) is None:
+                    self.implicit.get(name[0]) is None and not self.host_has(name):
                 # not declared yet where this runs, before the body (an ASSOCIATE name, a
                 # BLOCK's local): no object of a derived type known here
                 return None, False

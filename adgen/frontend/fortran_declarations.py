@@ -417,10 +417,8 @@ class DeclarationsMixin:
                                            "declaration and by an ALLOCATABLE statement")
                 edims = stated[name]
             if str(node.items[0]).upper().startswith("CLASS") and (is_allocatable or pointer):
-                what = "ALLOCATABLE" if is_allocatable else "POINTER"
-                raise self.error(node, f"{node.items[0]} with {what}: a polymorphic "
-                                       "variable, whose type may be one extending its "
-                                       "declared type, is not supported")
+                t = self.polymorphic_type(name, declared_t, edims, node, is_allocatable,
+                                          module_level)
             init = ent.items[3] if len(ent.items) > 3 else None
             if optional:
                 self.optional_dummy(name, node)
@@ -1086,6 +1084,11 @@ class DeclarationsMixin:
         not declared is its own, implicitly typed)."""
         return getattr(self, "host", None) is not None and \
             name not in getattr(self, "dummies", ())
+
+    def host_has(self, name):
+        """Whether `name`, not declared here, is a variable the host declares (of an
+        internal procedure: host association)."""
+        return self.may_be_host_variable(name) and name in self.host.vars
 
     def storage_key(self, name):
         """What tells whether two names may be the same variable: the variable itself

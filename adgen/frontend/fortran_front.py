@@ -420,11 +420,6 @@ class FFront:
                              f"'{next(iter(exact_types))}', and adgen has not read its source "
                              "to follow that type")
         path, unit, module = self.class_sources[f.name]
-        if any(isinstance(c, f2003().Internal_Subprogram_Part) for c in unit.children):
-            raise AdgenError(f"'{ir.source_name(f)}', which has internal procedures, is "
-                             "called with an object of a type extending the type of its "
-                             f"CLASS dummy '{next(iter(exact_types))}': not supported (make "
-                             "them module procedures)")
         if _has_saved_locals(unit):
             raise AdgenError(f"'{ir.source_name(f)}', which has SAVEd variables, is called "
                              "with an object of a type extending the type of its CLASS "
@@ -1156,6 +1151,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
                                        "internal procedure: not supported (pass it as an "
                                        "argument)")
         v = FVar(name, hv.type, loc=hv.loc, by_ref=True)
+        if name in self.host.class_names:
+            self.class_names.add(name)      # (SELECT TYPE of it, its part passed on)
         if getattr(hv, "char_len", None) is not None:
             v.char_len = X.clone(hv.char_len)     # a constant length: no argument for it
         v.host_allocatable = hv.allocatable

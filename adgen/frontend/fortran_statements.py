@@ -311,9 +311,10 @@ class StatementsMixin:
             raise self.error(node, f"{_UNSUPPORTED_JUMPS[cname]} is not supported; write "
                                    "it with IF, DO and EXIT (or a simple GOTO)")
         elif cname == "Select_Type_Construct":
-            raise self.error(node, "SELECT TYPE is supported on a CLASS dummy, `select type "
-                                   "(c)`, whose type adgen follows through the calls; not "
-                                   "with an associate name or on another selector")
+            raise self.error(node, "SELECT TYPE is supported on a CLASS dummy or a local "
+                                   "polymorphic variable, `select type (c)` or `select type "
+                                   "(p => c)`, whose type adgen follows; not on another "
+                                   "selector")
         else:
             raise self.error(node, f"unsupported statement ({cname})")
 

@@ -57,8 +57,8 @@ class Component:
 class Binding:
     """A type-bound procedure, `procedure :: energy => rod_energy`: the procedure it
     names, and the dummy argument the object is passed to (pass_arg None: NOPASS; "":
-    the first)."""
-    procedure: str
+    the first). A DEFERRED binding of an abstract type has no procedure (None)."""
+    procedure: Optional[str]
     pass_arg: Optional[str] = ""
 
 
@@ -254,16 +254,58 @@ def replace_data_refs(tree):
     convert_tree(tree)
 
 
+def _component_name(parts, item):
+    """The ComponentName of parts (see component_reference)."""
+    key = "%".join(str(p).lower().replace(" ", "") for p in parts[:-1]) + "%" + \
+        _part_name(parts[-1])
+    _PARTS[key] = parts
+    return component_name_class().make(key, parts, item)
+
+
+def renamed_variable(node, old, new):
+    """node with each reference to the variable `old` made one to `new`, in place where
+    the nodes allow it: names, also the base of component references and subscripts, not
+    keywords, component names nor binding names (a SELECT TYPE's associate name read as
+    its selector, Scope.selected_block)."""
+    from fparser.two.utils import Base
+    F = _f2003()
+    if isinstance(node, (list, tuple)):
+        return type(node)(renamed_variable(c, old, new) for c in node)
+    if not isinstance(node, Base):
+        return node
+    if is_component_name(node):
+        parts = [renamed_variable(node.parts[0], old, new)] + [
+            p if isinstance(p, F.Name) else _with_items(p, (p.items[0], renamed_variable(
+                p.items[1], old, new))) for p in node.parts[1:]]
+        return _component_name(parts, getattr(node, "item", None))
+    if isinstance(node, F.Name):
+        return F.Name(new) if _lname(node) == old else node
+    items = getattr(node, "items", None)
+    if isinstance(items, tuple):
+        keep = 1 if type(node).__name__ in ("Actual_Arg_Spec", "Component_Spec") else 0
+        new_items = items[:keep] + renamed_variable(items[keep:], old, new)
+        if type(node).__name__ == "Procedure_Designator":
+            new_items = (new_items[0],) + items[1:]
+        if any(a is not b for a, b in zip(new_items, items)):
+            node.items = new_items
+    content = getattr(node, "content", None)
+    if isinstance(content, list):
+        content[:] = renamed_variable(content, old, new)
+    return node
+
+
+def _with_items(node, items):
+    node.items = items
+    return node
+
+
 def component_reference(parts, item=None):
     """The node standing for the component reference made of parts (`p(i)`, `in`, `w`
     for `p(i)%in%w`): a ComponentName, or a Part_Ref of one when the last part has
     subscripts. item: the source line's reader item."""
     F = _f2003()
     last = parts[-1]
-    key = "%".join(str(p).lower().replace(" ", "") for p in parts[:-1]) + "%" + \
-        _part_name(last)
-    _PARTS[key] = parts
-    name = component_name_class().make(key, parts, item)
+    name = _component_name(parts, item)
     if isinstance(last, F.Name):
         return name
     ref = object.__new__(F.Part_Ref)
@@ -328,9 +370,6 @@ def _parent_component(scope, node, name):
     parent = None
     for a in (stmt.items[0].items if stmt.items[0] is not None else ()):
         word = str(a.items[0]).upper() if isinstance(a, F.Type_Attr_Spec) else ""
-        if word == "ABSTRACT":
-            raise scope.error(node, f"the abstract type '{name}' is not supported (its "
-                                    "objects are polymorphic, CLASS(...))")
         if word == "EXTENDS":
             parent = _lname(a.items[1])
     if parent is None:
@@ -369,18 +408,29 @@ def _bindings(scope, part, type_name):
             elif text.startswith("PASS"):
                 binding.pass_arg = _lname(a.items[1]) if len(getattr(a, "items", ())) > 1 \
                     and a.items[1] is not None else ""
+            elif text == "DEFERRED":
+                # no procedure: an object's type is never the abstract type, and its
+                # dynamic type is known where a binding is called (Scope.bound_call)
+                binding.procedure = None
             elif text not in ("NON_OVERRIDABLE", "PUBLIC", "PRIVATE"):
                 raise scope.error(b, f"the binding attribute {text} of '{bname}' in "
                                      f"'{type_name}' is not supported")
-        if iface is not None:
-            raise scope.error(b, f"the binding '{bname}' of '{type_name}' with an interface "
-                                 "(a deferred binding) is not supported")
+        if (iface is not None) != (binding.procedure is None):
+            raise scope.error(b, f"the binding '{bname}' of '{type_name}': an interface "
+                                 "and DEFERRED go together")
         out[_lname(bname)] = binding
     return out
 
 
 def _components(scope, cdef, type_name):
     tspec, attrs, decls = cdef.items
+    if str(tspec).upper().startswith("CLASS"):
+        raise scope.error(cdef, f"the polymorphic component '{_lname(decls.items[0].items[0])}' "
+                                f"of '{type_name}' ({tspec}) is not supported: adgen follows "
+                                "the type of an object a variable is given, not that of one "
+                                "a component holds (declare the component of the type it "
+                                "is given, or hold the object in a local polymorphic "
+                                "variable)")
     t = scope.type_spec(tspec)
     is_char = getattr(t, "name", None) == "char"
     dims_node = None
