@@ -1293,19 +1293,20 @@ def test_character_refused(decl, body, message, tmp_path):
     assert message in proc.stderr, proc.stderr
 
 
-def test_host_string_of_assumed_length_in_an_internal_procedure_refused(tmp_path):
-    """An internal procedure may use a CHARACTER variable of its host of a constant length
-    (contains_host_strings.f90); one of assumed length, whose length the host receives,
-    is refused at the use, by name (it was 'compares a CHARACTER string with a number')."""
-    text = ("subroutine g(x, y, mode)\n  real(8), intent(in) :: x\n"
-            "  real(8), intent(out) :: y\n  character(len=*), intent(in) :: mode\n"
-            "  y = h(x)\ncontains\n  real(8) function h(v)\n    real(8), intent(in) :: v\n"
-            "    h = v\n    if (mode == 'sq') h = v * v\n  end function h\n"
-            "end subroutine g\n")
+def test_host_string_of_deferred_length_in_an_internal_procedure_refused(tmp_path):
+    """An internal procedure may use a CHARACTER variable of its host of a constant or
+    assumed length (contains_host_strings.f90, internal_procedure_host_assumed_length.f90);
+    one of deferred length, an allocatable scalar whose length changes with what it is
+    assigned, is refused at the use, by name."""
+    text = ("subroutine g(x, y)\n  real(8), intent(in) :: x\n"
+            "  real(8), intent(out) :: y\n  character(len=:), allocatable :: mode\n"
+            "  mode = 'sq'\n  y = h(x)\ncontains\n  real(8) function h(v)\n"
+            "    real(8), intent(in) :: v\n    h = v\n    if (mode == 'sq') h = v * v\n"
+            "  end function h\nend subroutine g\n")
     src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
     assert proc.returncode == 1, proc.stderr
-    assert re.match(rf"{re.escape(str(src))}:10:\d+: error: 'mode', a CHARACTER variable "
-                    "of the host of assumed or deferred length", proc.stderr), proc.stderr
+    assert re.match(rf"{re.escape(str(src))}:11:\d+: error: 'mode', an allocatable scalar "
+                    "of the host, used in an internal procedure", proc.stderr), proc.stderr
 
 
 @pytest.mark.parametrize("text, place, message", [

@@ -787,9 +787,12 @@ class CallsMixin:
             else:
                 lv = self.value(v, node)
                 cargs.append(ir.AddrOf(lv, ir.Ptr(lv.type), self.loc(node)))
-        for hname, dim, which, _ in getattr(f, "host_bounds", []):
-            # the bounds of the host arrays that are not constants, as the caller sees them
-            e = convert_to(X.clone(self.lookup(hname, node).dims[dim][which]), ir.INT)
+        for hname, dim, which, p in getattr(f, "host_bounds", []):
+            # the bounds of the host arrays that are not constants, as the caller sees them,
+            # and the lengths of its assumed-length strings (dim None)
+            hv = self.lookup(hname, node)
+            e = convert_to(X.clone(hv.char_len if dim is None else hv.dims[dim][which]),
+                           p.type)
             e.loc = self.loc(node)
             cargs.append(e)
         if not f.params and not f.has_body:

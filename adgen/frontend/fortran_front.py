@@ -1145,16 +1145,21 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
                                    "an internal procedure: not supported (pass it as an "
                                    "argument)")
         if getattr(hv, "char_len", None) is not None:
-            if const_int(hv.char_len) is None or hv.dims:
+            if getattr(hv, "deferred", False) or hv.dims:
                 raise self.error(node, f"'{name}', a CHARACTER variable of the host of "
-                                       "assumed or deferred length, or an array, used in an "
-                                       "internal procedure: not supported (pass it as an "
-                                       "argument)")
+                                       "deferred length, or an array, used in an internal "
+                                       "procedure: not supported (pass it as an argument)")
         v = FVar(name, hv.type, loc=hv.loc, by_ref=True)
         if name in self.host.class_names:
             self.class_names.add(name)      # (SELECT TYPE of it, its part passed on)
-        if getattr(hv, "char_len", None) is not None:
+        if getattr(hv, "char_len", None) is not None and const_int(hv.char_len) is not None:
             v.char_len = X.clone(hv.char_len)     # a constant length: no argument for it
+        elif getattr(hv, "char_len", None) is not None:
+            # an assumed length (`character(len=*)`), which stays what the host was given:
+            # one more argument, by value, as the bounds of host arrays
+            p = ir.Symbol(self.unique(f"{name}_len"), hv.char_len.type, "param", hv.loc)
+            v.char_len = ir.Ref(p)
+            self.func.host_bounds.append((name, None, None, p))
         v.host_allocatable = hv.allocatable
         v.sym = ir.Symbol(self.unique(name), ir.Ptr(hv.type), "param", hv.loc)
         v.sym.fortran_array = bool(hv.dims)
