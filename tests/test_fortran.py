@@ -941,6 +941,14 @@ def test_pointers_refused(text, message, place, tmp_path):
      + "    y = twice(q)\n  end subroutine g\n",
      "'twice', which has SAVEd variables, is called with an object of a type extending the "
      "type of its CLASS dummy 'p': not supported", "23:9"),
+    # a construct that gives a polymorphic variable one of several types, and whose own
+    # statement uses it (the variable is dispatched statement by statement)
+    (_EXTENDED_MODULE.replace("    type(q_t) :: q\n", "    class(p_t), allocatable :: r\n")
+     + "    allocate(p_t :: r)\n    r%x = a\n    do while (r%x < 2)\n"
+     "      deallocate(r)\n      allocate(q_t :: r)\n      r%x = 3\n    end do\n"
+     "    y = r%twice()\n  end subroutine g\n",
+     "'DO WHILE (r%x < 2)' uses the polymorphic variable 'r' in a construct that gives "
+     "it one of several types", "23:5"),
     (_EXTENDED_MODULE.replace("    type(q_t) :: q\n", "    class(p_t), allocatable :: q\n")
      + "    y = q%x\n  end subroutine g\n",
      "the polymorphic variable 'q' (CLASS(p_t), ALLOCATABLE): ALLOCATE gives it no type in "

@@ -7,6 +7,7 @@ import os
 from adgen import ir
 from adgen.ir import exprs as X
 from adgen.frontend import fortran_types as T
+from adgen.frontend.fortran_dispatch import declare_dispatched
 from adgen.frontend.fortran_helpers import (FVar, at_least_zero, base_name_of, c_string,
                                             call_arguments, const_int, convert_to, descriptor_field, f2003,
                                             free_call, implied_values, increment,
@@ -89,8 +90,9 @@ class AllocatablesMixin:
         it), which Fortran makes its dynamic type. Read as a variable of that type, its
         bindings run that type's procedures, as a CLASS dummy's do (exact_copy). Where the
         type would be known only when the program runs (ALLOCATEs giving several types,
-        none), or what adgen does not follow (arrays, POINTERs, dummies, module
-        variables), it is refused."""
+        none), or what adgen does not follow (arrays, dummies, module variables), it is
+        refused. Where the statements give it several types, it is dispatched on the type
+        it holds when the program runs (fortran_dispatch), and None is returned."""
         F = f2003()
         what = f"the polymorphic variable '{name}' ({node.items[0]}, " + \
             ("ALLOCATABLE" if allocatable else "POINTER") + ")"
@@ -100,33 +102,37 @@ class AllocatablesMixin:
                                    "or pointer assignment gives one type is)")
         exec_part = next((c for c in self.unit.children if isinstance(c, F.Execution_Part)),
                          None)
-        found = {}
+        given = []      # [(statement, the type it gives)]
         for st in walk_type(exec_part, F.Allocate_Stmt) if exec_part is not None else ():
-            if not any(base_name_of(a) == name or isinstance(a, F.Allocation) and
-                       base_name_of(a.items[0]) == name for a in st.items[1].items):
-                continue
-            dt = self.allocated_type(st, declared)
-            found.setdefault(dt.name, (dt, st))
+            objects = [base_name_of(a.items[0] if isinstance(a, F.Allocation) else a)
+                       for a in st.items[1].items]
+            if name in objects:
+                if len(objects) > 1:
+                    raise self.error(st, f"ALLOCATE of the polymorphic variable '{name}' "
+                                         "with other objects is not supported (allocate "
+                                         "it on its own)")
+                given.append((st, self.allocated_type(st, declared)))
         for st in walk_type(exec_part, F.Pointer_Assignment_Stmt) if exec_part else ():
             target = st.items[2]
             if base_name_of(st.items[0]) != name or not isinstance(target, F.Name):
                 continue        # (null(), or a target refused where it is lowered)
             dt = T.derived_type_of(self.variable_type(target, st))
             if dt is not None:
-                found.setdefault(dt.name, (dt, st))
-        if len(found) != 1:
-            many = ", ".join(f"'{n}'" for n in found)
-            raise self.error(node, f"{what}: ALLOCATE gives it " + (
-                f"the types {many}: its type is known only when the program runs"
-                if found else "no type in the procedure: its type is not known") +
-                ", and adgen follows the type of an object where it is given one (allocate "
-                "it with one type)")
-        dt, st = next(iter(found.values()))
+                given.append((st, dt))
+        if not given:
+            raise self.error(node, f"{what}: ALLOCATE gives it no type in the procedure: "
+                                   "its type is not known (allocate it, or point it at an "
+                                   "object, in the procedure)")
         want = T.derived_type_of(declared)
-        if dt is not want and want not in dt.ancestors():
-            raise self.error(st, f"ALLOCATE gives '{name}' the type '{dt.name}', which does "
-                                 f"not extend '{want.name}'")
-        return ir.Struct(dt.sdef)
+        for st, dt in given:
+            if dt is not want and want not in dt.ancestors():
+                raise self.error(st, f"'{name}' is given the type '{dt.name}', which does "
+                                     f"not extend '{want.name}'")
+        if any(dt is not given[0][1] for _, dt in given):
+            # its type known only when the program runs: dispatched then (fortran_dispatch)
+            declare_dispatched(self, name, given, node, allocatable, module_level)
+            return None
+        return ir.Struct(given[0][1].sdef)
 
     def allocated_type(self, st, declared):
         """The type ALLOCATE statement st gives what it allocates: its type-spec, else

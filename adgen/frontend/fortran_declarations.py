@@ -419,6 +419,8 @@ class DeclarationsMixin:
             if str(node.items[0]).upper().startswith("CLASS") and (is_allocatable or pointer):
                 t = self.polymorphic_type(name, declared_t, edims, node, is_allocatable,
                                           module_level)
+                if t is None:
+                    continue        # (dispatched: its variables are declared)
             init = ent.items[3] if len(ent.items) > 3 else None
             if optional:
                 self.optional_dummy(name, node)

@@ -43,6 +43,7 @@ from adgen.frontend.fortran_helpers import (C_RESERVED, DESCRIPTOR_DIM, Changes,
                                             name_of, replace_nodes, result_name_of,
                                             returns_array, substitute, temp_size,
                                             visit_nodes, walk_nodes, walk_type)
+from adgen.frontend.fortran_dispatch import dispatch_statements
 from adgen.frontend.fortran_entries import split_entries
 from adgen.frontend.fortran_places import (CPP_SUFFIXES, FREE_SUFFIXES, statement_item,
                                            statement_loc)
@@ -661,6 +662,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.initialized_structs = []
         self.intent_out_names = set()     # dummies declared INTENT(OUT)
         self.class_names = set()          # variables declared CLASS(t)
+        self.dispatched = {}              # polymorphic variables of several types: Dispatch
         self.allocatable_bounds = set()   # the locals holding their bounds
         # the statements and constructs being lowered, each [(DO loops around it, its
         # parse tree, what leaving it early frees)] (see open_construct)
@@ -864,6 +866,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         body = []
         if exec_part is not None:
             self.goto_targets = _goto_labels(exec_part)
+            if self.dispatched:
+                dispatch_statements(self, exec_part.content)
             # the arrays the procedure ALLOCATEs: it manages their shapes (see assignment)
             self.allocate_stmt_names = {
                 name_of(n) for st in walk_type(exec_part, f2003().Allocate_Stmt)
@@ -1130,6 +1134,10 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         argument, an int the caller passes (its value as the caller sees it)."""
         if name in getattr(self.host, "internal_procs", {}):
             return None
+        if name in self.host.dispatched:
+            raise self.error(node, f"'{name}', a polymorphic variable of the host that may "
+                                   "be of several types, used in an internal procedure: not "
+                                   "supported (pass it as an argument)")
         hv = self.host.vars.get(name)
         if hv is None and name in getattr(self.host, "variable_names", {}) and \
                 self.host.implicit.get(name[0]) is not None:

@@ -1,11 +1,11 @@
 ! adgen-test
 ! head: drive(y)/(x)
-! expect-error: ALLOCATE gives it the types 'stiff_t', 'spring_t': its type is known only when the program runs
-! expect-error-line: 38
+! expect-error: 's', a polymorphic variable of the host that may be of several types, used in an internal procedure
+! expect-error-line: 48
 !
-! A polymorphic allocatable variable given one type or another as the data decide: the
-! procedure its binding runs would be chosen when the program runs, which adgen does not
-! follow (it follows the one type ALLOCATE gives an object), so it is refused.
+! A polymorphic allocatable variable given one type or another as the data decide is
+! dispatched on its type where the procedure uses it; not where an internal procedure
+! uses it (host association), which is refused.
 module runtime_springs
   implicit none
   type :: spring_t
@@ -42,5 +42,9 @@ subroutine drive(x, y)
     allocate(spring_t :: s)
   end if
   s%k = 2d0
-  y = s%energy(x)
+  y = twice()
+contains
+  real(8) function twice()
+    twice = 2d0 * s%energy(x)
+  end function twice
 end subroutine drive
