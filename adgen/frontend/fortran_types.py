@@ -22,8 +22,8 @@ from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.frontend.fortran_helpers import (FVar, c_char, c_field_names, char_literal,
-                                            constructor_items, convert_to, ir_int,
-                                            triplet_count)
+                                            constructor_items, convert_to, copied_tree,
+                                            ir_int, triplet_count)
 
 # key of a component name -> the parts of the reference (see ComponentName)
 _PARTS = {}
@@ -274,9 +274,11 @@ def renamed_variable(node, old, new):
     if not isinstance(node, Base):
         return node
     if is_component_name(node):
-        parts = [renamed_variable(node.parts[0], old, new)] + [
-            p if isinstance(p, F.Name) else _with_items(p, (p.items[0], renamed_variable(
-                p.items[1], old, new))) for p in node.parts[1:]]
+        # (the parts copied: copies of a tree share them, copied_tree)
+        parts = [renamed_variable(copied_tree(node.parts[0]), old, new)] + [
+            p if isinstance(p, F.Name) else _with_items(copied_tree(p), (
+                p.items[0], renamed_variable(copied_tree(p.items[1]), old, new)))
+            for p in node.parts[1:]]
         return _component_name(parts, getattr(node, "item", None))
     if isinstance(node, F.Name):
         return F.Name(new) if _lname(node) == old else node
