@@ -41,9 +41,10 @@ class CallsMixin:
             self.current = current
 
     def selected_types(self, tree):
-        """Each SELECT TYPE (c) of a CLASS dummy c in the parse tree replaced, in place,
-        by the statements of the block c's type selects: c is of the type of the object
-        its callers pass (exact_copy), known here. The block of TYPE IS (that type), else
+        """Each SELECT TYPE (c), or (p => c), of a CLASS variable c (a dummy, the host's,
+        a local polymorphic scalar) in the parse tree replaced, in place, by the statements
+        of the block c's type selects: c is of the type of the object its callers pass
+        (exact_copy), or of the one its procedure gives it (polymorphic_type), known here. The block of TYPE IS (that type), else
         of CLASS IS of the nearest of that type and the types it extends, else of CLASS
         DEFAULT; none when no block is selected. Another selector is refused where the
         construct is lowered."""
@@ -62,7 +63,7 @@ class CallsMixin:
 
     def selected_block(self, node):
         """The statements SELECT TYPE construct node selects (see selected_types), None
-        for a selector that is not a CLASS dummy."""
+        for a selector that is not a CLASS variable."""
         F = f2003()
         assoc, selector = next(c for c in node.content
                                if isinstance(c, F.Select_Type_Stmt)).items
