@@ -16,6 +16,16 @@ from adgen.frontend import fortran_types as T
 from adgen.frontend.fortran_helpers import copied_tree, f2003, name_of, walk_nodes
 
 
+# the statements that open, divide and close constructs
+_CONSTRUCT_STATEMENTS = frozenset((
+    "If_Then_Stmt", "Else_If_Stmt", "Else_Stmt", "End_If_Stmt", "Nonlabel_Do_Stmt",
+    "Label_Do_Stmt", "End_Do_Stmt", "Select_Case_Stmt", "Case_Stmt", "End_Select_Stmt",
+    "Block_Stmt", "End_Block_Stmt", "Associate_Stmt", "End_Associate_Stmt",
+    "Select_Type_Stmt", "Type_Guard_Stmt", "End_Select_Type_Stmt", "Where_Construct_Stmt",
+    "Elsewhere_Stmt", "Masked_Elsewhere_Stmt", "End_Where_Stmt", "Forall_Construct_Stmt",
+    "End_Forall_Stmt"))
+
+
 @dataclass(eq=False)
 class Dispatch:
     """A polymorphic variable given several types: the name of its integer (0 before an
@@ -115,14 +125,7 @@ def _is_action(c):
     """Whether c, a node inside a construct, is one of its body (a statement, a nested
     construct, a comment; not the construct's own statements: IF THEN, ELSE, END DO,
     CASE, ...)."""
-    own = ("If_Then_Stmt", "Else_If_Stmt", "Else_Stmt", "End_If_Stmt", "Nonlabel_Do_Stmt",
-           "Label_Do_Stmt", "End_Do_Stmt", "Select_Case_Stmt", "Case_Stmt",
-           "End_Select_Stmt", "Block_Stmt", "End_Block_Stmt", "Associate_Stmt",
-           "End_Associate_Stmt", "Select_Type_Stmt", "Type_Guard_Stmt",
-           "End_Select_Type_Stmt", "Where_Construct_Stmt", "Elsewhere_Stmt",
-           "Masked_Elsewhere_Stmt", "End_Where_Stmt", "Forall_Construct_Stmt",
-           "End_Forall_Stmt")
-    return type(c).__name__ not in own
+    return type(c).__name__ not in _CONSTRUCT_STATEMENTS
 
 
 def _rewrite_bodies(scope, st):
