@@ -1167,7 +1167,7 @@ def _unused_name(base, prog, taken):
 
 
 def primal_copy(f):
-    body = list(f.body.stmts)
+    body = own_stack.as_runtime(f.body.stmts)
     if getattr(f, "result", None) is not None:
         body.append(ir.Return(ir.Ref(f.result)))
     return GenFunction(f.name, f.ret, f.params, body, [LocalDecl(s) for s in f.locals],

@@ -54,7 +54,8 @@ def sizes_for(spec, head):
 
 
 def _c_initializer(text):
-    """A C initializer of numbers ('{1.5, 3}', nested braces) as a Python list."""
+    """A C initializer of numbers ('{1.5, 3}', nested braces, `0.8f`) as a Python list."""
+    text = re.sub(r"(\d\.?\d*(?:[eE][-+]?\d+)?)[fFlL]\b", r"\1", text)
     return ast.literal_eval(text.replace("{", "[").replace("}", "]"))
 
 

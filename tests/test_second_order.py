@@ -252,9 +252,9 @@ import api_support as S  # noqa: E402
 PROGRAMS_API = [p for p in S.C_PROGRAMS if S.first_head_ok(p)]
 
 
-def _hvp_check(built, args, seed):
-    """(worst error of H v against central differences of the gradient, relative to the
-    largest |H v|; |u.H v - v.H u| relative to the larger) at random u, v."""
+def _hvp_check(built, args, seed, h):
+    """(worst error of H v against central differences of the gradient, step h, relative
+    to the largest |H v|; |u.H v - v.H u| relative to the larger) at random u, v."""
     rng = np.random.default_rng(seed)
     idx = {n: i for i, n in enumerate(built.parameters)}
     u, v = {}, {}
@@ -266,9 +266,10 @@ def _hvp_check(built, args, seed):
     def moved(sign, h):
         a = [x.copy() if isinstance(x, np.ndarray) else x for x in args]
         for x in built.independents:
-            a[idx[x]] = a[idx[x]] + sign * h * v[x]
+            moved = a[idx[x]] + sign * h * v[x]
+            a[idx[x]] = moved.astype(a[idx[x]].dtype) if isinstance(a[idx[x]], np.ndarray) \
+                else moved
         return built.gradient(*a)
-    h = 1e-5
     gp, gm = moved(1, h), moved(-1, h)
     scale = max(max(float(np.max(np.abs(hv[x]))) for x in built.independents), 1e-300)
     fd = max(float(np.max(np.abs((np.asarray(gp[x]) - np.asarray(gm[x])) / (2 * h) - hv[x])))
@@ -284,22 +285,26 @@ def test_hessian_vector_product_of_each_program(source, adgen_cache, tmp_path):
     """The Hessian-vector product of the first head of every C test program whose head has
     one scalar dependent: against central differences of the gradient, and symmetric."""
     built, spec, head = S.build_head(source, cache_dir=adgen_cache)
-    args = S.head_arguments(source, head, spec, tmp_path, seed=spec.seed)
-    a = built.bind("", args, {})
-    sizes = [1 if d == built.name else np.size(a[d]) for d in built.dependents]
-    if sizes != [1]:
+    if len(built.dependents) != 1:
         pytest.skip("no scalar dependent")
     if not built.second_order:
         pytest.skip(f"no tangent of the adjoint: {built.second_order_error}")
+    args = S.head_arguments(source, head, spec, tmp_path, seed=spec.seed)
+    a = built.bind("", args, {})
+    if built.dependents[0] != built.name and np.size(a[built.dependents[0]]) != 1:
+        pytest.skip("no scalar dependent")
+    single = any(isinstance(x, np.ndarray) and x.dtype == np.float32 for x in args)
     try:
-        fd, sym, scale = S.isolated(_hvp_check, built, args, spec.seed)
+        fd, sym, scale = S.isolated(_hvp_check, built, args, spec.seed,
+                                    1e-2 if single else 1e-5)
     except AssertionError as exc:
         raise AssertionError(f"{head}: {exc} (files in {built.path})") from None
     if scale < 1e-12:
         assert fd * scale < 1e-8, f"{head}: H v is zero, differences of the gradient are not"
         return
-    assert fd <= 1e-5, f"{head}: H v against differences of the gradient: {fd:.3g}"
-    assert sym <= 1e-10, f"{head}: u.(H v) - v.(H u), relative: {sym:.3g}"
+    fd_tol, sym_tol = (5e-2, 1e-4) if single else (1e-5, 1e-10)
+    assert fd <= fd_tol, f"{head}: H v against differences of the gradient: {fd:.3g}"
+    assert sym <= sym_tol, f"{head}: u.(H v) - v.(H u), relative: {sym:.3g}"
 
 
 ROSENBROCK = r"""

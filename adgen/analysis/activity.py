@@ -301,6 +301,9 @@ class Activity:
             # pointers saved on adgen's stack and restored point where they pointed
             m.unify(m.pointee(m.var(own_stack.STACK)), m.target(moved))
             return
+        if moved is not None and moved.type.resolved().is_struct:
+            m.unify(m.var(own_stack.struct_stack(moved.type)), m.loc(moved))
+            return
         if isinstance(s, ir.Assign):
             t = s.lhs.type.resolved()
             if isinstance(t, ir.Ptr):
@@ -339,8 +342,9 @@ class Activity:
         value = own_stack.pushed(s)
         if value is not None:
             # adgen's value stack, in its own output read again: one variable
-            self._flow_assign_nodes(m.var(own_stack.STACK), own_stack.STACK.type,
-                                    self.reads(value))
+            if not value.type.resolved().is_struct:     # (structs: _unify_stmt)
+                self._flow_assign_nodes(m.var(own_stack.STACK), own_stack.STACK.type,
+                                        self.reads(value))
             return
         call = s.rhs if isinstance(s, ir.Assign) else getattr(s, "expr", None)
         if isinstance(call, ir.Call) and self._ruled(call.func):
@@ -436,7 +440,7 @@ class Activity:
         elif isinstance(e, ir.Call):
             lib = LIBRARY_FUNCTIONS.get(e.func)
             if e.func == own_stack.POPPED:
-                if t is not None and (t.is_float or t.is_struct):
+                if t is not None and t.is_float:    # (structs: _unify_stmt)
                     out.append(ir.Ref(own_stack.STACK))
                 return
             if e.func in self.inactive:

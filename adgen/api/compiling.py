@@ -395,7 +395,10 @@ def _second_order(texts, expect, work, paths, func, dep, indep, params, o, fortr
         return "the adjoint's prototype is not the expected one"
     names = [_param_name(d) for d in found[2]]
     adjoint = {w[0][:-1]: n for w, n in zip(expect["reverse"], names) if w[0].endswith("'")}
-    head2 = f"{func}_b({' '.join(adjoint[x] for x in indep)})/({' '.join(indep)})"
+    # the adjoints independents too: their tangents start as the caller gives them (zero),
+    # which needs no length where the adjoint adds into them
+    adjoints = " ".join(adjoint[x] for x in indep)
+    head2 = f"{func}_b({adjoints})/({' '.join(indep)} {adjoints})"
     where = os.path.join(work, "second")
     os.makedirs(where, exist_ok=True)
     adjoint_file = os.path.join(where, f"{func}_b.c")

@@ -1164,9 +1164,9 @@ class CFront(InitializersMixin):
             if base in LIBRARY_FUNCTIONS and LIBRARY_FUNCTIONS[base].kind in ("math", "step"):
                 name, f = base, self.functions.get(base)
         if f is None:
-            own_output.check_runtime_call(name, loc)
             if name in LIBRARY_FUNCTIONS:
                 return ir.Call(name, args, LIBRARY_FUNCTIONS[name].ret, loc)
+            own_output.check_runtime_call(name, loc)
             raise AdgenError(f"call to undeclared function '{name}'", loc)
         if f.variadic and not getattr(f, "is_library", False):
             raise AdgenError(f"call to variadic function '{name}' is not supported", loc)

@@ -32,7 +32,8 @@ RUNTIME_NAMES = _runtime_names()
 # helpers whose calls the derivative code keeps (the free()s the program's blocks wait
 # for are its shadows' too: transform/tangent.py)
 _KEPT = {"adgen_imax", "adgen_defer_free", "adgen_free_deferred", "adgen_was_freed",
-         "adgen_log_replay", "adgen_log_mark", "adgen_log_cut", "adgen_release"}
+         "adgen_log_replay", "adgen_log_mark", "adgen_log_cut", "adgen_release",
+         "adgen_checkpoint_split"}
 STACK_CALLS = {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_keep", "adgen_pop_keep"}
 
 

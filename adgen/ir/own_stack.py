@@ -20,6 +20,19 @@ KEPT = "adgen_kept"
 STACK = ir.Symbol("adgen_value_stack", ir.DOUBLE, "global")
 
 
+_STRUCT_STACKS = {}
+
+
+def struct_stack(t):
+    """The structs of type t on the stack, as one variable to activity analysis: every
+    struct of the type pushed or popped is one memory, so each has a tangent or none."""
+    from adgen.ir.c_text import type_name
+    key = type_name(ir.with_const(t, False))
+    if key not in _STRUCT_STACKS:
+        _STRUCT_STACKS[key] = ir.Symbol("adgen_value_stack", ir.with_const(t, False), "global")
+    return _STRUCT_STACKS[key]
+
+
 def pushed(s):
     """The value statement s pushes, when it is a push of adgen's stack; else None."""
     if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Call) and s.expr.func == PUSHED:
@@ -51,3 +64,24 @@ def push(value, loc=None):
 
 def pop(target, loc=None):
     return ir.Assign(target, ir.Call(POPPED, [], target.type, loc), loc)
+
+
+def as_runtime(stmts):
+    """A copy of the statements with adgen's stack and log calls back as the runtime's
+    own (a function of adgen's output copied as it is into the new output)."""
+    from adgen.ir import exprs as X
+    if not any(pushed(st) is not None or popped(st) is not None or kept(st) is not None
+               for st in ir.stmts_walk(stmts)):
+        return list(stmts)
+    block = X.clone_stmts(ir.Block(list(stmts)))
+    lists = [block.stmts] + [inner for st in ir.stmts_walk(block.stmts)
+                             for inner in ir.nested_lists(st)]
+    for stmts in lists:
+        for k, st in enumerate(stmts):
+            if pushed(st) is not None:
+                stmts[k] = ir.Push(pushed(st), st.loc)
+            elif popped(st) is not None:
+                stmts[k] = ir.Pop(popped(st), st.loc)
+            elif kept(st) is not None:
+                stmts[k] = ir.Raw("keep", {"target": kept(st)}, st.loc)
+    return block.stmts

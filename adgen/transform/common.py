@@ -128,11 +128,13 @@ def _shadow_type(t):
 
 
 def zero_stmt(target):
-    """A statement setting a shadow to zero: a number assigned 0, anything else (an
-    array, a struct) cleared whole."""
+    """A statement setting a shadow to zero: a number assigned 0, a pointer NULL, anything
+    else (an array, a struct) cleared whole."""
     t = target.type.resolved()
     if t.is_float:
         return ir.Assign(target, X.zero(t))
+    if t.is_pointer:
+        return ir.Assign(target, X.null(ir.with_const(target.type, False)))
     return ir.Raw("zero_object", {"obj": target})
 
 

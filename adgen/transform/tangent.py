@@ -464,10 +464,14 @@ class TangentGen:
         if t.is_pointer:
             # (what every pointer on the stack points to is one memory: activity.py)
             along = self.act.has_shadow(e)
-        elif t.is_struct or ir.array_element(t).resolved().is_struct:
+        elif t.is_struct:
+            # (every struct of its type on the stack is one memory: activity.py)
+            along = self.act.has_shadow(e)
+        elif ir.array_element(t).resolved().is_struct:
             if self.act.has_shadow(e):
-                raise AdgenError("adgen's own output saves a struct holding derivatives "
-                                 "here in one piece: its tangent is not supported yet", s.loc)
+                raise AdgenError("adgen's own output saves an array of structs holding "
+                                 "derivatives here in one piece: its tangent is not "
+                                 "supported yet", s.loc)
             along = False
         else:
             along = ir.base_float(t) and stack_active       # numbers, arrays of numbers
@@ -475,7 +479,7 @@ class TangentGen:
             return [ir.Push(value, s.loc) if value is not None else ir.Pop(target, s.loc)]
         if not ir.is_lvalue(e) and not t.is_int:
             raise AdgenError("a value of adgen's own stack that is not a variable", s.loc)
-        if self.act.has_shadow(e) if t.is_pointer or t.is_array else \
+        if self.act.has_shadow(e) if t.is_pointer or t.is_array or t.is_struct else \
                 self.act.active_value(e):
             d = self.sh(e)
         else:
