@@ -70,6 +70,18 @@ def test_struct_by_value_head_tangent_and_adjoint(tmp_path):
              "double *yb, double misfitb)", primal_object=True)
 
 
+def test_const_member_struct_head(tmp_path):
+    """energy(energy)/(p x) with p a pointer to a struct with const members and `T *const`
+    fields: the derivative struct has the same type and the adjoint writes its members, so
+    the output defines the type without those const qualifiers (the output did not
+    compile); both modes agree with finite differences and with each other
+    (tests/c_const_struct_head/driver.c), under AddressSanitizer."""
+    run_case(tmp_path, "c_const_struct_head", "model.c", "energy(energy)/(p x)",
+             "void energy_b(const Params *p, Params *pb, const double *x, double *xb, "
+             "double energyb)", primal_object=True,
+             flags=["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g"])
+
+
 def test_vla_head_tangent_and_adjoint(tmp_path):
     """relax(u energy)/(u) with u a `double u[n][m]` parameter: the derivative routines
     take `double (*ub)[m]`, agree with central finite differences of the primal and with

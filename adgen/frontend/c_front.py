@@ -9,7 +9,7 @@ import copy
 import functools
 import re
 
-from pycparser import c_ast, c_generator, c_parser
+from pycparser import c_ast, c_parser
 
 from adgen import ir
 from adgen.errors import AdgenError, Loc
@@ -21,6 +21,7 @@ from adgen.frontend.preprocess import defines_output_types, is_system_file, prep
 from adgen.frontend.c_syntax_errors import compiler_syntax_error, parse_error
 from adgen.frontend.compound_literals import lower_compound_literal
 from adgen.frontend.c_initializers import InitializersMixin
+from adgen.frontend.c_type_text import OutputTypeGenerator
 from adgen.frontend.c_strings import is_string, string_array_length
 from adgen.ir import exprs as X, reader
 from adgen.rules import F2C_CALLS, LIBRARY_FUNCTIONS, through_pointer
@@ -182,7 +183,7 @@ class CFront(InitializersMixin):
         self.tag_definitions = {}  # ('struct'|'union', tag) -> the text of its definition
         self.sorts = {}            # element type's spelling -> (sort's name, type, loc)
         self.typedef_texts = {}    # typedef name -> its definition, tagged structs by tag
-        self.gen = c_generator.CGenerator()
+        self.gen = OutputTypeGenerator()
         self.func = None
         # (function, pointer, its function, where) of each use of a fixed pointer
         self.fixed_pointer_calls = []
@@ -392,7 +393,7 @@ class CFront(InitializersMixin):
         if isinstance(node, c_ast.IdentifierType):
             names = [n for n in node.names if n not in ("signed",)] or ["int"]
             if len(names) == 1 and names[0] in self.typedefs:
-                return self.typedefs[names[0]]
+                return _through_const_typedef(self.typedefs[names[0]])
             name = " ".join(names)
             name = {"long int": "long", "long long int": "long long", "short int": "short",
                     "unsigned long int": "unsigned long", "unsigned": "unsigned int",
@@ -1378,6 +1379,16 @@ def parse_expr_in_scope(text, symbols, where="--size"):
     for s in symbols:
         scope.names[s.name] = s
     return front.expr(node, scope)
+
+
+def _through_const_typedef(t):
+    """Typedef name t, or its definition when that is const (`typedef const double cdbl;`):
+    the output defines the typedef without the const (c_type_text), so the const is spelled
+    where the program uses it. A struct with no tag has no other name: the typedef stays."""
+    if isinstance(t, ir.Named) and t.target.const and \
+            not (isinstance(t.target, ir.Struct) and t.target.sdef.tag is None):
+        return t.target
+    return t
 
 
 def _const_elements(t):
