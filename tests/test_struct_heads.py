@@ -2,6 +2,7 @@
 passed by pointer (C; the Fortran derived types are in test_fortran.py), whose derivative
 is a struct of the same type, each floating-point field the derivative of that field; and
 variable-length 2-D arrays (`double u[n][m]`), whose derivative has the same type."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +81,34 @@ def test_const_member_struct_head(tmp_path):
              "void energy_b(const Params *p, Params *pb, const double *x, double *xb, "
              "double energyb)", primal_object=True,
              flags=["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g"])
+
+
+def test_output_types_without_their_own_const(tmp_path):
+    """The output's copy of the program's types: members and typedefs lose their own const
+    (`double *const p` is `double *p`), what they point to keeps it (`const double *w`),
+    declarators sharing a struct defined in place still share it (one type, `a, b`); the
+    output compiles with -Werror."""
+    src = tmp_path / "types.c"
+    src.write_text(
+        "typedef const double cd;\n"
+        "typedef struct { struct { const int k; double *const p; } a, b;\n"
+        "                 const double *const w; const char *const names[2]; cd c; } Outer;\n"
+        "double f(const double *x)\n{\n    double t[2];\n"
+        "    Outer o = { { 2, t }, { 3, t + 1 }, x, { \"u\", \"v\" }, 1.5 };\n"
+        "    o.a.p[0] = x[0] * o.c;\n    o.b.p[0] = x[1] * o.w[0];\n"
+        "    return o.a.p[0] * o.b.p[0] * o.a.k * o.b.k;\n}\n")
+    out = tmp_path / "types_b.c"
+    proc = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                           "f(f)/(x)", "-o", str(out)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    types = text[text.index("/* Types of the source program. */"):text.index("} Outer;")]
+    assert "typedef double cd;" in types
+    assert re.search(r"int k;\s*double \*p;\s*\} a, b;", types), types
+    assert "const double *w;" in types and "const char *names[2];" in types, types
+    cc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", str(out),
+                         "-o", str(tmp_path / "types_b.o")], capture_output=True, text=True)
+    assert cc.returncode == 0, cc.stderr
 
 
 def test_vla_head_tangent_and_adjoint(tmp_path):
