@@ -2,8 +2,10 @@
 adjoint `f_b.c` given back to `adgen --forward` with no option the first run did not need,
 the result `f_b_d` compiled with -Werror, its Hessian-vector products checked against
 central differences of the gradient and by the symmetry test u.(H v) = v.(H u)."""
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -366,3 +368,53 @@ def test_api_hvp_and_hessian(tmp_path, adgen_cache):
     hv = built.hvp(n, x, a, tangents={"x": v})
     assert np.allclose(hv["x"], H @ v, rtol=1e-13, atol=1e-13)
     assert abs(hv["a"] - float(np.dot(dxa, v))) <= 1e-12
+
+
+SPRINGS = Path(__file__).resolve().parent.parent / "examples" / "springs"
+
+
+def test_springs_example_through_the_command_line(tmp_path):
+    """examples/springs: the Hessian of a spring network by the two commands of its
+    driver's header (no option beyond the head), compiled with -Werror, checked by the
+    driver against differences of the gradient, for symmetry and in IPOPT's eval_h."""
+    for name in ("springs.c", "hessian.c"):
+        (tmp_path / name).write_text((SPRINGS / name).read_text())
+    header = (SPRINGS / "hessian.c").read_text()
+    commands = re.findall(r"^\s+adgen (.*)$", header, re.M)
+    assert len(commands) == 2
+    for cmd in commands:
+        argv = [a.strip('"') for a in re.findall(r'"[^"]*"|\S+', cmd)]
+        proc = subprocess.run([sys.executable, "-m", "adgen", *argv], cwd=tmp_path,
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    objs = []
+    for name in ("springs.c", "hessian.c", "springs_b.c", "springs_b_d.c"):
+        flags = ["-Wno-unknown-pragmas"] if name == "springs.c" else []
+        cmd = [CC, *WERROR_FLAGS, *flags, "-O2", "-c", name, "-o", name[:-2] + ".o"]
+        proc = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        objs.append(name[:-2] + ".o")
+    subprocess.run([CC, *objs, "-lm", "-o", "hessian"], cwd=tmp_path, check=True)
+    proc = subprocess.run(["./hessian"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "eval_h ok" in proc.stdout
+
+
+def test_springs_example_through_the_api(adgen_cache):
+    """The same Hessian by built.hessian(), against differences of built.gradient()."""
+    import adgen
+    built = adgen.build(str(SPRINGS / "springs.c"), head="energy(energy)/(pos)",
+                        cache_dir=adgen_cache)
+    ei = np.array([0, 1, 2, 3, 0], dtype=np.int32)
+    ej = np.array([1, 2, 3, 0, 2], dtype=np.int32)
+    rest, k = np.array([1.0, 1.0, 1.0, 1.0, 1.4]), np.array([10.0, 12, 9, 11, 5])
+    pos = np.array([0.0, 0.0, 1.1, 0.1, 1.0, 1.2, -0.1, 0.9])
+    args = (4, pos, 5, ei, ej, rest, k, 9.81)
+    H = built.hessian(*args)
+    h = 1e-5
+
+    def grad(p):
+        return built.gradient(4, p, *args[2:])["pos"]
+    fd = np.array([(grad(pos + h * e) - grad(pos - h * e)) / (2 * h) for e in np.eye(8)]).T
+    assert np.max(np.abs(H - fd)) <= 1e-6 * np.max(np.abs(H))
+    assert np.max(np.abs(H - H.T)) <= 1e-12 * np.max(np.abs(H))
