@@ -3,14 +3,16 @@
 Needed wherever adgen must handle a whole array it did not allocate: zeroing the gradient
 of a pure input, giving an internal buffer its own adjoint storage. The answer is a C
 expression over the function's integer parameters, found by interval arithmetic on every
-index used with the pointer (directly, through an alias `q = p + k`, or in a callee it is
-passed to), with the ranges of the enclosing counted loops. The pointer is a parameter,
-or a pointer field a parameter reaches (`m->x` of `Mesh *m`: a path of field names).
+index used with the pointer (directly, through an alias `q = p + k` or a local pointer
+walking over it (pointer_walks), or in a callee it is passed to), with the ranges of the
+enclosing counted loops. The pointer is a parameter, or a pointer field a parameter
+reaches (`m->x` of `Mesh *m`: a path of field names).
 Integer parameters are taken to be non-negative (they are sizes). When an index escapes
 this reasoning the analysis says so, and the caller reports an error rather than guess.
 """
 from adgen import ir
-from adgen.analysis.poly import Poly, range_sum
+from adgen.analysis.pointer_walks import Lost, Walks, walking_aliases
+from adgen.analysis.poly import NotPolynomial, Poly, range_sum
 from adgen.analysis.ruled_calls import rule_length
 from adgen.ir import exprs as X
 
@@ -115,7 +117,8 @@ class ExtentAnalysis:
         except Unknown as exc:
             self.cache[key] = exc
             raise
-        result = _maximum(w.maxima)
+        maxima = w.maxima if w.walks is None else w.undominated()
+        result = _maximum(maxima)
         self.cache[key] = result
         return result
 
@@ -301,11 +304,6 @@ def _plain_int(e):
     return True
 
 
-class NotPolynomial(Exception):
-    """An integer expression or loop is not of the polynomial shape the closed forms
-    need."""
-
-
 def _is_unit_increment(s, sym):
     r = s.rhs
     if not (isinstance(r, ir.Binary) and r.op == "+"):
@@ -400,6 +398,23 @@ class IndexWalker:
                 if self._based(s.rhs):
                     self.aliases.setdefault(s.lhs.sym, []).append(s)
                     changed = True
+        # aliases that walk over the array (`p = p + n` in a loop) and those set from them
+        # have an offset of their own at each point: followed statement by statement
+        self.walks, self.state, self.loops = None, {}, []
+        walking = walking_aliases(self.aliases, {
+            sym for sym, sets in self.aliases.items()
+            if any(X.mentions(a.rhs, sym) for a in sets) and self._moved_once(sym)})
+        if walking:
+            self.walks = Walks(self, walking, bounds_guard)
+            self.state = self.walks.initial()
+
+    def _moved_once(self, sym):
+        """True when alias sym is set and moved at the top of the body only (see
+        moved_alias_offset)."""
+        try:
+            return self.moved_alias_offset(sym) is not None
+        except Unknown:
+            return False
 
     def _record_sites(self, stmts, ranges, guarded):
         """The loop ranges (and whether under a condition) at every assignment."""
@@ -598,6 +613,10 @@ class IndexWalker:
                 return self.to_poly(iv.lo, loops)   # a local set once to a fixed value
         raise NotPolynomial
 
+    def same_pointee(self, t):
+        """True when pointer type t indexes elements of the type param's do."""
+        return _same_pointee(t, self.root_type)
+
     def is_root(self, e):
         """True when e is the pointer whose extent is sought (param, or its field)."""
         mp = member_path(e)
@@ -639,7 +658,10 @@ class IndexWalker:
 
     def stmt(self, s, ranges, guarded=False):
         n_before = len(self.maxima)
+        at = self.state
         self._stmt(s, ranges, guarded)
+        if self.walks is not None:
+            self.state = self.walks.after_stmt(s, at, self.loops)
         if guarded:
             self.check_guarded(n_before)
 
@@ -657,6 +679,7 @@ class IndexWalker:
                 raise Unknown(f"'{self.name}' is accessed under a condition")
 
     def _stmt(self, s, ranges, guarded):
+        at = self.state     # where the walking aliases point before s
         if isinstance(s, ir.For):
             self.exprs(ir.stmt_exprs(s), ranges)
             for x in s.init + s.step:
@@ -665,7 +688,18 @@ class IndexWalker:
             r = self.loop_range(s, ranges)
             if r is not None:
                 inner[r[0]] = r[1]
-            self.block(s.body.stmts, inner)
+            if self.walks is None:
+                self.block(s.body.stmts, inner)
+                return
+            bounds, self.state, _ = self.walks.loop_states(s, at, self.loops)
+            if bounds is None:      # (what moves in it is lost)
+                self.block(s.body.stmts, inner)
+                return
+            self.loops.append(bounds)
+            try:
+                self.block(s.body.stmts, inner)
+            finally:
+                self.loops.pop()
             return
         if isinstance(s, ir.Assign):
             if isinstance(s.lhs, ir.Ref) and s.lhs.sym in self.aliases:
@@ -689,13 +723,16 @@ class IndexWalker:
                         return
             self.block(s.then.stmts, ranges, g)
             if s.other:
+                self.state = at
                 self.block(s.other.stmts, ranges, g)
         elif isinstance(s, (ir.While, ir.DoWhile)):
+            if self.walks is not None:
+                self.state = self.walks.uncounted(s, at)
             self.block(s.body.stmts, ranges, True)
 
     def branch_maxima(self, stmts, ranges):
         """The maxima one branch reaches on its own, or None if it cannot tell."""
-        saved = self.maxima
+        saved, at = self.maxima, self.state
         self.maxima = []
         try:
             self.block(stmts, ranges, False)
@@ -703,7 +740,7 @@ class IndexWalker:
         except Unknown:
             return None
         finally:
-            self.maxima = saved
+            self.maxima, self.state = saved, at
 
     def loop_range(self, s, ranges):
         from adgen.analysis.loops import canonical_loop
@@ -783,11 +820,19 @@ class IndexWalker:
                 raise Unknown(f"'{self.name}' is used in a way whose extent adgen cannot "
                               "follow")
             return      # another field of the struct
+        if isinstance(e, ir.Ref) and self.walks is not None and e.sym in self.walks.syms \
+                and self.base_offset(e, ranges) is None:
+            return      # a walking pointer that points elsewhere here
         if isinstance(e, ir.Ref) and (e.sym in self.roots or e.sym in self.aliases):
             # the pointer escapes (stored, compared, converted): its uses are unknown
             raise Unknown(f"'{self.name}' is used in a way whose extent adgen cannot "
                           "follow")
         if isinstance(e, ir.Index):
+            off = self.walk_plus(e.base, e.index)
+            if off is not None:
+                self.maxima.append(off)
+                self.expr(e.index, ranges)
+                return
             off = self.base_offset(e.base, ranges)
             if off is not None:
                 idx = self.interval(e.index, ranges)
@@ -848,6 +893,10 @@ class IndexWalker:
                         sub = self.an.max_index(g, p, anywhere=self.anywhere)
                         mapping = {q: x for q, x in zip(g.params, e.args)}
                         sub_e = X.substitute(sub, mapping)
+                        walked = self.walk_plus(a, sub_e)
+                        if walked is not None:
+                            self.maxima.append(walked)
+                            continue
                         iv = self.interval(sub_e, ranges)
                         if iv is None:
                             raise Unknown(f"the part of '{self.name}' that '{g.name}' "
@@ -869,6 +918,8 @@ class IndexWalker:
     def base_offset(self, e, ranges):
         """Highest offset from param of pointer expression e, or None if e is not based on
         param."""
+        if self.walking(e):
+            return self.walk_highest(self.walks.offset(e, self.state, self.loops))
         while isinstance(e, ir.Cast):
             if not _same_pointee(e.to, self.root_type):
                 return None
@@ -912,6 +963,74 @@ class IndexWalker:
                 raise Unknown(f"an index of '{self.name}' has no known bound")
             return add_ints(inner, iv.hi)
         return None
+
+    def undominated(self):
+        """maxima without those another one is provably at least (the offsets of walks
+        along one array, whose polynomials differ by more than a constant)."""
+        polys = []
+        for m in self.maxima:
+            try:
+                polys.append(self.to_poly(m, []))
+            except NotPolynomial:
+                polys.append(None)
+        return [m for i, (m, p) in enumerate(zip(self.maxima, polys))
+                if p is None or not any(
+                    q is not None and (q - p).nonneg_for_nonneg_atoms() and
+                    (j < i or (p - q).terms) for j, q in enumerate(polys) if j != i)]
+
+    def walking(self, e):
+        """True when pointer expression e is a walking alias (see pointer_walks), moved
+        and indexed (`p + k`, `&p[k]`, cast)."""
+        if self.walks is None:
+            return False
+        while True:
+            if isinstance(e, ir.Cast):
+                e = e.arg
+            elif isinstance(e, ir.Binary) and e.op in "+-" and \
+                    isinstance(e.left.type.resolved(), (ir.Ptr, ir.Arr)):
+                e = e.left
+            elif isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index):
+                e = e.arg.base
+            else:
+                return isinstance(e, ir.Ref) and e.sym in self.walks.syms
+
+    def walk_highest(self, where, indices=(None,)):
+        """The highest offset a walking alias reaches, where it points here as where
+        (pointer_walks.Where or Lost), plus the largest of the polynomial indices (None:
+        0); None when it points elsewhere."""
+        if isinstance(where, Lost):
+            raise Unknown(f"an alias of '{self.name}' walks over it {where.why}")
+        highest = []
+        for p in where.polys:
+            for index in indices:
+                try:
+                    h = self.walks.highest(p if index is None else p + index, self.loops)
+                except NotPolynomial:
+                    raise Unknown(f"an alias of '{self.name}' walks over it in a way whose "
+                                  "range adgen cannot bound") from None
+                if not any((q - h).nonneg_for_nonneg_atoms() for q in highest):
+                    highest = [q for q in highest if not (h - q).nonneg_for_nonneg_atoms()]
+                    highest.append(h)
+        return _maximum([X.clone(h.to_ir()) for h in highest]) if highest else None
+
+    def walk_plus(self, base, index):
+        """The highest offset from param of `&base[index]` with base a walking alias and
+        index (the largest of adgen_imax terms) polynomial in the loop counters: offset and
+        index maximized together (`p[n - 1 - i]` with p moving up as i does); None for
+        another pointer or index."""
+        if not self.walking(base):
+            return None
+        terms, pending = [], [index]
+        while pending:
+            t = pending.pop()
+            if isinstance(t, ir.Call) and t.func == "adgen_imax":
+                pending += t.args
+                continue
+            try:
+                terms.append(self.to_poly(t, self.loops))
+            except NotPolynomial:
+                return None
+        return self.walk_highest(self.walks.offset(base, self.state, self.loops), terms)
 
     def moved_alias_offset(self, sym):
         """The offset from param of an alias set and then moved by itself in straight-line

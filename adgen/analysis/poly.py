@@ -10,6 +10,11 @@ from fractions import Fraction
 from adgen import ir
 
 
+class NotPolynomial(Exception):
+    """An integer expression or loop is not of the polynomial shape the closed forms
+    need."""
+
+
 class Poly:
     """sum of coefficient * product of atoms; terms maps a sorted tuple of atom keys (with
     repetition for powers) to a Fraction."""

@@ -6,7 +6,7 @@ arg y: double[2*n]
 sizes: give
 */
 /* The lengths are given (--size) because y, a pure output whose values are read back,
- * is only reached by walking pointers, whose range adgen does not analyse. */
+ * is walked in a while loop, whose iterations adgen does not count. */
 /* Local pointers walking over arrays: *q++ = ... over the first half of y, a backward walk
  * with p--, an alias of the middle of an array, and pointer comparisons as loop bounds. */
 #include <math.h>
