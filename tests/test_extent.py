@@ -247,6 +247,20 @@ WALKS = {
             double *q = out + 2 * n * l - 1;
             for (int k = n - 1; k >= 0; k--) { *q *= x[k]; q--; }
         }""", lambda n, l: max(n * l + 1, 2 * n * l)),
+    # packed triangles: a step that grows with the counter, down too, read after the loop
+    "triangles": ("""
+        void f(const double *x, double *out, int n, int l) {
+            double *p = out, *q = out;
+            for (int k = 0; k < n; k++) {
+                for (int i = 0; i <= k; i++) p[i] *= x[i];
+                p += k + 1;
+            }
+            p[l] = x[0];
+            for (int k = n - 1; k >= 0; k--) {
+                for (int i = 0; i < n - k; i++) q[i] *= x[i];
+                q += n - k;
+            }
+        }""", lambda n, l: n * (n + 1) // 2 + l + 1),
     # LSTM layers: a helper on each layer, the layer before read through `in`
     "layers through a helper": ("""
         static void cell(int b, double *h, double *c, const double *in) {
@@ -254,7 +268,11 @@ WALKS = {
         }
         void f(int l, int b, double *state, const double *x, double *y) {
             double *layer = state; const double *in = x;
-            for (int k = 0; k < l; k++) { cell(b, layer, layer + b, in); in = layer; layer += 2 * b; }
+            for (int k = 0; k < l; k++) {
+                cell(b, layer, layer + b, in);
+                in = layer;
+                layer += 2 * b;
+            }
             for (int i = 0; i < b; i++) y[i] = in[i + b];
         }""", lambda n, l: 2 * n * l),
 }
@@ -306,8 +324,8 @@ def test_a_walk_in_a_callee(tmp_path):
     # the step depends on the data
     ("for (int k = 0; k < l; k++) { p[0] *= x[0]; if (x[k] > 0) p += n; }",
      "by different amounts in different iterations"),
-    # a step that grows with the counter (a triangle)
-    ("for (int k = 0; k < l; k++) { p[k] *= x[0]; p += k + 1; }",
+    # a step that grows with the counter faster than a closed form of its sum follows
+    ("for (int k = 0; k < l; k++) { p[k] *= x[0]; p += k * k * k; }",
      "by a step that changes from one iteration to the next"),
     # a step of unknown sign: the farthest offset could be at either end
     ("for (int k = 0; k < l; k++) { p[0] *= x[0]; p += n - l; }",

@@ -2,23 +2,24 @@
 statement by statement for the extent analysis (extent.IndexWalker).
 
 An alias whose value depends on its own earlier value (`p = p + n`, directly or through
-other aliases) has no single offset from the parameter: each point of the function sees
-its own. There its offset is a polynomial in the function's integer parameters and the
-counters of the counted loops around it: a step of the same amount d in every iteration of
-a loop over k from k0 moves the pointer to p0 + (k - k0) * d at the start of iteration k,
-and to p0 + trips * d after the loop. An access then reaches at most the largest value of
-that polynomial over the loop ranges (exact when it is affine in each counter, with a
-coefficient of known sign). Where paths join with different offsets the pointer may be at
-any of them (or in another array), and pointers swapped in a loop at any offset an
-iteration gives them. Where a walk cannot be followed so (a while loop, a step that
-changes between iterations or depends on the data, a loop whose iterations may end early)
-the offset is lost there, and an access through the pointer is an error that says why: a
-length shorter or longer than the walk covers would leave seeds unconsumed or write
-outside the caller's array.
+other aliases) has no single offset from the parameter: each point of the function sees its
+own. There its offset is a polynomial in the function's integer parameters and the counters
+of the counted loops around it: a step of the same amount d in every iteration of a loop
+over k from k0 moves the pointer to p0 + (k - k0) * d at the start of iteration k, and to
+p0 + trips * d after the loop (a step that grows with k, `p += k + 1` over a packed
+triangle, summed in closed form). An access then reaches at most the largest value of that
+polynomial over the loop ranges (exact when it is monotone in each counter: affine with a
+coefficient of known sign, or a quadratic whose differences keep their sign). Where paths
+join with different offsets the pointer may be at any of them (or in another array), and
+pointers swapped in a loop at any offset an iteration gives them. Where a walk cannot be
+followed so (a while loop, a step the data decides or whose sum has no closed form, a loop
+whose iterations may end early) the offset is lost there, and an access through the pointer
+is an error that says why: a length shorter or longer than the walk covers would leave
+seeds unconsumed or write outside the caller's array.
 """
 from adgen import ir
 from adgen.analysis.loops import address_taken, assigned_syms, canonical_loop
-from adgen.analysis.poly import NotPolynomial, Poly
+from adgen.analysis.poly import NotPolynomial, Poly, range_sum
 from adgen.ir import exprs as X
 
 _MOST_PATHS = 8     # offsets kept for one pointer before it counts as lost
@@ -238,7 +239,7 @@ class Walks:
             if step is None:
                 continue
             walking.add(sym)
-            body[sym], after[sym] = self._walked(state[sym], step, done, loops, bounds)
+            body[sym], after[sym] = self._walked(state[sym], step, done, loops, bounds, down)
             if isinstance(body[sym], Where) and len(body[sym].polys) <= 1:
                 at_start[keys[sym]] = body[sym].polys[0] if body[sym].polys else None
         others = moved - walking
@@ -292,17 +293,26 @@ class Walks:
             return None
         return steps[0]
 
-    def _walked(self, start, step, done, loops, bounds):
+    def _walked(self, start, step, done, loops, bounds, down):
         """(at the start of an iteration, after the loop) for an alias at start before the
-        loop that moves by step in each iteration."""
+        loop that moves by step (a polynomial, in the counter too) in each iteration."""
         w = self.w
         var, first, last = bounds
-        if step.uses(var.name):
-            lost = Lost("by a step that changes from one iteration to the next")
-            return lost, lost
         if isinstance(start, Lost):
             return start, start
         trips = last - first + Poly.const(1)
+        if step.uses(var.name):
+            # a step that grows with the counter (`p += k + 1`: packed triangles): the
+            # steps of the iterations before summed in closed form
+            k = Poly.atom(var.name, ir.Ref(var))
+            one = Poly.const(1)
+            before = range_sum(step, var.name, k + one, last) if down else \
+                range_sum(step, var.name, first, k - one)
+            total = range_sum(step, var.name, first, last)
+            if before is None or not w.nonneg_within(trips, loops):
+                lost = Lost("by a step that changes from one iteration to the next")
+                return lost, lost
+            return start.map(lambda p: p + before), start.map(lambda p: p + total)
         body = start.map(lambda p: p + done * step)
         out = start.map(lambda p: p + trips * step)
         if w.nonneg_within(trips, loops):
@@ -389,12 +399,29 @@ class Walks:
             coeffs = p.coefficients_in(var.name)
             if len(coeffs) == 1:
                 continue
-            if len(coeffs) > 2:
-                raise NotPolynomial
             outer = loops[:depth]
-            if self.w.nonneg_within(coeffs[1], outer):
+            if len(coeffs) == 2:
+                rise, fall = coeffs[1], -coeffs[1]
+            elif len(coeffs) == 3:
+                # a quadratic (a triangle's walk) is monotone where its difference from
+                # one counter value to the next keeps its sign; that difference is affine
+                # in the counter, so its sign at the two ends of the range decides
+                k = Poly.atom(var.name, ir.Ref(var))
+                diff = p.substitute(var.name, k + Poly.const(1)) - p
+                slope = diff.coefficients_in(var.name)[1]
+                at_first = diff.substitute(var.name, first)
+                at_last = diff.substitute(var.name, last - Poly.const(1))
+                if self.w.nonneg_within(slope, outer):      # smallest at the first
+                    rise, fall = at_first, -at_last
+                elif self.w.nonneg_within(-slope, outer):
+                    rise, fall = at_last, -at_first
+                else:
+                    raise NotPolynomial
+            else:
+                raise NotPolynomial
+            if self.w.nonneg_within(rise, outer):
                 p = p.substitute(var.name, last)
-            elif self.w.nonneg_within(-coeffs[1], outer):
+            elif self.w.nonneg_within(fall, outer):
                 p = p.substitute(var.name, first)
             else:
                 raise NotPolynomial
