@@ -11,7 +11,7 @@ Integer parameters are taken to be non-negative (they are sizes). When an index 
 this reasoning the analysis says so, and the caller reports an error rather than guess.
 """
 from adgen import ir
-from adgen.analysis.pointer_walks import Lost, Walks, walking_aliases
+from adgen.analysis.pointer_walks import Lost, Walks, highest, walking_aliases
 from adgen.analysis.poly import NotPolynomial, Poly, range_sum
 from adgen.analysis.ruled_calls import rule_length
 from adgen.ir import exprs as X
@@ -401,6 +401,9 @@ class IndexWalker:
         # aliases that walk over the array (`p = p + n` in a loop) and those set from them
         # have an offset of their own at each point: followed statement by statement
         self.walks, self.state, self.loops = None, {}, []
+        # the counted loops around the statement walked, their bounds polynomials in the
+        # counters of the loops outside them (None: a loop whose bounds are not)
+        self.counted = []
         walking = walking_aliases(self.aliases, {
             sym for sym, sets in self.aliases.items()
             if any(X.mentions(a.rhs, sym) for a in sets) and self._moved_once(sym)})
@@ -688,18 +691,15 @@ class IndexWalker:
             r = self.loop_range(s, ranges)
             if r is not None:
                 inner[r[0]] = r[1]
-            if self.walks is None:
-                self.block(s.body.stmts, inner)
-                return
-            bounds, self.state, _ = self.walks.loop_states(s, at, self.loops)
-            if bounds is None:      # (what moves in it is lost)
-                self.block(s.body.stmts, inner)
-                return
-            self.loops.append(bounds)
             try:
-                self.block(s.body.stmts, inner)
+                counted = self.loop_bounds(s, [b for b in self.counted if b is not None])
+            except NotPolynomial:
+                counted = None
+            self.counted.append(counted)
+            try:
+                self._loop_body(s, at, inner)
             finally:
-                self.loops.pop()
+                self.counted.pop()
             return
         if isinstance(s, ir.Assign):
             if isinstance(s.lhs, ir.Ref) and s.lhs.sym in self.aliases:
@@ -729,6 +729,37 @@ class IndexWalker:
             if self.walks is not None:
                 self.state = self.walks.uncounted(s, at)
             self.block(s.body.stmts, ranges, True)
+
+    def _loop_body(self, s, at, inner):
+        """The body of the for loop s, the walking aliases where they point at its start
+        (at), its counter's range in inner."""
+        if self.walks is None:
+            self.block(s.body.stmts, inner)
+            return
+        bounds, self.state, _ = self.walks.loop_states(s, at, self.loops)
+        if bounds is None:      # (what moves in it is lost)
+            self.block(s.body.stmts, inner)
+            return
+        self.loops.append(bounds)
+        try:
+            self.block(s.body.stmts, inner)
+        finally:
+            self.loops.pop()
+
+    def highest_index(self, index, box):
+        """The highest value of index in the loops around it: box, its interval's top
+        (each counter at the top of its own range), or lower where the range of an inner
+        counter shrinks as an outer one grows (`d[k + i]` with i < n - k reaches n - 1,
+        not 2n - 2: a length from box would reach past the caller's array)."""
+        loops = [b for b in self.counted if b is not None]
+        if not loops or not any(X.mentions(index, var) for var, _, _ in loops):
+            return box
+        try:
+            top = highest(self, self.to_poly(index, loops), loops)
+            wide = self.to_poly(box, [])
+        except NotPolynomial:
+            return box
+        return box if (wide - top).constant_value() == 0 else top.to_ir()
 
     def branch_maxima(self, stmts, ranges):
         """The maxima one branch reaches on its own, or None if it cannot tell."""
@@ -838,7 +869,7 @@ class IndexWalker:
                 idx = self.interval(e.index, ranges)
                 if idx is None:
                     raise Unknown(f"an index of '{self.name}' has no known bound")
-                self.maxima.append(add_ints(off, idx.hi))
+                self.maxima.append(add_ints(off, self.highest_index(e.index, idx.hi)))
                 self.expr(e.index, ranges)
                 return
         if isinstance(e, ir.Deref):

@@ -390,39 +390,43 @@ class Walks:
         return ELSEWHERE
 
     def highest(self, p, loops):
-        """The largest value of polynomial p over the ranges of loops, as a polynomial in
-        the fixed integers: each counter, innermost first, at the end of its range its
-        coefficient points to. Raises NotPolynomial when p is not affine in a counter or
-        the sign of its coefficient is unknown."""
-        for depth in range(len(loops) - 1, -1, -1):
-            var, first, last = loops[depth]
-            coeffs = p.coefficients_in(var.name)
-            if len(coeffs) == 1:
-                continue
-            outer = loops[:depth]
-            if len(coeffs) == 2:
-                rise, fall = coeffs[1], -coeffs[1]
-            elif len(coeffs) == 3:
-                # a quadratic (a triangle's walk) is monotone where its difference from
-                # one counter value to the next keeps its sign; that difference is affine
-                # in the counter, so its sign at the two ends of the range decides
-                k = Poly.atom(var.name, ir.Ref(var))
-                diff = p.substitute(var.name, k + Poly.const(1)) - p
-                slope = diff.coefficients_in(var.name)[1]
-                at_first = diff.substitute(var.name, first)
-                at_last = diff.substitute(var.name, last - Poly.const(1))
-                if self.w.nonneg_within(slope, outer):      # smallest at the first
-                    rise, fall = at_first, -at_last
-                elif self.w.nonneg_within(-slope, outer):
-                    rise, fall = at_last, -at_first
-                else:
-                    raise NotPolynomial
+        return highest(self.w, p, loops)
+
+
+def highest(w, p, loops):
+    """The largest value of polynomial p over the ranges of loops (w: the IndexWalker
+    whose loops they are), as a polynomial in the fixed integers: each counter, innermost
+    first, at the end of its range its coefficient points to. Raises NotPolynomial when p is not affine in a counter or
+    the sign of its coefficient is unknown."""
+    for depth in range(len(loops) - 1, -1, -1):
+        var, first, last = loops[depth]
+        coeffs = p.coefficients_in(var.name)
+        if len(coeffs) == 1:
+            continue
+        outer = loops[:depth]
+        if len(coeffs) == 2:
+            rise, fall = coeffs[1], -coeffs[1]
+        elif len(coeffs) == 3:
+            # a quadratic (a triangle's walk) is monotone where its difference from
+            # one counter value to the next keeps its sign; that difference is affine
+            # in the counter, so its sign at the two ends of the range decides
+            k = Poly.atom(var.name, ir.Ref(var))
+            diff = p.substitute(var.name, k + Poly.const(1)) - p
+            slope = diff.coefficients_in(var.name)[1]
+            at_first = diff.substitute(var.name, first)
+            at_last = diff.substitute(var.name, last - Poly.const(1))
+            if w.nonneg_within(slope, outer):      # smallest at the first
+                rise, fall = at_first, -at_last
+            elif w.nonneg_within(-slope, outer):
+                rise, fall = at_last, -at_first
             else:
                 raise NotPolynomial
-            if self.w.nonneg_within(rise, outer):
-                p = p.substitute(var.name, last)
-            elif self.w.nonneg_within(fall, outer):
-                p = p.substitute(var.name, first)
-            else:
-                raise NotPolynomial
-        return p
+        else:
+            raise NotPolynomial
+        if w.nonneg_within(rise, outer):
+            p = p.substitute(var.name, last)
+        elif w.nonneg_within(fall, outer):
+            p = p.substitute(var.name, first)
+        else:
+            raise NotPolynomial
+    return p
