@@ -92,8 +92,9 @@ def _substitute(where, at_start, keys):
 
 def walking_aliases(aliases, settled):
     """The aliases to follow statement by statement: those whose settings depend on their
-    own earlier value (through any chain of aliases), and every alias connected to them by
-    a setting, so that each alias an offset is computed from has its offset at that point.
+    own earlier value (through any chain of aliases) or that are set more than once, and
+    every alias connected to them by a setting, so that each alias an offset is computed
+    from has its offset at that point.
     aliases: {symbol: [its settings]}; settled: aliases the caller handles otherwise (moved
     once at the top of the body)."""
     deps = {sym: {r.sym for s in sets for r in ir.walk(s.rhs)
@@ -111,6 +112,9 @@ def walking_aliases(aliases, settled):
                 todo.extend(deps[d])
         if sym in seen:
             cyclic.add(sym)
+    # an alias set more than once points where its last setting made it at each access,
+    # not at the farthest of its settings (`q = p + 2` after its last use reaches nothing)
+    cyclic |= {sym for sym, sets in aliases.items() if len(sets) > 1 and sym not in settled}
     linked = {sym: set(deps[sym]) for sym in aliases}       # connected either way
     for sym, ds in deps.items():
         for d in ds:
