@@ -418,3 +418,89 @@ def test_springs_example_through_the_api(adgen_cache):
     fd = np.array([(grad(pos + h * e) - grad(pos - h * e)) / (2 * h) for e in np.eye(8)]).T
     assert np.max(np.abs(H - fd)) <= 1e-6 * np.max(np.abs(H))
     assert np.max(np.abs(H - H.T)) <= 1e-12 * np.max(np.abs(H))
+
+
+FORTRAN_ENERGY = """
+module energy_m
+contains
+  subroutine energy(n, x, e)
+    integer, intent(in) :: n
+    real(8), intent(in) :: x(n)
+    real(8), intent(out) :: e
+    integer :: i
+    real(8) :: d, s
+    e = 0d0
+    s = 1d0
+    do i = 1, n - 1
+      d = x(i + 1) - x(i)
+      s = s * cos(d)
+      e = e + 0.5d0 * (d - 1d0)**2 + s * d * d
+      if (d > 0) e = e * (1d0 + 0.1d0 * d)
+    end do
+  end subroutine
+end module
+"""
+
+FORTRAN_DRIVER = r"""
+#include <math.h>
+#include <stdio.h>
+void energy_b_(int *n, double *x, double *xb, double *e, double *eb);
+void energy_b__d(int *n, double *x, double *xd, double *xb, double *xbd, double *e, double *eb);
+enum { N = 7 };
+int main(void)
+{
+    int n = N;
+    double x[N], u[N], v[N], g[N], hu[N], hv[N], gp[N], gm[N], xp[N], xm[N], e, eb;
+    double h = 1e-5, fd_err = 0.0, scale = 0.0, uhv = 0.0, vhu = 0.0;
+    for (int i = 0; i < N; i++) {
+        x[i] = 0.3 * i + 0.1 * sin(i);
+        u[i] = cos(1.7 * i + 0.2);
+        v[i] = cos(2.0 * i);
+        xp[i] = x[i] + h * v[i];
+        xm[i] = x[i] - h * v[i];
+    }
+    eb = 1.0;
+    energy_b__d(&n, x, v, g, hv, &e, &eb);
+    eb = 1.0;
+    energy_b__d(&n, x, u, g, hu, &e, &eb);
+    eb = 1.0;
+    energy_b_(&n, xp, gp, &e, &eb);
+    eb = 1.0;
+    energy_b_(&n, xm, gm, &e, &eb);
+    for (int i = 0; i < N; i++) {
+        fd_err = fmax(fd_err, fabs((gp[i] - gm[i]) / (2 * h) - hv[i]));
+        scale = fmax(scale, fabs(hv[i]));
+        uhv += u[i] * hv[i];
+        vhu += v[i] * hu[i];
+    }
+    printf("%.17g %.17g %.17g %.17g\n", fd_err, scale, uhv, vhu);
+    return 0;
+}
+"""
+
+
+def test_hessian_vector_products_of_fortran(tmp_path):
+    """A Fortran subroutine's adjoint (C) given back to adgen: its tangent, called from C
+    beside the gfortran-compiled primal, against differences of the gradient and for
+    symmetry."""
+    import shutil
+    import harness
+    if shutil.which(harness.FC) is None:
+        pytest.skip(f"needs {harness.FC}: {harness.ensure_gfortran()}")
+    (tmp_path / "energy.f90").write_text(FORTRAN_ENERGY)
+    _adgen("--reverse", str(tmp_path / "energy.f90"), "--head", "energy(e)/(x)", "-o",
+           str(tmp_path / "energy_b.c"))
+    _adgen("--forward", str(tmp_path / "energy_b.c"), "--head", "energy_b_(xb)/(x)", "-o",
+           str(tmp_path / "energy_b_d.c"))
+    (tmp_path / "driver.c").write_text(FORTRAN_DRIVER)
+    objs = [_compile(tmp_path / f, tmp_path / (f[:-2] + ".o"))
+            for f in ("energy_b.c", "energy_b_d.c", "driver.c")]
+    subprocess.run([harness.FC, "-c", "energy.f90", "-o", "energy.o"], cwd=tmp_path,
+                   check=True)
+    subprocess.run([harness.FC, *SANITIZE, *map(str, objs), "energy.o", "-lm", "-o", "driver"],
+                   cwd=tmp_path, check=True)
+    proc = subprocess.run(["./driver"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    fd_err, scale, uhv, vhu = map(float, proc.stdout.split())
+    assert scale > 0.0 and fd_err <= 1e-6 * scale, (fd_err, scale)
+    assert abs(uhv - vhu) <= 1e-12 * max(abs(uhv), abs(vhu)), (uhv, vhu)
