@@ -261,11 +261,16 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
         want = expect[mode]
         if len(plist) != len(want) or any(_is_pointer_text(d, an.pointer_typedefs) != w[2]
                                            for d, w in zip(plist, want)):
+            if mode == "second":        # the rest of the build does not depend on it
+                second_error = f"{sym} does not have the prototype expected: {proto}"
+                continue
             raise BuildError(f"{sym} has the prototype\n  {proto}\nwhich does not follow "
                              f"docs/conventions.md for head {head} (expected parameters: "
                              f"{', '.join(n for n, _, _ in want)})")
         symbols[mode] = sym
         protos.append(proto)
+    if second_error is not None:
+        texts.pop("second", None)
     files = {}
     for mode, text in texts.items():
         fname = f"{func}{suffix[mode]}.c"
@@ -382,12 +387,12 @@ def _second_order(texts, expect, work, paths, func, dep, indep, params, o, fortr
     into texts["second"] and its expected parameters into expect["second"]; or, when it
     cannot be had, why (a string)."""
     from adgen.driver import generated
-    kinds = {p["name"]: p["kind"] for p in params}
+    kinds = {p["name"]: "rows" if p.get("rows") or "row" in p else p["kind"] for p in params}
     if fortran:
         return "Hessian-vector products of Fortran heads are not supported yet"
     if len(dep) != 1 or any(kinds.get(n, "real") not in ("real", "array") for n in dep + indep):
         return ("Hessian-vector products need one dependent and independents that are "
-                "floating-point scalars or arrays")
+                "floating-point scalars or arrays (not arrays of rows)")
     if "reverse" not in texts:
         return "no adjoint"
     found = _find_proto(texts["reverse"], [func + "_b"])
