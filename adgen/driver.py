@@ -139,7 +139,7 @@ class Context:
         self._called = {}
         self.suffix = "b" if options.mode == "reverse" else "d"
         self.extents = ExtentAnalysis(prog)
-        self.given_sizes = {}       # (function, name) -> the --size length, parsed once
+        self.given_sizes = {}       # (function, how, name) -> a length given, parsed once
         self.by_reference = prog.language == "fortran"
 
     def value_read(self, node):
@@ -429,27 +429,11 @@ class Context:
         field names, the extent of the pointer field of p it names (`m->x`)."""
         name = field_path_text(p, path) if path else ir.source_name(p)
         if name in self.options.sizes:
-            from adgen.frontend.c_front import parse_length
-            key = (f.name, name)
-            if key not in self.given_sizes:
-                given = parse_length(self.options.sizes[name], f.params, self.by_reference,
-                                     macros=getattr(self.prog, "macros", {}))
-                self.given_sizes[key] = rows_of_numbers(p, path, given, name,
-                                                        self.options.sizes[name])
-            return X.clone(self.given_sizes[key])
+            return self._given_length(f, p, path, name, self.options.sizes[name], "--size")
         stated = getattr(f, "stated_sizes", {}).get(p.name) if not path else None
         if stated is not None:
-            from adgen.frontend.c_front import parse_length
-            key = (f.name, "#pragma", p.name)
-            if key not in self.given_sizes:
-                text, where = stated
-                try:
-                    given = parse_length(text, f.params, self.by_reference,
-                                         "#pragma adgen size", getattr(self.prog, "macros", {}))
-                except AdgenError as exc:
-                    raise AdgenError(exc.message, where) from None
-                self.given_sizes[key] = rows_of_numbers(p, path, given, p.name, text)
-            return X.clone(self.given_sizes[key])
+            text, where = stated
+            return self._given_length(f, p, path, p.name, text, "#pragma adgen size", where)
         declared = _declared_rows(f, p) if not path else None
         if declared is not None:
             # `double p[n][n]`: the rows the parameter declares, whatever the loops reach
@@ -473,6 +457,20 @@ class Context:
             # the analysis follows the parameter's own indices, not those through the global
             raise Unknown(f"the global pointer '{ir.source_name(alias)}' may point into it")
         return self._length(self.extents.max_index(f, p))
+
+    def _given_length(self, f, p, path, name, text, how, where=None):
+        """The length text gives p (named name), with --size or `#pragma adgen size`
+        (how), parsed once per function; an error in it is placed at where."""
+        from adgen.frontend.c_front import parse_length
+        key = (f.name, how, name)
+        if key not in self.given_sizes:
+            try:
+                given = parse_length(text, f.params, self.by_reference, how,
+                                     getattr(self.prog, "macros", {}))
+            except AdgenError as exc:
+                raise AdgenError(exc.message, where or exc.loc) from None
+            self.given_sizes[key] = rows_of_numbers(p, path, given, name, text)
+        return X.clone(self.given_sizes[key])
 
     @staticmethod
     def _length(max_index):

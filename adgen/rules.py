@@ -271,7 +271,8 @@ def _variants():
     for suffix, t in (("", ir.DOUBLE), ("f", ir.FLOAT), ("l", ir.Prim("long double"))):
         for helper in RULE_HELPERS:
             table[helper + suffix] = LibFunc(helper + suffix, t, "helper")
-    # the lengths adgen's own output computes (read again: docs/second-order.md)
+    # helpers of adgen's own output, kept as they are when it is read again
+    # (docs/second-order.md): lengths and marks, and the deferred frees and the log
     table["adgen_imax"] = LibFunc("adgen_imax", ir.LONG, "int")
     table["adgen_was_freed"] = LibFunc("adgen_was_freed", ir.INT, "int")
     table["adgen_log_mark"] = LibFunc("adgen_log_mark", ir.SIZE_T, "int")

@@ -11,7 +11,6 @@ import re
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X, own_stack
-from adgen.ir.c_text import type_name
 
 _TEMPLATES = pathlib.Path(__file__).resolve().parent.parent / "templates"
 
@@ -29,11 +28,6 @@ def _runtime_names():
 
 RUNTIME_NAMES = _runtime_names()
 
-# helpers whose calls the derivative code keeps (the free()s the program's blocks wait
-# for are its shadows' too: transform/tangent.py)
-_KEPT = {"adgen_imax", "adgen_defer_free", "adgen_free_deferred", "adgen_was_freed",
-         "adgen_log_replay", "adgen_log_mark", "adgen_log_cut", "adgen_release",
-         "adgen_checkpoint_split"}
 STACK_CALLS = {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_keep", "adgen_pop_keep"}
 
 
@@ -54,8 +48,9 @@ def is_runtime(name):
 
 
 def check_runtime_call(name, loc):
-    """A call of a runtime helper other than the stack's: kept, or refused."""
-    if name in RUNTIME_NAMES and name not in _KEPT and name not in STACK_CALLS:
+    """A call of a runtime helper the rules table does not know (those it knows, the
+    derivative code keeps: rules.py): refused."""
+    if name in RUNTIME_NAMES:
         raise AdgenError(f"'{name}' belongs to the runtime of adgen's own output, which adgen "
                          "cannot differentiate yet (it reads back the value stack and the log "
                          "of the default --stack=heap): see docs/second-order.md", loc)
@@ -77,7 +72,7 @@ def stack_statement(name, args, hidden_local, loc):
         return _moves(name, target, loc)
     # a block: count * sizeof(element), one element after another (popped last first)
     elem_type = ir.pointee(at.type.resolved())
-    count = _element_count(nbytes, elem_type)
+    count = X.element_count(nbytes, elem_type)
     if count is None:
         raise AdgenError(f"cannot tell how many elements this {name} of adgen's own output "
                          "moves", loc)
@@ -100,25 +95,7 @@ def _is_size_of(nbytes, lvalue):
         return False
     if isinstance(nbytes.of, ir.Expr):
         return X.same_text(nbytes.of, lvalue)
-    return _same_type(nbytes.of, lvalue.type)
-
-
-def _same_type(a, b):
-    return type_name(ir.with_const(a, False)) == type_name(ir.with_const(b, False))
-
-
-def _element_count(nbytes, elem_type):
-    """COUNT of `COUNT * sizeof(ELEMENT)` (or `sizeof(ELEMENT) * COUNT`), or None."""
-    if not (isinstance(nbytes, ir.Binary) and nbytes.op == "*"):
-        return None
-    for count, size in ((nbytes.left, nbytes.right), (nbytes.right, nbytes.left)):
-        if isinstance(size, ir.SizeOf):
-            of = size.of.type if isinstance(size.of, ir.Expr) else size.of
-            if of is not None and _same_type(of, elem_type):
-                while isinstance(count, ir.Cast) and count.to.resolved().is_int:
-                    count = count.arg
-                return count
-    return None
+    return X.same_type(nbytes.of, lvalue.type)
 
 
 def _element(at, k, elem_type):

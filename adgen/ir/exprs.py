@@ -458,3 +458,67 @@ def counted_loop(k, n, body):
                   ir.Binary("<", ir.Ref(k), clone(n), ir.INT),
                   [ir.Assign(ir.Ref(k), add(ir.Ref(k), ir.Const("1", ir.INT)))],
                   ir.Block(body))
+
+
+def numbers(t):
+    """(the element type, how many) of the numbers of type t, an array of arrays with
+    constant extents; (t, 1) for a scalar; None when an extent is not a constant."""
+    n, t = 1, t.resolved()
+    while isinstance(t, ir.Arr):
+        extent = int_value(t.size) if t.size is not None else None
+        if extent is None:
+            return None
+        n, t = n * extent, t.elem.resolved()
+    return t, n
+
+
+def same_type(a, b):
+    """True when types a and b are spelt alike, their own const aside."""
+    from adgen.ir.c_text import type_name
+    return type_name(ir.with_const(a.resolved(), False)) == \
+        type_name(ir.with_const(b.resolved(), False))
+
+
+def element_count(nbytes, et):
+    """The number of elements of type et in a byte count written `n * sizeof(T)` (in any
+    order, with casts) or `sizeof(a)` of an array of them; None when it is not so written."""
+    def is_elem_size(e):
+        if not isinstance(e, ir.SizeOf):
+            return False
+        t = e.of.type if isinstance(e.of, ir.Expr) else e.of
+        return same_type(t, et)
+
+    e = nbytes
+    while isinstance(e, ir.Cast):
+        e = e.arg
+    if is_elem_size(e):
+        return ir.Const("1", ir.INT)
+    # a product with one sizeof(element) factor, in any place: n * m * sizeof(double)
+    factors = []
+
+    def flatten(x):
+        while isinstance(x, ir.Cast):
+            x = x.arg
+        if isinstance(x, ir.Binary) and x.op == "*":
+            flatten(x.left)
+            flatten(x.right)
+        else:
+            factors.append(x)
+
+    flatten(e)
+    sizes = [f for f in factors if is_elem_size(f)]
+    if len(sizes) == 1 and len(factors) > 1:
+        rest = [f for f in factors if f is not sizes[0]]
+        count = rest[0]
+        for f in rest[1:]:
+            count = ir.Binary("*", count, f, ir.arith_result(count.type, f.type))
+        return count
+    if isinstance(e, ir.SizeOf):        # sizeof a, sizeof(double [2][3]): its numbers
+        t = (e.of.type if isinstance(e.of, ir.Expr) else e.of).resolved()
+        found = numbers(t) if isinstance(t, ir.Arr) else None
+        if found is not None and same_type(found[0], et):
+            return ir.Const(str(found[1]), ir.INT)
+        if isinstance(t, ir.Arr) and t.size is not None and isinstance(e.of, ir.Expr) and \
+                same_type(t.elem, et):
+            return t.size
+    return None

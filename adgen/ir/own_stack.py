@@ -3,12 +3,14 @@ adjoint: second derivatives, docs/second-order.md).
 
 The C front end reads the stack calls of the output as statements every analysis already
 understands: `adgen_push(&v, sizeof(v))` and `adgen_push_int(e)` as `adgen_pushed(v);`,
-a call that reads v, `adgen_keep(&v, sizeof(v))` as `adgen_kept(v);`, and `adgen_pop(&v, sizeof(v))` as `v = adgen_popped();`, an
-assignment of v. To activity analysis the stack is one variable, STACK: what is pushed
+a call that reads v, `adgen_keep(&v, sizeof(v))` as `adgen_kept(v);`, and `adgen_pop(&v,
+sizeof(v))` as `v = adgen_popped();`, an assignment of v. To activity analysis the stack is one variable, STACK: what is pushed
 flows into it, what is popped flows out of it. The tangent transform turns the two back
 into the stack's own statements, with the tangents of floating-point values pushed and
 popped beside them; any other transform meeting them refuses them."""
 from adgen import ir
+from adgen.ir import exprs as X
+from adgen.ir.c_text import type_name
 
 PUSHED = "adgen_pushed"
 POPPED = "adgen_popped"
@@ -26,7 +28,6 @@ _STRUCT_STACKS = {}
 def struct_stack(t):
     """The structs of type t on the stack, as one variable to activity analysis: every
     struct of the type pushed or popped is one memory, so each has a tangent or none."""
-    from adgen.ir.c_text import type_name
     key = type_name(ir.with_const(t, False))
     if key not in _STRUCT_STACKS:
         _STRUCT_STACKS[key] = ir.Symbol("adgen_value_stack", ir.with_const(t, False), "global")
@@ -69,7 +70,6 @@ def pop(target, loc=None):
 def as_runtime(stmts):
     """A copy of the statements with adgen's stack and log calls back as the runtime's
     own (a function of adgen's output copied as it is into the new output)."""
-    from adgen.ir import exprs as X
     if not any(pushed(st) is not None or popped(st) is not None or kept(st) is not None
                for st in ir.stmts_walk(stmts)):
         return list(stmts)

@@ -323,7 +323,7 @@ def _set_before_use(stmts, p, field):
 
 
 def unknown_function_error(name, loc):
-    if name in (own_stack.PUSHED, own_stack.POPPED):
+    if name in (own_stack.PUSHED, own_stack.POPPED, own_stack.KEPT):
         return AdgenError("adgen's own output uses its value stack here: only its tangent "
                           "(--forward) is supported (docs/second-order.md)", loc)
     return AdgenError(

@@ -374,7 +374,7 @@ class Normalizer:
         else:
             src = _strip_void_cast(call.args[1])
             st = _scalar_pointee(src, call.func, loc)
-            if st is None or not _same_type(st, et):
+            if st is None or not X.same_type(st, et):
                 raise AdgenError(f"{call.func} between arrays of different element types is "
                                  "not supported; copy it with a loop", loc)
             src_run = _past_field(src, count, et, call.func, loc)
@@ -479,16 +479,16 @@ def _numbers_from_field(field, room, et, loc):
         return None
     out = []
     for name, ftype in struct.sdef.fields[names.index(field.field):]:
-        numbers = _numbers(ftype)
+        numbers = X.numbers(ftype)
         if numbers is None or not (numbers[0].resolved().is_float or
                                    numbers[0].resolved().is_int) or \
-                not _same_type(numbers[0], et):
+                not X.same_type(numbers[0], et):
             break
         member = ir.Member(X.clone(field.base), name, field.arrow, ftype, loc)
         out += [member] if not ftype.resolved().is_array else \
             [_number_of_array(X.clone(member), ir.Const(str(k), ir.INT), loc)
              for k in range(numbers[1])]
-    whole = _numbers(field.type)
+    whole = X.numbers(field.type)
     if not out or whole is None or room > whole[1]:
         return None
     return out[whole[1] - room:]
@@ -525,7 +525,7 @@ def _element(ptr, k, t, loc):
     if target is not None and target.resolved().is_array:
         if isinstance(ptr, ir.AddrOf):
             return _number_of_array(ptr.arg, X.clone(k), loc)
-        size = ir.Const(str(_numbers(target)[1]), ir.INT)
+        size = ir.Const(str(X.numbers(target)[1]), ir.INT)
         row = ir.Index(ptr, ir.Binary("/", X.clone(k), size, ir.INT), target, loc)
         return _number_of_array(row, ir.Binary("%", X.clone(k), X.clone(size), ir.INT), loc)
     if isinstance(ptr, ir.AddrOf) and isinstance(ptr.arg, ir.Index) and \
@@ -553,7 +553,7 @@ def _row_of_array(lv):
     while isinstance(e, ir.Index) and e.base.type is not None and \
             e.base.type.resolved().is_array:
         elem = e.base.type.resolved().elem
-        step = X.mul(X.clone(e.index), ir.Const(str(_numbers(elem)[1]), ir.INT)) \
+        step = X.mul(X.clone(e.index), ir.Const(str(X.numbers(elem)[1]), ir.INT)) \
             if elem.resolved().is_array else X.clone(e.index)
         offset = step if offset is None else X.add(step, offset)
         e = e.base
@@ -568,7 +568,7 @@ def _number_of_array(a, k, loc):
     elem = a.type.resolved().elem
     if not elem.resolved().is_array:
         return ir.Index(a, k, elem, loc)
-    per_row = _numbers(elem)[1]
+    per_row = X.numbers(elem)[1]
     if X.int_value(k) is not None:      # (a number known here: its own indices)
         row = ir.Index(a, ir.Const(str(X.int_value(k) // per_row), ir.INT), elem, loc)
         return _number_of_array(row, ir.Const(str(X.int_value(k) % per_row), ir.INT), loc)
@@ -577,25 +577,13 @@ def _number_of_array(a, k, loc):
     return _number_of_array(row, ir.Binary("%", X.clone(k), X.clone(size), ir.INT), loc)
 
 
-def _numbers(t):
-    """(the element type, how many) of the numbers of type t, an array of arrays with
-    constant extents; (t, 1) for a scalar; None when an extent is not a constant."""
-    n, t = 1, t.resolved()
-    while isinstance(t, ir.Arr):
-        extent = X.int_value(t.size) if t.size is not None else None
-        if extent is None:
-            return None
-        n, t = n * extent, t.elem.resolved()
-    return t, n
-
-
 def _scalar_pointee(ptr, func, loc):
     """The type of the numbers of the block ptr points to (through arrays of constant
     extents); None when it points to nothing typed."""
     target = ir.pointee(ptr.type)
     if target is None or not target.resolved().is_array:
         return target
-    numbers = _numbers(target)
+    numbers = X.numbers(target)
     if numbers is None:
         raise AdgenError(f"{func} of an array of rows whose length is not a constant is not "
                          "supported; copy it with loops", loc)
@@ -739,53 +727,11 @@ def _strip_void_cast(e):
 
 def element_count(nbytes, et, dst, loc, what):
     """The number of elements in a byte count written `n * sizeof(T)` (or `sizeof(a)`)."""
-    def is_elem_size(e):
-        if not isinstance(e, ir.SizeOf):
-            return False
-        t = e.of.type if isinstance(e.of, ir.Expr) else e.of
-        return _same_type(t, et)
-
-    e = nbytes
-    while isinstance(e, ir.Cast):
-        e = e.arg
-    if is_elem_size(e):
-        return ir.Const("1", ir.INT)
-    # a product with one sizeof(element) factor, in any place: n * m * sizeof(double)
-    factors = []
-
-    def flatten(x):
-        while isinstance(x, ir.Cast):
-            x = x.arg
-        if isinstance(x, ir.Binary) and x.op == "*":
-            flatten(x.left)
-            flatten(x.right)
-        else:
-            factors.append(x)
-
-    flatten(e)
-    sizes = [f for f in factors if is_elem_size(f)]
-    if len(sizes) == 1 and len(factors) > 1:
-        rest = [f for f in factors if f is not sizes[0]]
-        count = rest[0]
-        for f in rest[1:]:
-            count = ir.Binary("*", count, f, ir.arith_result(count.type, f.type))
-        return count
-    if isinstance(e, ir.SizeOf):        # sizeof a, sizeof(double [2][3]): its numbers
-        t = (e.of.type if isinstance(e.of, ir.Expr) else e.of).resolved()
-        numbers = _numbers(t) if isinstance(t, ir.Arr) else None
-        if numbers is not None and _same_type(numbers[0], et):
-            return ir.Const(str(numbers[1]), ir.INT)
-        if isinstance(t, ir.Arr) and t.size is not None and isinstance(e.of, ir.Expr) and \
-                _same_type(t.elem, et):
-            return t.size
-    raise AdgenError(f"cannot tell how many elements {what} touches: write the size as "
-                     "`count * sizeof(element)`", loc)
-
-
-def _same_type(a, b):
-    from adgen.ir.c_text import type_name
-    return type_name(ir.with_const(a.resolved(), False)) == \
-        type_name(ir.with_const(b.resolved(), False))
+    count = X.element_count(nbytes, et)
+    if count is None:
+        raise AdgenError(f"cannot tell how many elements {what} touches: write the size as "
+                         "`count * sizeof(element)`", loc)
+    return count
 
 
 # ------------------------------------------------------------------ structuring

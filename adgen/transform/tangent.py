@@ -446,9 +446,7 @@ class TangentGen:
         """A value adgen's own output logs, to be put back when the log is replayed: the
         log keeps addresses, so the tangent's is logged beside it, with no pairing."""
         out = [ir.Raw("keep", {"target": target}, loc)]
-        t = target.type.resolved()
-        if self.act.has_shadow(target) if t.is_pointer or t.is_struct or t.is_array else \
-                t.is_float and self.act.active_value(target):
+        if self.act.has_shadow(target):
             out.append(ir.Raw("keep", {"target": self.sh(target)}, loc))
         return out
 
@@ -460,12 +458,9 @@ class TangentGen:
         value, target = own_stack.pushed(s), own_stack.popped(s)
         e = value if value is not None else target
         t = e.type.resolved()
-        stack_active = self.act.is_active(self.mem.var(own_stack.STACK))
-        if t.is_pointer:
-            # (what every pointer on the stack points to is one memory: activity.py)
-            along = self.act.has_shadow(e)
-        elif t.is_struct:
-            # (every struct of its type on the stack is one memory: activity.py)
+        if t.is_pointer or t.is_struct:
+            # (what every pointer on the stack points to is one memory, so is every struct
+            # of a type on it: activity.py)
             along = self.act.has_shadow(e)
         elif ir.array_element(t).resolved().is_struct:
             if self.act.has_shadow(e):
@@ -473,14 +468,13 @@ class TangentGen:
                                  "derivatives here in one piece: its tangent is not "
                                  "supported yet", s.loc)
             along = False
-        else:
-            along = ir.base_float(t) and stack_active       # numbers, arrays of numbers
+        else:       # numbers, arrays of numbers
+            along = ir.base_float(t) and self.act.is_active(self.mem.var(own_stack.STACK))
         if not along:
             return [ir.Push(value, s.loc) if value is not None else ir.Pop(target, s.loc)]
         if not ir.is_lvalue(e) and not t.is_int:
             raise AdgenError("a value of adgen's own stack that is not a variable", s.loc)
-        if self.act.has_shadow(e) if t.is_pointer or t.is_array or t.is_struct else \
-                self.act.active_value(e):
+        if self.act.has_shadow(e):
             d = self.sh(e)
         else:
             d = ir.Ref(self.temp_zero(e.type))     # a zero pushed, a tangent dropped
