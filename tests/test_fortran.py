@@ -523,7 +523,7 @@ def test_warnings_carry_the_column(tmp_path):
     src, proc, _ = _adgen(
         tmp_path, "subroutine f(x, y)\n  real(8), intent(in) :: x\n"
         "  real(8), intent(out) :: y\n  real(8) :: t\n  real(8), save :: scratch(3)\n"
-        "  integer :: i\n      call cpu_time(t)\n  do i = 1, 3\n    !$AD II-LOOP\n"
+        "  integer :: i\n      call cpu_time(t)\n  do i = 1, 3\n    !$AD CHECKPOINT-START\n"
         "    scratch(i) = x * i\n  end do\n  y = sum(scratch)\n"
         "  if (y > 0) &\n     &    print *, y\nend subroutine f\n", "f(y)/(x)")
     assert proc.returncode == 0, proc.stderr

@@ -11,11 +11,13 @@ SUITE = ROOT / "testsuite" / "fortran"
 CHECKPOINTED = "binomial checkpointing of the loop"
 
 
-def adgen(source, tmp_path, head=None):
+def adgen(source, tmp_path, head=None, *options):
+    """(adgen --reverse's process, its output's text or "" when it fails)."""
     out = tmp_path / "out.c"
     cmd = [sys.executable, "-m", "adgen", "--reverse", str(source), "-o", str(out)]
     if head:
         cmd += ["--head", head]
+    cmd += list(options)
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc, out.read_text() if proc.returncode == 0 else ""
@@ -49,10 +51,10 @@ end subroutine
 
 
 def test_other_directives_warn(tmp_path):
-    src = write(tmp_path, "m.f90", LOOP.format(before="  !$AD II-LOOP\n  !$ad Binomial-Ckp n 2 1"))
+    src = write(tmp_path, "m.f90", LOOP.format(before="  !$AD CHECKPOINT-START\n  !$ad Binomial-Ckp n 2 1"))
     proc, code = adgen(src, tmp_path, "s(u)/(u)")
     assert proc.returncode == 0, proc.stderr
-    assert f"{src}:4:3: warning: !$AD II-LOOP directive ignored" in proc.stderr
+    assert f"{src}:4:3: warning: !$AD CHECKPOINT-START directive ignored" in proc.stderr
     assert CHECKPOINTED in code
 
 

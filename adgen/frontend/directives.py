@@ -24,6 +24,7 @@ FORMS = {
     "binomial_ckp": (r"\s*\(.*\)\s*", "#pragma adgen binomial_ckp(nsteps, nsnaps, first)"),
     "fp_loop": (rf"(\s+adj_reduction\s*=\s*{NUMBER})?\s*",
                 "#pragma adgen fp_loop [adj_reduction=FACTOR]"),
+    "independent": (r"\s*", "#pragma adgen independent"),
     "checkpoint": (r"\s*", "#pragma adgen checkpoint"),
     "nocheckpoint": (r"\s*", "#pragma adgen nocheckpoint"),
 }

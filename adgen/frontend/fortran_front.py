@@ -12,8 +12,9 @@ derivative links with gfortran-compiled code:
   structs named `block_`, procedures `name_` or `__mod_MOD_name`;
 - print, write, read, open, close and stop are left out, with a warning;
 - Tapenade's directives, `!$AD ...` comments: BINOMIAL-CKP before a DO loop becomes the
-  checkpoint pragma of C, FP-LOOP before a DO loop `#pragma adgen fp_loop`, NOCHECKPOINT
-  before a call `#pragma adgen nocheckpoint`, others are ignored with a warning.
+  checkpoint pragma of C, FP-LOOP before a DO loop `#pragma adgen fp_loop`, II-LOOP
+  `#pragma adgen independent`, NOCHECKPOINT before a call `#pragma adgen nocheckpoint`,
+  others are ignored with a warning.
 
 This module holds FFront (the whole input: its modules, its program units, what each
 procedure may change) and Scope (one program unit lowered: its body, its internal
@@ -676,7 +677,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.binomial_ckp = None      # a BINOMIAL-CKP directive waiting for its DO loop
         self.kept_loops = 0           # BINOMIAL-CKP and FP-LOOP loops around the statement
         self.nocheckpoint = False     # a NOCHECKPOINT directive waiting for its call
-        self.fp_loop = None           # the location of an FP-LOOP waiting for its loop
+        self.fp_loop = None           # (location, pragma, name) of an FP-LOOP or II-LOOP waiting
         self.source_names = set()     # every name the unit's source uses (see temp)
         self.retired = []             # variables of BLOCKs already left (see block_construct)
         self.hidden = []              # variables a construct's own names hide (scoped_names)

@@ -914,10 +914,13 @@ class StatementsMixin:
             self.nocheckpoint = True
         elif name == "FP-LOOP":
             self.no_waiting_directive(comment)
-            self.fp_loop = (loc, self.fp_loop_pragma(words[1:], loc))
+            self.fp_loop = (loc, self.fp_loop_pragma(words[1:], loc), name)
+        elif name == "II-LOOP":
+            self.no_waiting_directive(comment)
+            self.fp_loop = (loc, "adgen independent", name)
         else:
             self.front.warn(loc, f"!$AD {name} directive ignored (adgen knows "
-                                 "BINOMIAL-CKP, FP-LOOP and NOCHECKPOINT)", self.func)
+                                 "BINOMIAL-CKP, FP-LOOP, II-LOOP and NOCHECKPOINT)", self.func)
 
     def fp_loop_pragma(self, words, loc):
         """The C pragma of `!$AD FP-LOOP [names] [adj_reduction=FACTOR]`: the state's names
@@ -966,9 +969,9 @@ class StatementsMixin:
             raise AdgenError(f"BINOMIAL-CKP: the directive must stand just before a DO "
                              f"loop{what}", loc)
         if self.fp_loop is not None:
-            (loc, _), self.fp_loop = self.fp_loop, None
-            raise AdgenError(f"FP-LOOP: the directive must stand just before a DO or DO WHILE "
-                             f"loop{what}", loc)
+            (loc, _, name), self.fp_loop = self.fp_loop, None
+            loops = "a DO or DO WHILE loop" if name == "FP-LOOP" else "a DO loop"
+            raise AdgenError(f"{name}: the directive must stand just before {loops}{what}", loc)
 
     def do_concurrent(self, header, body_nodes, stmt, ckp):
         """`do concurrent (i = a:b[:s], j = ...[, mask])`: nested loops, the first index

@@ -70,6 +70,8 @@ class FuncGen(CallsAndLoops):
         self.checkpoint_depth = 0   # > 0 while transforming the body of such a loop
         self.loop_depth = 0         # > 0 while transforming the body of a loop
         self.fixed_point = {}       # id(loop) under fp_loop -> the bytes of its state
+        # id(loop) under `independent` -> [(buffer, element count)] it gathers adjoints in
+        self.independent = {}
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         # the counters of the counted loops around the statement being transformed, each
         # set again by the backward sweep at the start of its loop's backward iterations
@@ -708,6 +710,7 @@ class FuncGen(CallsAndLoops):
         from adgen.transform.checkpoint import (CheckpointedLoop, call_mode_pragma,
                                                 checkpoint_pragma)
         from adgen.transform.fixed_point import FixedPointLoop, fp_loop_pragma, reduction_factor
+        from adgen.transform.independent_loop import IndependentLoop, independent_pragma
         # parts[k]: the backward statements of stmts[k] (none for a directive), so that
         # recomputations finds those after each statement by its position
         fwd, parts = [], []
@@ -720,17 +723,20 @@ class FuncGen(CallsAndLoops):
                 parts.append([])
                 continue
             snaps = checkpoint_pragma(s)
-            if snaps is not None or fp_loop_pragma(s):
+            if snaps is not None or fp_loop_pragma(s) or independent_pragma(s):
                 if pending is not None:
                     raise AdgenError("a loop directive must stand just before its loop",
                                      pending[1])
                 pending = (snaps, s.loc) if snaps is not None else \
+                    ("independent", s.loc) if independent_pragma(s) else \
                     ("fp_loop", s.loc, reduction_factor(s.text))
                 parts.append([])
                 continue
             if pending is not None:
                 if pending[0] == "fp_loop":
                     f, b = FixedPointLoop(self, s, pending[1], pending[2]).build()
+                elif pending[0] == "independent":
+                    f, b = IndependentLoop(self, s, pending[1]).build()
                 else:
                     f, b = CheckpointedLoop(self, s, *pending).build()
                 self.fwd_of[id(s)], self.bwd_of[id(s)] = f, b
@@ -740,9 +746,9 @@ class FuncGen(CallsAndLoops):
             fwd.extend(f)
             parts.append(b)
         if pending is not None:
-            what = "fp_loop" if pending[0] == "fp_loop" else "binomial_ckp"
+            what = pending[0] if pending[0] in ("fp_loop", "independent") else "binomial_ckp"
             raise AdgenError(f"{what}: the directive must stand just before a loop"
-                             if what == "fp_loop" else
+                             if what != "binomial_ckp" else
                              "binomial_ckp: the directive must stand just before a for loop",
                              pending[1])
         bwd = []

@@ -99,7 +99,10 @@ class ShadowMap:
         if isinstance(e, ir.Index):
             return ir.Index(self.writable(self(e.base)), e.index, _shadow_type(e.type), e.loc)
         if isinstance(e, ir.Deref):
-            return ir.Deref(self.writable(self(e.ptr)), _shadow_type(e.type), e.loc)
+            ptr = self(e.ptr)
+            if isinstance(ptr, ir.AddrOf):
+                return ptr.arg      # a shadow held in a variable of its own (`*&x` is x)
+            return ir.Deref(self.writable(ptr), _shadow_type(e.type), e.loc)
         if isinstance(e, ir.Member):
             return ir.Member(self(e.base), e.field, e.arrow, e.type, e.loc)
         if isinstance(e, ir.AddrOf):

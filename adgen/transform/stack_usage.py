@@ -115,6 +115,8 @@ class UsageCounter:
             return own + self.checkpointed(s, pieces, loops, unit)
         if id(s) in self.g.fixed_point:
             return own + self.fixed_point(s, pieces, loops, unit)
+        if id(s) in self.g.independent:
+            return self.independent(s, children, pieces, loops, unit)
         if isinstance(s, ir.For):
             init = self.stmts(s.init, pieces, loops, unit)
             try:
@@ -173,6 +175,35 @@ class UsageCounter:
                                           state * Poly.const(2) +
                                           Poly.const(2 * SCRATCH_OVERHEAD), loops)
         return Poly()
+
+    def independent(self, s, children, pieces, loops, unit):
+        """A loop under `independent`: one iteration's values at a time (its recording and
+        at once its backward sweep, joint-mode recordings there included), and the buffers
+        the adjoints of what it reads are gathered in, which live until the backward
+        sweep reaches the loop."""
+        if pieces is self.g.bwd_of:
+            return self.own(s, children, pieces, loops, unit)
+        try:
+            bounds = self.calc.loop_bounds(s, loops)
+        except NotPolynomial:
+            raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
+        inner = loops + [bounds]
+        one = self.own(s, children, pieces, inner, unit) + \
+            self.stmts(s.body.stmts, pieces, inner, unit)
+        if one.uses(bounds[0].name):
+            # the largest iteration, bounded by all of them
+            self.usage.inexact = True
+            one = self.loop_sum(one, *bounds, loops, s)
+        if unit != Usage.push_bytes:
+            return one
+        for buf, count in self.g.independent[id(s)]:
+            try:
+                n = self.upper(count)
+            except NotPolynomial:
+                raise Unbounded("an array the loop reads whose length is not a fixed size",
+                                s.loc)
+            one = one + n * _sizeof(ir.pointee(buf.type)) + Poly.const(SCRATCH_OVERHEAD)
+        return one
 
     def strided(self, s, body, loops):
         """All iterations of `for (i = a; i < a + k*s; i += s)` (s one term, k a whole

@@ -132,6 +132,9 @@ void gmm_objective(int d, int k, int n, const double *alphas, const double *mean
     preprocess_qs(d, k, icf, sum_qs, Qdiags);
 
     slse = 0.0;
+    /* each point fills scratch of its own and adds into one sum: adgen's adjoint may reverse
+     * the points one at a time (docs/directives.md) */
+#pragma adgen independent
     for (ix = 0; ix < n; ix++) {
         for (ik = 0; ik < k; ik++) {
             subtract(d, &x[ix * d], &means[ik * d], xcentered);
