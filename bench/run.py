@@ -1003,7 +1003,9 @@ def report(results, args, info, started):
     out.append("- `bench/ba/ba.c`: bundle adjustment, the sum of squared reprojection errors; "
                "cameras of 11 parameters (angle-axis rotation by Rodrigues' formula, centre, "
                "focal length, principal point, two radial distortion coefficients), observations "
-               "indexing cameras and points. Head `ba_objective(err)/(cams pts)`.")
+               "indexing cameras and points. Head `ba_objective(err)/(cams pts)`. The "
+               "function states the lengths of `cams` and `pts` (`#pragma adgen size`) and "
+               "its loop over the observations carries `#pragma adgen independent`.")
     out.append("- `bench/burgers/burgers.c` and `burgers.F90`: 1-D viscous Burgers equation with "
                "a spatially varying viscosity, periodic, explicit Euler steps over the time span "
                "0..0.5 (more steps, finer steps); the misfit of the final state to an observed "

@@ -119,6 +119,7 @@ FEATURES = {
     "head handle by value": r"\bfz_hh fz_hd\b",
     "nested head handle": r"\bfz_hd(->|\.)sub->",
     "goto out of a loop": r"\bgoto done\d+;",
+    "loop under #pragma adgen independent": r"#pragma adgen independent",
     "goto to the end of a loop body": r"\bgoto next\d+;",
 }
 

@@ -183,6 +183,9 @@ class CallsAndLoops:
         where = f"call of {source_name(g)}"
         if directive == "split":
             return self.call_mode(s, where, None, by_option or "#pragma adgen nocheckpoint")
+        if directive is None and self.independent_depth:
+            return self.call_mode(s, where, None, "in a loop reversed one iteration at a "
+                                  "time: its record lives for one iteration")
         if id(s) in self.T.recomputed:
             return self.call_mode(s, where, None, "what it fills is recomputed, not stored")
         if self.T.ctx.options.store_all:

@@ -72,6 +72,7 @@ class FuncGen(CallsAndLoops):
         self.fixed_point = {}       # id(loop) under fp_loop -> the bytes of its state
         # id(loop) under `independent` -> [(buffer, element count)] it gathers adjoints in
         self.independent = {}
+        self.independent_depth = 0  # > 0 while transforming the body of such a loop
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         # the counters of the counted loops around the statement being transformed, each
         # set again by the backward sweep at the start of its loop's backward iterations

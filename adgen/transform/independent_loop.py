@@ -271,9 +271,11 @@ class IndependentLoop:
         g.replayed_counters.append(var)
         g.checkpoint_depth += 1     # nothing the iterations restore outlives them
         g.loop_depth += 1
+        g.independent_depth += 1
         try:
             body_f, body_b = g.stmts(list(s.body.stmts))
         finally:
+            g.independent_depth -= 1
             g.loop_depth -= 1
             g.checkpoint_depth -= 1
             g.replayed_counters.pop()

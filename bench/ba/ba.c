@@ -50,8 +50,13 @@ void ba_project(const double *cam, const double *x, double *proj)
 void ba_objective(int n_cams, int n_pts, int n_obs, const double *cams, const double *pts,
                   const int *obs_cam, const int *obs_pt, const double *feats, double *err)
 {
+#pragma adgen size(cams, BA_CAM_PARAMS * n_cams)
+#pragma adgen size(pts, 3 * n_pts)
     double sum = 0.0;
     int i;
+    /* each observation's residual goes to locals of its own and into one sum: adgen's
+     * adjoint may reverse the observations one at a time (docs/directives.md) */
+#pragma adgen independent
     for (i = 0; i < n_obs; i++) {
         double proj[2], ex, ey;
         ba_project(&cams[BA_CAM_PARAMS * obs_cam[i]], &pts[3 * obs_pt[i]], proj);

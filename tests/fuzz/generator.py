@@ -54,6 +54,7 @@ class Config:
     directives: float = 0.15  # share of for loops checkpointed
     call_modes: float = 0.3  # share of call statements given a mode (joint or split) by directive
     fp_loops: float = 0.02  # chance of a fixed-point loop (#pragma adgen fp_loop) per statement
+    independent_loops: float = 0.03  # chance of a loop under #pragma adgen independent per statement
     switches: float = 0.2  # share of if statements written as a switch on their condition
     assign_in_test: float = 0.1  # share of if tests that assign an operand: `(w1 = e) > c`
     blas_products: float = 0.3  # share of BLAS calls that are a gemv or a gemm
@@ -1592,6 +1593,60 @@ class Gen:
         return [pin(Stmt("decl", ctype="double", name=chg, init=num(1.0), size=None), chg),
                 pin(Stmt("decl", ctype="int", name=it, init=inum(0), size=None), it), loop]
 
+    def st_independent_loop(self, depth):
+        """double iiacc = 0; #pragma adgen independent for (i = 0; i < m; i++) { double
+        iit = f(a[i], ...); double iiw[2]; iiw[0] = ...; iiw[1] = ...; iiacc += g(iit, iiw);
+        } w = fit(w + c * iiacc): iterations that fill scratch of their own (a scalar, a
+        local array) from what the program has computed and add into one sum, which the
+        program then reads. Drawn from the directives' stream and declaring nothing the
+        rest of the program sees, so the program around it is the seed's program without
+        it."""
+        arrs = [a for a in self.readable_arr() if a.length >= 2 and not a.symlen]
+        if not arrs or not self.writable_dbl() or depth >= self.cfg.max_depth:
+            return None
+        saved, self.r = self.r, self.rd
+        called = [c.called for c in self.callees]
+        try:
+            return self._independent_loop(self.r.choice(arrs), depth)
+        finally:
+            self.r = saved
+            for c, was in zip(self.callees, called):
+                c.called = was
+
+    def _independent_loop(self, a: Sym, depth: int) -> list:
+        m = a.length
+        target = self.r.choice(self.writable_dbl())
+        acc, t, w = self.fresh("iiacc"), self.fresh("iit"), self.fresh("iiw")
+        var = LOOP_VARS[depth]
+        if not self.inline_decl:
+            self.top_ints.add(var)
+        q = Expr("var", val=var, ty="int", lo=0, hi=m - 1, bound=m - 1)
+        elem = Expr("idx", (self.ref(a), q), bound=a.bound)
+        acc_ref = Expr("var", val=acc, bound=CAP)
+        t_ref = Expr("var", val=t, bound=CAP)
+        w_at = [Expr("idx", (Expr("var", val=w, bound=CAP), inum(k)), bound=CAP)
+                for k in range(2)]
+        t_val = self.fit(add(mul(self.squash(elem), self.fit(self.dexpr(2), 2.0)),
+                             self.dexpr(1)), CAP)
+        body = [Stmt("decl", ctype="double", name=t, init=t_val, size=None),
+                Stmt("decl", ctype="double", name=w, init=None, size=2, zero=False),
+                Stmt("assign", lhs=copy.deepcopy(w_at[0]), op="=",
+                     rhs=self.fit(mul(t_ref, self.squash(self.dexpr(1))), CAP)),
+                Stmt("assign", lhs=copy.deepcopy(w_at[1]), op="=",
+                     rhs=self.fit(add(sq(elem), copy.deepcopy(w_at[0])), CAP)),
+                Stmt("assign", lhs=copy.deepcopy(acc_ref), op="+=",
+                     rhs=self.squash(add(mul(copy.deepcopy(t_ref), copy.deepcopy(w_at[1])),
+                                         copy.deepcopy(w_at[0]))))]
+        loop = Stmt("for", var=var, decl=self.inline_decl, start=inum(0), cmp="<", end=inum(m),
+                    step=1, pre=False, body=[pin(st, acc) for st in body])
+        loop.pragma = "independent"
+        lhs = self.ref(target, read=False)
+        scaled = bin_("*", num(nice_down(1.0 / m)), copy.deepcopy(acc_ref), 1.0)
+        update = Stmt("assign", lhs=lhs, op="=",
+                      rhs=self.fit(add(self.ref(target), scaled), CAP))
+        return [pin(Stmt("decl", ctype="double", name=acc, init=num(0.0), size=None), acc),
+                pin(loop, acc), pin(update, acc)]
+
     def st_early_return(self, depth):
         """if (cond) return e;  inside a loop or branch of a function returning double."""
         if not self.returns_double or depth == 0 or self.frees:
@@ -1618,6 +1673,8 @@ class Gen:
         out = self._statement(depth)
         if self.rd.random() < self.cfg.fp_loops:
             out += self.st_fp_loop(depth) or []
+        if self.rd.random() < self.cfg.independent_loops:
+            out += self.st_independent_loop(depth) or []
         return out
 
     def _statement(self, depth: int):
