@@ -1546,10 +1546,15 @@ class Gen:
         targets = [a for a in self.writable_arr() if a.length >= 2 and not a.symlen]
         if not targets or depth >= self.cfg.max_depth:
             return None
+        return self.on_directive_stream(lambda: self._fp_loop(self.r.choice(targets), depth))
+
+    def on_directive_stream(self, make):
+        """make(), drawing from the directives' stream, the helpers it calls left as they
+        were (a directive's statements must not change the rest of the program)."""
         saved, self.r = self.r, self.rd
         called = [c.called for c in self.callees]
         try:
-            return self._fp_loop(self.r.choice(targets), depth)
+            return make()
         finally:
             self.r = saved
             for c, was in zip(self.callees, called):
@@ -1604,14 +1609,8 @@ class Gen:
         arrs = [a for a in self.readable_arr() if a.length >= 2 and not a.symlen]
         if not arrs or not self.writable_dbl() or depth >= self.cfg.max_depth:
             return None
-        saved, self.r = self.r, self.rd
-        called = [c.called for c in self.callees]
-        try:
-            return self._independent_loop(self.r.choice(arrs), depth)
-        finally:
-            self.r = saved
-            for c, was in zip(self.callees, called):
-                c.called = was
+        return self.on_directive_stream(
+            lambda: self._independent_loop(self.r.choice(arrs), depth))
 
     def _independent_loop(self, a: Sym, depth: int) -> list:
         m = a.length
