@@ -478,6 +478,8 @@ class CFront(InitializersMixin):
         self.functions[decl.name] = f   # before the body: recursion
         self.func = f
         self.used_names = {p.name for p in params}
+        self.loop_marks = []        # the for loops being read (see c_ast.For in stmt)
+        self.loops_read = 0
         scope = Scope(self.global_scope)
         for p in params:
             scope.names[p.name] = p
@@ -572,14 +574,21 @@ class CFront(InitializersMixin):
         elif isinstance(node, c_ast.For):
             inner = Scope(scope)
             init = []
-            if node.init is not None:
-                self.stmt(node.init, inner, init)
-            test, pre = (self.effect_cond(node.cond, inner) if node.cond is not None
-                         else (None, []))
-            step = []
-            if node.next is not None:
-                self.stmt(node.next, inner, step)
-            body = self.sub_block(node.stmt, inner)
+            # the variables declared in the loop are its iterations' own (an OpenMP
+            # parallel loop's private ones): each remembers the loops around it
+            self.loops_read += 1
+            self.loop_marks.append(self.loops_read)
+            try:
+                if node.init is not None:
+                    self.stmt(node.init, inner, init)
+                test, pre = (self.effect_cond(node.cond, inner) if node.cond is not None
+                             else (None, []))
+                step = []
+                if node.next is not None:
+                    self.stmt(node.next, inner, step)
+                body = self.sub_block(node.stmt, inner)
+            finally:
+                mark = self.loop_marks.pop()
             if pre:
                 # for (...; n-- > 0; step) body  ->  init; while (1) { t = n > 0; n--;
                 # if (!t) break; body; step }
@@ -590,6 +599,7 @@ class CFront(InitializersMixin):
                                     ir.Block(pre + [stop] + body.stmts + step, loc), loc))
             else:
                 out.append(ir.For(init, test, step, body, loc))
+                out[-1].source_scope = mark
         elif isinstance(node, c_ast.While):
             test, pre = self.effect_cond(node.cond, scope)
             body = self.sub_block(node.stmt, scope)
@@ -813,6 +823,8 @@ class CFront(InitializersMixin):
             k += 1
         self.used_names.add(unique)
         sym = ir.Symbol(unique, t, "local", loc)
+        if self.loop_marks:
+            sym.loop_scopes = tuple(self.loop_marks)
         self.func.locals.append(sym)
         return sym
 

@@ -89,6 +89,7 @@ class TangentGen:
         self.names = Names(taken)
         self.sh = ShadowMap(self.act, "d")
         self.locals = []
+        self.parallel = {}          # id(for loop) -> its `#pragma omp parallel for`
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -116,6 +117,7 @@ class TangentGen:
     def build(self):
         f, head = self.f, self.head
         params, prologue, epilogue = [], [], []
+        self.out_params = params    # (the derivative's, shadows included: see openmp.py)
         for p in f.params:
             params.append(p)
             named = head is not None and (p.name in head.indep or p.name in head.dep)
@@ -213,9 +215,23 @@ class TangentGen:
 
     # ------------------------------------------------------------ statements
     def stmts(self, stmts):
+        from adgen.transform.openmp import TangentParallelLoop, parallel_for
         out = []
-        for s in stmts:
-            out.extend(self.stmt(s))
+        for k, s in enumerate(stmts):
+            if parallel_for(s) is not None:
+                # the loop after it keeps it (or is said to run serially)
+                self.parallel[id(stmts[k + 1]) if k + 1 < len(stmts) else None] = s
+                continue
+            made = self.stmt(s)
+            if id(s) in self.parallel:
+                text = TangentParallelLoop(self, self.parallel[id(s)], s).pragma_for(
+                    made[-1] if made and isinstance(s, ir.For) and isinstance(made[-1], ir.For)
+                    else None)
+                if text is not None:
+                    made.insert(len(made) - 1, ir.Raw("pragma", {"text": text}, s.loc))
+            out.extend(made)
+        if None in self.parallel:
+            TangentParallelLoop(self, self.parallel.pop(None), None).pragma_for(None)
         return out
 
     def stmt(self, s):
@@ -773,6 +789,7 @@ class VectorTangentGen(TangentGen):
     def build(self):
         f, head = self.f, self.head
         params, prologue, epilogue = [], [], []
+        self.out_params = params    # (the derivative's, shadows included: see openmp.py)
         result = getattr(f, "result", None)
         active_ret = (head is not None and f.name in head.dep) or \
             (head is None and self.act.ret_active(f))

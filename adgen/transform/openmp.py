@@ -1,0 +1,223 @@
+"""OpenMP parallel loops in the derivative code.
+
+`#pragma omp parallel for [clauses]` before a for loop stays before its tangent: each
+iteration computes its values and their tangents, so the tangent loop is as parallel as
+the primal one when the tangents have the sharing of their primals. The clauses are
+rewritten for that: a variable listed private, firstprivate, lastprivate or shared brings
+its tangent into the same list, a sum's tangent joins its `reduction(+: ...)`, and the
+variables each iteration sets for itself are made private: the scalars the loop body
+assigns (adgen's own temporaries among them, which the derivative code declares at the
+top of the function), the arrays declared inside the loop in the source and the
+derivative code's own arrays (an argument's tangents in vector mode), with their
+tangents. A loop this does not cover (another reduction of a variable with a tangent, an
+OpenMP construct inside it, a collapsed nest the tangent does not keep perfect) runs
+serially, with a warning that says why.
+"""
+import re
+
+from adgen import ir
+from adgen.errors import warning_text
+from adgen.ir.exprs import used_symbols
+
+_PARALLEL_FOR = re.compile(r"\s*omp\s+parallel\s+for\b(.*)$", re.S)
+_OMP = re.compile(r"\s*omp\b")
+# clauses whose lists bring the tangents of their variables along
+_LISTS = ("private", "firstprivate", "lastprivate", "shared")
+# clauses passed on as written
+_KEPT = ("schedule", "collapse", "num_threads", "if", "proc_bind", "default")
+
+
+class Unsupported(Exception):
+    """Why a parallel loop's tangent runs serially (args: the reason)."""
+
+
+def parallel_for(s):
+    """The clauses' text of `#pragma omp parallel for CLAUSES`, or None."""
+    if not isinstance(s, ir.Pragma):
+        return None
+    m = _PARALLEL_FOR.match(s.text)
+    return None if m is None else m.group(1)
+
+
+def is_openmp(s):
+    return isinstance(s, ir.Pragma) and _OMP.match(s.text) is not None
+
+
+def clauses(text):
+    """[(name, argument text or None)] of a pragma's clauses (`reduction(+: s)`,
+    `nowait`), separated by spaces or commas."""
+    out, k = [], 0
+    while k < len(text):
+        m = re.compile(r"[\s,]*([A-Za-z_]\w*)\s*").match(text, k)
+        if m is None:
+            if text[k:].strip(" \t\n,"):
+                raise Unsupported(f"cannot read the clause '{text[k:].strip()}'")
+            break
+        name, k = m.group(1), m.end()
+        arg = None
+        if k < len(text) and text[k] == "(":
+            depth, j = 0, k
+            while j < len(text):
+                depth += {"(": 1, ")": -1}.get(text[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            if depth:
+                raise Unsupported(f"unbalanced parentheses in '{text.strip()}'")
+            arg, k = text[k + 1:j].strip(), j + 1
+        out.append((name, arg))
+    return out
+
+
+def _names(arg):
+    return [n.strip() for n in arg.split(",") if n.strip()]
+
+
+class TangentParallelLoop:
+    """The pragma of a parallel loop's tangent (for TangentGen)."""
+
+    def __init__(self, gen, pragma, source_loop):
+        self.g = gen
+        self.pragma = pragma
+        self.source = source_loop
+
+    def pragma_for(self, loop):
+        """The `#pragma omp parallel for` text for the tangent loop `loop`, or None when
+        it runs serially (with a warning)."""
+        try:
+            return self.text(loop)
+        except Unsupported as why:
+            prog = self.g.prog
+            prog.warnings = getattr(prog, "warnings", []) + [warning_text(
+                self.pragma.loc, f"'#pragma {self.pragma.text.strip()}': the tangent runs "
+                f"this loop serially: {why.args[0]}")]
+            return None
+
+    def text(self, loop):
+        g = self.g
+        if loop is None:
+            raise Unsupported("adgen keeps it only before a counted for loop")
+        inner = [st for st in ir.stmts_walk(self.source.body.stmts) if is_openmp(st)]
+        if inner:
+            raise Unsupported(f"'#pragma {inner[0].text.strip()}' inside it is not "
+                              "supported yet")
+        by_name = self.variables(loop)
+        listed, out = set(), []
+        for name, arg in clauses(parallel_for(self.pragma)):
+            if name in _LISTS:
+                syms = [self.named(by_name, n) for n in _names(arg)]
+                listed |= {s for s in syms if s is not None}
+                out.append(f"{name}({', '.join(self.with_tangents(_names(arg), syms))})")
+            elif name == "reduction":
+                op, _, names = arg.partition(":")
+                syms = [self.named(by_name, n) for n in _names(names)]
+                listed |= {s for s in syms if s is not None}
+                if op.strip() not in ("+", "-") and any(
+                        s is not None and g.sh.has(s) for s in syms):
+                    raise Unsupported(f"reduction({arg}) of a variable with a tangent: only "
+                                      "sums (+) are supported yet")
+                out.append(f"reduction({op.strip()}: "
+                           f"{', '.join(self.with_tangents(_names(names), syms))})")
+            elif name == "default" and arg.strip() == "none":
+                continue    # (every variable the tangent adds is listed below)
+            elif name in _KEPT:
+                if name == "collapse":
+                    self.check_perfect(loop, int(arg))
+                out.append(f"{name}({arg})")
+            else:
+                raise Unsupported(f"the clause '{name}' is not supported yet")
+        own = self.privates(loop, listed)
+        if own:
+            out.append(f"private({', '.join(own)})")
+        return " ".join(["omp parallel for"] + out)
+
+    def variables(self, loop):
+        """{name: symbol} of the variables the primal loop names."""
+        return {s.name: s for s in used_symbols([self.source])}
+
+    def named(self, by_name, name):
+        sym = by_name.get(name)
+        if sym is None:
+            for s in list(self.g.f.locals) + list(self.g.f.params) + list(self.g.prog.globals):
+                if s.name == name:
+                    return s
+        return sym
+
+    def with_tangents(self, names, syms):
+        out = []
+        for name, sym in zip(names, syms):
+            out.append(name)
+            shadow = self.tangent_name(sym)
+            if shadow is not None:
+                out.append(shadow)
+        return out
+
+    def tangent_name(self, sym):
+        """The name of sym's tangent variable, or None when it has none (or it is no
+        variable: a tangent reached through a pointer)."""
+        if sym is None or not self.g.sh.has(sym):
+            return None
+        e = self.g.sh.of_sym(sym)
+        return e.sym.name if isinstance(e, ir.Ref) else None
+
+    def privates(self, loop, listed):
+        """The names of the variables each iteration of the tangent loop sets for itself:
+        scalars it assigns (as a whole or through their address given to a call), arrays
+        declared inside the loop in the source, the tangents of both."""
+        g = self.g
+        counter = loop.init[0].lhs.sym if loop.init and isinstance(loop.init[0], ir.Assign) \
+            and isinstance(loop.init[0].lhs, ir.Ref) else None
+        params = set(g.f.params) | set(getattr(g, "out_params", ()))
+        mark = getattr(self.source, "source_scope", None)
+        source_locals = set(g.f.locals)
+        found = []
+        for st in ir.stmts_walk([loop]):
+            targets = []
+            if isinstance(st, ir.Assign):
+                targets.append(st.lhs)
+            for e in ir.stmt_exprs(st):
+                for x in ir.walk(e):
+                    if isinstance(x, ir.AddrOf):
+                        targets.append(x.arg)
+                    if isinstance(x, ir.Call):
+                        targets += [a for a in x.args
+                                    if isinstance(a, ir.Ref) and a.sym.type is not None and
+                                    a.sym.type.resolved().is_array]
+            for t in targets:
+                base = t
+                while isinstance(base, (ir.Index, ir.Member)):
+                    base = base.base
+                if not isinstance(base, ir.Ref):
+                    continue
+                sym = base.sym
+                if sym.kind == "global" or sym in params or sym.kind == "param":
+                    continue
+                if sym.type.resolved().is_array:
+                    # the program's arrays declared in the loop, and the derivative code's
+                    # own (an argument's tangents: each statement fills them anew)
+                    primal = getattr(sym, "primal", sym)
+                    if primal in source_locals and (
+                            mark is None or mark not in getattr(primal, "loop_scopes", ())):
+                        continue
+                elif base is not t:
+                    continue        # an element of a struct or an array held elsewhere
+                if sym is counter or sym in listed or getattr(sym, "primal", None) in listed:
+                    continue
+                if sym not in found:
+                    found.append(sym)
+        for sym in list(found):
+            name = self.tangent_name(sym)
+            shadow = g.sh.of_sym(sym) if name is not None else None
+            if shadow is not None and shadow.sym not in found:
+                found.append(shadow.sym)
+        return sorted({s.name for s in found})
+
+    def check_perfect(self, loop, depth):
+        """collapse(depth) needs depth perfectly nested loops in the tangent too."""
+        at = loop
+        for _ in range(depth - 1):
+            body = [st for st in at.body.stmts if not isinstance(st, ir.Comment)]
+            if len(body) != 1 or not isinstance(body[0], ir.For):
+                raise Unsupported(f"collapse({depth}): the tangent does not keep the loops "
+                                  "perfectly nested")
+            at = body[0]

@@ -1,0 +1,166 @@
+"""OpenMP in the derivative code (docs/openmp.md): the tangent keeps `#pragma omp parallel
+for` loops parallel, with the tangents shared or private as their primals and each
+iteration's own variables (adgen's temporaries among them) private. The derivatives
+themselves are checked serially by testsuite/c/openmp_parallel_loops.c; here the tangent
+runs on 1, 2 and 4 threads and must give the serial results to rounding. (ThreadSanitizer
+is not used: Debian's libgomp is not built with it, so the barriers between parallel
+regions are invisible to it and any program with two regions reports races that are not
+there.)"""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_fortran_directives import write
+
+ROOT = Path(__file__).resolve().parent.parent
+PROGRAM = ROOT / "testsuite" / "c" / "openmp_parallel_loops.c"
+HEAD = "openmp_parallel_loops(v energy)/(u w)"
+CC = os.environ.get("CC", "gcc")
+WERROR = ["-std=c99", "-Wall", "-Wextra", "-Werror"]
+
+# the tangent (f_d) or the vector tangent in three directions (f_dv) at n = 40 points
+DRIVER = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+#define N 40
+#define DIRS 3
+#ifdef VECTOR
+void openmp_parallel_loops_dv(int n, const double *u, const double *ud, double w,
+                              const double *wd, double *v, double *vd, double *energy,
+                              double *energyd, int nbdirs);
+#else
+void openmp_parallel_loops_d(int n, const double *u, const double *ud, double w, double wd,
+                             double *v, double *vd, double *energy, double *energyd);
+#endif
+int main(void)
+{
+    static double u[N * N], ud[DIRS * N * N], v[N * N], vd[DIRS * N * N];
+    double e, ed[DIRS], wd[DIRS] = {0.3, -0.2, 1.0};
+    int i;
+    for (i = 0; i < N * N; i++)
+        u[i] = sin(0.37 * i + 0.1);
+    for (i = 0; i < DIRS * N * N; i++)
+        ud[i] = cos(0.11 * i);
+#ifdef VECTOR
+    openmp_parallel_loops_dv(N, u, ud, 0.8, wd, v, vd, &e, ed, DIRS);
+    for (i = 0; i < DIRS * N * N; i++)
+        printf("%.17g\n", vd[i]);
+    printf("%.17g %.17g %.17g %.17g\n", e, ed[0], ed[1], ed[2]);
+#else
+    openmp_parallel_loops_d(N, u, ud, 0.8, wd[0], v, vd, &e, ed);
+    for (i = 0; i < N * N; i++)
+        printf("%.17g %.17g\n", v[i], vd[i]);
+    printf("%.17g %.17g\n", e, ed[0]);
+#endif
+    return 0;
+}
+"""
+
+
+def adgen(*args):
+    proc = subprocess.run([sys.executable, "-m", "adgen"] + [str(a) for a in args], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def openmp_works(tmp_path):
+    probe = write(tmp_path, "probe.c", "#include <omp.h>\nint main(void) { return "
+                  "omp_get_max_threads() > 0 ? 0 : 1; }\n")
+    proc = subprocess.run([CC, "-fopenmp", str(probe), "-o", str(tmp_path / "probe")],
+                          capture_output=True, text=True)
+    return proc.returncode == 0
+
+
+def test_tangent_pragmas(tmp_path):
+    out = tmp_path / "t_d.c"
+    proc = adgen("--forward", PROGRAM, "--head", HEAD, "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    assert "warning" not in proc.stderr, proc.stderr
+    pragmas = [line.strip() for line in out.read_text().splitlines()
+               if line.strip().startswith("#pragma omp")]
+    assert pragmas == [
+        "#pragma omp parallel for schedule(static) private(k, row, rowd, soften_result, "
+        "soften_resultd, stencil, stencild, t, td)",
+        "#pragma omp parallel for collapse(2) private(r, rd) firstprivate(scale, scaled) "
+        "schedule(static, 2) private(j)",
+        "#pragma omp parallel for reduction(+: s, sd)"], pragmas
+    # the adjoint runs them serially, and says so at each
+    proc = adgen("--reverse", PROGRAM, "--head", HEAD, "-o", tmp_path / "t_b.c")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count("is not supported yet: the derivative code runs this part "
+                             "serially") == 3, proc.stderr
+
+
+@pytest.mark.parametrize("vector", [False, True])
+def test_tangent_on_threads_equals_serial(tmp_path, vector):
+    if not openmp_works(tmp_path):
+        pytest.skip(f"{CC} cannot build OpenMP programs here (-fopenmp, libgomp)")
+    out = tmp_path / "t_d.c"
+    proc = adgen("--forward", PROGRAM, "--head", HEAD, "-o", out,
+                 *(["--vector"] if vector else []))
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text().count("#pragma omp parallel for") == 3
+    driver = write(tmp_path, "driver.c", DRIVER)
+    builds = {}
+    for name, flags in (("serial", []), ("parallel", ["-fopenmp"])):
+        exe = tmp_path / name
+        cmd = [CC] + WERROR + ["-O2"] + flags + (["-DVECTOR"] if vector else []) + \
+            [str(out), str(driver), "-lm", "-o", str(exe)]
+        built = subprocess.run(cmd, capture_output=True, text=True)
+        assert built.returncode == 0, built.stderr
+        builds[name] = exe
+    serial = subprocess.run([str(builds["serial"])], capture_output=True, text=True,
+                            check=True).stdout
+    want = [[float(x) for x in line.split()] for line in serial.splitlines()]
+    for threads in (1, 2, 4):
+        env = dict(os.environ, OMP_NUM_THREADS=str(threads), OMP_DYNAMIC="false")
+        got_text = subprocess.run([str(builds["parallel"])], capture_output=True, text=True,
+                                  env=env, check=True).stdout
+        got = [[float(x) for x in line.split()] for line in got_text.splitlines()]
+        assert len(got) == len(want)
+        worst = max(abs(a - b) / max(abs(a), 1e-300)
+                    for row_a, row_b in zip(want, got) for a, b in zip(row_a, row_b))
+        # (the sum's reduction adds in another order: rounding only)
+        assert worst <= 1e-12, (threads, worst)
+        if threads == 1:
+            assert got_text == serial
+
+
+def test_loops_kept_serial_say_why(tmp_path):
+    src = write(tmp_path, "m.c", """\
+#include <math.h>
+void m(int n, const double *x, double *y, double *top)
+{
+    int i;
+    double t = -1e300;
+#pragma omp parallel for reduction(max : t)
+    for (i = 0; i < n; i++)
+        t = fmax(t, x[i] * x[i]);
+#pragma omp parallel for
+    for (i = 0; i < n; i++) {
+#pragma omp critical
+        y[0] += sin(x[i]);
+    }
+#pragma omp parallel for
+    for (i = 0; n-- > 0; i++)
+        y[i + 1] = x[i] * t;
+    top[0] = t;
+}
+""")
+    out = tmp_path / "m_d.c"
+    proc = adgen("--forward", src, "--head", "m(y top)/(x)", "-o", out, "--size", "y=n+1")
+    assert proc.returncode == 0, proc.stderr
+    assert f"{src}:6:9: warning: '#pragma omp parallel for reduction(max : t)': the tangent " \
+        "runs this loop serially: reduction(max : t) of a variable with a tangent: only sums " \
+        "(+) are supported yet" in proc.stderr, proc.stderr
+    assert f"{src}:9:9: warning: '#pragma omp parallel for': the tangent runs this loop " \
+        "serially: '#pragma omp critical' inside it is not supported yet" in proc.stderr, \
+        proc.stderr
+    assert f"{src}:14:9: warning: '#pragma omp parallel for': the tangent runs this loop " \
+        "serially: adgen keeps it only before a counted for loop" in proc.stderr, proc.stderr
+    assert "#pragma omp parallel" not in out.read_text()
