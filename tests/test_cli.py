@@ -1353,7 +1353,7 @@ def test_fp_loop_swapping_buffers_is_refused(tmp_path):
 
 @pytest.mark.parametrize("directive,message", [
     ("#pragma adgen fploop", r"unknown directive '#pragma adgen fploop' \(adgen knows "
-     r"binomial_ckp, checkpoint, fp_loop, nocheckpoint, rule, size, stack_size"),
+     r"binomial_ckp, checkpoint, fp_loop, independent, nocheckpoint, rule, size, stack_size"),
     ("#pragma adgen fp_loop 1e-6", r"expected '#pragma adgen fp_loop \[adj_reduction="
      r"FACTOR\]'"),
     ("#pragma adgen binomial_ckp", r"expected '#pragma adgen binomial_ckp\(nsteps, nsnaps, "

@@ -2,7 +2,8 @@
 for` loops parallel, with the tangents shared or private as their primals and each
 iteration's own variables (adgen's temporaries among them) private. The derivatives
 themselves are checked serially by testsuite/c/openmp_parallel_loops.c; here the tangent
-runs on 1, 2 and 4 threads and must give the serial results to rounding. (ThreadSanitizer
+(C, C in vector mode, and Fortran's `!$omp parallel do`) runs on 1, 2 and 4 threads and
+must give the serial results to rounding. (ThreadSanitizer
 is not used: Debian's libgomp is not built with it, so the barriers between parallel
 regions are invisible to it and any program with two regions reports races that are not
 there.)"""
@@ -61,6 +62,31 @@ int main(void)
 """
 
 
+FORTRAN = ROOT / "testsuite" / "fortran" / "openmp_parallel_do.f90"
+FORTRAN_DRIVER = r"""
+#include <stdio.h>
+#include <math.h>
+#define N 400
+void smooth_d_(int *n, double *u, double *ud, double *w, double *wd, double *v, double *vd,
+               double *energy, double *energyd);
+int main(void)
+{
+    static double u[N], ud[N], v[N], vd[N];
+    double w = 0.8, wd = 0.3, e, ed;
+    int n = N, i;
+    for (i = 0; i < N; i++) {
+        u[i] = sin(0.37 * i + 0.1);
+        ud[i] = cos(0.11 * i);
+    }
+    smooth_d_(&n, u, ud, &w, &wd, v, vd, &e, &ed);
+    for (i = 0; i < N; i++)
+        printf("%.17g %.17g\n", v[i], vd[i]);
+    printf("%.17g %.17g\n", e, ed);
+    return 0;
+}
+"""
+
+
 def adgen(*args):
     proc = subprocess.run([sys.executable, "-m", "adgen"] + [str(a) for a in args], cwd=ROOT,
                           capture_output=True, text=True)
@@ -96,16 +122,21 @@ def test_tangent_pragmas(tmp_path):
                              "serially") == 3, proc.stderr
 
 
-@pytest.mark.parametrize("vector", [False, True])
-def test_tangent_on_threads_equals_serial(tmp_path, vector):
+@pytest.mark.parametrize("case", ["c", "c vector", "fortran"])
+def test_tangent_on_threads_equals_serial(tmp_path, case):
     if not openmp_works(tmp_path):
         pytest.skip(f"{CC} cannot build OpenMP programs here (-fopenmp, libgomp)")
+    vector = case == "c vector"
     out = tmp_path / "t_d.c"
-    proc = adgen("--forward", PROGRAM, "--head", HEAD, "-o", out,
-                 *(["--vector"] if vector else []))
+    if case == "fortran":
+        proc = adgen("--forward", FORTRAN, "--head", "smooth(v energy)/(u w)", "-o", out)
+    else:
+        proc = adgen("--forward", PROGRAM, "--head", HEAD, "-o", out,
+                     *(["--vector"] if vector else []))
     assert proc.returncode == 0, proc.stderr
-    assert out.read_text().count("#pragma omp parallel for") == 3
-    driver = write(tmp_path, "driver.c", DRIVER)
+    assert "warning" not in proc.stderr, proc.stderr
+    assert out.read_text().count("#pragma omp parallel for") == (2 if case == "fortran" else 3)
+    driver = write(tmp_path, "driver.c", FORTRAN_DRIVER if case == "fortran" else DRIVER)
     builds = {}
     for name, flags in (("serial", []), ("parallel", ["-fopenmp"])):
         exe = tmp_path / name
@@ -164,3 +195,31 @@ void m(int n, const double *x, double *y, double *top)
     assert f"{src}:14:9: warning: '#pragma omp parallel for': the tangent runs this loop " \
         "serially: adgen keeps it only before a counted for loop" in proc.stderr, proc.stderr
     assert "#pragma omp parallel" not in out.read_text()
+
+
+def test_fortran_clauses_c_cannot_say(tmp_path):
+    src = write(tmp_path, "f.f90", """\
+subroutine f(n, x, t, y)
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8) :: t
+  real(8), intent(out) :: y(n)
+  integer :: i
+  !$omp parallel do private(t)
+  do i = 1, n
+    t = x(i) * 2
+    y(i) = t * t
+  end do
+  !$omp parallel do
+  y(1) = y(1) * x(1)
+end subroutine f
+""")
+    out = tmp_path / "f_d.c"
+    proc = adgen("--forward", src, "--head", "f(y)/(x)", "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    assert f"{src}:7:3: warning: '!$omp parallel do private(t)' is not supported: the " \
+        "derivative code runs this loop serially (private(t): a dummy argument, which the C " \
+        "code reaches through a pointer)" in proc.stderr, proc.stderr
+    assert f"{src}:12:3: warning: '!$omp parallel do' does not stand before a DO loop: the " \
+        "derivative code runs this part serially" in proc.stderr, proc.stderr
+    assert "#pragma omp" not in out.read_text()

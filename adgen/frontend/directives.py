@@ -63,3 +63,4 @@ def stated_size(pragma):
     """(parameter, length text) of `#pragma adgen size(PARAMETER, LENGTH)`, or None."""
     m = _SIZE.match(pragma.text)
     return None if m is None else (m.group(1), m.group(2).strip())
+

@@ -678,6 +678,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.kept_loops = 0           # BINOMIAL-CKP and FP-LOOP loops around the statement
         self.nocheckpoint = False     # a NOCHECKPOINT directive waiting for its call
         self.fp_loop = None           # (location, pragma, name) of an FP-LOOP or II-LOOP waiting
+        self.omp_parallel_do = None   # (location, text, clauses) of a `!$omp parallel do`
         self.source_names = set()     # every name the unit's source uses (see temp)
         self.retired = []             # variables of BLOCKs already left (see block_construct)
         self.hidden = []              # variables a construct's own names hide (scoped_names)

@@ -10,6 +10,7 @@ from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.frontend.directives import fortran_reduction_factor
+from adgen.ir.openmp import omp_clauses
 from adgen.frontend.fortran_operators import with_defined_operators
 from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
@@ -30,6 +31,7 @@ _DO_CONSTRUCTS = ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
 # Tapenade's directives: `!$AD NAME ...` (also `C$AD`, `*$AD` in fixed form), any case
 _DIRECTIVE = re.compile(r"[!c*]\$ad\b(.*)$", re.IGNORECASE)
 _OPENMP = re.compile(r"[!c*]\$omp\s+(?!end\b)(.*)$", re.IGNORECASE)
+_PARALLEL_DO = re.compile(r"parallel\s+do\b(.*)$", re.IGNORECASE)
 
 
 def _if_chain(branches):
@@ -817,6 +819,7 @@ class StatementsMixin:
         loc = self.loc(stmt)
         ckp, self.binomial_ckp = self.binomial_ckp, None
         fixed_point, self.fp_loop = self.fp_loop, None
+        parallel, self.omp_parallel_do = self.omp_parallel_do, None
         kept = ckp is not None or fixed_point is not None
         self.kept_loops += kept
         try:
@@ -826,6 +829,10 @@ class StatementsMixin:
         if fixed_point is not None:
             # just before the loop, after its bounds' set-up
             loop.insert(len(loop) - 1, ir.Pragma(fixed_point[1], fixed_point[0]))
+        if parallel is not None:
+            pragma = self.omp_pragma(parallel)
+            if pragma is not None:
+                loop.insert(len(loop) - 1, pragma)
         if _construct_name(stmt) is not None:
             loop.append(jumps.Label(f"exit_{_construct_name(stmt)}", loc))   # (see loop_jump)
         return loop
@@ -897,8 +904,12 @@ class StatementsMixin:
         statement it stands before (split mode: `#pragma adgen nocheckpoint`), others are
         ignored with a warning."""
         omp = _OPENMP.match(str(comment).strip())
-        if omp:
-            # until OpenMP is supported: said at its line, never dropped without a word
+        if omp and _PARALLEL_DO.match(omp.group(1)):
+            # for the DO loop it stands before (do_construct); the tangent keeps it
+            self.omp_parallel_do = (self.loc(comment), str(comment).strip(),
+                                    _PARALLEL_DO.match(omp.group(1)).group(1))
+        elif omp:
+            # not supported yet: said at its line, never dropped without a word
             self.front.warn(self.loc(comment), f"'{str(comment).strip()}' is not supported "
                             "yet: the derivative code runs this part serially", self.func)
         m = _DIRECTIVE.match(str(comment).strip())
@@ -960,6 +971,42 @@ class StatementsMixin:
         ckp.snaps = snaps
         return ckp
 
+    def omp_pragma(self, parallel):
+        """The C pragma of `!$omp parallel do CLAUSES` (parallel: its location, text and
+        clauses), the variables' names those of the C code; None, with a warning, where
+        the clauses say what C cannot (a private copy of a dummy argument, which C holds
+        as a pointer; a clause with an expression)."""
+        loc, text, clause_text = parallel
+        lists = ("private", "firstprivate", "lastprivate", "shared", "reduction")
+        out, why = [], None
+        for name, arg in omp_clauses(clause_text) or [("", None)]:
+            name = name.lower()
+            if name in lists and arg is not None:
+                op, sep, names = arg.rpartition(":") if name == "reduction" else ("", "", arg)
+                c_names = []
+                for n in (x.strip().lower() for x in names.split(",") if x.strip()):
+                    v = self.vars.get(n)
+                    if v is None or v.sym is None or v.common is not None or \
+                            v.alias_of is not None:
+                        why = f"'{n}' in {name}() is not a variable of the procedure"
+                    elif v.by_ref and name != "shared":
+                        why = f"{name}({n}): a dummy argument, which the C code reaches " \
+                            "through a pointer"
+                    else:
+                        c_names.append(v.sym.name)
+                out.append(f"{name}({op.strip() + ': ' if sep else ''}{', '.join(c_names)})")
+            elif name in ("schedule", "collapse", "default") and arg is not None:
+                out.append(f"{name}({arg.lower()})")
+            elif name == "num_threads" and arg is not None and arg.strip().isdigit():
+                out.append(f"num_threads({arg.strip()})")
+            else:
+                why = f"the clause '{name or clause_text.strip()}' is not supported yet"
+        if why is not None:
+            self.front.warn(loc, f"'{text}' is not supported: the derivative code runs this "
+                                 f"loop serially ({why})", self.func)
+            return None
+        return ir.Pragma(" ".join(["omp parallel for"] + out), loc)
+
     def no_waiting_directive(self, node):
         """A BINOMIAL-CKP directive must stand just before its DO loop (node is the
         statement that follows it, None at the end of a statement list)."""
@@ -968,6 +1015,10 @@ class StatementsMixin:
             loc, self.binomial_ckp = self.binomial_ckp[0].loc, None
             raise AdgenError(f"BINOMIAL-CKP: the directive must stand just before a DO "
                              f"loop{what}", loc)
+        if self.omp_parallel_do is not None:
+            (loc, text, _), self.omp_parallel_do = self.omp_parallel_do, None
+            self.front.warn(loc, f"'{text}' does not stand before a DO loop: the derivative "
+                                 "code runs this part serially", self.func)
         if self.fp_loop is not None:
             (loc, _, name), self.fp_loop = self.fp_loop, None
             loops = "a DO or DO WHILE loop" if name == "FP-LOOP" else "a DO loop"

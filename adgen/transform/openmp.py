@@ -17,6 +17,7 @@ import re
 
 from adgen import ir
 from adgen.errors import warning_text
+from adgen.ir.openmp import omp_clauses
 from adgen.ir.exprs import used_symbols
 
 _PARALLEL_FOR = re.compile(r"\s*omp\s+parallel\s+for\b(.*)$", re.S)
@@ -44,28 +45,10 @@ def is_openmp(s):
 
 
 def clauses(text):
-    """[(name, argument text or None)] of a pragma's clauses (`reduction(+: s)`,
-    `nowait`), separated by spaces or commas."""
-    out, k = [], 0
-    while k < len(text):
-        m = re.compile(r"[\s,]*([A-Za-z_]\w*)\s*").match(text, k)
-        if m is None:
-            if text[k:].strip(" \t\n,"):
-                raise Unsupported(f"cannot read the clause '{text[k:].strip()}'")
-            break
-        name, k = m.group(1), m.end()
-        arg = None
-        if k < len(text) and text[k] == "(":
-            depth, j = 0, k
-            while j < len(text):
-                depth += {"(": 1, ")": -1}.get(text[j], 0)
-                if depth == 0:
-                    break
-                j += 1
-            if depth:
-                raise Unsupported(f"unbalanced parentheses in '{text.strip()}'")
-            arg, k = text[k + 1:j].strip(), j + 1
-        out.append((name, arg))
+    """[(name, argument text or None)] of a pragma's clauses."""
+    out = omp_clauses(text)
+    if out is None:
+        raise Unsupported(f"cannot read the clauses '{text.strip()}'")
     return out
 
 
