@@ -44,6 +44,10 @@ def test_explained(tmp_path):
     said = proc.stdout + proc.stderr
     assert "independent_points.c:69: independent_points: iterations: reversed one at a " \
         "time" in said
+    # the value a scratch scalar's first setting in an iteration overwrites is the
+    # iteration before's, which nothing reads
+    assert "independent_points.c:75: independent_points: log_sum_exp_result: not stored " \
+        "(set first in each iteration of a loop reversed one iteration at a time)" in said
     # a call's record lives for one iteration: no reason to run the callee twice
     assert "independent_points.c:75: independent_points: call of log_sum_exp: split mode " \
         "(in a loop reversed one iteration at a time" in said

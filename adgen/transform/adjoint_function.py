@@ -73,6 +73,9 @@ class FuncGen(CallsAndLoops):
         # id(loop) under `independent` -> [(buffer, element count)] it gathers adjoints in
         self.independent = {}
         self.independent_depth = 0  # > 0 while transforming the body of such a loop
+        # (id(statement), variable): the first setting of a scratch scalar in such a loop's
+        # iteration, whose old value nothing reads (see independent_loop.py)
+        self.first_in_iteration = set()
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         # the counters of the counted loops around the statement being transformed, each
         # set again by the backward sweep at the start of its loop's backward iterations
@@ -788,6 +791,9 @@ class FuncGen(CallsAndLoops):
         at = stmt if stmt is not None else self.current
         if self.T.ctx.options.store_all:
             result, why = True, "--store-all"
+        elif isinstance(lhs, ir.Ref) and (id(at), lhs.sym) in self.first_in_iteration:
+            result = False
+            why = "set first in each iteration of a loop reversed one iteration at a time"
         elif isinstance(lhs, ir.Ref) and lhs.sym in self.T.recomputed_scalars:
             # the backward statements that read it see it set again (recomputations)
             result = False

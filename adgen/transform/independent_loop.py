@@ -77,8 +77,8 @@ class IndependentLoop:
         return [st for st in ir.stmts_walk(self.g.f.body.stmts) if id(st) not in inside]
 
     def plan(self):
-        """(sums, active sum or None, private variables, [(variable, its shadow, its G
-        kind, element count)] of what the body only reads), or NotIndependent."""
+        """(sums, active sum or None, [(variable, its shadow, its G type, element count)]
+        of what the body only reads, the loop's scratch variables), or NotIndependent."""
         g, s = self.g, self.loop
         var = canonical_loop(s, g.f)[0]
         body = list(s.body.stmts)
@@ -114,7 +114,7 @@ class IndependentLoop:
             raise NotIndependent("it adds into more than one active sum (" +
                                  ", ".join(f"'{source_name(v)}'" for v in active) + ")")
         reads = self.read_inputs(body, var, set(sums) | private, keeper)
-        return sums, (active[0] if active else None), reads
+        return sums, (active[0] if active else None), reads, private
 
     def no_jumps(self, body):
         def visit(stmts, in_loop):
@@ -248,7 +248,7 @@ class IndependentLoop:
         return out
 
     # -------------------------------------------------------------- the sweeps
-    def generate(self, sums, active, reads):
+    def generate(self, sums, active, reads, private):
         g, s, loc = self.g, self.loop, self.loop.loc
         var = canonical_loop(s, g.f)[0]
         R = ir.Ref
@@ -268,6 +268,7 @@ class IndependentLoop:
                      ir.AddrOf(R(unit), ir.Ptr(unit.type)))
         keep = [(_cell(v), g.temp(source_name(v) + "_kept", strip_const(_cell(v).type)))
                 for v in sums]
+        g.first_in_iteration |= self.first_settings(s.body.stmts, private)
         g.replayed_counters.append(var)
         g.checkpoint_depth += 1     # nothing the iterations restore outlives them
         g.loop_depth += 1
@@ -319,6 +320,22 @@ class IndependentLoop:
                 bwd.append(ir.Raw("scratch_free", {"ptr": R(buf)}, loc))
         bwd += [ir.Pop(X.clone(c), loc) for c in reversed(pushed_sums)]
         return fwd, bwd
+
+    @staticmethod
+    def first_settings(body, private):
+        """{(id(statement), v)}: the statement of the body, at its top level, that sets
+        the scratch scalar v before anything in the iteration names it. The value it
+        overwrites is the iteration before's: the backward sweep of this iteration reads
+        it nowhere (nothing before the statement names v), nor does anything after the
+        loop or before it (v is the loop's scratch), so it need not be saved."""
+        out, named = set(), set()
+        for st in body:
+            if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
+                    st.lhs.sym in private and st.lhs.sym not in named and \
+                    not X.mentions(st.rhs, st.lhs.sym):
+                out.add((id(st), st.lhs.sym))
+            named |= X.used_symbols([st])
+        return out
 
     def scaled(self, shadow, buf, count, factor):
         """shadow += factor * buf, element by element for an array."""
