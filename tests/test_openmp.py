@@ -223,3 +223,18 @@ end subroutine f
     assert f"{src}:12:3: warning: '!$omp parallel do' does not stand before a DO loop: the " \
         "derivative code runs this part serially" in proc.stderr, proc.stderr
     assert "#pragma omp" not in out.read_text()
+
+
+def test_tangent_compiles_without_openmp(tmp_path):
+    """Built without -fopenmp, the tangent's pragmas are ignored without a warning, also
+    where no other pragma of adgen's turns that warning off (a head of scalars)."""
+    src = write(tmp_path, "s.c", "double f(int n, double x)\n{\n    double s = 0.0;\n"
+                "    int i;\n#pragma omp parallel for reduction(+ : s)\n"
+                "    for (i = 0; i < n; i++)\n        s += x * x * i;\n    return s;\n}\n")
+    out = tmp_path / "s_d.c"
+    proc = adgen("--forward", src, "--head", "f(f)/(x)", "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    assert "#pragma omp parallel for reduction(+: s, sd)" in out.read_text()
+    built = subprocess.run([CC] + WERROR + ["-c", str(out), "-o", str(tmp_path / "s_d.o")],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr

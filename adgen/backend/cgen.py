@@ -367,6 +367,8 @@ def render_unit(unit: OutputUnit) -> str:
     if helpers & {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_pop_int",
                    "adgen_pop_keep", "adgen_keep", "adgen_stack_alloc"}:
         helpers.add("stack")
+    if "#pragma omp" in text:
+        helpers.add("openmp")       # (compiled without -fopenmp, the pragmas are ignored)
     headers = ["math.h", "stdlib.h", "string.h"] + \
         (["stdio.h"] if "adgen_shape_error" in helpers else [])
     for h in unit.std_headers:
