@@ -653,18 +653,18 @@ def check_size_names(prog, options, source):
                 "field of one (`m->x`), in the program: ignored"]
 
 
-def warn_openmp(prog, mode):
+def warn_openmp(prog):
     """Where the derivative code runs OpenMP code serially, each `#pragma omp` of a
     function is said at its line (the derivatives are right, the parallelism is gone):
-    everywhere in reverse mode; in tangent mode, all but `parallel for` loops, which keep
-    their pragma (transform/openmp.py, which warns about those it cannot keep)."""
+    all but `parallel for` loops, which the transforms keep parallel or say they do not
+    (transform/openmp.py, transform/independent_loop.py)."""
     from adgen.transform.openmp import parallel_for
     for f in prog.functions.values():
         if not f.has_body or getattr(f, "is_library", False):
             continue
         for st in ir.stmts_walk(f.body.stmts):
-            if mode == "forward" and parallel_for(st) is not None:
-                continue
+            if parallel_for(st) is not None:
+                continue        # (the transforms say when they run it serially)
             if isinstance(st, ir.Pragma) and re.match(r"\s*omp\b", st.text) and st.loc:
                 prog.warnings = getattr(prog, "warnings", []) + [warning_text(
                     st.loc, f"'#pragma {st.text.strip()}' is not supported yet: the "
@@ -777,7 +777,7 @@ def _reached_code(prog, head):
 def _derivative_code(prog, head_specs, sources, options):
     """The derivative code of the heads of prog (read, its rules attached)."""
     check_size_names(prog, options, sources[0])
-    warn_openmp(prog, options.mode)
+    warn_openmp(prog)
     roots = [f.name for f, _, _, _ in head_specs]
     specialize_callbacks(prog, roots)
     normalize_program(prog, reachable(prog, roots))

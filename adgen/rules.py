@@ -277,6 +277,8 @@ def _variants():
     table["adgen_was_freed"] = LibFunc("adgen_was_freed", ir.INT, "int")
     table["adgen_log_mark"] = LibFunc("adgen_log_mark", ir.SIZE_T, "int")
     table["adgen_checkpoint_split"] = LibFunc("adgen_checkpoint_split", ir.INT, "int")
+    table["adgen_threads"] = LibFunc("adgen_threads", ir.INT, "int")
+    table["adgen_thread"] = LibFunc("adgen_thread", ir.INT, "int")
     for name in ("adgen_defer_free", "adgen_free_deferred", "adgen_log_replay",
                  "adgen_log_cut", "adgen_release"):
         table[name] = LibFunc(name, ir.VOID, "effect")

@@ -1247,8 +1247,8 @@ def test_no_default_head_reads_and_writes_numbers(tmp_path):
 
 
 def test_openmp_pragmas_are_said_to_run_serially(tmp_path):
-    """The adjoint runs OpenMP loops serially and says so; the tangent keeps a parallel
-    for loop parallel (docs/openmp.md), and says nothing."""
+    """The adjoint runs a parallel loop that writes an array serially and says why; the
+    tangent keeps it parallel (docs/openmp.md), and says nothing."""
     (tmp_path / "p.c").write_text(
         "void f(int n, const double *x, double *y)\n{\n    int i;\n"
         "#pragma omp parallel for schedule(static)\n    for (i = 0; i < n; i++)\n"
@@ -1259,7 +1259,8 @@ def test_openmp_pragmas_are_said_to_run_serially(tmp_path):
         assert proc.returncode == 0, proc.stderr
         said = [] if mode == "--forward" else [
             "p.c:4:9: warning: '#pragma omp parallel for schedule(static)' is not supported "
-            "yet: the derivative code runs this part serially"]
+            "here yet: the adjoint runs this loop serially: it writes through 'y', which is "
+            "not a local of 'f': memory that outlives the loop"]
         assert proc.stderr.splitlines() == said, proc.stderr
         parallel = "#pragma omp parallel for schedule(static)" in \
             (tmp_path / "out.c").read_text()

@@ -1005,7 +1005,9 @@ class StatementsMixin:
             self.front.warn(loc, f"'{text}' is not supported: the derivative code runs this "
                                  f"loop serially ({why})", self.func)
             return None
-        return ir.Pragma(" ".join(["omp parallel for"] + out), loc)
+        pragma = ir.Pragma(" ".join(["omp parallel for"] + out), loc)
+        pragma.written = text       # (what warnings about it quote)
+        return pragma
 
     def no_waiting_directive(self, node):
         """A BINOMIAL-CKP directive must stand just before its DO loop (node is the

@@ -9,7 +9,7 @@ from adgen.analysis.activity import field_closure, find, row_pointers, struct_wi
 from adgen.analysis.extent import (Unknown, const_value, descriptor_rank, field_expr,
                                    field_path_text, through_pointer)
 from adgen.analysis.loops import loop_local_vars
-from adgen.errors import AdgenError, MissingSize
+from adgen.errors import AdgenError, MissingSize, warning_text
 from adgen.ir import exprs as X
 from adgen.ir.exprs import same_text, used_symbols
 from adgen.ir.generated import GenFunction, LocalDecl
@@ -701,6 +701,15 @@ class FuncGen(CallsAndLoops):
                                 ir.SizeOf(shadow.type)))
         return out
 
+    def serial_openmp(self, pragma):
+        """Say that the adjoint runs the parallel loop of pragma serially (there is no
+        counted for loop after it)."""
+        from adgen.transform.openmp import written
+        prog = self.T.ctx.prog
+        prog.warnings = getattr(prog, "warnings", []) + [warning_text(
+            pragma.loc, f"'{written(pragma)}' is not supported here yet: the adjoint runs "
+            "this loop serially: adgen keeps it only before a counted for loop")]
+
     def pointer_shadow(self, sym):
         """The shadow variable of a pointer local (which moves with it), or None."""
         if self.sh.has(sym) and sym.type.resolved().is_pointer and \
@@ -715,6 +724,7 @@ class FuncGen(CallsAndLoops):
                                                 checkpoint_pragma)
         from adgen.transform.fixed_point import FixedPointLoop, fp_loop_pragma, reduction_factor
         from adgen.transform.independent_loop import IndependentLoop, independent_pragma
+        from adgen.transform.openmp import parallel_for
         # parts[k]: the backward statements of stmts[k] (none for a directive), so that
         # recomputations finds those after each statement by its position
         fwd, parts = [], []
@@ -724,6 +734,14 @@ class FuncGen(CallsAndLoops):
             if mode is not None:
                 if k + 1 < len(stmts):
                     self.call_directives[id(stmts[k + 1])] = mode
+                parts.append([])
+                continue
+            if parallel_for(s) is not None:
+                if k + 1 < len(stmts) and isinstance(stmts[k + 1], ir.For) and \
+                        (pending is None or pending[0] == "independent"):
+                    pending = ("independent", s.loc, s)
+                else:
+                    self.serial_openmp(s)
                 parts.append([])
                 continue
             snaps = checkpoint_pragma(s)
@@ -740,7 +758,7 @@ class FuncGen(CallsAndLoops):
                 if pending[0] == "fp_loop":
                     f, b = FixedPointLoop(self, s, pending[1], pending[2]).build()
                 elif pending[0] == "independent":
-                    f, b = IndependentLoop(self, s, pending[1]).build()
+                    f, b = IndependentLoop(self, s, pending[1], *pending[2:]).build()
                 else:
                     f, b = CheckpointedLoop(self, s, *pending).build()
                 self.fwd_of[id(s)], self.bwd_of[id(s)] = f, b

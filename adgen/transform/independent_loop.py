@@ -45,30 +45,65 @@ class IndependentLoop:
     """Forward and backward statements of one loop under `#pragma adgen independent`
     (for FuncGen)."""
 
-    def __init__(self, gen, loop, pragma_loc):
+    def __init__(self, gen, loop, pragma_loc, parallel=None):
         self.g = gen
         self.loop = loop
         self.loc = pragma_loc
+        self.parallel = parallel    # the loop's `#pragma omp parallel for`, if it has one
 
     def build(self):
+        from adgen.transform.openmp import written
         g, s = self.g, self.loop
         if not isinstance(s, (ir.For, ir.While, ir.DoWhile)):
             raise AdgenError("independent: the directive must stand just before a loop",
                              self.loc)
-        if g.T.ctx.options.store_all:
-            return g.stmt(s)        # the baseline that stores every value, as written
         try:
+            if g.T.ctx.options.store_all:
+                if self.parallel is None:
+                    return g.stmt(s)    # the baseline that stores every value, as written
+                raise NotIndependent("--store-all")
             if not isinstance(s, ir.For) or canonical_loop(s, g.f) is None:
                 raise NotIndependent("it is not a counted loop (for (i = a; i < b; i += c), "
                                      "bounds it does not change, not left early)")
+            if self.parallel is not None:
+                self.parallel_shape()
             plan = self.plan()
         except NotIndependent as why:
             prog = g.T.ctx.prog
-            prog.warnings = getattr(prog, "warnings", []) + [warning_text(
-                self.loc, f"independent: the loop's iterations are reversed together, not "
-                f"one at a time: {why.args[0]}")]
+            text = f"independent: the loop's iterations are reversed together, not one at " \
+                f"a time: {why.args[0]}" if self.parallel is None else \
+                f"'{written(self.parallel)}' is not supported here yet: the adjoint runs " \
+                f"this loop serially: {why.args[0]}"
+            prog.warnings = getattr(prog, "warnings", []) + [warning_text(self.loc, text)]
             return g.stmt(s)
         return self.generate(*plan)
+
+    def parallel_shape(self):
+        """A parallel loop's adjoint runs in parallel only with one stack per thread (the
+        heap stack), nothing allocated or freed in the loop (the list of deferred frees is
+        one), and the threads numbered as its buffers expect (no num_threads clause, no
+        OpenMP inside)."""
+        from adgen.ir.openmp import omp_clauses
+        from adgen.rules import ALLOCATION
+        from adgen.transform.openmp import parallel_for
+        g, s = self.g, self.loop
+        if g.T.ctx.options.stack != "heap":
+            raise NotIndependent("with --stack=static")
+        clauses = omp_clauses(parallel_for(self.parallel)) or [("", None)]
+        names = {name for name, _ in clauses}
+        if names - {"private", "firstprivate", "lastprivate", "shared", "reduction",
+                    "schedule", "default", "if", "proc_bind"}:
+            raise NotIndependent(f"the clause '{sorted(names)[0] or 'unreadable'}' is not "
+                                 "supported in the adjoint yet")
+        for st in ir.stmts_walk(s.body.stmts):
+            if isinstance(st, ir.Pragma) and re.match(r"\s*omp\b", st.text):
+                raise NotIndependent(f"'#pragma {st.text.strip()}' inside it")
+            for e in ir.stmt_exprs(st):
+                for c in ir.walk(e):
+                    if isinstance(c, ir.Call) and (c.func in ALLOCATION or (
+                            c.func in g.prog.functions and
+                            g.T.ctx.calls(c.func, ALLOCATION))):
+                        raise NotIndependent("it allocates or frees memory")
 
     # ------------------------------------------------------------------ the shape
     def outside(self):
@@ -252,13 +287,22 @@ class IndependentLoop:
         g, s, loc = self.g, self.loop, self.loop.loc
         var = canonical_loop(s, g.f)[0]
         R = ir.Ref
-        gathered = []       # (variable, real shadow, G symbol, count)
+        parallel = self.parallel is not None
+        # (variable, real shadow, G symbol, elements per thread or None for a number,
+        # this thread's part of G in a parallel loop)
+        gathered = []
         saved_shadows = {}
         for v, shadow, t, count in reads:
+            if parallel and count is None:
+                t, count, number = ir.Ptr(t), _int(1), True     # one number per thread
+            else:
+                number = count is None
             buf = g.temp(source_name(v) + "b_gathered", t)
-            gathered.append((v, shadow, buf, count))
+            part = g.temp(source_name(v) + "b_part", t) if parallel else None
+            gathered.append((v, shadow, buf, count, number, part))
             saved_shadows[v] = g.sh.by_sym[v]
-            g.sh.set(v, R(buf))
+            at = R(part if parallel else buf)
+            g.sh.set(v, ir.Deref(at, ir.pointee(t)) if number and parallel else at)
         unit = None
         if active is not None:
             saved_shadows[active] = g.sh.by_sym[active]
@@ -282,44 +326,90 @@ class IndependentLoop:
             g.replayed_counters.pop()
             for v, e in saved_shadows.items():
                 g.sh.set(v, e)
-        g.explain(s, "iterations", "reversed one at a time",
-                  "#pragma adgen independent: each iteration's backward sweep runs right "
-                  "after its forward sweep; the stack holds one iteration")
-        g.independent[id(s)] = [(buf, count) for _, _, buf, count in gathered if count]
+        g.explain(s, "iterations", "reversed one at a time" + (", in parallel" if parallel
+                                                                else ""),
+                  ("#pragma omp parallel for" if parallel else "#pragma adgen independent") +
+                  ": each iteration's backward sweep runs right after its forward sweep; "
+                  "the stack holds one iteration")
+        g.independent[id(s)] = [(buf, count) for _, _, buf, count, number, _ in gathered
+                                if not number or parallel]
         # a sum's value before the loop, where a backward statement before it reads it
         pushed_sums = [_cell(v) for v in sums
                        if any(isinstance(st, ir.Push) and X.same_text(st.value, _cell(v))
                               for st in ir.stmts_walk(body_f))]
         fwd = [ir.Comment(f"the loop of line {loc.line}: each iteration's backward sweep "
                           "right after its forward sweep, the adjoints of what it reads "
-                          "gathered for a unit adjoint of its sum")]
+                          "gathered for a unit adjoint of its sum" +
+                          (" (each thread its own, added up after the loop)"
+                           if parallel else ""))]
         fwd += [ir.Push(X.clone(c), loc) for c in pushed_sums]
-        for _, _, buf, count in gathered:
-            if count is None:
+        threads = None
+        if parallel:
+            threads = g.temp("threads", ir.INT)
+            fwd.append(ir.Assign(R(threads), ir.Call("adgen_threads", [], ir.INT), loc))
+        for _, _, buf, count, number, _ in gathered:
+            if number and not parallel:
                 fwd.append(ir.Assign(R(buf), ir.Const("0.0", buf.type), loc))
             else:
+                total = X.mul(ir.Cast(ir.SIZE_T, R(threads)), X.clone(count)) if parallel \
+                    else X.clone(count)
                 fwd.append(ir.Raw("scratch_alloc", {"target": R(buf), "type": buf.type,
-                                                    "count": X.clone(count)}, loc))
-        iteration = list(body_f)
+                                                    "count": total}, loc))
+        iteration = []
+        for _, _, buf, count, _, part in gathered:
+            if parallel:
+                thread = ir.Cast(ir.SIZE_T, ir.Call("adgen_thread", [], ir.INT))
+                iteration.append(ir.Assign(R(part), ir.Binary(
+                    "+", R(buf), X.mul(thread, X.clone(count)), buf.type), loc))
+        iteration += list(body_f)
         if unit is not None:
             iteration.append(ir.Assign(R(unit), ir.Const("1.0", unit.type), loc))
         iteration += [ir.Assign(R(k), X.clone(c), loc) for c, k in keep]
         iteration += body_b
         # the sums keep what the iteration added (its backward sweep restored them)
         iteration += [ir.Assign(X.clone(c), R(k), loc) for c, k in keep]
-        fwd.append(ir.For(s.init, s.test, s.step, ir.Block(iteration), loc))
-        fwd += [ir.Push(R(buf), loc) for _, _, buf, _ in gathered]
+        loop = ir.For(s.init, s.test, s.step, ir.Block(iteration), loc)
+        if parallel:
+            from adgen.transform.openmp import AdjointParallelLoop
+            fwd.append(ir.Raw("pragma", {"text": AdjointParallelLoop(
+                g, self.parallel, s).text(loop)}, loc))
+        fwd.append(loop)
+        if parallel:
+            fwd += self.added_up(gathered, threads)
+        fwd += [ir.Push(R(buf), loc) for _, _, buf, _, _, _ in gathered]
         bwd = [ir.Comment(f"the loop of line {loc.line}: the gathered adjoints times the "
                           "adjoint of its sum")]
-        bwd += [ir.Pop(R(buf), loc) for _, _, buf, _ in reversed(gathered)]
-        for v, shadow, buf, count in gathered:
+        bwd += [ir.Pop(R(buf), loc) for _, _, buf, _, _, _ in reversed(gathered)]
+        for v, shadow, buf, count, number, _ in gathered:
             if unit is not None:
-                bwd += self.scaled(shadow, buf, count, real_sum)
-        for _, _, buf, count in reversed(gathered):
-            if count is not None:
+                bwd += self.scaled(shadow, buf, None if number else count, real_sum,
+                                   number and parallel)
+        for _, _, buf, count, number, _ in reversed(gathered):
+            if not number or parallel:
                 bwd.append(ir.Raw("scratch_free", {"ptr": R(buf)}, loc))
         bwd += [ir.Pop(X.clone(c), loc) for c in reversed(pushed_sums)]
         return fwd, bwd
+
+    def added_up(self, gathered, threads):
+        """After a parallel loop, each buffer's parts of the other threads added to the
+        first, in the order of the threads (the same sums at every run)."""
+        g, loc, R = self.g, self.loop.loc, ir.Ref
+        t, k = g.temp("thread", ir.INT), g.temp("k", ir.SIZE_T)
+        out = []
+        for _, _, buf, count, _, _ in gathered:
+            elem = ir.pointee(buf.type)
+            at = ir.Index(R(buf), R(k), elem)
+            other = ir.Index(R(buf), X.add(X.mul(ir.Cast(ir.SIZE_T, R(t)), X.clone(count)),
+                                           R(k)), elem)
+            add = ir.Assign(X.clone(at), X.add(X.clone(at), other), loc)
+            inner = ir.For([ir.Assign(R(k), _int(0))],
+                           ir.Binary("<", R(k), ir.Cast(ir.SIZE_T, X.clone(count)), ir.INT),
+                           [ir.Assign(R(k), X.add(R(k), _int(1)))], ir.Block([add]), loc)
+            out.append(ir.For([ir.Assign(R(t), _int(1))],
+                              ir.Binary("<", R(t), R(threads), ir.INT),
+                              [ir.Assign(R(t), X.add(R(t), _int(1)))], ir.Block([inner]),
+                              loc))
+        return out
 
     @staticmethod
     def first_settings(body, private):
@@ -337,13 +427,15 @@ class IndependentLoop:
             named |= X.used_symbols([st])
         return out
 
-    def scaled(self, shadow, buf, count, factor):
-        """shadow += factor * buf, element by element for an array."""
+    def scaled(self, shadow, buf, count, factor, first=False):
+        """shadow += factor * buf, element by element for an array (a number: buf, or
+        with first, buf[0])."""
         loc = self.loop.loc
         if count is None:
+            value = ir.Index(ir.Ref(buf), _int(0), ir.pointee(buf.type)) if first \
+                else ir.Ref(buf)
             return [ir.Assign(X.clone(shadow), X.add(
-                X.clone(shadow), ir.Binary("*", X.clone(factor), ir.Ref(buf),
-                                           shadow.type)), loc)]
+                X.clone(shadow), ir.Binary("*", X.clone(factor), value, shadow.type)), loc)]
         k = self.g.temp("k", ir.SIZE_T)
         elem = ir.pointee(buf.type)
         at = ir.Index(X.clone(shadow), ir.Ref(k), elem)

@@ -1,5 +1,9 @@
 """OpenMP parallel loops in the derivative code.
 
+(The adjoint of a parallel loop that adds into a sum runs its iterations in parallel as
+independent_loop.py reverses them one at a time, each thread gathering adjoints in
+buffers of its own: AdjointParallelLoop gives that loop's pragma.)
+
 `#pragma omp parallel for [clauses]` before a for loop stays before its tangent: each
 iteration computes its values and their tangents, so the tangent loop is as parallel as
 the primal one when the tangents have the sharing of their primals. The clauses are
@@ -40,6 +44,11 @@ def parallel_for(s):
     return None if m is None else m.group(1)
 
 
+def written(pragma):
+    """The directive as the source wrote it (`#pragma omp ...`, `!$omp parallel do ...`)."""
+    return getattr(pragma, "written", None) or f"#pragma {pragma.text.strip()}"
+
+
 def is_openmp(s):
     return isinstance(s, ir.Pragma) and _OMP.match(s.text) is not None
 
@@ -58,6 +67,7 @@ def _names(arg):
 
 class TangentParallelLoop:
     """The pragma of a parallel loop's tangent (for TangentGen)."""
+    adjoint = False
 
     def __init__(self, gen, pragma, source_loop):
         self.g = gen
@@ -72,8 +82,8 @@ class TangentParallelLoop:
         except Unsupported as why:
             prog = self.g.prog
             prog.warnings = getattr(prog, "warnings", []) + [warning_text(
-                self.pragma.loc, f"'#pragma {self.pragma.text.strip()}': the tangent runs "
-                f"this loop serially: {why.args[0]}")]
+                self.pragma.loc, f"'{written(self.pragma)}': the tangent runs this loop "
+                f"serially: {why.args[0]}")]
             return None
 
     def text(self, loop):
@@ -99,8 +109,11 @@ class TangentParallelLoop:
                         s is not None and g.sh.has(s) for s in syms):
                     raise Unsupported(f"reduction({arg}) of a variable with a tangent: only "
                                       "sums (+) are supported yet")
-                out.append(f"reduction({op.strip()}: "
-                           f"{', '.join(self.with_tangents(_names(names), syms))})")
+                # (the adjoint's iterations add into buffers of each thread's, not into
+                # the sum's adjoint)
+                listed_names = _names(names) if self.adjoint else \
+                    self.with_tangents(_names(names), syms)
+                out.append(f"reduction({op.strip()}: {', '.join(listed_names)})")
             elif name == "default" and arg.strip() == "none":
                 continue    # (every variable the tangent adds is listed below)
             elif name in _KEPT:
@@ -130,7 +143,7 @@ class TangentParallelLoop:
         out = []
         for name, sym in zip(names, syms):
             out.append(name)
-            shadow = self.tangent_name(sym)
+            shadow = None if self.adjoint else self.tangent_name(sym)
             if shadow is not None:
                 out.append(shadow)
         return out
@@ -204,3 +217,11 @@ class TangentParallelLoop:
                 raise Unsupported(f"collapse({depth}): the tangent does not keep the loops "
                                   "perfectly nested")
             at = body[0]
+
+
+class AdjointParallelLoop(TangentParallelLoop):
+    """The pragma of the loop that runs a parallel loop's iterations, each recorded and
+    at once reversed, in the adjoint's forward sweep (independent_loop.py): its clauses
+    as the program wrote them, and private what each iteration sets for itself (adjoints
+    and the pointers to its thread's buffers among them)."""
+    adjoint = True
