@@ -41,5 +41,5 @@ double openmp_parallel_sum(int n, int d, const double *x, const double *mu, doub
         q = folded_norm(d, diff, s);
         total += log(1.0 + q) * (1.0 + 0.1 * i);
     }
-    return total * s;
+    return total + 0.5 * s * s;
 }
