@@ -67,21 +67,36 @@ FORTRAN_DRIVER = r"""
 #include <stdio.h>
 #include <math.h>
 #define N 400
+/* the tangent, or with ADJOINT the adjoint */
 void smooth_d_(int *n, double *u, double *ud, double *w, double *wd, double *v, double *vd,
                double *energy, double *energyd);
+void smooth_b_(int *n, double *u, double *ub, double *w, double *wb, double *v, double *vb,
+               double *energy, double *energyb);
 int main(void)
 {
     static double u[N], ud[N], v[N], vd[N];
-    double w = 0.8, wd = 0.3, e, ed;
+    double w = 0.8, wd = 0.3, e, ed = 1.0;
     int n = N, i;
     for (i = 0; i < N; i++) {
         u[i] = sin(0.37 * i + 0.1);
         ud[i] = cos(0.11 * i);
     }
+#ifdef ADJOINT
+    wd = 0.0;
+    for (i = 0; i < N; i++) {
+        vd[i] = ud[i];
+        ud[i] = 0.0;
+    }
+    smooth_b_(&n, u, ud, &w, &wd, v, vd, &e, &ed);
+    for (i = 0; i < N; i++)
+        printf("%.17g\n", ud[i]);
+    printf("%.17g\n", wd);
+#else
     smooth_d_(&n, u, ud, &w, &wd, v, vd, &e, &ed);
     for (i = 0; i < N; i++)
         printf("%.17g %.17g\n", v[i], vd[i]);
     printf("%.17g %.17g\n", e, ed);
+#endif
     return 0;
 }
 """
@@ -252,28 +267,6 @@ int main(void)
 """
 
 
-FORTRAN_ADJOINT_DRIVER = r"""
-#include <stdio.h>
-#include <math.h>
-#define N 400
-void smooth_b_(int *n, double *u, double *ub, double *w, double *wb, double *v, double *vb,
-               double *energy, double *energyb);
-int main(void)
-{
-    static double u[N], ub[N], v[N], vb[N];
-    double w = 0.8, wb = 0.0, e, eb = 1.0;
-    int n = N, i;
-    for (i = 0; i < N; i++) {
-        u[i] = sin(0.37 * i + 0.1);
-        vb[i] = cos(0.11 * i);
-    }
-    smooth_b_(&n, u, ub, &w, &wb, v, vb, &e, &eb);
-    for (i = 0; i < N; i++)
-        printf("%.17g\n", ub[i]);
-    printf("%.17g\n", wb);
-    return 0;
-}
-"""
 
 
 def run_on_threads(tmp_path, out, driver_text, defines=(), same_runs=False):
@@ -320,7 +313,7 @@ def test_adjoint_of_a_fortran_parallel_sum_on_threads(tmp_path):
         "is not supported here yet: the adjoint runs this loop serially: it writes through " \
         "'v'" in proc.stderr, proc.stderr
     assert "#pragma omp parallel for reduction(+: s) private(" in out.read_text()
-    run_on_threads(tmp_path, out, FORTRAN_ADJOINT_DRIVER)
+    run_on_threads(tmp_path, out, FORTRAN_DRIVER, ["-DADJOINT"])
 
 
 def test_adjoint_of_a_parallel_sum_on_threads(tmp_path):
