@@ -143,7 +143,7 @@ def test_tangent_pragmas(tmp_path):
         "yet"], proc.stderr
     assert [line.strip() for line in (tmp_path / "t_b.c").read_text().splitlines()
             if line.strip().startswith("#pragma omp parallel")] == [
-        "#pragma omp parallel for reduction(+: s) private(s_kept, sb_unit, tempb3, vb_part, "
+        "#pragma omp parallel for reduction(+: s) firstprivate(s_kept, sb_unit, tempb3, vb_part, "
         "wb_part)"]
 
 
@@ -251,6 +251,23 @@ SUM_DRIVER = r"""
 #define D 3
 void openmp_parallel_sum_b(int n, int d, const double *x, double *xb, const double *mu,
                            double *mub, double s, double *sb, double seed);
+/* stacks left full of other numbers, where the threads' variables will lie: a private
+   copy that is not given its value would show */
+static volatile double sink;
+static void dirty_stacks(void)
+{
+#ifdef _OPENMP
+#pragma omp parallel
+#endif
+    {
+        volatile double junk[8192];
+        int k;
+        for (k = 0; k < 8192; k++)
+            junk[k] = 1e30 + k;
+        sink = junk[8191];
+    }
+}
+
 int main(void)
 {
     static double x[N * D], xb[N * D];
@@ -258,6 +275,7 @@ int main(void)
     int i;
     for (i = 0; i < N * D; i++)
         x[i] = sin(0.37 * i + 0.1);
+    dirty_stacks();
     openmp_parallel_sum_b(N, D, x, xb, mu, mub, 0.9, &sb, 1.0);
     for (i = 0; i < N * D; i++)
         printf("%.17g\n", xb[i]);
@@ -312,7 +330,7 @@ def test_adjoint_of_a_fortran_parallel_sum_on_threads(tmp_path):
     assert f"{FORTRAN}:21:3: warning: '!$omp parallel do private(t, pair) schedule(static)' " \
         "is not supported here yet: the adjoint runs this loop serially: it writes through " \
         "'v'" in proc.stderr, proc.stderr
-    assert "#pragma omp parallel for reduction(+: s) private(" in out.read_text()
+    assert "#pragma omp parallel for reduction(+: s) firstprivate(" in out.read_text()
     run_on_threads(tmp_path, out, FORTRAN_DRIVER, ["-DADJOINT"])
 
 
@@ -331,5 +349,5 @@ def test_adjoint_of_a_parallel_sum_on_threads(tmp_path):
     assert "warning" not in proc.stderr, proc.stderr
     code = out.read_text()
     assert "#pragma omp threadprivate(adgen_stack, adgen_stack_top, adgen_stack_cap)" in code
-    assert "#pragma omp parallel for reduction(+: total) schedule(static) private(" in code
+    assert "#pragma omp parallel for reduction(+: total) schedule(static) firstprivate(" in code
     run_on_threads(tmp_path, out, SUM_DRIVER, same_runs=True)

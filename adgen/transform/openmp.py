@@ -124,7 +124,9 @@ class TangentParallelLoop:
                 raise Unsupported(f"the clause '{name}' is not supported yet")
         own = self.privates(loop, listed)
         if own:
-            out.append(f"private({', '.join(own)})")
+            # (the adjoint's variables start at zero and each iteration leaves them so:
+            # each thread's copies start as the function's, at zero)
+            out.append(f"{'firstprivate' if self.adjoint else 'private'}({', '.join(own)})")
         return " ".join(["omp parallel for"] + out)
 
     def variables(self, loop):
@@ -197,7 +199,8 @@ class TangentParallelLoop:
                         continue
                 elif base is not t:
                     continue        # an element of a struct or an array held elsewhere
-                if sym is counter or sym in listed or getattr(sym, "primal", None) in listed:
+                if sym is counter or sym in listed or (
+                        not self.adjoint and getattr(sym, "primal", None) in listed):
                     continue
                 if sym not in found:
                     found.append(sym)
@@ -222,6 +225,7 @@ class TangentParallelLoop:
 class AdjointParallelLoop(TangentParallelLoop):
     """The pragma of the loop that runs a parallel loop's iterations, each recorded and
     at once reversed, in the adjoint's forward sweep (independent_loop.py): its clauses
-    as the program wrote them, and private what each iteration sets for itself (adjoints
-    and the pointers to its thread's buffers among them)."""
+    as the program wrote them, and firstprivate what each iteration sets for itself
+    (adjoints, which each thread's copy must start at zero as the function's do, and the
+    pointers to its thread's buffers among them)."""
     adjoint = True
