@@ -22,6 +22,28 @@ HEAD = "openmp_parallel_loops(v energy)/(u w)"
 CC = os.environ.get("CC", "gcc")
 WERROR = ["-std=c99", "-Wall", "-Wextra", "-Werror"]
 
+# stacks left full of other numbers where the threads' variables will lie, before each
+# derivative call: a private copy not given its value would show
+DIRTY_STACKS = r"""
+/* stacks left full of other numbers, where the threads' variables will lie: a private
+   copy that is not given its value would show */
+static volatile double sink;
+static void dirty_stacks(void)
+{
+#ifdef _OPENMP
+#pragma omp parallel
+#endif
+    {
+        volatile double junk[8192];
+        int k;
+        for (k = 0; k < 8192; k++)
+            junk[k] = 1e30 + k;
+        sink = junk[8191];
+    }
+}
+
+"""
+
 # the tangent (f_d) or the vector tangent in three directions (f_dv) at n = 40 points
 DRIVER = r"""
 #include <stdio.h>
@@ -47,11 +69,13 @@ int main(void)
     for (i = 0; i < DIRS * N * N; i++)
         ud[i] = cos(0.11 * i);
 #ifdef VECTOR
+    dirty_stacks();
     openmp_parallel_loops_dv(N, u, ud, 0.8, wd, v, vd, &e, ed, DIRS);
     for (i = 0; i < DIRS * N * N; i++)
         printf("%.17g\n", vd[i]);
     printf("%.17g %.17g %.17g %.17g\n", e, ed[0], ed[1], ed[2]);
 #else
+    dirty_stacks();
     openmp_parallel_loops_d(N, u, ud, 0.8, wd[0], v, vd, &e, ed);
     for (i = 0; i < N * N; i++)
         printf("%.17g %.17g\n", v[i], vd[i]);
@@ -87,11 +111,13 @@ int main(void)
         vd[i] = ud[i];
         ud[i] = 0.0;
     }
+    dirty_stacks();
     smooth_b_(&n, u, ud, &w, &wd, v, vd, &e, &ed);
     for (i = 0; i < N; i++)
         printf("%.17g\n", ud[i]);
     printf("%.17g\n", wd);
 #else
+    dirty_stacks();
     smooth_d_(&n, u, ud, &w, &wd, v, vd, &e, &ed);
     for (i = 0; i < N; i++)
         printf("%.17g %.17g\n", v[i], vd[i]);
@@ -251,23 +277,6 @@ SUM_DRIVER = r"""
 #define D 3
 void openmp_parallel_sum_b(int n, int d, const double *x, double *xb, const double *mu,
                            double *mub, double s, double *sb, double seed);
-/* stacks left full of other numbers, where the threads' variables will lie: a private
-   copy that is not given its value would show */
-static volatile double sink;
-static void dirty_stacks(void)
-{
-#ifdef _OPENMP
-#pragma omp parallel
-#endif
-    {
-        volatile double junk[8192];
-        int k;
-        for (k = 0; k < 8192; k++)
-            junk[k] = 1e30 + k;
-        sink = junk[8191];
-    }
-}
-
 int main(void)
 {
     static double x[N * D], xb[N * D];
@@ -293,7 +302,7 @@ def run_on_threads(tmp_path, out, driver_text, defines=(), same_runs=False):
     1e-12 (a sum's reduction adds in another order: rounding only), on one thread exactly.
     With same_runs, also the same at every run: where no reduction of the program (whose
     order OpenMP leaves open) feeds the numbers printed."""
-    driver = write(tmp_path, "driver.c", driver_text)
+    driver = write(tmp_path, "driver.c", DIRTY_STACKS + driver_text)
     builds = {}
     for name, flags in (("serial", []), ("parallel", ["-fopenmp"])):
         exe = tmp_path / name
