@@ -6,7 +6,7 @@ VENV ?= .venv
 PY = $(VENV)/bin/python
 PIP_ENV = PIP_DISABLE_PIP_VERSION_CHECK=1
 
-.PHONY: setup demo test test-static fuzz-long fuzz-long-fortran fuzz-long-trust bench bench-gen sanitize
+.PHONY: setup demo test test-static fuzz-long fuzz-long-fortran fuzz-long-trust bench bench-gen bench-omp sanitize
 
 # The virtual environment; python3's venv module comes with Debian's python3-venv, which is
 # installed with apt-get when it is missing and this is root.
@@ -65,6 +65,10 @@ bench: setup
 # the table goes to docs/generation-time.md.
 bench-gen: setup
 	$(PY) bench/gen_time.py --out docs/benchmarks.md
+
+# The adjoint of an OpenMP parallel loop on one thread and on two (bench/openmp.py).
+bench-omp: setup
+	$(PY) bench/openmp.py --out docs/benchmarks.md
 
 # The test programs (C and Fortran) with the generated code and drivers built with
 # ASan/UBSan, LeakSanitizer on: memory the program or the derivative code loses is

@@ -116,6 +116,7 @@ static void preprocess_qs(int d, int k, const double *icf, double *sum_qs, doubl
     }
 }
 
+#ifndef GMM_HELPERS_ONLY     /* (gmm_omp.c: the same helpers, the point loop under OpenMP) */
 void gmm_objective(int d, int k, int n, const double *alphas, const double *means,
                    const double *icf, const double *x, Wishart wishart, double *err)
 {
@@ -154,3 +155,4 @@ void gmm_objective(int d, int k, int n, const double *alphas, const double *mean
     free(Qxcentered);
     free(main_term);
 }
+#endif
