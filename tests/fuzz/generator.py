@@ -579,6 +579,9 @@ class Gen:
         # directives come from their own stream: a seed's program is the same with them;
         # so do the ways of writing a test (a switch, an assignment in it)
         self.rd = random.Random(seed * 2654435761 + 97)
+        # independent loops draw from a stream of their own: the other directives' draws
+        # (and so the programs of earlier versions of the generator) stay as they were
+        self.ri = random.Random(seed * 2654435761 + 131)
         self.rw = random.Random(seed * 2246822519 + 13)
         self.rt = random.Random(seed * 3266489917 + 29)    # cheap temporaries
         self.rc = random.Random(seed * 2654435789 + 31)    # callbacks
@@ -1548,10 +1551,11 @@ class Gen:
             return None
         return self.on_directive_stream(lambda: self._fp_loop(self.r.choice(targets), depth))
 
-    def on_directive_stream(self, make):
-        """make(), drawing from the directives' stream, the helpers it calls left as they
-        were (a directive's statements must not change the rest of the program)."""
-        saved, self.r = self.r, self.rd
+    def on_directive_stream(self, make, stream=None):
+        """make(), drawing from the directives' stream (or the stream given), the helpers
+        it calls left as they were (a directive's statements must not change the rest of
+        the program)."""
+        saved, self.r = self.r, stream or self.rd
         called = [c.called for c in self.callees]
         try:
             return make()
@@ -1603,14 +1607,13 @@ class Gen:
         iit = f(a[i], ...); double iiw[2]; iiw[0] = ...; iiw[1] = ...; iiacc += g(iit, iiw);
         } w = fit(w + c * iiacc): iterations that fill scratch of their own (a scalar, a
         local array) from what the program has computed and add into one sum, which the
-        program then reads. Drawn from the directives' stream and declaring nothing the
-        rest of the program sees, so the program around it is the seed's program without
-        it."""
+        program then reads. Drawn from a stream of its own and declaring nothing the rest
+        of the program sees, so the program around it is the seed's program without it."""
         arrs = [a for a in self.readable_arr() if a.length >= 2 and not a.symlen]
         if not arrs or not self.writable_dbl() or depth >= self.cfg.max_depth:
             return None
         return self.on_directive_stream(
-            lambda: self._independent_loop(self.r.choice(arrs), depth))
+            lambda: self._independent_loop(self.r.choice(arrs), depth), self.ri)
 
     def _independent_loop(self, a: Sym, depth: int) -> list:
         m = a.length
@@ -1672,7 +1675,7 @@ class Gen:
         out = self._statement(depth)
         if self.rd.random() < self.cfg.fp_loops:
             out += self.st_fp_loop(depth) or []
-        if self.rd.random() < self.cfg.independent_loops:
+        if self.ri.random() < self.cfg.independent_loops:
             out += self.st_independent_loop(depth) or []
         return out
 

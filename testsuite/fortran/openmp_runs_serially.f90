@@ -3,10 +3,11 @@
 ! arg n: integer = 6
 ! arg x: real(8)[n] = uniform(0.5, 1.5)
 ! arg y: real(8)
-! expect-warning: '!$omp parallel do reduction(+:y)' is not supported yet: the derivative code runs this part serially
+! expect-warning: '!$omp parallel do reduction(+:y)' is not supported: the derivative code runs this loop serially (reduction(y): a dummy argument, which the C code reaches through a pointer)
 !
-! OpenMP directives are not supported yet: each is said, at its line, to run serially in
-! the derivative code (the derivatives are right), never dropped without a word.
+! OpenMP the derivative code cannot keep parallel (here a reduction into a dummy argument,
+! which the C code reaches through a pointer) is said, at its line, to run serially in the
+! derivative code (the derivatives are right), never dropped without a word.
 subroutine g(n, x, y)
   integer, intent(in) :: n
   real(8), intent(in) :: x(n)
