@@ -524,6 +524,38 @@ def test_varargs_definition(tmp_path, source, lines):
     refuse(tmp_path, source, r"variadic|varargs|\.\.\.", lines)
 
 
+OLD_STYLE_HEAD = """double energy(n, x, k)
+double *x;
+double k;
+{
+    int i;
+    double e = 0.0;
+    for (i = 0; i < n; i++)
+        e += k * x[i] * x[i];
+    return e;
+}
+"""
+
+
+def test_old_style_head(tmp_path):
+    """An old-style (K&R) definition is the prototyped one: `n`, which its declarations
+    leave out, an int; the derivative routines take the parameters in the list's order."""
+    (tmp_path / "prog.c").write_text(OLD_STYLE_HEAD)
+    proc = adgen("--reverse", "prog.c", "--head", "energy(energy)/(x k)", "-o", "out.c",
+                 cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = (tmp_path / "out.c").read_text()
+    assert "void energy_b(int n, double *x, double *xb, double k, double *kb, " \
+        "double energyb)" in out, out
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "out.c"],
+                   cwd=tmp_path, check=True)
+
+
+def test_old_style_declaration_of_no_parameter(tmp_path):
+    refuse(tmp_path, "double f(x)\ndouble x, y;\n{\n    return x * y;\n}\n",
+           r"'y' is declared as a parameter of 'f' but is not in its parameter list", {2})
+
+
 @pytest.mark.parametrize("source,message,line", [
     ("void f(int n, double *x)\n{\n    for (int i = 0; i < n; i++) {\n        x[i] *= 2.0;\n"
      "        return 1;\n    }\n}\n", r"'return' with a value in 'f', which returns void", 5),

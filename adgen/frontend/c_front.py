@@ -17,6 +17,7 @@ from adgen.frontend import function_pointers, jumps, own_output, qsort
 from adgen.frontend.directives import check_directive, stated_size
 from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.realloc import lower_realloc
+from adgen.frontend.c_old_style import prototype_old_style
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.frontend.c_syntax_errors import compiler_syntax_error, parse_error
 from adgen.frontend.compound_literals import lower_compound_literal
@@ -83,6 +84,7 @@ def parse_c_file(path, include_dirs=(), defines=(), inactive=()):
     except Exception as exc:  # pycparser raises plain errors for a few malformed inputs
         raise compiler_syntax_error(path, include_dirs, defines) or \
             AdgenError(f"cannot parse: {type(exc).__name__} {exc}".strip(), Loc(path))
+    prototype_old_style(ast, loc_of)
     prog = CFront(path, inactive).program(ast)
     prog.std_headers = std
     prog.macros = macros
@@ -466,8 +468,6 @@ class CFront(InitializersMixin):
     def function_def(self, fd):
         loc = loc_of(fd, Loc(self.path))
         decl = fd.decl
-        if fd.param_decls:
-            raise AdgenError("old-style (K&R) function definitions are not supported", loc)
         ret, params, variadic = self.func_signature(decl.type)
         if variadic:
             raise AdgenError(f"variadic function '{decl.name}' cannot be differentiated", loc)
