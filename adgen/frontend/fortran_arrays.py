@@ -236,7 +236,7 @@ class ArraysMixin:
         spread = self.spread_dimension(node)
         if spread is not None:
             along, copies, source = spread
-            shape = list(self.operand_shape(source))
+            shape = list(self.operand_shape(source) or ())
             return shape[:along] + [(ir_int(1), copies, ir_int(1))] + shape[along:]
         reduced = self.reduced_dimension(node)
         if reduced is not None:

@@ -695,8 +695,9 @@ class ExpressionsMixin:
         return self.expr(source, index, pre)
 
     def spread_dimension(self, node):
-        """For spread(source, dim, ncopies) of an array: (the new dimension, counted from
-        0, the number of copies, the source's parse tree); None for anything else."""
+        """For spread(source, dim, ncopies): (the new dimension, counted from 0, the number
+        of copies, the source's parse tree); None for anything else. Of a scalar, DIM is 1:
+        an array of NCOPIES copies of its value."""
         F = f2003()
         if not isinstance(node, F.Intrinsic_Function_Reference) or \
                 name_of(node.items[0]) != "spread":
@@ -705,8 +706,6 @@ class ExpressionsMixin:
         if len(args) != 3 or None in args:
             raise self.error(node, "spread needs SOURCE, DIM and NCOPIES")
         rank = len(self.operand_shape(args[0]) or ())
-        if rank == 0:
-            raise self.error(node, "spread of a scalar is not supported (of an array is)")
         dim = const_int(self.expr(args[1]))
         if dim is None or not 1 <= dim <= rank + 1:
             raise self.error(node, f"spread: DIM must be a constant from 1 to {rank + 1}")
@@ -891,7 +890,7 @@ class ExpressionsMixin:
         spread = self.spread_dimension(node)
         if spread is not None:
             along, _, source = spread
-            extents = self.operand_extents(source)
+            extents = self.operand_extents(source) if self.operand_shape(source) else []
             return extents[:along] + [None] + extents[along:]
         reduced = self.reduced_dimension(node)
         if reduced is not None:
