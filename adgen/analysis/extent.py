@@ -10,6 +10,8 @@ reaches (`m->x` of `Mesh *m`: a path of field names).
 Integer parameters are taken to be non-negative (they are sizes). When an index escapes
 this reasoning the analysis says so, and the caller reports an error rather than guess.
 """
+import functools
+
 from adgen import ir
 from adgen.analysis.pointer_walks import Lost, Walks, highest, walking_aliases
 from adgen.analysis.poly import NotPolynomial, Poly, range_sum
@@ -254,28 +256,87 @@ def normal_test(t, var):
     return None
 
 
-def bounds_guard(test):
+def bounds_guard(test, flags=frozenset()):
     """True when a condition may be protecting an index bound: it compares integers held
     in variables (`i + 1 < n`), or tests one for truth (`if (periodic)`: the caller may
     pass a shorter array when it is 0). A guard on data (`x[i] > 0`, `mask[i]`) or on the
-    flags that replace break and return does not limit which indices are valid."""
+    flags that replace break, return and goto does not limit which indices are valid, but
+    for the flags in `flags`, set only under such a guard (guard_flags)."""
     for sub in ir.walk(test):
         if isinstance(sub, ir.Binary) and sub.op in ir.COMPARISONS:
             sides = (sub.left, sub.right)
-            if all(_plain_int(x) for x in sides) and \
+            if all(_plain_int(x, flags) for x in sides) and \
                     any(isinstance(r, ir.Ref) for x in sides for r in ir.walk(x)):
                 return True
-    return any(_plain_int(t) and any(isinstance(r, ir.Ref) for r in ir.walk(t))
+    return any(_plain_int(t, flags) and any(isinstance(r, ir.Ref) for r in ir.walk(t))
                for t in _truth_operands(test))
 
 
-def _guarded_operands(e):
+def _leaves_under_guard(s, flags, assigned):
+    """True when statement s may leave the block it is in (break, continue, return) under
+    a varying guard (_guards)."""
+    if not isinstance(s, ir.If):
+        return False
+    jumps = []
+    _paths_to([s], [], jumps, lambda x: isinstance(x, (ir.Break, ir.Continue, ir.Return)),
+              lambda x: isinstance(x, ir.Return))
+    return any(_guards(tests, flags, assigned) for _, tests in jumps)
+
+
+def _guards(tests, flags, assigned):
+    """Whether the if tests around a statement (tests) keep indices after an exit there
+    inside the array: each may protect an index bound (bounds_guard; a test on data makes
+    the exit one on data), and one reads a variable the function sets (`ii >= h` of
+    `ii = i + di`, `i + 1 >= n` of a loop counter). An exit on sizes the function does not
+    change (`if (n < 2) return;`) guards nothing the loops after it do not bound
+    themselves: their ranges come from the same sizes."""
+    return all(bounds_guard(t, flags) for t in tests) and any(
+        isinstance(r, ir.Ref) and r.sym in assigned for t in tests for r in ir.walk(t))
+
+
+def _paths_to(stmts, tests, found, pick, in_loops):
+    """Appends to found (statement, the if tests around it) for each statement of stmts
+    that pick takes; inside a loop, only those that in_loops takes too."""
+    for s in stmts:
+        if pick(s):
+            found.append((s, tests))
+        elif isinstance(s, ir.If):
+            _paths_to(s.then.stmts, tests + [s.test], found, pick, in_loops)
+            if s.other:
+                _paths_to(s.other.stmts, tests + [s.test], found, pick, in_loops)
+        elif isinstance(s, ir.Block):
+            _paths_to(s.stmts, tests, found, pick, in_loops)
+        elif isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+            inner = (s.init + s.step if isinstance(s, ir.For) else []) + s.body.stmts
+            _paths_to(inner, tests, found, lambda x: pick(x) and in_loops(x), in_loops)
+
+
+def guard_flags(stmts, assigned):
+    """The flags of goto, break and return (is_flag) in stmts that are set to anything but
+    0 only under a varying guard (_guards: `if (i + 1 >= n) goto L10;` lowered to
+    `if (i + 1 >= n) goto_L10 = 1;`): a test of such a flag guards as the condition
+    does. (assigned: the variables the function sets.)"""
+    sets = []
+    _paths_to(stmts, [], sets, lambda x: isinstance(x, ir.Assign) and
+              isinstance(x.lhs, ir.Ref) and getattr(x.lhs.sym, "is_flag", False),
+              lambda x: True)
+    known = frozenset()
+    while True:     # a flag set under a test of another such flag is one too
+        bad = {st.lhs.sym for st, tests in sets
+               if const_value(st.rhs) != 0 and not _guards(tests, known, assigned)}
+        now = frozenset(st.lhs.sym for st, _ in sets) - bad
+        if now == known:
+            return known
+        known = now
+
+
+def _guarded_operands(e, flags):
     """(the guard, [the operands evaluated only as it decides]) of a conditional
     expression or a && / || whose condition may protect an index bound; (None, None) for
     any other expression."""
-    if isinstance(e, ir.Cond) and bounds_guard(e.test):
+    if isinstance(e, ir.Cond) and bounds_guard(e.test, flags):
         return e.test, [e.then, e.other]
-    if isinstance(e, ir.Binary) and e.op in ("&&", "||") and bounds_guard(e.left):
+    if isinstance(e, ir.Binary) and e.op in ("&&", "||") and bounds_guard(e.left, flags):
         return e.left, [e.right]
     return None, None
 
@@ -292,14 +353,16 @@ def _truth_operands(test):
     return [test]
 
 
-def _plain_int(e):
-    """An integer expression of variables and constants, reading no memory."""
+def _plain_int(e, flags=frozenset()):
+    """An integer expression of variables and constants, reading no memory (nor a flag of
+    break, return or goto, but for those in flags)."""
     if not e.type.resolved().is_int:
         return False
     for sub in ir.walk(e):
         if isinstance(sub, (ir.Index, ir.Deref, ir.Member, ir.Call)):
             return False
-        if isinstance(sub, ir.Ref) and getattr(sub.sym, "is_flag", False):
+        if isinstance(sub, ir.Ref) and getattr(sub.sym, "is_flag", False) and \
+                sub.sym not in flags:
             return False
     return True
 
@@ -382,6 +445,7 @@ class IndexWalker:
         self.local_cache = {}
         self.aliases = {}
         self.moving, self.moved_cache = {}, {}
+        self.guard_flags = guard_flags(self.body, self.assigned)
         self._record_sites(self.body, {}, False)
         self.local_cache = {}
         # aliases: local pointers assigned `param + offset` (or another alias + offset)
@@ -408,7 +472,8 @@ class IndexWalker:
             sym for sym, sets in self.aliases.items()
             if any(X.mentions(a.rhs, sym) for a in sets) and self._moved_once(sym)})
         if walking:
-            self.walks = Walks(self, walking, bounds_guard)
+            self.walks = Walks(self, walking,
+                               functools.partial(bounds_guard, flags=self.guard_flags))
             self.state = self.walks.initial()
 
     def _moved_once(self, sym):
@@ -435,7 +500,7 @@ class IndexWalker:
             elif isinstance(s, ir.Block):
                 self._record_sites(s.stmts, ranges, guarded)
             elif isinstance(s, ir.If):
-                g = guarded or bounds_guard(s.test)
+                g = guarded or bounds_guard(s.test, self.guard_flags)
                 self._record_sites(s.then.stmts, ranges, g)
                 if s.other:
                     self._record_sites(s.other.stmts, ranges, g)
@@ -658,6 +723,9 @@ class IndexWalker:
     def block(self, stmts, ranges, guarded=False):
         for s in stmts:
             self.stmt(s, ranges, guarded)
+            # after `if (i + 1 >= n) continue;` (break, return) the rest of the block runs
+            # only where the guard did not hold: its indices are guarded as under an if
+            guarded = guarded or _leaves_under_guard(s, self.guard_flags, self.assigned)
 
     def stmt(self, s, ranges, guarded=False):
         n_before = len(self.maxima)
@@ -710,7 +778,7 @@ class IndexWalker:
         if isinstance(s, ir.Block):
             self.block(s.stmts, ranges, guarded)
         elif isinstance(s, ir.If):
-            g = guarded or bounds_guard(s.test)
+            g = guarded or bounds_guard(s.test, self.guard_flags)
             if g and not guarded and s.other is not None:
                 # what both branches reach is reached whatever the condition
                 then_max = self.branch_maxima(s.then.stmts, ranges)
@@ -821,7 +889,7 @@ class IndexWalker:
                 self.expr(e, ranges)
 
     def expr(self, e, ranges):
-        guard, guarded = _guarded_operands(e)
+        guard, guarded = _guarded_operands(e, self.guard_flags)
         if guard is not None:
             # `i + 1 < n ? x[i + 1] : 0`, `i + 1 < n && x[i + 1] > 0`: as under an if
             self.expr(guard, ranges)
