@@ -343,3 +343,42 @@ def test_walks_whose_range_is_not_proven(tmp_path, body, why):
     """
     with pytest.raises(Unknown, match=f"an alias of 'out' walks over it {why}"):
         extent_of(tmp_path, src, "f", "out", n=3, l=4)
+
+
+EXITS = """
+    void f(int n, int h, int w, double *x, const double *img, double *out)
+    {
+        for (int i = 0; i < n; i++) {
+            out[i] = 0.0;
+            for (int j = 0; j < n; j++) {
+                if (j == i)
+                    continue;
+                out[i] += x[j] - x[i];
+            }
+        }
+        for (int i = 0; i < n; i++)
+            x[i] += out[i];
+        for (int i = 0; i < h; i++)
+            for (int j = 0; j < w; j++)
+                for (int d = -1; d <= 1; d++) {
+                    int jj = j + d;
+                    if (jj < 0 || jj >= w)
+                        continue;
+                    out[0] += img[i * w + jj];
+                }
+    }
+"""
+
+
+def test_exit_under_a_guard_guards_what_follows(tmp_path):
+    """After `if (jj >= w) continue;` img[i * w + jj] reaches no farther than h*w - 1, but
+    the loop ranges alone give h*w: no length (it was h*w + 1)."""
+    with pytest.raises(Unknown, match="under a condition"):
+        extent_of(tmp_path, EXITS, "f", "img", n=4, h=3, w=5)
+
+
+def test_bound_reached_unguarded_later_is_known(tmp_path):
+    """x[j] and x[i] after `if (j == i) continue;` reach n - 1, as x[i] of the loop after
+    them does without a guard: x has n elements, wherever that unguarded loop is."""
+    n, text = extent_of(tmp_path, EXITS, "f", "x", n=4, h=3, w=5)
+    assert n == 4, text

@@ -116,6 +116,7 @@ class ExtentAnalysis:
         try:
             w = IndexWalker(self, func, param, path, anywhere)
             w.block(w.body, {})
+            w.settle_guarded()
         except Unknown as exc:
             self.cache[key] = exc
             raise
@@ -415,6 +416,7 @@ class IndexWalker:
             self.name = field_path_text(param, path)         # for messages
             self.root_type = path_type(param, path)     # the pointer's type
         self.maxima = []
+        self.guarded_maxima = []    # the bounds indices under a guard reach (check_guarded)
         # the loops as written (before break and return became flags)
         self.body = getattr(func, "written_body", func.body).stmts
         self.assigned = {s.lhs.sym for s in ir.stmts_walk(self.body)
@@ -740,14 +742,19 @@ class IndexWalker:
         """The accesses found since maxima held n_before bounds were under a guard."""
         if len(self.maxima) > n_before and not self.anywhere:
             # A guard may keep the index below what the loop ranges allow: the bound
-            # could overshoot the array. Only a bound already reached without a guard
-            # (`if (v[i] > m) m = v[i];`) is safe.
-            from adgen.ir.c_text import expr_c
-            new = self.maxima[n_before:]
+            # could overshoot the array. Only a bound reached without a guard too, before
+            # or after (`if (v[i] > m) m = v[i];`, `if (j == i) continue;` then `x[j]`,
+            # and x[i] in a loop after), is safe: settle_guarded checks at the end.
+            self.guarded_maxima += self.maxima[n_before:]
             del self.maxima[n_before:]
-            known = {expr_c(m) for m in self.maxima}
-            if any(expr_c(m) not in known for m in new):
-                raise Unknown(f"'{self.name}' is accessed under a condition")
+
+    def settle_guarded(self):
+        """Raises Unknown if an index used under a guard reaches a bound that no index
+        used without one reaches."""
+        from adgen.ir.c_text import expr_c
+        known = {expr_c(m) for m in self.maxima}
+        if any(expr_c(m) not in known for m in self.guarded_maxima):
+            raise Unknown(f"'{self.name}' is accessed under a condition")
 
     def _stmt(self, s, ranges, guarded):
         at = self.state     # where the walking aliases point before s
