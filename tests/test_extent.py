@@ -382,3 +382,29 @@ def test_bound_reached_unguarded_later_is_known(tmp_path):
     them does without a guard: x has n elements, wherever that unguarded loop is."""
     n, text = extent_of(tmp_path, EXITS, "f", "x", n=4, h=3, w=5)
     assert n == 4, text
+
+
+STATUS_EXIT = """
+    static int factor(int n, double *a)
+    {
+        for (int i = 0; i < n; i++)
+            if (a[i] <= 0.0)
+                return 1;
+        return 0;
+    }
+    void f(int n, double *a, double *x)
+    {
+        int bad = factor(n, a);
+        if (bad)
+            return;
+        for (int i = 0; i < n; i++)
+            x[i] = x[i] / a[i];
+    }
+"""
+
+
+def test_exit_on_a_status_set_once_guards_nothing(tmp_path):
+    """`if (bad) return;` on a status set once, outside any loop, keeps no index inside an
+    array: x's length is that of its loop, n."""
+    n, text = extent_of(tmp_path, STATUS_EXIT, "f", "x", n=6)
+    assert n == 6, text

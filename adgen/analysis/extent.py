@@ -273,7 +273,7 @@ def bounds_guard(test, flags=frozenset()):
                for t in _truth_operands(test))
 
 
-def _leaves_under_guard(s, flags, assigned):
+def _leaves_under_guard(s, flags, varying):
     """True when statement s may leave the block it is in (break, continue, return) under
     a varying guard (_guards)."""
     if not isinstance(s, ir.If):
@@ -281,18 +281,40 @@ def _leaves_under_guard(s, flags, assigned):
     jumps = []
     _paths_to([s], [], jumps, lambda x: isinstance(x, (ir.Break, ir.Continue, ir.Return)),
               lambda x: isinstance(x, ir.Return))
-    return any(_guards(tests, flags, assigned) for _, tests in jumps)
+    return any(_guards(tests, flags, varying) for _, tests in jumps)
 
 
-def _guards(tests, flags, assigned):
+def _guards(tests, flags, varying):
     """Whether the if tests around a statement (tests) keep indices after an exit there
     inside the array: each may protect an index bound (bounds_guard; a test on data makes
-    the exit one on data), and one reads a variable the function sets (`ii >= h` of
-    `ii = i + di`, `i + 1 >= n` of a loop counter). An exit on sizes the function does not
-    change (`if (n < 2) return;`) guards nothing the loops after it do not bound
+    the exit one on data), and one reads a variable that varies from one iteration of a
+    loop to the next (varying_ints: `ii >= h` of `ii = i + di`, `i + 1 >= n` of a loop
+    counter). An exit on sizes (`if (n < 2) return;`) or on a status set once
+    (`if (factor(n, a)) return;`) guards nothing the loops after it do not bound
     themselves: their ranges come from the same sizes."""
     return all(bounds_guard(t, flags) for t in tests) and any(
-        isinstance(r, ir.Ref) and r.sym in assigned for t in tests for r in ir.walk(t))
+        isinstance(r, ir.Ref) and r.sym in varying for t in tests for r in ir.walk(t))
+
+
+def varying_ints(stmts):
+    """The variables set in a loop of stmts (its counter too), and those set from them."""
+    found = set()
+    for s in ir.stmts_walk(stmts):
+        if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+            inner = (s.init + s.step if isinstance(s, ir.For) else []) + s.body.stmts
+            found |= {x.lhs.sym for x in ir.stmts_walk(inner)
+                      if isinstance(x, ir.Assign) and isinstance(x.lhs, ir.Ref)}
+    sets = [x for x in ir.stmts_walk(stmts)
+            if isinstance(x, ir.Assign) and isinstance(x.lhs, ir.Ref)]
+    grew = True
+    while grew:
+        grew = False
+        for x in sets:
+            if x.lhs.sym not in found and any(isinstance(r, ir.Ref) and r.sym in found
+                                              for r in ir.walk(x.rhs)):
+                found.add(x.lhs.sym)
+                grew = True
+    return found
 
 
 def _paths_to(stmts, tests, found, pick, in_loops):
@@ -312,11 +334,11 @@ def _paths_to(stmts, tests, found, pick, in_loops):
             _paths_to(inner, tests, found, lambda x: pick(x) and in_loops(x), in_loops)
 
 
-def guard_flags(stmts, assigned):
+def guard_flags(stmts, varying):
     """The flags of goto, break and return (is_flag) in stmts that are set to anything but
     0 only under a varying guard (_guards: `if (i + 1 >= n) goto L10;` lowered to
     `if (i + 1 >= n) goto_L10 = 1;`): a test of such a flag guards as the condition
-    does. (assigned: the variables the function sets.)"""
+    does. (varying: varying_ints of the function.)"""
     sets = []
     _paths_to(stmts, [], sets, lambda x: isinstance(x, ir.Assign) and
               isinstance(x.lhs, ir.Ref) and getattr(x.lhs.sym, "is_flag", False),
@@ -324,7 +346,7 @@ def guard_flags(stmts, assigned):
     known = frozenset()
     while True:     # a flag set under a test of another such flag is one too
         bad = {st.lhs.sym for st, tests in sets
-               if const_value(st.rhs) != 0 and not _guards(tests, known, assigned)}
+               if const_value(st.rhs) != 0 and not _guards(tests, known, varying)}
         now = frozenset(st.lhs.sym for st, _ in sets) - bad
         if now == known:
             return known
@@ -447,7 +469,8 @@ class IndexWalker:
         self.local_cache = {}
         self.aliases = {}
         self.moving, self.moved_cache = {}, {}
-        self.guard_flags = guard_flags(self.body, self.assigned)
+        self.varying = varying_ints(self.body)
+        self.guard_flags = guard_flags(self.body, self.varying)
         self._record_sites(self.body, {}, False)
         self.local_cache = {}
         # aliases: local pointers assigned `param + offset` (or another alias + offset)
@@ -727,7 +750,7 @@ class IndexWalker:
             self.stmt(s, ranges, guarded)
             # after `if (i + 1 >= n) continue;` (break, return) the rest of the block runs
             # only where the guard did not hold: its indices are guarded as under an if
-            guarded = guarded or _leaves_under_guard(s, self.guard_flags, self.assigned)
+            guarded = guarded or _leaves_under_guard(s, self.guard_flags, self.varying)
 
     def stmt(self, s, ranges, guarded=False):
         n_before = len(self.maxima)
