@@ -408,3 +408,33 @@ def test_exit_on_a_status_set_once_guards_nothing(tmp_path):
     array: x's length is that of its loop, n."""
     n, text = extent_of(tmp_path, STATUS_EXIT, "f", "x", n=6)
     assert n == 6, text
+
+
+REUSED_BOUND = """
+    void f(int m, int n, int k, double *y)
+    {
+        int b, i;
+        b = m;
+        for (i = 0; i < b; i++)
+            y[i] = 0.0;
+        b = n;
+        for (i = 0; i < b; i++)
+            y[i] += 1.0;
+        b = k;
+        b = b + 2;
+        for (i = 0; i < b; i++)
+            y[i] += 2.0;
+    }
+"""
+
+
+def test_bound_variable_set_before_each_loop(tmp_path):
+    """A bound variable set before each loop (f2c's `i__1 = *n;`): each loop runs to the
+    value set just before it (but the last, which a second assignment reads: no length)."""
+    with pytest.raises(Unknown):
+        extent_of(tmp_path, REUSED_BOUND, "f", "y", m=3, n=5, k=1)
+    src = REUSED_BOUND.replace("        b = b + 2;\n", "")
+    n, text = extent_of(tmp_path, src, "f", "y", m=3, n=5, k=1)
+    assert n == 5, text
+    n, text = extent_of(tmp_path, src, "f", "y", m=3, n=2, k=4)
+    assert n == 4, text

@@ -425,6 +425,53 @@ def _child_blocks(s):
     return []
 
 
+def _bound_definitions(stmts, func, out):
+    """Loop bounds held in a variable set several times, as f2c sets `i__1 = *n;` before
+    each loop it bounds: for each counted loop of stmts whose test reads such a variable,
+    out[id(loop)] maps the id of the test's operand (normal_test) to the value the
+    assignment just before the loop gave it, where that value still holds: nothing between
+    them, nor the loop, sets the variable or one the value reads."""
+    for k, s in enumerate(stmts):
+        if isinstance(s, ir.For):
+            _bound_definition(stmts[:k], s, func, out)
+        for body in ir.nested_lists(s):
+            _bound_definitions(body, func, out)
+
+
+def _bound_definition(before, loop, func, out):
+    from adgen.analysis.loops import canonical_loop
+    canon = canonical_loop(loop, func)
+    cmp = normal_test(loop.test, canon[0]) if canon is not None else None
+    if cmp is None or not isinstance(cmp[2], ir.Ref) or cmp[2].sym.kind not in ("local",
+                                                                                  "temp"):
+        return
+    sym = cmp[2].sym
+    for k in range(len(before) - 1, -1, -1):
+        st = before[k]
+        if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and st.lhs.sym is sym:
+            reads = {r.sym for r in ir.walk(st.rhs) if isinstance(r, ir.Ref)}
+            later = _assigned_in(before[k + 1:] + [loop])
+            if sym not in later and sym not in reads and not reads & later and \
+                    not any(isinstance(e, ir.Call) for e in ir.walk(st.rhs)):
+                out.setdefault(id(loop), {})[id(cmp[2])] = st.rhs
+            return
+        if sym in _assigned_in([st]):
+            return
+
+
+def _assigned_in(stmts):
+    """The variables assigned in stmts (as a whole, or through their address: any whose
+    address is taken)."""
+    found = set()
+    for s in ir.stmts_walk(stmts):
+        if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+            found.add(s.lhs.sym)
+        for e in ir.stmt_exprs(s):
+            found |= {a.arg.sym for a in ir.walk(e)
+                      if isinstance(a, ir.AddrOf) and isinstance(a.arg, ir.Ref)}
+    return found
+
+
 class IndexWalker:
     """Collects the maximal index of every access to one pointer parameter."""
 
@@ -471,6 +518,8 @@ class IndexWalker:
         self.moving, self.moved_cache = {}, {}
         self.varying = varying_ints(self.body)
         self.guard_flags = guard_flags(self.body, self.varying)
+        self.bound_defs = {}
+        _bound_definitions(self.body, func, self.bound_defs)
         self._record_sites(self.body, {}, False)
         self.local_cache = {}
         # aliases: local pointers assigned `param + offset` (or another alias + offset)
@@ -656,6 +705,7 @@ class IndexWalker:
         if cmp is None:
             raise NotPolynomial
         op, offset, bound = cmp
+        bound = self.bound_defs.get(id(lp), {}).get(id(bound), bound)
         first = self.to_poly(lp.init[0].rhs, loops)
         bound = self.to_poly(bound, loops)
         if stride > 0 and op in ("<", "<="):
@@ -882,6 +932,7 @@ class IndexWalker:
         if cmp is None or start is None:
             return None
         op, offset, bound_e = cmp
+        bound_e = self.bound_defs.get(id(s), {}).get(id(bound_e), bound_e)
         sv = const_value(stride)
         if sv is None:
             # a stride that is not a constant: a loop that ends moves toward its bound
