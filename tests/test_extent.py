@@ -438,3 +438,25 @@ def test_bound_variable_set_before_each_loop(tmp_path):
     assert n == 5, text
     n, text = extent_of(tmp_path, src, "f", "y", m=3, n=2, k=4)
     assert n == 4, text
+
+
+def test_bound_min_of_sizes(tmp_path):
+    """`k = m <= n ? m : n;` (f2c's min) bounding a loop: the array has min(m, n) elements,
+    not max(m, n) (LAPACK's tau of a QR factorization)."""
+    src = """
+        void f(int m, int n, double *tau)
+        {
+            int k, i;
+            k = m <= n ? m : n;
+            for (i = 0; i < k; i++)
+                tau[i] = 0.0;
+        }
+    """
+    path = tmp_path / "prog.c"
+    path.write_text(textwrap.dedent(src))
+    prog = load_program([str(path)], Options())
+    f = prog.functions["f"]
+    normalize_program(prog, ["f"])
+    structure_program(prog, ["f"])
+    text = expr_c(ExtentAnalysis(prog).max_index(f, f.params[2]))
+    assert text == "(m <= n ? m : n) - 1", text

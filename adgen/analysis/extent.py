@@ -1323,4 +1323,21 @@ class IndexWalker:
             if a is None:
                 return None
             return Interval(ir.Unary("-", a.hi, ir.LONG), ir.Unary("-", a.lo, ir.LONG), False)
+        if isinstance(e, ir.Cond):
+            return self.chosen_value(e, ranges)
         return None
+
+    def chosen_value(self, e, ranges):
+        """The interval of `a <= b ? a : b` (f2c's min and max, `i__1 = min(*m,*n);`) where
+        the operands of the comparison and both values are one value each: that one value,
+        the same choice over theirs. (The span of both values would reach past the array
+        where the smaller one is its length.)"""
+        t = e.test
+        if not (isinstance(t, ir.Binary) and t.op in ir.COMPARISONS):
+            return None
+        parts = [self.interval(x, ranges) for x in (t.left, t.right, e.then, e.other)]
+        if any(iv is None or iv.lo is not iv.hi for iv in parts):
+            return None
+        left, right, a, b = (iv.lo for iv in parts)
+        v = ir.Cond(ir.Binary(t.op, left, right, ir.INT), a, b, ir.LONG)
+        return Interval(v, v, parts[2].nonneg and parts[3].nonneg)

@@ -10,10 +10,13 @@ arg y: double[4]
 /* f2c sets one variable, i__1, to the bound of each loop in turn (`i__1 = *m;` before a
  * loop over m, `i__1 = *n;` before one over n), and i__2 for the loops inside them. The
  * lengths of y, a and x come from those loops: each bound is the value set just before its
- * loop. With the variable set twice, adgen gave none ("an index of 'y' has no known
- * bound"), and y, a dependent whose values are read, needs one. */
+ * loop, also f2c's min and max of sizes (the bound one of them, whichever it is). With
+ * the variable set twice, or set to min or max, adgen gave none ("an index of 'y' has no
+ * known bound"), and y, a dependent whose values are read, needs one. */
 typedef int integer;
 typedef double doublereal;
+#define min(a,b) ((a) <= (b) ? (a) : (b))
+#define max(a,b) ((a) >= (b) ? (a) : (b))
 
 /* Subroutine */ int accum_(integer *m, integer *n, doublereal *a, doublereal *x,
         doublereal *y)
@@ -44,6 +47,14 @@ typedef double doublereal;
         for (i__ = 1; i__ <= i__2; ++i__) {
             y[j] += x[i__] * 0.25;
         }
+    }
+    i__1 = min(*m,*n);
+    for (i__ = 1; i__ <= i__1; ++i__) {
+        y[i__] += x[i__] * x[i__ + 1];
+    }
+    i__1 = max(*m,*n);
+    for (i__ = 1; i__ <= i__1; i__ += 2) {
+        y[i__] *= x[i__];
     }
     return 0;
 }
