@@ -440,6 +440,19 @@ def test_bound_variable_set_before_each_loop(tmp_path):
     assert n == 4, text
 
 
+
+def extent_text(tmp_path, source, func, param):
+    """The inferred last index of `param` in `func`, as C text without blanks."""
+    path = tmp_path / "prog.c"
+    path.write_text(textwrap.dedent(source))
+    prog = load_program([str(path)], Options())
+    normalize_program(prog, [func])
+    structure_program(prog, [func])
+    f = prog.functions[func]
+    p = next(q for q in f.params if q.name == param)
+    return expr_c(ExtentAnalysis(prog).max_index(f, p)).replace(" ", "")
+
+
 def test_bound_min_of_sizes(tmp_path):
     """`k = m <= n ? m : n;` (f2c's min) bounding a loop: the array has min(m, n) elements,
     not max(m, n) (LAPACK's tau of a QR factorization)."""
@@ -452,11 +465,18 @@ def test_bound_min_of_sizes(tmp_path):
                 tau[i] = 0.0;
         }
     """
-    path = tmp_path / "prog.c"
-    path.write_text(textwrap.dedent(src))
-    prog = load_program([str(path)], Options())
-    f = prog.functions["f"]
-    normalize_program(prog, ["f"])
-    structure_program(prog, ["f"])
-    text = expr_c(ExtentAnalysis(prog).max_index(f, f.params[2]))
-    assert text == "(m <= n ? m : n) - 1", text
+    assert extent_text(tmp_path, src, "f", "tau") == "(m<=n?m:n)-1"
+
+
+def test_bound_chosen_by_a_flag(tmp_path):
+    """`nb = periodic ? n : n - 1;` bounding a loop: y has that many elements, the choice
+    made over the sizes (a flag and sizes the function does not change)."""
+    src = """
+        void f(int n, int periodic, double *y)
+        {
+            int nb = periodic ? n : n - 1;
+            for (int i = 0; i < nb; i++)
+                y[i] += 1.0;
+        }
+    """
+    assert extent_text(tmp_path, src, "f", "y") == "(periodic?n:n-1)-1"

@@ -1328,16 +1328,34 @@ class IndexWalker:
         return None
 
     def chosen_value(self, e, ranges):
-        """The interval of `a <= b ? a : b` (f2c's min and max, `i__1 = min(*m,*n);`) where
-        the operands of the comparison and both values are one value each: that one value,
-        the same choice over theirs. (The span of both values would reach past the array
-        where the smaller one is its length.)"""
-        t = e.test
-        if not (isinstance(t, ir.Binary) and t.op in ir.COMPARISONS):
+        """The interval of `a <= b ? a : b` (f2c's min and max, `i__1 = min(*m,*n);`,
+        `periodic ? n : n - 1`) where the test is made of integers that are one value
+        each, and so are both values: that one value, the same choice over theirs. (The
+        span of both values would reach past the array where the smaller one is its
+        length.)"""
+        test = self.one_valued_test(e.test, ranges)
+        parts = [self.interval(x, ranges) for x in (e.then, e.other)]
+        if test is None or any(iv is None or iv.lo is not iv.hi for iv in parts):
             return None
-        parts = [self.interval(x, ranges) for x in (t.left, t.right, e.then, e.other)]
-        if any(iv is None or iv.lo is not iv.hi for iv in parts):
-            return None
-        left, right, a, b = (iv.lo for iv in parts)
-        v = ir.Cond(ir.Binary(t.op, left, right, ir.INT), a, b, ir.LONG)
-        return Interval(v, v, parts[2].nonneg and parts[3].nonneg)
+        v = ir.Cond(test, parts[0].lo, parts[1].lo, ir.LONG)
+        return Interval(v, v, parts[0].nonneg and parts[1].nonneg)
+
+    def one_valued_test(self, t, ranges):
+        """Condition t over integers that are one value each (their intervals), written
+        over those values; None for another condition."""
+        if isinstance(t, ir.Binary) and t.op in ir.COMPARISONS + ("&&", "||"):
+            parts = [self.one_valued_test(x, ranges) if t.op in ("&&", "||") else
+                     self.interval(x, ranges) for x in (t.left, t.right)]
+            if any(p is None for p in parts):
+                return None
+            if t.op not in ("&&", "||"):
+                if any(p.lo is not p.hi for p in parts):
+                    return None
+                parts = [p.lo for p in parts]
+            return ir.Binary(t.op, parts[0], parts[1], ir.INT)
+        if isinstance(t, ir.Unary) and t.op == "!":
+            inner = self.one_valued_test(t.arg, ranges)
+            return None if inner is None else ir.Unary("!", inner, ir.INT)
+        iv = self.interval(t, ranges) if t.type is not None and t.type.resolved().is_int \
+            else None
+        return iv.lo if iv is not None and iv.lo is iv.hi else None
