@@ -480,3 +480,23 @@ def test_bound_chosen_by_a_flag(tmp_path):
         }
     """
     assert extent_text(tmp_path, src, "f", "y") == "(periodic?n:n-1)-1"
+
+
+def test_bound_set_in_both_branches(tmp_path):
+    """`if (periodic) nb = n; else nb = n - 1;` before the loop: the same choice; with a
+    branch that also changes what the choice reads, no length."""
+    src = """
+        void f(int n, int periodic, double *y)
+        {
+            int nb, i, m = n;
+            if (periodic)
+                nb = m;
+            else
+                nb = m - 1;
+            for (i = 0; i < nb; i++)
+                y[i] += 1.0;
+        }
+    """
+    assert extent_text(tmp_path, src, "f", "y") == "(periodic?n:n-1)-1"
+    with pytest.raises(Unknown):
+        extent_text(tmp_path, src.replace("nb = m - 1;", "{ nb = m - 1; m = 0; }"), "f", "y")

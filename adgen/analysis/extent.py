@@ -448,15 +448,37 @@ def _bound_definition(before, loop, func, out):
     sym = cmp[2].sym
     for k in range(len(before) - 1, -1, -1):
         st = before[k]
-        if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and st.lhs.sym is sym:
-            reads = {r.sym for r in ir.walk(st.rhs) if isinstance(r, ir.Ref)}
+        value = _value_set(st, sym)
+        if value is not None:
+            reads = {r.sym for r in ir.walk(value) if isinstance(r, ir.Ref)}
             later = _assigned_in(before[k + 1:] + [loop])
-            if sym not in later and sym not in reads and not reads & later and \
-                    not any(isinstance(e, ir.Call) for e in ir.walk(st.rhs)):
-                out.setdefault(id(loop), {})[id(cmp[2])] = st.rhs
+            # (what an if's branches set besides sym, its test and values must not read)
+            inside = _assigned_in([st]) - {sym} if isinstance(st, ir.If) else set()
+            if sym not in later and sym not in reads and not reads & (later | inside) and \
+                    not any(isinstance(e, ir.Call) for e in ir.walk(value)):
+                out.setdefault(id(loop), {})[id(cmp[2])] = value
             return
         if sym in _assigned_in([st]):
             return
+
+
+def _value_set(st, sym):
+    """The value statement st leaves in sym, where st sets it as a whole: `sym = v;` (v),
+    or an if whose branches each end up setting it once, at their top (`if (p) nb = n;
+    else nb = n - 1;`: `p ? n : n - 1`); None for another statement."""
+    if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and st.lhs.sym is sym:
+        return st.rhs
+    if not isinstance(st, ir.If) or st.other is None:
+        return None
+    values = []
+    for branch in (st.then.stmts, st.other.stmts):
+        sets = [x for x in ir.stmts_walk(branch) if isinstance(x, ir.Assign) and
+                isinstance(x.lhs, ir.Ref) and x.lhs.sym is sym]
+        if len(sets) != 1 or not any(x is sets[0] for x in branch) or \
+                sym in _assigned_in([x for x in branch if x is not sets[0]]):
+            return None
+        values.append(sets[0].rhs)
+    return ir.Cond(st.test, values[0], values[1], sym.type)
 
 
 def _assigned_in(stmts):
