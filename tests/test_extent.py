@@ -319,8 +319,9 @@ def test_a_walk_in_a_callee(tmp_path):
 
 
 @pytest.mark.parametrize("body, why", [
-    # a while loop: its iterations are not counted
-    ("int k = 0; while (k < l) { p[0] *= x[0]; p += n; k++; }", "in a while loop"),
+    # a while loop: its iterations are not counted (one that counts as a for loop does,
+    # `k = 0; while (k < l) { ...; k++; }`, is read as that for loop)
+    ("int k = 0; while (k++ < l) { p[0] *= x[0]; p += n; }", "in a while loop"),
     # the step depends on the data
     ("for (int k = 0; k < l; k++) { p[0] *= x[0]; if (x[k] > 0) p += n; }",
      "by different amounts in different iterations"),

@@ -18,6 +18,7 @@ from adgen.frontend.directives import check_directive, stated_size
 from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.c_old_style import prototype_old_style
+from adgen.frontend.counted_whiles import count_whiles
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
 from adgen.frontend.c_syntax_errors import compiler_syntax_error, parse_error
 from adgen.frontend.compound_literals import lower_compound_literal
@@ -489,6 +490,7 @@ class CFront(InitializersMixin):
         _jumps_inside_loops(f.body.stmts, False)
         jumps.lower_gotos(f, lambda base: self.hidden_local(base, ir.INT, loc))
         lower_realloc(f, self.hidden_local)
+        count_whiles(f.body.stmts)
         self.func = None
 
     @staticmethod
