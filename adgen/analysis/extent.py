@@ -243,9 +243,15 @@ def _same_pointee(a, b):
         type_name(ir.with_const(pb.resolved(), False))
 
 
-def normal_test(t, var):
-    """(op, c, bound) for a loop test `var + c OP bound` (also written `bound OP var`)."""
-    if not isinstance(t, ir.Binary) or t.op not in _FLIP:
+def normal_test(t, var, stride=None):
+    """(op, c, bound) for a loop test `var + c OP bound` (also written `bound OP var`). With
+    the loop's stride, a constant 1 or -1, `var != bound` is `var < bound` or `var > bound`
+    (`for (i = 0; i != n; ++i)`: the counter reaches the bound, it does not step over it)."""
+    if not isinstance(t, ir.Binary):
+        return None
+    if t.op == "!=" and const_value(stride) in (1, -1):
+        t = ir.Binary("<" if const_value(stride) == 1 else ">", t.left, t.right, t.type)
+    if t.op not in _FLIP:
         return None
     for left, right, op in ((t.left, t.right, t.op), (t.right, t.left, _FLIP[t.op])):
         if isinstance(left, ir.Ref) and left.sym is var:
@@ -441,7 +447,7 @@ def _bound_definitions(stmts, func, out):
 def _bound_definition(before, loop, func, out):
     from adgen.analysis.loops import canonical_loop
     canon = canonical_loop(loop, func)
-    cmp = normal_test(loop.test, canon[0]) if canon is not None else None
+    cmp = normal_test(loop.test, canon[0], canon[1]) if canon is not None else None
     if cmp is None or not isinstance(cmp[2], ir.Ref) or cmp[2].sym.kind not in ("local",
                                                                                   "temp"):
         return
@@ -723,7 +729,7 @@ class IndexWalker:
         if canon is None or const_value(canon[1]) not in (1, -1):
             raise NotPolynomial
         var, stride = canon[0], const_value(canon[1])
-        cmp = normal_test(lp.test, var)
+        cmp = normal_test(lp.test, var, canon[1])
         if cmp is None:
             raise NotPolynomial
         op, offset, bound = cmp
@@ -950,7 +956,7 @@ class IndexWalker:
             return None
         var, stride = canon
         start = self.interval(s.init[0].rhs, ranges)
-        cmp = normal_test(s.test, var)
+        cmp = normal_test(s.test, var, stride)
         if cmp is None or start is None:
             return None
         op, offset, bound_e = cmp
