@@ -501,3 +501,23 @@ def test_bound_set_in_both_branches(tmp_path):
     assert extent_text(tmp_path, src, "f", "y") == "(periodic?n:n-1)-1"
     with pytest.raises(Unknown):
         extent_text(tmp_path, src.replace("nb = m - 1;", "{ nb = m - 1; m = 0; }"), "f", "y")
+
+
+def test_bound_const_global(tmp_path):
+    """A `const` integer global initialized with a literal bounds a loop as the literal
+    does; one initialized otherwise, or not const, gives no length."""
+    src = """
+        static const int N = 0x10;
+        const int M = 2 * 3;
+        int K = 4;
+        void f(double *y, double *z, double *w)
+        {
+            for (int i = 0; i < N; i++) y[i] += 1.0;
+            for (int i = 0; i < M; i++) z[i] += 1.0;
+            for (int i = 0; i < K; i++) w[i] += 1.0;
+        }
+    """
+    assert extent_text(tmp_path, src, "f", "y") == "15"
+    for name in ("z", "w"):
+        with pytest.raises(Unknown):
+            extent_text(tmp_path, src, "f", name)

@@ -11,6 +11,7 @@ Integer parameters are taken to be non-negative (they are sizes). When an index 
 this reasoning the analysis says so, and the caller reports an error rather than guess.
 """
 import functools
+import re
 
 from adgen import ir
 from adgen.analysis.pointer_walks import Lost, Walks, highest, walking_aliases
@@ -498,6 +499,17 @@ def _assigned_in(stmts):
             found |= {a.arg.sym for a in ir.walk(e)
                       if isinstance(a, ir.AddrOf) and isinstance(a.arg, ir.Ref)}
     return found
+
+
+def _constant_global(sym):
+    """The value of a `const` integer global initialized with an integer literal (`static
+    const int NPTS = 64;`), or None."""
+    t = sym.type
+    if sym.kind != "global" or not t.resolved().is_int or not getattr(t, "const", False):
+        return None
+    m = re.fullmatch(r"\s*\(?\s*([+-]?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\s*\)?\s*",
+                     sym.init_text or "")
+    return int(m.group(1), 0) if m and not re.fullmatch(r"[+-]?0\d+", m.group(1)) else None
 
 
 class IndexWalker:
@@ -1287,7 +1299,8 @@ class IndexWalker:
             if sym.kind in ("local", "temp") and sym.type.resolved().is_int:
                 iv = self.local_interval(sym)
                 return iv if iv is not None else self.counter_interval(sym)
-            return None
+            v = _constant_global(sym)
+            return Interval(int_const(v), int_const(v), v >= 0) if v is not None else None
         if isinstance(e, ir.Call) and e.func == "adgen_imax":
             a, b = self.interval(e.args[0], ranges), self.interval(e.args[1], ranges)
             if a is None or b is None:
