@@ -658,14 +658,14 @@ def warn_openmp(prog):
     function is said at its line (the derivatives are right, the parallelism is gone):
     all but `parallel for` loops, which the transforms keep parallel or say they do not
     (transform/openmp.py, transform/independent_loop.py)."""
-    from adgen.transform.openmp import parallel_for
+    from adgen.transform.openmp import is_openmp, parallel_for
     for f in prog.functions.values():
         if not f.has_body or getattr(f, "is_library", False):
             continue
         for st in ir.stmts_walk(f.body.stmts):
             if parallel_for(st) is not None:
                 continue        # (the transforms say when they run it serially)
-            if isinstance(st, ir.Pragma) and re.match(r"\s*omp\b", st.text) and st.loc:
+            if is_openmp(st) and st.loc:
                 prog.warnings = getattr(prog, "warnings", []) + [warning_text(
                     st.loc, f"'#pragma {st.text.strip()}' is not supported yet: the "
                     "derivative code runs this part serially")]

@@ -28,6 +28,7 @@ from adgen.errors import AdgenError, warning_text
 from adgen.ir import exprs as X
 from adgen.transform.checkpoint import StateKeeper, written_nodes
 from adgen.transform.common import alloc_call, source_name, strip_const
+from adgen.transform.openmp import AdjointParallelLoop, is_openmp, parallel_for, written
 
 PRAGMA = re.compile(r"\s*adgen\s+independent\s*$")
 
@@ -52,7 +53,6 @@ class IndependentLoop:
         self.parallel = parallel    # the loop's `#pragma omp parallel for`, if it has one
 
     def build(self):
-        from adgen.transform.openmp import written
         g, s = self.g, self.loop
         if not isinstance(s, (ir.For, ir.While, ir.DoWhile)):
             raise AdgenError("independent: the directive must stand just before a loop",
@@ -85,7 +85,6 @@ class IndependentLoop:
         OpenMP inside)."""
         from adgen.ir.openmp import omp_clauses
         from adgen.rules import ALLOCATION
-        from adgen.transform.openmp import parallel_for
         g, s = self.g, self.loop
         if g.T.ctx.options.stack != "heap":
             raise NotIndependent("with --stack=static")
@@ -96,7 +95,7 @@ class IndependentLoop:
             raise NotIndependent(f"the clause '{sorted(names)[0] or 'unreadable'}' is not "
                                  "supported in the adjoint yet")
         for st in ir.stmts_walk(s.body.stmts):
-            if isinstance(st, ir.Pragma) and re.match(r"\s*omp\b", st.text):
+            if is_openmp(st):
                 raise NotIndependent(f"'#pragma {st.text.strip()}' inside it")
             for e in ir.stmt_exprs(st):
                 for c in ir.walk(e):
@@ -370,7 +369,6 @@ class IndependentLoop:
         iteration += [ir.Assign(X.clone(c), R(k), loc) for c, k in keep]
         loop = ir.For(s.init, s.test, s.step, ir.Block(iteration), loc)
         if parallel:
-            from adgen.transform.openmp import AdjointParallelLoop
             fwd.append(ir.Raw("pragma", {"text": AdjointParallelLoop(
                 g, self.parallel, s).text(loop)}, loc))
         fwd.append(loop)

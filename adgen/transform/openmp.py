@@ -50,6 +50,7 @@ def written(pragma):
 
 
 def is_openmp(s):
+    """True when s is a `#pragma omp ...`."""
     return isinstance(s, ir.Pragma) and _OMP.match(s.text) is not None
 
 
@@ -94,7 +95,7 @@ class TangentParallelLoop:
         if inner:
             raise Unsupported(f"'#pragma {inner[0].text.strip()}' inside it is not "
                               "supported yet")
-        by_name = self.variables(loop)
+        by_name = self.variables()
         listed, out = set(), []
         for name, arg in clauses(parallel_for(self.pragma)):
             if name in _LISTS:
@@ -129,7 +130,7 @@ class TangentParallelLoop:
             out.append(f"{'firstprivate' if self.adjoint else 'private'}({', '.join(own)})")
         return " ".join(["omp parallel for"] + out)
 
-    def variables(self, loop):
+    def variables(self):
         """{name: symbol} of the variables the primal loop names."""
         return {s.name: s for s in used_symbols([self.source])}
 
