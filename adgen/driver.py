@@ -34,6 +34,7 @@ from adgen.transform.automatic_statics import make_statics_automatic
 from adgen.transform.callbacks import specialize_callbacks
 from adgen.transform.common import strip_const
 from adgen.transform.normalize import normalize_program, structure_program
+from adgen.rules import LIBRARY_FUNCTIONS
 
 FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")   # any case
 
@@ -1094,6 +1095,8 @@ def assemble(prog, ctx, gen, sources, options):
                 (builtin if f.builtin else protos).append(f)
             continue
         if getattr(f, "is_library", False):
+            if getattr(LIBRARY_FUNCTIONS.get(name), "header", None):
+                protos.append(f)    # of a header the output does not include (f2c.h)
             continue
         own_copy = _own_copy(f, writers)
         if f.is_static or own_copy:

@@ -135,6 +135,20 @@ EFFECT_ONLY = ("printf", "fprintf", "puts", "putchar", "fputs", "fflush", "perro
                "sched_yield",
                # a stop with a message (templates/runtime.c.j2)
                "adgen_shape_error")
+# libf2c's routines that run the Fortran I/O statements and STOP of C that f2c
+# translated: a WRITE (PRINT) is a start (s_wsle, list-directed; s_wsfe, formatted; ...),
+# one call per item (do_lio, do_fio, do_uio: the item's address as char *, read for
+# printing) and an end. Without a READ in the same function, each do_* call is an item of
+# a WRITE: they read memory only, as printf does.
+F2C_WRITES = ("s_wsle", "e_wsle", "s_wsfe", "e_wsfe", "s_wsfi", "e_wsfi", "s_wsue",
+              "e_wsue", "s_wdue", "e_wdue", "s_wdfe", "e_wdfe", "s_wsne",
+              "do_lio", "do_fio", "do_uio", "s_stop", "s_paus")
+# The starts of READ statements: their do_* calls write the items, with values that carry
+# no derivative; the front end refuses them in a differentiated function.
+F2C_READS = ("s_rsle", "s_rsfe", "s_rsfi", "s_rsue", "s_rdue", "s_rdfe", "s_rsne")
+# The position of the item among the arguments of each do_* call (its other arguments,
+# the item's type code and count, are only read; the item is written by a READ).
+F2C_ITEMS = {"do_lio": 2, "do_fio": 1, "do_uio": 1}
 # Library calls returning integers or flags: never active.
 INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lround", "lrint",
                   "ilogb", "ilogbf", "ilogbl", "lroundf", "lroundl", "lrintf", "lrintl",
@@ -240,6 +254,9 @@ class LibFunc:
     precision: Optional[str] = None
     piecewise: Optional[str] = None     # the expression it is differentiated as (PIECEWISE)
     singular: bool = False              # a partial may be infinite where it is finite
+    # a header of adgen's that no standard header the output includes stands for (f2c.h):
+    # the output declares the function itself
+    header: Optional[str] = None
 
 
 def _variants():
@@ -262,6 +279,8 @@ def _variants():
         table[name] = LibFunc(name, ir.INT if name not in ("exit", "abort", "assert", "perror",
                                                              "adgen_shape_error")
                               else ir.VOID, "effect")
+    for name in F2C_WRITES:
+        table[name] = LibFunc(name, ir.INT, "effect", header="f2c.h")
     for name in INTEGER_RESULT:
         table[name] = LibFunc(name, ir.INT, "int")
     for name in ALLOCATION:

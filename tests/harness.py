@@ -994,21 +994,38 @@ def ensure_gfortran(install=False):
     test` does that first (tests/tools.py), so that the tests themselves install nothing."""
     if not _GFORTRAN or install and _GFORTRAN[0] is not None:
         _GFORTRAN[:] = [None if shutil.which(FC) else
-                        _install_gfortran() if install else
+                        apt_install(["gfortran"], lambda: shutil.which(FC)) if install else
                         "gfortran is not installed (`make test` installs it with apt-get "
                         "where it can: python tests/tools.py)"]
     return _GFORTRAN[0]
 
 
-def _install_gfortran():
+def f2c_missing():
+    """None when f2c, its header and its library (Debian's f2c and libf2c2-dev) are there;
+    else what is missing. `make test` installs them where it can (tests/tools.py)."""
+    if shutil.which("f2c") is None:
+        return "f2c is not installed"
+    cmd = ["gcc", "-x", "c", "-", "-lf2c", "-lm", "-o", os.devnull]
+    probe = '#include "f2c.h"\nint MAIN__(void) { return 0; }\n'
+    try:
+        proc = subprocess.run(cmd, input=probe, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"gcc cannot build with libf2c: {exc}"
+    return None if proc.returncode == 0 else "f2c.h or libf2c is not installed"
+
+
+def apt_install(packages, found):
+    """Installs Debian's packages with apt-get (root only, non-interactive); None when
+    found() holds after it, else the reason."""
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        return "not running as root, so not trying to install it (apt-get install gfortran)"
+        return (f"not running as root, so not trying to install it "
+                f"(apt-get install {' '.join(packages)})")
     if shutil.which("apt-get") is None:
         return "apt-get is not available to install it"
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     log = []
     for cmd in (["apt-get", "update"],
-                ["apt-get", "install", "-y", "--no-install-recommends", "gfortran"]):
+                ["apt-get", "install", "-y", "--no-install-recommends", *packages]):
         try:
             proc = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, capture_output=True,
                                   text=True, timeout=900)
@@ -1016,9 +1033,10 @@ def _install_gfortran():
             return f"{' '.join(cmd)} failed: {exc}"
         log.append(proc.stderr.strip()[-500:])
         if proc.returncode != 0 and cmd[1] == "install":
-            return f"apt-get install gfortran failed (exit {proc.returncode}): {log[-1]}"
-    if shutil.which(FC) is None:
-        return f"apt-get install gfortran ran, but {FC!r} is still not on PATH"
+            return (f"apt-get install {' '.join(packages)} failed (exit {proc.returncode}): "
+                    f"{log[-1]}")
+    if not found():
+        return f"apt-get install {' '.join(packages)} ran, but they are still missing"
     return None
 
 _DUMP_TYPES = {"integer(kind=4)": "integer(4)", "integer(kind=8)": "integer(8)",

@@ -49,13 +49,12 @@ def ensure_frameworks():
                                               "be skipped"))
 
 
-def main():
+def ensure_gfortran():
     import shutil
-    ensure_frameworks()
     found = shutil.which(harness.FC)
     if found:
         print(f"tests/tools.py: gfortran: {found}")
-        return 0
+        return
     print("tests/tools.py: gfortran is missing: installing it with apt-get "
           "(apt-get install gfortran)", flush=True)
     reason = harness.ensure_gfortran(install=True)
@@ -64,6 +63,27 @@ def main():
     else:
         print(f"tests/tools.py: gfortran: not available ({reason}); the Fortran tests "
               "will be skipped")
+
+
+def ensure_f2c():
+    """f2c and libf2c (tests/test_f2c.py translates Fortran with them and links the
+    derivative of the translation with libf2c)."""
+    missing = harness.f2c_missing()
+    if missing is None:
+        print("tests/tools.py: f2c and libf2c: found")
+        return
+    print(f"tests/tools.py: {missing}: installing f2c and libf2c2-dev with apt-get",
+          flush=True)
+    reason = harness.apt_install(["f2c", "libf2c2-dev"], lambda: harness.f2c_missing() is None)
+    print("tests/tools.py: f2c and libf2c: " + (
+        "installed" if reason is None else
+        f"not available ({reason}); the tests of f2c's output will be skipped"))
+
+
+def main():
+    ensure_frameworks()
+    ensure_gfortran()
+    ensure_f2c()
     return 0
 
 

@@ -10,7 +10,9 @@ the memory model keeps a struct's fields apart from numbers reached otherwise, s
 derivatives would not follow the view. Casts between spellings of one type (`doublereal
 *` and `double *`, a row of a 2-D array as `double *`), to `void *`, of memory that
 carries no derivative, and the pointer handed to free (`free((char *)(v + nl - 1))`,
-Numerical Recipes' nrutil: no value is read) are left alone.
+Numerical Recipes' nrutil: no value is read) and the items of a WRITE statement in C that
+f2c translated (`do_lio(&c__5, &c__1, (char *)&x, ...)`: printed, not computed with) are
+left alone.
 
 The address of a struct's field (`&p.x`, `&s.v[1]`) has the same trouble when what is
 reached through it goes past the field, into the fields after it (`(&p.x)[2]` for p.z, a
@@ -23,6 +25,7 @@ from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.ir.c_text import expr_c, type_name
+from adgen.rules import LIBRARY_FUNCTIONS
 
 
 def check_reinterpretations(prog, mem, act, functions):
@@ -33,11 +36,22 @@ def check_reinterpretations(prog, mem, act, functions):
         for st in ir.stmts_walk(f.body.stmts):
             for top in ir.stmt_exprs(st):
                 freed = {id(a) for e in ir.walk(top)
-                         if isinstance(e, ir.Call) and e.func == "free" for a in e.args}
+                         if isinstance(e, ir.Call) and _reads_no_value(prog, e)
+                         for a in e.args}
                 for e in ir.walk(top):
                     if isinstance(e, ir.Cast) and id(e) not in freed:
                         _check_cast(e, mem, act, st)
                 _check_field_addresses(prog, f, top, mem, act, st)
+
+
+def _reads_no_value(prog, call):
+    """Whether call reads the memory its pointer arguments reach as no number, whatever
+    their type: free, and the library's output routines (libf2c's WRITE items are the
+    addresses of the values as char *: printed, not computed with)."""
+    lib = LIBRARY_FUNCTIONS.get(call.func)
+    f = prog.functions.get(call.func)
+    return call.func == "free" or lib is not None and lib.kind == "effect" and \
+        (f is None or getattr(f, "is_library", False))
 
 
 def field_room(ptr):

@@ -256,7 +256,8 @@ def check_saved_allocatables(functions):
 def _may_set(prog, f, g, known):
     """Whether function f may set the static g: it assigns it, or takes its address other
     than as the argument of a callee that only reads through that parameter (f2c's
-    constants passed by address to its routines, `ddot_(n, x, &c__1, y, &c__1)`). In
+    constants passed by address to its routines, `ddot_(n, x, &c__1, y, &c__1)`, and to
+    libf2c's output routines). In
     Fortran, where every argument is passed by address, only the arguments of the
     program's procedures count, but those of an INTENT(IN) dummy or of an integer one
     the procedure only reads (a SAVEd counter passed to `call bump(ncall)` is set)."""
@@ -269,7 +270,9 @@ def _may_set(prog, f, g, known):
             for call in ir.walk(e):
                 callee = prog.functions.get(call.func) if isinstance(call, ir.Call) \
                     else None
-                if callee is not None and callee.has_body:
+                if callee is not None and _outputs_only(callee):
+                    read_only |= {id(a) for a in call.args}
+                elif callee is not None and callee.has_body:
                     ro = readonly_int_params(callee, prog.functions, known)
                     for a, p in zip(call.args, callee.params):
                         passed.add(id(a))
@@ -281,6 +284,13 @@ def _may_set(prog, f, g, known):
                    for x in ir.walk(e)):
                 return True
     return False
+
+
+def _outputs_only(f):
+    """Whether f is a library routine that only reads what its arguments reach, to print
+    it or to stop (libf2c's WRITE items and control blocks, `do_lio(&c__9, &c__1, ...)`)."""
+    lib = LIBRARY_FUNCTIONS.get(f.name)
+    return getattr(f, "is_library", False) and lib is not None and lib.kind == "effect"
 
 
 # calls that only compare or measure what they are given (a test of a first-call flag

@@ -26,7 +26,7 @@ from adgen.frontend.c_initializers import InitializersMixin
 from adgen.frontend.c_type_text import OutputTypeGenerator
 from adgen.frontend.c_strings import is_string, string_array_length
 from adgen.ir import exprs as X, reader
-from adgen.rules import F2C_CALLS, LIBRARY_FUNCTIONS, through_pointer
+from adgen.rules import F2C_CALLS, F2C_READS, F2C_WRITES, LIBRARY_FUNCTIONS, through_pointer
 
 _ASSIGN_OPS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<",
                ">>=": ">>", "&=": "&", "|=": "|", "^=": "^"}
@@ -193,9 +193,10 @@ class CFront(InitializersMixin):
 
     # ------------------------------------------------------------------ program
     def program(self, ast):
-        # libf2c's intrinsics the program does not define: calls of them only read
-        reading = frozenset(F2C_CALLS) - {ext.decl.name for ext in ast.ext
-                                          if isinstance(ext, c_ast.FuncDef)}
+        # libf2c's intrinsics and I/O routines the program does not define: calls of them
+        # only read (but the item of a READ: file_scope.py)
+        reading = frozenset(F2C_CALLS) | frozenset(F2C_WRITES) | frozenset(F2C_READS)
+        reading -= {ext.decl.name for ext in ast.ext if isinstance(ext, c_ast.FuncDef)}
         for ext in ast.ext:
             loc = loc_of(ext, Loc(self.path))
             user = not is_system_file(loc.file)
@@ -1183,6 +1184,11 @@ class CFront(InitializersMixin):
                 return ir.Call(name, args, LIBRARY_FUNCTIONS[name].ret, loc)
             own_output.check_runtime_call(name, loc)
             raise AdgenError(f"call to undeclared function '{name}'", loc)
+        if name in F2C_READS and not f.has_body:
+            raise AdgenError(f"'{name}' starts a Fortran READ statement (C that f2c "
+                             "translated): adgen does not follow the values it reads into "
+                             "variables; read the data before the routine that is "
+                             "differentiated, and pass it in", loc)
         if f.variadic and not getattr(f, "is_library", False):
             raise AdgenError(f"call to variadic function '{name}' is not supported", loc)
         params = f.params

@@ -8,6 +8,32 @@ from adgen.errors import AdgenError
 from adgen.frontend.c_strings import is_string, string_array_init
 
 
+def _static_locals_renamed(gen, init, scope):
+    """The C text of init (gen: pycparser's generator) with the static locals it names
+    under their names at file scope, where the output defines them (`static cilist io =
+    {0, 6, 0, fmt_100, 0};` of f2c names the format string declared before it)."""
+    renamed = []
+    for node in _ids(init):
+        sym = scope.lookup(node.name) if scope is not None else None
+        if isinstance(sym, ir.Symbol) and getattr(sym, "static_local", False):
+            renamed.append((node, node.name))
+            node.name = sym.name
+    try:
+        return gen.visit(init)
+    finally:
+        for node, name in renamed:      # the program's AST as it was
+            node.name = name
+
+
+def _ids(node):
+    """The identifiers node names (not the fields after `.` or `->`)."""
+    if isinstance(node, c_ast.ID):
+        yield node
+    for name, child in node.children():
+        if not (isinstance(node, c_ast.StructRef) and name == "field"):
+            yield from _ids(child)
+
+
 class InitializersMixin:
     def init_text(self, init, t, scope):
         """The C text of the initializer of a variable of type t, kept as it is but for a
@@ -15,7 +41,7 @@ class InitializersMixin:
         output compiles cleanly with -Wall -Wextra whatever braces the input elides)."""
         r = t.resolved()
         if not isinstance(init, c_ast.InitList):
-            return self.gen.visit(init)
+            return _static_locals_renamed(self.gen, init, scope)
         if not isinstance(r, (ir.Arr, ir.Struct)) or \
                 any(isinstance(x, c_ast.NamedInitializer) for x in init.exprs):
             return "{" + self.gen.visit(init) + "}"

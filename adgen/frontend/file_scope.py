@@ -4,6 +4,8 @@ pointer, which it uses at all. The driver refuses, with them, `static` state the
 would keep a copy of; the C front end checks the static function pointers it resolves."""
 from pycparser import c_ast
 
+from adgen.rules import F2C_ITEMS
+
 
 class FileScopeNames(c_ast.NodeVisitor):
     """Names a function body may write: assigned, incremented or having its address taken
@@ -59,10 +61,14 @@ class FileScopeNames(c_ast.NodeVisitor):
         args = node.args.exprs if node.args is not None else []
         for a in args:
             self.bare(a)
-        if isinstance(node.name, c_ast.ID) and node.name.name in self.reading:
-            # `pow_dd(&d__1, &c_b4)` reads d__1 and c_b4
-            for a in args:
-                self.visit(a.expr if isinstance(a, c_ast.UnaryOp) and a.op == "&" else a)
+        name = node.name.name if isinstance(node.name, c_ast.ID) else None
+        if name in self.reading:
+            # `pow_dd(&d__1, &c_b4)` reads d__1 and c_b4; `do_lio(&c__5, &c__1, (char *)
+            # &x, ...)` reads c__5 and c__1, and writes x in a READ
+            for k, a in enumerate(args):
+                read = k != F2C_ITEMS.get(name) and isinstance(a, c_ast.UnaryOp) and \
+                    a.op == "&"
+                self.visit(a.expr if read else a)
             return
         self.generic_visit(node)
 

@@ -15,8 +15,8 @@ from adgen.errors import AdgenError, Loc
 INCLUDE_DIR = Path(__file__).resolve().parent.parent / "include"
 
 # headers of adgen's include directory that are no standard C headers: the output does not
-# include them (it declares what it calls of them itself)
-NOT_STANDARD = ("cblas.h",)
+# include them (it defines the types and declares the functions it uses of them itself)
+NOT_STANDARD = ("cblas.h", "f2c.h")
 
 _LINEMARK = re.compile(r'^#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"')
 
@@ -110,6 +110,7 @@ def is_system_file(fname: str) -> bool:
 
 def defines_output_types(fname: str) -> bool:
     """Whether the types a file defines go into the output: the program's own, and those of
-    adgen's <cblas.h> (the output calls the BLAS with its enumerators, and includes no
-    <cblas.h>); the standard headers' come from the headers the output includes."""
-    return not is_system_file(fname) or os.path.basename(fname) == "cblas.h"
+    adgen's headers that the output does not include (NOT_STANDARD: the BLAS's enumerators,
+    f2c's integer and doublereal); the standard headers' come from the headers the output
+    includes."""
+    return not is_system_file(fname) or os.path.basename(fname) in NOT_STANDARD
