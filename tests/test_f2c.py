@@ -51,44 +51,131 @@ FORTRAN = """\
          F = F + S*X(I)**2
    20 CONTINUE
       END
+
+      SUBROUTINE NAMED(N, X, F, NAME)
+      INTEGER N, I, J
+      DOUBLE PRECISION X(N), F, A(8,8), S, W(3)
+      CHARACTER*8 NAME
+      CHARACTER*4 TAG
+      COMMON /COUNTS/ NCALLS
+      INTEGER NCALLS
+      EXTERNAL PEN
+      DOUBLE PRECISION PEN
+      DATA W /0.5D0, 0.25D0, 0.125D0/
+      NCALLS = NCALLS + 1
+      NAME = 'QUADRAT'
+      TAG = NAME(1:4)
+      DO 20 J = 1, N
+         DO 10 I = 1, N
+            A(I,J) = 1.0D0/DBLE(I+J-1)
+   10    CONTINUE
+   20 CONTINUE
+      F = 0.0D0
+      DO 40 I = 1, N
+         S = 0.0D0
+         DO 30 J = 1, N
+            S = S + A(I,J)*X(J)
+   30    CONTINUE
+         F = F + X(I)*S
+   40 CONTINUE
+      F = F + PEN(N, X) + W(1)*X(1)**3
+      IF (TAG .EQ. 'QUAD') F = F*MAX(1.0D0, DBLE(N)/2)
+      IF (NAME .NE. 'QUADRAT') F = 0.0D0
+      F = F + SIGN(ABS(X(1))**1.5D0, X(2)) + MOD(X(2), 2.0D0)
+      WRITE (6, 50) (X(I), I = 1, N)
+   50 FORMAT (1X, 'X =', 5D12.4)
+      END
+
+      SUBROUTINE MISC(N, X, F)
+      INTEGER N, I, K, IDX
+      DOUBLE PRECISION X(N), F, T, U, V, SQ, Q
+      REAL R
+      PARAMETER (K = 3)
+      DOUBLE PRECISION WORK(10)
+      SAVE WORK
+      SQ(Q) = Q*Q + 1.0D0
+      F = 0.0D0
+      I = 1
+    5 IF (I .GT. N) GO TO 15
+         WORK(I) = X(I)
+         I = I + 1
+         GO TO 5
+   15 CONTINUE
+      DO 10 I = 1, N
+         T = DMAX1(WORK(I), 0.5D0) + DMIN1(WORK(I), 1.0D0, 2.0D0)
+         U = DATAN2(X(I), 1.0D0 + DBLE(I)) + DLOG10(1.0D0 + X(I)**2)
+         IF (T - 1.0D0) 20, 30, 40
+   20    V = T*U
+         GO TO 50
+   30    V = T
+         GO TO 50
+   40    V = SQ(T) + U
+   50    CONTINUE
+         IDX = MOD(I, K) + 1
+         GO TO (60, 70, 80), IDX
+   60    F = F + V
+         GO TO 10
+   70    F = F + 2.0D0*V
+         GO TO 10
+   80    R = SNGL(V)
+         F = F + DBLE(R)*0.0D0 + V/3.0D0
+     *        + DSIGN(1.0D0, X(I))*DABS(X(I))
+   10 CONTINUE
+      F = F + DBLE(NINT(F))*0.0D0 + DEXP(-F*F*1.0D-4)
+     *      + DSQRT(F*F + 1.0D0)
+      RETURN
+      END
+
+      DOUBLE PRECISION FUNCTION PEN(N, X)
+      INTEGER N, I
+      DOUBLE PRECISION X(N)
+      PEN = 0.0D0
+      DO 10 I = 1, N
+         PEN = PEN + 1.0D-3*(X(I) - 1.0D0)**4
+   10 CONTINUE
+      END
 """
 
+# {call}: the routine's arguments after x and f (the adjoint's and the tangent's after
+# theirs), {name}: its name
 DRIVER = r"""
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "f2c.h"
 
-int chain_(integer *n, doublereal *x, doublereal *f);
-void chain__b(integer *n, doublereal *x, doublereal *xb, doublereal *f, doublereal *fb);
-void chain__d(integer *n, doublereal *x, doublereal *xd, doublereal *f, doublereal *fd);
+int {name}_(integer *n, doublereal *x, doublereal *f{params});
+void {name}__b(integer *n, doublereal *x, doublereal *xb, doublereal *f, doublereal *fb{params});
+void {name}__d(integer *n, doublereal *x, doublereal *xd, doublereal *f, doublereal *fd{params});
 
 int main(void)
-{
+{{
     integer n = 5;
-    double x[5] = {0.9, 1.2, 0.7, 1.1, 0.95}, xb[5], xd[5], f, fb, fd, worst = 0.0;
+    double x[5] = {{0.9, 1.2, 0.7, 1.1, 0.95}}, xb[5], xd[5], f, fb, fd, worst = 0.0;
     double dot_t = 0.0, dot_b = 0.0;
+    char text[8];
     int i;
-    for (i = 0; i < n; i++) {       /* central differences against the adjoint */
+    (void)text;
+    for (i = 0; i < n; i++) {{      /* central differences against the adjoint */
         double h = 1e-6, keep = x[i], fp, fm, rel;
-        x[i] = keep + h; chain_(&n, x, &fp);
-        x[i] = keep - h; chain_(&n, x, &fm);
+        x[i] = keep + h; {name}_(&n, x, &fp{call});
+        x[i] = keep - h; {name}_(&n, x, &fm{call});
         x[i] = keep;
         fb = 1.0;
-        chain__b(&n, x, xb, &f, &fb);
+        {name}__b(&n, x, xb, &f, &fb{call});
         rel = fabs(xb[i] - (fp - fm) / (2 * h)) / fmax(1.0, fabs(xb[i]));
         if (rel > worst) worst = rel;
-    }
+    }}
     for (i = 0; i < n; i++) xd[i] = 0.1 * (i + 1) - 0.2;       /* tangent against adjoint */
-    chain__d(&n, x, xd, &f, &fd);
+    {name}__d(&n, x, xd, &f, &fd{call});
     fb = 1.0;
-    chain__b(&n, x, xb, &f, &fb);
+    {name}__b(&n, x, xb, &f, &fb{call});
     for (i = 0; i < n; i++) dot_b += xb[i] * xd[i];
     dot_t = fd;
     fflush(stdout);
-    fprintf(stderr, "fd %.3e dot %.3e\n", worst, fabs(dot_t - dot_b) / fabs(dot_t));
+    fprintf(stderr, "fd %.3e dot %.3e\\n", worst, fabs(dot_t - dot_b) / fabs(dot_t));
     return worst < 1e-6 && fabs(dot_t - dot_b) <= 1e-12 * fabs(dot_t) ? 0 : 1;
-}
+}}
 """
 
 
@@ -114,31 +201,59 @@ def adgen(args, cwd):
     return run([sys.executable, "-m", "adgen", *args], cwd)
 
 
-def test_derivatives_of_f2c_output_with_writes_link_with_libf2c(translated):
-    d = translated
-    for mode, out in (("--reverse", "model_b.c"), ("--forward", "model_d.c")):
-        proc = adgen([mode, "model.c", "--head", "chain_(f)/(x)", "-o", out], d)
+def build_and_check(d, name, params="", call=""):
+    """The derivatives of routine name_ of model.c, compiled with -Werror, linked with the
+    primal and libf2c, checked by the driver; its run's standard output."""
+    head = f"{name}_(f)/(x)"
+    for mode, out in (("--reverse", f"{name}_b.c"), ("--forward", f"{name}_d.c")):
+        proc = adgen([mode, "model.c", "--head", head, "-o", out], d)
         assert proc.returncode == 0, proc.stderr
         text = (d / out).read_text()
         # f2c.h is not the output's: it defines the types and declares libf2c's routines
         assert "#include \"f2c.h\"" not in text and "typedef double doublereal;" in text
-        assert re.search(r"^integer s_wsfe\(cilist \*", text, re.M), text
         proc = run(["gcc", *WARN, "-c", out], d)
         assert proc.returncode == 0, proc.stderr
-    (d / "driver.c").write_text(DRIVER)
-    for src in ("model.c", "driver.c"):
+    (d / f"{name}_driver.c").write_text(DRIVER.format(name=name, params=params, call=call))
+    for src in ("model.c", f"{name}_driver.c"):
         proc = run(["gcc", "-std=c99", "-w", "-c", src], d)
         assert proc.returncode == 0, proc.stderr
-    proc = run(["gcc", "driver.o", "model.o", "model_b.o", "model_d.o", "-lf2c", "-lm",
-                "-o", "check"], d)
+    proc = run(["gcc", f"{name}_driver.o", "model.o", f"{name}_b.o", f"{name}_d.o", "-lf2c",
+                "-lm", "-o", f"{name}_check"], d)
     assert proc.returncode == 0, proc.stderr
-    proc = run(["./check"], d)
+    proc = run([f"./{name}_check"], d)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+def test_derivatives_of_f2c_output_with_writes_link_with_libf2c(translated):
+    out = build_and_check(translated, "chain")
+    assert re.search(r"^integer s_wsfe\(cilist \*", (translated / "chain_b.c").read_text(),
+                     re.M)
     # every call prints: the primal's (10 of the differences), the adjoint's forward
     # sweeps (5 + 1) and the tangent's (1), each the same lines
-    chain = [line for line in proc.stdout.splitlines() if "CHAIN" in line]
-    assert len(chain) == 10 + 6 + 1, proc.stdout
-    assert proc.stdout.count("SUM OF SQUARES") == 17 and "TERM" in proc.stdout
+    chain = [line for line in out.splitlines() if "CHAIN" in line]
+    assert len(chain) == 10 + 6 + 1, out
+    assert out.count("SUM OF SQUARES") == 17 and "TERM" in out
+
+
+def test_character_data_common_blocks_and_implied_do_writes(translated):
+    """CHARACTER assignment and comparison (s_copy, s_cmp: what they compute, in the
+    output), a COMMON block, DATA, an EXTERNAL function, a WRITE of an implied DO."""
+    out = build_and_check(translated, "named", params=", char *name, ftnlen name_len",
+                          call=", text, (ftnlen)8")
+    text = (translated / "named_b.c").read_text()
+    assert "s_copy" not in text and "s_cmp" not in text and "adgen_str_cmp(" in text
+    assert out.count("X =") == 10 + 6 + 1, out
+
+
+def test_goto_branches_arithmetic_if_and_statement_functions(translated):
+    """Classic control flow: a loop of IF ... GO TO, an arithmetic IF to three labels each
+    setting V before L50 reads it, a computed GO TO, a statement function, intrinsics of
+    both precisions. f2c declares every local static: V, set on every path before it is
+    read, carries nothing between calls, so adgen makes it a local."""
+    build_and_check(translated, "misc")
+    text = (translated / "misc_b.c").read_text()
+    assert not re.search(r"static doublereal .*\bv\b", text), text
 
 
 def test_read_statement_in_the_differentiated_routine_is_refused(translated):

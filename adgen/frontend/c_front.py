@@ -15,7 +15,9 @@ from adgen import ir
 from adgen.errors import AdgenError, Loc
 from adgen.frontend import function_pointers, jumps, own_output, qsort
 from adgen.frontend.directives import check_directive, stated_size
+from adgen.frontend.f2c_strings import F2C_STRING_CALLS, f2c_string_call
 from adgen.frontend.file_scope import file_scope_names, file_scope_sets
+from adgen.frontend.jump_flow import set_before_read
 from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.c_old_style import prototype_old_style
 from adgen.frontend.counted_whiles import count_whiles
@@ -195,7 +197,8 @@ class CFront(InitializersMixin):
     def program(self, ast):
         # libf2c's intrinsics and I/O routines the program does not define: calls of them
         # only read (but the item of a READ: file_scope.py)
-        reading = frozenset(F2C_CALLS) | frozenset(F2C_WRITES) | frozenset(F2C_READS)
+        reading = frozenset(F2C_CALLS) | frozenset(F2C_WRITES) | frozenset(F2C_READS) | \
+            {"s_cmp", "i_len"}
         reading -= {ext.decl.name for ext in ast.ext if isinstance(ext, c_ast.FuncDef)}
         for ext in ast.ext:
             loc = loc_of(ext, Loc(self.path))
@@ -489,6 +492,12 @@ class CFront(InitializersMixin):
         f.body.loc = loc
         self.stated_sizes(f)
         _jumps_inside_loops(f.body.stmts, False)
+        if any(isinstance(st, jumps.Goto) for st in ir.stmts_walk(f.body.stmts)):
+            # read on the jumps as written: once they are flags, no walk can follow them
+            for g in self.globals:
+                if getattr(g, "local_of", None) == f.name and \
+                        isinstance(g.type.resolved(), ir.Prim):
+                    g.set_first_across_jumps = set_before_read(f.body.stmts, g)
         jumps.lower_gotos(f, lambda base: self.hidden_local(base, ir.INT, loc))
         lower_realloc(f, self.hidden_local)
         count_whiles(f.body.stmts)
@@ -1208,6 +1217,9 @@ class CFront(InitializersMixin):
         if getattr(f, "is_library", False) and through_pointer(name) and len(conv) == 2 \
                 and name not in self.inactive:
             return self.through_pointer(name, conv, pre, loc)
+        if name in F2C_STRING_CALLS and not f.has_body and name not in self.inactive and \
+                len(conv) == (2 if name == "i_len" else 4):
+            return f2c_string_call(name, conv, pre, self.hidden_local, loc)
         if name in F2C_CALLS and not f.has_body and name not in self.inactive and \
                 all(isinstance(p.type.resolved(), ir.Ptr) for p in params):
             return self.f2c_call(name, params, conv)

@@ -31,7 +31,9 @@ def make_statics_automatic(prog, names):
         names_used = {s.name for s in f.params + f.locals + prog.globals} | \
             set(prog.functions)
         for g in statics:
-            if g in taken or not sets_before_reading(prog, f, g):
+            # (a function with gotos: read on its jumps as written, frontend/jump_flow.py)
+            if g in taken or not (getattr(g, "set_first_across_jumps", False) or
+                                  sets_before_reading(prog, f, g)):
                 continue
             prog.globals.remove(g)
             g.kind, g.is_static, g.init, g.init_text = "local", False, None, None
