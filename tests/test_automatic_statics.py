@@ -45,8 +45,26 @@ double f(int n, const double *x)
     return s + t;
 }
 """
-ADDRESS_TAKEN = """
+# f2c's way of passing a local: the callee reaches it through *v during the call, and its
+# every path sets it before reading it (s = 0.0 before the call, i by the callee)
+HANDED_BY_ADDRESS = """
 static void twice(double *v) { *v = 2.0 * *v; }
+static void first(int *k) { *k = 0; }
+double f(int n, const double *x)
+{
+    static int i;
+    static double s;
+    s = 0.0;
+    for (first(&i); i < n; i++)
+        s += x[i] * x[i];
+    twice(&s);
+    return s;
+}
+"""
+# the callee keeps the address: a later call may reach s through it
+ADDRESS_TAKEN = """
+double *last_scaled;
+static void twice(double *v) { last_scaled = v; *v = 2.0 * *v; }
 double f(int n, const double *x)
 {
     static int i;
@@ -77,7 +95,8 @@ def _reverse(tmp_path, source):
     # inner call changes them
     (ADDRESS_TAKEN, ["static double f_s", "static double f_sb"]),  # a pointer to it may
     # outlive the call
-], ids=["set_first", "read_first", "recursive", "address_taken"])
+    (HANDED_BY_ADDRESS, []),    # reached through the pointer during the call only
+], ids=["set_first", "read_first", "recursive", "address_taken", "handed_by_address"])
 def test_static_locals_automatic_where_they_keep_nothing(tmp_path, source, kept):
     text = _reverse(tmp_path, source)
     statics = [line.rstrip(";").split(" = ")[0] for line in text.splitlines()

@@ -20,6 +20,8 @@ from adgen.ir import exprs as X
 from adgen.analysis.call_graph import callees, reachable_statements
 from adgen.analysis.extent import const_value
 from adgen.analysis.first_access import READ, SET, first_access
+from adgen.analysis.handle_params import (handed_on, handle_access, handle_param,
+                                          handle_writes)
 from adgen.analysis.loops import readonly_int_params
 from adgen.rules import LIBRARY_FUNCTIONS
 
@@ -69,10 +71,20 @@ def _set_first(prog, f, g, k):
         return isinstance(e, ir.Index) and isinstance(e.base, ir.Ref) and e.base.sym is g \
             and const_value(e.index) == k
 
+    def handles(e):
+        """The calls in e handing &g to a handle parameter (handle_params.py): g
+        reached through it during the call only (g a scalar)."""
+        return handed_on(prog, e, lambda a: isinstance(a, ir.AddrOf) and
+                         isinstance(a.arg, ir.Ref) and a.arg.sym is g) if k is None else []
+
     def reads(seen):
         def check(exprs):
             for e in exprs:
-                if named(e):
+                passed = handles(e)
+                if any(handle_access(prog, callee, j) == READ for _, j, callee in passed):
+                    return True
+                if named(e) and not (passed and not _uses_outside(
+                        e, g, {id(call.args[j]) for call, j, _ in passed})):
                     return True
                 for x in ir.walk(e):
                     fn = prog.functions.get(x.func) if isinstance(x, ir.Call) else None
@@ -92,6 +104,15 @@ def _set_first(prog, f, g, k):
             if isinstance(st, ir.Assign) and target(st.lhs) and not reads(seen)([st.rhs]):
                 return True
             call = st.expr if isinstance(st, ir.ExprStmt) else None
+            passed = handles(call) if isinstance(call, ir.Call) else []
+            mine = [handle_access(prog, callee, j) for x, j, callee in passed if x is call]
+            if SET in mine and READ not in mine:
+                # `gefa_(w, ..., &info)` setting *info first: g set, if nothing else of
+                # the call reads it
+                handed = {id(call.args[j]) for x, j, _ in passed if x is call}
+                return not any(_uses_outside(a, g, handed) for a in call.args
+                               if id(a) not in handed) and \
+                    not reads(seen)([a for a in call.args if id(a) not in handed])
             fn = prog.functions.get(call.func) if isinstance(call, ir.Call) else None
             return fn is not None and fn.name not in seen and fn.has_body and \
                 not reads(seen)(call.args) and \
@@ -100,6 +121,28 @@ def _set_first(prog, f, g, k):
         return check
 
     return first_access(f.body.stmts, sets({f.name}), reads({f.name})) != READ
+
+
+def _uses_outside(e, g, handed):
+    """Whether e names g other than inside the arguments whose ids are in handed."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if id(x) in handed:
+            continue
+        if isinstance(x, ir.Ref) and x.sym is g:
+            return True
+        stack.extend(x.children() or ())
+    return False
+
+
+def handle_addresses(prog, f, g):
+    """The ids of the `&g` in f's statements handed to handle parameters (g reached
+    through them during the call only)."""
+    return {id(call.args[j]) for st in ir.stmts_walk(f.body.stmts)
+            for e in ir.stmt_exprs(st)
+            for call, j, _ in handed_on(prog, e, lambda a: isinstance(a, ir.AddrOf) and
+                                        isinstance(a.arg, ir.Ref) and a.arg.sym is g)}
 
 
 def _constant_elements(stmts, g):
@@ -173,11 +216,17 @@ def check_static_globals(prog, stat, inside, called):
         if len(users) == 1:
             continue
         aggregate = isinstance(g.type.resolved(), (ir.Arr, ir.Struct))
+        known = {}
         for f in prog.functions.values():
             written, escaped, _ = _file_scope(f)
             name = getattr(f, "clone_of", f.name)
             if name in inside and name not in called:
                 continue
+            # the syntax's answer, refined where adgen read the body: `&c__1` handed to a
+            # parameter the callee only reads sets nothing (f2c's constants)
+            if g.name in written and f.has_body and getattr(f, "error", None) is None \
+                    and not _may_set(prog, f, g, known):
+                written = ()
             if g.name in written or aggregate and g.name in escaped:
                 raise AdgenError(
                     f"static global '{ir.source_name(g)}' is set in '{name}', which runs "
@@ -274,10 +323,13 @@ def _may_set(prog, f, g, known):
                     read_only |= {id(a) for a in call.args}
                 elif callee is not None and callee.has_body:
                     ro = readonly_int_params(callee, prog.functions, known)
-                    for a, p in zip(call.args, callee.params):
+                    for j, (a, p) in enumerate(zip(call.args, callee.params)):
                         passed.add(id(a))
                         if isinstance(a, ir.AddrOf) and (
-                                p in ro or fortran and getattr(p, "intent_in", False)):
+                                p in ro or fortran and getattr(p, "intent_in", False) or
+                                # a number read through *p only (f2c's `&c_b2` for 0.5)
+                                handle_param(prog, callee, j) and
+                                not handle_writes(prog, callee, j)):
                             read_only.add(id(a))
             if any(isinstance(x, ir.AddrOf) and id(x) not in read_only and
                    (id(x) in passed or not fortran) and ir.storage_symbol(x.arg) is g

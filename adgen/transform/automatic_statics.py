@@ -14,7 +14,7 @@ it), an array or a struct (elements set one by one), or a read before a set on s
 from adgen import ir
 from adgen.analysis.call_graph import callees, reachable
 from adgen.analysis.loops import address_taken
-from adgen.analysis.static_state import sets_before_reading
+from adgen.analysis.static_state import handle_addresses, sets_before_reading
 
 
 def make_statics_automatic(prog, names):
@@ -27,13 +27,15 @@ def make_statics_automatic(prog, names):
                    isinstance(g.type.resolved(), ir.Prim)]
         if not statics or not f.has_body or name in reachable(prog, callees(prog, f)):
             continue
-        taken = address_taken(f)
         names_used = {s.name for s in f.params + f.locals + prog.globals} | \
             set(prog.functions)
         for g in statics:
             # (a function with gotos: read on its jumps as written, frontend/jump_flow.py)
-            if g in taken or not (getattr(g, "set_first_across_jumps", False) or
-                                  sets_before_reading(prog, f, g)):
+            # an address handed to a callee that reaches g through it during the call
+            # only (f2c's `&info`) is no address kept
+            if g in address_taken(f, handle_addresses(prog, f, g)) or \
+                    not (getattr(g, "set_first_across_jumps", False) or
+                         sets_before_reading(prog, f, g)):
                 continue
             prog.globals.remove(g)
             g.kind, g.is_static, g.init, g.init_text = "local", False, None, None
