@@ -235,6 +235,22 @@ FORTRAN = """\
    10 CONTINUE
       END
 
+      SUBROUTINE SETUP(N, X)
+      INTEGER N, I
+      DOUBLE PRECISION X(N), W(50), S
+      SAVE W
+      DO 10 I = 1, N
+         W(I) = 1.0D0 + 0.1D0*DBLE(I)
+   10 CONTINUE
+      RETURN
+      ENTRY APPLY(N, X, S)
+      S = 0.0D0
+      DO 20 I = 1, N
+         S = S + W(I)*X(I)**2
+   20 CONTINUE
+      RETURN
+      END
+
       DOUBLE PRECISION FUNCTION PEN(N, X)
       INTEGER N, I
       DOUBLE PRECISION X(N)
@@ -373,6 +389,17 @@ def test_locals_passed_by_address_to_routines_that_set_them(translated):
     build_and_check(translated, "lusolv")
     text = (translated / "lusolv_b.c").read_text()
     assert not re.search(r"static integer lusolv__info\b", text), text
+
+
+def test_entry_state_the_program_sets_is_refused(translated):
+    """SETUP fills SAVEd weights, its ENTRY APPLY reads them: f2c makes both one function
+    with a static local array. The output's copy of the array would never be filled by
+    the program's calls of SETUP (a derivative of zero): refused, naming both."""
+    proc = adgen(["--reverse", "model.c", "--head", "apply_(s)/(x)", "-o", "a_b.c"],
+                 translated)
+    assert proc.returncode == 1, proc.stderr
+    assert re.search(r"error: the static local 'w' of 'setup_0_' is set by 'setup_0_' "
+                     r"\(called from 'setup_'\)", proc.stderr), proc.stderr
 
 
 def test_read_statement_in_the_differentiated_routine_is_refused(translated):

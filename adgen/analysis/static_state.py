@@ -270,7 +270,20 @@ def check_static_state(prog, stat, inside, heads):
             is not None
         if not exact:
             # an array or struct set element by element (a scratch row filled by a loop):
-            # the analysis cannot tell whether each call sets it before reading it
+            # the analysis cannot tell whether each call sets it before reading it; but
+            # one that code the program runs itself sets (an init routine, another ENTRY
+            # of the same routine) is state the output's copy never gets
+            outside = _set_outside(prog, inside, heads, g, known)
+            if outside is not None:
+                runner, setter = outside
+                by = f"'{setter}'" if setter == runner else \
+                    f"'{setter}' (called from '{runner}')"
+                raise AdgenError(
+                    f"the {what} is set by {by}, which runs in the program's own code, and "
+                    f"'{hname}' may read it before setting it: the output has its own copy, "
+                    f"which the program's calls do not set, so its derivatives would follow "
+                    f"another state than the primal's ({remedy} so that the output uses the "
+                    "program's variable)", g.loc)
             prog.warnings = getattr(prog, "warnings", []) + [warning_text(
                 g.loc, f"the {what} may keep its value from one call of '{hname}' to the "
                 f"next: the output has its own copy, which calls of '{hname}' in the "
@@ -282,6 +295,32 @@ def check_static_state(prog, stat, inside, heads):
             f"of '{hname}' in the program do not change, so its derivatives would follow "
             f"another state than the primal's ({remedy} so that the output uses the "
             "program's variable)", g.loc)
+
+
+def _set_outside(prog, inside, heads, g, known):
+    """(runner, setter) when a function runner of the program that the output does not
+    contain (one the program runs itself) sets g, in its body or in setter, a function it
+    calls other than through a head; None when none does. A function adgen could not read
+    is followed through the names its syntax uses."""
+    stop = {h.func.name for h in heads}
+    for name, f in prog.functions.items():
+        if name in inside or name in stop or getattr(f, "is_library", False) or \
+                getattr(f, "clone_of", None) is not None:
+            continue
+        seen, todo = set(), [name]
+        while todo:
+            n = todo.pop()
+            fn = prog.functions.get(n)
+            if n in seen or n in stop or fn is None or getattr(fn, "is_library", False):
+                continue
+            seen.add(n)
+            if getattr(fn, "error", None) is not None:
+                todo += [m for m in _file_scope(fn)[2] if m in prog.functions]
+            elif fn.has_body:
+                if _may_set(prog, fn, g, known):
+                    return name, n
+                todo += callees(prog, fn)
+    return None
 
 
 def check_saved_allocatables(functions):
