@@ -251,6 +251,111 @@ FORTRAN = """\
       RETURN
       END
 
+      SUBROUTINE LOGDET(N, X, F, UPLO)
+      CHARACTER UPLO
+      INTEGER N, I, J, INFO
+      DOUBLE PRECISION X(N), F, A(10,10)
+      DO 20 J = 1, N
+         DO 10 I = 1, N
+            A(I,J) = 0.1D0*X(I)*X(J)
+   10    CONTINUE
+         A(J,J) = A(J,J) + 1.0D0 + X(J)**2
+   20 CONTINUE
+      CALL POTRF(UPLO, N, A, 10, INFO)
+      IF (INFO .NE. 0) THEN
+         F = 0.0D0
+         RETURN
+      END IF
+      F = 0.0D0
+      DO 30 I = 1, N
+         F = F + 2.0D0*LOG(A(I,I))
+   30 CONTINUE
+      END
+
+      SUBROUTINE POTRF(UPLO, N, A, LDA, INFO)
+      CHARACTER UPLO
+      INTEGER N, LDA, INFO, J, K
+      DOUBLE PRECISION A(LDA,*), AJJ, S
+      LOGICAL UPPER, LSAME
+      EXTERNAL LSAME, XERBLA
+      INFO = 0
+      UPPER = LSAME(UPLO, 'U')
+      IF (.NOT.UPPER .AND. .NOT.LSAME(UPLO, 'L')) THEN
+         INFO = -1
+      ELSE IF (N .LT. 0) THEN
+         INFO = -2
+      END IF
+      IF (INFO .NE. 0) THEN
+         CALL XERBLA('POTRF ', -INFO)
+         RETURN
+      END IF
+      IF (UPPER) THEN
+         DO 20 J = 1, N
+            S = 0.0D0
+            DO 10 K = 1, J - 1
+               S = S + A(K,J)**2
+   10       CONTINUE
+            AJJ = A(J,J) - S
+            IF (AJJ .LE. 0.0D0) THEN
+               A(J,J) = AJJ
+               INFO = J
+               RETURN
+            END IF
+            AJJ = SQRT(AJJ)
+            A(J,J) = AJJ
+            DO 15 K = J + 1, N
+               S = A(J,K)
+               DO 12 I = 1, J - 1
+                  S = S - A(I,J)*A(I,K)
+   12          CONTINUE
+               A(J,K) = S/AJJ
+   15       CONTINUE
+   20    CONTINUE
+      ELSE
+         DO 40 J = 1, N
+            S = 0.0D0
+            DO 30 K = 1, J - 1
+               S = S + A(J,K)**2
+   30       CONTINUE
+            AJJ = A(J,J) - S
+            IF (AJJ .LE. 0.0D0) THEN
+               INFO = J
+               RETURN
+            END IF
+            AJJ = SQRT(AJJ)
+            A(J,J) = AJJ
+            DO 35 K = J + 1, N
+               S = A(K,J)
+               DO 32 I = 1, J - 1
+                  S = S - A(K,I)*A(J,I)
+   32          CONTINUE
+               A(K,J) = S/AJJ
+   35       CONTINUE
+   40    CONTINUE
+      END IF
+      END
+
+      LOGICAL FUNCTION LSAME(CA, CB)
+      CHARACTER CA, CB
+      INTEGER INTA, INTB
+      LSAME = CA .EQ. CB
+      IF (LSAME) RETURN
+      INTA = ICHAR(CA)
+      INTB = ICHAR(CB)
+      IF (INTA .GE. 97 .AND. INTA .LE. 122) INTA = INTA - 32
+      IF (INTB .GE. 97 .AND. INTB .LE. 122) INTB = INTB - 32
+      LSAME = INTA .EQ. INTB
+      END
+
+      SUBROUTINE XERBLA(SRNAME, INFO)
+      CHARACTER*(*) SRNAME
+      INTEGER INFO
+      WRITE (*, 9999) SRNAME, INFO
+      STOP
+ 9999 FORMAT (' ** On entry to ', A, ' parameter number ', I2,
+     $      ' had an illegal value')
+      END
+
       DOUBLE PRECISION FUNCTION PEN(N, X)
       INTEGER N, I
       DOUBLE PRECISION X(N)
@@ -389,6 +494,15 @@ def test_locals_passed_by_address_to_routines_that_set_them(translated):
     build_and_check(translated, "lusolv")
     text = (translated / "lusolv_b.c").read_text()
     assert not re.search(r"static integer lusolv__info\b", text), text
+
+
+def test_lapack_style_character_options_and_error_handler(translated):
+    """A Cholesky factorization in LAPACK's style: the triangle chosen by a CHARACTER
+    argument compared by a LOGICAL function (`lsame_` in the right operand of &&), INFO,
+    an error handler that writes and stops (not reached); both triangles."""
+    for uplo in ("U", "l"):
+        build_and_check(translated, "logdet", params=", char *uplo, ftnlen uplo_len",
+                        call=f', "{uplo}", (ftnlen)1')
 
 
 def test_entry_state_the_program_sets_is_refused(translated):

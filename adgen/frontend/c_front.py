@@ -234,7 +234,9 @@ class CFront(InitializersMixin):
         self.name_anonymous_structs()
         self.check_fixed_pointers()
         function_pointers.resolve(self)
-        return ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas)
+        prog = ir.Program(self.functions, self.globals, self.type_text, [], self.pragmas)
+        prog.type_names = set(self.typedefs)
+        return prog
 
     def check_fixed_pointers(self):
         """A call through a static function pointer is a call of the function it is

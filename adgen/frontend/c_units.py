@@ -44,6 +44,7 @@ def merge_c_files(programs):
         pragmas += p.pragmas
     prog = ir.Program(funcs, list(globals_.values()), types, std, pragmas,
                       programs[0].language)
+    prog.type_names = set().union(*(getattr(p, "type_names", ()) for p in programs))
     # one symbol per global, whichever file mentions it
     canon = {g.name: g for g in prog.globals}
     for f in funcs.values():

@@ -719,6 +719,14 @@ def stmt_exprs(s: Stmt):
     return []
 
 
+def program_names(prog):
+    """The names at the program's file scope: its functions, globals and the type names
+    it defines (a typedef such as f2c's `logical`): names a generated local must not take,
+    as it would hide them."""
+    return set(prog.functions) | {g.name for g in prog.globals} | \
+        set(getattr(prog, "type_names", ()))
+
+
 def free_static_local_names(prog):
     """Renames each static (SAVEd) local of a function, which the output stores at file
     scope as `f_name` (static_local_name), whose name another name of the program takes: a
@@ -730,7 +738,8 @@ def free_static_local_names(prog):
     if not moved:
         return
     ids = {id(g) for g in moved}
-    taken = set(prog.functions) | {g.name for g in prog.globals if id(g) not in ids} | \
+    taken = set(prog.functions) | set(getattr(prog, "type_names", ())) | \
+        {g.name for g in prog.globals if id(g) not in ids} | \
         {s.name for f in prog.functions.values() for s in list(f.params) + list(f.locals)
          if s is not None and id(s) not in ids}
     for g in moved:

@@ -51,7 +51,7 @@ class FuncGen(CallsAndLoops):
         self.mem = T.mem
         self.prog = T.prog
         taken = {p.name for p in f.params} | {s.name for s in f.locals}
-        taken |= {g.name for g in self.prog.globals} | set(self.prog.functions)
+        taken |= ir.program_names(self.prog)
         taken |= set(T.ctx.shadow_global_names())
         self.names = Names(taken)
         self.sh = ShadowMap(self.act, "b")

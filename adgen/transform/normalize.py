@@ -28,6 +28,14 @@ MAX_DEPTH = 64
 PIECE_DEPTH = 32
 
 
+
+def _truth(e):
+    """e != 0 as C's && and || test it (an int 0 or 1)."""
+    if isinstance(e, ir.Binary) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL) or \
+            isinstance(e, ir.Unary) and e.op == "!":
+        return e
+    return ir.Binary("!=", e, ir.Const("0", ir.INT), ir.INT, e.loc)
+
 class Temps:
     """Fresh local variables of one function, named so they clash with nothing."""
 
@@ -49,7 +57,7 @@ class Temps:
 
 def taken_names(prog, func):
     names = {s.name for s in func.params} | {s.name for s in func.locals}
-    names |= {g.name for g in prog.globals} | set(prog.functions)
+    names |= ir.program_names(prog)
     return names
 
 
@@ -314,6 +322,19 @@ class Normalizer:
                 value = self.lift(branch, inner)
                 branches.append(ir.Block(inner + [ir.Assign(ir.Ref(t), value, e.loc)]))
             pre.append(ir.If(e.test, branches[0], branches[1], e.loc))
+            return ir.Ref(t, e.loc)
+        if isinstance(e, ir.Binary) and e.op in ir.LOGICAL and \
+                any(isinstance(sub, ir.Call) and self.needs_lift(sub) for sub in ir.walk(e.right)):
+            # a && f(x)  ->  t = a != 0; if (t) t = f(x) != 0;  (|| on !t): the call runs
+            # only where C evaluates it
+            t = self.temps.new("logical", ir.INT, e.loc)
+            pre.append(ir.Assign(ir.Ref(t, e.loc), _truth(self.lift(e.left, pre)), e.loc))
+            inner = []
+            right = _truth(self.lift(e.right, inner))
+            test = ir.Ref(t, e.loc) if e.op == "&&" else \
+                ir.Unary("!", ir.Ref(t, e.loc), ir.INT, e.loc)
+            pre.append(ir.If(test, ir.Block(inner + [ir.Assign(ir.Ref(t, e.loc), right,
+                                                                e.loc)]), None, e.loc))
             return ir.Ref(t, e.loc)
         if isinstance(e, ir.Binary) and e.op in ir.LOGICAL or isinstance(e, ir.Cond):
             if isinstance(e, ir.Cond):

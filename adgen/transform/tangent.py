@@ -84,7 +84,7 @@ class TangentGen:
         self.T, self.f, self.head = T, f, head
         self.act, self.mem, self.prog = T.act, T.mem, T.prog
         taken = {p.name for p in f.params} | {s.name for s in f.locals}
-        taken |= {g.name for g in self.prog.globals} | set(self.prog.functions)
+        taken |= ir.program_names(self.prog)
         taken |= set(T.ctx.shadow_global_names())
         self.names = Names(taken)
         self.sh = ShadowMap(self.act, "d")
