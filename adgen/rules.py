@@ -107,6 +107,21 @@ F2C_CALLS = {
     "d_atn2": "atan2(*x, *y)",
     **{f"d_{f}": f"{f}(*x)" for f in ("sqrt", "exp", "log", "sin", "cos", "tan", "asin",
                                       "acos", "atan", "sinh", "cosh", "tanh")},
+    # REAL arguments, computed in double as libf2c's r_ routines do
+    "r_abs": f"(double){_F2C_ABS}",
+    "r_dim": "(*x > *y ? *x - *y : 0.0)",
+    "r_int": "(*x > 0 ? floor(*x) : -floor(-*x))",
+    "r_nint": "(*x >= 0 ? floor(*x + .5) : -floor(.5 - *x))",
+    "r_mod": "((double)*x - (double)*y * ((double)*x / *y >= 0 ? floor((double)*x / *y) "
+             ": -floor(-((double)*x / *y))))",
+    "r_lg10": "0.43429448190325182765 * log(*x)",
+    "r_atn2": "atan2(*x, *y)",
+    **{f"r_{f}": f"{f}(*x)" for f in ("sqrt", "exp", "log", "sin", "cos", "tan", "asin",
+                                      "acos", "atan", "sinh", "cosh", "tanh")},
+    # integer results
+    "i_nint": "(int)(*x >= 0 ? floor(*x + .5) : -floor(.5 - *x))",
+    "i_sign": f"(*y >= 0 ? {_F2C_ABS} : -{_F2C_ABS})",
+    "i_dim": "(*x > *y ? *x - *y : 0)",
 }
 # Piecewise functions: the derivative is that of the branch the function takes, as if it
 # were this expression (the primal still calls the function). Multiplying by the 0 or 1 of
@@ -149,6 +164,9 @@ F2C_READS = ("s_rsle", "s_rsfe", "s_rsfi", "s_rsue", "s_rdue", "s_rdfe", "s_rsne
 # The position of the item among the arguments of each do_* call (its other arguments,
 # the item's type code and count, are only read; the item is written by a READ).
 F2C_ITEMS = {"do_lio": 2, "do_fio": 1, "do_uio": 1}
+# libf2c's routines of integers alone that stay calls (pow_ii: binary powering in
+# integers, which no expression computes): no derivative; the output declares them.
+F2C_INTEGER = ("pow_ii",)
 # Library calls returning integers or flags: never active.
 INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lround", "lrint",
                   "ilogb", "ilogbf", "ilogbl", "lroundf", "lroundl", "lrintf", "lrintl",
@@ -281,6 +299,8 @@ def _variants():
                               else ir.VOID, "effect")
     for name in F2C_WRITES:
         table[name] = LibFunc(name, ir.INT, "effect", header="f2c.h")
+    for name in F2C_INTEGER:
+        table[name] = LibFunc(name, ir.INT, "int", header="f2c.h")
     for name in INTEGER_RESULT:
         table[name] = LibFunc(name, ir.INT, "int")
     for name in ALLOCATION:

@@ -379,9 +379,11 @@ def _may_set(prog, f, g, known):
 
 def _outputs_only(f):
     """Whether f is a library routine that only reads what its arguments reach, to print
-    it or to stop (libf2c's WRITE items and control blocks, `do_lio(&c__9, &c__1, ...)`)."""
+    it, to stop or to compute an integer (libf2c's WRITE items and control blocks,
+    `do_lio(&c__9, &c__1, ...)`, `pow_ii(&i__, &c__2)`)."""
     lib = LIBRARY_FUNCTIONS.get(f.name)
-    return getattr(f, "is_library", False) and lib is not None and lib.kind == "effect"
+    return getattr(f, "is_library", False) and lib is not None and \
+        lib.kind in ("effect", "int")
 
 
 # calls that only compare or measure what they are given (a test of a first-call flag

@@ -28,7 +28,8 @@ from adgen.frontend.c_initializers import InitializersMixin
 from adgen.frontend.c_type_text import OutputTypeGenerator
 from adgen.frontend.c_strings import is_string, string_array_length
 from adgen.ir import exprs as X, reader
-from adgen.rules import F2C_CALLS, F2C_READS, F2C_WRITES, LIBRARY_FUNCTIONS, through_pointer
+from adgen.rules import (F2C_CALLS, F2C_INTEGER, F2C_READS, F2C_WRITES, LIBRARY_FUNCTIONS,
+                         through_pointer)
 
 _ASSIGN_OPS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<",
                ">>=": ">>", "&=": "&", "|=": "|", "^=": "^"}
@@ -198,7 +199,7 @@ class CFront(InitializersMixin):
         # libf2c's intrinsics and I/O routines the program does not define: calls of them
         # only read (but the item of a READ: file_scope.py)
         reading = frozenset(F2C_CALLS) | frozenset(F2C_WRITES) | frozenset(F2C_READS) | \
-            {"s_cmp", "i_len"}
+            frozenset(F2C_INTEGER) | {"s_cmp", "i_len"}
         reading -= {ext.decl.name for ext in ast.ext if isinstance(ext, c_ast.FuncDef)}
         for ext in ast.ext:
             loc = loc_of(ext, Loc(self.path))
