@@ -1027,9 +1027,23 @@ class CFront(InitializersMixin):
             t = ir.Prim("unsigned int")
         return ir.Const(text, t, loc)
 
-    def function_argument(self, node, scope, loc):
-        """A function passed as an argument (`f` or `&f`), as a constant naming it; or
+    def function_argument(self, node, scope, loc, pre=None, post=None):
+        """A function passed as an argument (`f` or `&f`), as a constant naming it; a
+        choice between such (`k % 2 ? relu : gelu`, the test read into pre and post), as
+        the conditional of them (transform/callbacks.py makes it a choice of calls); or
         None."""
+        if isinstance(node, c_ast.TernaryOp) and pre is not None:
+            then, other = (self.function_argument(x, scope, loc, pre, post)
+                           for x in (node.iftrue, node.iffalse))
+            if then is None and other is None:
+                return None
+            # (read as values only beside a function: `c ? f : NULL`)
+            then = then or self.null_argument(node.iftrue, scope)
+            other = other or self.null_argument(node.iffalse, scope)
+            if then is None or other is None:
+                return None
+            test = self.expr(node.cond, scope, pre, post)
+            return ir.Cond(test, then, other, then.type, loc)
         if isinstance(node, c_ast.UnaryOp) and node.op == "&":
             node = node.expr
         if not isinstance(node, c_ast.ID):
@@ -1041,6 +1055,14 @@ class CFront(InitializersMixin):
         f = self.functions.get(name)
         return ir.Const(name, ir.FuncPtr("pointer to function", f.ret), loc) \
             if f is not None else None
+
+    def null_argument(self, node, scope):
+        """NULL (or 0) where a function may be passed, as the null pointer; else None."""
+        try:
+            e = self.expr(node, scope, [], [])
+        except AdgenError:
+            return None
+        return X.null(ir.FuncPtr("pointer to function"), e.loc) if X.is_null(e) else None
 
     def fixed_function(self, name, sym, loc):
         """(name, symbol) of what a name used as a function denotes: for a file-scope
@@ -1157,7 +1179,8 @@ class CFront(InitializersMixin):
         if not isinstance(callee, c_ast.ID):
             return self.stored_call(callee, node, scope, pre, post, loc)
         name = callee.name
-        args = [self.function_argument(a, scope, loc) or self.expr(a, scope, pre, post)
+        args = [self.function_argument(a, scope, loc, pre, post) or
+                self.expr(a, scope, pre, post)
                 for a in (node.args.exprs if node.args else [])]
         name, sym = self.fixed_function(name, scope.lookup(name), loc)
         if isinstance(sym, ir.Symbol):
@@ -1259,7 +1282,8 @@ class CFront(InitializersMixin):
         if not isinstance(t, ir.FuncPtr):
             raise AdgenError(f"call through '{self.gen.visit(callee)}', which is not a "
                              "function pointer adgen can follow", loc)
-        args = [self.function_argument(a, scope, loc) or self.expr(a, scope, pre, post)
+        args = [self.function_argument(a, scope, loc, pre, post) or
+                self.expr(a, scope, pre, post)
                 for a in (node.args.exprs if node.args else [])]
         call = ir.Call(self.gen.visit(callee), args, t.ret if t.ret is not None else ir.INT,
                        loc)

@@ -638,18 +638,11 @@ def stmts_walk(stmts, skip=frozenset()):
 def statements_inside(s):
     """The statements of the lists directly inside a compound statement s (see stmts_walk),
     in order: a for's init, step, body."""
-    if isinstance(s, Block):
-        yield from s.stmts
-    elif isinstance(s, If):
-        yield from s.then.stmts
-        if s.other:
-            yield from s.other.stmts
-    elif isinstance(s, For):
+    if isinstance(s, For):
         yield from s.init
         yield from s.step
-        yield from s.body.stmts
-    else:
-        yield from s.body.stmts
+    for stmts in nested_lists(s):
+        yield from stmts
 
 
 def nested_lists(s: Stmt):

@@ -159,7 +159,7 @@ class IndependentLoop:
                     raise NotIndependent("its body leaves an iteration early "
                                          "(break or continue)")
                 inner = in_loop or isinstance(st, (ir.For, ir.While, ir.DoWhile))
-                for part in _bodies(st):
+                for part in ir.nested_lists(st):
                     visit(part, inner)
         visit(body, False)
 
@@ -473,16 +473,6 @@ def _elements(nbytes, elem):
 
 def _int(v):
     return ir.Const(str(v), ir.INT)
-
-
-def _bodies(st):
-    if isinstance(st, ir.Block):
-        return [st.stmts]
-    if isinstance(st, ir.If):
-        return [st.then.stmts] + ([st.other.stmts] if st.other is not None else [])
-    if isinstance(st, (ir.For, ir.While, ir.DoWhile)):
-        return [st.body.stmts]
-    return []
 
 
 def _mentions(st, sym):
