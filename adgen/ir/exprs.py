@@ -472,6 +472,18 @@ def numbers(t):
     return t, n
 
 
+def number_count(t):
+    """(the element type, how many) of the numbers of type t, an array of arrays, the
+    count an expression: a constant where the extents are, their product where one is known
+    at run time only (`double u[ny][nx]`); None when an extent is not given."""
+    n, t = ir.Const("1", ir.INT), t.resolved()
+    while isinstance(t, ir.Arr):
+        if t.size is None:
+            return None
+        n, t = mul(n, clone(t.size)), t.elem.resolved()
+    return t, fold(n)
+
+
 def same_type(a, b):
     """True when types a and b are spelt alike, their own const aside."""
     from adgen.ir.c_text import type_name
@@ -521,4 +533,9 @@ def element_count(nbytes, et):
         if isinstance(t, ir.Arr) and t.size is not None and isinstance(e.of, ir.Expr) and \
                 same_type(t.elem, et):
             return t.size
+        # a variable-length array's, `double u[ny][nx]`: ny * nx, its extents as declared
+        found = number_count(t) if isinstance(t, ir.Arr) and isinstance(e.of, ir.Expr) \
+            else None
+        if found is not None and same_type(found[0], et):
+            return found[1]
     return None

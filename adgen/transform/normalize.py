@@ -380,7 +380,7 @@ class Normalizer:
         if et is None or et.resolved().is_void:
             raise AdgenError(f"{call.func} on an untyped pointer: the element type is unknown",
                              loc)
-        count = element_count(call.args[2], et, dst, loc, call.func)
+        count = element_count(call.args[2], et, dst, loc, call.func, self.func)
         dst_run = _past_field(dst, count, et, call.func, loc)
         if call.func == "memset":
             fill = call.args[1]
@@ -546,7 +546,7 @@ def _element(ptr, k, t, loc):
     if target is not None and target.resolved().is_array:
         if isinstance(ptr, ir.AddrOf):
             return _number_of_array(ptr.arg, X.clone(k), loc)
-        size = ir.Const(str(X.numbers(target)[1]), ir.INT)
+        size = X.number_count(target)[1]
         row = ir.Index(ptr, ir.Binary("/", X.clone(k), size, ir.INT), target, loc)
         return _number_of_array(row, ir.Binary("%", X.clone(k), X.clone(size), ir.INT), loc)
     if isinstance(ptr, ir.AddrOf) and isinstance(ptr.arg, ir.Index) and \
@@ -574,7 +574,7 @@ def _row_of_array(lv):
     while isinstance(e, ir.Index) and e.base.type is not None and \
             e.base.type.resolved().is_array:
         elem = e.base.type.resolved().elem
-        step = X.mul(X.clone(e.index), ir.Const(str(X.numbers(elem)[1]), ir.INT)) \
+        step = X.mul(X.clone(e.index), X.number_count(elem)[1]) \
             if elem.resolved().is_array else X.clone(e.index)
         offset = step if offset is None else X.add(step, offset)
         e = e.base
@@ -589,11 +589,11 @@ def _number_of_array(a, k, loc):
     elem = a.type.resolved().elem
     if not elem.resolved().is_array:
         return ir.Index(a, k, elem, loc)
-    per_row = X.numbers(elem)[1]
-    if X.int_value(k) is not None:      # (a number known here: its own indices)
+    size = X.number_count(elem)[1]
+    per_row = X.int_value(size)
+    if X.int_value(k) is not None and per_row is not None:   # (its own indices, known here)
         row = ir.Index(a, ir.Const(str(X.int_value(k) // per_row), ir.INT), elem, loc)
         return _number_of_array(row, ir.Const(str(X.int_value(k) % per_row), ir.INT), loc)
-    size = ir.Const(str(per_row), ir.INT)
     row = ir.Index(a, ir.Binary("/", k, size, ir.INT), elem, loc)
     return _number_of_array(row, ir.Binary("%", X.clone(k), X.clone(size), ir.INT), loc)
 
@@ -604,9 +604,9 @@ def _scalar_pointee(ptr, func, loc):
     target = ir.pointee(ptr.type)
     if target is None or not target.resolved().is_array:
         return target
-    numbers = X.numbers(target)
+    numbers = X.number_count(target)
     if numbers is None:
-        raise AdgenError(f"{func} of an array of rows whose length is not a constant is not "
+        raise AdgenError(f"{func} of an array of rows whose length is not given is not "
                          "supported; copy it with loops", loc)
     return numbers[0]
 
@@ -746,13 +746,33 @@ def _strip_void_cast(e):
     return e
 
 
-def element_count(nbytes, et, dst, loc, what):
-    """The number of elements in a byte count written `n * sizeof(T)` (or `sizeof(a)`)."""
+def element_count(nbytes, et, dst, loc, what, func):
+    """The number of elements in a byte count written `n * sizeof(T)` (or `sizeof(a)`,
+    a variable-length array's extents as func declares them, provided func never sets
+    the variables they read: the count is evaluated where the copy is)."""
     count = X.element_count(nbytes, et)
     if count is None:
         raise AdgenError(f"cannot tell how many elements {what} touches: write the size as "
                          "`count * sizeof(element)`", loc)
+    if _sizeof_array(nbytes) and any(_set_again(func, r.sym) for r in ir.walk(count)
+                                     if isinstance(r, ir.Ref)):
+        raise AdgenError(f"{what} of sizeof a variable-length array whose extents the "
+                         "function changes after declaring it: write the size as `count * "
+                         "sizeof(element)`", loc)
     return count
+
+
+def _set_again(func, sym):
+    """Whether func sets sym, an extent's variable (a parameter: arrays sized in the body
+    are refused), after the array's declaration has read it."""
+    return any(isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and st.lhs.sym is sym
+               for st in ir.stmts_walk(func.body.stmts))
+
+
+def _sizeof_array(nbytes):
+    while isinstance(nbytes, ir.Cast):
+        nbytes = nbytes.arg
+    return isinstance(nbytes, ir.SizeOf) and isinstance(nbytes.of, ir.Expr)
 
 
 # ------------------------------------------------------------------ structuring
