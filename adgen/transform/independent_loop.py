@@ -28,7 +28,8 @@ from adgen.errors import AdgenError, warning_text
 from adgen.ir import exprs as X
 from adgen.transform.checkpoint import StateKeeper, written_nodes
 from adgen.transform.common import alloc_call, source_name, strip_const
-from adgen.transform.openmp import AdjointParallelLoop, is_openmp, parallel_for, written
+from adgen.transform.openmp import (AdjointParallelLoop, ThreadParts, is_openmp, parallel_for,
+                                    written)
 
 PRAGMA = re.compile(r"\s*adgen\s+independent\s*$")
 
@@ -88,8 +89,8 @@ class IndependentLoop:
         g, s = self.g, self.loop
         if g.T.ctx.options.stack != "heap":
             raise NotIndependent("with --stack=static")
-        clauses = omp_clauses(parallel_for(self.parallel)) or [("", None)]
-        names = {name for name, _ in clauses}
+        clauses = omp_clauses(parallel_for(self.parallel))
+        names = {name for name, _ in clauses} if clauses is not None else {""}
         if names - {"private", "firstprivate", "lastprivate", "shared", "reduction",
                     "schedule", "default", "if", "proc_bind"}:
             raise NotIndependent(f"the clause '{sorted(names)[0] or 'unreadable'}' is not "
@@ -342,24 +343,19 @@ class IndependentLoop:
                           (" (each thread its own, added up after the loop)"
                            if parallel else ""))]
         fwd += [ir.Push(X.clone(c), loc) for c in pushed_sums]
-        threads = None
+        parts = ThreadParts(g, loc) if parallel else None
         if parallel:
-            threads = g.temp("threads", ir.INT)
-            fwd.append(ir.Assign(R(threads), ir.Call("adgen_threads", [], ir.INT), loc))
+            fwd.append(parts.counted())
         for _, _, buf, count, number, _ in gathered:
             if number and not parallel:
                 fwd.append(ir.Assign(R(buf), ir.Const("0.0", buf.type), loc))
+            elif parallel:
+                fwd.append(parts.allocated(buf, count))
             else:
-                total = X.mul(ir.Cast(ir.SIZE_T, R(threads)), X.clone(count)) if parallel \
-                    else X.clone(count)
                 fwd.append(ir.Raw("scratch_alloc", {"target": R(buf), "type": buf.type,
-                                                    "count": total}, loc))
-        iteration = []
-        for _, _, buf, count, _, part in gathered:
-            if parallel:
-                thread = ir.Cast(ir.SIZE_T, ir.Call("adgen_thread", [], ir.INT))
-                iteration.append(ir.Assign(R(part), ir.Binary(
-                    "+", R(buf), X.mul(thread, X.clone(count)), buf.type), loc))
+                                                    "count": X.clone(count)}, loc))
+        iteration = [parts.this_thread(part, buf, count)
+                     for _, _, buf, count, _, part in gathered if parallel]
         iteration += list(body_f)
         if unit is not None:
             iteration.append(ir.Assign(R(unit), ir.Const("1.0", unit.type), loc))
@@ -373,7 +369,7 @@ class IndependentLoop:
                 g, self.parallel, s).text(loop)}, loc))
         fwd.append(loop)
         if parallel:
-            fwd += self.added_up(gathered, threads)
+            fwd += parts.added_up([(buf, count) for _, _, buf, count, _, _ in gathered])
         fwd += [ir.Push(R(buf), loc) for _, _, buf, _, _, _ in gathered]
         bwd = [ir.Comment(f"the loop of line {loc.line}: the gathered adjoints times the "
                           "adjoint of its sum")]
@@ -387,27 +383,6 @@ class IndependentLoop:
                 bwd.append(ir.Raw("scratch_free", {"ptr": R(buf)}, loc))
         bwd += [ir.Pop(X.clone(c), loc) for c in reversed(pushed_sums)]
         return fwd, bwd
-
-    def added_up(self, gathered, threads):
-        """After a parallel loop, each buffer's parts of the other threads added to the
-        first, in the order of the threads (the same sums at every run)."""
-        g, loc, R = self.g, self.loop.loc, ir.Ref
-        t, k = g.temp("thread", ir.INT), g.temp("k", ir.SIZE_T)
-        out = []
-        for _, _, buf, count, _, _ in gathered:
-            elem = ir.pointee(buf.type)
-            at = ir.Index(R(buf), R(k), elem)
-            other = ir.Index(R(buf), X.add(X.mul(ir.Cast(ir.SIZE_T, R(t)), X.clone(count)),
-                                           R(k)), elem)
-            add = ir.Assign(X.clone(at), X.add(X.clone(at), other), loc)
-            inner = ir.For([ir.Assign(R(k), _int(0))],
-                           ir.Binary("<", R(k), ir.Cast(ir.SIZE_T, X.clone(count)), ir.INT),
-                           [ir.Assign(R(k), X.add(R(k), _int(1)))], ir.Block([add]), loc)
-            out.append(ir.For([ir.Assign(R(t), _int(1))],
-                              ir.Binary("<", R(t), R(threads), ir.INT),
-                              [ir.Assign(R(t), X.add(R(t), _int(1)))], ir.Block([inner]),
-                              loc))
-        return out
 
     @staticmethod
     def first_settings(body, private):

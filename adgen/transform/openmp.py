@@ -22,6 +22,7 @@ import re
 from adgen import ir
 from adgen.errors import warning_text
 from adgen.ir.openmp import omp_clauses
+from adgen.ir import exprs as X
 from adgen.ir.exprs import used_symbols
 
 _PARALLEL_FOR = re.compile(r"\s*omp\s+parallel\s+for\b(.*)$", re.S)
@@ -230,3 +231,54 @@ class AdjointParallelLoop(TangentParallelLoop):
     (adjoints, which each thread's copy must start at zero as the function's do, and the
     pointers to its thread's buffers among them)."""
     adjoint = True
+
+
+class ThreadParts:
+    """Buffers of adjoints with one part per thread, for a parallel loop of the adjoint
+    whose iterations add into the same adjoints: each thread adds into its own part, and
+    after the loop the parts of the other threads are added to the first in the order of
+    the threads, so that with a static schedule every run gives the same sums. A buffer
+    holds count elements per thread (the adjoint of a number: one)."""
+
+    def __init__(self, gen, loc):
+        self.g = gen
+        self.loc = loc
+        self.threads = gen.temp("threads", ir.INT)
+
+    def counted(self):
+        """`threads = adgen_threads();`, before the buffers are allocated."""
+        return ir.Assign(ir.Ref(self.threads), ir.Call("adgen_threads", [], ir.INT),
+                         self.loc)
+
+    def allocated(self, buf, count):
+        """The buffer buf allocated, zeroed, for every thread's part."""
+        total = X.mul(ir.Cast(ir.SIZE_T, ir.Ref(self.threads)), X.clone(count))
+        return ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
+                                        "count": total}, self.loc)
+
+    def this_thread(self, part, buf, count):
+        """`part = buf + thread * count`, at the start of each iteration."""
+        thread = ir.Cast(ir.SIZE_T, ir.Call("adgen_thread", [], ir.INT))
+        return ir.Assign(ir.Ref(part), ir.Binary(
+            "+", ir.Ref(buf), X.mul(thread, X.clone(count)), buf.type), self.loc)
+
+    def added_up(self, buffers):
+        """After the loop, each buffer's parts of the other threads added to the first, in
+        the order of the threads (buffers: [(buffer, count)])."""
+        g, loc, R = self.g, self.loc, ir.Ref
+        t, k = g.temp("thread", ir.INT), g.temp("k", ir.SIZE_T)
+        one = ir.Const("1", ir.INT)
+        out = []
+        for buf, count in buffers:
+            elem = ir.pointee(buf.type)
+            at = ir.Index(R(buf), R(k), elem)
+            other = ir.Index(R(buf), X.add(X.mul(ir.Cast(ir.SIZE_T, R(t)), X.clone(count)),
+                                           R(k)), elem)
+            add = ir.Assign(X.clone(at), X.add(X.clone(at), other), loc)
+            inner = ir.For([ir.Assign(R(k), ir.Const("0", ir.INT))],
+                           ir.Binary("<", R(k), ir.Cast(ir.SIZE_T, X.clone(count)), ir.INT),
+                           [ir.Assign(R(k), X.add(R(k), one))], ir.Block([add]), loc)
+            out.append(ir.For([ir.Assign(R(t), one)],
+                              ir.Binary("<", R(t), R(self.threads), ir.INT),
+                              [ir.Assign(R(t), X.add(R(t), one))], ir.Block([inner]), loc))
+        return out
