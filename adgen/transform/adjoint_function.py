@@ -725,6 +725,7 @@ class FuncGen(CallsAndLoops):
         from adgen.transform.fixed_point import FixedPointLoop, fp_loop_pragma, reduction_factor
         from adgen.transform.independent_loop import IndependentLoop, independent_pragma
         from adgen.transform.openmp import parallel_for
+        from adgen.transform.parallel_backward import ParallelBackwardLoop
         # parts[k]: the backward statements of stmts[k] (none for a directive), so that
         # recomputations finds those after each statement by its position
         fwd, parts = [], []
@@ -758,7 +759,9 @@ class FuncGen(CallsAndLoops):
                 if pending[0] == "fp_loop":
                     f, b = FixedPointLoop(self, s, pending[1], pending[2]).build()
                 elif pending[0] == "independent":
-                    f, b = IndependentLoop(self, s, pending[1], *pending[2:]).build()
+                    built = IndependentLoop(self, s, pending[1], *pending[2:]).build()
+                    f, b = built if built is not None else \
+                        ParallelBackwardLoop(self, s, pending[2]).build()
                 else:
                     f, b = CheckpointedLoop(self, s, *pending).build()
                 self.fwd_of[id(s)], self.bwd_of[id(s)] = f, b

@@ -28,8 +28,7 @@ from adgen.errors import AdgenError, warning_text
 from adgen.ir import exprs as X
 from adgen.transform.checkpoint import StateKeeper, written_nodes
 from adgen.transform.common import alloc_call, source_name, strip_const
-from adgen.transform.openmp import (AdjointParallelLoop, ThreadParts, is_openmp, parallel_for,
-                                    written)
+from adgen.transform.openmp import AdjointParallelLoop, ThreadParts, is_openmp, parallel_for
 
 PRAGMA = re.compile(r"\s*adgen\s+independent\s*$")
 
@@ -54,6 +53,8 @@ class IndependentLoop:
         self.parallel = parallel    # the loop's `#pragma omp parallel for`, if it has one
 
     def build(self):
+        """(forward, backward) statements; None for a parallel loop that does not have
+        the shape (see parallel_backward.py for those that write their own elements)."""
         g, s = self.g, self.loop
         if not isinstance(s, (ir.For, ir.While, ir.DoWhile)):
             raise AdgenError("independent: the directive must stand just before a loop",
@@ -70,12 +71,12 @@ class IndependentLoop:
                 self.parallel_shape()
             plan = self.plan()
         except NotIndependent as why:
+            if self.parallel is not None:
+                return None     # (parallel_backward.py may run its backward loop in parallel)
             prog = g.T.ctx.prog
-            text = f"independent: the loop's iterations are reversed together, not one at " \
-                f"a time: {why.args[0]}" if self.parallel is None else \
-                f"'{written(self.parallel)}' is not supported here yet: the adjoint runs " \
-                f"this loop serially: {why.args[0]}"
-            prog.warnings = getattr(prog, "warnings", []) + [warning_text(self.loc, text)]
+            prog.warnings = getattr(prog, "warnings", []) + [warning_text(
+                self.loc, f"independent: the loop's iterations are reversed together, not "
+                f"one at a time: {why.args[0]}")]
             return g.stmt(s)
         return self.generate(*plan)
 
@@ -262,25 +263,32 @@ class IndependentLoop:
                     not isinstance(shadow, ir.Ref):
                 raise NotIndependent(f"the body reads '{name}', neither a number nor an "
                                      "array of numbers")
-            if isinstance(t, ir.Arr):
-                count = _elements(ir.SizeOf(v.type), t.elem)
-            elif v in g.f.params:
-                if v in assigned:
-                    raise NotIndependent(f"the function moves '{name}'")
-                from adgen.analysis.extent import Unknown
-                try:
-                    count = g.T.ctx.try_extent(g.f, v)
-                except Unknown as exc:
-                    raise NotIndependent(f"adgen cannot tell how many elements '{name}' "
-                                         f"has ({exc}); give it with --size {name}=EXPR")
-            else:
-                own_heap = keeper.own_heap(find(g.mem.pointee(g.mem.var(v))))
-                if not own_heap or len(own_heap) != 1 or own_heap[0][0].sym is not v:
-                    raise NotIndependent(f"adgen cannot tell how many elements '{name}' "
-                                         "points to")
-                count = _elements(own_heap[0][1], elem)
+            count = self.element_count(v, keeper, assigned)
             out.append((v, shadow, ir.Ptr(strip_const(ir.pointee(shadow.type))), count))
         return out
+
+    def element_count(self, v, keeper, assigned):
+        """The number of elements of the array v (a local array, a pointer parameter the
+        function does not move, a local pointer to a block of its own) as an expression;
+        NotIndependent when adgen cannot tell. assigned: the variables the function sets."""
+        g, name = self.g, source_name(v)
+        t = v.type.resolved()
+        if isinstance(t, ir.Arr):
+            return _elements(ir.SizeOf(v.type), t.elem)
+        if v in g.f.params:
+            if v in assigned:
+                raise NotIndependent(f"the function moves '{name}'")
+            from adgen.analysis.extent import Unknown
+            try:
+                return g.T.ctx.try_extent(g.f, v)
+            except Unknown as exc:
+                raise NotIndependent(f"adgen cannot tell how many elements '{name}' "
+                                     f"has ({exc}); give it with --size {name}=EXPR")
+        own_heap = keeper.own_heap(find(g.mem.pointee(g.mem.var(v))))
+        if not own_heap or len(own_heap) != 1 or own_heap[0][0].sym is not v:
+            raise NotIndependent(f"adgen cannot tell how many elements '{name}' "
+                                 "points to")
+        return _elements(own_heap[0][1], t.target.resolved())
 
     # -------------------------------------------------------------- the sweeps
     def generate(self, sums, active, reads, private):
@@ -402,18 +410,20 @@ class IndependentLoop:
 
     def scaled(self, shadow, buf, count, factor, first=False):
         """shadow += factor * buf, element by element for an array (a number: buf, or
-        with first, buf[0])."""
+        with first, buf[0]); without a factor, shadow += buf."""
         loc = self.loop.loc
         if count is None:
             value = ir.Index(ir.Ref(buf), _int(0), ir.pointee(buf.type)) if first \
                 else ir.Ref(buf)
-            return [ir.Assign(X.clone(shadow), X.add(
-                X.clone(shadow), ir.Binary("*", X.clone(factor), value, shadow.type)), loc)]
+            return [ir.Assign(X.clone(shadow), X.add(X.clone(shadow), value if factor is None
+                                                     else ir.Binary("*", X.clone(factor), value,
+                                                                    shadow.type)), loc)]
         k = self.g.temp("k", ir.SIZE_T)
         elem = ir.pointee(buf.type)
         at = ir.Index(X.clone(shadow), ir.Ref(k), elem)
-        add = ir.Assign(at, X.add(X.clone(at), ir.Binary(
-            "*", X.clone(factor), ir.Index(ir.Ref(buf), ir.Ref(k), elem), elem)), loc)
+        value = ir.Index(ir.Ref(buf), ir.Ref(k), elem)
+        add = ir.Assign(at, X.add(X.clone(at), value if factor is None else ir.Binary(
+            "*", X.clone(factor), value, elem)), loc)
         return [ir.For([ir.Assign(ir.Ref(k), _int(0))],
                        ir.Binary("<", ir.Ref(k), ir.Cast(ir.SIZE_T, X.clone(count)), ir.INT),
                        [ir.Assign(ir.Ref(k), X.add(ir.Ref(k), _int(1)))],

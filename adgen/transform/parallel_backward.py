@@ -1,0 +1,440 @@
+"""The adjoint of a parallel loop whose iterations write their own elements: its backward
+loop runs in parallel too.
+
+The most common OpenMP loop writes one element of a shared array per iteration from
+shared inputs (`unew[i] = 0.5 * (u[i - 1] + u[i + 1]) + c * f[i]`). Its iterations are
+independent when every array the loop writes is accessed, in the whole body, at one index
+`a * i + b` of the loop's counter (a a nonzero constant, b the same in every iteration),
+and every scalar it sets is its own (set before it is read, read nowhere after the loop)
+or a sum of its `reduction` clause. When the loop's forward sweep stores nothing (nothing
+it overwrites is read by the backward sweep), the backward iterations are independent
+too, once what they write is sorted out:
+
+- adjoints of elements accessed at the iteration's own index: each iteration its own;
+- scalars the backward iteration sets (the adjoints of the loop's own scalars among them,
+  at zero between iterations as in the function): private, each thread's copies starting
+  with the function's values;
+- adjoints that every iteration adds into (a coefficient `c`, the neighbours `u[i - 1]`,
+  `x[j]`): into per-thread parts (openmp.ThreadParts), added up in the order of the
+  threads after the loop and then into the adjoints, so that with a static schedule every
+  run with the same number of threads gives the same gradient.
+
+The backward loop then runs under `#pragma omp parallel for schedule(static)`. Where
+adgen cannot show this (values stored, other accesses, a call of the program's, an array
+whose length it cannot tell), the loop's adjoint runs serially, with a warning that says
+why. (The forward sweep of the loop, the primal loop itself, runs serially.)
+"""
+import dataclasses
+import re
+
+from adgen import ir
+from adgen.analysis.activity import find
+from adgen.analysis.first_access import READ, variables_first_access
+from adgen.analysis.loops import assigned_syms, canonical_loop
+from adgen.errors import warning_text
+from adgen.ir import exprs as X
+from adgen.ir.c_text import expr_c as expr_text
+from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.transform.checkpoint import StateKeeper
+from adgen.transform.common import increment, source_name, strip_const
+from adgen.transform.independent_loop import IndependentLoop, NotIndependent
+from adgen.transform.openmp import ThreadParts, is_openmp, parallel_for, written
+from adgen.transform.split_sums import UNKNOWN
+from adgen.ir.openmp import omp_clauses
+
+# the clauses of the primal's pragma that leave its iterations as they are (the backward
+# loop has clauses of its own: a static schedule, the same team as adgen_threads counts)
+_CLAUSES = ("private", "firstprivate", "lastprivate", "shared", "reduction", "schedule",
+            "default", "if", "proc_bind", "num_threads")
+# library functions a loop may call: pure functions of their arguments
+_PURE = ("math", "step", "int", "helper")
+# `#pragma adgen stack_size(BYTES)`, the static stack's size given in the source
+_STACK_SIZE = re.compile(r"\s*adgen\s+stack_size\b")
+# the statements a loop body may be made of
+_STATEMENTS = (ir.Assign, ir.Comment, ir.For, ir.If, ir.Block)
+
+
+class NotParallel(Exception):
+    """Why a parallel loop's adjoint runs serially (args: the reason)."""
+
+
+class ParallelBackwardLoop:
+    """Forward and backward statements of a `#pragma omp parallel for` loop whose
+    iterations write their own elements (for FuncGen)."""
+
+    def __init__(self, gen, loop, pragma):
+        self.g = gen
+        self.loop = loop
+        self.pragma = pragma
+        self.sums = set()       # the loop's sums (its reduction clause's)
+        self.arrays = set()     # the local arrays each iteration has for itself
+
+    def build(self):
+        g, s = self.g, self.loop
+        try:
+            var = self.primal_shape()
+        except NotParallel as why:
+            self.warn(why.args[0])
+            return g.stmt(s)
+        fwd, bwd = g.stmt(s)
+        try:
+            bwd = self.parallel(fwd, bwd, var)
+        except NotParallel as why:
+            self.warn(why.args[0])
+        return fwd, bwd
+
+    def warn(self, why):
+        prog = self.g.T.ctx.prog
+        prog.warnings = getattr(prog, "warnings", []) + [warning_text(
+            self.pragma.loc, f"'{written(self.pragma)}' is not supported here yet: the "
+            f"adjoint runs this loop serially: {why}")]
+
+    # ------------------------------------------------------------ the primal loop
+    def primal_shape(self):
+        """The loop's counter, when the primal's iterations are independent (see the
+        module's docstring); else NotParallel."""
+        g, s = self.g, self.loop
+        clauses = omp_clauses(parallel_for(self.pragma))
+        if clauses is None:
+            raise NotParallel(f"cannot read the clauses '{parallel_for(self.pragma).strip()}'")
+        sums = set()     # the names of the sums of its reduction clause
+        listed = set()   # the names of its private variables
+        for name, arg in clauses:
+            if name in ("private", "firstprivate", "lastprivate"):
+                listed |= {n.strip() for n in arg.split(",")}
+            if name not in _CLAUSES:
+                raise NotParallel(f"the clause '{name}' is not supported in the adjoint yet")
+            if name == "reduction":
+                op, _, names = arg.partition(":")
+                if op.strip() not in ("+", "-"):
+                    raise NotParallel(f"reduction({arg}): only sums (+) are supported yet")
+                sums |= {n.strip() for n in names.split(",")}
+        canon = canonical_loop(s, g.f) if isinstance(s, ir.For) else None
+        if canon is None:
+            raise NotParallel("it is not a counted loop (for (i = a; i < b; i += c), bounds "
+                              "it does not change, not left early)")
+        var = canon[0]
+        body = s.body.stmts
+        if g.T.zero_on_read:
+            raise NotParallel("an input's adjoint is zeroed as it is read (give the lengths "
+                              "of the arrays with --size)")
+        independent = IndependentLoop(g, s, self.pragma.loc)
+        outside = independent.outside()
+        try:
+            independent.no_jumps(body)
+        except NotIndependent as why:
+            raise NotParallel(why.args[0])
+        for st in ir.stmts_walk(body):
+            if is_openmp(st):
+                raise NotParallel(f"'#pragma {st.text.strip()}' inside it")
+            if not isinstance(st, _STATEMENTS):
+                raise NotParallel(f"line {st.loc.line}: only assignments, ifs and for loops "
+                                  "are supported in it yet" if st.loc else
+                                  "only assignments, ifs and for loops are supported in it yet")
+            self.pure_calls(st)
+        changed = assigned_syms(body) | {var}
+        groups = {}
+        for st, lv, write in accesses(body):
+            if _is_scalar(lv):
+                sym = lv.sym
+                if sym.name in sums:
+                    self.sums.add(sym)
+                if not write or sym is var or sym in g.loop_local or sym.name in sums:
+                    continue
+                try:
+                    independent.check_private(sym, body, outside)
+                except NotIndependent as why:
+                    raise NotParallel(why.args[0])
+                continue
+            groups.setdefault(find(g.mem.loc(lv)), []).append((st, lv, write))
+        mark = getattr(s, "source_scope", None)
+        for items in groups.values():
+            if not any(write for _, _, write in items) or \
+                    own_index(items, var, changed) is not None:
+                continue
+            # a local array of each iteration's own: the pragma makes it private or the
+            # source declares it in the loop, and nothing outside the loop uses it
+            arrays = {ir.storage_symbol(lv) for _, lv, _ in items}
+            array = arrays.pop() if len(arrays) == 1 else None
+            if array is None or array not in g.f.locals or \
+                    not array.type.resolved().is_array or \
+                    array.name not in listed and (
+                        mark is None or mark not in getattr(array, "loop_scopes", ())):
+                raise NotParallel(self.crossing(items, "writes"))
+            if any(X.mentions(e, array) for st in outside for e in ir.stmt_exprs(st)):
+                raise NotParallel(f"'{array.name}', an array of each iteration's own, is "
+                                  "used outside the loop")
+            self.arrays.add(array)
+        return var
+
+    def pure_calls(self, st):
+        for e in ir.stmt_exprs(st):
+            for c in ir.walk(e):
+                if isinstance(c, ir.Call):
+                    lib = LIBRARY_FUNCTIONS.get(c.func)
+                    if lib is None or lib.kind not in _PURE:
+                        raise NotParallel(f"it calls '{source_name_of(self.g, c.func)}' "
+                                          "(only calls of math functions are supported "
+                                          "yet)")
+
+    @staticmethod
+    def crossing(items, what):
+        written_at = next(lv for _, lv, write in items if write)
+        others = sorted({expr_text(lv) for _, lv, _ in items} - {expr_text(written_at)})
+        return f"it {what} '{expr_text(written_at)}'" + (
+            f" and also accesses '{others[0]}'" if others else "") + \
+            ": an iteration may reach another's elements"
+
+    # ------------------------------------------------------------ the backward loop
+    def parallel(self, fwd, bwd, var):
+        """bwd with the loop's backward loop run in parallel; NotParallel when it cannot."""
+        g, s, loc = self.g, self.loop, self.loop.loc
+        back = next((loop for source, loop in g.backward_loops if source is s), None)
+        if back is None or not any(st is back for st in bwd):
+            raise NotParallel("its backward sweep is not a loop over its iterations")
+        loops = [st for st in fwd if isinstance(st, (ir.For, ir.While, ir.DoWhile))]
+        for loop in loops:
+            for inner in ir.stmts_walk(loop.body.stmts):
+                if isinstance(inner, ir.Push):
+                    raise NotParallel(f"its forward sweep stores '{expr_text(inner.value)}' "
+                                      "for the backward sweep")
+        body = back.body.stmts
+        counter = back.init[0].lhs.sym
+        for st in ir.stmts_walk(body):
+            if isinstance(st, ir.Pop):
+                raise NotParallel(f"its backward sweep restores '{expr_text(st.target)}'")
+            if not isinstance(st, _STATEMENTS):
+                raise NotParallel("its backward sweep has statements other than assignments, "
+                                  "ifs and for loops")
+            self.pure_calls(st)
+        changed = assigned_syms(body) | {var, counter}
+        own_scalars = assigned_syms(s.body.stmts) - self.sums
+        private, numbers, groups = set(), [], {}
+        for st, lv, write in accesses(body):
+            key = g.adjoint_storage(lv)
+            if key is UNKNOWN:
+                raise NotParallel(f"adgen cannot tell which memory '{expr_text(lv)}' is")
+            if _is_scalar(lv) and key[0] != "adjoint" or \
+                    _is_scalar(lv) and getattr(lv.sym, "primal", None) in own_scalars:
+                if write:
+                    private.add(lv.sym)
+                continue
+            array = ir.storage_symbol(lv)
+            if array is not None and getattr(array, "primal", array) in self.arrays:
+                private.add(array)      # (an adjoint at zero between iterations)
+                continue
+            groups.setdefault(key, []).append((st, lv, write))
+        for sym in sorted(private, key=lambda v: v.name):
+            if sym.kind == "global":
+                raise NotParallel(f"its backward sweep sets the global '{source_name(sym)}'")
+            if getattr(sym, "primal", None) not in own_scalars and \
+                    not sym.type.resolved().is_array and \
+                    variables_first_access(body, {sym}) == READ:
+                raise NotParallel(f"a backward iteration may read '{sym.name}' before "
+                                  "setting it (a value carried from the iteration before)")
+        shared = []     # (the adjoint as the loop names it, its primal variable)
+        for key, items in groups.items():
+            if not any(write for _, _, write in items):
+                continue
+            if own_index(items, var, changed) is not None:
+                continue
+            shared.append(self.added_into(key, items))
+        return self.assembled(bwd, back, shared, private, counter)
+
+    def added_into(self, key, items):
+        """The adjoint the items (all the accesses of one memory) only add into, as the
+        loop names it (`*cb`, `cb`, or `ub` of `ub[i - 1]`); else NotParallel."""
+        roots = {ir.root_symbol(lv) for _, lv, _ in items}
+        first = items[0][1]
+        if key[0] != "adjoint" or len(roots) != 1 or None in roots:
+            raise NotParallel(self.crossing(items, "adds into"))
+        for st, lv, _ in items:
+            # `a = a + e` (its a read and written), e free of that memory
+            step = increment(st.lhs, st.rhs) if isinstance(st, ir.Assign) and \
+                X.same_text(st.lhs, lv) else None
+            if step is None or any(self.g.adjoint_storage(x) == key
+                                   for x in _lvalues(step[1])):
+                raise NotParallel(self.crossing(items, "writes"))
+        root = roots.pop()
+        if isinstance(first, ir.Index):
+            if not all(isinstance(lv, ir.Index) and isinstance(lv.base, ir.Ref)
+                       for _, lv, _ in items):
+                raise NotParallel(self.crossing(items, "adds into"))
+            return ir.Ref(root)
+        if all(X.same_text(lv, first) for _, lv, _ in items) and (
+                isinstance(first, ir.Ref) or isinstance(first, ir.Deref) and
+                isinstance(first.ptr, ir.Ref)):
+            return first
+        raise NotParallel(self.crossing(items, "adds into"))
+
+    def assembled(self, bwd, back, shared, private, counter):
+        """bwd with the backward loop under its pragma, the adjoints in shared added into
+        per-thread parts, added up after it."""
+        g, s, loc = self.g, self.loop, self.loop.loc
+        independent = IndependentLoop(g, s, self.pragma.loc)
+        keeper = StateKeeper(g, lambda message: NotIndependent(message), s)
+        assigned = assigned_syms(g.f.body.stmts)
+        counted = []    # (the adjoint, its element count or None for a number, type)
+        for lv in shared:
+            root = ir.root_symbol(lv)
+            if isinstance(lv, ir.Ref) and (root.type.resolved().is_pointer or
+                                           root.type.resolved().is_array):
+                try:
+                    count = independent.element_count(getattr(root, "primal", root), keeper,
+                                                      assigned)
+                except NotIndependent as why:
+                    raise NotParallel(why.args[0])
+                counted.append((lv, count, ir.Ptr(strip_const(ir.pointee(root.type)))))
+            else:
+                counted.append((lv, None, ir.Ptr(strip_const(lv.type))))
+        if counted and g.T.ctx.options.stack == "static" and not g.T.ctx.options.stack_size \
+                and not any(_STACK_SIZE.match(p.text) for p in g.prog.pragmas):
+            raise NotParallel("with --stack=static, the room its adjoints of each thread's "
+                              "take depends on the number of threads: give the stack's size "
+                              "with --stack-size BYTES")
+        # (every check made: the variables declared from here on are all used)
+        parts = ThreadParts(g, loc)
+        buffers, mapping = [], {}
+        for lv, count, t in counted:
+            root = ir.root_symbol(lv)
+            name = source_name(getattr(root, "primal", root)) + "b"
+            buf, part = g.temp(name + "_threads", t), g.temp(name + "_part", t)
+            buffers.append((lv, buf, count, part))
+            mapping[root] = ir.Deref(ir.Ref(part), ir.pointee(t)) \
+                if count is None and isinstance(lv, ir.Ref) else ir.Ref(part)
+        for st in ir.stmts_walk(back.body.stmts):
+            if isinstance(st, ir.Assign):
+                st.lhs, st.rhs = X.substitute(st.lhs, mapping), X.substitute(st.rhs, mapping)
+            elif isinstance(st, (ir.If, ir.For)) and st.test is not None:
+                st.test = X.substitute(st.test, mapping)
+        one = ir.Const("1", ir.INT)
+        back.body.stmts[:0] = [parts.this_thread(part, buf, one if count is None else count)
+                               for _, buf, count, part in buffers]
+        inside = {id(st) for st in ir.stmts_walk([back])}
+        # (their sums are not split in two: that would add scalars the pragma misses)
+        g.backward_loops = [(src, loop) for src, loop in g.backward_loops
+                            if id(loop) not in inside]
+        own = sorted({v.name for v in private if v is not counter} |
+                     {part.name for _, _, _, part in buffers})
+        text = "omp parallel for schedule(static)" + (
+            f" firstprivate({', '.join(own)})" if own else "")
+        before = [parts.counted()] if buffers else []
+        before += [parts.allocated(buf, one if count is None else count)
+                   for _, buf, count, _ in buffers]
+        after = parts.added_up([(buf, one if count is None else count)
+                                for _, buf, count, _ in buffers])
+        for lv, buf, count, _ in buffers:
+            after += independent.scaled(lv, buf, count, None, first=count is None)
+        after += [ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}, loc)
+                  for _, buf, _, _ in reversed(buffers)]
+        g.explain(s, "backward iterations", "run in parallel",
+                  "#pragma omp parallel for: each iteration writes its own elements and "
+                  "the forward sweep stores nothing" + (
+                      "; the adjoints every iteration adds into are added in parts of each "
+                      "thread's" if buffers else ""))
+        at = next(k for k, st in enumerate(bwd) if st is back)
+        return bwd[:at] + before + [ir.Raw("pragma", {"text": text}, loc), back] + after + \
+            bwd[at + 1:]
+
+
+def own_index(items, var, changed):
+    """The index at which every access of items (of one memory) is made, when it is the
+    same in all, `a * var + b` with a a nonzero constant and b free of what the loop
+    changes (so that each iteration has elements of its own); else None."""
+    index = None
+    for _, lv, _ in items:
+        if not (isinstance(lv, ir.Index) and isinstance(lv.base, ir.Ref)):
+            return None
+        if index is None:
+            index = lv.index
+        elif not X.same_text(index, lv.index):
+            return None
+    roots = {ir.root_symbol(lv) for _, lv, _ in items}
+    if len(roots) != 1 or not affine_coefficient(index, var, changed):
+        return None
+    return index
+
+
+def affine_coefficient(e, var, changed):
+    """a when the integer expression e is `a * var + b`, b free of the variables changed
+    and of memory; 0 when e is free of var; None otherwise."""
+    while isinstance(e, ir.Cast) and e.type.resolved().is_int:
+        e = e.arg
+    if isinstance(e, ir.Ref):
+        if e.sym is var:
+            return 1
+        return None if e.sym in changed or not e.sym.type.resolved().is_int else 0
+    if isinstance(e, ir.Const):
+        return 0 if X.int_value(e) is not None else None
+    if isinstance(e, ir.Unary) and e.op == "-":
+        a = affine_coefficient(e.arg, var, changed)
+        return None if a is None else -a
+    if isinstance(e, ir.Binary) and e.op in "+-":
+        a = affine_coefficient(e.left, var, changed)
+        b = affine_coefficient(e.right, var, changed)
+        if a is None or b is None:
+            return None
+        return a + b if e.op == "+" else a - b
+    if isinstance(e, ir.Binary) and e.op == "*":
+        a = affine_coefficient(e.left, var, changed)
+        b = affine_coefficient(e.right, var, changed)
+        if a is None or b is None:
+            return None
+        if a == 0 and b == 0:
+            return 0
+        factor = X.int_value(e.right if a else e.left)
+        return None if factor is None else (a or b) * factor
+    return None
+
+
+def accesses(stmts):
+    """(statement, lvalue, written) of the memory the statements name (variables,
+    elements, what pointers point to), nested statements included."""
+    for st in ir.stmts_walk(stmts):
+        if isinstance(st, ir.Assign):
+            yield st, st.lhs, True
+            for e in _inner(st.lhs):
+                yield from ((st, lv, False) for lv in _lvalues(e))
+            exprs = [st.rhs]
+        else:
+            exprs = ir.stmt_exprs(st)
+        for e in exprs:
+            yield from ((st, lv, False) for lv in _lvalues(e))
+
+
+def _lvalues(e):
+    if isinstance(e, (ir.Ref, ir.Index, ir.Deref, ir.Member)):
+        yield e
+        for inner in _inner(e):
+            yield from _lvalues(inner)
+        return
+    for f in dataclasses.fields(e):
+        value = getattr(e, f.name)
+        if isinstance(value, ir.Expr) and f.name != "type":
+            yield from _lvalues(value)
+        elif isinstance(value, list):
+            for x in value:
+                if isinstance(x, ir.Expr):
+                    yield from _lvalues(x)
+
+
+def _inner(lv):
+    """The expressions an lvalue reads to find its place: its indices, the pointers it
+    goes through that are not themselves lvalues of it."""
+    out = []
+    for x in ir.lvalue_chain(lv):
+        if isinstance(x, ir.Index):
+            out.append(x.index)
+        elif isinstance(x, ir.Deref) and not isinstance(x.ptr, (ir.Ref, ir.Index, ir.Deref,
+                                                                 ir.Member, ir.Cast)):
+            out.append(x.ptr)
+    return out
+
+
+def _is_scalar(lv):
+    return isinstance(lv, ir.Ref) and not lv.sym.type.resolved().is_array
+
+
+def source_name_of(g, func):
+    f = g.prog.functions.get(func)
+    return source_name(f) if f is not None else func
