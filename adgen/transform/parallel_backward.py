@@ -188,7 +188,7 @@ class ParallelBackwardLoop:
     # ------------------------------------------------------------ the backward loop
     def parallel(self, fwd, bwd, var):
         """bwd with the loop's backward loop run in parallel; NotParallel when it cannot."""
-        g, s, loc = self.g, self.loop, self.loop.loc
+        g, s = self.g, self.loop
         back = next((loop for source, loop in g.backward_loops if source is s), None)
         if back is None or not any(st is back for st in bwd):
             raise NotParallel("its backward sweep is not a loop over its iterations")
@@ -209,7 +209,7 @@ class ParallelBackwardLoop:
             self.pure_calls(st)
         changed = assigned_syms(body) | {var, counter}
         own_scalars = assigned_syms(s.body.stmts) - self.sums
-        private, numbers, groups = set(), [], {}
+        private, groups = set(), {}
         for st, lv, write in accesses(body):
             key = g.adjoint_storage(lv)
             if key is UNKNOWN:
