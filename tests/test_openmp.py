@@ -443,6 +443,30 @@ int main(void)
     return 0;
 }
 """),
+    "openmp_jacobi.f90": ("openmp_jacobi(unew)/(u f c)", r"""
+#include <stdio.h>
+#include <math.h>
+#define N 2000
+void openmp_jacobi_b_(int *n, double *u, double *ub, double *f, double *fb, double *c,
+                      double *cb, double *unew, double *unewb);
+int main(void)
+{
+    static double u[N], ub[N], f[N], fb[N], unew[N], unewb[N];
+    double c = 0.8, cb = 0.0;
+    int n = N, i;
+    for (i = 0; i < N; i++) {
+        u[i] = sin(0.37 * i + 0.1);
+        f[i] = cos(0.21 * i);
+        unewb[i] = sin(0.13 * i + 0.7);
+    }
+    dirty_stacks();
+    openmp_jacobi_b_(&n, u, ub, f, fb, &c, &cb, unew, unewb);
+    for (i = 0; i < N; i++)
+        printf("%.17g %.17g\n", ub[i], fb[i]);
+    printf("%.17g\n", cb);
+    return 0;
+}
+"""),
 }
 
 
@@ -452,15 +476,17 @@ def test_adjoint_of_loops_writing_their_own_elements_on_threads(tmp_path, name, 
     """A parallel loop whose iterations write their own elements (a Jacobi sweep with a
     coefficient, a matrix-vector product, the space loop of a time stepper): its backward
     loop runs in parallel, the adjoints every iteration adds into in parts of each
-    thread's. On 1, 2 and 4 threads the gradient is the serial adjoint's (that of the
+    thread's; so does Fortran's `!$omp parallel do`. On 1, 2 and 4 threads the gradient is the serial adjoint's (that of the
     program without its pragmas) to 1e-12, and the same at every run."""
     if not openmp_works(tmp_path):
         pytest.skip(f"{CC} cannot build OpenMP programs here (-fopenmp, libgomp)")
     head, driver_text = OWN_ELEMENTS[name]
-    program = ROOT / "testsuite" / "c" / f"{name}.c"
-    plain = write(tmp_path, f"{name}.c", "".join(
+    program = ROOT / "testsuite" / ("fortran" if name.endswith(".f90") else "c") / \
+        (name if name.endswith(".f90") else f"{name}.c")
+    plain = write(tmp_path, program.name, "".join(
         line for line in program.read_text().splitlines(True)
-        if not line.strip().startswith("#pragma omp")))
+        if not line.strip().lower().startswith(("#pragma omp", "!$omp"))))
+    name = program.stem
     # (the static stack's room for each thread's adjoints is given: adgen cannot tell the
     # number of threads)
     stack_flags = ["--stack=static", "--stack-size", str(64 << 20)] if stack == "static" \
