@@ -1279,20 +1279,21 @@ def test_no_default_head_reads_and_writes_numbers(tmp_path):
 
 
 def test_openmp_pragmas_are_said_to_run_serially(tmp_path):
-    """The adjoint runs a parallel loop that writes an array serially and says why; the
-    tangent keeps it parallel (docs/openmp.md), and says nothing."""
+    """The adjoint runs a parallel loop that overwrites values its backward sweep reads
+    serially and says why; the tangent keeps it parallel (docs/openmp.md), and says
+    nothing."""
     (tmp_path / "p.c").write_text(
-        "void f(int n, const double *x, double *y)\n{\n    int i;\n"
+        "#include <math.h>\nvoid f(int n, const double *x, double *y)\n{\n    int i;\n"
         "#pragma omp parallel for schedule(static)\n    for (i = 0; i < n; i++)\n"
-        "        y[i] = x[i] * x[i];\n}\n")
+        "        y[i] = sin(y[i]) * x[i];\n}\n")
     for mode in ("--reverse", "--forward"):
         proc = adgen(mode, "p.c", "--head", "f(y)/(x)", "--size", "y=n", "-o", "out.c",
                      cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
         said = [] if mode == "--forward" else [
-            "p.c:4:9: warning: '#pragma omp parallel for schedule(static)' is not supported "
-            "here yet: the adjoint runs this loop serially: it writes through 'y', which is "
-            "not a local of 'f': memory that outlives the loop"]
+            "p.c:5:9: warning: '#pragma omp parallel for schedule(static)' is not supported "
+            "here yet: the adjoint runs this loop serially: its forward sweep stores 'y[i]' "
+            "for the backward sweep"]
         assert proc.stderr.splitlines() == said, proc.stderr
         parallel = "#pragma omp parallel for schedule(static)" in \
             (tmp_path / "out.c").read_text()
