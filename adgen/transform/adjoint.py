@@ -63,6 +63,7 @@ class ReverseTransform:
         # (callee, parameter position) whose memory holds values nothing needs at every
         # call: the callee's first writes there are not saved (tbr.ArraySaves)
         self.fresh_params = set()
+        self.loop_warnings = {}     # (set again by each pass: see run)
 
     # ---------------------------------------------------------------- driver
     def run(self):
@@ -73,6 +74,9 @@ class ReverseTransform:
         expected = len(self.ctx.functions)     # how many a pass generates (progress report)
         for npass in range(1, MAX_PASSES + 1):
             self.decisions = {}     # --explain, of the last pass: (loc, what) -> text
+            # what the last pass says of loops it could not reverse as asked (warnings):
+            # an earlier pass may have met another reason first
+            self.loop_warnings = {}
             self.logged = False
             self.zero_on_read = set()
             self.zeroed_as_read = []    # the names of those nodes' arrays (`x`, `m->x`)
@@ -160,6 +164,8 @@ class ReverseTransform:
                    for e in ir.walk(x))
 
     def output(self):
+        self.prog.warnings = getattr(self.prog, "warnings", []) + list(
+            self.loop_warnings.values())
         for key, g in self.funcgens.items():
             g.block_pushes(self.generated[key])
             g.split_backward_sums(self.generated[key])

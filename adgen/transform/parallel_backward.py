@@ -29,18 +29,19 @@ import re
 
 from adgen import ir
 from adgen.analysis.activity import find
+from adgen.analysis.extent import normal_test
 from adgen.analysis.first_access import READ, variables_first_access
 from adgen.analysis.loops import assigned_syms, canonical_loop
 from adgen.errors import warning_text
 from adgen.ir import exprs as X
 from adgen.ir.c_text import expr_c as expr_text
+from adgen.ir.openmp import omp_clauses
 from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.checkpoint import StateKeeper
 from adgen.transform.common import increment, source_name, strip_const
 from adgen.transform.independent_loop import IndependentLoop, NotIndependent
 from adgen.transform.openmp import ThreadParts, is_openmp, parallel_for, written
 from adgen.transform.split_sums import UNKNOWN
-from adgen.ir.openmp import omp_clauses
 
 # the clauses of the primal's pragma that leave its iterations as they are (the backward
 # loop has clauses of its own: a static schedule, the same team as adgen_threads counts)
@@ -68,6 +69,8 @@ class ParallelBackwardLoop:
         self.pragma = pragma
         self.sums = set()       # the loop's sums (its reduction clause's)
         self.arrays = set()     # the local arrays each iteration has for itself
+        self.ranges = {}        # the counters of inner loops -> (lowest, bound, c): < bound + c
+        self.scopes = {}        # those counters -> ids of the statements in their loops
 
     def build(self):
         g, s = self.g, self.loop
@@ -84,10 +87,10 @@ class ParallelBackwardLoop:
         return fwd, bwd
 
     def warn(self, why):
-        prog = self.g.T.ctx.prog
-        prog.warnings = getattr(prog, "warnings", []) + [warning_text(
+        """The warning of this pass over the program (the last one's is said)."""
+        self.g.T.loop_warnings[id(self.loop)] = warning_text(
             self.pragma.loc, f"'{written(self.pragma)}' is not supported here yet: the "
-            f"adjoint runs this loop serially: {why}")]
+            f"adjoint runs this loop serially: {why}")
 
     # ------------------------------------------------------------ the primal loop
     def primal_shape(self):
@@ -133,6 +136,9 @@ class ParallelBackwardLoop:
                                   "only assignments, ifs and for loops are supported in it yet")
             self.pure_calls(st)
         changed = assigned_syms(body) | {var}
+        self.ranges = inner_ranges(body, g.f)
+        self.scopes = {j: ids for j, ids in primal_scopes(body, g.f).items()
+                       if j in self.ranges}
         groups = {}
         for st, lv, write in accesses(body):
             if _is_scalar(lv):
@@ -140,6 +146,12 @@ class ParallelBackwardLoop:
                 if sym.name in sums:
                     self.sums.add(sym)
                 if not write or sym is var or sym in g.loop_local or sym.name in sums:
+                    continue
+                if sym.name in listed and sym in g.f.locals:
+                    # (the pragma makes it private: what is outside the loop is not its)
+                    if variables_first_access(body, {sym}) == READ:
+                        raise NotParallel(f"an iteration may read '{source_name(sym)}' "
+                                          "before setting it")
                     continue
                 try:
                     independent.check_private(sym, body, outside)
@@ -150,7 +162,7 @@ class ParallelBackwardLoop:
         mark = getattr(s, "source_scope", None)
         for items in groups.values():
             if not any(write for _, _, write in items) or \
-                    own_index(items, var, changed) is not None:
+                    own_index(items, var, changed, self.ranges, self.scopes) is not None:
                 continue
             # a local array of each iteration's own: the pragma makes it private or the
             # source declares it in the loop, and nothing outside the loop uses it
@@ -208,6 +220,7 @@ class ParallelBackwardLoop:
                                   "ifs and for loops")
             self.pure_calls(st)
         changed = assigned_syms(body) | {var, counter}
+        scopes = replay_scopes(body, self.ranges)
         own_scalars = assigned_syms(s.body.stmts) - self.sums
         private, groups = set(), {}
         for st, lv, write in accesses(body):
@@ -236,7 +249,7 @@ class ParallelBackwardLoop:
         for key, items in groups.items():
             if not any(write for _, _, write in items):
                 continue
-            if own_index(items, var, changed) is not None:
+            if own_index(items, var, changed, self.ranges, scopes) is not None:
                 continue
             shared.append(self.added_into(key, items))
         return self.assembled(bwd, back, shared, private, counter)
@@ -337,10 +350,12 @@ class ParallelBackwardLoop:
             bwd[at + 1:]
 
 
-def own_index(items, var, changed):
+def own_index(items, var, changed, ranges, scopes):
     """The index at which every access of items (of one memory) is made, when it is the
-    same in all, `a * var + b` with a a nonzero constant and b free of what the loop
-    changes (so that each iteration has elements of its own); else None."""
+    same in all and each iteration has elements of its own there: `a * var + b` with a a
+    nonzero constant and b free of what the loop changes, or a row `var * m + j + d` with
+    j + d in [0, m) (see rows), every access in the loop of j (scopes: {j: ids of its
+    statements}); else None."""
     index = None
     for _, lv, _ in items:
         if not (isinstance(lv, ir.Index) and isinstance(lv.base, ir.Ref)):
@@ -350,9 +365,112 @@ def own_index(items, var, changed):
         elif not X.same_text(index, lv.index):
             return None
     roots = {ir.root_symbol(lv) for _, lv, _ in items}
-    if len(roots) != 1 or not affine_coefficient(index, var, changed):
+    if len(roots) != 1:
+        return None
+    if affine_coefficient(index, var, changed):
+        return index
+    j = rows(index, var, changed, ranges)
+    if j is None or not all(id(st) in scopes.get(j, ()) for st, _, _ in items):
         return None
     return index
+
+
+def primal_scopes(body, func):
+    """{counter: ids of the statements in its loop} of the counted loops in body."""
+    out = {}
+    for st in ir.stmts_walk(body):
+        canon = canonical_loop(st, func) if isinstance(st, ir.For) else None
+        if canon is not None:
+            out.setdefault(canon[0], set()).update(id(x) for x in ir.stmts_walk(st.body.stmts))
+    return out
+
+
+def replay_scopes(body, ranges):
+    """{counter: ids of the statements after it is set} in a backward loop's body: a
+    counter of ranges is set only at the top of the backward loops that replay its loop
+    (`j = start + k * stride`, k over the loop's trip count), where it takes the values it
+    took in the primal loop."""
+    out, sets = {}, {}
+    for st in ir.stmts_walk(body):
+        if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and st.lhs.sym in ranges:
+            sets[st.lhs.sym] = sets.get(st.lhs.sym, 0) + 1
+    replays = {}
+    for st in ir.stmts_walk(body):
+        if not isinstance(st, ir.For):
+            continue
+        for k, top in enumerate(st.body.stmts):
+            if isinstance(top, ir.Assign) and isinstance(top.lhs, ir.Ref) and \
+                    top.lhs.sym in ranges:
+                j = top.lhs.sym
+                replays[j] = replays.get(j, 0) + 1
+                out.setdefault(j, set()).update(
+                    id(x) for x in ir.stmts_walk(st.body.stmts[k + 1:]))
+    return {j: ids for j, ids in out.items() if replays[j] == sets[j]}
+
+
+def inner_ranges(body, func):
+    """{counter: (lowest value, bound, c)} of the counted loops in body whose counter j
+    runs up by a constant from a constant at least 0 and stays below bound + c (c a
+    constant), and that nothing else in body sets."""
+    out, sets = {}, {}
+    for st in ir.stmts_walk(body):
+        if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref):
+            sets[st.lhs.sym] = sets.get(st.lhs.sym, 0) + 1
+    for st in ir.stmts_walk(body):
+        canon = canonical_loop(st, func) if isinstance(st, ir.For) else None
+        if canon is None or len(st.init) != 1 or len(st.step) != 1:
+            continue
+        j, stride = canon
+        lowest = X.int_value(st.init[0].rhs)
+        test = normal_test(st.test, j, stride)
+        if sets.get(j) != 2 or lowest is None or lowest < 0 or test is None or \
+                (X.int_value(stride) or 0) <= 0 or test[0] not in ("<", "<="):
+            continue
+        op, offset, bound = test
+        c = -offset + (1 if op == "<=" else 0)
+        while isinstance(bound, ir.Binary) and bound.op in "+-" and \
+                X.int_value(bound.right) is not None:
+            c += X.int_value(bound.right) * (1 if bound.op == "+" else -1)
+            bound = bound.left
+        out[j] = (lowest, bound, c)
+    return out
+
+
+def rows(e, var, changed, ranges):
+    """j when the index e is `var * m + j + d` (in any order): m free of what the loop
+    changes, j the counter of an inner loop that keeps j + d in [0, m), d a constant: row
+    var of a matrix with m columns, each iteration its own, within j's loop; else None."""
+    terms = _terms(e, 1)
+    if terms is None:
+        return None
+    scaled = [t for sign, t in terms if sign > 0 and isinstance(t, ir.Binary) and
+              t.op == "*" and any(isinstance(x, ir.Ref) and x.sym is var
+                                  for x in (t.left, t.right))]
+    counters = [t for sign, t in terms if sign > 0 and isinstance(t, ir.Ref) and
+                t.sym in ranges]
+    if len(scaled) != 1 or len(counters) != 1:
+        return None
+    rest = [(sign, t) for sign, t in terms if t is not scaled[0] and t is not counters[0]]
+    if any(X.int_value(t) is None for _, t in rest):
+        return None
+    d = sum(sign * X.int_value(t) for sign, t in rest)
+    m = scaled[0].right if isinstance(scaled[0].left, ir.Ref) and \
+        scaled[0].left.sym is var else scaled[0].left
+    if affine_coefficient(m, var, changed) != 0:
+        return None
+    j = counters[0].sym
+    lowest, bound, c = ranges[j]
+    return j if lowest + d >= 0 and c + d <= 0 and X.same_text(bound, m) else None
+
+
+def _terms(e, sign):
+    """[(sign, term)] of a sum of terms, or None when e is not made of + and -."""
+    while isinstance(e, ir.Cast) and e.type.resolved().is_int:
+        e = e.arg
+    if isinstance(e, ir.Binary) and e.op in "+-":
+        left, right = _terms(e.left, sign), _terms(e.right, sign if e.op == "+" else -sign)
+        return None if left is None or right is None else left + right
+    return [(sign, e)]
 
 
 def affine_coefficient(e, var, changed):
