@@ -443,6 +443,30 @@ int main(void)
     return 0;
 }
 """),
+    "openmp_stencil_2d": ("openmp_stencil_2d(v)/(u w)", r"""
+#include <stdio.h>
+#include <math.h>
+#define N 120
+#define M 90
+void openmp_stencil_2d_b(int n, int m, const double *u, double *ub, double w, double *wb,
+                         double *v, double *vb);
+int main(void)
+{
+    static double u[N * M], ub[N * M], v[N * M], vb[N * M];
+    double wb = 0.0;
+    int i;
+    for (i = 0; i < N * M; i++) {
+        u[i] = sin(0.37 * i + 0.1);
+        vb[i] = cos(0.13 * i);
+    }
+    dirty_stacks();
+    openmp_stencil_2d_b(N, M, u, ub, 0.7, &wb, v, vb);
+    for (i = 0; i < N * M; i++)
+        printf("%.17g\n", ub[i]);
+    printf("%.17g\n", wb);
+    return 0;
+}
+"""),
     "openmp_jacobi.f90": ("openmp_jacobi(unew)/(u f c)", r"""
 #include <stdio.h>
 #include <math.h>
@@ -474,7 +498,8 @@ int main(void)
 @pytest.mark.parametrize("name", sorted(OWN_ELEMENTS))
 def test_adjoint_of_loops_writing_their_own_elements_on_threads(tmp_path, name, stack):
     """A parallel loop whose iterations write their own elements (a Jacobi sweep with a
-    coefficient, a matrix-vector product, the space loop of a time stepper): its backward
+    coefficient, a matrix-vector product, the space loop of a time stepper, the rows of a
+    2-D stencil): its backward
     loop runs in parallel, the adjoints every iteration adds into in parts of each
     thread's; so does Fortran's `!$omp parallel do`. On 1, 2 and 4 threads the gradient is the serial adjoint's (that of the
     program without its pragmas) to 1e-12, and the same at every run."""
@@ -515,3 +540,62 @@ def test_adjoint_of_loops_writing_their_own_elements_on_threads(tmp_path, name, 
     assert proc.returncode == 0, proc.stderr
     assert "#pragma omp" not in serial_out.read_text()
     run_on_threads(tmp_path, out, driver_text, same_runs=True, serial_source=serial_out)
+
+
+def test_adjoint_of_loops_it_cannot_show_independent_runs_serially(tmp_path):
+    """Where adgen cannot show that the backward iterations touch only their own
+    elements or adjoints they add into, the loop's adjoint runs serially and says why."""
+    src = write(tmp_path, "m.c", """\
+#include <math.h>
+static double twice(double a)
+{
+    return 2.0 * a;
+}
+void m(int n, const double *x, const int *idx, double *y, double *z, double *w, double *v)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 1; i < n; i++)
+        y[i] = y[i - 1] * 0.5 + x[i];
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        z[idx[i]] = x[i] * x[i];
+#pragma omp parallel for
+    for (i = 0; i < n / 2; i++) {
+        w[2 * i] = x[i];
+        w[2 * i + 1] = -x[i];
+    }
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        v[i] = twice(x[i]);
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        v[i] = sin(v[i]) * x[n - 1 - i];
+}
+""")
+    out = tmp_path / "m_b.c"
+    proc = adgen("--reverse", src, "--head", "m(y z w v)/(x)", "--size", "y=n", "--size",
+                 "z=n", "--size", "w=n", "--size", "v=n", "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    serially = f"warning: '#pragma omp parallel for' is not supported here yet: the " \
+        "adjoint runs this loop serially: "
+    assert proc.stderr.splitlines() == [
+        f"{src}:9:9: {serially}it writes 'y[i]' and also accesses 'y[i - 1]': an iteration "
+        "may reach another's elements",
+        f"{src}:12:9: {serially}it writes 'z[idx[i]]': an iteration may reach another's "
+        "elements",
+        f"{src}:15:9: {serially}it writes 'w[2 * i]' and also accesses 'w[2 * i + 1]': an "
+        "iteration may reach another's elements",
+        f"{src}:20:9: {serially}it calls 'twice' (only calls of math functions are "
+        "supported yet)",
+        f"{src}:23:9: {serially}its forward sweep stores 'v[i]' for the backward sweep"], \
+        proc.stderr
+    assert "#pragma omp parallel" not in out.read_text()
+    # on the static stack, the room of each thread's adjoints must be given
+    proc = adgen("--reverse", ROOT / "testsuite" / "c" / "openmp_jacobi.c", "--stack=static",
+                 "-o", tmp_path / "j_b.c")
+    assert proc.returncode == 0, proc.stderr
+    assert "the adjoint runs this loop serially: with --stack=static, the room its " \
+        "adjoints of each thread's take depends on the number of threads: give the " \
+        "stack's size with --stack-size BYTES" in proc.stderr, proc.stderr
+    assert "#pragma omp parallel" not in (tmp_path / "j_b.c").read_text()
