@@ -577,7 +577,7 @@ void m(int n, const double *x, const int *idx, double *y, double *z, double *w, 
     proc = adgen("--reverse", src, "--head", "m(y z w v)/(x)", "--size", "y=n", "--size",
                  "z=n", "--size", "w=n", "--size", "v=n", "-o", out)
     assert proc.returncode == 0, proc.stderr
-    serially = f"warning: '#pragma omp parallel for' is not supported here yet: the " \
+    serially = "warning: '#pragma omp parallel for' is not supported here yet: the " \
         "adjoint runs this loop serially: "
     assert proc.stderr.splitlines() == [
         f"{src}:9:9: {serially}it writes 'y[i]' and also accesses 'y[i - 1]': an iteration "

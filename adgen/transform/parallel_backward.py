@@ -103,7 +103,7 @@ class ParallelBackwardLoop:
         sums = set()     # the names of the sums of its reduction clause
         listed = set()   # the names of its private variables
         for name, arg in clauses:
-            if name in ("private", "firstprivate", "lastprivate"):
+            if name in ("private", "firstprivate"):
                 listed |= {n.strip() for n in arg.split(",")}
             if name not in _CLAUSES:
                 raise NotParallel(f"the clause '{name}' is not supported in the adjoint yet")
@@ -147,8 +147,9 @@ class ParallelBackwardLoop:
                     self.sums.add(sym)
                 if not write or sym is var or sym in g.loop_local or sym.name in sums:
                     continue
-                if sym.name in listed and sym in g.f.locals:
-                    # (the pragma makes it private: what is outside the loop is not its)
+                if sym.name in listed and sym in g.f.locals and not g.sh.has(sym):
+                    # (the pragma makes it private, and no adjoint of it can reach the
+                    # loop from what follows: what is outside the loop is not its)
                     if variables_first_access(body, {sym}) == READ:
                         raise NotParallel(f"an iteration may read '{source_name(sym)}' "
                                           "before setting it")
