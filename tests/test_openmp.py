@@ -591,6 +591,26 @@ void m(int n, const double *x, const int *idx, double *y, double *z, double *w, 
         f"{src}:23:9: {serially}its forward sweep stores 'v[i]' for the backward sweep"], \
         proc.stderr
     assert "#pragma omp parallel" not in out.read_text()
+    # an array read through an index adgen cannot bound: its adjoint's length unknown
+    src = write(tmp_path, "u.c", """\
+void u(int n, const double *x, const int *idx, double *y)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        y[i] = x[idx[i]] * x[idx[i]];
+}
+""")
+    proc = adgen("--reverse", src, "--head", "u(y)/(x)", "-o", tmp_path / "u_b.c")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"{src}:4:9: {serially}an input's adjoint is zeroed as it is read (give the lengths "
+        "of the arrays with --size)"], proc.stderr
+    proc = adgen("--reverse", src, "--head", "u(y)/(x)", "--size", "x=n", "-o",
+                 tmp_path / "u_b.c")
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr
+    assert "#pragma omp parallel for schedule(static) firstprivate(i, xb_part)" in \
+        (tmp_path / "u_b.c").read_text()
     # on the static stack, the room of each thread's adjoints must be given
     proc = adgen("--reverse", ROOT / "testsuite" / "c" / "openmp_jacobi.c", "--stack=static",
                  "-o", tmp_path / "j_b.c")
