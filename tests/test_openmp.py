@@ -521,13 +521,17 @@ def test_adjoint_of_loops_writing_their_own_elements_on_threads(tmp_path, name, 
     proc = adgen("--reverse", program, "--head", head, "-o", out, *stack_flags)
     assert proc.returncode == 0, proc.stderr
     code = out.read_text()
-    # the backward loop of each loop that stores nothing runs in parallel: one `for` over
-    # the iterations backwards just after the pragma
+    # the loop that stores nothing runs in parallel in both sweeps: the primal loop with
+    # the program's pragma, then the `for` over its iterations backwards with a static
+    # schedule
     lines = code.splitlines()
-    backward = [lines[k + 1].strip() for k, line in enumerate(lines)
-                if line.strip().startswith("#pragma omp parallel for schedule(static)")]
-    assert backward and all(line.startswith("for (iter") and ">= 0" in line
-                            for line in backward), backward
+    after = [(line.strip(), lines[k + 1].strip()) for k, line in enumerate(lines)
+             if line.strip().startswith("#pragma omp parallel for")]
+    backward = [loop for pragma, loop in after if loop.startswith("for (iter")]
+    assert len(backward) == 1 and ">= 0" in backward[0], after
+    assert [pragma for pragma, loop in after if loop.startswith("for (iter")][0].startswith(
+        "#pragma omp parallel for schedule(static) firstprivate("), after
+    assert len(after) == 2, after
     if name == "openmp_heat_steps":
         # (the copy back overwrites u, which the stencil's backward sweep reads: stored)
         assert proc.stderr.splitlines() == [

@@ -22,7 +22,8 @@ too, once what they write is sorted out:
 The backward loop then runs under `#pragma omp parallel for schedule(static)`. Where
 adgen cannot show this (values stored, other accesses, a call of the program's, an array
 whose length it cannot tell), the loop's adjoint runs serially, with a warning that says
-why. (The forward sweep of the loop, the primal loop itself, runs serially.)
+why. The forward sweep of the loop, which is then the primal loop, keeps the program's
+pragma.
 """
 import dataclasses
 import re
@@ -40,7 +41,8 @@ from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.checkpoint import StateKeeper
 from adgen.transform.common import increment, source_name, strip_const
 from adgen.transform.independent_loop import IndependentLoop, NotIndependent
-from adgen.transform.openmp import ThreadParts, is_openmp, parallel_for, written
+from adgen.transform.openmp import (AdjointParallelLoop, ThreadParts, Unsupported, is_openmp,
+                                    parallel_for, written)
 from adgen.transform.split_sums import UNKNOWN
 
 # the clauses of the primal's pragma that leave its iterations as they are (the backward
@@ -84,7 +86,24 @@ class ParallelBackwardLoop:
             bwd = self.parallel(fwd, bwd, var)
         except NotParallel as why:
             self.warn(why.args[0])
-        return fwd, bwd
+            return fwd, bwd
+        return self.parallel_forward(fwd), bwd
+
+    def parallel_forward(self, fwd):
+        """fwd with the loop under the program's pragma, when it is the primal loop (it
+        stores nothing, and counts nothing: its iterations are as independent as the
+        program's), the variables its iterations set firstprivate."""
+        g, s = self.g, self.loop
+        at = next((k for k, st in enumerate(fwd) if isinstance(st, ir.For) and
+                   st.test is s.test and st.init), None)
+        if at is None or any(isinstance(st, ir.Assign) and getattr(
+                ir.root_symbol(st.lhs), "is_ad", False) for st in ir.stmts_walk([fwd[at]])):
+            return fwd
+        try:
+            text = AdjointParallelLoop(g, self.pragma, s).text(fwd[at])
+        except Unsupported:
+            return fwd
+        return fwd[:at] + [ir.Raw("pragma", {"text": text}, s.loc)] + fwd[at:]
 
     def warn(self, why):
         """The warning of this pass over the program (the last one's is said)."""
