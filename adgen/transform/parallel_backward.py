@@ -96,8 +96,9 @@ class ParallelBackwardLoop:
         g, s = self.g, self.loop
         at = next((k for k, st in enumerate(fwd) if isinstance(st, ir.For) and
                    st.test is s.test and st.init), None)
-        if at is None or any(isinstance(st, ir.Assign) and getattr(
-                ir.root_symbol(st.lhs), "is_ad", False) for st in ir.stmts_walk([fwd[at]])):
+        if at is None or any(not isinstance(st, _STATEMENTS) or isinstance(st, ir.Assign) and
+                             getattr(ir.root_symbol(st.lhs), "is_ad", False)
+                             for st in ir.stmts_walk([fwd[at]])):
             return fwd
         try:
             text = AdjointParallelLoop(g, self.pragma, s).text(fwd[at])
