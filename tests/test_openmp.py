@@ -369,16 +369,17 @@ def test_adjoint_of_a_parallel_sum_on_threads(tmp_path):
 # loops whose iterations write their own elements: the program, its head, and a driver
 # that calls its adjoint and prints every adjoint
 OWN_ELEMENTS = {
-    "openmp_jacobi": ("openmp_jacobi(unew)/(u f c)", r"""
+    "openmp_jacobi": ("openmp_jacobi(unew res)/(u f c)", r"""
 #include <stdio.h>
 #include <math.h>
 #define N 2000
 void openmp_jacobi_b(int n, const double *u, double *ub, const double *f, double *fb,
-                     double c, double *cb, double *unew, double *unewb);
+                     double c, double *cb, double *unew, double *unewb, double *res,
+                     double *resb);
 int main(void)
 {
     static double u[N], ub[N], f[N], fb[N], unew[N], unewb[N];
-    double cb = 0.0;
+    double cb = 0.0, res, resb = 0.7;
     int i;
     for (i = 0; i < N; i++) {
         u[i] = sin(0.37 * i + 0.1);
@@ -386,7 +387,7 @@ int main(void)
         unewb[i] = sin(0.13 * i + 0.7);
     }
     dirty_stacks();
-    openmp_jacobi_b(N, u, ub, f, fb, 0.8, &cb, unew, unewb);
+    openmp_jacobi_b(N, u, ub, f, fb, 0.8, &cb, unew, unewb, &res, &resb);
     for (i = 0; i < N; i++)
         printf("%.17g %.17g\n", ub[i], fb[i]);
     printf("%.17g\n", cb);
