@@ -266,7 +266,7 @@ class ParallelBackwardLoop:
                     variables_first_access(body, {sym}) == READ:
                 raise NotParallel(f"a backward iteration may read '{sym.name}' before "
                                   "setting it (a value carried from the iteration before)")
-        shared = []     # (the adjoint as the loop names it, its primal variable)
+        shared = []     # the adjoints every iteration adds into, as the loop names them
         for key, items in groups.items():
             if not any(write for _, _, write in items):
                 continue
@@ -283,7 +283,7 @@ class ParallelBackwardLoop:
         if key[0] != "adjoint" or len(roots) != 1 or None in roots:
             raise NotParallel(self.crossing(items, "adds into"))
         for st, lv, _ in items:
-            # `a = a + e` (its a read and written), e free of that memory
+            # `a = a + e` (the access: a, read or written), e free of that memory
             step = increment(st.lhs, st.rhs) if isinstance(st, ir.Assign) and \
                 X.same_text(st.lhs, lv) else None
             if step is None or any(self.g.adjoint_storage(x) == key
