@@ -616,6 +616,25 @@ void u(int n, const double *x, const int *idx, double *y)
     assert proc.returncode == 0 and not proc.stderr, proc.stderr
     assert "#pragma omp parallel for schedule(static) firstprivate(i, xb_part)" in \
         (tmp_path / "u_b.c").read_text()
+    # a sum the pragma does not reduce: the threads would share it
+    src = write(tmp_path, "s.c", """\
+double s(int n, const double *x)
+{
+    double t = 0.0;
+    int i;
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        t += x[i] * x[i];
+    return t;
+}
+""")
+    proc = adgen("--reverse", src, "--head", "s(s)/(x)", "--size", "x=n", "-o",
+                 tmp_path / "s_b.c")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"{src}:5:9: {serially}an iteration may read 't' before setting it (a value carried "
+        "from the iteration before)"], proc.stderr
+    assert "#pragma omp parallel" not in (tmp_path / "s_b.c").read_text()
     # on the static stack, the room of each thread's adjoints must be given
     proc = adgen("--reverse", ROOT / "testsuite" / "c" / "openmp_jacobi.c", "--stack=static",
                  "-o", tmp_path / "j_b.c")

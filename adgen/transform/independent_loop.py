@@ -26,6 +26,7 @@ from adgen.analysis.first_access import READ, variables_first_access
 from adgen.analysis.loops import assigned_syms, canonical_loop
 from adgen.errors import AdgenError, warning_text
 from adgen.ir import exprs as X
+from adgen.ir.openmp import omp_clauses
 from adgen.transform.checkpoint import StateKeeper, written_nodes
 from adgen.transform.common import alloc_call, source_name, strip_const
 from adgen.transform.openmp import AdjointParallelLoop, ThreadParts, is_openmp, parallel_for
@@ -85,7 +86,6 @@ class IndependentLoop:
         heap stack), nothing allocated or freed in the loop (the list of deferred frees is
         one), and the threads numbered as its buffers expect (no num_threads clause, no
         OpenMP inside)."""
-        from adgen.ir.openmp import omp_clauses
         from adgen.rules import ALLOCATION
         g, s = self.g, self.loop
         if g.T.ctx.options.stack != "heap":
@@ -145,6 +145,14 @@ class IndependentLoop:
         for node in sorted(nodes - keeper.private_nodes(nodes), key=lambda n: n.uid):
             private |= self.private_memory(node, keeper, outside)
         sums.sort(key=lambda v: v.name)
+        if self.parallel is not None:
+            # (a sum its threads share without a reduction would be a race)
+            reduced = {n.strip() for name, arg in omp_clauses(parallel_for(self.parallel))
+                       if name == "reduction" for n in arg.partition(":")[2].split(",")}
+            for v in sums:
+                if v.name not in reduced:
+                    raise NotIndependent(f"it adds into '{source_name(v)}', which its "
+                                         "reduction clause does not name")
         active = [v for v in sums if g.act.active_value(_cell(v))]
         if len(active) > 1:
             raise NotIndependent("it adds into more than one active sum (" +
