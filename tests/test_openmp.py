@@ -618,21 +618,24 @@ void u(int n, const double *x, const int *idx, double *y)
         (tmp_path / "u_b.c").read_text()
     # a sum the pragma does not reduce: the threads would share it
     src = write(tmp_path, "s.c", """\
-double s(int n, const double *x)
+#include <math.h>
+void s(int n, const double *x, double *out)
 {
     double t = 0.0;
     int i;
 #pragma omp parallel for
-    for (i = 0; i < n; i++)
-        t += x[i] * x[i];
-    return t;
+    for (i = 0; i < n; i++) {
+        double c = cos(x[i]);
+        t = t + c * c;
+    }
+    out[0] = t;
 }
 """)
-    proc = adgen("--reverse", src, "--head", "s(s)/(x)", "--size", "x=n", "-o",
+    proc = adgen("--reverse", src, "--head", "s(out)/(x)", "--size", "x=n", "-o",
                  tmp_path / "s_b.c")
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.splitlines() == [
-        f"{src}:5:9: {serially}an iteration may read 't' before setting it (a value carried "
+        f"{src}:6:9: {serially}an iteration may read 't' before setting it (a value carried "
         "from the iteration before)"], proc.stderr
     assert "#pragma omp parallel" not in (tmp_path / "s_b.c").read_text()
     # on the static stack, the room of each thread's adjoints must be given
