@@ -320,8 +320,8 @@ def test_a_walk_in_a_callee(tmp_path):
 
 @pytest.mark.parametrize("body, why", [
     # a while loop: its iterations are not counted (one that counts as a for loop does,
-    # `k = 0; while (k < l) { ...; k++; }`, is read as that for loop)
-    ("int k = 0; while (k++ < l) { p[0] *= x[0]; p += n; }", "in a while loop"),
+    # `k = 0; while (k < l) { ...; k++; }` or `while (k++ < l)`, is read as that for loop)
+    ("int k = 0; while (k < l) { k++; p[0] *= x[0]; p += n; }", "in a while loop"),
     # the step depends on the data
     ("for (int k = 0; k < l; k++) { p[0] *= x[0]; if (x[k] > 0) p += n; }",
      "by different amounts in different iterations"),
@@ -521,3 +521,47 @@ def test_bound_const_global(tmp_path):
     for name in ("z", "w"):
         with pytest.raises(Unknown):
             extent_text(tmp_path, src, "f", name)
+
+
+@pytest.mark.parametrize("loop", [
+    "for (size_t i = n; i-- > 0; ) y[i] += x[i];",
+    "size_t i = n, k = 0; while (i-- > 0) { y[i] += x[i]; k++; }",
+    "size_t i = n; while (i-- != 0) y[i] += x[i];",
+    "long i = n; while (--i >= 0) y[i] += x[i];",
+    "size_t i = 0; while (i++ < n) y[i - 1] += x[i - 1];",
+], ids=["for", "while", "not-equal", "pre-decrement", "increment"])
+def test_counter_stepped_in_the_loop_test(tmp_path, loop):
+    """A loop that steps its counter in its test (`while (i-- > 0)`) is the for loop it
+    equals, `for (i = n - 1; i + 1 > 0; i--)`: its counter takes n - 1 ... 0."""
+    src = f"""
+        #include <stddef.h>
+        void f(size_t n, const double *x, double *y)
+        {{
+            {loop}
+        }}
+    """
+    assert extent_text(tmp_path, src, "f", "x") == "n-1"
+    assert extent_text(tmp_path, src, "f", "y") == "n-1"
+
+
+def test_counter_stepped_in_the_test_and_set_away_from_the_loop(tmp_path):
+    """The counter's setting moves to the loop only past settings of other variables that
+    do not change what it reads (the value the loop starts from): otherwise the loop stays
+    a while loop."""
+    from adgen import ir
+    kinds = {}
+    for between in ("m = 2;", "k = 2;"):
+        path = tmp_path / "prog.c"
+        path.write_text(f"""
+            void f(int n, const double *x, double *y)
+            {{
+                int k = n, m, i;
+                i = k;
+                {between}
+                while (i-- > 0) y[i] += x[i] * k;
+            }}
+        """)
+        f = load_program([str(path)], Options()).functions["f"]
+        kinds[between] = [type(s).__name__ for s in f.body.stmts]
+    assert kinds == {"m = 2;": ["Assign", "Assign", "For"],
+                     "k = 2;": ["Assign", "Assign", "Assign", "While"]}
