@@ -186,6 +186,7 @@ class CFront(InitializersMixin):
         self.pragmas = []
         self.const_locals = {}     # const int locals with a constant value
         self.anonymous = []        # struct types with no tag: (StructDef, AST node)
+        self.defining_variable = False     # reading the type of a file-scope variable
         self.tag_definitions = {}  # ('struct'|'union', tag) -> the text of its definition
         self.sorts = {}            # element type's spelling -> (sort's name, type, loc)
         self.typedef_texts = {}    # typedef name -> its definition, tagged structs by tag
@@ -267,9 +268,10 @@ class CFront(InitializersMixin):
                 self.type_text.append(self.gen.visit(named) + ";")
 
     def tagged_definition(self, key, node):
-        """Records the definition of the struct or union key; one made in a function body
-        goes into the output at file scope, where the derivative routines declaring its
-        copies and shadows see it. adgen keeps one type per tag: a second definition with
+        """Records the definition of the struct or union key; one made in a function body,
+        or in the declaration of a file-scope variable (`struct grid { int n; } g;`), goes
+        into the output at file scope, where the derivative routines declaring its copies
+        and shadows, and the output's declaration of the variable, see it. adgen keeps one type per tag: a second definition with
         other fields (in another function) is an error."""
         text = self.gen.visit(type(node)(node.name, node.decls))
         known = self.tag_definitions.setdefault(key, text)
@@ -277,7 +279,7 @@ class CFront(InitializersMixin):
             raise AdgenError(f"{key[0]} '{key[1]}' is defined again with other fields: adgen "
                              "keeps one type per tag (give the definitions different tags)",
                              loc_of(node))
-        if known is text and self.func is not None and \
+        if known is text and (self.func is not None or self.defining_variable) and \
                 defines_output_types(getattr(node.coord, "file", "") or self.path):
             self.type_text.append(text + ";")
 
@@ -325,7 +327,11 @@ class CFront(InitializersMixin):
             if defines_output_types(loc.file):
                 self.type_text.append(self.gen.visit(d) + ";")
             return
-        t = self.type_of(d.type)
+        self.defining_variable = True
+        try:
+            t = self.type_of(d.type)
+        finally:
+            self.defining_variable = False
         if not user:
             if d.name in _CONSTANT_MACROS:
                 return
