@@ -505,7 +505,8 @@ def test_bound_set_in_both_branches(tmp_path):
 
 def test_bound_const_global(tmp_path):
     """A `const` integer global initialized with a literal bounds a loop as the literal
-    does; one initialized otherwise, or not const, gives no length."""
+    does; one initialized otherwise is its name, a global f does not set (as one that is
+    not const: test_bound_global_kept); one that f sets gives no length."""
     src = """
         static const int N = 0x10;
         const int M = 2 * 3;
@@ -515,12 +516,13 @@ def test_bound_const_global(tmp_path):
             for (int i = 0; i < N; i++) y[i] += 1.0;
             for (int i = 0; i < M; i++) z[i] += 1.0;
             for (int i = 0; i < K; i++) w[i] += 1.0;
+            K = 5;
         }
     """
     assert extent_text(tmp_path, src, "f", "y") == "15"
-    for name in ("z", "w"):
-        with pytest.raises(Unknown):
-            extent_text(tmp_path, src, "f", name)
+    assert extent_text(tmp_path, src, "f", "z") == "M-1"
+    with pytest.raises(Unknown):
+        extent_text(tmp_path, src, "f", "w")
 
 
 @pytest.mark.parametrize("loop", [
@@ -565,3 +567,46 @@ def test_counter_stepped_in_the_test_and_set_away_from_the_loop(tmp_path):
         kinds[between] = [type(s).__name__ for s in f.body.stmts]
     assert kinds == {"m = 2;": ["Assign", "Assign", "For"],
                      "k = 2;": ["Assign", "Assign", "Assign", "While"]}
+
+
+GRID = """
+    struct grid { int n; double h; } g;
+    int npts;
+    void grid_init(int n) { g.n = n; g.h = 1.0 / n; npts = n; }
+    static void scale(double *y) { for (int i = 0; i < npts; i++) y[i] *= g.h; }
+    void f(const double *x, double *y)
+    {
+        double s = 0.0;
+        BEFORE
+        for (int i = 0; i < g.n; i++) s += x[i] * x[i];
+        for (int i = 0; i < npts; i++) y[i] += s;
+        scale(y);
+    }
+"""
+
+
+def test_bound_global_kept(tmp_path):
+    """A global int, or a field of a global struct, that f and what it calls leave as they
+    found it bounds a loop as a size parameter does: the length is its value at f's entry,
+    setting another field of the struct notwithstanding."""
+    for before in ("", "g.h = 2.0;"):
+        src = GRID.replace("BEFORE", before)
+        assert extent_text(tmp_path, src, "f", "x") == "g.n-1"
+        assert extent_text(tmp_path, src, "f", "y") == "npts-1"
+
+
+@pytest.mark.parametrize("before, param", [
+    ("g.n = 3;", "x"),                      # f sets the field
+    ("grid_init(4);", "x"),                 # a callee sets it
+    ("grid_init(4);", "y"),
+    ("g = (struct grid){3, 0.5};", "x"),    # the whole struct is set
+    ("int *pn = &g.n; *pn = 2;", "x"),      # through a pointer
+    ("int *pn = &npts; (void)pn;", "y"),
+    ("refresh();", "x"),                    # a function adgen does not see into
+], ids=["field", "callee", "callee-int", "whole", "pointer", "address", "external"])
+def test_bound_global_that_may_change(tmp_path, before, param):
+    """A global bound that f (or a function it calls) may change gives no length: its
+    value at the entry need not be the one the loop reads."""
+    src = "void refresh(void);" + GRID.replace("BEFORE", before)
+    with pytest.raises(Unknown):
+        extent_text(tmp_path, src, "f", param)

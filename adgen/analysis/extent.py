@@ -2,7 +2,8 @@
 
 Needed wherever adgen must handle a whole array it did not allocate: zeroing the gradient
 of a pure input, giving an internal buffer its own adjoint storage. The answer is a C
-expression over the function's integer parameters, found by interval arithmetic on every
+expression over the function's integer parameters (and the global integers it leaves as
+they are: fixed_globals), found by interval arithmetic on every
 index used with the pointer (directly, through an alias `q = p + k` or a local pointer
 walking over it (pointer_walks), or in a callee it is passed to), with the ranges of the
 enclosing counted loops. The pointer is a parameter, or a pointer field a parameter
@@ -14,6 +15,7 @@ import functools
 import re
 
 from adgen import ir
+from adgen.analysis.fixed_globals import FixedGlobals
 from adgen.analysis.pointer_walks import Lost, Walks, highest, walking_aliases
 from adgen.analysis.poly import NotPolynomial, Poly, range_sum
 from adgen.analysis.ruled_calls import rule_length
@@ -93,6 +95,7 @@ class ExtentAnalysis:
         self.cache = {}
         self.readonly = {}      # function name -> its read-only integer pointer parameters
         self.readonly_known = {}    # the same by function, shared by its questions
+        self.fixed_globals = FixedGlobals(prog)
 
     def readonly_ints(self, func):
         """loops.readonly_int_params of func, read once (as the extents are)."""
@@ -1300,7 +1303,9 @@ class IndexWalker:
                 iv = self.local_interval(sym)
                 return iv if iv is not None else self.counter_interval(sym)
             v = _constant_global(sym)
-            return Interval(int_const(v), int_const(v), v >= 0) if v is not None else None
+            if v is not None:
+                return Interval(int_const(v), int_const(v), v >= 0)
+            return self.fixed_global(e)
         if isinstance(e, ir.Call) and e.func == "adgen_imax":
             a, b = self.interval(e.args[0], ranges), self.interval(e.args[1], ranges)
             if a is None or b is None:
@@ -1319,7 +1324,7 @@ class IndexWalker:
             if isinstance(root, ir.Ref) and root.sym.kind == "param" and \
                     root.sym not in self.assigned:
                 return Interval(e, e, True)
-            return None
+            return self.fixed_global(e)
         if isinstance(e, ir.Binary):
             a, b = self.interval(e.left, ranges), self.interval(e.right, ranges)
             if a is None or b is None:
@@ -1366,6 +1371,13 @@ class IndexWalker:
             return Interval(ir.Unary("-", a.hi, ir.LONG), ir.Unary("-", a.lo, ir.LONG), False)
         if isinstance(e, ir.Cond):
             return self.chosen_value(e, ranges)
+        return None
+
+    def fixed_global(self, e):
+        """A global integer, or a field of a global struct, that holds one value for the
+        whole call (fixed_globals): a size, as a parameter is; None for another."""
+        if self.an.fixed_globals.fixed(self.func, e):
+            return Interval(e, e, True)
         return None
 
     def chosen_value(self, e, ranges):
