@@ -610,3 +610,57 @@ def test_bound_global_that_may_change(tmp_path, before, param):
     src = "void refresh(void);" + GRID.replace("BEFORE", before)
     with pytest.raises(Unknown):
         extent_text(tmp_path, src, "f", param)
+
+
+@pytest.mark.parametrize("clamps, last", [
+    ("int j = (int)(t / h); if (j < 0) j = 0; if (j > n - 2) j = n - 2;", "n-1"),
+    ("int j = (int)(t / h); j = j < 0 ? 0 : j; j = j > n - 2 ? n - 2 : j;", "n-1"),
+    ("int j = (int)(t / h); if (n - 2 < j) j = n - 2; if (0 > j) j = 0;",
+     "adgen_imax(adgen_imax(n-2,adgen_imax(n-2,0)+1),0)"),
+    ("int j = (int)(t / h); j = j >= 0 ? j : 0; j = j <= n - 2 ? j : n - 2;", "n-1"),
+    ("int j = (int)fmax(0.0, fmin(t / h, n - 2.0));",
+     "adgen_imax(adgen_imax(n-2,adgen_imax(0,n-2)+1),0)"),
+], ids=["if", "ternary", "upper-first", "kept-branch", "fmin-fmax"])
+def test_clamped_index(tmp_path, clamps, last):
+    """An index clamped into the table, `if (j > n - 2) j = n - 2;`: each clamp bounds it
+    from its side whatever it was, and x[j + 1] reaches the bound plus one."""
+    src = f"""
+        #include <math.h>
+        double f(int n, double h, double t, const double *x)
+        {{
+            {clamps}
+            return x[j] + (x[j + 1] - x[j]) * (t / h - j);
+        }}
+    """
+    assert extent_text(tmp_path, src, "f", "x") == last
+    for n in (2, 5):
+        count, _ = extent_of(tmp_path, src, "f", "x", n=n)
+        assert count == n
+
+
+@pytest.mark.parametrize("clamps", [
+    # no lower bound: the first value may be anything
+    "int j = (int)(t / h); if (j > n - 2) j = n - 2;",
+    # read before the last clamp
+    "int j = (int)(t / h); if (j < 0) j = 0; x[j] = 0.0; if (j > n - 2) j = n - 2;",
+    # the test and the value it sets differ
+    "int j = (int)(t / h); if (j < 0) j = 0; if (j > n - 2) j = n - 1;",
+    # clamped under a condition
+    "int j = (int)(t / h); if (j < 0) j = 0; if (t > 1.0) { if (j > n - 2) j = n - 2; }",
+    # set again after the clamps
+    "int j = (int)(t / h); if (j < 0) j = 0; if (j > n - 2) j = n - 2; j = j + 2;",
+    # fmin alone: no lower bound
+    "int j = (int)fmin(t / h, n - 2.0);",
+], ids=["one-side", "read-between", "other-value", "conditional", "set-after", "fmin"])
+def test_clamps_that_bound_nothing(tmp_path, clamps):
+    """A clamp gives a range only where it bounds every value the reads see."""
+    src = f"""
+        #include <math.h>
+        double f(int n, double h, double t, double *x)
+        {{
+            {clamps}
+            return x[j] + (x[j + 1] - x[j]) * (t / h - j);
+        }}
+    """
+    with pytest.raises(Unknown):
+        extent_text(tmp_path, src, "f", "x")

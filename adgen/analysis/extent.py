@@ -15,6 +15,8 @@ import functools
 import re
 
 from adgen import ir
+from adgen.analysis.clamps import (FLIP, UPPER, clamped_setting, enclosing_list,
+                                   float_bounds)
 from adgen.analysis.fixed_globals import FixedGlobals
 from adgen.analysis.pointer_walks import Lost, Walks, highest, walking_aliases
 from adgen.analysis.poly import NotPolynomial, Poly, range_sum
@@ -163,6 +165,14 @@ def _maximum(maxima):
     return result
 
 
+def _least(a, b):
+    """The smaller of integer expressions a and b."""
+    va, vb = const_value(a), const_value(b)
+    if va is not None and vb is not None:
+        return int_const(min(va, vb))
+    return ir.Cond(ir.Binary("<=", X.clone(a), X.clone(b), ir.INT), a, b, ir.LONG)
+
+
 def _offset(e):
     """(rest, c) with e = rest + c for a constant c (0 when e adds none)."""
     if isinstance(e, ir.Binary) and e.op in "+-":
@@ -170,9 +180,6 @@ def _offset(e):
         if c is not None:
             return e.left, c if e.op == "+" else -c
     return e, 0
-
-
-_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
 
 def member_path(e):
@@ -255,9 +262,9 @@ def normal_test(t, var, stride=None):
         return None
     if t.op == "!=" and const_value(stride) in (1, -1):
         t = ir.Binary("<" if const_value(stride) == 1 else ">", t.left, t.right, t.type)
-    if t.op not in _FLIP:
+    if t.op not in FLIP:
         return None
-    for left, right, op in ((t.left, t.right, t.op), (t.right, t.left, _FLIP[t.op])):
+    for left, right, op in ((t.left, t.right, t.op), (t.right, t.left, FLIP[t.op])):
         if isinstance(left, ir.Ref) and left.sym is var:
             return op, 0, right
         if isinstance(left, ir.Binary) and left.op in "+-" and isinstance(left.left, ir.Ref) \
@@ -411,28 +418,6 @@ def _is_unit_increment(s, sym):
 
 def _contains(stmt, target):
     return any(s is target for s in ir.stmts_walk([stmt]))
-
-
-def _enclosing_block(stmts, target):
-    """The statement list that holds target directly, or None."""
-    if any(s is target for s in stmts):
-        return stmts
-    for s in stmts:
-        for sub in _child_blocks(s):
-            found = _enclosing_block(sub, target)
-            if found is not None:
-                return found
-    return None
-
-
-def _child_blocks(s):
-    if isinstance(s, ir.Block):
-        return [s.stmts]
-    if isinstance(s, ir.If):
-        return [s.then.stmts] + ([s.other.stmts] if s.other else [])
-    if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
-        return [s.body.stmts]
-    return []
 
 
 def _bound_definitions(stmts, func, out):
@@ -625,7 +610,8 @@ class IndexWalker:
                 self._record_sites(s.body.stmts, ranges, True)
 
     def local_interval(self, sym):
-        """Range of an integer local assigned exactly once, not under a condition."""
+        """Range of an integer local assigned exactly once, not under a condition, or set
+        so and then clamped (clamped_interval)."""
         if sym in self.local_cache:
             return self.local_cache[sym]
         self.local_cache[sym] = None
@@ -634,12 +620,40 @@ class IndexWalker:
                    if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
                    s.lhs.sym is sym]
         result = None
-        if len(assigns) == 1 and sym not in address_taken(self.func, self.kernel_inputs()):
+        if sym in address_taken(self.func, self.kernel_inputs()):
+            pass
+        elif len(assigns) == 1:
             site = self.sites.get(id(assigns[0]))
             if site is not None and not site[1]:
                 result = self.interval(assigns[0].rhs, site[0])
+        else:
+            result = self.clamped_interval(sym)
         self.local_cache[sym] = result
         return result
+
+    def clamped_interval(self, sym):
+        """Range of an integer local set once, not under a condition, then clamped
+        (clamps.clamped_setting): each clamp bounds it from its side whatever it was,
+        `if (j > n - 2) j = n - 2;` from above by n - 2, and leaves the other side of the
+        range at most where it was or at the bound."""
+        found = clamped_setting(self.body, sym)
+        site = self.sites.get(id(found[0])) if found is not None else None
+        if site is None or site[1]:
+            return None
+        first = self.interval(found[0].rhs, site[0])
+        lo, hi = (first.lo, first.hi) if first is not None else (None, None)
+        nonneg = first is not None and first.nonneg
+        for side, bound, st in found[1]:
+            b = self.interval(bound, self.sites[id(st)][0])
+            if b is None:
+                return None
+            if side == UPPER:       # min(value, bound)
+                lo = None if lo is None else _least(lo, b.lo)
+                hi, nonneg = b.hi, nonneg and b.nonneg
+            else:                   # max(value, bound)
+                hi = None if hi is None else ir.Call("adgen_imax", [hi, b.hi], ir.LONG)
+                lo, nonneg = b.lo, nonneg or b.nonneg
+        return Interval(lo, hi, nonneg) if lo is not None and hi is not None else None
 
     def kernel_inputs(self):
         """The ids of `&v` arguments that a BLAS kernel of adgen's built-in rules takes as
@@ -688,7 +702,7 @@ class IndexWalker:
         if len(incs) != 1 or len(inits) != 1:
             raise NotPolynomial
         init, inc = inits[0], incs[0]
-        block = _enclosing_block(self.body, init)
+        block = enclosing_list(self.body, init)
         if block is None or any(isinstance(r, ir.Ref) and r.sym is sym
                                 for r in ir.walk(init.rhs)):
             raise NotPolynomial
@@ -1292,7 +1306,11 @@ class IndexWalker:
             c = int_const(v)
             return Interval(c, c, v >= 0)
         if isinstance(e, ir.Cast):
-            return self.interval(e.arg, ranges) if e.to.resolved().is_int else None
+            if not e.to.resolved().is_int:
+                return None
+            if e.arg.type is not None and e.arg.type.resolved().is_float:
+                return self.truncated(e.arg, ranges)
+            return self.interval(e.arg, ranges)
         if isinstance(e, ir.Ref):
             sym = e.sym
             if sym in ranges:
@@ -1372,6 +1390,16 @@ class IndexWalker:
         if isinstance(e, ir.Cond):
             return self.chosen_value(e, ranges)
         return None
+
+    def truncated(self, e, ranges):
+        """The interval of floating-point expression e converted to an integer: between
+        whole numbers (clamps.float_bounds), so is its integral part."""
+        lower, upper = float_bounds(e)
+        lo = self.interval(lower, ranges) if lower is not None else None
+        hi = self.interval(upper, ranges) if upper is not None else None
+        if lo is None or hi is None:
+            return None
+        return Interval(lo.lo, hi.hi, lo.nonneg)
 
     def fixed_global(self, e):
         """A global integer, or a field of a global struct, that holds one value for the
