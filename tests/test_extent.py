@@ -550,7 +550,6 @@ def test_counter_stepped_in_the_test_and_set_away_from_the_loop(tmp_path):
     """The counter's setting moves to the loop only past settings of other variables that
     do not change what it reads (the value the loop starts from): otherwise the loop stays
     a while loop."""
-    from adgen import ir
     kinds = {}
     for between in ("m = 2;", "k = 2;"):
         path = tmp_path / "prog.c"
