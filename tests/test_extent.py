@@ -637,6 +637,28 @@ def test_clamped_index(tmp_path, clamps, last):
         assert count == n
 
 
+def test_clamped_in_each_iteration(tmp_path):
+    """An index set and clamped again in each iteration of a loop, to a bound that is the
+    loop's counter; read after the loop, the last iteration's value: no length."""
+    src = """
+        void f(int n, double t, double *x)
+        {
+            int j = 0;
+            for (int k = 0; k < n; k++) {
+                int i = (int)(t * k);
+                if (i < 0) i = 0;
+                if (i > k) i = k;
+                x[i] += 1.0;
+                j = i;
+            }
+            x[j] += 1.0;
+        }
+    """
+    assert extent_text(tmp_path, src.replace("x[j] += 1.0;", ""), "f", "x") == "n-1"
+    with pytest.raises(Unknown):
+        extent_text(tmp_path, src.replace("j = i;", "j = (int)t;"), "f", "x")
+
+
 @pytest.mark.parametrize("clamps", [
     # no lower bound: the first value may be anything
     "int j = (int)(t / h); if (j > n - 2) j = n - 2;",

@@ -43,7 +43,8 @@ def clamped_setting(body, sym):
         return None
     allowed |= {id(s) for s in ir.stmts_walk(stmts[last + 1:])}
     # a read between the setting and the last clamp sees a value not yet clamped
-    if any(id(s) not in allowed and X.stmts_mention([s], sym) for s in ir.stmts_walk(body)):
+    if any(id(s) not in allowed and any(X.mentions(e, sym) for e in ir.stmt_exprs(s))
+           for s in ir.stmts_walk(body)):
         return None
     return sets[0], clamps
 
