@@ -394,12 +394,15 @@ def _truth_operands(test):
 
 
 def _plain_int(e, flags=frozenset()):
-    """An integer expression of variables and constants, reading no memory (nor a flag of
-    break, return or goto, but for those in flags)."""
+    """An integer expression of variables, constants and integers held at a fixed place
+    (`c->n`, `*n`, `g.dims[0]`: a size kept in a struct or passed by reference), reading
+    no array at an index that varies and calling nothing (nor a flag of break, return or
+    goto, but for those in flags)."""
     if not e.type.resolved().is_int:
         return False
     for sub in ir.walk(e):
-        if isinstance(sub, (ir.Index, ir.Deref, ir.Member, ir.Call)):
+        if isinstance(sub, ir.Call) or \
+                isinstance(sub, ir.Index) and const_value(sub.index) is None:
             return False
         if isinstance(sub, ir.Ref) and getattr(sub.sym, "is_flag", False) and \
                 sub.sym not in flags:
