@@ -1,8 +1,14 @@
 """The call graph: which functions of the program a function calls, and which it reaches."""
 from adgen import ir
+from adgen.analysis.loops import kept_while_fixed
 
 
 def callees(prog, f):
+    # read once per function while the bodies are fixed (each call site of a transform asks)
+    return list(kept_while_fixed("callees", (prog, f), None, lambda: _callees(prog, f)))
+
+
+def _callees(prog, f):
     out = []
     for s in ir.stmts_walk(f.body.stmts):
         for e in ir.stmt_exprs(s):
@@ -11,7 +17,7 @@ def callees(prog, f):
                         not getattr(prog.functions[sub.func], "is_library", False) and \
                         sub.func not in out:
                     out.append(sub.func)
-    return out
+    return tuple(out)
 
 
 def reachable_statements(prog, name):
@@ -24,6 +30,11 @@ def reachable_statements(prog, name):
 
 
 def reachable(prog, roots):
+    return list(kept_while_fixed("reachable", (prog,), tuple(roots),
+                                 lambda: tuple(_reachable(prog, roots))))
+
+
+def _reachable(prog, roots):
     seen, todo = [], list(roots)
     while todo:
         n = todo.pop(0)

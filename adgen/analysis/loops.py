@@ -23,9 +23,9 @@ def fixed_bodies():
         _known = outer
 
 
-def _kept(kind, objects, extra, compute):
+def kept_while_fixed(kind, objects, extra, compute):
     """compute(), or the answer kept for the same objects (and extra) while bodies are
-    fixed."""
+    fixed: an answer that depends only on the program's code."""
     if _known is None:
         return compute()
     key = (kind, tuple(map(id, objects)), extra)
@@ -47,7 +47,7 @@ def assigned_syms(stmts):
 def address_taken(func, harmless=()):
     """Symbols whose address is taken somewhere in func (calls may then change them),
     leaving out the AddrOf nodes whose ids are in harmless."""
-    return _kept("taken", (func,), frozenset(harmless),
+    return kept_while_fixed("taken", (func,), frozenset(harmless),
                  lambda: frozenset(_address_taken(func, harmless)))
 
 
@@ -73,7 +73,7 @@ def _address_taken(func, harmless):
 def canonical_loop(loop, func):
     """(var, stride) for `for (var = a; test; var = var +/- stride)` where the body never
     changes var or stride: iteration k then has var = a + k * stride. None otherwise."""
-    return _kept("loop", (loop, func), None, lambda: _canonical_loop(loop, func))
+    return kept_while_fixed("loop", (loop, func), None, lambda: _canonical_loop(loop, func))
 
 
 def counter_step(loop):

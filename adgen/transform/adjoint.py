@@ -64,6 +64,9 @@ class ReverseTransform:
         # call: the callee's first writes there are not saved (tbr.ArraySaves)
         self.fresh_params = set()
         self.loop_warnings = {}     # (set again by each pass: see run)
+        # {callee: (key, the memory of its and its callees' variables)}, for
+        # FuncGen.sets_shadowed_pointers
+        self.variables_memory = {}
 
     # ---------------------------------------------------------------- driver
     def run(self):

@@ -228,11 +228,20 @@ class CallsAndLoops:
         """True when a call of g sets pointers that have shadows and that outlive the call
         (not the variables of g or of the functions it calls: f2c's `--dx;` on a
         parameter, a comparator's local)."""
-        own = set()
-        for name in reachable(self.prog, [g.name]):
-            h = self.prog.functions[name]
-            for sym in list(h.locals) + list(h.params) if h.has_body else ():
-                own |= field_closure(self.mem.var(sym))
+        functions = [self.prog.functions[name] for name in reachable(self.prog, [g.name])]
+        # the same at each call of g while the graph keeps its shape and the functions
+        # their variables
+        key = (self.mem.shape, tuple((len(h.locals), len(h.params)) if h.has_body else None
+                                     for h in functions))
+        known = self.T.variables_memory.get(g.name)
+        if known is not None and known[0] == key:
+            own = known[1]
+        else:
+            own = set()
+            for h in functions:
+                for sym in list(h.locals) + list(h.params) if h.has_body else ():
+                    own |= field_closure(self.mem.var(sym))
+            self.T.variables_memory[g.name] = (key, own)
         return any(find(n).pointee is not None and find(n) not in own and
                    self.act.needs_shadow(n) for n in self.T.writes.get(g.name, ()))
 
