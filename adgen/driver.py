@@ -1002,17 +1002,32 @@ def merge_clones(prog, gen):
         if fn.is_static and fn.source:
             by_source.setdefault(fn.source, []).append(fn)
 
-    texts = {}      # source -> the text of its functions under the original's names
+    # source -> the text of its functions under the original's names, rendered once: the
+    # pieces between the calls of generated functions, and those calls, whose names the
+    # rounds below change (the text is otherwise the same whatever the names)
+    rendered = {}
+    sweeps = {fn.name for fns in by_source.values() for fn in fns}
 
     def text(source, orig):
-        if source not in texts:
+        if source not in rendered:
+            calls = [c for c in _calls(by_source[source]) if c.func in sweeps]
+            names = [c.func for c in calls]
+            for k, c in enumerate(calls):
+                c.func = f"\x00{k}\x00"
             out = []
-            for fn in by_source[source]:
-                name, fn.name = fn.name, orig + fn.name[len(source):]
-                out.append(render_function(fn))
-                fn.name = name
-            texts[source] = "\n".join(out)
-        return texts[source]
+            try:
+                for fn in by_source[source]:
+                    name, fn.name = fn.name, orig + fn.name[len(source):]
+                    out.append(render_function(fn))
+                    fn.name = name
+            finally:
+                for c, name in zip(calls, names):
+                    c.func = name
+            pieces = "\n".join(out).split("\x00")
+            rendered[source] = (pieces[0::2], [calls[int(k)] for k in pieces[1::2]])
+        pieces, calls = rendered[source]
+        return "".join(p + (calls[k].func if k < len(calls) else "")
+                       for k, p in enumerate(pieces))
 
     # plain calls go to the primal function the copy was made from (the output holds no
     # primal copies), before comparing: callers differing only there are the same
@@ -1045,7 +1060,6 @@ def merge_clones(prog, gen):
             for fn, call in calls_to.pop(old, ()):
                 call.func = new
                 calls_to.setdefault(new, []).append((fn, call))
-                texts.pop(fn.source, None)
     return gen
 
 
