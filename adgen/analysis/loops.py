@@ -224,6 +224,11 @@ def reads_unchanged_ints(expr, changed, func, readonly, *, division):
 def loop_local_vars(func):
     """Counters used only inside the counted loops they drive: their value before such a
     loop is never read, so it need not be saved."""
+    return set(kept_while_fixed("loop_local", (func,), None,
+                                lambda: frozenset(_loop_local_vars(func))))
+
+
+def _loop_local_vars(func):
     counter = {}        # id(counted loop) -> its counter
     for s in ir.stmts_walk(func.body.stmts):
         if isinstance(s, ir.For):

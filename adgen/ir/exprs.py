@@ -12,12 +12,17 @@ def clone(e):
     """A deep copy of an expression tree; symbols and types are shared, not copied."""
     if e is None:
         return None
-    c = copy.copy(e)
-    for name, value in vars(c).items():
+    # what copy.copy does for these plain objects (a new instance, the attributes
+    # copied in order), without its generic protocol: derivative code clones a lot
+    cls = e.__class__
+    c = cls.__new__(cls)
+    made = c.__dict__
+    for name, value in e.__dict__.items():
         if isinstance(value, ir.Expr):
-            setattr(c, name, clone(value))
+            value = clone(value)
         elif isinstance(value, list):
-            setattr(c, name, [clone(v) if isinstance(v, ir.Expr) else v for v in value])
+            value = [clone(v) if isinstance(v, ir.Expr) else v for v in value]
+        made[name] = value
     return c
 
 
