@@ -138,6 +138,8 @@ class Context:
         self._per_call_statics = None
         self._head_shadow_globals = {}
         self._called = {}
+        # {function: (key, what a call of it reads, writes)}, see recompute.py
+        self.callee_access = {}
         self.suffix = "b" if options.mode == "reverse" else "d"
         self.extents = ExtentAnalysis(prog)
         self.given_sizes = {}       # (function, how, name) -> a length given, parsed once

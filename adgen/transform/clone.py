@@ -8,11 +8,8 @@ of the callee (recursively, for the functions it calls) keeps them apart. Copies
 derivative code turns out identical are merged again after generation (see `merge_clones`),
 so the output grows only where the derivatives really differ.
 """
-import copy
-import io
-import pickle
-
 from adgen import ir
+from adgen.ir import exprs as X
 
 MAX_COPIES = 400
 
@@ -58,27 +55,10 @@ def copy_function(prog, f, name):
     for attr in ("error",):
         if getattr(f, attr, None) is not None:
             memo[id(getattr(f, attr))] = getattr(f, attr)
-    g = _deep_copy(f, memo)
+    g = X.deep_copy(f, memo)
     g.name = name
     g.clone_of = getattr(f, "clone_of", f.name)
     return g
-
-
-def _deep_copy(obj, memo):
-    """copy.deepcopy(obj, memo) (the objects in memo stand for themselves), through pickle:
-    the same copy, several times faster (a program copies its helpers once per call site).
-    deepcopy where pickle cannot copy something (a function made at run time)."""
-    buf = io.BytesIO()
-    out = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
-    out.persistent_id = lambda x: id(x) if id(x) in memo else None
-    try:
-        out.dump(obj)
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return copy.deepcopy(obj, memo)
-    buf.seek(0)
-    back = pickle.Unpickler(buf)
-    back.persistent_load = memo.__getitem__
-    return back.load()
 
 
 def clone_call_sites(prog, roots):

@@ -311,8 +311,17 @@ class _Finder:
         g = self.prog.functions.get(call.func)
         lib = LIBRARY_FUNCTIONS.get(call.func)
         if g is not None and g.has_body and not getattr(g, "is_library", False):
-            return ({find(n) for n in self.ctx.reads().get(g.name, ())},
-                    {find(n) for n in self.ctx.writes().get(g.name, ())})
+            reads = self.ctx.reads().get(g.name, ())
+            writes = self.ctx.writes().get(g.name, ())
+            # the same at each call of g while the graph keeps its shape (each statement
+            # of each pass asks)
+            key = (self.mem.shape, id(reads), len(reads), id(writes), len(writes))
+            known = self.ctx.callee_access.get(g.name)
+            if known is None or known[0] != key:
+                known = self.ctx.callee_access[g.name] = (
+                    key, frozenset(find(n) for n in reads), frozenset(find(n) for n in writes),
+                    reads, writes)     # (kept, so that the ids in the key stay theirs)
+            return known[1], known[2]
         if lib is not None and lib.kind in ("math", "step", "int", "effect", "alloc",
                                             "helper"):
             return set(), set()
@@ -523,6 +532,20 @@ def exit_recomputations(ctx, f, syms, backward_reads):
         if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref):
             setters.setdefault(st.lhs.sym, []).append(st)
     travelling = [u for u in syms if u not in taken and u in f.locals and u in setters]
+    named = {}      # id(statement of f) -> the variables it names, nested statements included
+
+    def names_in(stmts):
+        return {x.sym for st in ir.stmts_walk(stmts) for e in ir.stmt_exprs(st)
+                for x in ir.walk(e) if isinstance(x, ir.Ref)}
+
+    def named_before(stmts, k, v):
+        """X.stmts_mention(stmts[:k], v), each statement read once."""
+        for st in stmts[:k]:
+            if id(st) not in named:
+                named[id(st)] = names_in([st])
+            if v in named[id(st)]:
+                return True
+        return False
 
     def qualifying(stmts, ready, outside, earlier):
         """The statements of stmts (in order) setting locals that qualify, given the
@@ -532,6 +555,7 @@ def exit_recomputations(ctx, f, syms, backward_reads):
         comes before."""
         out = []
         done = {id(st) for st in ir.stmts_walk(earlier)}   # statements run before s
+        named_outside = names_in(outside)
         for k, s in enumerate(stmts):
             if k:
                 done |= {id(st) for st in ir.stmts_walk([stmts[k - 1]])}
@@ -545,7 +569,7 @@ def exit_recomputations(ctx, f, syms, backward_reads):
                 continue
             before = stmts[:k]
             if any(isinstance(st, ir.Return) for st in ir.stmts_walk(before)) or \
-                    X.stmts_mention(before, v) or X.stmts_mention(outside, v) or not _cheap(s.rhs):
+                    named_before(stmts, k, v) or v in named_outside or not _cheap(s.rhs):
                 continue
             ok = all(sub.sym in ready or
                      sub.sym in f.params and sub.sym not in changed and sub.sym not in taken
