@@ -503,6 +503,20 @@ def _constant_global(sym):
     return int(m.group(1), 0) if m and not re.fullmatch(r"[+-]?0\d+", m.group(1)) else None
 
 
+def _walked_code(func, body):
+    """(variables assigned, varying_ints, guard_flags, the bound definitions, the
+    assignments of pointers) of a function's body, for IndexWalker."""
+    assigned = frozenset(s.lhs.sym for s in ir.stmts_walk(body)
+                         if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref))
+    varying = frozenset(varying_ints(body))
+    bound_defs = {}
+    _bound_definitions(body, func, bound_defs)
+    ptr_assigns = tuple(s for s in ir.stmts_walk(body)
+                        if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
+                        s.lhs.type.resolved().is_pointer)
+    return assigned, varying, guard_flags(body, varying), bound_defs, ptr_assigns
+
+
 class IndexWalker:
     """Collects the maximal index of every access to one pointer parameter."""
 
@@ -519,8 +533,11 @@ class IndexWalker:
         self.guarded_maxima = []    # the bounds indices under a guard reach (check_guarded)
         # the loops as written (before break and return became flags)
         self.body = getattr(func, "written_body", func.body).stmts
-        self.assigned = {s.lhs.sym for s in ir.stmts_walk(self.body)
-                         if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
+        # what the code alone tells, read once per function while the bodies are fixed
+        # (a walker is made per parameter, per function of each pass of the transform)
+        from adgen.analysis.loops import kept_while_fixed
+        self.assigned, self.varying, self.guard_flags, self.bound_defs, ptr_assigns = \
+            kept_while_fixed("walked", (func,), None, lambda: _walked_code(func, self.body))
         if param in self.assigned:
             raise Unknown(f"'{param.name}' is reassigned inside '{func.name}'")
         # copies of a struct param (holding the pointer sought) made field by field into
@@ -547,17 +564,10 @@ class IndexWalker:
         self.local_cache = {}
         self.aliases = {}
         self.moving, self.moved_cache = {}, {}
-        self.varying = varying_ints(self.body)
-        self.guard_flags = guard_flags(self.body, self.varying)
-        self.bound_defs = {}
-        _bound_definitions(self.body, func, self.bound_defs)
         self._record_sites(self.body, {}, False)
         self.local_cache = {}
         # aliases: local pointers assigned `param + offset` (or another alias + offset)
         self.aliases = {}
-        ptr_assigns = [s for s in ir.stmts_walk(self.body)
-                       if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
-                       s.lhs.type.resolved().is_pointer]
         changed = param is not None     # (without a parameter: only the arithmetic)
         while changed:
             changed = False

@@ -67,6 +67,9 @@ class ReverseTransform:
         # {callee: (key, the memory of its and its callees' variables)}, for
         # FuncGen.sets_shadowed_pointers
         self.variables_memory = {}
+        # the names of the program's globals and functions and of the globals' shadows,
+        # which no generated local takes (FuncGen.names)
+        self.program_names = None
 
     # ---------------------------------------------------------------- driver
     def run(self):

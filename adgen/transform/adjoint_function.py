@@ -51,9 +51,10 @@ class FuncGen(CallsAndLoops):
         self.mem = T.mem
         self.prog = T.prog
         taken = {p.name for p in f.params} | {s.name for s in f.locals}
-        taken |= ir.program_names(self.prog)
-        taken |= set(T.ctx.shadow_global_names())
-        self.names = Names(taken)
+        if T.program_names is None:     # the same for every function of every pass
+            T.program_names = frozenset(ir.program_names(self.prog) |
+                                        set(T.ctx.shadow_global_names()))
+        self.names = Names(taken | T.program_names)
         self.sh = ShadowMap(self.act, "b")
         self.loop_local = loop_local_vars(f)
         self.locals = []            # LocalDecl of primal locals and their shadows

@@ -20,7 +20,7 @@ import re
 from adgen import ir
 from adgen.analysis.activity import field_closure, find, ruled_call_arrays
 from adgen.analysis.first_access import READ, variables_first_access
-from adgen.analysis.loops import assigned_syms
+from adgen.analysis.loops import assigned_syms, kept_while_fixed
 from adgen.errors import AdgenError, MissingSize
 from adgen.ir import exprs as X
 from adgen.transform.common import base_symbol, source_name
@@ -563,7 +563,9 @@ class StateKeeper:
         changes."""
         from adgen.analysis.activity import reachable_nodes
         g = self.g
-        functions = [h for h in g.prog.functions.values() if h.has_body]
+        # (the program's functions stay as they are while the transforms run)
+        functions = kept_while_fixed("defined", (g.prog,), None, lambda: [
+            h for h in g.prog.functions.values() if h.has_body])
         owners = g.mem.owner_counts(functions)
         # (what g.f owns counts once among the owners, and is not another function's)
         mine = g.mem.own_nodes(g.f) if any(h is g.f for h in functions) else frozenset()
