@@ -124,6 +124,18 @@ def env():
     return _ENV
 
 
+def function_template():
+    """templates/function.c.j2, loaded once (the environment would look at the file's
+    time at each function)."""
+    global _FUNCTION_TEMPLATE
+    if _FUNCTION_TEMPLATE is None:
+        _FUNCTION_TEMPLATE = env().get_template("function.c.j2")
+    return _FUNCTION_TEMPLATE
+
+
+_FUNCTION_TEMPLATE = None
+
+
 def _read_symbols(stmts):
     """Symbols whose value some statement reads (a plain `v = ...` writes v, no more)."""
     out = set()
@@ -284,7 +296,7 @@ def recursive_functions(functions) -> set:
 
 def render_function(fn: GenFunction, stack="heap", recursive=True) -> str:
     drop_unread_shadows(fn.body)
-    used = used_symbols(fn.body)
+    used, read_in_body = used_symbols(fn.body, both=True)
     # a local declared reads what its array size and its initial value read
     grown = True
     while grown:
@@ -296,7 +308,7 @@ def render_function(fn: GenFunction, stack="heap", recursive=True) -> str:
     decls = [d for d in fn.locals if d.sym in used]
     unused_params = [p for p in fn.params if p not in used]
     # a scalar the program sets and never reads (gcc: -Wunused-but-set-variable)
-    read = used_symbols(fn.body, targets=False).union(*map(_declaration_reads, decls))
+    read = read_in_body.union(*map(_declaration_reads, decls))
     set_only = [d.sym for d in decls if d.sym not in read and
                 not (d.sym.type.is_array or d.sym.type.is_struct)]
     # a parameter passed by value that is only set (an adjoint result's seed consumed,
@@ -329,11 +341,10 @@ def render_function(fn: GenFunction, stack="heap", recursive=True) -> str:
             if last - first + 1 < element_count(d.sym.type):
                 parts[d.sym] = (first, last - first + 1,
                                 type_name(ir.array_element(d.sym.type)))
-    return env().get_template("function.c.j2").render(fn=fn, decls=decls, stack=stack,
-                                                      unused_params=unused_params,
-                                                      set_only=set_only, large=large,
-                                                      grown=grown, zeroed=zeroed,
-                                                      parts=parts, state={})
+    return function_template().render(fn=fn, decls=decls, stack=stack,
+                                      unused_params=unused_params, set_only=set_only,
+                                      large=large, grown=grown, zeroed=zeroed, parts=parts,
+                                      state={})
 
 
 # helpers of templates/runtime.c.j2 that call another: erfc_scaled's derivative calls it,

@@ -419,10 +419,12 @@ def has_call(e):
 
 # ------------------------------------------------------------------ statements
 
-def used_symbols(stmts, targets=True):
+def used_symbols(stmts, targets=True, both=False):
     """Symbols referenced anywhere in a statement list; without targets, not counting the
-    variables assignments set as a whole (`v = e` sets v, reads what e reads)."""
+    variables assignments set as a whole (`v = e` sets v, reads what e reads); with both,
+    (those with targets, those without), read in one walk."""
     out = set()
+    set_whole = set()       # the variables `v = e` sets
 
     def visit_expr(e):
         if e is None:
@@ -437,8 +439,9 @@ def used_symbols(stmts, targets=True):
                 visit_expr(t.size)
 
     for s in ir.stmts_walk(stmts):
-        if not targets and isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+        if (both or not targets) and isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
             visit_expr(s.rhs)
+            set_whole.add(s.lhs.sym)
             continue
         for e in ir.stmt_exprs(s):
             visit_expr(e)
@@ -448,7 +451,7 @@ def used_symbols(stmts, targets=True):
                     visit_expr(v)
                 elif isinstance(v, ir.Symbol):
                     out.add(v)
-    return out
+    return (out | set_whole, out) if both else out
 
 
 def used_calls(stmts):

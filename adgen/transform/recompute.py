@@ -556,9 +556,12 @@ def exit_recomputations(ctx, f, syms, backward_reads):
         out = []
         done = {id(st) for st in ir.stmts_walk(earlier)}   # statements run before s
         named_outside = names_in(outside)
+        returned = False    # some statement before s returns
         for k, s in enumerate(stmts):
             if k:
-                done |= {id(st) for st in ir.stmts_walk([stmts[k - 1]])}
+                for st in ir.stmts_walk([stmts[k - 1]]):
+                    done.add(id(st))
+                    returned = returned or isinstance(st, ir.Return)
             ready = ready | {u for u in travelling if all(id(st) in done for st in setters[u])}
             if not (isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)):
                 continue
@@ -567,9 +570,7 @@ def exit_recomputations(ctx, f, syms, backward_reads):
             if v not in f.locals or v in taken or setters[v] != [s] or \
                     not (t.is_int or t.is_float or t.is_pointer):
                 continue
-            before = stmts[:k]
-            if any(isinstance(st, ir.Return) for st in ir.stmts_walk(before)) or \
-                    named_before(stmts, k, v) or v in named_outside or not _cheap(s.rhs):
+            if returned or named_before(stmts, k, v) or v in named_outside or not _cheap(s.rhs):
                 continue
             ok = all(sub.sym in ready or
                      sub.sym in f.params and sub.sym not in changed and sub.sym not in taken
