@@ -239,24 +239,27 @@ class Context:
                 if c not in inside and g is not None and g.has_body:
                     inside.add(c)
                     todo.append(c)
-        owners, reached, shared = self.memory_owners()
+        owners, reached, shared, owned = self.memory_owners()
         handed = set()
         for sym in self.prog.functions[name].params:     # the caller's memory, handed over
             pointee = find(self.mem.var(sym)).pointee
             if pointee is not None:
                 handed |= reachable_nodes([pointee])
-        return {n for n, fs in owners.items()
-                if fs <= inside and reached.get(n, set()) <= inside and n not in shared and
-                n not in handed}
+        # (a node all of whose owners are inside is one that some function inside owns)
+        candidates = {n for f in inside for n in owned.get(f, ())}
+        return {n for n in candidates
+                if owners[n] <= inside and reached.get(n, set()) <= inside and
+                n not in shared and n not in handed}
 
     def memory_owners(self):
         """({node: the functions whose locals or parameters it is part of}, {node: the
         functions whose locals or parameters reach it}, the nodes that other memory,
-        globals, heap blocks and returned pointers, reaches), read once."""
+        globals, heap blocks and returned pointers, reaches, {function: the nodes it is
+        among the owners of}), read once."""
         if getattr(self, "_owners", None) is None or self._owners[0] != self.mem.version:
             owner = {sym: g.name for g in self.prog.functions.values() if g.has_body
                      for sym in g.params + g.locals if sym.kind in ("local", "temp", "param")}
-            owners, reached, shared = {}, {}, set()
+            owners, reached, shared, owned = {}, {}, set(), {}
             for sym, node in list(self.mem.var_nodes.items()):
                 f = owner.get(sym)
                 if f is None:
@@ -264,11 +267,12 @@ class Context:
                     continue
                 for n in field_closure(node):
                     owners.setdefault(n, set()).add(f)
+                    owned.setdefault(f, set()).add(n)
                 for n in reachable_nodes([node]):
                     reached.setdefault(n, set()).add(f)
             shared |= reachable_nodes(list(self.mem.heap_blocks) +
                                       list(self.mem.ret_nodes.values()))
-            self._owners = (self.mem.version, (owners, reached, shared))
+            self._owners = (self.mem.version, (owners, reached, shared, owned))
         return self._owners[1]
 
     def ruled_calls(self, s):
