@@ -85,7 +85,10 @@ class Memory:
         # changes when nodes already made change (a field added, a pointee set, two nodes
         # unified); not when a new variable gets its node, nor a pointer its first pointee
         self.shape = 0
-        self._held = None           # (version, held_pointees())
+        # pointees made: with shape, what changes the links between nodes already made (a
+        # new variable's node, a new heap block, links nothing until one of those changes)
+        self.pointees = 0
+        self._held = None           # ((shape, pointees), held_pointees())
         self._own = {}              # function name -> (function, key, own_nodes(function))
         self._owners = None         # (key, owner_counts, the functions) of the last call
 
@@ -109,6 +112,7 @@ class Memory:
         if n.pointee is None:
             n.pointee = Node(f"*{n.label}")
             self.version += 1
+            self.pointees += 1
         return find(n.pointee)
 
     def point_to(self, n, target):
@@ -168,8 +172,9 @@ class Memory:
 
     def held_pointees(self):
         """What pointers held in memory (array elements, struct fields, pointees) point to."""
-        if self._held is None or self._held[0] != self.version:
-            self._held = (self.version, frozenset(self._held_pointees()))
+        # (the same while the links are: the pointees of the nodes the holders reach)
+        if self._held is None or self._held[0] != (self.shape, self.pointees):
+            self._held = ((self.shape, self.pointees), frozenset(self._held_pointees()))
         return self._held[1]
 
     def _held_pointees(self):
