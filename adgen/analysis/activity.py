@@ -15,6 +15,7 @@ active or holds pointers (or fields) leading to something active.
 """
 from adgen import ir
 from adgen.analysis.extent import field_expr
+from adgen.analysis.loops import bodies_fixed
 from adgen.errors import AdgenError
 from adgen.ir import own_stack
 from adgen.rules import LIBRARY_FUNCTIONS
@@ -90,7 +91,7 @@ class Memory:
         self.pointees = 0
         self._held = None           # ((shape, pointees), held_pointees())
         self._own = {}              # function name -> (function, key, own_nodes(function))
-        self._owners = None         # (key, owner_counts, the functions) of the last call
+        self._owners = None     # (key, owner_counts, the functions, as given) of the last call
 
     # --------------------------------------------------------------- node access
     def var(self, sym):
@@ -158,6 +159,10 @@ class Memory:
         function's own_nodes stays the same: while the shape, the functions and their
         numbers of variables do (each caller's call asks, with every function of the
         program: checking each function's own_nodes would make that quadratic)."""
+        last = self._owners
+        if last is not None and functions is last[3] and last[0][0] == self.shape and \
+                isinstance(functions, tuple) and bodies_fixed():
+            return last[1]      # the same functions, whose variables stay as they are
         key = (self.shape, tuple(map(id, functions)),
                tuple(len(h.locals) + len(h.params) for h in functions))
         if self._owners is None or self._owners[0] != key:
@@ -167,7 +172,9 @@ class Memory:
                 for n in nodes:
                     counts[n] = counts.get(n, 0) + 1
             # (functions keeps the ids in the key valid)
-            self._owners = (key, counts, list(functions))
+            self._owners = (key, counts, list(functions), functions)
+        else:
+            self._owners = self._owners[:3] + (functions,)
         return self._owners[1]
 
     def held_pointees(self):

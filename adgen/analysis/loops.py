@@ -23,6 +23,11 @@ def fixed_bodies():
         _known = outer
 
 
+def bodies_fixed():
+    """True inside fixed_bodies(): the program's code (bodies, variables) stays as it is."""
+    return _known is not None
+
+
 def kept_while_fixed(kind, objects, extra, compute):
     """compute(), or the answer kept for the same objects (and extra) while bodies are
     fixed: an answer that depends only on the program's code."""

@@ -564,8 +564,8 @@ class StateKeeper:
         from adgen.analysis.activity import reachable_nodes
         g = self.g
         # (the program's functions stay as they are while the transforms run)
-        functions = kept_while_fixed("defined", (g.prog,), None, lambda: [
-            h for h in g.prog.functions.values() if h.has_body])
+        functions = kept_while_fixed("defined", (g.prog,), None, lambda: tuple(
+            h for h in g.prog.functions.values() if h.has_body))
         owners = g.mem.owner_counts(functions)
         # (what g.f owns counts once among the owners, and is not another function's)
         mine = g.mem.own_nodes(g.f) if any(h is g.f for h in functions) else frozenset()
