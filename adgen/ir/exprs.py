@@ -6,6 +6,7 @@ import io
 import math
 import pickle
 import struct
+import threading
 
 from adgen import ir
 
@@ -57,16 +58,40 @@ def deep_copy(obj, memo):
     pickle: the same copy, several times faster (whole functions are copied). deepcopy
     where pickle cannot copy something (a function made at run time)."""
     buf = io.BytesIO()
-    out = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
-    out.persistent_id = lambda x: id(x) if id(x) in memo else None
     try:
-        out.dump(obj)
+        _SharingPickler(buf, memo).dump(obj)
     except (pickle.PicklingError, TypeError, AttributeError):
         return copy.deepcopy(obj, memo)
-    buf.seek(0)
-    back = pickle.Unpickler(buf)
-    back.persistent_load = memo.__getitem__
-    return back.load()
+    outer = getattr(_SHARED, "memo", None)
+    _SHARED.memo = memo
+    try:
+        return pickle.loads(buf.getvalue())
+    finally:
+        _SHARED.memo = outer
+
+
+# the objects the copy being loaded keeps by reference (deep_copy's memo), per thread
+_SHARED = threading.local()
+
+
+def _shared(key):
+    """The object of deep_copy's memo whose id is key: what a reference to it loads."""
+    return _SHARED.memo[key]
+
+
+class _SharingPickler(pickle.Pickler):
+    """A pickler that writes the objects of memo as references (_shared): it is asked
+    only about the objects it has not written yet and that are not strings or numbers."""
+
+    def __init__(self, buf, memo):
+        super().__init__(buf, protocol=pickle.HIGHEST_PROTOCOL)
+        self.memo_ids = memo
+
+    def reducer_override(self, obj):
+        key = id(obj)
+        if key in self.memo_ids:
+            return _shared, (key,)
+        return NotImplemented
 
 
 def _share_symbols(e, memo):
