@@ -9,7 +9,7 @@ link: include/f2c_io_stubs.c
  * list-directed WRITE, s_wsfe for a formatted one) with its control block, one call per
  * item with the item's address as char * (the residual being written is active), and an
  * end; the control blocks, the format string and the constants passed by address are
- * static. The writes run at every call (the test's inputs pass the check); the STOP does
+ * static (the control block's struct is tagged here, for the stubs of include/). The writes run at every call (the test's inputs pass the check); the STOP does
  * not. The items are printed, not computed with: the derivative code keeps the calls in
  * its forward sweep. The types are those of f2c.h, written out. */
 typedef int integer;
@@ -17,7 +17,7 @@ typedef double doublereal;
 typedef int ftnlen;
 typedef int flag;
 typedef int ftnint;
-typedef struct { flag cierr; ftnint ciunit; flag ciend; char *cifmt; ftnint cirec; } cilist;
+typedef struct cilist_s { flag cierr; ftnint ciunit; flag ciend; char *cifmt; ftnint cirec; } cilist;
 
 static integer c__9 = 9;
 static integer c__1 = 1;

@@ -1,15 +1,19 @@
 /* libf2c's routines of WRITE statements and STOP, for testsuite/c/f2c_write_statements.c
  * (written for this project): they count the items written, in f2c_items_written, and
  * print nothing, so that the drivers' output stays theirs. The drivers are linked with
- * this file (`link:`, after the program's text: its types integer, ftnlen and cilist
- * are the program's); adgen does not see it. */
+ * this file (`link:`: compiled on its own, or after the program's text, whose control
+ * block is the same struct); adgen does not see it. */
 #include <stdlib.h>
+
+typedef int integer;
+typedef int ftnlen;
+struct cilist_s;
 
 int f2c_items_written = 0;
 
-integer s_wsle(cilist *c) { (void)c; return 0; }
+integer s_wsle(struct cilist_s *c) { (void)c; return 0; }
 integer e_wsle(void) { return 0; }
-integer s_wsfe(cilist *c) { (void)c; return 0; }
+integer s_wsfe(struct cilist_s *c) { (void)c; return 0; }
 integer e_wsfe(void) { return 0; }
 
 integer do_lio(integer *type, integer *count, char *item, ftnlen len)
