@@ -1857,3 +1857,36 @@ def test_every_array_that_needs_size_is_reported_at_once(tmp_path):
     proc = adgen("--reverse", "p.c", "--head", "f(y v)/(x u)", "--size", "x=8", "--size",
                  "u=8", "-o", "out.c", cwd=tmp_path)
     assert proc.returncode == 0 and (tmp_path / "out.c").exists(), proc.stderr
+
+
+VALUE_WITHOUT_RETURN = """static int scale_in_place(int n, double *v, double k)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        v[i] = k * v[i] * v[i];
+}
+void scaled(int n, const double *x, double *y)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        y[i] = x[i] + 1.0;
+    scale_in_place(n, y, 0.5);
+    int status = scale_in_place(n, y, 2.0);
+    (void)status;
+}
+"""
+
+
+@pytest.mark.parametrize("mode", ["--reverse", "--forward"])
+def test_function_of_a_value_that_returns_none_gives_output_that_compiles(tmp_path, mode):
+    """A function declared to return a value that returns none, called for its effect (C
+    allows it; the compiler warns) and once with its (undefined) value kept: its sweeps
+    return a value all the same, so the output compiles (its forward sweep was void, and
+    the caller assigning its value did not compile)."""
+    (tmp_path / "p.c").write_text(VALUE_WITHOUT_RETURN)
+    proc = adgen(mode, "p.c", "--head", "scaled(y)/(x)", "--size", "x=n", "-o", "out.c",
+                 cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "out.c"],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr

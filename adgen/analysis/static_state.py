@@ -138,11 +138,25 @@ def _uses_outside(e, g, handed):
 
 def handle_addresses(prog, f, g):
     """The ids of the `&g` in f's statements handed to handle parameters (g reached
-    through them during the call only)."""
-    return {id(call.args[j]) for st in ir.stmts_walk(f.body.stmts)
-            for e in ir.stmt_exprs(st)
-            for call, j, _ in handed_on(prog, e, lambda a: isinstance(a, ir.AddrOf) and
-                                        isinstance(a.arg, ir.Ref) and a.arg.sym is g)}
+    through them during the call only), or to a library routine that only reads what it
+    is given (a WRITE item of f2c's, `do_fio(&c__1, (char *)&i__, ...)`)."""
+    def is_g(a):
+        return isinstance(a, ir.AddrOf) and isinstance(a.arg, ir.Ref) and a.arg.sym is g
+
+    found = set()
+    for st in ir.stmts_walk(f.body.stmts):
+        for e in ir.stmt_exprs(st):
+            found |= {id(call.args[j]) for call, j, _ in handed_on(prog, e, is_g)}
+            for call in ir.walk(e):
+                callee = prog.functions.get(call.func) if isinstance(call, ir.Call) \
+                    else None
+                if callee is not None and _outputs_only(callee):
+                    for a in call.args:
+                        while isinstance(a, ir.Cast):
+                            a = a.arg
+                        if is_g(a):
+                            found.add(id(a))
+    return found
 
 
 def _constant_elements(stmts, g):

@@ -810,6 +810,11 @@ class Structurer:
             body += self.set_result(final.value, final.loc)
         if self.ret_flag is not None:
             body.insert(0, ir.Assign(ir.Ref(self.ret_flag), ir.Const("0", ir.INT)))
+        if self.result is None and not self.func.ret.resolved().is_void and \
+                not any(r.value is not None for r in returns):
+            # a function of a value that returns none (its value is undefined in C, and
+            # its callers may ignore it): its result all the same, so that they compile
+            self.result_sym(self.func.loc)
         self.func.body = ir.Block(body, self.func.body.loc)
         self.func.result = self.result
 
