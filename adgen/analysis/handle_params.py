@@ -38,13 +38,18 @@ def _only_reached_through(prog, e, p, seen):
     if isinstance(e, ir.Call):
         callee = prog.functions.get(e.func)
         for j, a in enumerate(e.args):
-            if isinstance(a, ir.Ref) and a.sym is p:
+            if _is(a, p):
                 if callee is None or not handle_param(prog, callee, j, seen):
                     return False
             elif not _only_reached_through(prog, a, p, seen):
                 return False
         return True
     return all(_only_reached_through(prog, sub, p, seen) for sub in e.children() or ())
+
+
+def _is(a, p):
+    """a is the parameter p itself (handed on as it is)."""
+    return isinstance(a, ir.Ref) and a.sym is p
 
 
 def _reaches(e, p):
@@ -77,7 +82,7 @@ def handle_writes(prog, h, k, seen=()):
         if isinstance(st, ir.Assign) and _reaches(st.lhs, p):
             return True
         for e in ir.stmt_exprs(st):
-            passed = handed_on(prog, e, lambda a: isinstance(a, ir.Ref) and a.sym is p)
+            passed = handed_on(prog, e, lambda a: _is(a, p))
             if any(handle_writes(prog, callee, j, seen) for _, j, callee in passed):
                 return True
     return False
@@ -100,7 +105,7 @@ def _reads(prog, exprs, p, seen):
     for e in exprs:
         if any(_reaches(x, p) for x in ir.walk(e)):
             return True
-        passed = handed_on(prog, e, lambda a: isinstance(a, ir.Ref) and a.sym is p)
+        passed = handed_on(prog, e, lambda a: _is(a, p))
         if any(handle_access(prog, callee, j, seen) == READ for _, j, callee in passed):
             return True
     return False
@@ -111,8 +116,8 @@ def _sets(prog, st, p, seen):
         return not _reads(prog, [st.rhs], p, seen)
     if isinstance(st, ir.ExprStmt) and isinstance(st.expr, ir.Call):
         call = st.expr
-        passed = handed_on(prog, call, lambda a: isinstance(a, ir.Ref) and a.sym is p)
-        others = [a for a in call.args if not (isinstance(a, ir.Ref) and a.sym is p)]
+        passed = handed_on(prog, call, lambda a: _is(a, p))
+        others = [a for a in call.args if not _is(a, p)]
         return any(x is call and handle_access(prog, callee, j, seen) == SET
                    for x, j, callee in passed) and not _reads(prog, others, p, seen)
     return False

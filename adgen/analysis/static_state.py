@@ -74,8 +74,7 @@ def _set_first(prog, f, g, k):
     def handles(e):
         """The calls in e handing &g to a handle parameter (handle_params.py): g
         reached through it during the call only (g a scalar)."""
-        return handed_on(prog, e, lambda a: isinstance(a, ir.AddrOf) and
-                         isinstance(a.arg, ir.Ref) and a.arg.sym is g) if k is None else []
+        return handed_on(prog, e, lambda a: _address_of(a, g)) if k is None else []
 
     def reads(seen):
         def check(exprs):
@@ -140,13 +139,11 @@ def handle_addresses(prog, f, g):
     """The ids of the `&g` in f's statements handed to handle parameters (g reached
     through them during the call only), or to a library routine that only reads what it
     is given (a WRITE item of f2c's, `do_fio(&c__1, (char *)&i__, ...)`)."""
-    def is_g(a):
-        return isinstance(a, ir.AddrOf) and isinstance(a.arg, ir.Ref) and a.arg.sym is g
-
     found = set()
     for st in ir.stmts_walk(f.body.stmts):
         for e in ir.stmt_exprs(st):
-            found |= {id(call.args[j]) for call, j, _ in handed_on(prog, e, is_g)}
+            found |= {id(call.args[j]) for call, j, _ in
+                      handed_on(prog, e, lambda a: _address_of(a, g))}
             for call in ir.walk(e):
                 callee = prog.functions.get(call.func) if isinstance(call, ir.Call) \
                     else None
@@ -154,9 +151,14 @@ def handle_addresses(prog, f, g):
                     for a in call.args:
                         while isinstance(a, ir.Cast):
                             a = a.arg
-                        if is_g(a):
+                        if _address_of(a, g):
                             found.add(id(a))
     return found
+
+
+def _address_of(a, g):
+    """a is `&g`."""
+    return isinstance(a, ir.AddrOf) and isinstance(a.arg, ir.Ref) and a.arg.sym is g
 
 
 def _constant_elements(stmts, g):

@@ -10,6 +10,7 @@ statement when it is set at the end of each statement that can come before it). 
 driver makes such a static local automatic (transform/automatic_statics.py)."""
 from adgen import ir
 from adgen.frontend.jumps import Goto, Label
+from adgen.ir import exprs as X
 
 
 def set_before_read(stmts, sym):
@@ -21,14 +22,12 @@ def set_before_read(stmts, sym):
     graph.resolve_gotos()
 
     def reads(node):
-        return any(isinstance(x, ir.Ref) and x.sym is sym
-                   for e in graph.exprs[node] for x in ir.walk(e))
+        return any(X.mentions(e, sym) for e in graph.exprs[node])
 
     def sets(node):
         st = graph.stmt[node]
         return isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref) and \
-            st.lhs.sym is sym and not any(isinstance(x, ir.Ref) and x.sym is sym
-                                          for x in ir.walk(st.rhs))
+            st.lhs.sym is sym and not X.mentions(st.rhs, sym)
 
     count = len(graph.succ)
     preds = [[] for _ in range(count)]
