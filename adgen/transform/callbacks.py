@@ -176,9 +176,7 @@ def _choices_as_branches(stmts):
             _choices_as_branches(inner)
         choice = next((a for e in _stmt_exprs(st) for sub in ir.walk(e)
                        if isinstance(sub, ir.Call) for a in sub.args
-                       if isinstance(a, ir.Cond) and any(
-                           _is_function_value(x) or isinstance(x, ir.Cond)
-                           for x in (a.then, a.other))), None)
+                       if _is_function_choice(a)), None)
         if choice is None:
             continue
         if not isinstance(st, (ir.ExprStmt, ir.Assign)) or X.has_call(choice.test):
@@ -198,6 +196,15 @@ def _choices_as_branches(stmts):
         stmts[k] = ir.If(X.clone(choice.test), branches[0], branches[1], st.loc)
         _choices_as_branches(stmts[k].then.stmts)      # a choice among choices
         _choices_as_branches(stmts[k].other.stmts)
+
+
+def _is_function_choice(e):
+    """e is a choice of functions (`c ? f : g`, `c ? f : NULL`, choices among choices),
+    not one of numbers."""
+    def function_or_null(x):
+        return _is_function_value(x) or X.is_null(x) or _is_function_choice(x)
+    return isinstance(e, ir.Cond) and isinstance(e.type.resolved(), ir.FuncPtr) and \
+        function_or_null(e.then) and function_or_null(e.other)
 
 
 def _same_node(a, choice, original, made):
