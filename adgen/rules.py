@@ -148,8 +148,8 @@ EFFECT_ONLY = ("printf", "fprintf", "puts", "putchar", "fputs", "fflush", "perro
                # timing and the process (<sys/time.h>, <sys/resource.h>, <unistd.h>, ...)
                "gettimeofday", "getrusage", "clock_gettime", "sleep", "usleep",
                "sched_yield",
-               # a stop with a message (templates/runtime.c.j2)
-               "adgen_shape_error")
+               # a stop with a message, Fortran's STOP (templates/runtime.c.j2)
+               "adgen_shape_error", "adgen_stop")
 # libf2c's routines that run the Fortran I/O statements and STOP of C that f2c
 # translated: a WRITE (PRINT) is a start (s_wsle, list-directed; s_wsfe, formatted; ...),
 # one call per item (do_lio, do_fio, do_uio: the item's address as char *, read for
@@ -295,7 +295,8 @@ def _variants():
         table[name] = LibFunc(name, t, "step")
     for name in EFFECT_ONLY:
         table[name] = LibFunc(name, ir.INT if name not in ("exit", "abort", "assert", "perror",
-                                                             "adgen_shape_error")
+                                                             "adgen_shape_error",
+                                                             "adgen_stop")
                               else ir.VOID, "effect")
     for name in F2C_WRITES:
         table[name] = LibFunc(name, ir.INT, "effect", header="f2c.h")

@@ -1727,3 +1727,65 @@ def test_separate_module_procedure_outside_module_refused(tmp_path):
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.startswith(f"{src}:5:1: error: 'module procedure sq' is the body "
                                   "of a separate module procedure"), proc.stderr
+
+
+STOPPING = """\
+subroutine step(mode, x, y)
+  integer, intent(in) :: mode
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  y = x * x
+  if (mode == 1) stop
+  if (mode == 2) stop 'no convergence'
+  if (mode == 3) stop 3
+  if (mode == 4) error stop
+  if (mode == 5) error stop 'singular'
+  if (mode == 6) error stop mode + 1
+  y = y + sin(x)
+end subroutine step
+"""
+
+_STOP_MAIN = """\
+program main
+  implicit none
+  integer :: mode
+  character(len=8) :: arg
+  real(8) :: x, y, xb, yb, xd, yd
+  call get_command_argument(1, arg)
+  read (arg, *) mode
+  x = 0.5d0
+  {call}
+  print *, 'went on'
+end program main
+"""
+
+
+@pytest.mark.parametrize("mode", ["--reverse", "--forward"])
+def test_stop_ends_the_derivative_code_as_it_ends_the_program(mode, tmp_path, gfortran):
+    """STOP and ERROR STOP end the derivative code where they end the primal, with the
+    message gfortran prints and its exit status; where no stop is reached, the code goes
+    on and its derivative is right."""
+    src, proc, out = _adgen(tmp_path, STOPPING, "step(y)/(x)", mode)
+    assert proc.returncode == 0, proc.stderr
+    assert "warning" not in proc.stderr, proc.stderr
+    call = ("yb = 1d0\n  xb = 0d0\n  call step_b(mode, x, xb, y, yb)\n"
+            "  if (mode == 0 .and. abs(xb - (2 * x + cos(x))) > 1d-14) error stop 'xb'"
+            if mode == "--reverse" else
+            "xd = 1d0\n  call step_d(mode, x, xd, y, yd)\n"
+            "  if (mode == 0 .and. abs(yd - (2 * x + cos(x))) > 1d-14) error stop 'yd'")
+    (tmp_path / "derivative.f90").write_text(_STOP_MAIN.format(call=call))
+    (tmp_path / "primal.f90").write_text(_STOP_MAIN.format(call="call step(mode, x, y)"))
+    run = lambda cmd: subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True)
+    for cmd in (["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", out.name],
+                [gfortran, "-o", "derivative", "derivative.f90", out.stem + ".o", "-lm"],
+                [gfortran, "-o", "primal", "primal.f90", src.name]):
+        built = run(cmd)
+        assert built.returncode == 0, f"{' '.join(cmd)}: {built.stderr}"
+    for case in range(7):
+        primal, derivative = (run([str(tmp_path / name), str(case)])
+                              for name in ("primal", "derivative"))
+        assert ("went on" in derivative.stdout) == (case == 0), derivative.stdout
+        assert derivative.returncode == primal.returncode, (case, derivative.stderr)
+        # (gfortran follows ERROR STOP with a backtrace)
+        first = lambda proc: (proc.stderr.strip().splitlines() or [""])[0].strip()
+        assert first(derivative) == first(primal), (case, derivative.stderr, primal.stderr)

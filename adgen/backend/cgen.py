@@ -368,7 +368,7 @@ def render_unit(unit: OutputUnit) -> str:
                                  "adgen_defer_free", "adgen_was_freed",
                                  "adgen_checkpoint_split", "adgen_str_cmp", "adgen_len_trim",
                                  "adgen_len_lead", "adgen_str_index",
-                                 "adgen_shape_error", "adgen_threads")
+                                 "adgen_shape_error", "adgen_stop", "adgen_threads")
                if name + "(" in text}
     helpers |= {name for name in _HELPER_NEEDS if name + "(" in text}
     for name in sorted(helpers):
@@ -381,7 +381,7 @@ def render_unit(unit: OutputUnit) -> str:
     if "#pragma omp" in text:
         helpers.add("openmp")       # (compiled without -fopenmp, the pragmas are ignored)
     headers = ["math.h", "stdlib.h", "string.h"] + \
-        (["stdio.h"] if "adgen_shape_error" in helpers else [])
+        (["stdio.h"] if helpers & {"adgen_shape_error", "adgen_stop"} else [])
     for h in unit.std_headers:
         if h not in headers:
             headers.append(h)

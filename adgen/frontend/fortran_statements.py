@@ -16,7 +16,8 @@ from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
 from adgen.frontend import jumps
 from adgen.frontend.fortran_helpers import (Changes, FVar, alias_target, base_name_of,
-                                            call_arguments, common_member, const_int,
+                                            c_string, call_arguments, common_member,
+                                            const_int,
                                             constant_size, convert_to, f2003, free_call,
                                             ir_int, is_global_storage, label_of, line_of,
                                             malloc, name_of, reads_variables, storage_label,
@@ -302,6 +303,8 @@ class StatementsMixin:
                                    "outside the program, which the derivative code cannot "
                                    "do: not supported (read them before calling the "
                                    "routine, and pass them to it)")
+        elif cname in ("Stop_Stmt", "Error_Stop_Stmt"):
+            self.stop_statement(node, cname == "Error_Stop_Stmt", out, loc)
         elif cname in _IO_STATEMENTS:
             if cname == "Write_Stmt":
                 self.internal_write(node)
@@ -342,6 +345,36 @@ class StatementsMixin:
                                    "and the derivative code leaves WRITE out: supported only "
                                    "for a local variable that no statement but output and "
                                    "CALLs reads")
+
+    def stop_statement(self, node, error, out, loc):
+        """STOP and ERROR STOP end the program in the derivative code too, as gfortran's
+        do: the stop code printed on stderr (a message after "STOP" or "ERROR STOP", a
+        number after it too), and the exit status the number, else 0 for STOP and 1 for
+        ERROR STOP (adgen_stop, templates/runtime.c.j2). Going on past a stop would compute
+        with the values the program stopped on."""
+        word = "ERROR STOP" if error else "STOP"
+        code = node.items[1]
+        text, status, shown = (word if error else None), ir.Const("1" if error else "0",
+                                                                    ir.INT, loc), False
+        pre = []
+        if code is not None:
+            message = self.constant_text(code)
+            if message is not None:
+                text = f"{word} {message}"
+            elif self.is_string(code):
+                text = word
+                self.front.warn(loc, f"the {word.lower()} code, not a constant, is not "
+                                     "printed by the derivative code", self.func)
+            else:
+                text, shown = word, True
+                status = ir.Const(str(int(str(code))), ir.INT, loc) \
+                    if type(code).__name__ == "Stop_Code" else \
+                    convert_to(self.expr(code, pre=pre), ir.INT)
+        message = ir.Const(c_string(text), ir.Ptr(ir.Prim("char", True)), loc) \
+            if text is not None else ir.Const("0", ir.Ptr(ir.Prim("char", True)), loc)
+        out.extend(pre)
+        out.append(ir.ExprStmt(ir.Call("adgen_stop", [
+            message, status, ir.Const("1" if shown else "0", ir.INT, loc)], ir.VOID, loc), loc))
 
     def names_read(self):
         """The variables the procedure's statements name, but output statements and CALLs
@@ -1135,9 +1168,9 @@ def _labels_within(node):
     return {int(str(lab)) for lab in labels}
 
 
-# The statements the derivative code leaves out (output, STOP)
-_IO_STATEMENTS = ("Print_Stmt", "Write_Stmt", "Open_Stmt", "Close_Stmt", "Stop_Stmt",
-                  "Flush_Stmt", "Rewind_Stmt", "Format_Stmt", "Error_Stop_Stmt")
+# The statements the derivative code leaves out (output)
+_IO_STATEMENTS = ("Print_Stmt", "Write_Stmt", "Open_Stmt", "Close_Stmt", "Flush_Stmt",
+                  "Rewind_Stmt", "Format_Stmt")
 
 
 def _storage_read(e):

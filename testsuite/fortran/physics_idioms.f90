@@ -8,7 +8,7 @@
 !
 ! A small shallow-water code written the way physics codes are: a kind parameter from
 ! selected_real_kind, an error routine given messages built by concatenation and by a
-! WRITE into a string (WRITE and STOP left out of the derivative code), ASSOCIATE, DO
+! WRITE into a string (WRITE left out of the derivative code, STOP kept), ASSOCIATE, DO
 ! CONCURRENT, a BLOCK with a local, an ELEMENTAL limiter applied to an array expression,
 ! and a named time loop left by EXIT. Each step's locals (the flux array, the message's
 ! text) are its own: the backward sweep, which runs a step again before its adjoint,
