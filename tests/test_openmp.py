@@ -646,3 +646,38 @@ void s(int n, const double *x, double *out)
         "adjoints of each thread's take depends on the number of threads: give the " \
         "stack's size with --stack-size BYTES" in proc.stderr, proc.stderr
     assert "#pragma omp parallel" not in (tmp_path / "j_b.c").read_text()
+
+
+def test_tangent_of_a_loop_racing_on_a_scalar_runs_serially(tmp_path):
+    """A scalar that an iteration reads before it sets it, in no reduction clause, carries
+    a value between iterations (the program's loop races on it): the tangent would make it
+    private and lose it, so the loop runs serially, with a warning. A scalar each
+    iteration sets first stays private."""
+    src = write(tmp_path, "m.c", """\
+#include <math.h>
+void m(int n, const double *x, double *y)
+{
+    int i;
+    double s = 0, t;
+#pragma omp parallel for
+    for (i = 0; i < n; i++)
+        s += sin(x[i]);
+#pragma omp parallel for
+    for (i = 0; i < n; i++) {
+        t = x[i] * x[i];
+        y[i + 1] = t;
+    }
+    y[0] = s;
+}
+""")
+    out = tmp_path / "m_d.c"
+    proc = adgen("--forward", src, "--head", "m(y)/(x)", "-o", out, "--size", "y=n+1")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"{src}:6:9: warning: '#pragma omp parallel for': the tangent runs this loop "
+        "serially: an iteration may read 's' before setting it (a value carried from the "
+        "iteration before), and no reduction clause names it: the loop races on it"], \
+        proc.stderr
+    assert [line.strip() for line in out.read_text().splitlines()
+            if line.strip().startswith("#pragma omp")] == [
+        "#pragma omp parallel for private(t, td)"]

@@ -20,6 +20,7 @@ serially, with a warning that says why.
 import re
 
 from adgen import ir
+from adgen.analysis.first_access import READ, variables_first_access
 from adgen.errors import warning_text
 from adgen.ir.openmp import omp_clauses
 from adgen.ir import exprs as X
@@ -124,12 +125,35 @@ class TangentParallelLoop:
                 out.append(f"{name}({arg})")
             else:
                 raise Unsupported(f"the clause '{name}' is not supported yet")
+        self.check_nothing_carried(listed)
         own = self.privates(loop, listed)
         if own:
             # (the adjoint's variables start at zero and each iteration leaves them so:
             # each thread's copies start as the function's, at zero)
             out.append(f"{'firstprivate' if self.adjoint else 'private'}({', '.join(own)})")
         return " ".join(["omp parallel for"] + out)
+
+    def check_nothing_carried(self, listed):
+        """A scalar that an iteration may read before it sets it carries a value from one
+        iteration to the next: unless a clause says what to do with it (a reduction), the
+        program's loop races on it, and the variables the tangent makes private would
+        lose what it carries. Such a loop runs serially."""
+        head = self.source.init[0].lhs.sym if self.source.init and isinstance(
+            self.source.init[0], ir.Assign) and isinstance(self.source.init[0].lhs,
+                                                           ir.Ref) else None
+        seen = set()
+        for st in ir.stmts_walk(self.source.body.stmts):
+            if not (isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)):
+                continue
+            sym = st.lhs.sym
+            if sym in seen or sym is head or sym in listed or \
+                    sym.type.resolved().is_array:
+                continue
+            seen.add(sym)
+            if variables_first_access(self.source.body.stmts, {sym}) == READ:
+                raise Unsupported(f"an iteration may read '{sym.name}' before setting it (a "
+                                  "value carried from the iteration before), and no "
+                                  "reduction clause names it: the loop races on it")
 
     def variables(self):
         """{name: symbol} of the variables the primal loop names."""
