@@ -681,3 +681,133 @@ void m(int n, const double *x, double *y)
     assert [line.strip() for line in out.read_text().splitlines()
             if line.strip().startswith("#pragma omp")] == [
         "#pragma omp parallel for private(t, td)"]
+
+
+REGIONS = ROOT / "testsuite" / "c" / "openmp_regions.c"
+REGIONS_HEAD = "openmp_regions(unew v res)/(u f c w)"
+REGIONS_DRIVER = r"""
+#include <stdio.h>
+#include <math.h>
+#define N 3000
+void openmp_regions_d(int n, const double *u, const double *ud, const double *f,
+                      const double *fd, double c, double cd, double w, double wd,
+                      double *unew, double *unewd, double *v, double *vd, double *res,
+                      double *resd);
+void openmp_regions_b(int n, const double *u, double *ub, const double *f, double *fb,
+                      double c, double *cb, double w, double *wb, double *unew,
+                      double *unewb, double *v, double *vb, double *res, double *resb);
+int main(void)
+{
+    static double u[N], ud[N], f[N], fd[N], unew[N], unewd[N], v[N], vd[N];
+    double res, resd;
+    int i;
+    for (i = 0; i < N; i++) {
+        u[i] = sin(0.37 * i + 0.1);
+        f[i] = cos(0.21 * i);
+        ud[i] = cos(0.11 * i);
+        fd[i] = sin(0.05 * i);
+    }
+    dirty_stacks();
+#ifdef ADJOINT
+    double cb = 0.0, wb = 0.0;
+    resd = 0.7;
+    for (i = 0; i < N; i++) {
+        vd[i] = sin(0.13 * i + 0.7);
+        unewd[i] = cos(0.3 * i);
+    }
+    openmp_regions_b(N, u, ud, f, fd, 0.8, &cb, 1.3, &wb, unew, unewd, v, vd, &res, &resd);
+    for (i = 0; i < N; i++)
+        printf("%.17g %.17g\n", ud[i], fd[i]);
+    printf("%.17g %.17g\n", cb, wb);
+#else
+    openmp_regions_d(N, u, ud, f, fd, 0.8, 0.3, 1.3, -0.2, unew, unewd, v, vd, &res, &resd);
+    for (i = 0; i < N; i++)
+        printf("%.17g %.17g %.17g %.17g\n", unew[i], unewd[i], v[i], vd[i]);
+    printf("%.17g %.17g\n", res, resd);
+#endif
+    return 0;
+}
+"""
+
+
+def test_parallel_regions_of_one_loop_stay_parallel(tmp_path):
+    """A parallel region that runs one `omp for` loop (its own scalars, `nowait`,
+    `default(none)`, the loop's reduction listed `shared` on the region; or the two
+    directives before a loop without braces) is the combined `parallel for`: the tangent
+    and the adjoint keep it parallel, and on 1, 2 and 4 threads give the serial results."""
+    if not openmp_works(tmp_path):
+        pytest.skip(f"{CC} cannot build OpenMP programs here (-fopenmp, libgomp)")
+    tangent, adjoint = tmp_path / "r_d.c", tmp_path / "r_b.c"
+    proc = adgen("--forward", REGIONS, "--head", REGIONS_HEAD, "-o", tangent)
+    assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+    assert [line.strip() for line in tangent.read_text().splitlines()
+            if line.strip().startswith("#pragma omp")] == [
+        "#pragma omp parallel for schedule(static) reduction(+: r, rd) shared(u, ud, f, fd, "
+        "unew, unewd) firstprivate(c, cd, n) private(t, td)",
+        "#pragma omp parallel for"]
+    run_on_threads(tmp_path, tangent, REGIONS_DRIVER)
+    proc = adgen("--reverse", REGIONS, "--head", REGIONS_HEAD, "-o", adjoint)
+    assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+    # both backward loops run in parallel, over the iterations from the last
+    backward = [line for line in adjoint.read_text().splitlines()
+                if line.strip().startswith("#pragma omp parallel for schedule(static) "
+                                           "firstprivate(")]
+    assert len(backward) == 2, backward
+    plain = write(tmp_path, "plain.c", "".join(
+        line for line in REGIONS.read_text().splitlines(True)
+        if not line.strip().startswith("#pragma omp")))
+    serial = tmp_path / "plain_b.c"
+    proc = adgen("--reverse", plain, "--head", REGIONS_HEAD, "-o", serial)
+    assert proc.returncode == 0, proc.stderr
+    run_on_threads(tmp_path, adjoint, REGIONS_DRIVER, ["-DADJOINT"], same_runs=True,
+                   serial_source=serial)
+
+
+def test_parallel_regions_of_other_shapes_run_serially(tmp_path):
+    """A region with more than one loop, other statements, an array of its own or a
+    name that shadows another is left as written: serial, with a warning at each
+    directive."""
+    src = write(tmp_path, "m.c", """\
+#include <math.h>
+void m(int n, const double *x, double *y, double *z)
+{
+    double t = 1.0;
+    int i;
+#pragma omp parallel
+    {
+#pragma omp for
+        for (i = 0; i < n; i++)
+            y[i] = sin(x[i]);
+#pragma omp for
+        for (i = 0; i < n; i++)
+            z[i] = cos(x[i]);
+    }
+#pragma omp parallel
+    {
+        double t;
+#pragma omp for
+        for (i = 0; i < n; i++) {
+            t = x[i] * x[i];
+            y[i] = y[i] + t;
+        }
+    }
+#pragma omp parallel
+    {
+        double s[2];
+#pragma omp for
+        for (i = 0; i < n; i++) {
+            s[0] = x[i];
+            z[i] = z[i] * s[0];
+        }
+    }
+    z[0] = z[0] * t;
+}
+""")
+    out = tmp_path / "m_d.c"
+    proc = adgen("--forward", src, "--head", "m(y z)/(x)", "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    lines = sorted(int(line.split(":")[1]) for line in proc.stderr.splitlines()
+                   if "is not supported yet: the derivative code runs this part serially"
+                   in line)
+    assert lines == [6, 8, 11, 15, 18, 24, 27], proc.stderr
+    assert "#pragma omp parallel" not in out.read_text()

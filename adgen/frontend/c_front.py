@@ -22,6 +22,7 @@ from adgen.frontend.realloc import lower_realloc
 from adgen.frontend.c_old_style import prototype_old_style
 from adgen.frontend.counted_whiles import count_whiles
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
+from adgen.frontend.openmp_regions import fused_regions
 from adgen.frontend.c_syntax_errors import compiler_syntax_error, parse_error
 from adgen.frontend.compound_literals import lower_compound_literal
 from adgen.frontend.c_initializers import InitializersMixin
@@ -537,7 +538,7 @@ class CFront(InitializersMixin):
     def block(self, node, scope):
         out = ir.Block([], loc_of(node))
         inner = Scope(scope)
-        for item in node.block_items or []:
+        for item in fused_regions(node.block_items or [], inner.lookup):
             self.stmt(item, inner, out.stmts)
         return out
 
