@@ -490,13 +490,18 @@ class TangentGen:
             return [ir.Push(value, s.loc) if value is not None else ir.Pop(target, s.loc)]
         if not ir.is_lvalue(e) and not t.is_int:
             raise AdgenError("a value of adgen's own stack that is not a variable", s.loc)
+        if value is not None:
+            return [ir.Push(value, s.loc)] + self.tangent_moved(e, True, s.loc)
+        return self.tangent_moved(e, False, s.loc) + [ir.Pop(target, s.loc)]
+
+    def tangent_moved(self, e, push, loc):
+        """The push (push) or pop of the tangent of e beside e's own: a zero pushed, or a
+        scratch popped into, where e has none."""
         if self.act.has_shadow(e):
             d = self.sh(e)
         else:
-            d = ir.Ref(self.temp_zero(e.type))     # a zero pushed, a tangent dropped
-        if value is not None:
-            return [ir.Push(value, s.loc), ir.Push(d, s.loc)]
-        return [ir.Pop(d, s.loc), ir.Pop(target, s.loc)]
+            d = ir.Ref(self.temp_zero(e.type))
+        return [ir.Push(d, loc) if push else ir.Pop(d, loc)]
 
     def temp_zero(self, t):
         sym = ir.Symbol(self.names.fresh("zero"), ir.with_const(t, False), "temp")
@@ -925,20 +930,50 @@ class VectorTangentGen(TangentGen):
                              s.loc)
         return [s]
 
-    def own_stack(self, s):
-        raise AdgenError("vector mode over adgen's own output that uses its value stack is "
-                         "not supported yet: use --forward, one direction at a time", s.loc)
+    def tangent_moved(self, e, push, loc):
+        """A number's tangents in the nbdirs directions, or those of an array of numbers
+        (nbdirs per element), moved as one block; nbdirs zeros pushed, or popped into a
+        scratch, where e has none. A pointer's shadow is one pointer, as in one direction."""
+        t = e.type.resolved()
+        if t.is_pointer:
+            return super().tangent_moved(e, push, loc)
+        if t.is_struct or ir.array_element(t).resolved().is_struct:
+            raise AdgenError("vector mode does not support derivatives in struct fields",
+                             loc)
+        nb = ir.Ref(self.nb)
+        if self.act.has_shadow(e):
+            return [ir.Raw("push_bytes" if push else "pop_bytes", self.directions_of(e), loc)]
+        # (the stack holds bytes: these nbdirs values per number pair with one block)
+        elem = ir.array_element(t)
+        one = self.temp_zero(elem)
+        k = ir.Symbol(self.names.fresh("k"), ir.SIZE_T, "temp")
+        self.locals.append(LocalDecl(k))
+        count = X.mul(ir.Binary("/", ir.SizeOf(e.type), ir.SizeOf(elem), ir.SIZE_T), nb)
+        move = ir.Push(ir.Ref(one), loc) if push else ir.Pop(ir.Ref(one), loc)
+        return [ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT))],
+                       ir.Binary("<", ir.Ref(k), count, ir.INT),
+                       [ir.Assign(ir.Ref(k), X.add(ir.Ref(k), ir.Const("1", ir.INT)))],
+                       ir.Block([move]), loc)]
+
+    def directions_of(self, e):
+        """{ptr, bytes} of the tangents of e, a number or an array of numbers, in the
+        nbdirs directions: one block."""
+        t = e.type.resolved()
+        return {"ptr": self.sh.ptr(e if t.is_array else ir.AddrOf(e, ir.Ptr(e.type))),
+                "bytes": X.mul(ir.SizeOf(e.type), ir.Ref(self.nb))}
 
     def own_log(self, target, loc):
-        raise AdgenError("vector mode over adgen's own output that uses its log is not "
-                         "supported yet: use --forward, one direction at a time", loc)
-
-    def expr_stmt(self, s):
-        call = s.expr
-        if isinstance(call, ir.Call) and call.func == "free" and \
-                self.act.has_shadow(call.args[0]):
-            return [s, ir.Raw("free", {"ptr": self.sh.ptr(call.args[0])}, s.loc)]
-        return super().expr_stmt(s)
+        """A value adgen's own output logs, its tangents in the nbdirs directions logged
+        beside it (the log keeps addresses: no pairing)."""
+        out = [ir.Raw("keep", {"target": target}, loc)]
+        if self.act.has_shadow(target):
+            t = target.type.resolved()
+            if t.is_pointer or t.is_struct or ir.array_element(t).resolved().is_struct:
+                raise AdgenError("vector mode over adgen's own output that logs a pointer or "
+                                 "a struct with derivatives is not supported yet: use "
+                                 "--forward, one direction at a time", loc)
+            out.append(ir.Raw("keep_bytes", self.directions_of(target), loc))
+        return out
 
     def call(self, call, lhs, s):
         g = self.prog.functions[call.func]
@@ -970,9 +1005,8 @@ class VectorTangentGen(TangentGen):
                 raise AdgenError(f"argument {len(args)} of '{g.name}' needs a derivative but "
                                  "has none here", a.loc or s.loc)
         if self.act.ret_active(g):
-            if lhs is None:
-                raise AdgenError("internal: active result discarded", s.loc)
-            if self.act.active_value(lhs):
+            # (`g(&x);`: a result the caller drops, its tangents into a scratch)
+            if lhs is not None and self.act.active_value(lhs):
                 args.append(self.sh.ptr(ir.AddrOf(lhs, ir.Ptr(lhs.type))))
             else:
                 tmp = ir.Symbol(self.names.fresh("discarded"), self.vec(g.ret), "temp")
