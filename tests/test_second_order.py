@@ -101,6 +101,24 @@ double f(int n, const double *x)
     return s;
 }
 """,
+    # a time loop under binomial checkpointing: its kept states are typed copies
+    # (memcpy(ckp_u + slot * 16, ...)) whose tangents are copied beside them
+    "checkpointed": r"""
+#include <math.h>
+double f(int n, const double *x)
+{
+    double u[16], e = 0.0;      /* (n <= 16) */
+    for (int i = 0; i < n; i++)
+        u[i] = x[i];
+#pragma adgen binomial_ckp(20, 3, 0)
+    for (int t = 0; t < 20; t++) {
+        for (int i = 0; i + 1 < n; i++)
+            u[i] = u[i] + 0.1 * sin(u[i + 1] - u[i]) * u[i];
+        e += u[0] * u[0] + 0.01 * u[n - 1];
+    }
+    return e;
+}
+""",
     # a spring network: the energy of springs between points of the plane
     "springs": r"""
 #include <math.h>

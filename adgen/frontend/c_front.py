@@ -1222,6 +1222,7 @@ class CFront(InitializersMixin):
             if base in LIBRARY_FUNCTIONS and LIBRARY_FUNCTIONS[base].kind in ("math", "step"):
                 name, f = base, self.functions.get(base)
         if f is None:
+            name = own_output.SCRATCH_CALLS.get(name, name)
             if name in LIBRARY_FUNCTIONS:
                 return ir.Call(name, args, LIBRARY_FUNCTIONS[name].ret, loc)
             own_output.check_runtime_call(name, loc)

@@ -29,6 +29,9 @@ def _runtime_names():
 RUNTIME_NAMES = _runtime_names()
 
 STACK_CALLS = {"adgen_push", "adgen_pop", "adgen_push_int", "adgen_keep", "adgen_pop_keep"}
+# the static stack's scratch blocks (`--stack=static`: a checkpointed loop's kept states)
+# are memory as calloc gives it, read as calloc and free
+SCRATCH_CALLS = {"adgen_stack_alloc": "calloc", "adgen_stack_free": "free"}
 
 
 def _moves(name, target, loc):

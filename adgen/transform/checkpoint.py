@@ -113,29 +113,26 @@ class CheckpointedLoop:
         T = lambda base, t: g.temp(base, t)     # noqa: E731
         n, k, top, mid = T("ckp_steps", ir.INT), T("ckp_k", ir.INT), T("ckp_top", ir.INT), \
             T("ckp_mid", ir.INT)
-        nsnaps, size = T("ckp_snaps", ir.INT), T("ckp_bytes", ir.SIZE_T)
+        nsnaps = T("ckp_snaps", ir.INT)
         lo, hi = T("ckp_from", ir.INT), T("ckp_to", ir.INT)
-        mem = T("ckp_states", ir.Ptr(ir.Prim("unsigned char")))
         frames = T("ckp_frames", ir.Ptr(ir.INT))
         R = ir.Ref
         total = None
         for addr, nbytes in items:
             total = nbytes if total is None else X.add(total, nbytes)
-        g.checkpointed[id(s)] = (snaps, total)      # for --stack-report
+        store = StateStore(g, items)
+        # for --stack-report: the kept states' bytes, and the blocks holding them
+        g.checkpointed[id(s)] = (snaps, total, len(store.buffers) + 1)
         fwd = [ir.Comment(f"binomial checkpointing of the loop of line {loc.line}: the "
                           "state before it is kept, not its steps' values"),
                ir.Assign(R(n), trips, loc),
-               ir.Assign(R(size), total if total is not None else _int(0), loc),
                ir.Assign(R(nsnaps), ir.Cond(ir.Binary("<", snaps, _int(1), ir.INT), _int(1),
-                                            X.clone(snaps), ir.INT), loc),
-               ir.Raw("scratch_alloc", {"target": R(mem), "type": mem.type,
-                                        "count": ir.Binary("*", ir.Cast(ir.SIZE_T, R(nsnaps)),
-                                                           X.add(R(size), _int(1)),
-                                                           ir.SIZE_T)}, loc),
-               ir.Raw("scratch_alloc", {"target": R(frames), "type": frames.type,
-                                        "count": ir.Binary("*", _int(2), R(nsnaps), ir.INT)},
-                      loc)]
-        fwd += self.copy(items, mem, size, _int(0), save=True)
+                                            X.clone(snaps), ir.INT), loc)]
+        fwd += store.allocated(R(nsnaps), loc)
+        fwd += [ir.Raw("scratch_alloc", {"target": R(frames), "type": frames.type,
+                                         "count": ir.Binary("*", _int(2), R(nsnaps), ir.INT)},
+                       loc)]
+        fwd += store.copy(_int(0), save=True)
         carried = carried_pointers(g, s.body.stmts)
         fwd.append(ir.For(s.init, s.test, s.step,
                           ir.Block(g.primal_moving_shadows(s.body.stmts, carried)), loc))
@@ -177,8 +174,7 @@ class CheckpointedLoop:
                      "adgen_checkpoint_split",
                      [X.sub(R(hi), R(lo)), X.add(X.sub(R(nsnaps), R(top)), _int(1))],
                      ir.INT)), loc),
-                 *advance(R(lo), R(mid))] + rerun(self.copy(items, mem, size, R(top),
-                                                            save=True)) + [
+                 *advance(R(lo), R(mid))] + rerun(store.copy(R(top), save=True)) + [
                  ir.Assign(frame(below, 1), R(mid), loc),
                  ir.Assign(frame(R(top), 0), R(mid), loc),
                  ir.Assign(frame(R(top), 1), R(hi), loc),
@@ -189,8 +185,7 @@ class CheckpointedLoop:
         body = [ir.Assign(R(lo), frame(below, 0), loc), ir.Assign(R(hi), frame(below, 1), loc),
                 ir.If(ir.Binary("<=", R(hi), R(lo), ir.INT),
                       ir.Block([ir.Assign(R(top), X.sub(R(top), _int(1)), loc)]),
-                      ir.Block(rerun(self.copy(items, mem, size, X.clone(below),
-                                               save=False)) + [
+                      ir.Block(rerun(store.copy(X.clone(below), save=False)) + [
                           ir.If(ir.Binary("==", X.sub(R(hi), R(lo)), _int(1), ir.INT),
                                 ir.Block(reverse_step(R(lo)) +
                                          [ir.Assign(R(top), X.sub(R(top), _int(1)), loc)]),
@@ -205,9 +200,8 @@ class CheckpointedLoop:
                 ir.Assign(frame(_int(0), 1), R(n), loc),
                 ir.Assign(R(top), _int(1), loc),
                 ir.While(ir.Binary(">", R(top), _int(0), ir.INT), ir.Block(body), loc)]
-        bwd += rerun(self.copy(items, mem, size, _int(0), save=False))
-        bwd += [ir.Raw("scratch_free", {"ptr": R(frames)}), ir.Raw("scratch_free",
-                                                                   {"ptr": R(mem)})]
+        bwd += rerun(store.copy(_int(0), save=False))
+        bwd += [ir.Raw("scratch_free", {"ptr": R(frames)})] + store.freed()
         if g.saved(R(var), s) and var not in g.loop_local:
             # the counter's value before the loop is read again by the backward sweep (an
             # earlier loop's counter undone): kept as any loop keeps it
@@ -216,7 +210,7 @@ class CheckpointedLoop:
         if g.kind != "head" or g.loop_depth:
             # the two sweeps of a callee are two functions, and in a loop the forward
             # sweep meets the loop again before the backward sweep: the bookkeeping travels
-            carried = [n, size, nsnaps, mem, frames]
+            carried = [n, nsnaps, frames] + store.buffers
             fwd += [ir.Push(R(v), loc) for v in carried]
             bwd = [ir.Pop(R(v), loc) for v in reversed(carried)] + bwd
         return fwd, bwd
@@ -251,11 +245,66 @@ class CheckpointedLoop:
         scalars, nodes = written_nodes(self.g, loop.body.stmts, var)
         return self.keeper.items(nodes, scalars)
 
-    def copy(self, items, mem, size, slot, save):
+
+
+class StateStore:
+    """Where a checkpointed loop keeps its states: a buffer of each item's own type per
+    item (`double *ckp_u`: a slot of n elements per state), so that the copies are typed
+    `memcpy(ckp_u + slot * n, u, n * sizeof(double))` that adgen reads back when its
+    output is differentiated again (docs/second-order.md); one buffer of bytes where an
+    item's length is not written as a count of its elements."""
+
+    def __init__(self, g, items, prefix="ckp_"):
+        self.items = items
+        # (an array item in a buffer of its numbers: `double *ckp_u` for `double u[16]`)
+        elems = [ir.array_element(ir.pointee(addr.type.resolved())) for addr, _ in items]
+        counts = [X.element_count(nbytes, elem) for (_, nbytes), elem in zip(items, elems)]
+        if any(c is None for c in counts):
+            total = None
+            for _, nbytes in items:
+                total = nbytes if total is None else X.add(total, nbytes)
+            self.counts = [total if total is not None else _int(0)]
+            self.buffers = [g.temp(prefix + "states", ir.Ptr(ir.Prim("unsigned char")))]
+            self.typed = False
+        else:
+            self.counts = counts
+            self.buffers = [g.temp(prefix + _item_name(addr),
+                                   ir.Ptr(ir.with_const(elem, False)))
+                            for (addr, _), elem in zip(items, elems)]
+            self.typed = True
+
+    def allocated(self, nsnaps, loc):
+        return [ir.Raw("scratch_alloc", {"target": ir.Ref(buf), "type": buf.type,
+                                         "count": X.mul(ir.Cast(ir.SIZE_T, nsnaps),
+                                                        X.clone(count))}, loc)
+                for buf, count in zip(self.buffers, self.counts)]
+
+    def freed(self):
+        return [ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}) for buf in self.buffers]
+
+    def copy(self, slot, save):
         """memcpy of every item to (save) or from slot `slot` of the kept states."""
-        base = ir.Binary("+", ir.Ref(mem), ir.Binary("*", ir.Cast(ir.SIZE_T, slot),
-                                                     ir.Ref(size), ir.SIZE_T), mem.type)
-        return copy_state(items, base, save)
+        def at(buf, count):
+            return ir.Binary("+", ir.Ref(buf), X.mul(ir.Cast(ir.SIZE_T, X.clone(slot)),
+                                                     X.clone(count)), buf.type)
+        if not self.typed:
+            return copy_state(self.items, at(self.buffers[0], self.counts[0]), save)
+        stmts = []
+        for (addr, nbytes), buf, count in zip(self.items, self.buffers, self.counts):
+            where = at(buf, count)
+            src, dst = (addr, where) if save else (where, addr)
+            stmts.append(ir.ExprStmt(ir.Call("memcpy", [X.clone(dst), X.clone(src),
+                                                        X.clone(nbytes)], ir.VOID)))
+        return stmts
+
+
+def _item_name(addr):
+    """A name for the buffer of the item at addr (`&e`: e, `u`: u, `&m->x`: x)."""
+    e = addr.arg if isinstance(addr, ir.AddrOf) else addr
+    if isinstance(e, ir.Member):
+        return e.field
+    syms = [x.sym for x in ir.walk(e) if isinstance(x, ir.Ref)]
+    return getattr(syms[0], "primal", syms[0]).name if syms else "state"
 
 
 def item_node(mem, addr):

@@ -21,7 +21,8 @@ import re
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
-from adgen.transform.checkpoint import StateKeeper, carried_pointers, copy_state, written_nodes
+from adgen.transform.checkpoint import (StateKeeper, StateStore, carried_pointers,
+                                        written_nodes)
 from adgen.transform.common import base_symbol, source_name
 
 PRAGMA = re.compile(r"\s*adgen\s+fp_loop\b")
@@ -82,9 +83,10 @@ class FixedPointLoop:
         for _, nbytes in items:
             total = nbytes if total is None else X.add(total, X.clone(nbytes))
         total = total if total is not None else _int(0)
-        g.fixed_point[id(s)] = total                # for --stack-report
         R, T = ir.Ref, (lambda base, t: g.temp(base, t))
-        fixed = T("fp_state", ir.Ptr(ir.Prim("unsigned char")))
+        fixed = StateStore(g, items, "fp_")
+        # for --stack-report: the state's bytes, and the blocks holding it
+        g.fixed_point[id(s)] = (total, len(fixed.buffers))
         count = None
         for n, _ in elements:
             count = n if count is None else X.add(count, X.clone(n))
@@ -99,17 +101,16 @@ class FixedPointLoop:
         bwd = [ir.Comment(f"the adjoint of the fixed-point loop of line {loc.line}: passes "
                           "of its body at the fixed point until the state's adjoint settles")]
         bwd += g.keep_final(items)
-        bwd += [ir.Raw("scratch_alloc", {"target": R(fixed), "type": fixed.type,
-                                         "count": X.clone(total)}, loc),
-                ir.Raw("scratch_alloc", {"target": R(last), "type": last.type,
+        bwd += fixed.allocated(_int(1), loc)
+        bwd += [ir.Raw("scratch_alloc", {"target": R(last), "type": last.type,
                                          "count": count if count is not None else _int(1)},
                        loc)]
-        bwd += copy_state(items, ir.Ref(fixed), save=True)
+        bwd += fixed.copy(_int(0), save=True)
         bwd.append(ir.Assign(R(largest), ir.Const("0.0", ir.DOUBLE), loc))
         bwd += self.each_element(elements, last, change, largest, first=True)
         bwd.append(ir.Assign(R(passes), _int(0), loc))
         pass_fwd, pass_bwd = g.copy_sweeps(step_fwd, step_bwd)
-        one_pass = copy_state(items, ir.Ref(fixed), save=False) + pass_fwd + pass_bwd
+        one_pass = fixed.copy(_int(0), save=False) + pass_fwd + pass_bwd
         one_pass.append(ir.Assign(R(change), ir.Const("0.0", ir.DOUBLE), loc))
         one_pass += self.each_element(elements, last, change, largest, first=False)
         if self.reduction is None:
@@ -124,8 +125,7 @@ class FixedPointLoop:
             "*", factor, X.clone(scale), ir.DOUBLE), ir.INT),
             ir.Binary("<", R(passes), _int(MAX_PASSES), ir.INT), ir.INT)
         bwd.append(ir.DoWhile(ir.Block(one_pass), settled, loc))
-        bwd += [ir.Raw("scratch_free", {"ptr": R(last)}),
-                ir.Raw("scratch_free", {"ptr": R(fixed)})]
+        bwd += [ir.Raw("scratch_free", {"ptr": R(last)})] + fixed.freed()
         bwd += [ir.Raw("pop_bytes", {"ptr": X.clone(a), "bytes": X.clone(n)}, loc)
                 for a, n in reversed(items)]
         return fwd, bwd

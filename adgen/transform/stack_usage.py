@@ -150,13 +150,13 @@ class UsageCounter:
                 raise Unbounded("a checkpointed step whose bytes depend on the step", s.loc)
         except NotPolynomial:
             pass
-        snaps, state = self.g.checkpointed[id(s)]
+        snaps, state, blocks = self.g.checkpointed[id(s)]
         try:
             states = self.upper(snaps) * (self.upper(state) + Poly.const(1)) if state is not \
                 None else Poly()
         except NotPolynomial:
             raise Unbounded("kept states whose size is not a fixed size", s.loc)
-        return body + states + Poly.const(2 * SCRATCH_OVERHEAD) + \
+        return body + states + Poly.const(max(blocks, 2) * SCRATCH_OVERHEAD) + \
             self.upper(snaps) * Poly.const(2) * _sizeof(ir.INT)
 
     def fixed_point(self, s, pieces, loops, unit):
@@ -166,14 +166,15 @@ class UsageCounter:
             return Poly()
         body = s.body.stmts + (s.step if isinstance(s, ir.For) else [])
         one_pass = self.stmts(body, pieces, loops, unit)
+        total, blocks = self.g.fixed_point[id(s)]
         try:
-            state = self.upper(self.g.fixed_point[id(s)])
+            state = self.upper(total)
         except NotPolynomial:
             raise Unbounded("a fixed-point loop's state that is not a fixed size", s.loc)
         self.usage.inexact = True
         self.recorded_later = self.larger(self.recorded_later, one_pass + state +
                                           state * Poly.const(2) +
-                                          Poly.const(2 * SCRATCH_OVERHEAD), loops)
+                                          Poly.const((blocks + 1) * SCRATCH_OVERHEAD), loops)
         return Poly()
 
     def independent(self, s, children, pieces, loops, unit):
