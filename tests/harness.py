@@ -1014,6 +1014,31 @@ def f2c_missing():
     return None if proc.returncode == 0 else "f2c.h or libf2c is not installed"
 
 
+def mpi_missing():
+    """None when Open MPI's compiler wrapper and launcher (Debian's libopenmpi-dev and
+    openmpi-bin) are there; else what is missing. `make test` installs them where it can
+    (tests/tools.py)."""
+    for tool in ("mpicc", "mpirun"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed (Open MPI: libopenmpi-dev, openmpi-bin)"
+    return None
+
+
+# The environment of an MPI run: the shared-memory transport without the cross-process
+# copies (CMA) that a container's ptrace rules may forbid.
+MPI_ENV = {"OMPI_MCA_btl_vader_single_copy_mechanism": "none"}
+
+
+def mpirun(ranks, argv, timeout=120):
+    """Runs argv on `ranks` processes (Open MPI's mpirun: as root too, more ranks than
+    cores), bounded in time; the CompletedProcess."""
+    cmd = ["mpirun", "--oversubscribe", "-np", str(ranks), *argv]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.insert(1, "--allow-run-as-root")
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                          env=dict(os.environ, **MPI_ENV), stdin=subprocess.DEVNULL)
+
+
 def apt_install(packages, found):
     """Installs Debian's packages with apt-get (root only, non-interactive); None when
     found() holds after it, else the reason."""

@@ -80,10 +80,27 @@ def ensure_f2c():
         f"not available ({reason}); the tests of f2c's output will be skipped"))
 
 
+def ensure_mpi():
+    """Open MPI's mpicc and mpirun (tests/test_mpi.py builds the derivatives of MPI
+    programs with the one and runs them on several ranks with the other)."""
+    missing = harness.mpi_missing()
+    if missing is None:
+        print("tests/tools.py: Open MPI: found")
+        return
+    print(f"tests/tools.py: {missing}: installing libopenmpi-dev and openmpi-bin with "
+          "apt-get", flush=True)
+    reason = harness.apt_install(["libopenmpi-dev", "openmpi-bin"],
+                                 lambda: harness.mpi_missing() is None)
+    print("tests/tools.py: Open MPI: " + (
+        "installed" if reason is None else
+        f"not available ({reason}); the MPI tests will be skipped"))
+
+
 def main():
     ensure_frameworks()
     ensure_gfortran()
     ensure_f2c()
+    ensure_mpi()
     return 0
 
 
