@@ -751,8 +751,9 @@ def _generate(sources, options, defaults=None):
         options = fortran_names(options)
     from adgen.frontend.user_rules import (attach_rules, builtin_rules, pragma_rules,
                                            read_rules_file)
+    from adgen.frontend.mpi_calls import mpi_rules
     rules = [r for path in options.rules for r in read_rules_file(path)] + pragma_rules(prog)
-    attach_rules(prog, rules + builtin_rules(prog, rules))
+    attach_rules(prog, rules + builtin_rules(prog, rules) + mpi_rules(prog))
     if defaults is not None:
         options = replace(options, heads=defaults)
     drop_inactive_bodies(prog, options)
@@ -853,6 +854,9 @@ def _derivative_code(prog, head_specs, sources, options):
         result.notes = explained + result.notes
         unit.overflow_flag = (re.sub(r"\W", "_", options.output_stem) or "adgen") + \
             "_stack_overflow"
+    if prog.language == "c":
+        from adgen.frontend.mpi_calls import name_mpi_calls
+        name_mpi_calls(unit.functions)
     if prog.language == "fortran":
         read_int_dummies_once(unit.functions, {g.name for g in prog.globals} |
                               set(prog.functions) | {f.name for f in unit.functions})
@@ -1118,6 +1122,8 @@ def assemble(prog, ctx, gen, sources, options):
             if getattr(LIBRARY_FUNCTIONS.get(name), "header", None):
                 protos.append(f)    # of a header the output does not include (f2c.h)
             continue
+        if getattr(f, "mpi_routine", None):
+            continue    # <mpi.h>'s, called under its own name (mpi_calls.name_mpi_calls)
         own_copy = _own_copy(f, writers)
         if f.is_static or own_copy:
             if not f.has_body:

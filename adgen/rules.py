@@ -177,6 +177,43 @@ INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lroun
 ALLOCATION = ("malloc", "calloc", "free", "realloc")
 MEMORY = ("memcpy", "memmove", "memset")
 
+# MPI (docs/mpi.md). Routines with no effect on derivatives, kept in the forward sweep:
+# their kind of LibFunc ('int': writes integers through its pointers; 'step': a number
+# with no derivative).
+MPI_INACTIVE = {"MPI_Init": "int", "MPI_Finalize": "effect", "MPI_Comm_rank": "int",
+                "MPI_Comm_size": "int", "MPI_Barrier": "effect", "MPI_Abort": "effect",
+                "MPI_Wtime": "step"}
+# The communication routines adgen differentiates on contiguous MPI_DOUBLE / MPI_FLOAT
+# buffers (frontend/mpi_calls.py): their buffers, each with the parameter giving its
+# datatype, and the rule of the call, by the names of adgen's <mpi.h>. A call on such
+# buffers becomes a call of a typed variant of the routine (its buffers double * or
+# float *) with this rule; its derivative routines are emitted in the output
+# (templates/mpi_rules.c.j2). Integer buffers are kept as written, with no derivative.
+MPI_COMMUNICATION = {
+    "MPI_Send": ({"buf": "datatype"}, "()/(buf)  buf=count"),
+    "MPI_Recv": ({"buf": "datatype"}, "(buf)/()  buf=count"),
+    "MPI_Sendrecv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+                     "(recvbuf)/(sendbuf)  sendbuf=sendcount recvbuf=recvcount"),
+    "MPI_Bcast": ({"buffer": "datatype"}, "(buffer)/(buffer)  buffer=count"),
+    # the receive buffer in/out: other ranks than the root keep its values
+    "MPI_Reduce": ({"sendbuf": "datatype", "recvbuf": "datatype"},
+                   "(recvbuf)/(sendbuf recvbuf)  sendbuf=count recvbuf=count"),
+    "MPI_Allreduce": ({"sendbuf": "datatype", "recvbuf": "datatype"},
+                      "(recvbuf)/(sendbuf)  sendbuf=count recvbuf=count"),
+}
+# The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
+MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count"}
+# The reduction operations differentiated.
+MPI_OPS = ("MPI_SUM",)
+# The datatype an MPI buffer of each floating type is sent as.
+MPI_DATATYPES = {"double": "MPI_DOUBLE", "float": "MPI_FLOAT"}
+# Every floating buffer of a differentiated MPI call carries a derivative when one does:
+# a message leaves one call and arrives at another, maybe elsewhere in the program, and
+# both ends must agree on whether a derivative travels with it. The activity analysis
+# links them all through this one memory node.
+MPI_NETWORK = "adgen_mpi_network"
+
+
 # Helpers that some rules need; the back end emits those used (templates/helpers.c.j2).
 RULE_HELPERS = ("adgen_digamma", "adgen_erfc_scaled_slope")
 
@@ -303,6 +340,11 @@ def _variants():
     for name in F2C_INTEGER:
         table[name] = LibFunc(name, ir.INT, "int", header="f2c.h")
     for name in INTEGER_RESULT:
+        table[name] = LibFunc(name, ir.INT, "int")
+    for name, kind in MPI_INACTIVE.items():
+        table[name] = LibFunc(name, ir.DOUBLE if kind == "step" else ir.INT, kind)
+    for name in MPI_COMMUNICATION:
+        # on integer buffers (frontend/mpi_calls.py makes the others typed variants)
         table[name] = LibFunc(name, ir.INT, "int")
     for name in ALLOCATION:
         table[name] = LibFunc(name, ir.VOID if name == "free" else ir.Ptr(ir.VOID), "alloc")

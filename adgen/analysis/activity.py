@@ -18,7 +18,7 @@ from adgen.analysis.extent import field_expr
 from adgen.analysis.loops import bodies_fixed
 from adgen.errors import AdgenError
 from adgen.ir import own_stack
-from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.rules import LIBRARY_FUNCTIONS, MPI_NETWORK
 
 
 class Node:
@@ -406,6 +406,13 @@ class Activity:
         for d in dsts:
             for src in srcs:
                 self.edges.append((d, src))
+        if rule.communicates:
+            # every buffer of a message both ways with the network (rules.MPI_NETWORK)
+            network = self.mem.ret(MPI_NETWORK)
+            for p, a in zip(g.params, call.args):
+                if rule.named(p.name) and p.type.resolved().is_pointer:
+                    n = self.mem.target(a)
+                    self.edges += [(network, n), (n, network)]
 
     def _is_user(self, name):
         g = self.prog.functions.get(name)

@@ -13,7 +13,8 @@ def derivative_flows(act, f, call, lhs_active):
     """True when a call of ruled function f has an output that carries a derivative."""
     rule = f.user_rule
     return (lhs_active and f.name in rule.dep) or any(
-        p.name in rule.dep and act.has_shadow(a) for p, a in zip(f.params, call.args))
+        (p.name in rule.dep or rule.communicates and p.name in rule.indep) and
+        act.has_shadow(a) for p, a in zip(f.params, call.args))
 
 
 def rule_length(f, name, args):

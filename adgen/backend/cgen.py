@@ -41,11 +41,19 @@ class OutputUnit:
     builtin_rules: List[str] = field(default_factory=list)  # NAME_b / NAME_d to define
 
     @property
+    def mpi_routines(self):
+        """The derivative routines of MPI calls among builtin_rules
+        (`adgen_mpi_Send_double_b`: templates/mpi_rules.c.j2)."""
+        return [name for name in self.builtin_rules if name.startswith("adgen_mpi_")]
+
+    @property
     def builtin_kernels(self):
         """The kernels and modes of builtin_rules (`ddot_b`), however the names are spelt:
         cblas_ddot_b (C), ddot_b (Fortran input), ddot__b (the Fortran BLAS called from C)."""
         out = set()
         for name in self.builtin_rules:
+            if name in self.mpi_routines:
+                continue
             base, mode = name.rsplit("_", 1)
             if base.startswith("cblas_"):
                 base = base[len("cblas_"):]

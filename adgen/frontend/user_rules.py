@@ -37,6 +37,10 @@ class Rule:
     text: str = ""
     loc: Loc = None
     builtin: bool = False       # adgen defines NAME_b and NAME_d itself
+    # a message of another process's: a derivative goes out through an input (an MPI
+    # send) or comes in to an output (a receive) with nothing on this process's other
+    # side (frontend/mpi_calls.py)
+    communicates: bool = False
 
     def named(self, param):
         return param in self.dep or param in self.indep

@@ -329,6 +329,9 @@ def unknown_function_error(name, loc):
     if name in (own_stack.PUSHED, own_stack.POPPED, own_stack.KEPT):
         return AdgenError("adgen's own output uses its value stack here: only its tangent "
                           "(--forward) is supported (docs/second-order.md)", loc)
+    if name.startswith(("MPI_", "PMPI_")):
+        return AdgenError(f"MPI routine '{name}' is not supported by adgen yet "
+                          "(docs/mpi.md says which are)", loc)
     return AdgenError(
         f"call to unknown external function '{name}': adgen cannot see its body. Add its "
         f"source file to the command line, or, if it carries no derivative, mark it "

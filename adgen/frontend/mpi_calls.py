@@ -1,0 +1,174 @@
+"""MPI calls of a C program (docs/mpi.md): each call of a communication routine on
+floating-point buffers becomes a call of a typed variant of the routine, its buffers
+`double *` or `float *`, whose built-in rule (rules.MPI_COMMUNICATION) says what flows
+through it; its derivative routines are emitted into the output
+(templates/mpi_rules.c.j2). What adgen cannot differentiate yet is refused here, at the
+call.
+
+The variants are names of the IR only: the output calls the routine itself
+(`name_mpi_calls`), with the arguments as the program gives them.
+"""
+from adgen import ir
+from adgen.errors import AdgenError
+from adgen.rules import (MPI_COMMUNICATION, MPI_DATATYPES, MPI_IN_PLACE_RULES, MPI_OPS)
+
+_PREFIX = "adgen_mpi_"
+
+
+def is_variant(name):
+    """True for the name of a typed variant of an MPI routine."""
+    return name.startswith(_PREFIX)
+
+
+def mpi_rules(prog):
+    """Makes each call of an MPI communication routine on floating-point buffers, in the
+    program's functions, a call of the typed variant it needs; the rules of the variants
+    made (frontend/user_rules.Rule, built in and communicating)."""
+    from adgen.frontend.user_rules import parse_rule
+    if prog.language != "c":
+        return []
+    variants = {}
+    for f in list(prog.functions.values()):
+        if not f.has_body or getattr(f, "is_library", False):
+            continue
+        for s in ir.stmts_walk(f.body.stmts):
+            own = ir.statement_call(s)
+            for e in ir.stmt_exprs(s):
+                for call in ir.walk(e):
+                    if isinstance(call, ir.Call) and call.func in MPI_COMMUNICATION:
+                        _specialize(prog, call, call is own, variants)
+    rules = []
+    for name, (routine, text) in sorted(variants.items()):
+        rule = parse_rule(name + text, None)
+        rule.builtin = rule.communicates = True
+        rules.append(rule)
+    return rules
+
+
+def _specialize(prog, call, own_statement, variants):
+    routine = prog.functions[call.func]
+    buffers, text = MPI_COMMUNICATION[call.func]
+    params = {p.name: k for k, p in enumerate(routine.params)}
+    arg = lambda name: call.args[params[name]]  # noqa: E731
+    in_place = any(_names(arg(b), "MPI_IN_PLACE") for b in buffers)
+    elems = {}
+    for b, datatype in buffers.items():
+        if _names(arg(b), "MPI_IN_PLACE"):
+            continue
+        elem = _element(arg(b))
+        if elem is None:
+            raise AdgenError(f"{call.func}: adgen cannot tell the type of the data of "
+                             f"'{b}' (pass the array itself, not a void pointer)", call.loc)
+        want = MPI_DATATYPES.get(elem.name) if elem.is_float else None
+        given = _global_name(arg(datatype))
+        if want is None and given in MPI_DATATYPES.values():
+            raise AdgenError(f"{call.func}: '{b}' is not {_c_type(given)} data but its "
+                             f"datatype is {given}", call.loc)
+        if want is not None and given != want:
+            raise AdgenError(f"{call.func}: '{b}' is {elem.name} data, which adgen "
+                             f"differentiates sent as {want} only (not "
+                             f"{given or 'a datatype given by a variable'})", call.loc)
+        elems[b] = elem
+    floating = {e.name for e in elems.values() if e.is_float}
+    if not floating:
+        if in_place and not elems:
+            raise AdgenError(f"{call.func}: MPI_IN_PLACE for every buffer", call.loc)
+        return          # integer data: kept as written, no derivative
+    if len(floating) > 1 or len(floating) != len({e.name for e in elems.values()}):
+        raise AdgenError(f"{call.func}: its buffers hold data of different types",
+                         call.loc)
+    if in_place and call.func not in MPI_IN_PLACE_RULES:
+        raise AdgenError(f"{call.func} with MPI_IN_PLACE on floating-point data is not "
+                         "supported yet (docs/mpi.md)", call.loc)
+    if "op" in params and _global_name(arg("op")) not in MPI_OPS:
+        raise AdgenError(f"{call.func}: only the reduction {', '.join(MPI_OPS)} of "
+                         "floating-point data is differentiated yet (not "
+                         f"{_global_name(arg('op')) or 'an operation given by a variable'})",
+                         call.loc)
+    for p, wild in (("source", "from MPI_ANY_SOURCE"), ("tag", "with MPI_ANY_TAG"),
+                    ("recvtag", "with MPI_ANY_TAG")):
+        if p in params and _names(arg(p), wild.split()[1]):
+            raise AdgenError(f"{call.func}: a receive of floating-point data {wild}: "
+                             "its adjoint must send back to the same peer and tag, which "
+                             "adgen does not record (name them)", call.loc)
+    if "status" in params and not _names(arg("status"), "MPI_STATUS_IGNORE"):
+        raise AdgenError(f"{call.func}: a receive of floating-point data with a status: "
+                         "pass MPI_STATUS_IGNORE (statuses are not supported yet)", call.loc)
+    if not own_statement:
+        raise AdgenError(f"{call.func} on floating-point data inside an expression: call it "
+                         "as a statement of its own (`MPI_...(...);` or `rc = MPI_...(...);`)",
+                         call.loc)
+    precision = floating.pop()
+    name = f"{_PREFIX}{call.func[4:]}{'_in_place' if in_place else ''}_{precision}"
+    if name not in prog.functions:
+        typed = []
+        for p in routine.params:
+            t = p.type
+            if p.name in elems or p.name == "recvbuf" and in_place:
+                const = ir.pointee(t.resolved()).const
+                t = ir.Ptr(ir.with_const(ir.Prim(precision), const))
+            typed.append(ir.Symbol(p.name, t, "param", p.loc))
+        variant = ir.Function(name, routine.ret, typed, ir.Block([]), loc=routine.loc,
+                              has_body=False)
+        variant.mpi_routine = call.func
+        prog.functions[name] = variant
+        variants[name] = (call.func, MPI_IN_PLACE_RULES[call.func] if in_place else text)
+    for b in elems:
+        k = params[b]
+        call.args[k] = _without_void_cast(call.args[k])
+    call.func = name
+
+
+def _element(e):
+    """The element type of the data a buffer argument points to (through a cast to a
+    void pointer), or None when it is not known (a void pointer)."""
+    e = _without_void_cast(e)
+    t = ir.pointee(e.type.resolved()) if e.type is not None else None
+    if t is None:
+        return None
+    t = ir.with_const(t.resolved(), False)
+    return t if isinstance(t, ir.Prim) and t.name != "void" else None
+
+
+def _without_void_cast(e):
+    while isinstance(e, ir.Cast) and isinstance(e.to.resolved(), ir.Ptr) and \
+            ir.pointee(e.to.resolved()).resolved().name == "void":
+        e = e.arg
+    return e
+
+
+def _global_name(e):
+    """The name of the constant of <mpi.h> an argument is (MPI_DOUBLE), or None."""
+    e = _without_void_cast(e)
+    if isinstance(e, ir.Ref) and e.sym.kind == "global":
+        return e.sym.name
+    return None
+
+
+def _names(e, name):
+    return _global_name(e) == name
+
+
+def _c_type(datatype):
+    return next(c for c, d in MPI_DATATYPES.items() if d == datatype)
+
+
+def name_mpi_calls(functions):
+    """The output calls each MPI routine under its own name: a typed variant's call is a
+    call of its routine."""
+    for fn in functions:
+        for st in ir.stmts_walk(fn.body.stmts if isinstance(fn.body, ir.Block) else fn.body):
+            exprs = list(ir.stmt_exprs(st))
+            if isinstance(st, ir.Raw):
+                exprs += [v for v in st.args.values() if isinstance(v, ir.Expr)]
+            for e in exprs:
+                for sub in ir.walk(e):
+                    if isinstance(sub, ir.Call) and is_variant(sub.func) and \
+                            not sub.func.endswith(("_b", "_d")):
+                        sub.func = _routine(sub.func)
+
+
+def _routine(variant):
+    """MPI_Allreduce of adgen_mpi_Allreduce_in_place_double."""
+    base = variant[len(_PREFIX):].rsplit("_", 1)[0]
+    return "MPI_" + base.replace("_in_place", "")

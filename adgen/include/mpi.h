@@ -1,0 +1,60 @@
+#ifndef ADGEN_MPI_H
+#define ADGEN_MPI_H
+/* The MPI interface adgen knows (docs/mpi.md). The output includes the real <mpi.h> of
+   the user's MPI and is compiled with its mpicc: the handles and constants are declared
+   here as names, never given values, so that the output writes them as the program does. */
+typedef struct adgen_mpi_comm *MPI_Comm;
+typedef struct adgen_mpi_datatype *MPI_Datatype;
+typedef struct adgen_mpi_op *MPI_Op;
+typedef struct adgen_mpi_request *MPI_Request;
+typedef struct adgen_mpi_status {
+    int MPI_SOURCE;
+    int MPI_TAG;
+    int MPI_ERROR;
+} MPI_Status;
+
+extern MPI_Comm MPI_COMM_WORLD, MPI_COMM_SELF;
+extern MPI_Datatype MPI_DOUBLE, MPI_FLOAT, MPI_INT, MPI_LONG, MPI_CHAR;
+extern MPI_Op MPI_SUM, MPI_MAX, MPI_MIN, MPI_PROD;
+extern const int MPI_PROC_NULL, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS;
+extern MPI_Status *MPI_STATUS_IGNORE, *MPI_STATUSES_IGNORE;
+extern void *MPI_IN_PLACE;
+
+int MPI_Init(int *argc, char ***argv);
+int MPI_Finalize(void);
+int MPI_Comm_rank(MPI_Comm comm, int *rank);
+int MPI_Comm_size(MPI_Comm comm, int *size);
+int MPI_Barrier(MPI_Comm comm);
+double MPI_Wtime(void);
+int MPI_Abort(MPI_Comm comm, int errorcode);
+
+int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+             MPI_Comm comm);
+int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+             MPI_Comm comm, MPI_Status *status);
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                 int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+               MPI_Op op, int root, MPI_Comm comm);
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                  MPI_Op op, MPI_Comm comm);
+
+/* not differentiated yet: refused where a differentiated function calls them */
+int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+              MPI_Comm comm, MPI_Request *request);
+int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+              MPI_Comm comm, MPI_Request *request);
+int MPI_Wait(MPI_Request *request, MPI_Status *status);
+int MPI_Waitall(int count, MPI_Request *requests, MPI_Status *statuses);
+int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
+int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+#endif

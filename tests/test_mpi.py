@@ -1,0 +1,147 @@
+"""MPI programs (docs/mpi.md): the programs of testsuite/mpi differentiated, linked with
+the driver there and run under Open MPI's mpirun on 1, 2 and 4 ranks: the adjoint against
+central differences of the distributed primal and against the tangent (the dot-product
+test over the ranks), the gradient the same on every rank count; and the calls adgen
+refuses. Skipped where mpicc or mpirun is missing (`make test` installs Open MPI where it
+can: tests/tools.py)."""
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import harness
+
+MPI_DIR = Path(__file__).resolve().parent.parent / "testsuite" / "mpi"
+# (test name, program, its -D flags)
+PROGRAMS = [("heat_sendrecv", "heat", []), ("heat_parity", "heat", ["-DPARITY"]),
+            ("advection2d", "advection2d", []), ("dot_norm", "dot_norm", []),
+            ("bcast_reduce", "bcast_reduce", [])]
+RANKS = (1, 2, 4)
+needs_mpi = pytest.mark.skipif(harness.mpi_missing() is not None,
+                               reason=f"{harness.mpi_missing()}: the MPI programs are not "
+                                      "built or run")
+
+
+def adgen(*args):
+    return subprocess.run([sys.executable, "-m", "adgen", *map(str, args)],
+                          capture_output=True, text=True, timeout=harness.ADGEN_TIMEOUT)
+
+
+def gradient(output):
+    return [float(v) for v in re.findall(r"^gradient \d+ (\S+)$", output, re.M)]
+
+
+@needs_mpi
+@pytest.mark.parametrize("name,program,defines,stack",
+                         [(*p, "heap") for p in PROGRAMS] + [(*PROGRAMS[1], "static")],
+                         ids=[p[0] for p in PROGRAMS] + ["heat_parity_static"])
+def test_program_on_1_2_4_ranks(tmp_path, name, program, defines, stack):
+    source = MPI_DIR / f"{program}.c"
+    parts = [source, MPI_DIR / "driver.c"]
+    stack_args = ["--stack", stack] + (["--stack-size", "65536"] if stack == "static" else [])
+    for mode, suffix, extra in (("--reverse", "b", stack_args), ("--forward", "d", [])):
+        out = tmp_path / f"{name}_{suffix}.c"
+        r = adgen(source, mode, *defines, "--head", "cost(cost)/(x)", *extra, "-o", out)
+        assert r.returncode == 0, r.stderr
+        text = out.read_text()
+        # the user's MPI, its names as the program writes them
+        assert "#include <mpi.h>" in text and "MPI_COMM_WORLD" in text
+        assert "adgen_mpi_" not in re.sub(r"adgen_mpi_\w+_[bd]\b", "", text)
+        parts.append(out)
+    exe = tmp_path / name
+    build = subprocess.run(["mpicc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O1",
+                            *defines, "-o", str(exe), *map(str, parts), "-lm"], capture_output=True,
+                           text=True, timeout=120)
+    assert build.returncode == 0, build.stderr
+    gradients = {}
+    for ranks in RANKS:
+        run = harness.mpirun(ranks, [str(exe)], timeout=60)
+        assert run.returncode == 0 and "\nOK\n" in run.stdout, \
+            f"{ranks} ranks:\n{run.stdout}\n{run.stderr[-2000:]}"
+        gradients[ranks] = gradient(run.stdout)
+        assert len(gradients[ranks]) == 12
+    for ranks in RANKS[1:]:
+        for a, b in zip(gradients[1], gradients[ranks]):
+            assert abs(a - b) <= 1e-12 * max(1.0, abs(a)), (ranks, a, b)
+
+
+DECLS = "#include <mpi.h>\n"
+
+
+def refused(tmp_path, body, head="f(y)/(x)"):
+    src = tmp_path / "m.c"
+    src.write_text(DECLS + textwrap.dedent(body))
+    r = adgen(src, "--head", head, "-o", tmp_path / "out.c")
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    return r.stderr
+
+
+def test_mpi_calls_were_unknown_externals_and_are_now_read(tmp_path):
+    src = tmp_path / "m.c"
+    src.write_text(DECLS + textwrap.dedent("""
+        void f(double *x, double *y)
+        {
+            int rank, size;
+            double t = MPI_Wtime();
+            MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+            MPI_Comm_size(MPI_COMM_WORLD, &size);
+            MPI_Barrier(MPI_COMM_WORLD);
+            MPI_Bcast(&rank, 1, MPI_INT, 0, MPI_COMM_WORLD);
+            *y = *x * (rank + size) + 0.0 * t;
+            MPI_Allreduce(MPI_IN_PLACE, y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        }
+    """))
+    r = adgen(src, "--head", "f(y)/(x)", "-o", tmp_path / "out.c")
+    assert r.returncode == 0, r.stderr
+    text = (tmp_path / "out.c").read_text()
+    # the inactive calls and the integer broadcast kept as written
+    for call in ("MPI_Comm_rank(MPI_COMM_WORLD, &rank);", "MPI_Barrier(MPI_COMM_WORLD);",
+                 "MPI_Bcast(&rank, 1, MPI_INT, 0, MPI_COMM_WORLD);",
+                 "MPI_Allreduce(MPI_IN_PLACE, y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);",
+                 "adgen_mpi_Allreduce_in_place_double_b(MPI_IN_PLACE, y, yb, 1, MPI_DOUBLE"):
+        assert call in text
+    assert "int MPI_" not in text       # declared by the user's <mpi.h>, not the output
+
+
+@pytest.mark.parametrize("call,message", [
+    ("MPI_Request q; MPI_Isend(x, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &q);",
+     "MPI routine 'MPI_Isend' is not supported by adgen yet"),
+    ("MPI_Comm c; MPI_Comm_split(MPI_COMM_WORLD, 0, 0, &c);",
+     "MPI routine 'MPI_Comm_split' is not supported by adgen yet"),
+    ("MPI_Datatype t; MPI_Type_contiguous(2, MPI_DOUBLE, &t);",
+     "MPI routine 'MPI_Type_contiguous' is not supported by adgen yet"),
+    ("MPI_Recv(x, 1, MPI_DOUBLE, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);",
+     "MPI_Recv: a receive of floating-point data from MPI_ANY_SOURCE"),
+    ("MPI_Recv(x, 1, MPI_DOUBLE, 0, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);",
+     "MPI_Recv: a receive of floating-point data with MPI_ANY_TAG"),
+    ("MPI_Status s; MPI_Recv(x, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &s);",
+     "pass MPI_STATUS_IGNORE"),
+    ("MPI_Send(x, 1, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);",
+     "MPI_Send: 'buf' is double data, which adgen differentiates sent as MPI_DOUBLE only "
+     "(not MPI_FLOAT)"),
+    ("MPI_Datatype t = MPI_DOUBLE; MPI_Send(x, 1, t, 1, 0, MPI_COMM_WORLD);",
+     "(not a datatype given by a variable)"),
+    ("MPI_Allreduce(x, y, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);",
+     "only the reduction MPI_SUM of floating-point data is differentiated yet (not MPI_MAX)"),
+    ("MPI_Reduce(MPI_IN_PLACE, y, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);",
+     "MPI_Reduce with MPI_IN_PLACE on floating-point data is not supported yet"),
+    ("void *p = x; MPI_Bcast(p, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);",
+     "MPI_Bcast: adgen cannot tell the type of the data of 'buffer'"),
+    ("int k = 0; MPI_Bcast(&k, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);",
+     "MPI_Bcast: 'buffer' is not double data but its datatype is MPI_DOUBLE"),
+    ("if (MPI_Send(x, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD)) *y = 0.0;",
+     "MPI_Send on floating-point data inside an expression"),
+])
+def test_refused_calls(tmp_path, call, message):
+    err = refused(tmp_path, f"""
+        void f(double *x, double *y)
+        {{
+            {call}
+            *y = *y + *x * *x;
+        }}
+    """)
+    assert message in err
+    assert re.match(r"\S*m\.c:\d+:\d+: error: ", err), err

@@ -1,0 +1,53 @@
+/* A 1-D heat equation with a nonlinear source, its n cells per rank in blocks, a few
+   explicit steps, the cost the sum of squares over all ranks (MPI_Allreduce). The halo
+   cells are exchanged with the neighbours by MPI_Sendrecv, or, with -DPARITY, by blocking
+   MPI_Send and MPI_Recv ordered by the parity of the rank so that every send meets a
+   posted receive (even ranks send first). A neighbour past an end is MPI_PROC_NULL: those
+   halos stay 0. */
+#include <mpi.h>
+
+#define NMAX 64
+#define STEPS 3
+
+double cost(int n, double *x)
+{
+    double u[NMAX + 2], v[NMAX + 2];
+    double local = 0.0, total = 0.0;
+    int rank, size, left, right, i, t;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    left = rank > 0 ? rank - 1 : MPI_PROC_NULL;
+    right = rank < size - 1 ? rank + 1 : MPI_PROC_NULL;
+    u[0] = 0.0;
+    u[n + 1] = 0.0;
+    for (i = 1; i <= n; i++)
+        u[i] = x[i - 1];
+    for (t = 0; t < STEPS; t++) {
+#ifdef PARITY
+        if (rank % 2 == 0) {
+            MPI_Send(&u[n], 1, MPI_DOUBLE, right, 1, MPI_COMM_WORLD);
+            MPI_Recv(&u[n + 1], 1, MPI_DOUBLE, right, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Send(&u[1], 1, MPI_DOUBLE, left, 3, MPI_COMM_WORLD);
+            MPI_Recv(&u[0], 1, MPI_DOUBLE, left, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        } else {
+            MPI_Recv(&u[0], 1, MPI_DOUBLE, left, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Send(&u[1], 1, MPI_DOUBLE, left, 2, MPI_COMM_WORLD);
+            MPI_Recv(&u[n + 1], 1, MPI_DOUBLE, right, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Send(&u[n], 1, MPI_DOUBLE, right, 4, MPI_COMM_WORLD);
+        }
+#else
+        MPI_Sendrecv(&u[n], 1, MPI_DOUBLE, right, 7, &u[0], 1, MPI_DOUBLE, left, 7,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Sendrecv(&u[1], 1, MPI_DOUBLE, left, 8, &u[n + 1], 1, MPI_DOUBLE, right, 8,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+#endif
+        for (i = 1; i <= n; i++)
+            v[i] = u[i] + 0.2 * (u[i - 1] - 2.0 * u[i] + u[i + 1]) + 0.05 * u[i] * u[i];
+        for (i = 1; i <= n; i++)
+            u[i] = v[i];
+    }
+    for (i = 1; i <= n; i++)
+        local += u[i] * u[i];
+    MPI_Allreduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    return total;
+}
