@@ -1,7 +1,7 @@
 """MPI programs (docs/mpi.md): the programs of testsuite/mpi differentiated, linked with
 the driver there and run under Open MPI's mpirun on 1, 2 and 4 ranks: the adjoint against
 central differences of the distributed primal and against the tangent (the dot-product
-test over the ranks), the gradient the same on every rank count; and the calls adgen
+test over the ranks) and the vector tangent, the gradient the same on every rank count; and the calls adgen
 refuses. Skipped where mpicc or mpirun is missing (`make test` installs Open MPI where it
 can: tests/tools.py)."""
 import re
@@ -42,7 +42,8 @@ def test_program_on_1_2_4_ranks(tmp_path, name, program, defines, stack):
     source = MPI_DIR / f"{program}.c"
     parts = [source, MPI_DIR / "driver.c"]
     stack_args = ["--stack", stack] + (["--stack-size", "65536"] if stack == "static" else [])
-    for mode, suffix, extra in (("--reverse", "b", stack_args), ("--forward", "d", [])):
+    for mode, suffix, extra in (("--reverse", "b", stack_args), ("--forward", "d", []),
+                                ("--forward", "dv", ["--vector"])):
         out = tmp_path / f"{name}_{suffix}.c"
         r = adgen(source, mode, *defines, "--head", "cost(cost)/(x)", *extra, "-o", out)
         assert r.returncode == 0, r.stderr
@@ -145,3 +146,30 @@ def test_refused_calls(tmp_path, call, message):
     """)
     assert message in err
     assert re.match(r"\S*m\.c:\d+:\d+: error: ", err), err
+
+
+@pytest.mark.parametrize("directive", ["adgen binomial_ckp(4, 2, 0)", "adgen fp_loop",
+                                       "adgen independent", "omp parallel for"])
+def test_communication_in_a_replayed_loop_is_refused(tmp_path, directive):
+    err = refused(tmp_path, f"""
+        static void exchange(double *u)
+        {{
+            MPI_Sendrecv(&u[0], 1, MPI_DOUBLE, 1, 0, &u[1], 1, MPI_DOUBLE, 1, 0,
+                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }}
+        void f(double *x, double *y)
+        {{
+            int t, rank;
+            double u[2];
+            u[0] = *x;
+            u[1] = 0.0;
+            #pragma {directive}
+            for (t = 0; t < 4; t++) {{
+                MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+                exchange(u);
+                u[0] = u[0] * u[1] + 1.0;
+            }}
+            *y = u[0];
+        }}
+    """)
+    assert f"MPI_Sendrecv in a loop under '#pragma {directive}'" in err, err

@@ -8,9 +8,12 @@ call.
 The variants are names of the IR only: the output calls the routine itself
 (`name_mpi_calls`), with the arguments as the program gives them.
 """
+import re
+
 from adgen import ir
 from adgen.errors import AdgenError
-from adgen.rules import (MPI_COMMUNICATION, MPI_DATATYPES, MPI_IN_PLACE_RULES, MPI_OPS)
+from adgen.rules import (MPI_COMMUNICATION, MPI_DATATYPES, MPI_IN_PLACE_RULES, MPI_INACTIVE,
+                         MPI_OPS)
 
 _PREFIX = "adgen_mpi_"
 
@@ -37,12 +40,64 @@ def mpi_rules(prog):
                 for call in ir.walk(e):
                     if isinstance(call, ir.Call) and call.func in MPI_COMMUNICATION:
                         _specialize(prog, call, call is own, variants)
+    _refuse_replayed_messages(prog)
     rules = []
     for name, (routine, text) in sorted(variants.items()):
         rule = parse_rule(name + text, None)
         rule.builtin = rule.communicates = True
         rules.append(rule)
     return rules
+
+
+# Directives under which the derivative code runs a loop's iterations again, or in another
+# order or number than the primal on each rank (binomial checkpointing, the two-phase
+# fixed-point adjoint, one iteration reversed at a time, OpenMP threads).
+_REPLAYING = re.compile(r"\s*(adgen\s+(binomial_ckp|fp_loop|independent)|omp)\b")
+
+
+def _calls_in(stmts):
+    for s in ir.stmts_walk(stmts):
+        for e in ir.stmt_exprs(s):
+            for call in ir.walk(e):
+                if isinstance(call, ir.Call):
+                    yield call
+
+
+def _refuse_replayed_messages(prog):
+    """An MPI communication in a loop under a directive of _REPLAYING, itself or in a
+    function the loop calls, is refused: its messages would be sent again, or in another
+    order, by the derivative code (checkpointing communication is for later)."""
+    bodies = {f.name: f for f in prog.functions.values()
+              if f.has_body and not getattr(f, "is_library", False)}
+    communicating = {}      # function name -> the MPI call it makes, itself or deeper
+
+    def communication(stmts, seen):
+        for call in _calls_in(stmts):
+            if is_variant(call.func) or call.func.startswith("MPI_") and \
+                    call.func not in MPI_INACTIVE:
+                return call
+            if call.func in bodies and call.func not in seen:
+                seen.add(call.func)
+                if call.func not in communicating:
+                    communicating[call.func] = communication(bodies[call.func].body.stmts,
+                                                             seen)
+                if communicating[call.func] is not None:
+                    return communicating[call.func]
+        return None
+    for f in bodies.values():
+        lists = [f.body.stmts] + [lst for s in ir.stmts_walk(f.body.stmts)
+                                  for lst in ir.nested_lists(s)]
+        for stmts in lists:
+            for s, loop in zip(stmts, stmts[1:]):
+                m = isinstance(s, ir.Pragma) and _REPLAYING.match(s.text)
+                if not m or not isinstance(loop, (ir.For, ir.While, ir.DoWhile)):
+                    continue
+                call = communication([loop], set())
+                if call is not None:
+                    raise AdgenError(f"{_routine_of(call.func)} in a loop under "
+                                     f"'#pragma {s.text.strip()}': the derivative code "
+                                     "would run its communication again or out of order "
+                                     "(not supported yet: docs/mpi.md)", call.loc)
 
 
 def _specialize(prog, call, own_statement, variants):
@@ -166,6 +221,11 @@ def name_mpi_calls(functions):
                     if isinstance(sub, ir.Call) and is_variant(sub.func) and \
                             not sub.func.endswith(("_b", "_d")):
                         sub.func = _routine(sub.func)
+
+
+def _routine_of(name):
+    """The MPI routine a call calls: itself, or the one of a typed variant."""
+    return _routine(name) if is_variant(name) else name
 
 
 def _routine(variant):
