@@ -203,8 +203,9 @@ MPI_COMMUNICATION = {
 }
 # The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
 MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count"}
-# The reduction operations differentiated.
-MPI_OPS = ("MPI_SUM",)
+# The reduction operations differentiated (MPI_MAX and MPI_MIN through the rank holding
+# the extremum, MPI_PROD through the product of the other ranks' values).
+MPI_OPS = ("MPI_SUM", "MPI_MAX", "MPI_MIN", "MPI_PROD")
 # The datatype an MPI buffer of each floating type is sent as.
 MPI_DATATYPES = {"double": "MPI_DOUBLE", "float": "MPI_FLOAT"}
 # Every floating buffer of a differentiated MPI call carries a derivative when one does:

@@ -136,8 +136,8 @@ def _specialize(prog, call, own_statement, variants):
         raise AdgenError(f"{call.func} with MPI_IN_PLACE on floating-point data is not "
                          "supported yet (docs/mpi.md)", call.loc)
     if "op" in params and _global_name(arg("op")) not in MPI_OPS:
-        raise AdgenError(f"{call.func}: only the reduction {', '.join(MPI_OPS)} of "
-                         "floating-point data is differentiated yet (not "
+        raise AdgenError(f"{call.func}: only the reductions {', '.join(MPI_OPS)} of "
+                         "floating-point data are differentiated yet (not "
                          f"{_global_name(arg('op')) or 'an operation given by a variable'})",
                          call.loc)
     for p, wild in (("source", "from MPI_ANY_SOURCE"), ("tag", "with MPI_ANY_TAG"),
