@@ -175,3 +175,22 @@ def test_communication_in_a_replayed_loop_is_refused(tmp_path, directive):
         }}
     """)
     assert f"MPI_Sendrecv in a loop under '#pragma {directive}'" in err, err
+
+
+@pytest.mark.parametrize("line,message", [
+    ("use mpi", "MPI in Fortran ('use mpi') is not supported by adgen yet"),
+    ("use mpi_f08", "MPI in Fortran ('use mpi_f08') is not supported by adgen yet"),
+    ("include 'mpif.h'", "MPI in Fortran (INCLUDE 'mpif.h') is not supported by adgen yet"),
+])
+def test_fortran_mpi_is_refused(tmp_path, line, message):
+    src = tmp_path / "m.f90"
+    src.write_text(textwrap.dedent(f"""\
+        subroutine f(x, y)
+          {line}
+          double precision :: x, y
+          y = x * x
+        end subroutine
+    """))
+    r = adgen(src, "--head", "f(y)/(x)", "-o", tmp_path / "out.c")
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert re.match(r"\S*m\.f90:2:\d+: error: " + re.escape(message), r.stderr), r.stderr

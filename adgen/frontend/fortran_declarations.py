@@ -252,6 +252,9 @@ class DeclarationsMixin:
         F = f2003()
         mname = name_of(node.items[2])
         mod = self.front.modules.get(mname)
+        if mod is None and mname.lower() in ("mpi", "mpi_f08"):
+            raise self.error(node, f"MPI in Fortran ('use {mname}') is not supported by adgen "
+                             "yet; C programs calling MPI are (docs/mpi.md)")
         if mod is None and mname not in _INTRINSIC_MODULES:
             raise self.error(node, f"module '{mname}' not found (give its source file too)")
         only = node.items[3] and "ONLY" in str(node.items[3]).upper()

@@ -85,6 +85,10 @@ def read_tree(path, include_dirs=(), defines=()):
     from fparser.two.Fortran2003 import Include_Stmt
     from fparser.two.utils import walk
     missing = next(iter(walk(tree, Include_Stmt)), None)
+    if missing is not None and str(missing.items[0]).lower() == "mpif.h":
+        raise AdgenError("MPI in Fortran (INCLUDE 'mpif.h') is not supported by adgen yet; "
+                         "C programs calling MPI are (docs/mpi.md)",
+                         statement_loc(path, missing))
     if missing is not None:
         raise AdgenError(f"INCLUDE '{missing.items[0]}': no such file beside the source or "
                          "in the -I directories", statement_loc(path, missing))
