@@ -10,6 +10,17 @@
 #include <mpi.h>
 
 #define N 12
+/* the central differences' step and tolerance, and that of the comparisons of the
+   tangents and the adjoint (larger for a program computing in single precision) */
+#ifndef FD_STEP
+#define FD_STEP 1e-6
+#endif
+#ifndef FD_TOL
+#define FD_TOL 1e-6
+#endif
+#ifndef EXACT_TOL
+#define EXACT_TOL 1e-12
+#endif
 
 double cost(int n, double *x);
 double cost_d(int n, double *x, double *xd, double *cost);
@@ -48,7 +59,7 @@ int main(int argc, char **argv)
     MPI_Bcast(gradient, N, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     /* central differences, entry by entry */
     for (i = 0; i < N; i++) {
-        const double h = 1e-6;
+        const double h = FD_STEP;
         int owner = i / n, k = i % n;
         double saved = x[k], plus, minus, fd;
         if (rank == owner)
@@ -60,7 +71,7 @@ int main(int argc, char **argv)
         if (rank == owner)
             x[k] = saved;
         fd = (plus - minus) / (2.0 * h);
-        if (fabs(fd - gradient[i]) > 1e-6 * fmax(1.0, fabs(gradient[i]))) {
+        if (fabs(fd - gradient[i]) > FD_TOL * fmax(1.0, fabs(gradient[i]))) {
             if (rank == 0)
                 printf("FD MISMATCH entry %d: adjoint %.17g, central difference %.17g\n",
                        i, gradient[i], fd);
@@ -74,7 +85,7 @@ int main(int argc, char **argv)
         local_dot += xd[i] * xb[i];
     MPI_Allreduce(&local_dot, &dot, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
     worst = fabs(tangent - dot) / fmax(1e-300, fmax(fabs(tangent), fabs(dot)));
-    if (worst > 1e-12) {
+    if (worst > EXACT_TOL) {
         if (rank == 0)
             printf("DOT MISMATCH tangent %.17g, adjoint %.17g\n", tangent, dot);
         failed = 1;
@@ -88,8 +99,8 @@ int main(int argc, char **argv)
     MPI_Bcast(costdv, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     for (i = 0; i < N; i++)
         other += other_direction(i) * gradient[i];
-    if (fabs(costdv[0] - tangent) > 1e-12 * fmax(1.0, fabs(tangent)) ||
-            fabs(costdv[1] - other) > 1e-12 * fmax(1.0, fabs(other))) {
+    if (fabs(costdv[0] - tangent) > EXACT_TOL * fmax(1.0, fabs(tangent)) ||
+            fabs(costdv[1] - other) > EXACT_TOL * fmax(1.0, fabs(other))) {
         if (rank == 0)
             printf("VECTOR MISMATCH %.17g %.17g, expected %.17g %.17g\n", costdv[0],
                    costdv[1], tangent, other);

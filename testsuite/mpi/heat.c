@@ -3,16 +3,24 @@
    cells are exchanged with the neighbours by MPI_Sendrecv, or, with -DPARITY, by blocking
    MPI_Send and MPI_Recv ordered by the parity of the rank so that every send meets a
    posted receive (even ranks send first). A neighbour past an end is MPI_PROC_NULL: those
-   halos stay 0. */
+   halos stay 0. With -DSINGLE the field is single precision (MPI_FLOAT). */
 #include <mpi.h>
+
+#ifdef SINGLE
+typedef float real;
+#define REAL_DATATYPE MPI_FLOAT
+#else
+typedef double real;
+#define REAL_DATATYPE MPI_DOUBLE
+#endif
 
 #define NMAX 64
 #define STEPS 3
 
 double cost(int n, double *x)
 {
-    double u[NMAX + 2], v[NMAX + 2];
-    double local = 0.0, total = 0.0;
+    real u[NMAX + 2], v[NMAX + 2];
+    real local = 0.0, total = 0.0;
     int rank, size, left, right, i, t;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -25,20 +33,22 @@ double cost(int n, double *x)
     for (t = 0; t < STEPS; t++) {
 #ifdef PARITY
         if (rank % 2 == 0) {
-            MPI_Send(&u[n], 1, MPI_DOUBLE, right, 1, MPI_COMM_WORLD);
-            MPI_Recv(&u[n + 1], 1, MPI_DOUBLE, right, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Send(&u[1], 1, MPI_DOUBLE, left, 3, MPI_COMM_WORLD);
-            MPI_Recv(&u[0], 1, MPI_DOUBLE, left, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Send(&u[n], 1, REAL_DATATYPE, right, 1, MPI_COMM_WORLD);
+            MPI_Recv(&u[n + 1], 1, REAL_DATATYPE, right, 2, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            MPI_Send(&u[1], 1, REAL_DATATYPE, left, 3, MPI_COMM_WORLD);
+            MPI_Recv(&u[0], 1, REAL_DATATYPE, left, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         } else {
-            MPI_Recv(&u[0], 1, MPI_DOUBLE, left, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Send(&u[1], 1, MPI_DOUBLE, left, 2, MPI_COMM_WORLD);
-            MPI_Recv(&u[n + 1], 1, MPI_DOUBLE, right, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Send(&u[n], 1, MPI_DOUBLE, right, 4, MPI_COMM_WORLD);
+            MPI_Recv(&u[0], 1, REAL_DATATYPE, left, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Send(&u[1], 1, REAL_DATATYPE, left, 2, MPI_COMM_WORLD);
+            MPI_Recv(&u[n + 1], 1, REAL_DATATYPE, right, 3, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            MPI_Send(&u[n], 1, REAL_DATATYPE, right, 4, MPI_COMM_WORLD);
         }
 #else
-        MPI_Sendrecv(&u[n], 1, MPI_DOUBLE, right, 7, &u[0], 1, MPI_DOUBLE, left, 7,
+        MPI_Sendrecv(&u[n], 1, REAL_DATATYPE, right, 7, &u[0], 1, REAL_DATATYPE, left, 7,
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Sendrecv(&u[1], 1, MPI_DOUBLE, left, 8, &u[n + 1], 1, MPI_DOUBLE, right, 8,
+        MPI_Sendrecv(&u[1], 1, REAL_DATATYPE, left, 8, &u[n + 1], 1, REAL_DATATYPE, right, 8,
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 #endif
         for (i = 1; i <= n; i++)
@@ -48,6 +58,6 @@ double cost(int n, double *x)
     }
     for (i = 1; i <= n; i++)
         local += u[i] * u[i];
-    MPI_Allreduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&local, &total, 1, REAL_DATATYPE, MPI_SUM, MPI_COMM_WORLD);
     return total;
 }
