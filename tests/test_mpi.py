@@ -137,6 +137,11 @@ def test_mpi_calls_were_unknown_externals_and_are_now_read(tmp_path):
      "MPI_Reduce with MPI_IN_PLACE on floating-point data is not supported yet"),
     ("void *p = x; MPI_Bcast(p, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);",
      "MPI_Bcast: adgen cannot tell the type of the data of 'buffer'"),
+    ("struct { double v; int r; } p[1]; p[0].v = *x; p[0].r = 0;\n"
+     "MPI_Allreduce(MPI_IN_PLACE, p, 1, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);",
+     "MPI_Allreduce: adgen cannot tell the type of the data of 'recvbuf'"),
+    ("long double z[1]; MPI_Bcast(z, 1, MPI_LONG_DOUBLE, 0, MPI_COMM_WORLD);",
+     "MPI_Bcast: 'buffer' is long double data: only double and float buffers"),
     ("int k = 0; MPI_Bcast(&k, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);",
      "MPI_Bcast: 'buffer' is not double data but its datatype is MPI_DOUBLE"),
     ("if (MPI_Send(x, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD)) *y = 0.0;",

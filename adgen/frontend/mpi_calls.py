@@ -113,7 +113,11 @@ def _specialize(prog, call, own_statement, variants):
         elem = _element(arg(b))
         if elem is None:
             raise AdgenError(f"{call.func}: adgen cannot tell the type of the data of "
-                             f"'{b}' (pass the array itself, not a void pointer)", call.loc)
+                             f"'{b}': pass an array of double, float or integers itself "
+                             "(not through a void pointer, nor structs)", call.loc)
+        if elem.is_float and elem.name not in MPI_DATATYPES:
+            raise AdgenError(f"{call.func}: '{b}' is {elem.name} data: only double and "
+                             "float buffers are differentiated", call.loc)
         want = MPI_DATATYPES.get(elem.name) if elem.is_float else None
         given = _global_name(arg(datatype))
         if want is None and given in MPI_DATATYPES.values():
