@@ -34,12 +34,9 @@ def mpi_rules(prog):
     for f in list(prog.functions.values()):
         if not f.has_body or getattr(f, "is_library", False):
             continue
-        for s in ir.stmts_walk(f.body.stmts):
-            own = ir.statement_call(s)
-            for e in ir.stmt_exprs(s):
-                for call in ir.walk(e):
-                    if isinstance(call, ir.Call) and call.func in MPI_COMMUNICATION:
-                        _specialize(prog, call, call is own, variants)
+        for s, call in _calls_in(f.body.stmts):
+            if call.func in MPI_COMMUNICATION:
+                _specialize(prog, call, call is ir.statement_call(s), variants)
     _refuse_replayed_messages(prog)
     rules = []
     for name, (routine, text) in sorted(variants.items()):
@@ -56,11 +53,12 @@ _REPLAYING = re.compile(r"\s*(adgen\s+(binomial_ckp|fp_loop|independent)|omp)\b"
 
 
 def _calls_in(stmts):
+    """(statement, call) for each call the statements make, nested ones too."""
     for s in ir.stmts_walk(stmts):
         for e in ir.stmt_exprs(s):
             for call in ir.walk(e):
                 if isinstance(call, ir.Call):
-                    yield call
+                    yield s, call
 
 
 def _refuse_replayed_messages(prog):
@@ -72,7 +70,7 @@ def _refuse_replayed_messages(prog):
     communicating = {}      # function name -> the MPI call it makes, itself or deeper
 
     def communication(stmts, seen):
-        for call in _calls_in(stmts):
+        for _, call in _calls_in(stmts):
             if is_variant(call.func) or call.func.startswith("MPI_") and \
                     call.func not in MPI_INACTIVE:
                 return call
