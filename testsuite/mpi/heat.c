@@ -1,4 +1,5 @@
-/* A 1-D heat equation with a nonlinear source, its n cells per rank in blocks, a few
+/* A 1-D heat equation with a nonlinear source (of the halo cells too: the backward sweep
+   needs the values the receives overwrite), its n cells per rank in blocks, a few
    explicit steps, the cost the sum of squares over all ranks (MPI_Allreduce). The halo
    cells are exchanged with the neighbours by MPI_Sendrecv, or, with -DPARITY, by blocking
    MPI_Send and MPI_Recv ordered by the parity of the rank so that every send meets a
@@ -52,7 +53,7 @@ double cost(int n, double *x)
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 #endif
         for (i = 1; i <= n; i++)
-            v[i] = u[i] + 0.2 * (u[i - 1] - 2.0 * u[i] + u[i + 1]) + 0.05 * u[i] * u[i];
+            v[i] = u[i] + 0.2 * (u[i - 1] - 2.0 * u[i] + u[i + 1]) + 0.05 * u[i - 1] * u[i + 1];
         for (i = 1; i <= n; i++)
             u[i] = v[i];
     }
