@@ -203,3 +203,31 @@ def test_fortran_mpi_is_refused(tmp_path, line, message):
     r = adgen(src, "--head", "f(y)/(x)", "-o", tmp_path / "out.c")
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
     assert re.match(r"\S*m\.f90:2:\d+: error: " + re.escape(message), r.stderr), r.stderr
+
+
+def test_a_communicating_call_is_never_run_again(tmp_path):
+    """A function that communicates is called in split mode, whose backward sweep does
+    not run it again (joint mode would send its messages twice): asking for joint mode
+    is an error."""
+    body = """
+        static double summed(double v)
+        {
+            double total = 0.0;
+            MPI_Allreduce(&v, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+            return total;
+        }
+        void f(double *x, double *y)
+        {
+            %s
+            *y = summed(*x * *x);
+        }
+    """
+    err = refused(tmp_path, body % "#pragma adgen checkpoint")
+    assert "#pragma adgen checkpoint: the callee communicates through MPI" in err, err
+    src = tmp_path / "m.c"
+    src.write_text(DECLS + textwrap.dedent(body % ""))
+    r = adgen(src, "--head", "f(y)/(x)", "--explain", "-o", tmp_path / "out.c")
+    assert r.returncode == 0, r.stderr
+    assert "call of summed: split mode (the callee communicates through MPI" in r.stdout + \
+        r.stderr
+    assert (tmp_path / "out.c").read_text().count("MPI_Allreduce(&v, &total") == 1

@@ -10,7 +10,7 @@ from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.ir.exprs import counted_loop, same_text, used_symbols
 from adgen.ir.generated import LocalDecl
-from adgen.rules import ALLOCATION
+from adgen.rules import ALLOCATION, MPI_COMMUNICATION
 from adgen.transform.block_pushes import BlockLoop, push_blocks
 from adgen.transform.common import (ad_temp, source_name, strip_const, unknown_function_error,
                                     unless_null, writable_pointer, zero_stmt)
@@ -191,7 +191,11 @@ class CallsAndLoops:
         if self.T.ctx.options.store_all:
             return self.call_mode(s, where, None, "--store-all")
         why_not = None
-        if g is self.f or self.act.returns_shadow(g) or \
+        if self.T.ctx.calls(g.name, self.mpi_messages()):
+            # every rank must make the same messages, once each, in reverse
+            why_not = "the callee communicates through MPI: run again, it would send its " \
+                "messages again (docs/mpi.md)"
+        elif g is self.f or self.act.returns_shadow(g) or \
                 self.T.ctx.calls(g.name, ALLOCATION):
             why_not = "the callee allocates or frees memory, returns a pointer, or is " \
                 "the caller"
@@ -223,6 +227,12 @@ class CallsAndLoops:
             return self.call_mode(s, where, None, why)
         self.T.joint_calls[id(s)] = why
         return self.call_mode(s, where, state, why)
+
+    def mpi_messages(self):
+        """The names of the MPI routines that send or receive: those of MPI_COMMUNICATION
+        and their typed variants (frontend/mpi_calls.py)."""
+        return set(MPI_COMMUNICATION) | {name for name, f in self.prog.functions.items()
+                                         if getattr(f, "mpi_routine", None)}
 
     def sets_shadowed_pointers(self, g):
         """True when a call of g sets pointers that have shadows and that outlive the call
