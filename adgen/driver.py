@@ -787,6 +787,8 @@ def _derivative_code(prog, head_specs, sources, options):
     check_size_names(prog, options, sources[0])
     warn_openmp(prog)
     roots = [f.name for f, _, _, _ in head_specs]
+    from adgen.frontend.mpi_calls import check_mpi_calls
+    check_mpi_calls(prog, reachable(prog, roots))
     specialize_callbacks(prog, roots)
     normalize_program(prog, reachable(prog, roots))
     make_statics_automatic(prog, reachable(prog, roots))

@@ -231,3 +231,29 @@ def test_a_communicating_call_is_never_run_again(tmp_path):
     assert "call of summed: split mode (the callee communicates through MPI" in r.stdout + \
         r.stderr
     assert (tmp_path / "out.c").read_text().count("MPI_Allreduce(&v, &total") == 1
+
+
+def test_calls_refused_only_where_a_head_reaches_them(tmp_path):
+    """A main in the same file may call MPI as adgen could not differentiate: it is not
+    differentiated."""
+    src = tmp_path / "m.c"
+    src.write_text(DECLS + textwrap.dedent("""
+        void f(double *x, double *y)
+        {
+            MPI_Allreduce(x, y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        }
+        int main(int argc, char **argv)
+        {
+            double x = 1.0, y;
+            MPI_Status status;
+            MPI_Request request;
+            MPI_Init(&argc, &argv);
+            MPI_Recv(&x, 1, MPI_DOUBLE, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &status);
+            MPI_Irecv(&x, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &request);
+            f(&x, &y);
+            MPI_Finalize();
+            return 0;
+        }
+    """))
+    r = adgen(src, "--head", "f(y)/(x)", "-o", tmp_path / "out.c")
+    assert r.returncode == 0, r.stderr

@@ -2,8 +2,8 @@
 floating-point buffers becomes a call of a typed variant of the routine, its buffers
 `double *` or `float *`, whose built-in rule (rules.MPI_COMMUNICATION) says what flows
 through it; its derivative routines are emitted into the output
-(templates/mpi_rules.c.j2). What adgen cannot differentiate yet is refused here, at the
-call.
+(templates/mpi_rules.c.j2). What adgen cannot differentiate yet is refused at the call
+when a head reaches it (`check_mpi_calls`): a program's main may call MPI as it likes.
 
 The variants are names of the IR only: the output calls the routine itself
 (`name_mpi_calls`), with the arguments as the program gives them.
@@ -36,8 +36,10 @@ def mpi_rules(prog):
             continue
         for s, call in _calls_in(f.body.stmts):
             if call.func in MPI_COMMUNICATION:
-                _specialize(prog, call, call is ir.statement_call(s), variants)
-    _refuse_replayed_messages(prog)
+                try:
+                    _specialize(prog, call, call is ir.statement_call(s), variants)
+                except AdgenError as exc:
+                    call.mpi_refusal = exc      # raised if a head reaches it
     rules = []
     for name, (routine, text) in sorted(variants.items()):
         rule = parse_rule(name + text, None)
@@ -61,7 +63,20 @@ def _calls_in(stmts):
                     yield s, call
 
 
-def _refuse_replayed_messages(prog):
+def check_mpi_calls(prog, names):
+    """Raises the refusal of the first MPI call adgen cannot differentiate in the functions
+    `names` (those the heads reach), and refuses communication in their loops whose
+    iterations the derivative code runs again or out of order."""
+    for name in names:
+        f = prog.functions[name]
+        if f.has_body:
+            for _, call in _calls_in(f.body.stmts):
+                if getattr(call, "mpi_refusal", None) is not None:
+                    raise call.mpi_refusal
+    _refuse_replayed_messages(prog, names)
+
+
+def _refuse_replayed_messages(prog, names):
     """An MPI communication in a loop under a directive of _REPLAYING, itself or in a
     function the loop calls, is refused: its messages would be sent again, or in another
     order, by the derivative code (checkpointing communication is for later)."""
@@ -82,7 +97,7 @@ def _refuse_replayed_messages(prog):
                 if communicating[call.func] is not None:
                     return communicating[call.func]
         return None
-    for f in bodies.values():
+    for f in (bodies[name] for name in names if name in bodies):
         lists = [f.body.stmts] + [lst for s in ir.stmts_walk(f.body.stmts)
                                   for lst in ir.nested_lists(s)]
         for stmts in lists:
