@@ -48,6 +48,7 @@ class ReverseTransform:
         # one symbol each for all passes, so that the analyses see the same memory each time
         self.heap_pointers = {}
         self.joint_calls = {}   # id(call statement) -> why it runs in joint mode
+        self.mpi_message_names = None   # (FuncGen.mpi_messages)
         # memory the head's caller sees whose final values are copied whole once, when
         # the backward sweep brings back earlier values (instead of logging each one)
         self.final_copies, self.kept_whole = self.whole_copies()

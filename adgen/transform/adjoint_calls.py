@@ -230,9 +230,13 @@ class CallsAndLoops:
 
     def mpi_messages(self):
         """The names of the MPI routines that send or receive: those of MPI_COMMUNICATION
-        and their typed variants (frontend/mpi_calls.py)."""
-        return set(MPI_COMMUNICATION) | {name for name, f in self.prog.functions.items()
-                                         if getattr(f, "mpi_routine", None)}
+        and their typed variants (frontend/mpi_calls.py); found once per program."""
+        names = self.T.mpi_message_names
+        if names is None:
+            names = self.T.mpi_message_names = set(MPI_COMMUNICATION) | {
+                name for name, f in self.prog.functions.items()
+                if getattr(f, "mpi_routine", None)}
+        return names
 
     def sets_shadowed_pointers(self, g):
         """True when a call of g sets pointers that have shadows and that outlive the call
