@@ -21,7 +21,10 @@ SINGLE = ["-DSINGLE", "-DFD_STEP=1e-3", "-DFD_TOL=1e-3", "-DEXACT_TOL=1e-5"]
 PROGRAMS = [("heat_sendrecv", "heat", []), ("heat_parity", "heat", ["-DPARITY"]),
             ("heat_single", "heat", SINGLE),
             ("advection2d", "advection2d", []), ("dot_norm", "dot_norm", []),
-            ("bcast_reduce", "bcast_reduce", []), ("extremes", "extremes", [])]
+            ("bcast_reduce", "bcast_reduce", []), ("extremes", "extremes", []),
+            ("ring_status", "ring_status", [])]
+# programs whose cost depends on the number of ranks
+RANK_DEPENDENT = ("ring_status",)
 RANKS = (1, 2, 4)
 needs_mpi = pytest.mark.skipif(harness.mpi_missing() is not None,
                                reason=f"{harness.mpi_missing()}: the MPI programs are not "
@@ -69,7 +72,7 @@ def test_program_on_1_2_4_ranks(tmp_path, name, program, defines, stack):
         gradients[ranks] = gradient(run.stdout)
         assert len(gradients[ranks]) == 12
     tolerance = 1e-5 if "-DSINGLE" in defines else 1e-12
-    for ranks in RANKS[1:]:
+    for ranks in RANKS[1:] if name not in RANK_DEPENDENT else ():
         for a, b in zip(gradients[1], gradients[ranks]):
             assert abs(a - b) <= tolerance * max(1.0, abs(a)), (ranks, a, b)
 
@@ -123,8 +126,6 @@ def test_mpi_calls_were_unknown_externals_and_are_now_read(tmp_path):
      "MPI_Recv: a receive of floating-point data from MPI_ANY_SOURCE"),
     ("MPI_Recv(x, 1, MPI_DOUBLE, 0, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);",
      "MPI_Recv: a receive of floating-point data with MPI_ANY_TAG"),
-    ("MPI_Status s; MPI_Recv(x, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &s);",
-     "pass MPI_STATUS_IGNORE"),
     ("MPI_Send(x, 1, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);",
      "MPI_Send: 'buf' is double data, which adgen differentiates sent as MPI_DOUBLE only "
      "(not MPI_FLOAT)"),

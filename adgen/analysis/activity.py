@@ -857,6 +857,8 @@ def library_call_reads(mem, prog, call):
 
 def ruled_call_arrays(mem, f, call, written=False):
     """The memory nodes of the arrays a call of ruled function f is given (written=True:
-    those it writes, its pointer outputs)."""
+    those it writes, its pointer outputs and those written with no derivative)."""
+    rule = f.user_rule
     return [find(mem.target(a)) for p, a in zip(f.params, call.args)
-            if p.type.resolved().is_pointer and (p.name in f.user_rule.dep or not written)]
+            if p.type.resolved().is_pointer and
+            (p.name in rule.dep or p.name in rule.writes or not written)]

@@ -44,6 +44,7 @@ def mpi_rules(prog):
     for name, (routine, text) in sorted(variants.items()):
         rule = parse_rule(name + text, None)
         rule.builtin = rule.communicates = True
+        rule.writes = [p.name for p in prog.functions[name].params if p.name == "status"]
         rules.append(rule)
     return rules
 
@@ -163,9 +164,6 @@ def _specialize(prog, call, own_statement, variants):
             raise AdgenError(f"{call.func}: a receive of floating-point data {wild}: "
                              "its adjoint must send back to the same peer and tag, which "
                              "adgen does not record (name them)", call.loc)
-    if "status" in params and not _names(arg("status"), "MPI_STATUS_IGNORE"):
-        raise AdgenError(f"{call.func}: a receive of floating-point data with a status: "
-                         "pass MPI_STATUS_IGNORE (statuses are not supported yet)", call.loc)
     if not own_statement:
         raise AdgenError(f"{call.func} on floating-point data inside an expression: call it "
                          "as a statement of its own (`MPI_...(...);` or `rc = MPI_...(...);`)",

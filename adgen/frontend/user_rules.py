@@ -41,6 +41,8 @@ class Rule:
     # send) or comes in to an output (a receive) with nothing on this process's other
     # side (frontend/mpi_calls.py)
     communicates: bool = False
+    # pointer parameters the call writes that carry no derivative (an MPI status)
+    writes: list = field(default_factory=list)
 
     def named(self, param):
         return param in self.dep or param in self.indep
