@@ -613,8 +613,8 @@ class CFront(InitializersMixin):
                 mark = self.loop_marks.pop()
             if pre:
                 # for (...; n-- > 0; step) body  ->  init; while (1) { t = n > 0; n--;
-                # if (!t) break; body; step }
-                self.no_continue(body, loc)
+                # if (!t) break; body; step }, a continue running the step first
+                X.continue_through(body.stmts, step)
                 stop = ir.If(ir.Unary("!", test, ir.INT), ir.Block([ir.Break(loc)]), None, loc)
                 out.extend(init)
                 out.append(ir.While(ir.Const("1", ir.INT, loc),
@@ -627,7 +627,7 @@ class CFront(InitializersMixin):
             body = self.sub_block(node.stmt, scope)
             if pre:
                 # while (n-- > 0) body  ->  while (1) { t = n > 0; n = n - 1; if (!t) break; body }
-                self.no_continue(body, loc)
+                # (a continue goes back to the test and its step, as in C)
                 stop = ir.If(ir.Unary("!", test, ir.INT), ir.Block([ir.Break(loc)]), None, loc)
                 body.stmts = pre + [stop] + body.stmts
                 test = ir.Const("1", ir.INT, loc)
@@ -636,7 +636,9 @@ class CFront(InitializersMixin):
             body = self.sub_block(node.stmt, scope)
             test, pre = self.effect_cond(node.cond, scope)
             if pre:
-                self.no_continue(body, loc)
+                # do body while (n-- > 0)  ->  do { body; t = n > 0; n--; } while (t), a
+                # continue going to the test through its statements
+                X.continue_through(body.stmts, pre)
                 body.stmts += pre
             out.append(ir.DoWhile(body, test, loc))
         elif isinstance(node, c_ast.Break):
@@ -900,11 +902,6 @@ class CFront(InitializersMixin):
         loc = loc_of(node)
         t = self.new_local("cond", ir.INT, loc, Scope(scope))
         return ir.Ref(t, loc), pre + [ir.Assign(ir.Ref(t, loc), e, loc)] + post
-
-    def no_continue(self, body, loc):
-        if any(isinstance(s, ir.Continue) for s in X.loop_level(body.stmts)):
-            raise AdgenError("'continue' in a loop whose condition has side effects is not "
-                             "supported", loc)
 
     def lvalue(self, node, scope, pre=None, post=None):
         pre = [] if pre is None else pre

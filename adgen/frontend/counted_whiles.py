@@ -5,7 +5,8 @@ equals: `for (i = a; i < n; i++) { ... }`; so is one that counts in its test,
 
 The two run the same statements in the same order as long as the body has no `continue`
 of its own (which would skip the increment of the while loop, not the for loop's step),
-so that is the one condition. The analyses count the iterations of a for loop, and bound
+so that is the one condition; a loop that counts in its test steps on a continue too (the
+continue goes to the test, as the for loop's goes to its step). The analyses count the iterations of a for loop, and bound
 the indices of its counter by its test (docs/c-subset.md, "Array lengths"); those of a
 while loop they do not count, so the arrays such a loop indexes had no length.
 """

@@ -504,6 +504,24 @@ def loop_level(stmts):
                 yield from loop_level(s.other.stmts)
 
 
+def continue_through(stmts, extra):
+    """Rewrites, in place, each continue of the loop whose body is the statement list
+    stmts (not of loops inside it) into `{ extra; continue; }`, extra a copy of the
+    statements each time: what a continue must still run when a loop is lowered with
+    statements of its step or condition at the end of its body (`for (...; n-- > 0;
+    k++)` read as `while (1) { t = n > 0; n--; if (!t) break; body; k++; }`)."""
+    for i, s in enumerate(stmts):
+        if isinstance(s, ir.Continue):
+            copied = clone_stmts(ir.Block(list(extra), s.loc)).stmts
+            stmts[i] = ir.Block(copied + [s], s.loc)
+        elif isinstance(s, ir.Block):
+            continue_through(s.stmts, extra)
+        elif isinstance(s, ir.If):
+            continue_through(s.then.stmts, extra)
+            if s.other:
+                continue_through(s.other.stmts, extra)
+
+
 def counted_loop(k, n, body):
     """for (k = 0; k < n; k++) body"""
     return ir.For([ir.Assign(ir.Ref(k), ir.Const("0", ir.INT))],

@@ -219,6 +219,7 @@ class Normalizer:
             s.test = self.lift(s.test, test_pre)
             if test_pre:
                 if isinstance(s, ir.DoWhile):
+                    X.continue_through(s.body.stmts, test_pre)     # (a continue tests)
                     s.body.stmts += test_pre
                     return [s]
                 # while (c(f())) body  ->  while (1) { t = f(); if (!c) break; body }
@@ -260,10 +261,8 @@ class Normalizer:
         return visit(e)[0]
 
     def for_as_while(self, s, test_pre):
-        if any(isinstance(x, ir.Continue) for x in X.loop_level(s.body.stmts)):
-            raise AdgenError("a function call in the condition of a for loop with 'continue' "
-                             "is not supported", s.loc)
         body = list(s.body.stmts)
+        X.continue_through(body, s.step)       # a continue runs the step, then the test
         if s.test is not None:
             body = test_pre + [ir.If(ir.Unary("!", s.test, ir.INT),
                                      ir.Block([ir.Break(s.loc)]), None, s.loc)] + body
