@@ -877,6 +877,15 @@ def test_check_of_f2c_code_finds_the_lengths_itself(tmp_path):
     assert "a: 18 random values" in proc.stdout and "y: 3 values" in proc.stdout, proc.stdout
 
 
+def test_check_of_a_binary_search_finds_the_lengths_itself(tmp_path):
+    """A table searched by bisection: its cell's lo and hi are kept in [0, n - 1], so
+    `adgen check` sizes xs and ys without --size (before, 'array xs: no length known')."""
+    proc = adgen("check", str(ROOT / "testsuite" / "c" / "binary_search_interp.c"),
+                 "--head", "interp(interp)/(ys t)", cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS" in proc.stdout, proc.stdout + proc.stderr
+    assert "xs: 3 random values" in proc.stdout, proc.stdout
+
+
 POINTER_TYPEDEFS = """
 typedef double *vec;
 typedef float *frame_t;

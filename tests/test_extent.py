@@ -685,3 +685,52 @@ def test_clamps_that_bound_nothing(tmp_path, clamps):
     """
     with pytest.raises(Unknown):
         extent_text(tmp_path, src, "f", "x")
+
+
+BISECTION = """
+    double interp(int n, const double *xs, const double *ys, double t)
+    {
+        int lo = 0, hi = n - 1;
+        while (hi - lo > 1) {
+            int mid = MID;
+            if (xs[mid] <= t) lo = LO; else hi = HI;
+        }
+        double w = (t - xs[lo]) / (xs[hi] - xs[lo]);
+        return (1 - w) * ys[lo] + w * ys[hi];
+    }
+"""
+
+
+@pytest.mark.parametrize("mid, lo, hi", [
+    ("(lo + hi) / 2", "mid", "mid"),
+    ("(lo + hi) >> 1", "mid", "mid"),
+    ("(int)((long)hi + lo) / 2", "mid", "mid"),
+    ("(lo + hi) / 2", "mid", "mid > lo ? mid : hi"),
+    ("(3 * lo + hi) / 4", "mid", "mid"),
+], ids=["mean", "shift", "casts", "choice", "weighted"])
+def test_binary_search_cell(tmp_path, mid, lo, hi):
+    """A binary search's lo, hi and mid start in [0, n - 1], and every assignment keeps
+    them there whenever they are (each mean of two such values is): that interval holds
+    them wherever they are read, and xs and ys get their n elements (adgen found none)."""
+    src = BISECTION.replace("MID", mid).replace("LO;", lo + ";").replace("HI;", hi + ";")
+    for param in ("xs", "ys"):
+        assert extent_text(tmp_path, src, "interp", param) == "adgen_imax(n-1,0)"
+        for n in (1, 2, 7):
+            count, _ = extent_of(tmp_path, src, "interp", param, n=n)
+            assert count == n
+
+
+@pytest.mark.parametrize("mid, lo, hi", [
+    ("(lo + hi) / 2", "mid", "mid + 1"),         # past n - 1 where mid is n - 1
+    ("(lo + hi) / 2", "mid - 1", "mid"),         # below 0
+    ("lo + hi", "mid / 2", "mid / 2"),           # mid itself is up to 2H
+    ("(lo + hi) / 2", "mid", "hi + 1"),
+    ("(lo + hi) / 2", "mid", "2 * mid - lo"),
+    ("(int)((unsigned)(lo + hi) / 2u)", "mid", "mid"),     # a negative sum wraps
+], ids=["up-one", "down-one", "sum", "step", "reflect", "unsigned"])
+def test_binary_search_that_can_leave(tmp_path, mid, lo, hi):
+    """An assignment that can take a value out of the interval its group starts in (`hi =
+    mid + 1` without a guard): no length, never one that is too short."""
+    src = BISECTION.replace("MID", mid).replace("LO;", lo + ";").replace("HI;", hi + ";")
+    with pytest.raises(Unknown):
+        extent_text(tmp_path, src, "interp", "xs")

@@ -18,6 +18,7 @@ from adgen import ir
 from adgen.analysis.clamps import (FLIP, UPPER, clamped_setting, enclosing_list,
                                    float_bounds)
 from adgen.analysis.fixed_globals import FixedGlobals
+from adgen.analysis.kept_intervals import kept_interval
 from adgen.analysis.pointer_walks import Lost, Walks, highest, walking_aliases
 from adgen.analysis.poly import NotPolynomial, Poly, range_sum
 from adgen.analysis.ruled_calls import rule_length
@@ -562,6 +563,7 @@ class IndexWalker:
         self.counter_cache = {}
         self.resolving = set()
         self.local_cache = {}
+        self.assignments = None     # variable -> its assignments (assignments_of)
         self.aliases = {}
         self.moving, self.moved_cache = {}, {}
         self._record_sites(self.body, {}, False)
@@ -629,20 +631,55 @@ class IndexWalker:
             return self.local_cache[sym]
         self.local_cache[sym] = None
         from adgen.analysis.loops import address_taken
-        assigns = [s for s in ir.stmts_walk(self.body)
-                   if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref) and
-                   s.lhs.sym is sym]
+        assigns = self.assignments_of(sym)
         result = None
         if sym in address_taken(self.func, self.kernel_inputs()):
             pass
-        elif len(assigns) == 1:
-            site = self.sites.get(id(assigns[0]))
-            if site is not None and not site[1]:
-                result = self.interval(assigns[0].rhs, site[0])
+        elif self.settled(sym, assigns):
+            site = self.sites[id(assigns[0])]
+            result = self.interval(assigns[0].rhs, site[0])
         else:
-            result = self.clamped_interval(sym)
+            result = self.clamped_interval(sym) if len(assigns) > 1 else None
+            result = result or self.kept_interval(sym)
         self.local_cache[sym] = result
         return result
+
+    def assignments_of(self, sym):
+        """The assignments to variable sym in the body."""
+        if self.assignments is None:
+            self.assignments = {}
+            for s in ir.stmts_walk(self.body):
+                if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+                    self.assignments.setdefault(s.lhs.sym, []).append(s)
+        return self.assignments.get(sym, [])
+
+    def settled(self, sym, assigns):
+        """Whether integer local sym is assigned once (assigns), not under a condition."""
+        site = self.sites.get(id(assigns[0])) if len(assigns) == 1 else None
+        return site is not None and not site[1]
+
+    def kept_interval(self, sym):
+        """Range of an integer local that the assignments of its group keep in the interval
+        spanned by the values of those that read none of the group (kept_intervals): a
+        binary search's lo, hi and mid."""
+        from adgen.analysis.loops import address_taken
+        taken = address_taken(self.func, self.kernel_inputs())
+
+        def joins(st, var):     # (a loop's counter has its range where it is read)
+            return var.kind in ("local", "temp") and var.type.resolved().is_int and \
+                var not in taken and var not in self.sites[id(st)][0] and \
+                not self.settled(var, self.assignments_of(var))
+
+        def bounds(st, e):
+            iv = self.interval(e, self.sites[id(st)][0])
+            if iv is None:
+                raise NotPolynomial
+            return self.to_poly(iv.lo, []), self.to_poly(iv.hi, [])
+
+        found = None if sym in taken else kept_interval(
+            sym, self.assignments_of, joins, lambda st: id(st) in self.sites,
+            lambda st: self.interval(st.rhs, self.sites[id(st)][0]), bounds)
+        return Interval(*found) if found is not None else None
 
     def clamped_interval(self, sym):
         """Range of an integer local set once, not under a condition, then clamped
