@@ -5,6 +5,7 @@ mode: `make test-static`.)"""
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -277,3 +278,53 @@ def test_a_kept_state_whose_length_divides_is_bounded(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "call of smooth: joint mode (the callee records an unbounded number of bytes, " \
            "the state 4 * n + 4 bytes)" in r.stderr + r.stdout
+
+
+GLOBAL_SIZE = """
+    #include <math.h>
+    int n;              /* set by init, before the head is called */
+    double w[64];
+    void init(int m)
+    {
+        n = m;
+        for (int i = 0; i < n; i++)
+            w[i] = 1.0 + 0.5 * i;
+    }
+    void cost(const double *x, double *J)
+    {
+        *J = 0.0;
+        for (int i = 0; i < n; i++)
+            *J = sin(*J + w[i] * x[i] * x[i]);
+    }
+"""
+
+MODULE_SIZE = Path(__file__).resolve().parent.parent / "testsuite" / "fortran" / \
+    "module_size.f90"
+
+
+@pytest.mark.parametrize("source, head, count, report", [
+    (GLOBAL_SIZE, "cost(J)/(x)", "count = n > 0 ? n : 0;",
+     "cost_b: stack: 8 * n + 40 bytes pushed per call"),
+    (MODULE_SIZE, "cost(J)/(x)", "count = __sizes_MOD_n > 0 ? __sizes_MOD_n : 0;",
+     "cost_b: stack: 8 * n + 40 bytes pushed per call"),
+    (MODULE_SIZE, "smooth(s)/(y)", "count = __sizes_MOD_n - 1 > 0 ? __sizes_MOD_n - 1 : 0;",
+     "smooth_b: stack: at most 24 * n bytes pushed per call"),
+], ids=["c-global", "fortran-module", "fortran-callee"])
+def test_a_global_size_is_not_stored(tmp_path, source, head, count, report):
+    """A loop bound that is a global integer (a C global, a Fortran module variable) that
+    the head and what it calls leave as they found it is one value for the whole call: the
+    backward sweep computes the trip count again (it was stored), and --stack-report
+    bounds the stack by it, through a callee's loops too (it was 'unbounded')."""
+    if isinstance(source, Path):
+        args = [str(source)]
+    else:
+        (tmp_path / "prog.c").write_text(textwrap.dedent(source))
+        args = ["prog.c"]
+    run = [sys.executable, "-m", "adgen", "-b"] + args + ["--head", head]
+    r = subprocess.run(run + ["-o", "b.c"], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    code = (tmp_path / "b.c").read_text()
+    assert count in code and "adgen_push(&count" not in code, code
+    r = subprocess.run(run + ["--stack-report", "--no-output"], capture_output=True, text=True,
+                       cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.startswith(report), r.stdout + r.stderr

@@ -7,12 +7,16 @@ a parameter is (analysis/extent.py) where it is one value for the whole call: ne
 function nor any function it calls sets it, nothing in the program takes its address (a
 pointer to it could set it from anywhere), and the function calls nothing adgen cannot see
 into (a function of another file could set it). The length it gives is then the global's
-value at the function's entry, where the derivative code reads it.
+value at the function's entry, where the derivative code reads it. A Fortran module integer
+(`__mod_MOD_n`) or COMMON member is one too. A global fixed for every head holds one value
+in both sweeps of every function they call: the backward sweep computes again the trip
+count of a loop it bounds (transform/adjoint_function.py, fixed_global).
 """
 import re
 
 from adgen import ir
 from adgen.analysis.call_graph import reachable
+from adgen.rules import LIBRARY_FUNCTIONS
 
 
 def global_path(e):
@@ -52,7 +56,7 @@ class FixedGlobals:
         """True when integer expression e, a global or a field of a global struct
         (global_path), holds the value it had at func's entry for the whole call."""
         found = global_path(e)
-        if found is None or self.prog.language != "c" or not e.type.resolved().is_int:
+        if found is None or not e.type.resolved().is_int:
             return False
         sym, path = found
         if getattr(sym, "is_library", False) or sym in self.addressed() or \
@@ -74,13 +78,19 @@ class FixedGlobals:
                             path[:len(written[1])] == written[1]:
                         return False
                 for e in ir.stmt_exprs(st):
-                    for c in ir.walk(e):
-                        g = self.prog.functions.get(c.func) if isinstance(c, ir.Call) \
-                            else None
-                        if isinstance(c, ir.Call) and (g is None or not g.has_body and
-                                                       not getattr(g, "is_library", False)):
-                            return False    # a function adgen does not see into
+                    if any(isinstance(c, ir.Call) and not self._seen_into(c.func)
+                           for c in ir.walk(e)):
+                        return False    # a function adgen does not see into
         return True
+
+    def _seen_into(self, name):
+        """Whether adgen sees what a call of the function name writes: a function of the
+        program with its body, or a library function (C declares them; a Fortran
+        intrinsic has no declaration of the program, only its row in rules.py)."""
+        g = self.prog.functions.get(name)
+        if g is None:
+            return name in LIBRARY_FUNCTIONS
+        return g.has_body or getattr(g, "is_library", False)
 
     def addressed(self):
         """The globals whose address (or that of a part) the program takes anywhere: in a

@@ -189,22 +189,30 @@ def _readonly_ints(func, functions, known, reading):
     return out, own
 
 
-def invariant(expr, loop, func, readonly=frozenset()):
+def invariant(expr, loop, func, readonly=frozenset(), fixed=None):
     """True when expr reads only integer variables that the loop never changes (so the
     backward sweep can evaluate it again instead of saving it). readonly: func's
-    readonly_int_params, sizes received by reference (Fortran's n) seen unchanged."""
+    readonly_int_params, sizes received by reference (Fortran's n) seen unchanged; fixed:
+    whether a global (or a field of one) keeps one value for the whole call."""
     changed = assigned_syms(loop.body.stmts) | assigned_syms(loop.step)
-    return reads_unchanged_ints(expr, changed, func, readonly, division=False)
+    return reads_unchanged_ints(expr, changed, func, readonly, division=False, fixed=fixed)
 
 
-def reads_unchanged_ints(expr, changed, func, readonly, *, division):
+def reads_unchanged_ints(expr, changed, func, readonly, *, division, fixed=None):
     """True when expr is arithmetic of constants and of integer variables of func outside
     `changed` whose address is never taken (values read through the pointers of readonly
-    too). Without division, `/` and `%` are refused: an expression evaluated where the
-    primal may not have evaluated it (a trip count) must not divide by zero; one the
-    primal evaluated with the same values (a branch's test) may."""
+    too), and of the globals (and fields of globals) for which fixed is True. Without
+    division, `/` and `%` are refused: an expression evaluated where the primal may not
+    have evaluated it (a trip count) must not divide by zero; one the primal evaluated
+    with the same values (a branch's test) may."""
     taken = address_taken(func)
+    kept = set()        # the ids of the parts of the fixed globals read
     for sub in ir.walk(expr):
+        if fixed is not None and id(sub) not in kept and \
+                isinstance(sub, (ir.Ref, ir.Member)) and fixed(sub):
+            kept |= {id(x) for x in ir.walk(sub)}
+        if id(sub) in kept:
+            continue
         if isinstance(sub, ir.Deref) and isinstance(sub.ptr, ir.Ref):
             if sub.ptr.sym not in readonly:
                 return False

@@ -423,7 +423,8 @@ class CallsAndLoops:
         primal did: it reads only the counters of the counted loops around the branch
         (set again by their backward iterations) and integers the function never changes."""
         changed = assigned_syms(self.f.body.stmts) - set(self.replayed_counters)
-        return reads_unchanged_ints(test, changed, self.f, self.readonly_ints(), division=True)
+        return reads_unchanged_ints(test, changed, self.f, self.readonly_ints(), division=True,
+                                    fixed=self.fixed_global)
 
     def for_loop(self, s):
         canon = canonical_loop(s, self.f)
@@ -455,7 +456,7 @@ class CallsAndLoops:
             fwd.append(ir.For(s.init, s.test, s.step, ir.Block(bf), s.loc))
             return fwd, bwd
         init_value = s.init[0].rhs
-        static_start = invariant(init_value, s, self.f, self.readonly_ints())
+        static_start = invariant(init_value, s, self.f, self.readonly_ints(), self.fixed_global)
         count_formula = self.trip_count(s, var, stride, init_value) if static_start else None
         if var not in used_symbols(bb) and count_formula is None:
             # the backward sweep never reads the counter and the trip count cannot be
@@ -533,10 +534,11 @@ class CallsAndLoops:
         if step == 0 or cmp is None:
             return None
         op, offset, bound = cmp
-        if not invariant(bound, s, self.f, self.readonly_ints()):
+        if not invariant(bound, s, self.f, self.readonly_ints(), self.fixed_global):
             return None
         if step is None and not (stride.type.resolved().is_int and
-                                 invariant(stride, s, self.f, self.readonly_ints())):
+                                 invariant(stride, s, self.f, self.readonly_ints(),
+                                           self.fixed_global)):
             return None
         one = ir.Const("1", ir.INT)
         b = X.sub(X.clone(bound), ir.Const(str(offset), ir.INT)) if offset else X.clone(bound)

@@ -103,6 +103,13 @@ class FuncGen(CallsAndLoops):
         received by reference)."""
         return self.T.ctx.extents.readonly_ints(self.f)
 
+    def fixed_global(self, e):
+        """Whether e, a global integer or a field of a global struct, holds one value for
+        the whole call of every head (fixed_globals): the sweeps of any function they call
+        read the same value."""
+        fixed = self.T.ctx.extents.fixed_globals
+        return all(fixed.fixed(h.func, e) for h in self.T.ctx.heads)
+
     def shadow_symbol(self, sym, t=None):
         name = self.names.fresh(sym.name + "b")
         s = ir.Symbol(name, strip_const(t or sym.type), "local")

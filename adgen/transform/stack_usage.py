@@ -314,11 +314,13 @@ class UsageCounter:
         return Poly()
 
     def substitute(self, poly, callee, args, loops, s):
-        """poly over callee's parameters, with each parameter replaced by its argument."""
+        """poly over callee's parameters, with each parameter replaced by its argument (a
+        global the caller's whole call leaves as it found it stays: one value in both)."""
         out = poly
         by_name = {p.name: a for p, a in zip(callee.params, args)}
         for key, expr in poly.atoms.items():
-            if not out.uses(key) or key.startswith("sizeof("):
+            if not out.uses(key) or key.startswith("sizeof(") or \
+                    self.calc.fixed_global(expr) is not None:
                 continue
             arg = None
             if isinstance(expr, ir.Ref) and expr.sym.name in by_name:
