@@ -201,6 +201,7 @@ def resolve_heads(prog, options):
         usable = [n for n in roots if getattr(funcs[n], "error", None) is None and
                   all(float_interface(prog, funcs[n])) and
                   not getattr(funcs[n], "array_result", False) and
+                  getattr(funcs[n], "struct_result", None) is None and
                   not any(getattr(p, "class_dummy", False) for p in funcs[n].params)]
         if not usable:
             broken = [funcs[n].error for n in roots if getattr(funcs[n], "error", None)]
@@ -238,6 +239,10 @@ def resolve_heads(prog, options):
                              "supported for a head (its callers receive an array "
                              "descriptor; make it a subroutine with an INTENT(OUT) array)",
                              f.loc)
+        if getattr(f, "struct_result", None) is not None:
+            raise AdgenError(f"--head names '{name}', a function whose result is a structure "
+                             "with allocatable components: not supported for a head (make "
+                             "it a subroutine with an INTENT(INOUT) argument)", f.loc)
         # dummies gfortran passes by descriptor (or, CLASS, in a class container)
         by_descriptor = next((p for p in f.params if getattr(p, "allocatable_dummy", False) or
                               getattr(p, "pointer_dummy", False) or

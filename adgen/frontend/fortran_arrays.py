@@ -24,16 +24,10 @@ class ArraysMixin:
     def assignment(self, lhs_node, rhs_node, out, loc, mask=None):
         if self.is_string(lhs_node):
             return self.string_assignment(lhs_node, rhs_node, out, loc)
+        dt = self.allocatable_struct_type(lhs_node)
+        if dt is not None:
+            return self.structure_copy(lhs_node, rhs_node, dt, out)
         shape = self.shape_of(lhs_node)
-        F = f2003()
-        base = lhs_node.items[0] if isinstance(lhs_node, F.Part_Ref) else lhs_node
-        lv = self.lookup(name_of(base), base) if isinstance(base, F.Name) else None
-        dt = T.derived_type_of(lv.type) if lv is not None else None
-        if dt is not None and dt.allocatable_paths():
-            raise self.error(lhs_node, f"assignment of a whole structure of type '{dt.name}', "
-                                       "which has allocatable components, is not supported "
-                                       "(Fortran copies what they hold): assign the "
-                                       "components one by one")
         if shape is None:
             pre = []
             target = self.designator(lhs_node, pre=pre)
@@ -424,10 +418,6 @@ class ArraysMixin:
         F = f2003()
         dtype = self.constructed_type(ctor)
         given = self.constructor_values(ctor)
-        if dtype.allocatable_paths():
-            raise self.error(ctor, f"the structure constructor '{ctor}' of '{dtype.name}', "
-                                   "which has allocatable components, is not supported: set "
-                                   "the components one by one")
         if self.shape_of(lhs_node) is not None:
             raise self.error(ctor, f"the structure constructor '{ctor}' assigned to the "
                                    f"array '{lhs_node}' is not supported (assign it to each "
@@ -438,8 +428,13 @@ class ArraysMixin:
             raise self.error(ctor, f"'{ctor}', of type '{dtype.name}', assigned to "
                                    f"'{lhs_node}' of another type")
         read = {self.storage_key(name_of(n)) for n in walk_type(list(given.values()), F.Name)}
-        final = None
-        if pre or self.storage_key(base_name_of(lhs_node)) in read:
+        final = copied_to = None
+        if (pre or self.storage_key(base_name_of(lhs_node)) in read) and \
+                dtype.allocatable_paths():
+            # (copied to s as a whole, allocatable components deep: structure_copy)
+            copied_to, lhs_node = lhs_node, F.Name(self.structure_temp(dtype))
+            target = self.designator(lhs_node)
+        elif pre or self.storage_key(base_name_of(lhs_node)) in read:
             sym = self.temp("value", ir.with_const(target.type, False))
             self.vars[sym.name] = FVar(sym.name, sym.type, sym=sym)
             final = ir.Assign(target, ir.Ref(sym, loc), loc)
@@ -448,7 +443,10 @@ class ArraysMixin:
         def assign(dt, structure):
             # (the components a parent component holds by their own names, `s%x`)
             for c in dt.components.values():
-                if c.name in given:
+                if c.allocatable:
+                    self.allocatable_component_value(f"{lhs_node}%{c.name}", c,
+                                                     given.get(c.name), out)
+                elif c.name in given:
                     stmt = F.Assignment_Stmt(f"{lhs_node}%{c.name} = 0")
                     stmt.items = (stmt.items[0], "=", given[c.name])
                     T.replace_data_refs(stmt)
@@ -462,7 +460,9 @@ class ArraysMixin:
                     raise self.error(ctor, f"'{ctor}' gives no value for the component "
                                            f"'{c.name}', which has no default value")
         assign(dtype, target)
-        if final is not None:
+        if copied_to is not None:
+            self.structure_copy(copied_to, lhs_node, dtype, out)
+        elif final is not None:
             out.extend(pre)
             out.append(final)
 
@@ -477,10 +477,15 @@ class ArraysMixin:
         F = f2003()
         replacements = {}
         for ctor in outer:
-            sym = self.temp("value", ir.Struct(self.constructed_type(ctor).sdef))
-            self.vars[sym.name] = FVar(sym.name, sym.type, sym=sym)
-            self.structure_assignment(F.Name(sym.name), ctor, out, loc)
-            replacements[id(ctor)] = F.Name(sym.name)
+            dtype = self.constructed_type(ctor)
+            if dtype.allocatable_paths():
+                name = self.structure_temp(dtype)
+            else:
+                sym = self.temp("value", ir.Struct(dtype.sdef))
+                name = sym.name
+                self.vars[name] = FVar(name, sym.type, sym=sym)
+            self.structure_assignment(F.Name(name), ctor, out, loc)
+            replacements[id(ctor)] = F.Name(name)
         return replace_nodes(node, replacements)
 
     def hoist_constructors(self, node, out):
@@ -592,24 +597,34 @@ class ArraysMixin:
         arrays: each function, a subroutine with its result as one more dummy argument
         (see build), is called before the statement (the innermost references first) to
         set a temporary array of the result's shape."""
+        return self.references_replaced(node, self.array_function, self.array_function_temp,
+                                        out)
+
+    def references_replaced(self, node, picks, temp, out):
+        """node reading temporaries instead of the function references that picks gives a
+        procedure for, the innermost first (their values are arguments of the outer
+        ones): temp(reference, out) sets one in out and gives the name that reads it."""
         while True:
-            refs = [n for n in walk_nodes(node) if self.array_function(n)]
-            inner = [r for r in refs
-                     if not any(self.array_function(n) for n in walk_nodes(r) if n is not r)]
+            refs = [n for n in walk_nodes(node) if picks(n)]
+            inner = [r for r in refs if not any(picks(n) for n in walk_nodes(r) if n is not r)]
             if not inner:
                 return node
-            node = replace_nodes(node, {id(r): self.array_function_temp(r, out)
-                                         for r in inner})
+            node = replace_nodes(node, {id(r): temp(r, out) for r in inner})
+
+    def referenced_procedure(self, node):
+        """The procedure of the program node references (a generic's specific one), or
+        None."""
+        name = self.called_function(node)
+        if name in self.generics and self.known_procedure(name) is None:
+            return self.specific_procedure(name, node)
+        if name is not None:
+            return self.dummy_procs.get(name) or self.known_procedure(name)
+        return None
 
     def array_function(self, node):
         """The procedure node references when it is a function of the program that
         returns an array; None otherwise."""
-        name = self.called_function(node)
-        f = None
-        if name in self.generics and self.known_procedure(name) is None:
-            f = self.specific_procedure(name, node)
-        elif name is not None:
-            f = self.dummy_procs.get(name) or self.known_procedure(name)
+        f = self.referenced_procedure(node)
         return f if getattr(f, "array_result", False) else None
 
     def array_function_temp(self, ref, out):

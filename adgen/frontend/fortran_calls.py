@@ -843,6 +843,12 @@ class CallsMixin:
             raise self.error(node, f"function '{name}' returns an array: supported in "
                                    "assignments, CALL statements and conditions, not here "
                                    "(assign its value to an array first)")
+        if getattr(f, "struct_result", None) is not None:
+            # (those in assignments and calls are calls before them: struct_results_hoisted)
+            raise self.error(node, f"function '{name}' returns a structure with allocatable "
+                                   "components: supported in assignments and CALL "
+                                   "statements, not here (assign its value to a variable "
+                                   "first)")
         call = self.user_call(name, args, node, pre, ks)
         call.type = f.ret
         return call

@@ -20,7 +20,7 @@ This module holds FFront (the whole input: its modules, its program units, what 
 procedure may change) and Scope (one program unit lowered: its body, its internal
 procedures). Scope's other methods are in its rooms, one mixin class each:
 fortran_declarations, fortran_allocatables, fortran_strings, fortran_statements,
-fortran_arrays, fortran_expressions and fortran_calls. Below them: fortran_source (reading
+fortran_arrays, fortran_expressions, fortran_calls and fortran_struct_values. Below them: fortran_source (reading
 the source), fortran_operands, fortran_complex, fortran_types, fortran_helpers (FVar, the
 helpers and tables the modules share), and at the bottom fortran_places (where in the
 source an error is).
@@ -57,6 +57,7 @@ from adgen.frontend.fortran_statements import StatementsMixin
 from adgen.frontend.fortran_arrays import ArraysMixin
 from adgen.frontend.fortran_expressions import ExpressionsMixin
 from adgen.frontend.fortran_calls import CallsMixin
+from adgen.frontend.fortran_struct_values import StructValuesMixin, struct_result_type
 
 __all__ = ["parse_fortran_files", "parse_fortran_file", "read_tree", "FFront", "Scope", "FVar",
            "Module", "FortranError", "declared_size", "FREE_SUFFIXES", "CPP_SUFFIXES"]
@@ -622,7 +623,7 @@ def _goto_labels(node):
 
 
 class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
-            ArraysMixin, ExpressionsMixin, CallsMixin):
+            ArraysMixin, ExpressionsMixin, CallsMixin, StructValuesMixin):
     """The names visible in one program unit, and the conversion of its statements."""
 
     def __init__(self, front, path, func, module=None):
@@ -670,6 +671,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.open_constructs = []
         self.block_owned = set()      # id() of the allocatables BLOCKs free themselves
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
+        self.statement_structs = []   # its temporary structures (see structure_temp)
                                       # (size None: allocated by the statement itself)
         self.pack_masks = {}          # id(pack reference) -> what packed gives
         self.tests = 0                # > 0 while lowering a test or a bound (expr_before)
@@ -747,6 +749,12 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         allocatable_result = array_result and _declares_allocatable(spec, result_name)
         if array_result and not allocatable_result:
             self.dummies = dummies + [result_name]
+        # One whose result is a structure with allocatable components likewise, the
+        # caller's temporary structure its result (see struct_results_hoisted)
+        struct_result = struct_result_type(self, stmt, spec, result_name) \
+            if is_function and not array_result else None
+        if struct_result is not None:
+            self.dummies = dummies + [result_name]
         if spec is not None:
             self.value_names = value_dummies(spec) & set(self.dummies)
             self.specification(spec)
@@ -775,6 +783,11 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
                                        "(declare the type with the result's dimensions)")
             self.func.ret = ir.VOID
             self.func.array_result = True
+        elif struct_result is not None:
+            if result_name not in self.vars:
+                self.declare(result_name, prefix_type, None, stmt)
+            self.func.ret = ir.VOID
+            self.func.struct_result = self.vars[result_name].type
         elif is_function:
             # before the internal procedures, which may use the result variable
             rv = self.vars.get(result_name)
@@ -856,7 +869,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
                                        "whose shape is not given by its declaration "
                                        "(allocatable or deferred): not supported")
             self.func.result_extents = [ext for _, ext in rv.dims]
-        if extent_params or array_result or self.class_names & set(self.dummies):
+        if extent_params or array_result or struct_result is not None or \
+                self.class_names & set(self.dummies):
             # The compiled procedure takes (or returns) array descriptors, or CLASS dummies
             # in class containers, not this lowering: the generated code calls its own
             # copy of it.
@@ -887,7 +901,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
                     for v in self.allocatable_structs for c in self.component_arrays(v)] + \
             self.default_initializations(self.initialized_structs) + \
             self.allocation_cleared(self.allocatable_scalars, self.func.loc)
-        if is_function and not array_result:
+        if is_function and not array_result and struct_result is None:
             body.append(ir.Return(ir.Ref(self.result_var.sym), self.loc(unit.children[-1])))
         self.func.body = ir.Block(body, self.func.loc)
         jumps.lower_gotos(self.func, lambda base: self.temp(base, ir.INT))
@@ -1065,7 +1079,7 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
             f.ret, f.params = like.ret, like.params
             f.dummy_names = getattr(like, "dummy_names", None)
             for attr in ("array_result", "result_extents", "allocatable_result",
-                         "result_rank"):
+                         "result_rank", "struct_result"):
                 if hasattr(like, attr):
                     setattr(f, attr, getattr(like, attr))
         v = self.vars.pop(name, None)     # `real(8), external :: g`: g's result type

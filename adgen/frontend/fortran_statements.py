@@ -157,6 +157,7 @@ class StatementsMixin:
         bounds)."""
         outer, self.heap_temps = self.heap_temps, []
         outer_masks, self.pack_masks = self.pack_masks, {}
+        outer_structs, self.statement_structs = self.statement_structs, []
         start = len(out)
         made = self.heap_temps
         try:
@@ -164,11 +165,13 @@ class StatementsMixin:
                 self.lower_statement(node, out)
         finally:
             temps, self.heap_temps = self.heap_temps, outer
+            structs, self.statement_structs = self.statement_structs, outer_structs
             self.pack_masks = outer_masks
         loc = self.loc(node)
         out[start:start] = [ir.Assign(ir.Ref(sym, loc), malloc(sym.type, size, loc), loc)
                             for sym, size in temps if size is not None]
         out += [free_call(sym, loc) for sym, _ in temps]
+        out += self.release_components(structs, loc)
 
     def lower_statement(self, node, out):
         F = f2003()
@@ -193,7 +196,7 @@ class StatementsMixin:
         if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt, F.Where_Stmt, F.Where_Construct)):
             node = self.component_elements(node)
         if isinstance(node, (F.Assignment_Stmt, F.Call_Stmt)):
-            node = self.hoist_constructors(node, out)
+            node = self.hoist_constructors(self.struct_results_hoisted(node, out), out)
         if isinstance(node, F.Assignment_Stmt):
             if split:
                 out.append(ir.Pragma("adgen nocheckpoint", loc))
