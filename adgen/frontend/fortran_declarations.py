@@ -478,8 +478,7 @@ class DeclarationsMixin:
                                        "entry): make it INTENT(INOUT)")
             return False
         if name == self.result_name:
-            raise self.error(node, f"the function result {what}, is not supported (make "
-                                   "the function a subroutine with an INTENT(INOUT) argument)")
+            return False        # one more dummy argument (see Scope.build)
         if allocatable:
             raise self.error(node, f"the allocatable or pointer variable {what}, is not "
                                    "supported")

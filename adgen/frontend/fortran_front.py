@@ -20,10 +20,10 @@ This module holds FFront (the whole input: its modules, its program units, what 
 procedure may change) and Scope (one program unit lowered: its body, its internal
 procedures). Scope's other methods are in its rooms, one mixin class each:
 fortran_declarations, fortran_allocatables, fortran_strings, fortran_statements,
-fortran_arrays, fortran_expressions, fortran_calls and fortran_struct_values. Below them: fortran_source (reading
-the source), fortran_operands, fortran_complex, fortran_types, fortran_helpers (FVar, the
-helpers and tables the modules share), and at the bottom fortran_places (where in the
-source an error is).
+fortran_arrays, fortran_expressions, fortran_calls and fortran_struct_values. Below them:
+fortran_source (reading the source), fortran_operands, fortran_complex, fortran_types,
+fortran_helpers (FVar, the helpers and tables the modules share), and at the bottom
+fortran_places (where in the source an error is).
 """
 import copy
 from dataclasses import dataclass, field
@@ -57,7 +57,7 @@ from adgen.frontend.fortran_statements import StatementsMixin
 from adgen.frontend.fortran_arrays import ArraysMixin
 from adgen.frontend.fortran_expressions import ExpressionsMixin
 from adgen.frontend.fortran_calls import CallsMixin
-from adgen.frontend.fortran_struct_values import StructValuesMixin, struct_result_type
+from adgen.frontend.fortran_struct_values import StructValuesMixin
 
 __all__ = ["parse_fortran_files", "parse_fortran_file", "read_tree", "FFront", "Scope", "FVar",
            "Module", "FortranError", "declared_size", "FREE_SUFFIXES", "CPP_SUFFIXES"]
@@ -671,8 +671,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.open_constructs = []
         self.block_owned = set()      # id() of the allocatables BLOCKs free themselves
         self.heap_temps = []          # [(symbol, size)] of the statement being lowered
-        self.statement_structs = []   # its temporary structures (see structure_temp)
                                       # (size None: allocated by the statement itself)
+        self.statement_structs = []   # its temporary structures (see structure_temp)
         self.pack_masks = {}          # id(pack reference) -> what packed gives
         self.tests = 0                # > 0 while lowering a test or a bound (expr_before)
         self.loop_ends = []           # [(For, name of its end's temporary)] (see settle)
@@ -749,12 +749,6 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         allocatable_result = array_result and _declares_allocatable(spec, result_name)
         if array_result and not allocatable_result:
             self.dummies = dummies + [result_name]
-        # One whose result is a structure with allocatable components likewise, the
-        # caller's temporary structure its result (see struct_results_hoisted)
-        struct_result = struct_result_type(self, stmt, spec, result_name) \
-            if is_function and not array_result else None
-        if struct_result is not None:
-            self.dummies = dummies + [result_name]
         if spec is not None:
             self.value_names = value_dummies(spec) & set(self.dummies)
             self.specification(spec)
@@ -776,6 +770,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
             for p in walk_type(stmt.items[0], (F.Intrinsic_Type_Spec,
                                                 F.Declaration_Type_Spec)):
                 prefix_type = self.type_spec(p)
+        struct_result = self.struct_result_type(result_name, prefix_type) \
+            if is_function and not array_result else None
         if array_result:
             if prefix_type is not None:
                 raise self.error(stmt, f"the function '{self.func.name}' returns an array "
@@ -784,8 +780,14 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
             self.func.ret = ir.VOID
             self.func.array_result = True
         elif struct_result is not None:
+            # One whose result is a structure with allocatable components likewise, the
+            # caller's temporary structure its result (see struct_results_hoisted)
             if result_name not in self.vars:
                 self.declare(result_name, prefix_type, None, stmt)
+            if struct_result.default_initialized() and \
+                    self.vars[result_name] not in self.initialized_structs:
+                self.initialized_structs.append(self.vars[result_name])
+            self.dummies = self.dummies + [result_name]
             self.func.ret = ir.VOID
             self.func.struct_result = self.vars[result_name].type
         elif is_function:

@@ -9,27 +9,7 @@ Each is lowered to the statements on components that the rest of the front end r
 follows those."""
 from adgen import ir
 from adgen.frontend import fortran_types as T
-from adgen.frontend.fortran_helpers import FVar, call_arguments, f2003, name_of, walk_type
-
-
-def struct_result_type(scope, stmt, spec, result_name):
-    """The DerivedType of a function's result when it is a structure of a type with
-    allocatable components (declared in the specification part, `type(grid) :: g`, or
-    before FUNCTION), else None."""
-    F = f2003()
-    specs = []
-    if stmt.items[0] is not None:
-        specs += list(walk_type(stmt.items[0], F.Declaration_Type_Spec))
-    for decl in walk_type(spec, F.Type_Declaration_Stmt) if spec is not None else ():
-        if any(name_of(e.items[0]) == result_name for e in decl.items[2].items):
-            specs += [decl.items[0]] if isinstance(decl.items[0], F.Declaration_Type_Spec) \
-                else []
-    for s in specs:
-        dt = scope.types.get(name_of(s.items[1])) if str(s.items[0]).upper() == "TYPE" \
-            else None
-        if dt is not None and dt.allocatable_paths():
-            return dt
-    return None
+from adgen.frontend.fortran_helpers import FVar, call_arguments, f2003, name_of
 
 
 def _reference(text):
@@ -49,6 +29,17 @@ class StructValuesMixin:
         stmt = cls(text)
         T.replace_data_refs(stmt)
         self.lower_statement(stmt, out)
+
+    def struct_result_type(self, result_name, prefix_type):
+        """The DerivedType of the function's result (declared, or by its type before
+        FUNCTION) when it is a scalar structure of a type with allocatable components,
+        else None."""
+        v = self.vars.get(result_name)
+        t = prefix_type if prefix_type is not None else v.type if v is not None else None
+        dt = T.derived_type_of(t) if t is not None else None
+        if dt is None or not dt.allocatable_paths() or v is not None and v.dims:
+            return None
+        return dt
 
     def allocatable_struct_type(self, node):
         """The DerivedType of the designator node when it names a structure of a type with

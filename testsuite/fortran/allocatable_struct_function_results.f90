@@ -12,14 +12,21 @@
 ! freed after the statement. Called twice, with the type before FUNCTION, one result
 ! passed on to another function, to a subroutine and to a function in an expression, and
 ! in a loop where the grid gets another length at each iteration, so that the backward
-! sweep must restore the arrays the assignments reallocate and overwrite.
-module grids
+! sweep must restore the arrays the assignments reallocate and overwrite. The type comes
+! from another module, with a default value (the result's is set where the function
+! starts).
+module grid_types
   implicit none
   type grid
-    integer :: n
+    integer :: n = 0
     real(8) :: h
     real(8), allocatable :: x(:)
   end type
+end module grid_types
+
+module grids
+  use grid_types
+  implicit none
 contains
   function make_grid(n, L) result(g)
     integer, intent(in) :: n
