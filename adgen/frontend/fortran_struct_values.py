@@ -9,7 +9,7 @@ Each is lowered to the statements on components that the rest of the front end r
 follows those."""
 from adgen import ir
 from adgen.frontend import fortran_types as T
-from adgen.frontend.fortran_helpers import FVar, call_arguments, f2003, name_of
+from adgen.frontend.fortran_helpers import FVar, call_arguments, f2003, name_of, walk_nodes
 
 
 def _reference(text):
@@ -90,6 +90,15 @@ class StructValuesMixin:
                                        "components, is supported assigned a variable of "
                                        "its type, a function reference or a structure "
                                        "constructor")
+        for side in (lhs_node, rhs_node):
+            inner = next((self.called_function(n) for n in walk_nodes(side)
+                          if n is not side and self.called_function(n)), None)
+            if inner is not None:
+                # (each component's copy names the designator again)
+                raise self.error(side, f"'{side}' calls '{inner}': a structure with "
+                                       "allocatable components is assigned component by "
+                                       "component, which would call it once per "
+                                       "component; give its value to a variable first")
         self.components_copied(dtype, str(lhs_node), str(rhs_node), out)
 
     def components_copied(self, dtype, lhs, rhs, out):
