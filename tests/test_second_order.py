@@ -102,7 +102,7 @@ double f(int n, const double *x)
 }
 """,
     # a time loop under binomial checkpointing: its kept states are typed copies
-    # (memcpy(ckp_u + slot * 16, ...)) whose tangents are copied beside them
+    # (memcpy(ckp_state_u + slot * 16, ...)) whose tangents are copied beside them
     "checkpointed": r"""
 #include <math.h>
 double f(int n, const double *x)

@@ -249,14 +249,15 @@ class CheckpointedLoop:
 
 class StateStore:
     """Where a checkpointed loop keeps its states: a buffer of each item's own type per
-    item (`double *ckp_u`: a slot of n elements per state), so that the copies are typed
-    `memcpy(ckp_u + slot * n, u, n * sizeof(double))` that adgen reads back when its
-    output is differentiated again (docs/second-order.md); one buffer of bytes where an
-    item's length is not written as a count of its elements."""
+    item (`double *ckp_state_u`: a slot of n elements per state), so that the copies are
+    typed, `memcpy(ckp_state_u + slot * n, u, n * sizeof(double))`, which adgen reads back
+    when its output is differentiated again (docs/second-order.md); one buffer of bytes
+    where an item's length is not written as a count of its elements."""
 
-    def __init__(self, g, items, prefix="ckp_"):
+    def __init__(self, g, items, prefix="ckp_state_"):
         self.items = items
-        # (an array item in a buffer of its numbers: `double *ckp_u` for `double u[16]`)
+        # (an array item in a buffer of its numbers: `double *ckp_state_u` for `double
+        # u[16]`)
         elems = [ir.array_element(ir.pointee(addr.type.resolved())) for addr, _ in items]
         counts = [X.element_count(nbytes, elem) for (_, nbytes), elem in zip(items, elems)]
         if any(c is None for c in counts):
@@ -264,7 +265,7 @@ class StateStore:
             for _, nbytes in items:
                 total = nbytes if total is None else X.add(total, nbytes)
             self.counts = [total if total is not None else _int(0)]
-            self.buffers = [g.temp(prefix + "states", ir.Ptr(ir.Prim("unsigned char")))]
+            self.buffers = [g.temp(prefix + "bytes", ir.Ptr(ir.Prim("unsigned char")))]
             self.typed = False
         else:
             self.counts = counts

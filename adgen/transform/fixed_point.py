@@ -84,7 +84,7 @@ class FixedPointLoop:
             total = nbytes if total is None else X.add(total, X.clone(nbytes))
         total = total if total is not None else _int(0)
         R, T = ir.Ref, (lambda base, t: g.temp(base, t))
-        fixed = StateStore(g, items, "fp_")
+        fixed = StateStore(g, items, "fp_state_")
         # for --stack-report: the state's bytes, and the blocks holding it
         g.fixed_point[id(s)] = (total, len(fixed.buffers))
         count = None
