@@ -117,10 +117,7 @@ def _names(arg):
 
 def _has_effects(e):
     """True when evaluating e may do more than compute a value (a call, an assignment)."""
-    for node in [e] + [c for _, c in e.children()]:
-        if isinstance(node, (c_ast.FuncCall, c_ast.Assignment)) or \
-                isinstance(node, c_ast.UnaryOp) and node.op in ("p++", "p--", "++", "--"):
-            return True
-        if node is not e and _has_effects(node):
-            return True
-    return False
+    if isinstance(e, (c_ast.FuncCall, c_ast.Assignment)) or \
+            isinstance(e, c_ast.UnaryOp) and e.op in ("p++", "p--", "++", "--"):
+        return True
+    return any(_has_effects(c) for _, c in e.children())

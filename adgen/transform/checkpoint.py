@@ -117,12 +117,9 @@ class CheckpointedLoop:
         lo, hi = T("ckp_from", ir.INT), T("ckp_to", ir.INT)
         frames = T("ckp_frames", ir.Ptr(ir.INT))
         R = ir.Ref
-        total = None
-        for addr, nbytes in items:
-            total = nbytes if total is None else X.add(total, nbytes)
         store = StateStore(g, items)
         # for --stack-report: the kept states' bytes, and the blocks holding them
-        g.checkpointed[id(s)] = (snaps, total, len(store.buffers) + 1)
+        g.checkpointed[id(s)] = (snaps, store.total, len(store.buffers) + 1)
         fwd = [ir.Comment(f"binomial checkpointing of the loop of line {loc.line}: the "
                           "state before it is kept, not its steps' values"),
                ir.Assign(R(n), trips, loc),
@@ -246,7 +243,6 @@ class CheckpointedLoop:
         return self.keeper.items(nodes, scalars)
 
 
-
 class StateStore:
     """Where a checkpointed loop keeps its states: a buffer of each item's own type per
     item (`double *ckp_state_u`: a slot of n elements per state), so that the copies are
@@ -256,15 +252,16 @@ class StateStore:
 
     def __init__(self, g, items, prefix="ckp_state_"):
         self.items = items
+        self.total = None       # the bytes of one state (None: no item)
+        for _, nbytes in items:
+            self.total = X.clone(nbytes) if self.total is None else \
+                X.add(self.total, X.clone(nbytes))
         # (an array item in a buffer of its numbers: `double *ckp_state_u` for `double
         # u[16]`)
         elems = [ir.array_element(ir.pointee(addr.type.resolved())) for addr, _ in items]
         counts = [X.element_count(nbytes, elem) for (_, nbytes), elem in zip(items, elems)]
         if any(c is None for c in counts):
-            total = None
-            for _, nbytes in items:
-                total = nbytes if total is None else X.add(total, nbytes)
-            self.counts = [total if total is not None else _int(0)]
+            self.counts = [X.clone(self.total) if self.total is not None else _int(0)]
             self.buffers = [g.temp(prefix + "bytes", ir.Ptr(ir.Prim("unsigned char")))]
             self.typed = False
         else:

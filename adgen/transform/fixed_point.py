@@ -79,14 +79,11 @@ class FixedPointLoop:
         scalars, nodes = written_nodes(g, body, None)
         items = g.with_pointer_shadows(StateKeeper(g, self.error).items(nodes, scalars))
         elements = self.adjoint_elements(items)
-        total = None
-        for _, nbytes in items:
-            total = nbytes if total is None else X.add(total, X.clone(nbytes))
-        total = total if total is not None else _int(0)
         R, T = ir.Ref, (lambda base, t: g.temp(base, t))
         fixed = StateStore(g, items, "fp_state_")
         # for --stack-report: the state's bytes, and the blocks holding it
-        g.fixed_point[id(s)] = (total, len(fixed.buffers))
+        g.fixed_point[id(s)] = (fixed.total if fixed.total is not None else _int(0),
+                                len(fixed.buffers))
         count = None
         for n, _ in elements:
             count = n if count is None else X.add(count, X.clone(n))

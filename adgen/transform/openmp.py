@@ -64,6 +64,13 @@ def clauses(text):
     return out
 
 
+def _counter(loop):
+    """The variable a for loop's first initialization sets (its counter), or None."""
+    first = loop.init[0] if loop.init else None
+    return first.lhs.sym if isinstance(first, ir.Assign) and isinstance(first.lhs, ir.Ref) \
+        else None
+
+
 def _names(arg):
     return [n.strip() for n in arg.split(",") if n.strip()]
 
@@ -138,9 +145,7 @@ class TangentParallelLoop:
         iteration to the next: unless a clause says what to do with it (a reduction), the
         program's loop races on it, and the variables the tangent makes private would
         lose what it carries. Such a loop runs serially."""
-        head = self.source.init[0].lhs.sym if self.source.init and isinstance(
-            self.source.init[0], ir.Assign) and isinstance(self.source.init[0].lhs,
-                                                           ir.Ref) else None
+        head = _counter(self.source)
         seen = set()
         for st in ir.stmts_walk(self.source.body.stmts):
             if not (isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)):
@@ -189,8 +194,7 @@ class TangentParallelLoop:
         scalars it assigns (as a whole or through their address given to a call), arrays
         declared inside the loop in the source, the tangents of both."""
         g = self.g
-        counter = loop.init[0].lhs.sym if loop.init and isinstance(loop.init[0], ir.Assign) \
-            and isinstance(loop.init[0].lhs, ir.Ref) else None
+        counter = _counter(loop)
         params = set(g.f.params) | set(getattr(g, "out_params", ()))
         mark = getattr(self.source, "source_scope", None)
         source_locals = set(g.f.locals)
