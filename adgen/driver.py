@@ -37,6 +37,8 @@ from adgen.transform.normalize import normalize_program, structure_program
 from adgen.rules import LIBRARY_FUNCTIONS
 
 FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")   # any case
+# rounds of analysis that may copy functions whose call sites differ in activity
+MAX_ACTIVITY_ROUNDS = 6
 
 
 @dataclass
@@ -782,22 +784,9 @@ def _reached_code(prog, head):
         loc.file == file and first <= loc.line <= last for file, first, last in spans)
 
 
-def _derivative_code(prog, head_specs, sources, options):
-    """The derivative code of the heads of prog (read, its rules attached)."""
-    check_size_names(prog, options, sources[0])
-    warn_openmp(prog)
-    roots = [f.name for f, _, _, _ in head_specs]
-    from adgen.frontend.mpi_calls import check_mpi_calls
-    check_mpi_calls(prog, reachable(prog, roots))
-    specialize_callbacks(prog, roots)
-    normalize_program(prog, reachable(prog, roots))
-    make_statics_automatic(prog, reachable(prog, roots))
-    from adgen.transform.clone import clone_call_sites
-    functions = [n for n in clone_call_sites(prog, roots) if prog.functions[n].has_body]
-    progress.step("analysing", 0, 0, f"{len(functions)} functions")
-    structure_program(prog, functions)
-    if prog.language == "fortran":
-        check_saved_allocatables([prog.functions[n] for n in functions])
+def analyse(prog, functions, head_specs, options):
+    """The memory and activity of the functions for the heads: (memory, activity, heads,
+    the dependents' nodes, those of each head)."""
     mem = Memory(prog)
     act = Activity(prog, mem, functions, options.inactive)
     act.build()
@@ -814,6 +803,35 @@ def _derivative_code(prog, head_specs, sources, options):
         text = f"{f.name}({' '.join(dep)})/({' '.join(indep)})"
         heads.append(Head(f, dep, indep, text))
     act.solve(indep_nodes, dep_nodes)
+    return mem, act, heads, dep_nodes, deps_of
+
+
+def _derivative_code(prog, head_specs, sources, options):
+    """The derivative code of the heads of prog (read, its rules attached)."""
+    check_size_names(prog, options, sources[0])
+    warn_openmp(prog)
+    roots = [f.name for f, _, _, _ in head_specs]
+    from adgen.frontend.mpi_calls import check_mpi_calls
+    check_mpi_calls(prog, reachable(prog, roots))
+    specialize_callbacks(prog, roots)
+    normalize_program(prog, reachable(prog, roots))
+    make_statics_automatic(prog, reachable(prog, roots))
+    from adgen.transform.clone import clone_call_sites, split_by_activity
+    functions = [n for n in clone_call_sites(prog, roots) if prog.functions[n].has_body]
+    progress.step("analysing", 0, 0, f"{len(functions)} functions")
+    structure_program(prog, functions)
+    if prog.language == "fortran":
+        check_saved_allocatables([prog.functions[n] for n in functions])
+    # the calling contexts the copies stand for are told apart by where their arguments
+    # come from; where the activity found at their call sites differs, more copies, and
+    # the analyses again (a few rounds: each makes copies only where the last one found
+    # sites of one copy differing)
+    for _ in range(MAX_ACTIVITY_ROUNDS):
+        mem, act, heads, dep_nodes, deps_of = analyse(prog, functions, head_specs, options)
+        more = split_by_activity(prog, functions, mem, act)
+        if not more:
+            break
+        functions += more
     if prog.language == "c":
         check_preset_pointers(prog, functions, [prog.functions[n] for n in roots],
                               act.sym_has_shadow)
@@ -1005,7 +1023,7 @@ def state_head_lengths(ctx, gen):
 
 
 def merge_clones(prog, gen):
-    """Copies of a function (one per call site, see transform/clone.py) whose generated
+    """Copies of a function (one per calling context, see transform/clone.py) whose generated
     code is the same as the original's, or as an earlier copy's, are dropped and their
     calls redirected."""
     from adgen.backend.cgen import render_function

@@ -17,7 +17,7 @@ from adgen.room import with_room
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 # the benchmark's programs: layered helpers, a nested expression, nested loops
-from gen_time import c_expression, c_layered, c_loop_nest  # noqa: E402
+from gen_time import c_expression, c_layered, c_loop_nest, fortran_layered  # noqa: E402
 
 # (work at 2n) / (work at n) may exceed (2n log 2n) / (n log n) by this much (the fixed
 # cost of a run, different per size only by rounding, makes small sizes look better)
@@ -112,11 +112,12 @@ def test_work_of_nested_loops_grows_as_n_log_n(monkeypatch, tmp_path):
     check_growth(monkeypatch, tmp_path, c_loop_nest, [10, 20, 40], "--reverse")
 
 
-@pytest.mark.xfail(strict=True, reason="open: a callee is copied for every call path until "
-                   "transform/clone.py's MAX_COPIES, and each copy is analysed and generated "
-                   "before identical ones are merged")
-def test_work_of_layered_helpers_grows_as_n_log_n(monkeypatch, tmp_path):
-    check_growth(monkeypatch, tmp_path, c_layered, [3, 6, 12], "--reverse")
+@pytest.mark.parametrize("shape", [c_layered, fortran_layered])
+def test_work_of_layered_helpers_grows_as_n_log_n(monkeypatch, tmp_path, shape):
+    """Helpers calling two or three earlier ones: a callee is copied per calling context
+    (where its arguments come from, their activity), not per call path, whose number grows
+    exponentially with the depth of the calls."""
+    check_growth(monkeypatch, tmp_path, shape, [4, 8, 16], "--reverse")
 
 
 def test_deep_expression_output_grows_linearly(tmp_path):

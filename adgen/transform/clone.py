@@ -1,12 +1,17 @@
-"""Call-site cloning: one copy of a function per place it is called from.
+"""Call-site cloning: a copy of a function for each calling context that tells apart
+what its parameters may point to.
 
 The memory analysis unifies what a parameter may point to across all calls of a function,
 so a helper called once with a scratch array and once with a caller's input would make the
 two indistinguishable: the scratch array would look like the caller's memory (saved and
-logged where it need not be) and the input like scratch. Giving each call site its own copy
-of the callee (recursively, for the functions it calls) keeps them apart. Copies whose
-derivative code turns out identical are merged again after generation (see `merge_clones`),
-so the output grows only where the derivatives really differ.
+logged where it need not be) and the input like scratch. A call site gets a copy of its
+callee (recursively, for the functions it calls) unless an earlier site passes arguments
+of the same origins: a context is the origin of each argument (a parameter of the head,
+a global, a constant, or memory of the calling function's own, which is that call site's
+alone), so a helper called many levels down with the head's arrays is copied once, not
+once per call path. Copies whose derivative code turns out identical are merged again
+after generation (see `merge_clones`), so the output grows only where the derivatives
+really differ.
 """
 from adgen import ir
 from adgen.ir import exprs as X
@@ -62,13 +67,18 @@ def copy_function(prog, f, name):
 
 
 def clone_call_sites(prog, roots):
-    """Give every non-recursive function one copy per call site reachable from roots.
-    Returns the names of the functions to analyse (originals and copies)."""
+    """Give every non-recursive function one copy per calling context reachable from roots
+    (see the module's text). Returns the names of the functions to analyse (originals and
+    copies)."""
     from adgen.analysis.call_graph import reachable
     names = [n for n in reachable(prog, roots) if prog.functions[n].has_body]
     recursive = recursive_functions(prog, set(names))
     claimed = set(roots)
     order = list(roots)
+    # the origins of each function's (or copy's) parameters, and the copy made for each
+    # (function, origins of its arguments)
+    context = {r: _own_origins(prog.functions[r]) for r in roots}
+    copy_for = {}
     copies = 0
     k = 0
     while k < len(order):
@@ -76,6 +86,8 @@ def clone_call_sites(prog, roots):
         k += 1
         if not f.has_body:
             continue
+        origins = context.get(f.name)
+        site = 0
         for st in ir.stmts_walk(f.body.stmts):
             for e in ir.stmt_exprs(st):
                 for sub in ir.walk(e):
@@ -84,18 +96,25 @@ def clone_call_sites(prog, roots):
                     g = prog.functions.get(sub.func)
                     if g is None or getattr(g, "is_library", False) or not g.has_body:
                         continue
+                    site += 1
                     if sub.func in recursive or f.name in recursive:
                         if sub.func not in claimed:
                             claimed.add(sub.func)
                             order.append(sub.func)
                         continue
+                    base = getattr(g, "clone_of", g.name)
+                    key = (base, _call_context(f, origins, sub, g, site))
+                    if key in copy_for:
+                        sub.func = copy_for[key]
+                        continue
                     if sub.func not in claimed:
                         claimed.add(sub.func)
                         order.append(sub.func)
+                        copy_for[key] = sub.func
+                        context[sub.func] = key[1]
                         continue
                     if copies >= MAX_COPIES:
                         continue
-                    base = getattr(g, "clone_of", g.name)
                     n = 2
                     while f"{base}_{n}" in prog.functions:
                         n += 1
@@ -104,8 +123,147 @@ def clone_call_sites(prog, roots):
                     sub.func = c.name
                     claimed.add(c.name)
                     order.append(c.name)
+                    copy_for[key] = c.name
+                    context[c.name] = key[1]
                     copies += 1
     return order
+
+
+def split_by_activity(prog, functions, mem, act):
+    """Copies made for the call sites of one calling context that the analyses found to
+    differ in activity: a value argument varied at one site and not at another, a result
+    used at one and dropped at another. The sites of each function whose pattern differs
+    from its first site's get a copy per pattern (of the function as it is now: its calls
+    go to the same callees, which the next round may split in turn). Returns the names of
+    the new copies (none: every function's sites agree)."""
+    from adgen.analysis.activity import find
+    varied, useful = act.varied, act.useful
+    recursive = recursive_functions(prog, set(functions))
+
+    def pattern(owner, st, call, g):
+        values = tuple(any(find(n) in varied for n in act.reads(a))
+                       for p, a in zip(g.params, call.args) if p.type.resolved().is_float)
+        if not (g.ret.resolved().is_float or g.ret.resolved().is_struct):
+            return values
+        if isinstance(st, ir.ExprStmt) and st.expr is call:
+            used = False
+        elif isinstance(st, ir.Assign):
+            used = find(mem.loc(st.lhs)) in useful
+        elif isinstance(st, ir.Return):
+            used = find(mem.ret(owner.name)) in useful
+        else:
+            used = True
+        return values + (used,)
+
+    sites = {}      # callee -> {pattern: [calls]}, in the order met
+    for name in functions:
+        f = prog.functions[name]
+        for st in ir.stmts_walk(f.body.stmts):
+            for e in ir.stmt_exprs(st):
+                for sub in ir.walk(e):
+                    g = prog.functions.get(sub.func) if isinstance(sub, ir.Call) else None
+                    if g is None or getattr(g, "is_library", False) or not g.has_body \
+                            or g.name in recursive:
+                        continue
+                    sites.setdefault(g.name, {}).setdefault(
+                        pattern(f, st, sub, g), []).append(sub)
+    made = []
+    copies = sum(1 for n in functions if getattr(prog.functions[n], "clone_of", None))
+    for name, groups in sites.items():
+        if name not in functions or len(groups) < 2:
+            continue
+        g = prog.functions[name]
+        base = getattr(g, "clone_of", g.name)
+        for calls in list(groups.values())[1:]:
+            if copies >= MAX_COPIES:
+                return made
+            n = 2
+            while f"{base}_{n}" in prog.functions:
+                n += 1
+            c = copy_function(prog, g, f"{base}_{n}")
+            prog.functions[c.name] = c
+            for call in calls:
+                call.func = c.name
+            made.append(c.name)
+            copies += 1
+    return made
+
+
+def _own_origins(f):
+    """A head's parameters: each its own origin."""
+    return tuple(frozenset([(("param", f.name, i), ())]) for i in range(len(f.params)))
+
+
+def _carries_memory(t):
+    t = t.resolved() if t is not None else None
+    return t is None or not (t.is_int or t.is_float)
+
+
+def _access(e):
+    """(the variable, the path) by which a pointer argument names memory, indices and
+    offsets aside: the fields and dereferences on the way (`p->v` and `p->w` are told
+    apart, `x + k` and `&x[i]` name x's memory). (None, None) for memory no variable
+    names (what a call returns)."""
+    if isinstance(e, ir.Ref):
+        return e.sym, ()
+    if isinstance(e, ir.Cast):
+        return _access(e.arg)
+    if isinstance(e, ir.Binary) and e.op in ("+", "-"):
+        return _access(e.left if _carries_memory(e.left.type) else e.right)
+    step, inner = {ir.Member: (lambda: ("->" if e.arrow else ".") + e.field, "base"),
+                   ir.Index: (lambda: "[]", "base"), ir.Deref: (lambda: "*", "ptr"),
+                   ir.AddrOf: (lambda: "&", "arg")}.get(type(e), (None, None))
+    if step is None:
+        return None, None
+    sym, path = _access(getattr(e, inner))
+    if sym is None:
+        return None, None
+    if step() == "&" and path and path[-1] in ("*", "[]"):
+        return sym, path[:-1]       # `&*p`, `&p[i]`: p's memory
+    return sym, path + (step(),)
+
+
+def _call_context(f, origins, call, g, site):
+    """The origin of each argument of a call in f (whose parameters have the origins
+    given; None: unknown, each call site its own): a frozenset per argument of (where,
+    the path from there: `_access`). Memory of
+    f's own (a local array, what a call returns) is this call site's alone; a scalar of
+    f's own passed by reference (every Fortran argument) is that scalar of every copy of
+    f; a value is where the values it reads come from (copies are told apart later by
+    their activity: split_by_activity)."""
+    out = []
+    for i, a in enumerate(call.args):
+        t = g.params[i].type if i < len(g.params) else a.type
+        if _carries_memory(t) or _carries_memory(a.type):
+            sym, path = _access(a)
+            if sym is not None and (sym.kind == "global" or getattr(sym, "is_library", False)):
+                out.append(frozenset([(("global", sym.name), path)]))
+            elif sym is not None and sym.kind == "param" and origins is not None and \
+                    sym in f.params:
+                out.append(frozenset((root, before + path)
+                                     for root, before in origins[f.params.index(sym)]))
+            elif sym is not None and path == ("&",) and not _carries_memory(sym.type):
+                out.append(frozenset([(("scalar", getattr(f, "clone_of", f.name), sym.name),
+                                       ())]))
+            else:
+                out.append(frozenset([(("site", f.name, site, i), ())]))
+            continue
+        atoms = set()
+        for sub in ir.walk(a):
+            if isinstance(sub, ir.Call):
+                atoms.add(("local", ()))
+            elif isinstance(sub, ir.Ref):
+                s = sub.sym
+                if s.kind == "global" or getattr(s, "is_library", False):
+                    atoms.add((("global", s.name), ()))
+                elif s.kind == "param" and origins is not None and s in f.params:
+                    atoms |= origins[f.params.index(s)]
+                else:
+                    atoms.add(("local", ()))
+        if not atoms:
+            atoms.add((("const", a.text if isinstance(a, ir.Const) else "expr"), ()))
+        out.append(frozenset(atoms))
+    return tuple(out)
 
 
 def original_name(prog, name):
