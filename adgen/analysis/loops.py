@@ -49,6 +49,29 @@ def assigned_syms(stmts):
     return out
 
 
+def assigned_in(stmts):
+    """assigned_syms of statements of the program's code: what each compound statement
+    assigns is kept while the bodies are fixed, so that the loops of a nest, each asking
+    about its own body, read the nest once between them (not once per loop around it)."""
+    if not bodies_fixed():
+        return assigned_syms(stmts)
+    out = set()
+    for s in stmts:
+        if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
+            out.add(s.lhs.sym)
+        elif isinstance(s, ir.COMPOUND):
+            out |= kept_while_fixed("assigned in", (s,), None, lambda s=s: frozenset(
+                assigned_in(list(ir.statements_inside(s)))))
+    return out
+
+
+def assigned_in_function(func):
+    """assigned_syms of func's body, read once while the bodies are fixed (each branch and
+    loop of func asks)."""
+    return kept_while_fixed("assigned", (func,), None,
+                            lambda: frozenset(assigned_in(func.body.stmts)))
+
+
 def address_taken(func, harmless=()):
     """Symbols whose address is taken somewhere in func (calls may then change them),
     leaving out the AddrOf nodes whose ids are in harmless."""
@@ -115,7 +138,7 @@ def _canonical_loop(loop, func):
     if form is None:
         return None
     var, stride = form
-    changed = assigned_syms(loop.body.stmts)
+    changed = assigned_in(loop.body.stmts)
     taken = address_taken(func)
     if var in changed or var in taken:
         return None
@@ -194,7 +217,7 @@ def invariant(expr, loop, func, readonly=frozenset(), fixed=None):
     backward sweep can evaluate it again instead of saving it). readonly: func's
     readonly_int_params, sizes received by reference (Fortran's n) seen unchanged; fixed:
     whether a global (or a field of one) keeps one value for the whole call."""
-    changed = assigned_syms(loop.body.stmts) | assigned_syms(loop.step)
+    changed = assigned_in(loop.body.stmts) | assigned_in(loop.step)
     return reads_unchanged_ints(expr, changed, func, readonly, division=False, fixed=fixed)
 
 

@@ -5,7 +5,8 @@ the part of FuncGen (adjoint_function.py) that handles them."""
 from adgen import ir
 from adgen.analysis.activity import field_closure, find
 from adgen.analysis.call_graph import reachable
-from adgen.analysis.loops import assigned_syms, canonical_loop, invariant, reads_unchanged_ints
+from adgen.analysis.loops import assigned_in_function, canonical_loop, invariant, \
+    reads_unchanged_ints
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.ir.exprs import counted_loop, same_text, used_symbols
@@ -422,7 +423,7 @@ class CallsAndLoops:
         """True when the backward sweep gets the same value from a branch's test as the
         primal did: it reads only the counters of the counted loops around the branch
         (set again by their backward iterations) and integers the function never changes."""
-        changed = assigned_syms(self.f.body.stmts) - set(self.replayed_counters)
+        changed = assigned_in_function(self.f) - set(self.replayed_counters)
         return reads_unchanged_ints(test, changed, self.f, self.readonly_ints(), division=True,
                                     fixed=self.fixed_global)
 
@@ -458,7 +459,7 @@ class CallsAndLoops:
         init_value = s.init[0].rhs
         static_start = invariant(init_value, s, self.f, self.readonly_ints(), self.fixed_global)
         count_formula = self.trip_count(s, var, stride, init_value) if static_start else None
-        if var not in used_symbols(bb) and count_formula is None:
+        if count_formula is None and var not in used_symbols(bb):
             # the backward sweep never reads the counter and the trip count cannot be
             # computed again: record the trip count only
             fwd, bwd = [], []

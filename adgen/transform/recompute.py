@@ -36,7 +36,8 @@ from typing import Optional
 
 from adgen import ir
 from adgen.analysis.activity import find, reachable_nodes
-from adgen.analysis.loops import address_taken, assigned_syms, loop_local_vars
+from adgen.analysis.loops import address_taken, assigned_in, assigned_in_function, \
+    assigned_syms, loop_local_vars
 from adgen.ir import exprs as X
 from adgen.rules import LIBRARY_FUNCTIONS
 from adgen.transform.clone import recursive_functions
@@ -222,7 +223,7 @@ class _Finder:
         e may then read no such value at all."""
         written = self.written_memory()
         # loop counters are replayed, locals recomputed before S are set again before it
-        changed = assigned_syms(self.f.body.stmts) - self.loop_local - \
+        changed = assigned_in_function(self.f) - self.loop_local - \
             {rc.scalar for rc in self.out.values()}
         needed = set()
 
@@ -338,7 +339,7 @@ class _Finder:
     def invariant_syms(self, top):
         """Integer and pointer variables of f that nothing in `top` (the outermost
         statement around the loop) changes, and its arrays (which never move)."""
-        changed = assigned_syms([top])
+        changed = assigned_in([top])
         out = set()
         for sym in list(self.f.params) + list(self.f.locals):
             t = sym.type.resolved()
@@ -521,7 +522,7 @@ def exit_recomputations(ctx, f, syms, backward_reads):
         return [], {}
     finder = _Finder(ctx, f, {})
     taken = address_taken(f)
-    changed = assigned_syms(f.body.stmts)
+    changed = set(assigned_in_function(f))
     try:
         written = finder.written_memory()
     except _Refused:

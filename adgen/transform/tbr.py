@@ -14,7 +14,7 @@ nothing but the function's own statements can change them. Everything else is de
 per memory node (see adjoint.ReverseTransform.R).
 """
 from adgen import ir
-from adgen.analysis.loops import assigned_syms
+from adgen.analysis.loops import assigned_in
 from adgen.rules import LIBRARY_FUNCTIONS
 
 
@@ -304,7 +304,7 @@ class ArraySaves:
         facts = [f for f in facts if reads is not ANY and f[0] not in reads]
         if not isinstance(s, ir.Assign):
             # a base pointer the statement may move: what was said through it is void
-            moved = assigned_syms([s])
+            moved = assigned_in([s])
             facts = [f for f in facts if f[1] not in moved]
         if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref):
             return self.pointer_assign(s, facts)
@@ -394,7 +394,7 @@ class ArraySaves:
         out = []
         if reads is ANY:
             return out
-        moved = assigned_syms(loop.body.stmts)
+        moved = assigned_in(loop.body.stmts)
         for st in loop.body.stmts:
             if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Index) and \
                     isinstance(st.lhs.index, ir.Ref) and st.lhs.index.sym is var:
