@@ -5,6 +5,7 @@ when there is no position) on stderr, exit status 1 (2 for bad usage), never a P
 traceback, and no output file.  Tests marked xfail(strict=True) document a part of the
 contract adgen does not meet yet.
 """
+import math
 import os
 import random
 import re
@@ -454,6 +455,59 @@ def test_function_pointer(tmp_path):
     # a head taking a function: no call tells which one it is
     refuse(tmp_path, "double apply(double (*h)(double), double x)\n{\n    return h(x);\n}\n",
            r"takes a function as an argument \('h'\)", {1, 3})
+
+
+NULL_IN_TABLE = """#include <stddef.h>
+#include <math.h>
+static double f0(double x) { return sin(x); }
+static double f1(double x) { return x * x; }
+double run(int m, double x)
+{
+    double (*f[3])(double) = {f0, f1, NULL};
+    double s = 0.0;
+    for (int j = 0; j < m; j++)
+        s += f[j](x);
+    return s;
+}
+"""
+
+NULL_IN_TABLE_DRIVER = """#include <stdio.h>
+double run_b(int m, double x, double *xb, double runb);
+double run_d(int m, double x, double xd, double *run);
+int main(int argc, char **argv)
+{
+    double xb = 0.0, y = 0.0;
+    (void)argv;
+    if (argc > 1) {
+        printf("%g\\n", run_d(3, 0.5, 1.0, &y));
+        return 0;
+    }
+    run_b(2, 0.5, &xb, 1.0);
+    printf("%.15g\\n", xb);
+    fflush(stdout);
+    run_b(3, 0.5, &xb, 1.0);
+    return 0;
+}
+"""
+
+
+def test_a_call_through_a_table_entry_holding_no_function_stops(tmp_path):
+    """A table of functions called in a loop holds their numbers; an entry holding none
+    (NULL here, which the program would call) stops the derivative code with the place
+    and the pointer, in both modes, where the entries that hold one give derivatives."""
+    (tmp_path / "prog.c").write_text(NULL_IN_TABLE)
+    (tmp_path / "main.c").write_text(NULL_IN_TABLE_DRIVER)
+    for mode, out in (("--reverse", "prog_b.c"), ("--forward", "prog_d.c")):
+        proc = adgen(mode, "prog.c", "--head", "run(run)/(x)", "-o", out, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", "run", "main.c",
+                    "prog_b.c", "prog_d.c", "-lm"], cwd=tmp_path, check=True)
+    message = "prog.c:10: an element of the function pointer array 'f' holds none of f0, f1"
+    for args in ([], ["tangent"]):
+        run = subprocess.run(["./run"] + args, cwd=tmp_path, capture_output=True, text=True)
+        assert run.returncode != 0 and message in run.stderr, (run.returncode, run.stderr)
+    first = subprocess.run(["./run"], cwd=tmp_path, capture_output=True, text=True)
+    assert abs(float(first.stdout.split()[0]) - (math.cos(0.5) + 1.0)) < 1e-14
 
 
 CALLBACK_MISUSED = """static double sq(double x) { return x * x; }

@@ -819,15 +819,18 @@ class CFront(InitializersMixin):
         self.globals.append(sym)
         scope.names[d.name] = sym
 
-    def function_value(self, node, scope, loc):
+    def function_value(self, node, scope, loc, pre, post):
         """A function named as a value stored in a pointer (`quad`, `&quad`, `k ? quad :
-        cube`), as a constant naming it (a choice of constants); None for anything else."""
+        cube`, the test read into pre and post), as a constant naming it (a choice of
+        constants); None for anything else."""
         if isinstance(node, c_ast.TernaryOp):
-            a = self.function_value(node.iftrue, scope, loc)
-            b = self.function_value(node.iffalse, scope, loc)
+            a = self.function_value(node.iftrue, scope, loc, [], [])
+            b = self.function_value(node.iffalse, scope, loc, [], [])
             if a is None or b is None:
                 return None
-            return ir.Cond(ir.Const("1", ir.INT, loc), a, b, a.type, loc)
+            a, b = (self.function_value(x, scope, loc, pre, post)
+                    for x in (node.iftrue, node.iffalse))
+            return ir.Cond(self.expr(node.cond, scope, pre, post), a, b, a.type, loc)
         if isinstance(node, c_ast.UnaryOp) and node.op == "&":
             node = node.expr
         if not isinstance(node, c_ast.ID) or isinstance(scope.lookup(node.name), ir.Symbol):
@@ -861,9 +864,9 @@ class CFront(InitializersMixin):
             inner = self.assignment(node.rvalue, scope, pre)
             value = X_clone(inner)
         elif isinstance(target.type.resolved(), ir.FuncPtr) and node.op == "=" and \
-                self.function_value(node.rvalue, scope, loc) is not None:
+                (stored := self.function_value(node.rvalue, scope, loc, pre, post)) is not None:
             # a function stored in a pointer (function_pointers.resolve reads it)
-            value = self.function_value(node.rvalue, scope, loc)
+            value = stored
         else:
             value = self.expr(node.rvalue, scope, pre, post)
         if node.op != "=":

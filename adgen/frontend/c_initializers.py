@@ -86,10 +86,14 @@ class InitializersMixin:
         if isinstance(r, ir.Arr) and is_string(init):
             out.extend(string_array_init(target, r, init.value, loc))
             return
-        if isinstance(r, ir.FuncPtr) and self.function_value(init, scope, loc) is not None:
-            out.append(ir.Assign(target, self.function_value(init, scope, loc), loc))
-            return
         pre, post = [], []
+        stored = self.function_value(init, scope, loc, pre, post) \
+            if isinstance(r, ir.FuncPtr) else None
+        if stored is not None:
+            out.extend(pre)
+            out.append(ir.Assign(target, stored, loc))
+            out.extend(post)
+            return
         value = self.expr(init, scope, pre, post)
         out.extend(pre)
         out.append(ir.Assign(target, self.convert(value, t), loc))

@@ -1,19 +1,28 @@
-"""Function pointers kept in variables and struct fields (`m.law = quad; ... m->law(u)`):
-a call through one is a call of the function stored there when every value the program
-can store there is that one function. The C front end translates a function named as a
-value into a constant (ir.Const of a FuncPtr type) and a call through such a pointer into
-a call naming no function (`through_storage`, the pointer's expression); resolve() then
-reads every store of the translation unit and either names the function in the call or
-leaves the error with the function making it (reported when that function is
-differentiated). The stores themselves are dropped: the derivative code calls the function
-directly.
+"""Function pointers kept in variables, arrays and struct fields (`m.law = quad; ...
+m->law(u)`, `rhs_t f[2] = {rhs0, rhs1}; ... f[j](t, x)`): a call through one is a call of
+the function stored there when every value the program can store there is that one
+function. The C front end translates a function named as a value into a constant (ir.Const
+of a FuncPtr type) and a call through such a pointer into a call naming no function
+(`through_storage`, the pointer's expression); resolve() then reads every store of the
+translation unit and either names the function in the call or leaves the error with the
+function making it (reported when that function is differentiated). The stores themselves
+are dropped: the derivative code calls the function directly.
+
+A variable or an array that may hold one of several functions holds instead the number of
+the function in a list of them (1, 2, ...; 0 for a null pointer), and a call through it
+calls a function of its own, `f_call(which, t, x)`, that calls the function of that number
+(`dispatch`): a choice of calls, which the derivative code takes as any other branch. One
+holding no function of the list stops with a message (the program would call through a
+null or unset pointer).
 
 A pointer's stores are known only where nothing outside the file can set it: a variable
 local to a function or `static`, and a struct field of a type that no function callable
 from outside (one not `static`, or a `static` one no function of the file calls: a head)
 receives and no global outside the file reaches. Where the pointer is also used as a
-value (compared, copied, passed on, its address taken), or may hold several functions,
-calls through it are refused, naming it and the way out."""
+value (compared, copied, passed on, its address taken), or a field may hold several
+functions, calls through it are refused, naming it and the way out."""
+import os
+
 from adgen import ir
 from adgen.errors import AdgenError
 
@@ -27,6 +36,17 @@ def storage_key(e):
     from adgen.ir.c_text import expr_c
     if isinstance(e, ir.Ref):
         return ("var", e.sym), e.sym.name
+    if isinstance(e, ir.Deref) and isinstance(e.type.resolved() if e.type else None,
+                                              ir.FuncPtr):
+        return storage_key(e.ptr)       # `(*f)(x)` calls f
+    if isinstance(e, ir.Index):
+        # an element of a local or static array of function pointers: the whole array
+        base = e
+        while isinstance(base, ir.Index):
+            base = base.base
+        if isinstance(base, ir.Ref) and _holds_functions(base.sym.type):
+            return ("var", base.sym), expr_c(e)
+        return None, None
     if isinstance(e, ir.Member) and e.base.type is not None:
         t = e.base.type.resolved()
         if e.arrow and isinstance(t, ir.Ptr):
@@ -34,6 +54,14 @@ def storage_key(e):
         if isinstance(t, ir.Struct):
             return ("field", id(t.sdef), e.field), expr_c(e)
     return None, None
+
+
+def _holds_functions(t):
+    """A function pointer, or an array of them."""
+    t = t.resolved()
+    while isinstance(t, ir.Arr):
+        t = t.elem.resolved()
+    return isinstance(t, ir.FuncPtr)
 
 
 def stored_functions(e):
@@ -50,6 +78,19 @@ def stored_functions(e):
         a, b = stored_functions(e.then), stored_functions(e.other)
         return None if a is None or b is None else a + b
     return None
+
+
+def _initial_functions(text, functions):
+    """The functions an initializer's C text stores (`quad`, `&quad`, `{f0, f1, NULL}`),
+    or None where it holds anything else."""
+    names = []
+    for item in text.strip().strip("{}").split(","):
+        item = item.strip().lstrip("&").strip()
+        if item in functions:
+            names.append(item)
+        elif item not in ("0", "NULL", ""):
+            return None
+    return names
 
 
 def _structs_reached(t, out):
@@ -83,10 +124,10 @@ def _outside_structs(functions, globals_):
 
 
 def _is_storage_read(e):
-    """True when e is a function pointer variable or field (no parameter: a callback)."""
-    return isinstance(e, (ir.Ref, ir.Member)) and e.type is not None and \
-        isinstance(e.type.resolved(), ir.FuncPtr) and \
-        not (isinstance(e, ir.Ref) and e.sym.kind == "param")
+    """True when e is a function pointer variable, field or element, or an array of them
+    (no parameter: a callback)."""
+    return isinstance(e, (ir.Ref, ir.Member, ir.Index)) and e.type is not None and \
+        _holds_functions(e.type) and not (isinstance(e, ir.Ref) and e.sym.kind == "param")
 
 
 def resolve(front):
@@ -103,14 +144,14 @@ def resolve(front):
         stores.setdefault(key, set()).update(names if names is not None else [UNKNOWN])
 
     for g in front.globals:
-        if isinstance(g.type.resolved(), ir.FuncPtr):
+        if _holds_functions(g.type):
             key = ("var", g)
             texts[key] = g.name
-            init = (getattr(g, "init_text", None) or "").strip().lstrip("&").strip()
+            init = (getattr(g, "init_text", None) or "").strip()
             if not g.is_static:
                 add(key, None)      # another file may set it
-            elif init and init not in ("0", "NULL"):
-                add(key, [init] if init in front.functions else None)
+            elif init:
+                add(key, _initial_functions(init, front.functions))
     for f in functions.values():
         for s in ir.stmts_walk(f.body.stmts):
             lhs_type = s.lhs.type.resolved() if isinstance(s, ir.Assign) and \
@@ -122,39 +163,45 @@ def resolve(front):
                     add(key, stored_functions(s.rhs))
                     if key[0] == "field" and key[1] in outside:
                         add(key, None)
-                exprs = [s.rhs] + [x for x in ir.walk(s.lhs) if x is not s.lhs]
+                stored = {id(x) for x in ir.lvalue_chain(s.lhs)}
+                exprs = [s.rhs] + [x for x in ir.walk(s.lhs) if id(x) not in stored]
             else:
                 exprs = ir.stmt_exprs(s)
             for e in exprs:
+                called = {id(y) for c in ir.walk(e) if isinstance(c, ir.Call) and
+                          getattr(c, "through_storage", None) is not None
+                          for y in ir.lvalue_chain(c.through_storage)}
                 for x in ir.walk(e):
                     if isinstance(x, ir.Call) and getattr(x, "through_storage", None) is not None:
                         calls.append((f, x))
-                    elif _is_storage_read(x) and not _in_call_storage(e, x):
+                    elif _is_storage_read(x) and id(x) not in called:
                         key, text = storage_key(x)
                         if key is not None:
                             texts[key] = text
                             reads.setdefault(key, f)
+    numbered = {}       # key -> the functions it may hold, numbered from 1 in this order
     for f, call in calls:
         key, text = storage_key(call.through_storage)
         error = _unresolved(front, key, text or call.func, stores, reads, outside)
         if error is None:
             target = front.functions[next(iter(stores[key]))]
             _name_target(front, call, target)
+            continue
+        targets = _dispatched(front, key, stores, reads, outside)
+        if targets is not None and getattr(f, "error", None) is None:
+            numbered[key] = targets
+            _call_dispatch(front, call, key, targets)
         elif getattr(f, "error", None) is None:
             f.error = AdgenError(error, call.loc)
     for f in functions.values():
-        _drop_stores(f.body.stmts)
+        _drop_stores(f.body.stmts, numbered)
+    for key, targets in numbered.items():
+        _number_storage(front, key[1], targets)
+    for f in functions.values():
         # a local pointer left unused (its stores dropped, its calls resolved)
         used = {x.sym for s in ir.stmts_walk(f.body.stmts) for e in ir.stmt_exprs(s)
                 for x in ir.walk(e) if isinstance(x, ir.Ref)}
-        f.locals[:] = [v for v in f.locals if v in used or
-                       not isinstance(v.type.resolved(), ir.FuncPtr)]
-
-
-def _in_call_storage(root, x):
-    """True when x is the storage expression of a call inside root (not a value read)."""
-    return any(getattr(c, "through_storage", None) is x for c in ir.walk(root)
-               if isinstance(c, ir.Call))
+        f.locals[:] = [v for v in f.locals if v in used or not _holds_functions(v.type)]
 
 
 def _unresolved(front, key, text, stores, reads, outside):
@@ -204,10 +251,152 @@ def _name_target(front, call, target):
     call.through_storage = None
 
 
-def _drop_stores(stmts):
-    """Remove the assignments to function pointers (their calls name the function now)."""
-    stmts[:] = [s for s in stmts if not (isinstance(s, ir.Assign) and s.lhs.type is not None
-                                         and isinstance(s.lhs.type.resolved(), ir.FuncPtr))]
+def _drop_stores(stmts, numbered):
+    """Remove the assignments to function pointers (their calls name the function now),
+    but those to the storage of numbered, which store the function's number instead."""
+    kept = []
+    for s in stmts:
+        if isinstance(s, ir.Assign) and s.lhs.type is not None and \
+                isinstance(s.lhs.type.resolved(), ir.FuncPtr):
+            key, _ = storage_key(s.lhs)
+            if key not in numbered:
+                continue
+            s.rhs = _number_of(s.rhs, numbered[key], s.loc)
+            if not isinstance(s.lhs, ir.Ref):
+                s.lhs.type = ir.INT
+        kept.append(s)
+    stmts[:] = kept
     for s in stmts:
         for inner in ir.nested_lists(s):
-            _drop_stores(inner)
+            _drop_stores(inner, numbered)
+
+
+# ------------------------------------------------------- several functions: numbers
+
+
+def _dispatched(front, key, stores, reads, outside):
+    """The functions a variable or array of key may hold, in the order of their numbers,
+    where calls through it can go through a function choosing among them: a variable or
+    array (not a field) that only stores and calls read, stored only known functions (or
+    a null pointer), each taking the same arguments. None otherwise."""
+    if key is None or key[0] != "var" or key in reads:
+        return None
+    sym = key[1]
+    if sym.kind == "global" and not sym.is_static:
+        return None
+    names = stores.get(key, set())
+    if UNKNOWN in names or any(n not in front.functions for n in names):
+        return None
+    targets = sorted(names)
+    funcs = [front.functions[n] for n in targets]
+    if len(funcs) < 2 or any(g.variadic for g in funcs) or \
+            len({len(g.params) for g in funcs}) != 1:
+        return None
+    ret = funcs[0].ret.resolved()
+    if not (ret.is_void or ret.is_float or ret.is_int) or \
+            any(g.ret.resolved() != ret for g in funcs):
+        return None
+    return targets
+
+
+def _number_of(e, targets, loc):
+    """The number standing for the function (or choice of functions) e stores."""
+    if isinstance(e, ir.Cast):
+        return _number_of(e.arg, targets, loc)
+    if isinstance(e, ir.Cond):
+        return ir.Cond(e.test, _number_of(e.then, targets, loc),
+                       _number_of(e.other, targets, loc), ir.INT, loc)
+    if isinstance(e, ir.Const) and isinstance(e.type.resolved(), ir.FuncPtr):
+        return ir.Const(str(targets.index(e.text) + 1), ir.INT, loc)
+    return ir.Const("0", ir.INT, loc)       # a null pointer (stored_functions: [])
+
+
+def _number_storage(front, sym, targets):
+    """sym, an array or variable of function pointers, holds their numbers instead."""
+    def numbered(t):
+        r = t.resolved()
+        if isinstance(r, ir.Arr):
+            return ir.Arr(numbered(r.elem), r.size)
+        return ir.INT
+    sym.type = numbered(sym.type)
+    init = (getattr(sym, "init_text", None) or "").strip()
+    if init:
+        sym.init_text = _numbered_initializer(init, targets)
+
+
+def _numbered_initializer(text, targets):
+    """The C text of an initializer of functions with their numbers instead."""
+    out, word = [], ""
+    for ch in text + " ":
+        if ch.isalnum() or ch == "_":
+            word += ch
+            continue
+        if word:
+            out.append(str(targets.index(word) + 1) if word in targets else
+                       "0" if word == "NULL" else word)
+            word = ""
+        if ch != "&":
+            out.append(ch)
+    return "".join(out).strip()
+
+
+def _call_dispatch(front, call, key, targets):
+    """Make call, through the storage of key, a call of the function choosing among
+    targets by the number kept there (made once per storage)."""
+    made = getattr(front, "dispatchers", None)
+    if made is None:
+        made = front.dispatchers = {}
+    if key not in made:
+        made[key] = _dispatcher(front, key[1], targets, call.loc)
+    g = made[key]
+    storage = call.through_storage
+    if isinstance(storage, ir.Deref):
+        storage = storage.ptr
+    if not isinstance(storage, ir.Ref):     # (a variable's type: _number_storage)
+        storage.type = ir.INT
+    call.args = [storage] + [front.convert(a, p.type) for a, p in zip(call.args, g.params[1:])]
+    call.func = g.name
+    call.type = g.ret
+    call.through_storage = None
+
+
+def _dispatcher(front, sym, targets, loc):
+    """`static R NAME_call(int which, ...)`, calling the function numbered `which`."""
+    funcs = [front.functions[n] for n in targets]
+    name, k = f"{sym.name}_call", 2
+    while name in front.functions or any(g.name == name for g in front.globals):
+        name, k = f"{sym.name}_call{k}", k + 1
+    taken = {"which", "result"}
+    params = [ir.Symbol("which", ir.INT, "param", loc)]
+    for i, p in enumerate(funcs[0].params):
+        pname = p.name if p.name not in taken else f"arg{i + 1}"
+        taken.add(pname)
+        params.append(ir.Symbol(pname, p.type, "param", loc))
+    ret = funcs[0].ret
+    result = ir.Symbol("result", ret, "local", loc) if not ret.resolved().is_void else None
+    listed = ", ".join(targets)
+    what = f"an element of the function pointer array '{sym.name}'" \
+        if isinstance(sym.type.resolved(), ir.Arr) else f"the function pointer '{sym.name}'"
+    message = f"{os.path.basename(loc.file)}:{loc.line}: {what} holds none of {listed}: " \
+              "the derivative code cannot call through it"
+    chain = ir.ExprStmt(ir.Call("adgen_shape_error", [ir.Const(
+        '"' + message.replace("\\", "\\\\").replace('"', '\\"') + '"',
+        ir.Ptr(ir.Prim("char", True)), loc)], ir.VOID, loc), loc)
+    for number, g in reversed(list(enumerate(funcs, 1))):
+        args = [front.convert(ir.Ref(p), q.type) for p, q in zip(params[1:], g.params)]
+        called = ir.Call(g.name, args, g.ret, loc)
+        do = ir.Assign(ir.Ref(result), called, loc) if result is not None else \
+            ir.ExprStmt(called, loc)
+        chain = ir.If(ir.Binary("==", ir.Ref(params[0]), ir.Const(str(number), ir.INT, loc),
+                                ir.INT, loc), ir.Block([do]), ir.Block([chain]), loc)
+    zero = "0.0" if ret.resolved().is_float else "0"
+    body = ([ir.Assign(ir.Ref(result), ir.Const(zero, ret, loc), loc)] if result else []) + \
+        [chain, ir.Return(ir.Ref(result) if result is not None else None, loc)]
+    f = ir.Function(name, ret, params, ir.Block(body, loc),
+                    [result] if result is not None else [], is_static=True, loc=loc)
+    f.is_library = False
+    f.stated_sizes = {}
+    f.comment = f"Calls the function of number `which` of {listed} (the numbers the " \
+                f"function pointer '{sym.name}' holds)."
+    front.functions[name] = f
+    return f

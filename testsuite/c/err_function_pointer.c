@@ -1,12 +1,18 @@
 /* adgen-test
 head: integrate(integrate)/(a)
 arg a: double[2]
-expect-error: call through the function pointer 'f', which may point to 'linear', 'quadratic': adgen resolves a pointer that holds one function only
-expect-error-line: 27
+expect-error: call through the function pointer 'm.f', which may point to 'linear', 'quadratic': adgen resolves a pointer that holds one function only
+expect-error-line: 35
 */
-/* Must be refused: the integrand is called through a function pointer set to one of two
- * functions, depending on the data: adgen resolves a pointer that holds one function. */
+/* Must be refused: the integrand is called through a struct field set to one of two
+ * functions, depending on the data: a field that may hold several functions is not
+ * numbered as a variable is (its struct's layout is the program's). */
 typedef double (*integrand_fn)(const double *a, double t);
+
+typedef struct {
+    integrand_fn f;
+    double h;
+} Rule;
 
 static double quadratic(const double *a, double t)
 {
@@ -20,10 +26,12 @@ static double linear(const double *a, double t)
 
 double integrate(const double *a)
 {
-    integrand_fn f = a[1] > 0.0 ? quadratic : linear;
+    Rule m;
+    m.f = a[1] > 0.0 ? quadratic : linear;
+    m.h = 0.1;
     double s = 0.0;
     int i;
     for (i = 0; i < 10; i++)
-        s += 0.1 * f(a, 0.1 * i + 0.05);
+        s += m.h * m.f(a, 0.1 * i + 0.05);
     return s;
 }
