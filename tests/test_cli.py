@@ -510,6 +510,50 @@ def test_a_call_through_a_table_entry_holding_no_function_stops(tmp_path):
     assert abs(float(first.stdout.split()[0]) - (math.cos(0.5) + 1.0)) < 1e-14
 
 
+POINTER_SET_ELSEWHERE = """static double (*law)(double);
+static double quad(double v) { return v * v; }
+static double cube(double v) { return v * v * v; }
+void choose(int k) { law = k ? quad : cube; }
+double run(const double *x)
+{
+    return law(x[0]) + law(x[1]);
+}
+"""
+
+POINTER_KEPT_BETWEEN_CALLS = """static double (*law)(double);
+static double quad(double v) { return v * v; }
+static double cube(double v) { return v * v * v; }
+double run(int k, const double *x)
+{
+    if (k > 1)
+        law = k > 2 ? quad : cube;
+    return law(x[0]) + law(x[1]);
+}
+"""
+
+
+@pytest.mark.parametrize("source,message", [
+    (POINTER_SET_ELSEWHERE, r"the function pointer 'law' is set in 'choose', which runs in "
+                            r"the program's own code: adgen cannot tell which function it "
+                            r"holds at the calls; pass the function as an argument"),
+    (POINTER_KEPT_BETWEEN_CALLS, r"the function pointer 'law' keeps its value from one call "
+                                 r"of 'run' to the next: adgen cannot tell which function it "
+                                 r"holds at the calls; pass the function as an argument")],
+    ids=["set-by-init", "kept-between-calls"])
+def test_static_function_pointer_of_several_functions_set_outside_refused(
+        tmp_path, source, message):
+    """A static function pointer that may hold several functions holds their number; where
+    the program's own code sets it (an init routine) or a call leaves it for the next, the
+    output's copy would not hold what the program's does. The refusal names the pointer
+    and the way out that works: not "declare it without static", which function pointers
+    refuse in turn (another file could set it)."""
+    (tmp_path / "prog.c").write_text(source)
+    for mode in ("--reverse", "--forward"):
+        proc = adgen(mode, "prog.c", "--head", "run(run)/(x)", "-o", "out.c", cwd=tmp_path)
+        check_error(proc, "prog.c", message, {1})
+        assert files_in(tmp_path) == ["prog.c"], "adgen left files behind"
+
+
 CALLBACK_MISUSED = """static double sq(double x) { return x * x; }
 static double twice(double (*f)(double), double (*g)(double), double x)
 {

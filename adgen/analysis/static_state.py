@@ -243,6 +243,14 @@ def check_static_globals(prog, stat, inside, called):
             if g.name in written and f.has_body and getattr(f, "error", None) is None \
                     and not _may_set(prog, f, g, known):
                 written = ()
+            if (g.name in written or aggregate and g.name in escaped) and \
+                    getattr(g, "function_numbers", None) is not None:
+                # (without `static`, any file could set it: no remedy there)
+                raise AdgenError(
+                    f"the function pointer '{ir.source_name(g)}' is set in '{name}', which "
+                    "runs in the program's own code: adgen cannot tell which function it "
+                    "holds at the calls; pass the function as an argument (callbacks are "
+                    "supported)", g.loc)
             if g.name in written or aggregate and g.name in escaped:
                 raise AdgenError(
                     f"static global '{ir.source_name(g)}' is set in '{name}', which runs "
@@ -277,6 +285,12 @@ def check_static_state(prog, stat, inside, heads):
         what = f"static local '{g.local_name}' of '{g.local_of}'" if local else \
             "SAVEd variable '{}' of '{}'".format(*g.saved_as) if saved else \
             f"static global '{ir.source_name(g)}'"
+        if getattr(g, "function_numbers", None) is not None:
+            raise AdgenError(
+                f"the function pointer '{ir.source_name(g)}' keeps its value from one call "
+                f"of '{hname}' to the next: adgen cannot tell which function it holds at "
+                "the calls; pass the function as an argument (callbacks are supported)",
+                g.loc)
         remedy = "declare it at file scope, without 'static'," if local else \
             "make it a variable of a module" if saved else \
             f"declare '{ir.source_name(g)}' without 'static'"

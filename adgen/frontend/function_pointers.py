@@ -319,6 +319,7 @@ def _number_storage(front, sym, targets):
             return ir.Arr(numbered(r.elem), r.size)
         return ir.INT
     sym.type = numbered(sym.type)
+    sym.function_numbers = targets      # (the refusals of state kept between calls name it)
     init = (getattr(sym, "init_text", None) or "").strip()
     if init:
         sym.init_text = _numbered_initializer(init, targets)
