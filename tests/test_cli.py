@@ -59,12 +59,14 @@ def files_in(d):
     return sorted(p.name for p in Path(d).iterdir())
 
 
-def refuse(tmp_path, source, message, lines=None):
-    """source must be refused in both modes, with no output file left behind."""
+def refuse(tmp_path, source, message, lines=None, head=None):
+    """source must be refused in both modes (for head, or the heads adgen chooses), with
+    no output file left behind."""
     path = tmp_path / "prog.c"
     path.write_text(source)
     for mode in ("--reverse", "--forward"):
-        proc = adgen(mode, "prog.c", "-o", "out.c", cwd=tmp_path)
+        proc = adgen(mode, "prog.c", *(["--head", head] if head else []), "-o", "out.c",
+                     cwd=tmp_path)
         msg = check_error(proc, "prog.c", message, lines)
         assert files_in(tmp_path) == ["prog.c"], "adgen left files behind"
     return msg
@@ -547,11 +549,7 @@ def test_static_function_pointer_of_several_functions_set_outside_refused(
     output's copy would not hold what the program's does. The refusal names the pointer
     and the way out that works: not "declare it without static", which function pointers
     refuse in turn (another file could set it)."""
-    (tmp_path / "prog.c").write_text(source)
-    for mode in ("--reverse", "--forward"):
-        proc = adgen(mode, "prog.c", "--head", "run(run)/(x)", "-o", "out.c", cwd=tmp_path)
-        check_error(proc, "prog.c", message, {1})
-        assert files_in(tmp_path) == ["prog.c"], "adgen left files behind"
+    refuse(tmp_path, source, message, {1}, head="run(run)/(x)")
 
 
 CALLBACK_MISUSED = """static double sq(double x) { return x * x; }
@@ -586,11 +584,7 @@ double top(double x)
 def test_function_pointer_parameter_refused(tmp_path, source, message, line):
     # (named: without --head, `top` would be left out with a warning and `sq`, which no
     # function calls by name, differentiated alone)
-    (tmp_path / "prog.c").write_text(source)
-    for mode in ("--reverse", "--forward"):
-        proc = adgen(mode, "prog.c", "--head", "top", "-o", "out.c", cwd=tmp_path)
-        check_error(proc, "prog.c", message, {line})
-        assert files_in(tmp_path) == ["prog.c"], "adgen left files behind"
+    refuse(tmp_path, source, message, {line}, head="top")
 
 
 VARARGS_BARE = """double first(int n, ...)

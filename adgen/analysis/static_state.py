@@ -243,20 +243,20 @@ def check_static_globals(prog, stat, inside, called):
             if g.name in written and f.has_body and getattr(f, "error", None) is None \
                     and not _may_set(prog, f, g, known):
                 written = ()
-            if (g.name in written or aggregate and g.name in escaped) and \
-                    getattr(g, "function_numbers", None) is not None:
+            if not (g.name in written or aggregate and g.name in escaped):
+                continue
+            if getattr(g, "function_numbers", None) is not None:
                 # (without `static`, any file could set it: no remedy there)
                 raise AdgenError(
                     f"the function pointer '{ir.source_name(g)}' is set in '{name}', which "
                     "runs in the program's own code: adgen cannot tell which function it "
                     "holds at the calls; pass the function as an argument (callbacks are "
                     "supported)", g.loc)
-            if g.name in written or aggregate and g.name in escaped:
-                raise AdgenError(
-                    f"static global '{ir.source_name(g)}' is set in '{name}', which runs "
-                    "in the program's own code: the output keeps a copy of it that "
-                    f"'{name}' does not set; declare '{ir.source_name(g)}' without "
-                    "'static' so that the output uses the program's variable", g.loc)
+            raise AdgenError(
+                f"static global '{ir.source_name(g)}' is set in '{name}', which runs "
+                "in the program's own code: the output keeps a copy of it that "
+                f"'{name}' does not set; declare '{ir.source_name(g)}' without "
+                "'static' so that the output uses the program's variable", g.loc)
 
 
 def check_static_state(prog, stat, inside, heads):

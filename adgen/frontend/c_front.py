@@ -824,12 +824,13 @@ class CFront(InitializersMixin):
         cube`, the test read into pre and post), as a constant naming it (a choice of
         constants); None for anything else."""
         if isinstance(node, c_ast.TernaryOp):
-            a = self.function_value(node.iftrue, scope, loc, [], [])
-            b = self.function_value(node.iffalse, scope, loc, [], [])
+            inner_pre, inner_post = [], []      # (the tests of choices inside)
+            a, b = (self.function_value(x, scope, loc, inner_pre, inner_post)
+                    for x in (node.iftrue, node.iffalse))
             if a is None or b is None:
                 return None
-            a, b = (self.function_value(x, scope, loc, pre, post)
-                    for x in (node.iftrue, node.iffalse))
+            pre += inner_pre
+            post += inner_post
             return ir.Cond(self.expr(node.cond, scope, pre, post), a, b, a.type, loc)
         if isinstance(node, c_ast.UnaryOp) and node.op == "&":
             node = node.expr

@@ -8,7 +8,8 @@ from adgen import ir
 from adgen.ir import exprs as X
 from adgen.frontend import fortran_types as T
 from adgen.frontend.fortran_dispatch import declare_dispatched
-from adgen.frontend.fortran_helpers import (FVar, at_least_zero, base_name_of, c_string,
+from adgen.ir.c_text import c_string
+from adgen.frontend.fortran_helpers import (FVar, at_least_zero, base_name_of,
                                             call_arguments, const_int, convert_to, descriptor_field, f2003,
                                             free_call, implied_values, increment,
                                             intent_out, ir_int, is_pack, malloc, name_of,

@@ -163,19 +163,6 @@ def intent_out(attrs):
                                      for a in attrs.items)
 
 
-def c_string(text):
-    """A C string literal of text."""
-    out = []
-    for ch in text:
-        if ch in '\\"':
-            out.append("\\" + ch)
-        elif " " <= ch <= "~":
-            out.append(ch)
-        else:
-            out.extend(f"\\{b:03o}" for b in ch.encode())
-    return '"' + "".join(out) + '"'
-
-
 def result_name_of(stmt):
     """The name of the result variable of a FUNCTION statement."""
     F = f2003()

@@ -15,8 +15,9 @@ from adgen.frontend.fortran_operators import with_defined_operators
 from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
 from adgen.frontend import jumps
+from adgen.ir.c_text import c_string
 from adgen.frontend.fortran_helpers import (Changes, FVar, alias_target, base_name_of,
-                                            c_string, call_arguments, common_member,
+                                            call_arguments, common_member,
                                             const_int,
                                             constant_size, convert_to, f2003, free_call,
                                             ir_int, is_global_storage, label_of, line_of,

@@ -7,8 +7,9 @@ from adgen import ir
 from adgen.ir import exprs as X
 from adgen.ir.exprs import counted_loop
 from adgen.frontend import fortran_types as T
+from adgen.ir.c_text import c_string
 from adgen.frontend.fortran_helpers import (C_OPERATORS, STRING_INTRINSICS, FVar,
-                                            at_least_zero, c_array_length, c_char, c_string,
+                                            at_least_zero, c_array_length, c_char,
                                             call_arguments, char_literal, const_int,
                                             constant_size, constructor_items, convert_to,
                                             f2003, ir_int, name_of, walk_type)

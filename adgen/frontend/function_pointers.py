@@ -25,15 +25,16 @@ import os
 
 from adgen import ir
 from adgen.errors import AdgenError
+from adgen.ir.c_text import c_string, expr_c
 
 UNKNOWN = "an unknown value"
 
 
 def storage_key(e):
-    """(key, text) of the storage lvalue e names: a variable, or a field of a struct type
-    (all structs of that type: a copy of one carries its pointers to another); None for
-    other storage (an element of an array of pointers)."""
-    from adgen.ir.c_text import expr_c
+    """(key, text) of the storage lvalue e names: a variable (an element of an array: the
+    whole array), or a field of a struct type (all structs of that type: a copy of one
+    carries its pointers to another); None for other storage (an element of an array a
+    pointer points to)."""
     if isinstance(e, ir.Ref):
         return ("var", e.sym), e.sym.name
     if isinstance(e, ir.Deref) and isinstance(e.type.resolved() if e.type else None,
@@ -81,16 +82,18 @@ def stored_functions(e):
 
 
 def _initial_functions(text, functions):
-    """The functions an initializer's C text stores (`quad`, `&quad`, `{f0, f1, NULL}`),
-    or None where it holds anything else."""
-    names = []
+    """The functions an initializer's C text stores, in order (`quad`, `&quad`, `{f0, f1,
+    NULL}`), None for a null pointer; None where it holds anything else."""
+    items = []
     for item in text.strip().strip("{}").split(","):
         item = item.strip().lstrip("&").strip()
         if item in functions:
-            names.append(item)
-        elif item not in ("0", "NULL", ""):
+            items.append(item)
+        elif item in ("0", "NULL"):
+            items.append(None)
+        elif item:
             return None
-    return names
+    return items
 
 
 def _structs_reached(t, out):
@@ -151,7 +154,8 @@ def resolve(front):
             if not g.is_static:
                 add(key, None)      # another file may set it
             elif init:
-                add(key, _initial_functions(init, front.functions))
+                items = _initial_functions(init, front.functions)
+                add(key, None if items is None else [n for n in items if n is not None])
     for f in functions.values():
         for s in ir.stmts_walk(f.body.stmts):
             lhs_type = s.lhs.type.resolved() if isinstance(s, ir.Assign) and \
@@ -180,6 +184,7 @@ def resolve(front):
                             texts[key] = text
                             reads.setdefault(key, f)
     numbered = {}       # key -> the functions it may hold, numbered from 1 in this order
+    dispatchers = {}    # key -> the function calling the function of a number
     for f, call in calls:
         key, text = storage_key(call.through_storage)
         error = _unresolved(front, key, text or call.func, stores, reads, outside)
@@ -190,7 +195,9 @@ def resolve(front):
         targets = _dispatched(front, key, stores, reads, outside)
         if targets is not None and getattr(f, "error", None) is None:
             numbered[key] = targets
-            _call_dispatch(front, call, key, targets)
+            if key not in dispatchers:
+                dispatchers[key] = _dispatcher(front, key[1], targets, call.loc)
+            _call_dispatch(front, call, dispatchers[key])
         elif getattr(f, "error", None) is None:
             f.error = AdgenError(error, call.loc)
     for f in functions.values():
@@ -322,34 +329,15 @@ def _number_storage(front, sym, targets):
     sym.function_numbers = targets      # (the refusals of state kept between calls name it)
     init = (getattr(sym, "init_text", None) or "").strip()
     if init:
-        sym.init_text = _numbered_initializer(init, targets)
+        # (an initializer of a numbered pointer holds only functions: _dispatched)
+        numbers = ", ".join(str(targets.index(n) + 1) if n is not None else "0"
+                            for n in _initial_functions(init, targets))
+        sym.init_text = "{" + numbers + "}" if init.startswith("{") else numbers
 
 
-def _numbered_initializer(text, targets):
-    """The C text of an initializer of functions with their numbers instead."""
-    out, word = [], ""
-    for ch in text + " ":
-        if ch.isalnum() or ch == "_":
-            word += ch
-            continue
-        if word:
-            out.append(str(targets.index(word) + 1) if word in targets else
-                       "0" if word == "NULL" else word)
-            word = ""
-        if ch != "&":
-            out.append(ch)
-    return "".join(out).strip()
-
-
-def _call_dispatch(front, call, key, targets):
-    """Make call, through the storage of key, a call of the function choosing among
-    targets by the number kept there (made once per storage)."""
-    made = getattr(front, "dispatchers", None)
-    if made is None:
-        made = front.dispatchers = {}
-    if key not in made:
-        made[key] = _dispatcher(front, key[1], targets, call.loc)
-    g = made[key]
+def _call_dispatch(front, call, g):
+    """Make call, through a numbered pointer, a call of g, the function choosing by the
+    number kept there (_dispatcher)."""
     storage = call.through_storage
     if isinstance(storage, ir.Deref):
         storage = storage.ptr
@@ -381,8 +369,7 @@ def _dispatcher(front, sym, targets, loc):
     message = f"{os.path.basename(loc.file)}:{loc.line}: {what} holds none of {listed}: " \
               "the derivative code cannot call through it"
     chain = ir.ExprStmt(ir.Call("adgen_shape_error", [ir.Const(
-        '"' + message.replace("\\", "\\\\").replace('"', '\\"') + '"',
-        ir.Ptr(ir.Prim("char", True)), loc)], ir.VOID, loc), loc)
+        c_string(message), ir.Ptr(ir.Prim("char", True)), loc)], ir.VOID, loc), loc)
     for number, g in reversed(list(enumerate(funcs, 1))):
         args = [front.convert(ir.Ref(p), q.type) for p, q in zip(params[1:], g.params)]
         called = ir.Call(g.name, args, g.ret, loc)

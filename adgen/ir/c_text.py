@@ -8,6 +8,19 @@ _PREC = {"||": 4, "&&": 5, "|": 6, "^": 7, "&": 8, "==": 9, "!=": 9, "<": 10, ">
 _UNARY, _POSTFIX = 15, 16
 
 
+def c_string(text):
+    """A C string literal of text."""
+    out = []
+    for ch in text:
+        if ch in '\\"':
+            out.append("\\" + ch)
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            out.extend(f"\\{b:03o}" for b in ch.encode())
+    return '"' + "".join(out) + '"'
+
+
 def type_name(t: ir.Type) -> str:
     """The C spelling of a type with no declarator (`const double *`)."""
     return declare(t, "").strip()

@@ -66,6 +66,30 @@ def copy_function(prog, f, name):
     return g
 
 
+def _calls_with_bodies(prog, f):
+    """(statement, call, callee) of each call in f of a function of the program with a
+    body (not a library function)."""
+    for st in ir.stmts_walk(f.body.stmts):
+        for e in ir.stmt_exprs(st):
+            for sub in ir.walk(e):
+                if not isinstance(sub, ir.Call):
+                    continue
+                g = prog.functions.get(sub.func)
+                if g is not None and not getattr(g, "is_library", False) and g.has_body:
+                    yield st, sub, g
+
+
+def _new_copy(prog, g, base):
+    """A copy of g (the function `base` or a copy of it) under the next free name
+    `base_N`, added to the program."""
+    n = 2
+    while f"{base}_{n}" in prog.functions:
+        n += 1
+    c = copy_function(prog, g, f"{base}_{n}")
+    prog.functions[c.name] = c
+    return c
+
+
 def clone_call_sites(prog, roots):
     """Give every non-recursive function one copy per calling context reachable from roots
     (see the module's text). Returns the names of the functions to analyse (originals and
@@ -87,45 +111,28 @@ def clone_call_sites(prog, roots):
         if not f.has_body:
             continue
         origins = context.get(f.name)
-        site = 0
-        for st in ir.stmts_walk(f.body.stmts):
-            for e in ir.stmt_exprs(st):
-                for sub in ir.walk(e):
-                    if not isinstance(sub, ir.Call):
-                        continue
-                    g = prog.functions.get(sub.func)
-                    if g is None or getattr(g, "is_library", False) or not g.has_body:
-                        continue
-                    site += 1
-                    if sub.func in recursive or f.name in recursive:
-                        if sub.func not in claimed:
-                            claimed.add(sub.func)
-                            order.append(sub.func)
-                        continue
-                    base = getattr(g, "clone_of", g.name)
-                    key = (base, _call_context(f, origins, sub, g, site))
-                    if key in copy_for:
-                        sub.func = copy_for[key]
-                        continue
-                    if sub.func not in claimed:
-                        claimed.add(sub.func)
-                        order.append(sub.func)
-                        copy_for[key] = sub.func
-                        context[sub.func] = key[1]
-                        continue
-                    if copies >= MAX_COPIES:
-                        continue
-                    n = 2
-                    while f"{base}_{n}" in prog.functions:
-                        n += 1
-                    c = copy_function(prog, prog.functions[base], f"{base}_{n}")
-                    prog.functions[c.name] = c
-                    sub.func = c.name
-                    claimed.add(c.name)
-                    order.append(c.name)
-                    copy_for[key] = c.name
-                    context[c.name] = key[1]
-                    copies += 1
+        for site, (_, sub, g) in enumerate(_calls_with_bodies(prog, f), 1):
+            if sub.func in recursive or f.name in recursive:
+                if sub.func not in claimed:
+                    claimed.add(sub.func)
+                    order.append(sub.func)
+                continue
+            base = getattr(g, "clone_of", g.name)
+            key = (base, _call_context(f, origins, sub, g, site))
+            if key in copy_for:
+                sub.func = copy_for[key]
+                continue
+            if sub.func not in claimed:
+                claimed.add(sub.func)
+            elif copies < MAX_COPIES:
+                sub.func = _new_copy(prog, prog.functions[base], base).name
+                claimed.add(sub.func)
+                copies += 1
+            else:
+                continue
+            order.append(sub.func)
+            copy_for[key] = sub.func
+            context[sub.func] = key[1]
     return order
 
 
@@ -158,15 +165,10 @@ def split_by_activity(prog, functions, mem, act):
     sites = {}      # callee -> {pattern: [calls]}, in the order met
     for name in functions:
         f = prog.functions[name]
-        for st in ir.stmts_walk(f.body.stmts):
-            for e in ir.stmt_exprs(st):
-                for sub in ir.walk(e):
-                    g = prog.functions.get(sub.func) if isinstance(sub, ir.Call) else None
-                    if g is None or getattr(g, "is_library", False) or not g.has_body \
-                            or g.name in recursive:
-                        continue
-                    sites.setdefault(g.name, {}).setdefault(
-                        pattern(f, st, sub, g), []).append(sub)
+        for st, sub, g in _calls_with_bodies(prog, f):
+            if g.name not in recursive:
+                sites.setdefault(g.name, {}).setdefault(
+                    pattern(f, st, sub, g), []).append(sub)
     made = []
     copies = sum(1 for n in functions if getattr(prog.functions[n], "clone_of", None))
     for name, groups in sites.items():
@@ -177,11 +179,7 @@ def split_by_activity(prog, functions, mem, act):
         for calls in list(groups.values())[1:]:
             if copies >= MAX_COPIES:
                 return made
-            n = 2
-            while f"{base}_{n}" in prog.functions:
-                n += 1
-            c = copy_function(prog, g, f"{base}_{n}")
-            prog.functions[c.name] = c
+            c = _new_copy(prog, g, base)
             for call in calls:
                 call.func = c.name
             made.append(c.name)
@@ -210,27 +208,31 @@ def _access(e):
         return _access(e.arg)
     if isinstance(e, ir.Binary) and e.op in ("+", "-"):
         return _access(e.left if _carries_memory(e.left.type) else e.right)
-    step, inner = {ir.Member: (lambda: ("->" if e.arrow else ".") + e.field, "base"),
-                   ir.Index: (lambda: "[]", "base"), ir.Deref: (lambda: "*", "ptr"),
-                   ir.AddrOf: (lambda: "&", "arg")}.get(type(e), (None, None))
-    if step is None:
+    if isinstance(e, ir.Member):
+        inner, step = e.base, ("->" if e.arrow else ".") + e.field
+    elif isinstance(e, ir.Index):
+        inner, step = e.base, "[]"
+    elif isinstance(e, ir.Deref):
+        inner, step = e.ptr, "*"
+    elif isinstance(e, ir.AddrOf):
+        inner, step = e.arg, "&"
+    else:
         return None, None
-    sym, path = _access(getattr(e, inner))
+    sym, path = _access(inner)
     if sym is None:
         return None, None
-    if step() == "&" and path and path[-1] in ("*", "[]"):
+    if step == "&" and path and path[-1] in ("*", "[]"):
         return sym, path[:-1]       # `&*p`, `&p[i]`: p's memory
-    return sym, path + (step(),)
+    return sym, path + (step,)
 
 
 def _call_context(f, origins, call, g, site):
     """The origin of each argument of a call in f (whose parameters have the origins
     given; None: unknown, each call site its own): a frozenset per argument of (where,
-    the path from there: `_access`). Memory of
-    f's own (a local array, what a call returns) is this call site's alone; a scalar of
-    f's own passed by reference (every Fortran argument) is that scalar of every copy of
-    f; a value is where the values it reads come from (copies are told apart later by
-    their activity: split_by_activity)."""
+    the path from there: `_access`). Memory of f's own (a local array, what a call
+    returns) is this call site's alone; a scalar of f's own passed by reference (every
+    Fortran argument) is that scalar of every copy of f; a value is where the values it
+    reads come from (copies are told apart later by their activity: split_by_activity)."""
     out = []
     for i, a in enumerate(call.args):
         t = g.params[i].type if i < len(g.params) else a.type

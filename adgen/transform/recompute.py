@@ -522,7 +522,7 @@ def exit_recomputations(ctx, f, syms, backward_reads):
         return [], {}
     finder = _Finder(ctx, f, {})
     taken = address_taken(f)
-    changed = set(assigned_in_function(f))
+    changed = assigned_in_function(f)
     try:
         written = finder.written_memory()
     except _Refused:
