@@ -13,7 +13,7 @@ from adgen import ir, progress
 from adgen.analysis.activity import (Activity, Memory, field_closure, find, head_nodes,
                                      library_call_reads, names_global, reachable_nodes,
                                      ruled_call_arrays)
-from adgen.analysis.call_graph import callees, reachable, reachable_statements
+from adgen.analysis.call_graph import callees, reachable
 from adgen.analysis.default_heads import default_io, resolve_heads
 from adgen.analysis.extent import (ExtentAnalysis, Unknown, add_ints, const_value,
                                    descriptor_rank, field_expr, field_path_text, int_const)
@@ -386,7 +386,9 @@ class Context:
         code never touches the global leaves it as it is."""
         key = head.func.name
         if key not in self._head_shadow_globals:
-            used = X.used_symbols(list(reachable_statements(self.prog, key)))
+            used = X.used_symbols([s for n in reachable(self.prog, [key])
+                                   if self.prog.functions[n].has_body
+                                   for s in self.prog.functions[n].body.stmts])
             named = head.indep + head.dep
             self._head_shadow_globals[key] = [
                 g for g in self.shadow_globals()

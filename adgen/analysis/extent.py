@@ -314,14 +314,22 @@ def _guards(tests, flags, varying):
         isinstance(r, ir.Ref) and r.sym in varying for t in tests for r in ir.walk(t))
 
 
+def _outermost_loops(stmts):
+    """The loops of stmts that no loop of stmts holds."""
+    for s in stmts:
+        if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+            yield s
+        elif isinstance(s, ir.COMPOUND):
+            yield from _outermost_loops(list(ir.statements_inside(s)))
+
+
 def varying_ints(stmts):
     """The variables set in a loop of stmts (its counter too), and those set from them."""
     found = set()
-    for s in ir.stmts_walk(stmts):
-        if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
-            inner = (s.init + s.step if isinstance(s, ir.For) else []) + s.body.stmts
-            found |= {x.lhs.sym for x in ir.stmts_walk(inner)
-                      if isinstance(x, ir.Assign) and isinstance(x.lhs, ir.Ref)}
+    for s in _outermost_loops(stmts):       # (the loops inside them set nothing more)
+        inner = (s.init + s.step if isinstance(s, ir.For) else []) + s.body.stmts
+        found |= {x.lhs.sym for x in ir.stmts_walk(inner)
+                  if isinstance(x, ir.Assign) and isinstance(x.lhs, ir.Ref)}
     sets = [x for x in ir.stmts_walk(stmts)
             if isinstance(x, ir.Assign) and isinstance(x.lhs, ir.Ref)]
     grew = True

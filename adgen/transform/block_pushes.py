@@ -36,15 +36,17 @@ class BlockLoop:
         self.var, self.start, self.count, self.count_var = var, start, count, count_var
 
 
-def block_pushes(loop, storage):
+def block_pushes(loop, storage, stack_ops=None):
     """(statements before the forward loop, statements before the backward loop) that push
     and pop as one block what the loops push and pop one element at a time, the loops'
     own pushes and pops removed; None (nothing changed) when they do not qualify.
 
-    storage(lvalue) is a key of the memory an lvalue names (see split_sums)."""
+    storage(lvalue) is a key of the memory an lvalue names (see split_sums); stack_ops a
+    StackOps of the sweeps, where one is kept across loops."""
+    stack_ops = StackOps() if stack_ops is None else stack_ops
     fwd_body, bwd_body = loop.fwd.body.stmts, loop.bwd.body.stmts
-    push = _single(fwd_body, ir.Push)
-    pop = _single(bwd_body, ir.Pop)
+    push = stack_ops.single(fwd_body, ir.Push)
+    pop = stack_ops.single(bwd_body, ir.Pop)
     if push is None or pop is None or pop.keep or not ir.is_lvalue(push.value) or \
             not same_text(push.value, pop.target):
         return None
@@ -98,15 +100,17 @@ def push_blocks(loops, fns, storage, copies=()):
     changed at least once."""
     done = []
     seen = _occurrences(fns)
+    stack_ops = StackOps()
     for loop in loops:
-        elem = _pushed(loop)
+        elem = _pushed(loop, stack_ops)
         changed = False
         for each in _with_copies(loop, copies):
             if seen.get(id(each.fwd)) != 1 or seen.get(id(each.bwd)) != 1:
                 continue
-            made = block_pushes(each, storage)
+            made = block_pushes(each, storage, stack_ops)
             if made is None:
                 continue
+            stack_ops.forget()      # the loops around lost a push and a pop
             for stmt, before in ((each.fwd, made[0]), (each.bwd, made[1])):
                 for fn in fns:
                     if replace_stmt(fn.body, stmt, before + [stmt]):
@@ -131,19 +135,42 @@ def _with_copies(loop, copies):
     return found
 
 
-def _pushed(loop):
-    push = _single(loop.fwd.body.stmts, ir.Push)
+def _pushed(loop, stack_ops):
+    push = stack_ops.single(loop.fwd.body.stmts, ir.Push)
     return push.value if push is not None else None
 
 
-def _single(body, kind):
-    """The one statement of that kind at the top level of body, when the body holds no
-    other push or pop at any depth; None otherwise."""
-    found = [s for s in ir.stmts_walk(body) if isinstance(s, (ir.Push, ir.Pop))]
-    if len(found) != 1 or not isinstance(found[0], kind) or \
-            not any(s is found[0] for s in body):
-        return None
-    return found[0]
+class StackOps:
+    """How many pushes and pops (none, one, more) each compound statement of the sweeps
+    holds at any depth, read once per statement while the sweeps stay as they are: each
+    loop of a nest asks about its body, which holds the loops inside it."""
+
+    def __init__(self):
+        self.inside = {}        # id(compound statement) -> 0, 1 or 2 (more than one)
+
+    def forget(self):
+        self.inside = {}
+
+    def single(self, body, kind):
+        """The one statement of that kind at the top level of body, when the body holds
+        no other push or pop at any depth; None otherwise."""
+        if self.in_list(body) != 1:
+            return None
+        return next((s for s in body if isinstance(s, kind)), None)
+
+    def in_list(self, stmts):
+        return min(2, sum(self.of(s) for s in stmts))
+
+    def of(self, s):
+        if isinstance(s, (ir.Push, ir.Pop)):
+            return 1
+        if not isinstance(s, ir.COMPOUND):
+            return 0
+        if id(s) not in self.inside:
+            own = list(s.init) + list(s.step) if isinstance(s, ir.For) else []
+            self.inside[id(s)] = min(2, self.in_list(own) +
+                                     sum(self.in_list(b) for b in ir.nested_lists(s)))
+        return self.inside[id(s)]
 
 
 def _consecutive(elem, var, changed, ints_kept):

@@ -130,6 +130,7 @@ class _Finder:
             [self.mem.var(g) for g in self.prog.globals]
         self.visible = reachable_nodes(roots)
         self.written = None     # the memory f writes (written_memory), once asked
+        self.refill_kinds = {}  # id(compound statement) -> may_refill
 
     # ------------------------------------------------------------------ walk
     def walk(self, stmts, top, in_directive_loop):
@@ -380,6 +381,8 @@ class _Finder:
         return writes, reads, scalars, cost
 
     def inline_effects(self, loop, top):
+        if not self.may_refill(loop):
+            raise _Refused()
         invariant = self.invariant_syms(top)
         counters = {st.init[0].lhs.sym for st in ir.stmts_walk([loop])
                     if isinstance(st, ir.For) and len(st.init) == 1 and
@@ -397,6 +400,17 @@ class _Finder:
         if reads & writes or scalars & self.taken:
             raise _Refused()
         return writes, reads, scalars, cost
+
+    def may_refill(self, s):
+        """False when compound statement s holds a statement refill refuses wherever it
+        stands (one of another kind, a number or pointer variable set, a call), so that
+        each loop of a nest is not read through again; read once per statement."""
+        if id(s) not in self.refill_kinds:
+            inside = (list(s.init) + list(s.step) if isinstance(s, ir.For) else []) + \
+                [x for body in ir.nested_lists(s) for x in body]
+            self.refill_kinds[id(s)] = all(self.may_refill(x) if isinstance(x, ir.COMPOUND)
+                                           else _refill_kind(x) for x in inside)
+        return self.refill_kinds[id(s)]
 
     def refill(self, stmts, clean, own, readonly):
         """(memory written, operations per element) of statements that do nothing but
@@ -441,6 +455,18 @@ class _Finder:
             else:
                 raise _Refused()
         return writes, cost
+
+
+def _refill_kind(st):
+    """Whether refill may accept statement st (not compound), as far as st alone tells."""
+    if isinstance(st, (ir.Break, ir.Continue, ir.Comment, ir.Pragma)):
+        return True
+    if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref):
+        return st.lhs.sym.type.resolved().is_int
+    if isinstance(st, ir.Assign):
+        return st.lhs.type.resolved().is_float and \
+            not any(isinstance(sub, ir.Call) and not _math_call(sub) for sub in ir.walk(st.rhs))
+    return False
 
 
 def _cheap(e):

@@ -30,6 +30,7 @@ class LocalTBR:
         # (id(statement), split) -> (it, own_reads): the fixed point of a loop flows again
         # through the loops inside it, whose backward statements stay the same
         self._own = {}
+        self._heads = {}            # id(loop body) -> the fixed point its loop last reached
 
     def run(self, stmts):
         """(saves, required at exit): what each statement saves, and the locals whose
@@ -79,11 +80,25 @@ class LocalTBR:
 
     def loop(self, body, head, kill=frozenset(), tail=frozenset(), step=()):
         """Required set at a loop's exit: its head's, to a fixed point over the body (and
-        the step of a for loop); `tail`, what is read where the body ends, before the step."""
+        the step of a for loop); `tail`, what is read where the body ends, before the step.
+
+        A loop inside another is reached again at each iteration of the outer one, with a
+        set that only grows (the flow is monotone): its fixed point then starts from the
+        one it reached before, which lies below the new one, instead of from the bottom,
+        so that a nest does not iterate each loop once per iteration of those around it;
+        a set the last fixed point holds already leads to that fixed point, whose pass
+        recorded the saves. The saves are the same: the last pass runs at the fixed point."""
+        key = id(body)
+        before = self._heads.get(key)
+        if before is not None:
+            if head <= before:
+                return before
+            head = head | before
         while True:
             out = self.flow(step, self.flow(body, head) | tail)
             new = head | (out - kill)
             if new == head:
+                self._heads[key] = head
                 return head
             head = new
 
