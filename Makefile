@@ -25,7 +25,11 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 	$(PIP_ENV) $(PY) -m pip install --quiet -e '.[test]'
 	@touch $@
 
+# adgen's modules compiled to bytecode as pip does for an installed package (an editable
+# install is not compiled, and PYTHONDONTWRITEBYTECODE keeps Python from doing it itself):
+# each adgen run would otherwise compile them again.
 setup: $(VENV)/.installed
+	@$(PY) -m compileall -q adgen >/dev/null
 
 # Differentiate the bundled example, build it and check its gradient.
 demo: setup

@@ -6,6 +6,7 @@ within that of n log n. The seconds themselves are bench/gen_time.py's (`make be
 Also here: what keeps the output itself from growing faster than the program (copies of a
 function with the same code share one definition; deep expressions computed in pieces)."""
 import math
+import os
 import re
 import sys
 from pathlib import Path
@@ -313,3 +314,47 @@ def test_what_a_nest_of_loops_assigns_is_read_once(monkeypatch):
     assert {s.name for s in found[0]} == {"v0", "bottom"}
     assert count[0] <= 4 * (2 * depth + 1), count[0]
 
+
+def test_compiled_templates_are_kept_for_the_next_run(monkeypatch, tmp_path):
+    """Compiling the Jinja templates is most of a small run's time: a run keeps the
+    compiled templates in Jinja's cache directory of the user's own (in the temporary
+    directory) and the next run reads them from there, writing the same output. A cache
+    directory that is not a safe one of the user's is not used, and the run goes on."""
+    import tempfile
+    from adgen.backend import cgen
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    def fresh_run(out):
+        # a new process's state: no environment, no template loaded yet
+        monkeypatch.setattr(cgen, "_ENV", None)
+        monkeypatch.setattr(cgen, "_FUNCTION_TEMPLATE", None)
+        text, _, head = c_layered(3)
+        src = tmp_path / "layered.c"
+        src.write_text(text)
+        assert cli.main(["--reverse", str(src), "--head", head, "-o", str(out)]) == 0
+        return out.read_text().split("\n", 3)[3]      # (after the command line)
+
+    first = fresh_run(tmp_path / "first.c")
+    kept = sorted(tmp_path.glob("_jinja2-cache-*/adgen-*.cache"))
+    assert kept, sorted(p.name for p in tmp_path.iterdir())
+    loaded = []
+    load = cgen._TemplateCache.load_bytecode
+
+    def counting_load(self, bucket):
+        load(self, bucket)
+        loaded.append(bucket.code is not None)
+
+    monkeypatch.setattr(cgen._TemplateCache, "load_bytecode", counting_load)
+    assert fresh_run(tmp_path / "second.c") == first
+    assert loaded and all(loaded), loaded
+    monkeypatch.setenv("ADGEN_NO_TEMPLATE_CACHE", "1")
+    assert fresh_run(tmp_path / "uncached.c") == first
+
+    monkeypatch.delenv("ADGEN_NO_TEMPLATE_CACHE")
+    unsafe = tmp_path / "unsafe"
+    unsafe.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(unsafe))
+    (unsafe / f"_jinja2-cache-{os.getuid()}").write_text("not a directory")
+    assert cgen._template_cache() is None
+    assert fresh_run(tmp_path / "no_cache.c") == first

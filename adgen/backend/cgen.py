@@ -4,6 +4,8 @@ Expressions print through adgen/ir/c_text.py (an operator-precedence printer, th
 of the parser); every statement form, declaration and file-level piece of text lives in
 the templates.
 """
+import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,10 +103,42 @@ def fortran_comment_text(text):
     return " ".join(str(text).split("\n")).replace("\r", " ")
 
 
+_OPTIONS = dict(trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                undefined=jinja2.StrictUndefined, autoescape=False)
+
+
+class _TemplateCache(jinja2.FileSystemBytecodeCache):
+    """Jinja's cache of compiled templates, in a directory of the user's own that Jinja
+    creates mode 0700 in the temporary directory and checks before use: compiling the
+    templates is most of the time of a small run. An entry is used only for the same
+    template text (Jinja compares a checksum) under the same options and Jinja version (in
+    the file names); one that cannot be written is left out."""
+
+    def __init__(self):
+        tag = hashlib.sha1(repr((sorted((k, str(v)) for k, v in _OPTIONS.items()),
+                                 jinja2.__version__)).encode()).hexdigest()[:12]
+        super().__init__(pattern=f"adgen-{tag}-%s.cache")
+
+    def dump_bytecode(self, bucket):
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+def _template_cache():
+    """The cache, or None where the directory cannot be had (read-only, not the user's)."""
+    if os.environ.get("ADGEN_NO_TEMPLATE_CACHE"):
+        return None
+    try:
+        return _TemplateCache()
+    except (OSError, RuntimeError):
+        return None
+
+
 def _env():
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                             undefined=jinja2.StrictUndefined, autoescape=False)
+                             bytecode_cache=_template_cache(), **_OPTIONS)
     env.filters["c"] = expr_c
     env.filters["comment"] = comment_text
     env.filters["fcomment"] = fortran_comment_text
