@@ -126,7 +126,7 @@ FD_STEP = {"double": 1e-6, "float": 3e-3}
 FLOAT_TYPES = ("double", "float")
 INT_TYPES = ("int", "long", "unsigned", "size_t")
 ELEM_TYPES = FLOAT_TYPES + INT_TYPES
-SPEC_KEYS = ("head", "arg", "field", "tol", "dot_tol", "fd_step", "seed", "flags", "adgen-flags", "sizes",
+SPEC_KEYS = ("head", "arg", "field", "tol", "atol", "dot_tol", "fd_step", "seed", "flags", "adgen-flags", "sizes",
              "expect-error", "expect-error-line", "expect-warning", "setup", "sources", "link")
 FORTRAN_ONLY_KEYS = ("setup", "sources")
 
@@ -230,6 +230,10 @@ class Spec:
     heads: list = field(default_factory=list)
     tol: float = 1e-6
     dot_tol: float = 1e-12
+    # differences this small pass whatever their relative size (a fixed-point loop's adjoint
+    # differentiates its fixed point, the tangent and the finite differences the iterations
+    # run: they differ by about what the stopping test leaves)
+    atol: float = 0.0
     fd_step: Optional[float] = None     # None: FD_STEP by element type
     seed: int = 1
     flags: list = field(default_factory=list)
@@ -439,6 +443,8 @@ def parse_spec(text: str, lang: str = "c") -> Spec:
                 spec.tol = float(value)
             elif key == "dot_tol":
                 spec.dot_tol = float(value)
+            elif key == "atol":
+                spec.atol = float(value)
             elif key == "fd_step":
                 spec.fd_step = float(value)
             elif key == "seed":
@@ -2136,6 +2142,8 @@ def make_fortran_main(plan: Plan, res: dict, source_name: str = "the program") -
     o.append("  drv_t2 = sum(drv_xbar * drv_xdot)")
     o.append("  drv_sc = max(sum(abs(drv_ybar * drv_ydot)), sum(abs(drv_xbar * drv_xdot)), tiny(1.0d0))")
     o.append("  drv_dot = abs(drv_t1 - drv_t2) / drv_sc")
+    if spec.atol:
+        o.append(f"  if (abs(drv_t1 - drv_t2) <= {_flit(spec.atol, 'real(8)')}) drv_dot = 0.0d0")
 
     o.append("")
     o.append("  ! central finite differences of <ybar, y> along (the scaled) xdot, steps h and 4h")
@@ -2162,7 +2170,7 @@ def make_fortran_main(plan: Plan, res: dict, source_name: str = "the program") -
     o.append("  drv_err = max(0.0d0, abs(drv_fd(1) - drv_ad(1)) - 2.0d0 * abs((drv_fd(1) - drv_ad(1)) "
              "- (drv_fd(2) - drv_ad(2)) / 4.0d0)) &")
     o.append(f"      / max(abs(drv_fd(1)), abs(drv_ad(1)), {_flit(math.sqrt(spec.tol), 'real(8)')} "
-             f"* drv_abs(1), tiny(1.0d0))")
+             f"* drv_abs(1), {_flit(spec.atol / spec.tol, 'real(8)')}, tiny(1.0d0))")
     o.append("")
     o.append(f"  drv_ok = drv_dot <= {_flit(spec.dot_tol, 'real(8)')} .and. "
              f"drv_err <= {_flit(spec.tol, 'real(8)')}")
@@ -2511,7 +2519,8 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
                          f"{', '.join(garbage[:4])}: it must be written, not accumulated")
         else:
             m = _mismatch(f"tangent {f}_d vs central finite differences J.xdot", ydot, want,
-                          ylab, spec.tol, floor, f"{f}_d gives", "FD gives", stats, noise)
+                          ylab, spec.tol, floor, f"{f}_d gives", "FD gives", stats, noise,
+                          abs_floor=spec.atol / spec.tol)
             if m:
                 fails.append(m)
 
@@ -2527,7 +2536,8 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
         else:
             m = _mismatch(f"adjoint {f}_b vs central finite differences J^T.ybar", xbar, want,
                           [f"adjoint of {l}" for l in xlab], spec.tol, floor,
-                          f"{f}_b gives", "FD gives", stats, noise)
+                          f"{f}_b gives", "FD gives", stats, noise,
+                          abs_floor=spec.atol / spec.tol)
             if m:
                 fails.append(m)
 
@@ -2539,7 +2549,8 @@ def judge(plan: Plan, res: dict, stats: Optional[dict] = None) -> list:
         scale = max(math.fsum(map(abs, ty)), math.fsum(map(abs, tx)))
         if stats is not None:
             stats["dot-product test"] = abs(a - b) / (scale or 1)
-        if not (math.isfinite(a) and math.isfinite(b)) or abs(a - b) > spec.dot_tol * scale:
+        if not (math.isfinite(a) and math.isfinite(b)) or \
+                abs(a - b) > max(spec.dot_tol * scale, spec.atol):
             fails.append(f"dot-product test: <ybar, {f}_d(xdot)> = {a!r} but <{f}_b(ybar), xdot> "
                          f"= {b!r} (rel. diff {abs(a - b) / (scale or 1):.2g} > dot_tol "
                          f"{spec.dot_tol:g})")

@@ -282,6 +282,10 @@ class Arg:
     spec: str
 
 
+# the absolute tolerance of a program with a fixed-point loop (see render)
+FP_LOOP_ATOL = "1e-12"
+
+
 @dataclass
 class Program:
     seed: int
@@ -516,6 +520,10 @@ def render(prog: Program) -> str:
     for f in prog.funcs:
         funcs.append("")
         render_func(f, funcs)
+    if any(line.strip() == "#pragma adgen fp_loop" for line in funcs):
+        # the adjoint of the fixed point against the derivative of the iterations run: they
+        # differ by what the stopping test (a change below 1e-14) leaves
+        out.insert(out.index(f"tol: {prog.tol}") + 1, f"atol: {FP_LOOP_ATOL}")
     # a static global the minimizer left unused would be an error for gcc -Werror
     used = set(re.findall(r"\w+", "\n".join(funcs)))
     globals_ = [line for line in prog.structs or []
