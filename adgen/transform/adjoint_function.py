@@ -8,7 +8,7 @@ from adgen import ir
 from adgen.analysis.activity import field_closure, find, row_pointers, struct_with_pointers
 from adgen.analysis.extent import (Unknown, const_value, descriptor_rank, field_expr,
                                    field_path_text, through_pointer)
-from adgen.analysis.loops import loop_local_vars
+from adgen.analysis.loops import address_taken, loop_local_vars
 from adgen.errors import AdgenError, MissingSize, warning_text
 from adgen.ir import exprs as X
 from adgen.ir.exprs import same_text, used_symbols
@@ -525,8 +525,10 @@ class FuncGen(CallsAndLoops):
                 pb = self.shadow_symbol(p, ir.Ptr(p.type))
                 bparams.append(pb)
                 caller = ir.Deref(ir.Ref(pb), strip_const(p.type))
-                if p in modified:
-                    # The function changes its copy of p: that copy's adjoint is local,
+                if p in modified or p in address_taken(f):
+                    # The function changes its copy of p, or hands out its address (a
+                    # callee's forward sweep then takes the address of its adjoint too,
+                    # where the caller's is not at hand): that copy's adjoint is local,
                     # added to the caller's when the backward sweep reaches the entry.
                     own = self.shadow_symbol(p)
                     self.locals.append(LocalDecl(own, zero=True))
@@ -575,9 +577,11 @@ class FuncGen(CallsAndLoops):
         if shadow_out is not None and result is not None:
             fwd.append(ir.Assign(ir.Deref(ir.Ref(shadow_out), strip_const(f.ret)),
                                  self.sh(ir.Ref(result))))
-        # Locals (and modified parameters) the backward sweep reads travel on the stack.
+        # Locals (and modified parameters) the backward sweep reads travel on the stack; a
+        # parameter whose address the function hands out may be changed through it.
         modified = {s.lhs.sym for s in ir.stmts_walk(f.body.stmts)
-                    if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)}
+                    if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)} | \
+            address_taken(f)
         travel = []
         # Local arrays that pointers point into live on the heap from the forward sweep to
         # the end of the backward one: a pointer saved in one sweep must still point to

@@ -5,6 +5,7 @@ import functools
 from adgen import ir, progress
 from adgen.analysis.activity import row_pointers, struct_with_pointers
 from adgen.analysis.extent import field_expr
+from adgen.analysis.loops import address_taken
 from adgen.analysis.ruled_calls import result_is_active
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X, own_stack
@@ -843,9 +844,11 @@ class VectorTangentGen(TangentGen):
                 # not beside a result's tangents, which a caller may take inside one of
                 # the arrays it passes (`y[i] = g(y)`)
                 restrict.add(pd)
-            if t.is_float and any(isinstance(x, ir.Assign) and isinstance(x.lhs, ir.Ref) and
-                                  x.lhs.sym is p for x in ir.stmts_walk(f.body.stmts)):
-                # the function changes its copy of p: its tangents need a copy too
+            if t.is_float and (p in address_taken(f) or any(
+                    isinstance(x, ir.Assign) and isinstance(x.lhs, ir.Ref) and x.lhs.sym is p
+                    for x in ir.stmts_walk(f.body.stmts))):
+                # the function changes its copy of p, or hands out its address (a callee
+                # may write through it): its tangents need a copy too
                 copy = self.shadow_symbol(p, self.vec(p.type))
                 self.locals.append(LocalDecl(copy, zero=True))
                 prologue.append(self.each_direction([ir.Assign(
