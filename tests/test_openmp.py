@@ -254,6 +254,29 @@ end subroutine f
     assert "#pragma omp" not in out.read_text()
 
 
+def test_fortran_parallel_do_without_clauses(tmp_path):
+    """`!$omp parallel do` with no clause at all is the plain parallel loop (it was taken
+    for a clause adgen did not know, '', and the loop ran serially with a warning)."""
+    src = write(tmp_path, "g.f90", """\
+subroutine g(n, x, y)
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y(n)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+    y(i) = sin(x(i)) * x(i)
+  end do
+end subroutine g
+""")
+    for mode, suffix in (("--forward", "d"), ("--reverse", "b")):
+        out = tmp_path / f"g_{suffix}.c"
+        proc = adgen(mode, src, "--head", "g(y)/(x)", "-o", out)
+        assert proc.returncode == 0, proc.stderr
+        assert "warning" not in proc.stderr, proc.stderr
+        assert "#pragma omp parallel for" in out.read_text(), mode
+
+
 def test_tangent_compiles_without_openmp(tmp_path):
     """Built without -fopenmp, the tangent's pragmas are ignored without a warning, also
     where no other pragma of adgen's turns that warning off (a head of scalars)."""

@@ -1016,7 +1016,8 @@ class StatementsMixin:
         loc, text, clause_text = parallel
         lists = ("private", "firstprivate", "lastprivate", "shared", "reduction")
         out, why = [], None
-        for name, arg in omp_clauses(clause_text) or [("", None)]:
+        clauses = omp_clauses(clause_text)     # ([] for none; None: not a list of clauses)
+        for name, arg in clauses if clauses is not None else [("", None)]:
             name = name.lower()
             if name in lists and arg is not None:
                 op, sep, names = arg.rpartition(":") if name == "reduction" else ("", "", arg)
