@@ -110,6 +110,24 @@ def test_error_shows_the_line_with_a_caret(tmp_path):
     assert (col, at) == (9, 16) and shown[at - 1] == "g"
 
 
+@pytest.mark.parametrize("line,name,column", [
+    ("    return x  *    g(x);", "g", 20),            # runs of spaces
+    ("    return x *  (x /* twice */ +  g(x));", "g", 35),    # and a comment before
+    ('    return puts(" a  b ") + x  *  g(x);', "g", 35),     # and a string with spaces
+])
+def test_error_column_is_the_source_s(tmp_path, line, name, column):
+    """The column of an error and its caret are those of the file as written, where the
+    preprocessor's output (which pycparser reads) has made runs of spaces one and left
+    comments out, as gcc's own errors say."""
+    (tmp_path / "model.c").write_text("#include <stdio.h>\ndouble g(double);\n"
+                                      f"double f(double x)\n{{\n{line}\n}}\n")
+    proc = adgen("--reverse", "model.c", "--head", "f/(x)", cwd=tmp_path)
+    check_error(proc, "model.c", f"unknown external function '{name}'", lines=[5])
+    _, col, shown, at = _caret_column(proc)
+    assert shown == line and (col, at) == (column, column) and shown[at - 1] == name, \
+        proc.stderr
+
+
 def test_fortran_error_shows_the_line_with_a_caret(tmp_path):
     (tmp_path / "model.f90").write_text(
         "subroutine f(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n"
@@ -1318,7 +1336,6 @@ def test_misspelled_head_names_get_a_suggestion(tmp_path):
                              r"did you mean 'energy'\?$", located=False)
     proc = adgen("--reverse", "p.c", "--head", "energy(energy)/(pso)", cwd=tmp_path)
     check_error(proc, "p.c", r"'pso' is not a parameter of 'energy'; did you mean 'pos'\?$")
-
 
 KERNEL_PROGRAM = """\
 #include <stdio.h>

@@ -19,6 +19,7 @@ from adgen.frontend.f2c_strings import F2C_STRING_CALLS, f2c_string_call
 from adgen.frontend.file_scope import file_scope_names, file_scope_sets
 from adgen.frontend.jump_flow import set_before_read
 from adgen.frontend.realloc import lower_realloc
+from adgen.frontend.c_columns import SourceColumnsParser, column_maps
 from adgen.frontend.c_old_style import prototype_old_style
 from adgen.frontend.counted_whiles import count_whiles
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
@@ -80,7 +81,7 @@ def parse_c_file(path, include_dirs=(), defines=(), inactive=()):
     user says carry no derivative (--inactive), kept as the calls they are."""
     text, std, macros, files = preprocess(path, include_dirs, defines)
     try:
-        ast = c_parser.CParser().parse(text, path)
+        ast = SourceColumnsParser(column_maps(text)).parse(text, path)
     except c_parser.ParseError as exc:
         err = parse_error(str(exc), path)
         if err.loc is None or not err.loc.line or "Illegal character" in err.message:
