@@ -1336,6 +1336,16 @@ def test_misspelled_head_names_get_a_suggestion(tmp_path):
                              r"did you mean 'energy'\?$", located=False)
     proc = adgen("--reverse", "p.c", "--head", "energy(energy)/(pso)", cwd=tmp_path)
     check_error(proc, "p.c", r"'pso' is not a parameter of 'energy'; did you mean 'pos'\?$")
+    # a dependent may be the return value: by the function's name, or a RESULT name
+    proc = adgen("--reverse", "p.c", "--head", "energy(enrgy)/(pos)", cwd=tmp_path)
+    check_error(proc, "p.c", r"'enrgy' is not a parameter of 'energy'; did you mean "
+                             r"'energy'\?$")
+    (tmp_path / "q.f90").write_text("module q\ncontains\nreal(8) function sq(x) result(res)\n"
+                                    "  real(8), intent(in) :: x\n  res = x * x\nend function\n"
+                                    "end module\n")
+    proc = adgen("--reverse", "q.f90", "--head", "sq(rse)/(x)", cwd=tmp_path)
+    check_error(proc, "q.f90", r"'rse' is not a parameter of 'sq'; did you mean 'res'\?$")
+
 
 KERNEL_PROGRAM = """\
 #include <stdio.h>

@@ -761,7 +761,12 @@ def head_nodes(mem, func, names, what, loc):
             sym = head_global(mem.prog, func, name, what, loc)
         if sym is None:
             import difflib
-            near = difflib.get_close_matches(name, [p.name for p in func.params], n=1)
+            names = [p.name for p in func.params]
+            if what == "dependent" and func.ret.resolved().is_float:
+                # its return value: by the function's name, or a Fortran RESULT name
+                names += [ir.source_name(func)] + [n for n in [getattr(func, "result_name",
+                                                                       None)] if n]
+            near = difflib.get_close_matches(name, names, n=1)
             raise AdgenError(f"'{name}' is not a parameter of '{func.name}'" +
                              (f"; did you mean '{near[0]}'?" if near else ""), loc)
         t = sym.type.resolved()
