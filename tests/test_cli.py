@@ -1328,6 +1328,16 @@ def test_dependents_independent_of_the_independents_warn(tmp_path):
         assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
 
 
+def test_memcpy_between_types_names_them(tmp_path):
+    """A memcpy adgen cannot follow element by element names the two types (it said
+    "between arrays" for a struct filled from an array of doubles)."""
+    refuse(tmp_path, "#include <string.h>\nstruct quad { double p, q, r, s; };\n"
+           "double f(const double *x)\n{\n    struct quad a;\n    memcpy(&a, x, sizeof a);\n"
+           "    return a.p * a.q + a.r * a.s;\n}\n",
+           r"memcpy from 'double' into 'struct quad': a copy between different types is not "
+           r"supported; copy it with a loop", lines=[6], head="f(f)/(x)")
+
+
 def test_misspelled_head_names_get_a_suggestion(tmp_path):
     (tmp_path / "p.c").write_text("double energy(int n, const double *pos)\n{\n"
                                   "    return n * pos[0] * pos[0];\n}\n")

@@ -20,7 +20,7 @@ from adgen import ir
 from adgen.analysis.reinterpret import field_room, refuse_past_field
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
-from adgen.ir.c_text import expr_c
+from adgen.ir.c_text import expr_c, type_name
 from adgen.rules import LIBRARY_FUNCTIONS
 
 
@@ -395,8 +395,12 @@ class Normalizer:
             src = _strip_void_cast(call.args[1])
             st = _scalar_pointee(src, call.func, loc)
             if st is None or not X.same_type(st, et):
-                raise AdgenError(f"{call.func} between arrays of different element types is "
-                                 "not supported; copy it with a loop", loc)
+                def what(t):
+                    return "memory of no known type" if t is None else \
+                        f"'{type_name(ir.with_const(t, False))}'"
+                raise AdgenError(f"{call.func} from {what(st)} into {what(et)}: a copy between "
+                                 "different types is not supported; copy it with a loop, "
+                                 "element by element or field by field", loc)
             src_run = _past_field(src, count, et, call.func, loc)
             if et.resolved().is_struct and X.int_value(count) == 1:
                 # one struct: a copy field by field, as its assignment is
