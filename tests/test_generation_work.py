@@ -318,8 +318,9 @@ def test_what_a_nest_of_loops_assigns_is_read_once(monkeypatch):
 def test_compiled_templates_are_kept_for_the_next_run(monkeypatch, tmp_path):
     """Compiling the Jinja templates is most of a small run's time: a run keeps the
     compiled templates in Jinja's cache directory of the user's own (in the temporary
-    directory) and the next run reads them from there, writing the same output. A cache
-    directory that is not a safe one of the user's is not used, and the run goes on."""
+    directory) and the next run reads them from there, writing the same output. A damaged
+    entry is compiled again; a cache directory that is not a safe one of the user's is not
+    used, and the run goes on."""
     import tempfile
     from adgen.backend import cgen
 
@@ -350,8 +351,11 @@ def test_compiled_templates_are_kept_for_the_next_run(monkeypatch, tmp_path):
     assert loaded and all(loaded), loaded
     monkeypatch.setenv("ADGEN_NO_TEMPLATE_CACHE", "1")
     assert fresh_run(tmp_path / "uncached.c") == first
-
     monkeypatch.delenv("ADGEN_NO_TEMPLATE_CACHE")
+    for entry in kept:      # damaged entries: compiled again
+        entry.write_bytes(entry.read_bytes()[:40])
+    assert fresh_run(tmp_path / "damaged.c") == first
+
     unsafe = tmp_path / "unsafe"
     unsafe.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(unsafe))

@@ -119,6 +119,12 @@ class _TemplateCache(jinja2.FileSystemBytecodeCache):
                                  jinja2.__version__)).encode()).hexdigest()[:12]
         super().__init__(pattern=f"adgen-{tag}-%s.cache")
 
+    def load_bytecode(self, bucket):
+        try:
+            super().load_bytecode(bucket)
+        except Exception:       # a damaged entry: compiled again (and written anew)
+            bucket.reset()
+
     def dump_bytecode(self, bucket):
         try:
             super().dump_bytecode(bucket)
