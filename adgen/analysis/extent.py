@@ -320,7 +320,7 @@ def _outermost_loops(stmts):
         if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
             yield s
         elif isinstance(s, ir.COMPOUND):
-            yield from _outermost_loops(list(ir.statements_inside(s)))
+            yield from _outermost_loops(ir.statements_inside(s))
 
 
 def varying_ints(stmts):

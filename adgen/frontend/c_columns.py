@@ -7,11 +7,9 @@ the output differs from the line of the file it comes from, its columns are mapp
 by walking both lines' characters other than white space (and comments) together, as far
 as they agree (up to a macro expanded: columns after that stay as they are).
 """
-import re
-
 from pycparser import c_parser
 
-_LINEMARK = re.compile(r'^#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"')
+from adgen.frontend.preprocess import linemark
 
 
 def column_maps(text):
@@ -20,9 +18,9 @@ def column_maps(text):
     maps, sources = {}, {}
     where = None
     for line in text.split("\n"):
-        m = _LINEMARK.match(line)
-        if m:
-            where = [re.sub(r"\\(.)", r"\1", m.group(2)), int(m.group(1))]
+        mark = linemark(line)
+        if mark is not None:
+            where = list(mark)
             continue
         if where is None:
             continue

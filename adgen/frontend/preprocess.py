@@ -21,6 +21,17 @@ NOT_STANDARD = ("cblas.h", "f2c.h")
 _LINEMARK = re.compile(r'^#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"')
 
 
+def _marked_file(m):
+    return re.sub(r"\\(.)", r"\1", m.group(2))
+
+
+def linemark(line):
+    """(file, line number) of a line marker of the preprocessor's output (`# 12 "m.c" 2`:
+    the next line is line 12 of m.c), or None for another line."""
+    m = _LINEMARK.match(line)
+    return None if m is None else (_marked_file(m), int(m.group(1)))
+
+
 _DEFINE = re.compile(r"^#\s*define\s+([A-Za-z_]\w*)(?!\()\s*(.*)$")
 _UNDEF = re.compile(r"^#\s*undef\s+([A-Za-z_]\w*)")
 
@@ -62,7 +73,7 @@ def preprocess(path: str, include_dirs=(), defines=()):
     for k, line in enumerate(lines):
         m = _LINEMARK.match(line)
         if m:
-            f = re.sub(r"\\(.)", r"\1", m.group(2))
+            f = _marked_file(m)
             if f == arg != path:        # the input's own lines under its own name
                 f = path
                 lines[k] = line[:m.start(2)] + path.replace("\\", "\\\\").replace(

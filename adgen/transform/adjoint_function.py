@@ -512,8 +512,11 @@ class FuncGen(CallsAndLoops):
     def build_split(self):
         f = self.f
         fparams, bparams = [], []
+        # the parameters the function changes: those it assigns, and those whose address it
+        # hands out (changed through it, perhaps)
         modified = {st.lhs.sym for st in ir.stmts_walk(f.body.stmts)
-                    if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)}
+                    if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)} | \
+            address_taken(f)
         adds_back = []
         for p in f.params:
             fparams.append(p)
@@ -525,10 +528,10 @@ class FuncGen(CallsAndLoops):
                 pb = self.shadow_symbol(p, ir.Ptr(p.type))
                 bparams.append(pb)
                 caller = ir.Deref(ir.Ref(pb), strip_const(p.type))
-                if p in modified or p in address_taken(f):
-                    # The function changes its copy of p, or hands out its address (a
-                    # callee's forward sweep then takes the address of its adjoint too,
-                    # where the caller's is not at hand): that copy's adjoint is local,
+                if p in modified:
+                    # The function changes its copy of p (a callee given its address takes
+                    # the address of its adjoint too, in the forward sweep, where the
+                    # caller's is not at hand): that copy's adjoint is local,
                     # added to the caller's when the backward sweep reaches the entry.
                     own = self.shadow_symbol(p)
                     self.locals.append(LocalDecl(own, zero=True))
@@ -577,11 +580,7 @@ class FuncGen(CallsAndLoops):
         if shadow_out is not None and result is not None:
             fwd.append(ir.Assign(ir.Deref(ir.Ref(shadow_out), strip_const(f.ret)),
                                  self.sh(ir.Ref(result))))
-        # Locals (and modified parameters) the backward sweep reads travel on the stack; a
-        # parameter whose address the function hands out may be changed through it.
-        modified = {s.lhs.sym for s in ir.stmts_walk(f.body.stmts)
-                    if isinstance(s, ir.Assign) and isinstance(s.lhs, ir.Ref)} | \
-            address_taken(f)
+        # Locals (and modified parameters) the backward sweep reads travel on the stack.
         travel = []
         # Local arrays that pointers point into live on the heap from the forward sweep to
         # the end of the backward one: a pointer saved in one sweep must still point to

@@ -36,14 +36,13 @@ class BlockLoop:
         self.var, self.start, self.count, self.count_var = var, start, count, count_var
 
 
-def block_pushes(loop, storage, stack_ops=None):
+def block_pushes(loop, storage, stack_ops):
     """(statements before the forward loop, statements before the backward loop) that push
     and pop as one block what the loops push and pop one element at a time, the loops'
     own pushes and pops removed; None (nothing changed) when they do not qualify.
 
-    storage(lvalue) is a key of the memory an lvalue names (see split_sums); stack_ops a
-    StackOps of the sweeps, where one is kept across loops."""
-    stack_ops = StackOps() if stack_ops is None else stack_ops
+    storage(lvalue) is a key of the memory an lvalue names (see split_sums); stack_ops the
+    StackOps of the sweeps."""
     fwd_body, bwd_body = loop.fwd.body.stmts, loop.bwd.body.stmts
     push = stack_ops.single(fwd_body, ir.Push)
     pop = stack_ops.single(bwd_body, ir.Pop)
@@ -167,9 +166,7 @@ class StackOps:
         if not isinstance(s, ir.COMPOUND):
             return 0
         if id(s) not in self.inside:
-            own = list(s.init) + list(s.step) if isinstance(s, ir.For) else []
-            self.inside[id(s)] = min(2, self.in_list(own) +
-                                     sum(self.in_list(b) for b in ir.nested_lists(s)))
+            self.inside[id(s)] = self.in_list(ir.statements_inside(s))
         return self.inside[id(s)]
 
 

@@ -406,10 +406,9 @@ class _Finder:
         stands (one of another kind, a number or pointer variable set, a call), so that
         each loop of a nest is not read through again; read once per statement."""
         if id(s) not in self.refill_kinds:
-            inside = (list(s.init) + list(s.step) if isinstance(s, ir.For) else []) + \
-                [x for body in ir.nested_lists(s) for x in body]
-            self.refill_kinds[id(s)] = all(self.may_refill(x) if isinstance(x, ir.COMPOUND)
-                                           else _refill_kind(x) for x in inside)
+            self.refill_kinds[id(s)] = all(
+                self.may_refill(x) if isinstance(x, ir.COMPOUND) else _refill_kind(x)
+                for x in ir.statements_inside(s))
         return self.refill_kinds[id(s)]
 
     def refill(self, stmts, clean, own, readonly):
