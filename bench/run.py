@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Speed benchmark of adgen's generated adjoints (not a unit test).
 
-For each model (bench/gmm, bench/lstm, bench/ba, bench/burgers in C and in Fortran) this
-script
+For each model (bench/gmm, bench/lstm, bench/ba, bench/dense, bench/burgers in C and in
+Fortran) this script
   1. runs adgen (`sys.executable -m adgen --reverse`) to produce the adjoint (for
      bench/trig, `--forward --vector`: a Jacobian, steps 1-5 only, against its hand-written
      Jacobian);
@@ -151,6 +151,10 @@ MODELS = [
           full=(49, 7776, 31843), quick=(21, 1000, 4000), tiny=(3, 5, 12),
           size_names=("cameras", "points", "observations"), target_ratio=None,
           target_vs_hand=None, params=("n_cams", "n_pts", "n_obs"), generic=True),
+    Model(key="dense", name="Dense in place", source="dense/dense.c",
+          head="dense_objective(out)/(a c)", driver="dense/driver.c", hand=None,
+          full=(300,), quick=(120,), tiny=(5,), size_names=("n",), target_ratio=4.0,
+          target_vs_hand=None, params=("n",), generic=True),
     Model(key="trig", name="Trigonometric (vector tangent Jacobian)", source="trig/trig.c",
           head="trig_residual(f)/(x)", driver="trig/driver.c",
           hand="trig/trig_hand_jacobian.c", full=(1000,), quick=(300,), tiny=(7,),
@@ -1006,6 +1010,12 @@ def report(results, args, info, started):
                "indexing cameras and points. Head `ba_objective(err)/(cams pts)`. The "
                "function states the lengths of `cams` and `pts` (`#pragma adgen size`) and "
                "its loop over the observations carries `#pragma adgen independent`.")
+    out.append("- `bench/dense/dense.c`: dense linear algebra in place: a triangular product "
+               "b = U^T C, a Doolittle LU factorisation of I + A/n and a Cholesky factorisation "
+               "of I + (C + C^T)/(2n), each innermost loop adding into one element; the sum of "
+               "squares of b and the log-determinants. Head `dense_objective(out)/(a c)`. The "
+               "adjoint pushes each element those loops overwrite once per loop, not once per "
+               "iteration (docs/storage.md).")
     out.append("- `bench/burgers/burgers.c` and `burgers.F90`: 1-D viscous Burgers equation with "
                "a spatially varying viscosity, periodic, explicit Euler steps over the time span "
                "0..0.5 (more steps, finer steps); the misfit of the final state to an observed "

@@ -134,3 +134,84 @@ def test_the_stack_report_counts_a_block_inside_a_loop_once_per_iteration(tmp_pa
     assert p.returncode == 0, p.stderr
     assert "adgen_push(&y[0], (size_t)n * sizeof(double));" in out.read_text()
     assert "sq_b: stack: 8 * m * n + 8 * n + 24 bytes pushed per call" in p.stderr + p.stdout
+
+
+DENSE = SOURCE.parent / "dense_in_place.c"
+DENSE_SIZES = {"a": "n*n", "b": "n*n", "c": "n*n", "out": "n+1"}
+
+
+@pytest.fixture(scope="module")
+def dense():
+    return adgen.differentiate(str(DENSE), head="dense_in_place(out)/(a b c)",
+                               sizes=DENSE_SIZES)
+
+
+@pytest.mark.parametrize("name, element, runs", [
+    ("trmm", "b[i][j]", "n - 1 - i > 0"),
+    ("lu", "a[i][j]", "i > 0"),
+    ("lu", "a[j][i]", "i > 0"),
+    ("cholesky", "c[i * n + j]", "j > 0"),
+    ("tail_sum", "b[n - 2]", "n - 1 > 0"),
+])
+def test_an_element_every_iteration_overwrites_is_pushed_once_before_its_loop(
+        dense, name, element, runs):
+    fwd = function_text(dense, f"{name}_fwd")
+    push = f"adgen_push(&{element}, sizeof({element}));"
+    # not before the update in the loop
+    assert not re.search(re.escape(push) + r"\s*" + re.escape(f"{element} = {element} ") +
+                         r"[-+] ", fwd)
+    # guarded by the loop running (the element may lie outside the array otherwise), and
+    # before the loop
+    guard = fwd.index(f"if ({runs}) {{\n", fwd.index(f"{element}: one value for the whole loop"))
+    assert guard < fwd.index(push, guard) < fwd.index("for (k = ", guard)
+    bwd = function_text(dense, f"{name}_bwd")
+    pop = f"adgen_pop(&{element}, sizeof({element}));"
+    after = bwd.index(f"{element}: the value from before the loop")
+    assert bwd.index("k = ", bwd.index("for (iter")) < after < bwd.index(pop, after)
+    assert not re.search(r"k = [^;]*;\s*" + re.escape(pop), bwd)     # none in the loop
+
+
+@pytest.mark.parametrize("name, element", [
+    ("product", "b[i]"),        # its backward iterations read the element
+    ("all_rows", "b[i * n]"),   # at k = i an iteration reads the element itself
+])
+def test_an_element_a_backward_iteration_may_read_stays_pushed_in_each(dense, name, element):
+    fwd = function_text(dense, f"{name}_fwd")
+    assert "one value for the whole loop" not in fwd
+    inner = fwd.index("for (k = 0; k < n; k = k + 1) {")
+    assert fwd.index(f"adgen_push(&{element}, sizeof({element}));") > inner
+
+
+def test_the_stack_report_counts_an_element_pushed_once_per_loop(tmp_path):
+    # n^2 values for the triangular product, not n^3 / 2; at most: the loop of the last
+    # row runs no iteration and pushes nothing
+    src = tmp_path / "trmm.c"
+    src.write_text("""
+        void trmm(int n, const double *a, double *b)
+        {
+            int i, j, k;
+            for (i = 0; i < n; i++)
+                for (j = 0; j < n; j++)
+                    for (k = i + 1; k < n; k++)
+                        b[i * n + j] += a[k * n + i] * b[k * n + j];
+        }
+    """)
+    p = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
+                        "trmm(b)/(a b)", "--size", "a=n*n", "--size", "b=n*n",
+                        "--stack-report", "--no-output"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "trmm_b: stack: at most 16 * n * n + 8 * n + 24 bytes pushed per call" in \
+        p.stderr + p.stdout
+
+
+def test_explain_names_each_element_pushed_once(tmp_path):
+    p = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(DENSE), "--head",
+                        "dense_in_place(out)/(a b c)", "--explain", "--no-output"] +
+                       [a for k, v in DENSE_SIZES.items() for a in ("--size", f"{k}={v}")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    lines = [ln for ln in (p.stderr + p.stdout).splitlines() if "once for the whole loop" in ln]
+    assert any(re.search(r"dense_in_place\.c:\d+: trmm: b\[i\]\[j\]: stored once for the "
+                         r"whole loop \(each iteration overwrites it, and no backward "
+                         r"iteration reads the values in between\)", ln) for ln in lines), lines
+    assert len(lines) == 5, lines

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from adgen.analysis.extent import ExtentAnalysis, Unknown
-from adgen.analysis.poly import Poly, range_sum
+from adgen.analysis.poly import Poly, nonneg_within, range_sum
 from adgen.ir.c_text import expr_c
 from adgen.driver import Options, load_program, normalize_program, structure_program
 
@@ -101,6 +101,22 @@ def test_poly_sums_and_printing():
     for v in range(6):
         assert sq.substitute("d", Poly.const(v)).constant_value() == \
             sum(k * k for k in range(1, v + 1))
+
+
+def test_nonneg_within_a_slope_of_sizes_and_outer_counters():
+    class Var:      # a loop counter (its name keys its atom)
+        def __init__(self, name):
+            self.name = name
+    i, k = Var("i"), Var("k")
+    n = Poly.atom("n", None)
+    pi, pk, one = Poly.atom("i", None), Poly.atom("k", None), Poly.const(1)
+    loops = [(i, Poly.const(0), n - one), (k, pi + one, n - one)]     # k > i
+    # (k - i) * n: the slope of k is n, of i -n; smallest at k = i + 1
+    assert nonneg_within((pk - pi) * n - n, loops)
+    assert not nonneg_within((pk - pi) * n - n - one, loops)
+    assert not nonneg_within((pi - pk) * n, loops)
+    # a slope whose sign the loops do not fix: k - i - 1 may be 0 or more, n - 2 either
+    assert not nonneg_within(pk * (n - Poly.const(2)), loops)
 
 
 def test_an_extent_asked_for_again_gives_the_first_reason(tmp_path):

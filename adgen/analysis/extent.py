@@ -20,7 +20,7 @@ from adgen.analysis.clamps import (FLIP, UPPER, clamped_setting, enclosing_list,
 from adgen.analysis.fixed_globals import FixedGlobals
 from adgen.analysis.kept_intervals import kept_interval
 from adgen.analysis.pointer_walks import Lost, Walks, highest, walking_aliases
-from adgen.analysis.poly import NotPolynomial, Poly, range_sum
+from adgen.analysis.poly import NotPolynomial, Poly, nonneg_within, range_sum
 from adgen.analysis.ruled_calls import rule_length
 from adgen.ir import exprs as X
 
@@ -832,20 +832,7 @@ class IndexWalker:
             raise NotPolynomial
         return var, first, last
 
-    def nonneg_within(self, p, outer):
-        """True when polynomial p is >= 0 for every value the variables of the `outer`
-        loops take (p affine in each, the fixed integers non-negative)."""
-        for var, first, last in reversed(outer):
-            coeffs = p.coefficients_in(var.name)
-            if len(coeffs) > 2:
-                return False
-            if len(coeffs) == 2:
-                slope = coeffs[1].constant_value()
-                if slope is None:
-                    return False
-                # the minimum is at the end of the range the slope points away from
-                p = p.substitute(var.name, last if slope < 0 else first)
-        return p.nonneg_for_nonneg_atoms()
+    nonneg_within = staticmethod(nonneg_within)
 
     def to_poly(self, e, loops):
         """e as a polynomial in fixed integers and the variables of `loops`."""

@@ -294,3 +294,16 @@ def _loop_local_vars(func):
         depth[var] = 0
     walk(func.body.stmts)
     return set(depth) - outside
+
+
+def enclosing_loops(stmts, target):
+    """The for loops around statement target, outermost first, target itself last when it
+    is one; None when the statements do not hold it."""
+    for s in stmts:
+        if s is target:
+            return [s] if isinstance(s, ir.For) else []
+        for inner in ir.nested_lists(s):
+            found = enclosing_loops(inner, target)
+            if found is not None:
+                return ([s] if isinstance(s, ir.For) and inner is s.body.stmts else []) + found
+    return None

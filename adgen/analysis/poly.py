@@ -164,3 +164,23 @@ def range_sum(p, key, a, b):
     for i, c in enumerate(coeffs):
         out = out + c * power_sum(a, b, i)
     return out
+
+
+def nonneg_within(p, outer):
+    """True when polynomial p is >= 0 for every value the variables of the `outer`
+    loops take (p affine in each, the fixed integers non-negative)."""
+    for depth in range(len(outer) - 1, -1, -1):
+        var, first, last = outer[depth]
+        coeffs = p.coefficients_in(var.name)
+        if len(coeffs) > 2:
+            return False
+        if len(coeffs) == 2:
+            # the minimum is at the end of the range the slope points away from (the
+            # slope may hold fixed integers and outer counters: `(k - i) * n`)
+            if nonneg_within(coeffs[1], outer[:depth]):
+                p = p.substitute(var.name, first)
+            elif nonneg_within(-coeffs[1], outer[:depth]):
+                p = p.substitute(var.name, last)
+            else:
+                return False
+    return p.nonneg_for_nonneg_atoms()

@@ -5,14 +5,15 @@ the part of FuncGen (adjoint_function.py) that handles them."""
 from adgen import ir
 from adgen.analysis.activity import field_closure, find
 from adgen.analysis.call_graph import reachable
-from adgen.analysis.loops import assigned_in_function, canonical_loop, invariant, \
-    reads_unchanged_ints
+from adgen.analysis.loops import assigned_in_function, canonical_loop, enclosing_loops, \
+    invariant, reads_unchanged_ints
+from adgen.analysis.poly import NotPolynomial
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.ir.exprs import counted_loop, same_text, used_symbols
 from adgen.ir.generated import LocalDecl
 from adgen.rules import ALLOCATION, MPI_COMMUNICATION
-from adgen.transform.block_pushes import BlockLoop, push_blocks
+from adgen.transform.block_pushes import BlockLoop, elements_apart, hoistable, push_blocks
 from adgen.transform.common import (ad_temp, source_name, strip_const, unknown_function_error,
                                     unless_null, writable_pointer, zero_stmt)
 from adgen.transform.split_sums import PARTS, UNKNOWN, replace_stmt, split_sums
@@ -516,10 +517,11 @@ class CallsAndLoops:
                       [ir.Assign(ir.Ref(k), X.sub(ir.Ref(k), ir.Const("1", ir.INT)))],
                       ir.Block([ir.Assign(ir.Ref(var), value, s.loc)] + bb), s.loc)
         bwd += self.backward_loop(s, back)
-        if count_formula is not None and X.int_value(stride) == 1:
-            # pushes of consecutive elements, made one block at the end (block_pushes.py)
+        if count_formula is not None:
+            # pushes of consecutive elements made one block, of an element every iteration
+            # overwrites made one, at the end (block_pushes.py)
             self.block_loops.append(BlockLoop(s, fwd[-1], back, var, start_e,
-                                              X.clone(count_formula), cnt))
+                                              X.clone(count_formula), cnt, stride))
         if saved:
             bwd.append(ir.Pop(ir.Ref(var), s.loc))
         return fwd, bwd
@@ -602,13 +604,54 @@ class CallsAndLoops:
         return [loop]
 
     def block_pushes(self, fns):
-        """Make the pushes of consecutive elements by counted loops block pushes (see
-        block_pushes.py). Done last: the analyses read the sweeps one element at a time."""
-        for loop, elem in push_blocks(self.block_loops, fns, self.adjoint_storage,
-                                      self.sweep_copies):
-            self.explain(loop.source, elem, "stored as one block",
-                         "consecutive elements, each stored before its own iteration "
-                         "overwrites it")
+        """Make the pushes of consecutive elements by counted loops block pushes, and those
+        of an element every iteration overwrites one push (see block_pushes.py). Done
+        last: the analyses read the sweeps one element at a time."""
+        self.hoisted = {}       # (as made now)
+        for loop, elem, how in push_blocks(self.block_loops, fns, self.adjoint_storage,
+                                           self.sweep_copies, self.elements_apart):
+            if how == "hoisted":
+                self.hoisted.setdefault(id(loop.source), []).append(elem)
+                self.explain(loop.source, elem, "stored once for the whole loop",
+                             "each iteration overwrites it, and no backward iteration "
+                             "reads the values in between")
+            else:
+                self.explain(loop.source, elem, "stored as one block",
+                             "consecutive elements, each stored before its own iteration "
+                             "overwrites it")
+
+    def hoisted_elements(self, loop):
+        """The elements the sweeps of primal loop `loop` push once rather than in every
+        iteration: as block_pushes made them, or before it runs, as it would (the stack
+        counts of the cost model of joint mode read them from a pass's sweeps)."""
+        if self.hoisted is None:
+            self.hoisted = {}
+            for each in self.block_loops:
+                pairs = hoistable(each, self.adjoint_storage, self.elements_apart(each.source))
+                if pairs:
+                    self.hoisted[id(each.source)] = [push.value for push, _ in pairs]
+        return self.hoisted.get(id(loop), ())
+
+    def elements_apart(self, loop):
+        """For primal loop `loop`: a test whether two lvalues never name the same element
+        while it and the counted loops around it run (block_pushes.elements_apart); the
+        loops' bounds are read at its first question."""
+        from adgen.analysis.extent import IndexWalker
+        known = []
+
+        def apart(a, b):
+            if not known:
+                if self._index_walker is None:
+                    self._index_walker = IndexWalker(self.T.ctx.extents, self.f, None)
+                bounds = []
+                for lp in enclosing_loops(self.f.body.stmts, loop) or []:
+                    try:
+                        bounds.append(self._index_walker.loop_bounds(lp, bounds))
+                    except NotPolynomial:
+                        pass
+                known.append(bounds)
+            return elements_apart(a, b, self._index_walker, known[0])
+        return apart
 
     def split_backward_sums(self, fns):
         """Split the adjoint sums of the backward loops in the finished functions fns (see

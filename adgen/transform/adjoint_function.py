@@ -92,6 +92,11 @@ class FuncGen(CallsAndLoops):
         self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
         self.backward_loops = []    # (primal loop, its backward loop), for split_sums
         self.block_loops = []       # counted loops, for block_pushes (BlockLoop)
+        # id(primal loop) -> the elements its sweeps push and pop once, not per iteration
+        # (block_pushes.hoisted_pushes; stack_usage counts them once): None until asked
+        # (hoisted_elements)
+        self.hoisted = None
+        self._index_walker = None   # (elements_apart)
         # {id(statement): its copy} for each copy of a stretch's two sweeps (copy_sweeps)
         self.sweep_copies = []
         for g in T.ctx.shadow_globals():

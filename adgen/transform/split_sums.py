@@ -53,7 +53,7 @@ def split_sums(loop, temp, storage):
     ints_kept = stores_no_integer(body)
     sums = []           # lvalues of the sums in the loop, in order of appearance
     for st in body:
-        if _float_increment(st) and _fixed_place(st.lhs, changed - added_to, ints_kept) and \
+        if _float_increment(st) and fixed_place(st.lhs, changed - added_to, ints_kept) and \
                 not any(same_text(st.lhs, a) for a in sums):
             sums.append(st.lhs)
     keys = [storage(a) for a in sums]
@@ -174,7 +174,7 @@ def _increment(s):
     return increment(s.lhs, s.rhs) if isinstance(s, ir.Assign) else None
 
 
-def _fixed_place(a, changed, ints_kept=False):
+def fixed_place(a, changed, ints_kept=False):
     """True when lvalue a names the same memory in every iteration: built from variables
     the loop leaves unchanged, integer arithmetic and constants, with no memory read but
     its own storage (and the integers invariant_index allows)."""
@@ -267,7 +267,7 @@ def _invariant_reads(body, changed, storage):
         for e in [s.rhs] + _index_parts(s.lhs):
             for sub in ir.walk(e):
                 if not isinstance(sub, (ir.Index, ir.Deref, ir.Member)) or \
-                        not sub.type.resolved().is_float or not _fixed_place(sub, changed):
+                        not sub.type.resolved().is_float or not fixed_place(sub, changed):
                     continue
                 key = storage(sub)
                 if key is not UNKNOWN and key[0] == "primal" and key not in writes and \

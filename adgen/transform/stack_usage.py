@@ -128,8 +128,9 @@ class UsageCounter:
                 return own + init
             var, first, last = bounds
             inner = self.stmts(s.body.stmts, pieces, loops + [bounds], unit)
+            once = self.pushed_once(s, unit, last - first, loops)
             if inner.terms:
-                inner = self.loop_sum(inner, var, first, last, loops, s)
+                inner = self.loop_sum(inner - once, var, first, last, loops, s) + once
             return own + init + inner
         if isinstance(s, (ir.While, ir.DoWhile)):
             body = self.stmts(s.body.stmts, pieces, loops, unit)
@@ -137,6 +138,18 @@ class UsageCounter:
                 raise Unbounded("a loop whose trip count adgen cannot tell", s.loc)
             return own
         return own
+
+    def pushed_once(self, s, unit, more, loops):
+        """The bytes of the elements loop s pushes once rather than in each iteration
+        (FuncGen.hoisted), counted in each iteration by its body's; more: its trip count
+        less one (when that may be negative, the loop may push nothing: at most)."""
+        once = Poly()
+        if unit == Usage.push_bytes:
+            for elem in self.g.hoisted_elements(s):
+                once = once + _sizeof(elem.type)
+        if once.terms and not self.calc.nonneg_within(more, loops):
+            self.usage.inexact = True
+        return once
 
     def checkpointed(self, s, pieces, loops, unit):
         """A loop under binomial checkpointing: its kept states (forward pieces), and one

@@ -1,6 +1,6 @@
 /* The modes of a benchmark driver for a model with one scalar output, written once: the
- * driver (ba/driver.c, burgers/driver.c) describes its model in a BenchModel and calls
- * bench_main.
+ * driver (ba/driver.c, burgers/driver.c, dense/driver.c) describes its model in a
+ * BenchModel and calls bench_main.
  *
  *   PROG check SIZES...          adgen's gradient against finite differences on the first,
  *                                middle, last and largest component of each input
