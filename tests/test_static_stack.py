@@ -50,6 +50,27 @@ STRIDED = FIXED.replace("""        for (i = 1; i < N - 1; i++)
         for (i = 2; i < N - 1; i += 2)
             u[i] = u[i] + k[i] * sin(u[i - 1] - 2.0 * u[i] + u[i + 1]);""")
 
+# an element every iteration of a loop adds into, pushed once for the loop (counted once
+# more than pushed: the last loop runs no iteration), and a branch's flag; no callee, so
+# that the size derived is the bytes pushed
+HOISTED = """
+    #include <math.h>
+    #define N 16
+    void energy(const double *k, double *u, double *e)
+    {
+        int i, j;
+        for (i = 0; i < N; i++)
+            for (j = i + 1; j < N; j++)
+                u[i] = u[i] + 0.1 * k[j] * sin(u[j]);
+        for (i = 0; i < N; i++)
+            if (u[i] > 0.5)
+                u[i] = 0.5 * u[i] * u[i] + 0.25;
+        e[0] = 0.0;
+        for (i = 0; i < N; i++)
+            e[0] = e[0] + u[i] * u[i] * exp(-k[i]);
+    }
+"""
+
 MAIN = """
     #include <stdio.h>
     #include <math.h>
@@ -100,7 +121,8 @@ def undefined_symbols(tmp_path, source):
     return {line.split()[-1] for line in out.stdout.splitlines() if line.strip()}
 
 
-@pytest.mark.parametrize("source", [FIXED, STRIDED], ids=["fixed", "strided"])
+@pytest.mark.parametrize("source", [FIXED, STRIDED, HOISTED],
+                         ids=["fixed", "strided", "hoisted"])
 def test_size_derived_no_heap_same_gradient(tmp_path, source):
     head = "energy(e)/(k)"
     static = adgen(tmp_path, source, "--head", head, "--stack=static", "-o", "static_b.c")
@@ -247,6 +269,17 @@ def test_overflow_sets_the_flag_and_touches_nothing_else(tmp_path):
         }
     """, "down(y)/(x)",
      "down_b: stack: at most (20 * m * n + 12 * m + 24 * n + 72) / 3 bytes pushed per call"),
+    # the flag of the branch taken: one int per iteration, not one per branch
+    ("""
+        void clip(int n, double *x, double *y)
+        {
+            int i;
+            for (i = 0; i < n; i++)
+                if (x[i] > 0.5)
+                    x[i] = 0.5 * x[i] + 0.25;
+            y[0] = x[0] + x[n - 1];
+        }
+    """, "clip(y)/(x)", "clip_b: stack: 4 * n bytes pushed per call"),
 ])
 def test_stack_report(tmp_path, source, head, expected):
     r = adgen(tmp_path, source, "--head", head, "--size", "x=n", "--size", "y=1",

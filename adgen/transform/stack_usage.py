@@ -278,15 +278,28 @@ class UsageCounter:
         raise Unbounded("a loop that may run a negative number of times", s.loc)
 
     def own(self, s, children, pieces, loops, unit):
-        """Bytes of s's own generated statements (its children's aside), callees included."""
+        """Bytes of s's own generated statements (its children's aside), callees included;
+        of the two branches of an if among them (the flag a branch pushes), the larger."""
         skip = {id(b) for c in children for b in pieces.get(id(c), ())}
+        return self.own_list(pieces.get(id(s), ()), skip, s, pieces, loops, unit)
+
+    def own_list(self, stmts, skip, s, pieces, loops, unit):
         total = Poly()
-        for st in ir.stmts_walk(pieces.get(id(s), ()), skip):
+        for st in stmts:
+            if id(st) in skip:
+                continue
             total = total + unit(st) + self.raw_bytes(st, unit)
             for e in _exprs(st):
                 for sub in ir.walk(e):
                     if isinstance(sub, ir.Call):
                         total = total + self.call(sub, loops, s, pieces)
+            if isinstance(st, ir.If):
+                then, other = (self.own_list(b.stmts if b else (), skip, s, pieces, loops, unit)
+                               for b in (st.then, st.other))
+                total = total + self.larger(then, other, loops)
+            elif isinstance(st, ir.COMPOUND):
+                total = total + self.own_list(list(ir.statements_inside(st)), skip, s, pieces,
+                                              loops, unit)
         return total
 
     def raw_bytes(self, st, unit):
