@@ -885,7 +885,7 @@ def report(results, args, info, started):
                "the hand-written adjoint, peak heap beyond the primal's ≤ 5 MB and ≤ 10% of the "
                "store-all adjoint's (next table); LSTM gradient ≤ 3× primal; Burgers gradient ≤ 8× primal "
                "(at 60,000 steps in 50 snapshots, recomputing steps by the binomial schedule); "
-               "the trigonometric residual's Jacobian by adgen's vector tangent (n directions, "
+               "the dense kernels in place ≤ 4× primal; the trigonometric residual's Jacobian by adgen's vector tangent (n directions, "
                "the unit vectors) ≤ 10× the hand-written Jacobian's time (its gradient "
                "columns are Jacobians); bundle adjustment has none here. Peak heap: the largest "
                "amount of heap memory live at once during one call, above what was live before "
