@@ -214,4 +214,4 @@ def test_explain_names_each_element_pushed_once(tmp_path):
     assert any(re.search(r"dense_in_place\.c:\d+: trmm: b\[i\]\[j\]: stored once for the "
                          r"whole loop \(each iteration overwrites it, and no backward "
                          r"iteration reads the values in between\)", ln) for ln in lines), lines
-    assert len(lines) == 5, lines
+    assert len(lines) == 6, lines

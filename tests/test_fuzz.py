@@ -120,6 +120,9 @@ FEATURES = {
     "nested head handle": r"\bfz_hd(->|\.)sub->",
     "goto out of a loop": r"\bgoto done\d+;",
     "loop under #pragma adgen independent": r"#pragma adgen independent",
+    "element relaxed toward others of its array": r"for \((int )?[jlq] = [ijl] \+ 1; "
+                                                  r"[jlq] < \d+; [jlq]\+\+\) \{\n\s*(\w+)\[[ijl]\] = "
+                                                  r"0\.5 \* \2\[[ijl]\] \+ 0\.5 \*",
     "goto to the end of a loop body": r"\bgoto next\d+;",
 }
 

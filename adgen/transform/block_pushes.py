@@ -123,7 +123,8 @@ def push_blocks(loops, fns, storage, copies=(), apart=None):
         test = apart(loop.source) if apart is not None else None
         for each in _with_copies(loop, copies):
             if seen.get(id(each.fwd)) != 1 or seen.get(id(each.bwd)) != 1:
-                hoisted = {}
+                if seen.get(id(each.fwd)) or seen.get(id(each.bwd)):
+                    hoisted = {}        # in the output, left as it is
                 continue
             lifted = hoisted_pushes(each, storage, test) if test is not None else None
             if lifted is not None:
@@ -144,7 +145,8 @@ def push_blocks(loops, fns, storage, copies=(), apart=None):
             elem = pushed
         if elem is not None:
             done.append((loop, elem, "block"))
-        # (an element hoisted in some copies only is counted per iteration: at most)
+        # (an element hoisted in some copies only is counted per iteration: at most; the
+        # sweeps of a checkpointed loop's step are in the output only as copies)
         done += [(loop, e, "hoisted") for e in (hoisted or {}).values()]
     return done
 

@@ -329,6 +329,7 @@ class IndependentLoop:
         keep = [(_cell(v), g.temp(source_name(v) + "_kept", strip_const(_cell(v).type)))
                 for v in sums]
         g.first_in_iteration |= self.first_settings(s.body.stmts, private)
+        g.replayed[id(s)] = var     # (the to-be-recorded analysis: the loop sets var)
         g.replayed_counters.append(var)
         g.checkpoint_depth += 1     # nothing the iterations restore outlives them
         g.loop_depth += 1
@@ -398,6 +399,11 @@ class IndependentLoop:
             if not number or parallel:
                 bwd.append(ir.Raw("scratch_free", {"ptr": R(buf)}, loc))
         bwd += [ir.Pop(X.clone(c), loc) for c in reversed(pushed_sums)]
+        if g.saved(R(var), s) and var not in g.loop_local:
+            # the counter's value before the loop is read again by the backward sweep (an
+            # earlier loop's counter undone): kept as any loop keeps it
+            fwd.insert(1, ir.Push(R(var), loc))
+            bwd.append(ir.Pop(R(var), loc))
         return fwd, bwd
 
     @staticmethod

@@ -55,6 +55,7 @@ class Config:
     call_modes: float = 0.3  # share of call statements given a mode (joint or split) by directive
     fp_loops: float = 0.02  # chance of a fixed-point loop (#pragma adgen fp_loop) per statement
     independent_loops: float = 0.03  # chance of a loop under #pragma adgen independent per statement
+    dense_sums: float = 0.03  # chance of a nest relaxing each element toward others of its array
     switches: float = 0.2  # share of if statements written as a switch on their condition
     assign_in_test: float = 0.1  # share of if tests that assign an operand: `(w1 = e) > c`
     blas_products: float = 0.3  # share of BLAS calls that are a gemv or a gemm
@@ -590,6 +591,7 @@ class Gen:
         # independent loops draw from a stream of their own: the other directives' draws
         # (and so the programs of earlier versions of the generator) stay as they were
         self.ri = random.Random(seed * 2654435761 + 131)
+        self.rn = random.Random(seed * 2654435761 + 149)    # dense sums, likewise
         self.rw = random.Random(seed * 2246822519 + 13)
         self.rt = random.Random(seed * 3266489917 + 29)    # cheap temporaries
         self.rc = random.Random(seed * 2654435789 + 31)    # callbacks
@@ -1657,6 +1659,45 @@ class Gen:
         return [pin(Stmt("decl", ctype="double", name=acc, init=num(0.0), size=None), acc),
                 pin(loop, acc), pin(update, acc)]
 
+    def st_dense_sum(self, depth):
+        """for (i = 0; i < m; i++) for (j = i + 1; j < m; j++) a[i] = 0.5 * a[i] + 0.5 * t;
+        with t = f(a[j], ...), or j below i, or j over the whole array (i included): each
+        inner iteration updates one element in place from other elements of its array, the
+        shape of dense factorisations, whose adjoint pushes that element once per inner
+        loop when no backward iteration reads it (the partial of a[i] is 0.5; with j = i
+        among the iterations it reads it). Drawn from a stream of its own."""
+        arrs = [a for a in self.writable_arr() if a.length >= 3 and not a.symlen]
+        if not arrs or depth + 1 >= len(LOOP_VARS) or depth + 1 >= self.cfg.max_depth:
+            return None
+        return self.on_directive_stream(
+            lambda: self._dense_sum(self.r.choice(arrs), depth), self.rn)
+
+    def _dense_sum(self, a: Sym, depth: int) -> list:
+        m = a.length
+        vi, vj = LOOP_VARS[depth], LOOP_VARS[depth + 1]
+        if not self.inline_decl:
+            self.top_ints.update((vi, vj))
+        i_ref = Expr("var", val=vi, ty="int", lo=0, hi=m - 1, bound=m - 1)
+        form = self.r.randrange(3)
+        if form == 0:       # above i
+            start, end, lo, hi = ibin("+", copy.deepcopy(i_ref), inum(1)), inum(m), 1, m - 1
+        elif form == 1:     # below i
+            start, end, lo, hi = inum(0), copy.deepcopy(i_ref), 0, m - 2
+        else:               # all of them, i included
+            start, end, lo, hi = inum(0), inum(m), 0, m - 1
+        j_ref = Expr("var", val=vj, ty="int", lo=lo, hi=hi, bound=hi)
+        elem_i = Expr("idx", (self.ref(a), i_ref), bound=CAP)
+        elem_j = Expr("idx", (self.ref(a), j_ref), bound=CAP)
+        t = self.fit(mul(self.squash(elem_j), self.fit(self.dexpr(1), CAP)), CAP)
+        rhs = add(bin_("*", num(0.5), copy.deepcopy(elem_i), 0.5 * CAP),
+                  bin_("*", num(0.5), t, 0.5 * CAP))
+        update = Stmt("assign", lhs=Expr("idx", (self.ref(a, read=False), copy.deepcopy(i_ref)),
+                                         bound=CAP), op="=", rhs=rhs)
+        inner = Stmt("for", var=vj, decl=self.inline_decl, start=start, cmp="<", end=end,
+                     step=1, pre=False, body=[update])
+        return [Stmt("for", var=vi, decl=self.inline_decl, start=inum(0), cmp="<",
+                     end=inum(m), step=1, pre=False, body=[inner])]
+
     def st_early_return(self, depth):
         """if (cond) return e;  inside a loop or branch of a function returning double."""
         if not self.returns_double or depth == 0 or self.frees:
@@ -1685,6 +1726,8 @@ class Gen:
             out += self.st_fp_loop(depth) or []
         if self.ri.random() < self.cfg.independent_loops:
             out += self.st_independent_loop(depth) or []
+        if self.rn.random() < self.cfg.dense_sums:
+            out += self.st_dense_sum(depth) or []
         return out
 
     def _statement(self, depth: int):

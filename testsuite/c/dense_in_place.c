@@ -19,7 +19,7 @@ arg out: double[n+1]
  * partials read other elements, which the loop bounds keep apart). A triangular product
  * (its inner loop counting down), an LU factorisation in place (Doolittle, the inner loop a sum into
  * a[i][j]), both on rows of a C99 array, a Cholesky factorisation row by row on flattened
- * storage. Beside them, loops whose element must stay pushed in every iteration: one whose
+ * storage, and in the steps of a checkpointed loop. Beside them, loops whose element must stay pushed in every iteration: one whose
  * backward iterations read it (a product), one whose element other iterations read (k runs
  * over i), and a sum over a loop that may not run at all (n = 1: its element lies outside
  * `b`). */
@@ -92,6 +92,17 @@ static void tail_sum(int n, const double *a, double *b)
         b[n - 2] += a[k] * a[k];
 }
 
+/* the same shape in each step of a checkpointed loop: the steps' sweeps are copied */
+static void smooth_steps(int n, int steps, double *u)
+{
+    int t, i, k;
+#pragma adgen binomial_ckp(steps, 2, 0)
+    for (t = 0; t < steps; t++)
+        for (i = 0; i < n; i++)
+            for (k = i + 1; k < n; k++)
+                u[i] = u[i] + 0.1 * sin(u[k]) * u[k];
+}
+
 void dense_in_place(int n, double *a, double *b, double *c, double *out)
 {
     int i, j;
@@ -104,6 +115,7 @@ void dense_in_place(int n, double *a, double *b, double *c, double *out)
     trmm(n, (double (*)[n])a, (double (*)[n])b);
     lu(n, (double (*)[n])a);
     cholesky(n, c);
+    smooth_steps(n, 5, c);
     product(n, a, b);
     all_rows(n, b);
     for (i = 0; i <= n; i++)
