@@ -1458,6 +1458,13 @@ def test_static_state_is_refused(tmp_path):
         "static int calls = 0;\ndouble f(double x)\n{\n    calls++;\n"
         "    if (calls > 1)\n        return x * x;\n    return x;\n}\n"), "f(f)/(x)")
     assert "declare 'calls' without 'static'" in msg
+    # skipped by a goto on one path and read after its label: carried on that path
+    assert refused((
+        "static double s;\ndouble f(int n, const double *x)\n{\n    double r = 0.0;\n"
+        "    int i;\n    for (i = 0; i < n; i++) {\n        if (x[i] > 0.0)\n"
+        "            goto next;\n        s = x[i] * x[i];\n    next:\n"
+        "        r += s * x[i];\n    }\n    return r;\n}\n"),
+        "f(f)/(x)").startswith("the static global 's' keeps its value")
     # a static local the same way
     assert refused((
         "double filt(double x)\n{\n    static double prev = 0.0;\n"

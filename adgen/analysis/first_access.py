@@ -7,6 +7,8 @@ one iteration to the next), does a head set a struct's field before using the st
 They differ only in what counts as setting and as reading, which the caller gives.
 """
 from adgen import ir
+from adgen.analysis.loops import assigned_syms
+from adgen.ir import exprs as X
 
 SET, READ = "set", "read"
 
@@ -19,11 +21,41 @@ def first_access(stmts, sets, reads):
     assignment, a call that sets it); asked of a counted loop too, it may take one that
     sets the whole variable (an array's every element). reads(exprs): the expressions
     read it (a name, a call that uses it)."""
+    set_under = []      # (test, its flags): tests of flags whose true branch set it
     for st in stmts:
-        found = _first_of(st, sets, reads)
+        key = _flag_test(st.test) if isinstance(st, ir.If) else None
+        if key is not None and any(X.same_text(key[0], t) for t, _ in set_under):
+            # the same test again, its flags unchanged: its true branch comes after a
+            # setting (the branches on a lowered goto's flag, `if (!goto_next) { x = ..;
+            # ... } if (!goto_next) { .. x .. }`)
+            other = first_access(st.other.stmts, sets, reads) if st.other else None
+            found = other
+        else:
+            found = _first_of(st, sets, reads)
         if found is not None:
             return found
+        if set_under:
+            changed = assigned_syms([st])
+            set_under = [(t, flags) for t, flags in set_under if not flags & changed]
+        if key is not None and not key[1] & assigned_syms([st]) and \
+                first_access(st.then.stmts, sets, reads) == SET:
+            set_under.append(key)
     return None
+
+
+def _flag_test(test):
+    """(test, the flags it reads) for a test of adgen's own control-flow flags alone (the
+    flags of lowered breaks, returns and gotos, which nothing but their assignments
+    changes), else None."""
+    flags = set()
+    for e in ir.walk(test):
+        if isinstance(e, ir.Ref):
+            if not getattr(e.sym, "is_flag", False):
+                return None
+            flags.add(e.sym)
+        elif not isinstance(e, (ir.Const, ir.Unary, ir.Binary)):
+            return None
+    return (test, frozenset(flags)) if flags else None
 
 
 def variables_first_access(stmts, syms):
