@@ -2,7 +2,9 @@
 adjoint `f_b.c` given back to `adgen --forward` with no option the first run did not need,
 the result `f_b_d` compiled with -Werror, its Hessian-vector products checked against
 central differences of the gradient and by the symmetry test u.(H v) = v.(H u)."""
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -496,6 +498,65 @@ def test_api_hvp_and_hessian(tmp_path, adgen_cache):
     hv = built.hvp(n, x, a, tangents={"x": v})
     assert np.allclose(hv["x"], H @ v, rtol=1e-13, atol=1e-13)
     assert abs(hv["a"] - float(np.dot(dxa, v))) <= 1e-12
+
+
+FORTRAN_HEADS = """
+module chain_m
+  implicit none
+contains
+  real(8) function chain(n, x, k)
+    integer, intent(in) :: n
+    real(8), intent(in) :: x(n), k
+    integer :: i
+    chain = 0d0
+    do i = 1, n - 1
+      chain = chain + k * (x(i + 1) - x(i) - 1d0)**2 + 0.1d0 * x(i)**4
+    end do
+  end function
+end module
+subroutine weighted(n, x, a, e)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n), a
+  real(8), intent(out) :: e
+  integer :: i
+  e = 0d0
+  do i = 1, n
+    e = e + a * sin(x(i)) * x(i)**2
+  end do
+end subroutine
+"""
+
+
+@pytest.mark.skipif(shutil.which(os.environ.get("FC", "gfortran")) is None,
+                    reason="gfortran is not installed")
+def test_api_hvp_and_hessian_of_fortran_heads(tmp_path, adgen_cache):
+    """built.hvp and built.hessian of Fortran heads (every argument by reference, the
+    adjoint energy_b_, its tangent energy_b__d): a module function's Hessian against
+    differences of its gradient, a subroutine's Hessian-vector product by hand."""
+    import adgen
+    src = tmp_path / "chain.f90"
+    src.write_text(FORTRAN_HEADS)
+    f = adgen.build(str(src), head="chain(chain)/(x k)", cache_dir=adgen_cache)
+    assert f.second_order, f.second_order_error
+    n, k, h = 4, 2.0, 1e-6
+    x = np.array([0.3, 1.2, 2.5, 3.1])
+    H = f.hessian(n, x, k)
+    for j in range(n):
+        e = np.zeros(n)
+        e[j] = h
+        fd = (f.gradient(n, x + e, k)["x"] - f.gradient(n, x - e, k)["x"]) / (2 * h)
+        assert np.allclose(H["x", "x"][:, j], fd, rtol=1e-7, atol=1e-7), j
+    fd = (f.gradient(n, x, k + h)["x"] - f.gradient(n, x, k - h)["x"]) / (2 * h)
+    assert np.allclose(H["x", "k"].ravel(), fd, rtol=1e-7, atol=1e-7)
+    s = adgen.build(str(src), head="weighted(e)/(x a)", cache_dir=adgen_cache)
+    x, a = np.array([0.3, -0.7, 1.1]), 0.8
+    v, w = np.array([1.0, 0.5, -0.2]), 0.3
+    hv = s.hvp(3, x, a, 0.0, tangents={"x": v, "a": w})
+    dxx = a * (-np.sin(x) * x ** 2 + 4 * x * np.cos(x) + 2 * np.sin(x))
+    dxa = np.cos(x) * x ** 2 + 2 * x * np.sin(x)
+    assert np.allclose(hv["x"], dxx * v + dxa * w, rtol=1e-13, atol=1e-13)
+    assert abs(hv["a"] - float(np.dot(dxa, v))) <= 1e-13
 
 
 SPRINGS = Path(__file__).resolve().parent.parent / "examples" / "springs"

@@ -876,7 +876,9 @@ class Built:
                         td[:] = t
                     cargs.append(self._c_array(p, td, vals[n].shape))
                 else:
-                    cargs.append(float(t[0]) if t is not None else 0.0)
+                    value = float(t[0]) if t is not None else 0.0
+                    # (a Fortran scalar's tangent by reference, as the scalar)
+                    cargs.append(ffi.new(p["elem"] + " *", value) if self._fortran else value)
             if array:
                 b = np.zeros(vals[n].size, dtype=vals[n].dtype)
                 if n == dep:
@@ -893,6 +895,8 @@ class Built:
                     outs[n] = ffi.new(p["elem"] + " *", 0.0)
                     cargs.append(outs[n])
         if self._meta["ret_active"]:
-            cargs.append(1.0 if dep == self.name else 0.0)
+            seed = 1.0 if dep == self.name else 0.0
+            cargs.append(ffi.new(self._meta["ret"]["cdef"] + " *", seed) if self._fortran
+                         else seed)
         getattr(self._lib, self._sym["second"])(*cargs, *self._lengths(c))
         return {n: self._flat(n, outs[n]) for n in self.independents}

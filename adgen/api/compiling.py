@@ -254,7 +254,8 @@ def _build_steps(work, srcs, paths, head, func, dep, indep, o, cc, fc):
     symbols, protos = {}, []
     for mode, text in texts.items():
         base = func + suffix[mode]
-        found = _find_proto(text, [base, base + "_"])
+        # (the tangent of a Fortran head's adjoint energy_b_ is energy_b__d)
+        found = _find_proto(text, [base, base + "_", func + "_b__d"])
         if found is None:
             raise BuildError(f"the {mode}-mode file does not define {base}")
         sym, _ret, plist, proto = found
@@ -388,14 +389,13 @@ def _second_order(texts, expect, work, paths, func, dep, indep, params, o, fortr
     cannot be had, why (a string)."""
     from adgen.driver import generated
     kinds = {p["name"]: "rows" if p.get("rows") or "row" in p else p["kind"] for p in params}
-    if fortran:
-        return "Hessian-vector products of Fortran heads are not supported yet"
     if len(dep) != 1 or any(kinds.get(n, "real") not in ("real", "array") for n in dep + indep):
         return ("Hessian-vector products need one dependent and independents that are "
                 "floating-point scalars or arrays (not arrays of rows)")
     if "reverse" not in texts:
         return "no adjoint"
-    found = _find_proto(texts["reverse"], [func + "_b"])
+    # (a Fortran head's adjoint is C named as gfortran would name it: `energy_b_`)
+    found = _find_proto(texts["reverse"], [func + "_b", func + "_b_"])
     if found is None or len(found[2]) != len(expect["reverse"]):
         return "the adjoint's prototype is not the expected one"
     names = [_param_name(d) for d in found[2]]
@@ -403,7 +403,7 @@ def _second_order(texts, expect, work, paths, func, dep, indep, params, o, fortr
     # the adjoints independents too: their tangents start as the caller gives them (zero),
     # which needs no length where the adjoint adds into them
     adjoints = " ".join(adjoint[x] for x in indep)
-    head2 = f"{func}_b({adjoints})/({' '.join(indep)} {adjoints})"
+    head2 = f"{found[0]}({adjoints})/({' '.join(indep)} {adjoints})"
     where = os.path.join(work, "second")
     os.makedirs(where, exist_ok=True)
     adjoint_file = os.path.join(where, f"{func}_b.c")
@@ -421,8 +421,10 @@ def _second_order(texts, expect, work, paths, func, dep, indep, params, o, fortr
         if name.endswith("'") and name[:-1] in indep:
             second.append((name + "d", f"{elems[name[:-1]]} *", True))
         elif name in indep:
-            array = kinds[name] == "array"
-            second.append((name + "d", f"{elems[name]} *" if array else elems[name], array))
+            # (a Fortran scalar, by reference, has its tangent by reference)
+            pointer = kinds[name] == "array" or fortran
+            second.append((name + "d", f"{elems[name]} *" if pointer else elems[name],
+                           pointer))
     expect["second"] = second
     return None
 
