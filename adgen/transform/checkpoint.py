@@ -492,17 +492,30 @@ class StateKeeper:
         from adgen.analysis.loops import address_taken
         f = self.g.f
         pointers = self.local_number_pointers(node)
-        if pointers is None or len(pointers) != 1:
+        if pointers is None:
             return None
-        p = pointers[0]
         order = list(ir.stmts_walk(f.body.stmts))
-        # (setting it to null, after the block is freed, holds no other block)
-        sets = [k for k, st in enumerate(order) if isinstance(st, ir.Assign) and
-                isinstance(st.lhs, ir.Ref) and st.lhs.sym is p and not X.is_null(st.rhs)]
+        taken = address_taken(f)
+
+        def sets_of(p):
+            # (setting it to null, after the block is freed, holds no other block)
+            return [k for k, st in enumerate(order) if isinstance(st, ir.Assign) and
+                    isinstance(st.lhs, ir.Ref) and st.lhs.sym is p and not X.is_null(st.rhs)]
+        allocated = [p for p in pointers
+                     if any(alloc_call(order[k].rhs) is not None for k in sets_of(p))]
+        if len(allocated) != 1:
+            return None
+        p = allocated[0]
+        sets = sets_of(p)
+        # the other pointers to the block: copies of its start made after the allocation
+        # (`q = p`, `q = &p[0]`), which keeping the block through p covers
+        if any(q in taken or not all(k > max(sets) and _start_of(order[k].rhs, p)
+                                     for k in sets_of(q))
+               for q in pointers if q is not p):
+            return None
         calls = [alloc_call(order[k].rhs) for k in sets]
         if not calls or any(c is None for c in calls):
             return None
-        taken = address_taken(f)
         if len(calls) == 1:
             nbytes = self.allocation_bytes(order, sets[0], alloc_bytes(calls[0]), taken)
             if nbytes is not None:
@@ -662,3 +675,17 @@ class StateKeeper:
                 out.append((ir.AddrOf(ir.Ref(sym), ir.Ptr(sym.type)), ir.SizeOf(sym.type)))
         return out
 
+
+def _start_of(e, p):
+    """True when pointer expression e is the start of the block pointer variable p holds:
+    `p`, `&p[0]`, `p + 0`, or a cast of one."""
+    while isinstance(e, ir.Cast):
+        e = e.arg
+    if isinstance(e, ir.Ref):
+        return e.sym is p
+    if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index):
+        return isinstance(e.arg.base, ir.Ref) and e.arg.base.sym is p and \
+            X.int_value(e.arg.index) == 0
+    if isinstance(e, ir.Binary) and e.op in "+-":
+        return _start_of(e.left, p) and X.int_value(e.right) == 0
+    return False
