@@ -293,17 +293,17 @@ def test_a_step_stores_nothing_the_next_kept_state_brings_back(tmp_path):
     assert f"{src}:33: heat: call of step: split mode" in text, text
 
 
-@pytest.mark.parametrize("copy", ["u + 1", "&u[1]"])
+@pytest.mark.parametrize("copy", ["blk + 1", "&blk[1]"])
 def test_steps_writing_a_block_through_a_pointer_into_it_not_at_its_start_are_refused(
         tmp_path, copy):
     # a copy of the allocated pointer at its start is kept with the block
     # (checkpoint_own_heap_alias.c); one pointing further in is refused, not guessed at
     program = (SUITE / "checkpoint_own_heap_alias.c").read_text().replace(
-        "double *v = &u[0];", f"double *v = {copy};").replace("v[i + 1]", "v[i]")
+        "double *q = &blk[0];", f"double *q = {copy};")
     src = tmp_path / "alias.c"
     src.write_text(program)
     r = subprocess.run([sys.executable, "-m", "adgen", "--reverse", str(src), "--head",
-                        "march(cost)/(u0 nu)", "-o", str(tmp_path / "alias_b.c")],
+                        "chain_energy(energy)/(q0 k)", "-o", str(tmp_path / "alias_b.c")],
                        capture_output=True, text=True)
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "error: binomial_ckp: the code writes memory allocated with malloc or reached " \

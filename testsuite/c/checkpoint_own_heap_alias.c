@@ -1,39 +1,39 @@
 /* adgen-test
-head: march(cost)/(u0 nu)
-arg n: int = 10
-arg nsteps: int = 40
-arg u0: double[n] = uniform(0, 1)
-arg nu: double = 0.2
-arg cost: double[1]
+head: chain_energy(energy)/(q0 k)
+arg n: int = 8
+arg steps: int = 30
+arg q0: double[n] = uniform(-0.5, 0.5)
+arg k: double = 1.3
+arg energy: double[1]
 */
-/* A checkpointed time loop whose state is in a block the function allocates before it and
- * reaches through copies of its pointer (`v = &u[0]`, `w = u`): the snapshots keep the
- * block through the pointer malloc set, which covers what the copies write. */
+/* A checkpointed loop whose state is a block the function allocates before it and writes
+ * through copies of its pointer (`q = &blk[0]`, and `r = blk` set again in each step): the
+ * snapshots keep the block through the pointer malloc set, which covers what the copies
+ * write. A chain of nonlinear oscillators, positions and velocities in one block. */
+#include <math.h>
 #include <stdlib.h>
 
-void march(int n, int nsteps, const double *u0, double nu, double *cost)
+void chain_energy(int n, int steps, const double *q0, double k, double *energy)
 {
-    double *u = malloc((size_t)(n + 2) * sizeof(double));
-    double *un = calloc((size_t)n, sizeof(double));
-    double *v = &u[0];
-    double *w;
-    double s = 0.0;
-    int step, i;
-    for (i = 0; i < n; i++)
-        v[i + 1] = u0[i];
-    v[0] = 0.0;
-    v[n + 1] = 0.0;
-#pragma adgen binomial_ckp(nsteps, 4, 0)
-    for (step = 0; step < nsteps; step++) {
-        w = u;
-        for (i = 1; i <= n; i++)
-            un[i - 1] = v[i] + nu * (v[i - 1] - 2.0 * w[i] + v[i + 1]) - 0.05 * w[i] * w[i] * v[i];
-        for (i = 1; i <= n; i++)
-            w[i] = un[i - 1];
+    double *blk = malloc(2 * (size_t)n * sizeof(double));
+    double *q = &blk[0];
+    double *r;
+    double e = 0.0, dt = 0.05;
+    int t, i;
+    for (i = 0; i < n; i++) {
+        q[i] = q0[i];
+        q[n + i] = 0.0;
     }
-    for (i = 1; i <= n; i++)
-        s += u[i] * u[i];
-    cost[0] = s;
-    free(un);
-    free(u);
+#pragma adgen binomial_ckp(steps, 3, 0)
+    for (t = 0; t < steps; t++) {
+        r = blk;
+        for (i = 1; i < n - 1; i++)
+            r[n + i] += dt * (k * (q[i - 1] - 2.0 * q[i] + q[i + 1]) - sin(q[i]));
+        for (i = 0; i < n; i++)
+            q[i] += dt * r[n + i];
+    }
+    for (i = 0; i < n; i++)
+        e += 0.5 * blk[n + i] * blk[n + i] + 1.0 - cos(blk[i]);
+    energy[0] = e;
+    free(blk);
 }
