@@ -2389,11 +2389,12 @@ def with_gotos(funcs: list, r: random.Random) -> None:
         out = []
         for s in stmts:
             for b in s.blocks():
-                b[:] = rewrite(b, s.kind == "switch")
+                b[:] = rewrite(b, in_case or s.kind == "switch")
             out.append(s)
             jumps = list(own_jumps(s.body)) if s.kind in ("for", "while", "do") else []
-            # (not a loop of a switch's case: gcc's -Wimplicit-fallthrough takes the label
-            # after it for a case the loop falls into; the draw is made all the same)
+            # (not a loop anywhere in a switch's case: gcc's -Wimplicit-fallthrough takes a
+            # label after it that ends the case for a case the loop falls into; the draw is
+            # made all the same)
             if not jumps or r.random() < 0.2 or in_case:
                 continue
             count[0] += 1
