@@ -28,18 +28,17 @@ def first_access(stmts, sets, reads):
             # the same test again, its flags unchanged: its true branch comes after a
             # setting (the branches on a lowered goto's flag, `if (!goto_next) { x = ..;
             # ... } if (!goto_next) { .. x .. }`)
-            other = first_access(st.other.stmts, sets, reads) if st.other else None
-            found = other
+            found = first_access(st.other.stmts, sets, reads) if st.other else None
         else:
             found = _first_of(st, sets, reads)
         if found is not None:
             return found
-        if set_under:
+        if set_under or key is not None:
             changed = assigned_syms([st])
             set_under = [(t, flags) for t, flags in set_under if not flags & changed]
-        if key is not None and not key[1] & assigned_syms([st]) and \
-                first_access(st.then.stmts, sets, reads) == SET:
-            set_under.append(key)
+            if key is not None and not key[1] & changed and \
+                    first_access(st.then.stmts, sets, reads) == SET:
+                set_under.append(key)
     return None
 
 

@@ -447,7 +447,7 @@ class CallsAndLoops:
         finally:
             self.replayed_counters.pop()
         self.replayed[id(s)] = var
-        save_var = self.saved(ir.Ref(var), s) and var not in self.loop_local
+        save_var = self.keeps_counter(s, var)
         if var in self.loop_local:
             self.explain(s, ir.Ref(var), "not stored", "a counter used only in its loops")
         if not bb:
@@ -525,6 +525,12 @@ class CallsAndLoops:
         if saved:
             bwd.append(ir.Pop(ir.Ref(var), s.loc))
         return fwd, bwd
+
+    def keeps_counter(self, s, var):
+        """True when loop s, replayed from its start with counter var, keeps the counter's
+        value from before it: the backward sweep reads that value again (an earlier
+        loop's counter undone), and var is not a counter used only in its loops."""
+        return self.saved(ir.Ref(var), s) and var not in self.loop_local
 
     def trip_count(self, s, var, stride, start):
         """The number of iterations of a counted loop as an expression, when its bound and

@@ -199,9 +199,7 @@ class CheckpointedLoop:
                 ir.While(ir.Binary(">", R(top), _int(0), ir.INT), ir.Block(body), loc)]
         bwd += rerun(store.copy(_int(0), save=False))
         bwd += [ir.Raw("scratch_free", {"ptr": R(frames)})] + store.freed()
-        if g.saved(R(var), s) and var not in g.loop_local:
-            # the counter's value before the loop is read again by the backward sweep (an
-            # earlier loop's counter undone): kept as any loop keeps it
+        if g.keeps_counter(s, var):
             fwd.insert(0, ir.Push(R(var), loc))
             bwd.append(ir.Pop(R(var), loc))
         if g.kind != "head" or g.loop_depth:

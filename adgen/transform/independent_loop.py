@@ -399,10 +399,8 @@ class IndependentLoop:
             if not number or parallel:
                 bwd.append(ir.Raw("scratch_free", {"ptr": R(buf)}, loc))
         bwd += [ir.Pop(X.clone(c), loc) for c in reversed(pushed_sums)]
-        if g.saved(R(var), s) and var not in g.loop_local:
-            # the counter's value before the loop is read again by the backward sweep (an
-            # earlier loop's counter undone): kept as any loop keeps it
-            fwd.insert(1, ir.Push(R(var), loc))
+        if g.keeps_counter(s, var):
+            fwd.insert(1, ir.Push(R(var), loc))     # (after the comment)
             bwd.append(ir.Pop(R(var), loc))
         return fwd, bwd
 

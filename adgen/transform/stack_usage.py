@@ -298,8 +298,8 @@ class UsageCounter:
                                for b in (st.then, st.other))
                 total = total + self.larger(then, other, loops)
             elif isinstance(st, ir.COMPOUND):
-                total = total + self.own_list(list(ir.statements_inside(st)), skip, s, pieces,
-                                              loops, unit)
+                total = total + self.own_list(ir.statements_inside(st), skip, s, pieces, loops,
+                                              unit)
         return total
 
     def raw_bytes(self, st, unit):
