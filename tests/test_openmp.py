@@ -152,7 +152,7 @@ def test_tangent_pragmas(tmp_path):
                if line.strip().startswith("#pragma omp")]
     assert pragmas == [
         "#pragma omp parallel for schedule(static) private(k, row, rowd, soften_result, "
-        "soften_resultd, stencil, stencild, t, td)",
+        "soften_resultd, stencil, stencild, t, td, value)",
         "#pragma omp parallel for collapse(2) private(r, rd) firstprivate(scale, scaled) "
         "schedule(static, 2) private(j)",
         "#pragma omp parallel for reduction(+: s, sd)"], pragmas
@@ -766,8 +766,8 @@ def test_parallel_regions_of_one_loop_stay_parallel(tmp_path):
     assert [line.strip() for line in tangent.read_text().splitlines()
             if line.strip().startswith("#pragma omp")] == [
         "#pragma omp parallel for schedule(static) reduction(+: r, rd) shared(u, ud, f, fd, "
-        "unew, unewd) firstprivate(c, cd, n) private(t, td)",
-        "#pragma omp parallel for"]
+        "unew, unewd) firstprivate(c, cd, n) private(t, td) private(value)",
+        "#pragma omp parallel for private(value2)"]
     run_on_threads(tmp_path, tangent, REGIONS_DRIVER)
     proc = adgen("--reverse", REGIONS, "--head", REGIONS_HEAD, "-o", adjoint)
     assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr

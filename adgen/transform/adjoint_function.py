@@ -2,7 +2,6 @@
 g_bwd for a callee in split mode), statement by statement, with what the backward sweep
 needs stored, undone or recomputed (FuncGen). Calls and control flow are in
 adjoint_calls.py."""
-import copy
 
 from adgen import ir
 from adgen.analysis.activity import field_closure, find, row_pointers, struct_with_pointers
@@ -21,22 +20,9 @@ from adgen.transform.common import (Names, ShadowMap, ad_temp, alloc_bytes, allo
                                     refuse_internal_rows, row_pointer_data,
                                     shadow_global_setup, source_name, strip_const,
                                     unknown_function_error, unless_null, zero_stmt)
+from adgen.transform.held_values import StatementValues, replace_calls
 from adgen.transform.recompute import exit_recomputations
 from adgen.transform.tbr import tracked_locals
-
-
-def _replace_calls(e, func, marks, value):
-    """Copy of e with each call func(marks...) replaced by value."""
-    if isinstance(e, ir.Call) and e.func == func and \
-            [getattr(a, "sym", None) for a in e.args] == marks:
-        return X.clone(value)
-    e = copy.copy(e)
-    for name in ("arg", "left", "right", "test", "then", "other"):
-        if isinstance(getattr(e, name, None), ir.Expr):
-            setattr(e, name, _replace_calls(getattr(e, name), func, marks, value))
-    if isinstance(e, ir.Call):
-        e.args = [_replace_calls(a, func, marks, value) for a in e.args]
-    return e
 
 
 class FuncGen(CallsAndLoops):
@@ -87,8 +73,7 @@ class FuncGen(CallsAndLoops):
         self.current = None         # the primal statement being transformed
         self.call_directives = {}   # id(statement) -> "joint" | "split", by a pragma
         self.bwd_branches = {}      # id(if statement) -> the if of its backward part
-        self.held = {}              # C text of a math call -> a temporary holding its value
-        self.active_known = None    # of the assignment being differentiated (has_active)
+        self.values = None          # of the assignment being differentiated (held_values)
         self.recomputed_at = {}     # id(loop) -> statements its backward iterations start with
         self.backward_loops = []    # (primal loop, its backward loop), for split_sums
         self.block_loops = []       # counted loops, for block_pushes (BlockLoop)
@@ -966,10 +951,8 @@ class FuncGen(CallsAndLoops):
 
     def adjoint_assign(self, lhs, rhs, loc):
         """Adjoint statements of `lhs = rhs` for an active lhs."""
-        self.held = {}      # values held in temporaries serve this statement only
-        # id(subexpression) -> (it, whether it reads an active value): contribs asks at
-        # every level of a nested expression about the levels below
-        self.active_known = {}
+        # the values its partials read, each evaluated once for this statement only
+        self.values = StatementValues(self.act, lambda t: self.temp("value", t))
         first_temp = len(self.ad_locals)
         A = self.sh(lhs)
         lnode = find(self.mem.loc(lhs))
@@ -1000,7 +983,8 @@ class FuncGen(CallsAndLoops):
         """The adjoint statements of one assignment without those that do nothing: `xb = xb`
         (a contribution that vanished, of sign(1, a) to a) and the temporaries made for
         them that no statement after reads (the other factor of that product)."""
-        out = [s for s in out if not (isinstance(s, ir.Assign) and same_text(s.lhs, s.rhs))]
+        out = [s for s in out if not (isinstance(s, ir.Assign) and ir.is_lvalue(s.rhs) and
+                                       same_text(s.lhs, s.rhs))]
         if not temps:
             return out
         kept, later, dead = [], set(), set()    # later: what the statements kept after use
@@ -1016,12 +1000,9 @@ class FuncGen(CallsAndLoops):
         return kept[::-1]
 
     def has_active(self, e):
-        known = self.active_known
-        if known is None:
+        if self.values is None:
             return bool(self.act.active_reads(e))
-        if id(e) not in known:
-            known.update(self.act.active_parts(e))
-        return known[id(e)][1]
+        return self.values.active(e)
 
     def simple_seed(self, seed, out, t, loc):
         if isinstance(seed, (ir.Ref, ir.Const)) or (
@@ -1053,21 +1034,22 @@ class FuncGen(CallsAndLoops):
             if e.op == "*":
                 left, right = e.left, e.right
                 if l_act and r_act:
-                    # math calls on one side: their values serve the other side's
-                    # contribution and their own partials (see partials)
-                    left, right = (self.held_values(x, out, loc) for x in (left, right))
+                    # each side's value serves the other side's contribution, and its math
+                    # calls their own partials (held_values)
+                    left, right = (self.values.value(x, out, loc) for x in (left, right))
                 if l_act:
                     self.contribs(e.left, X.mul(X.clone(seed), X.clone(right)), out, loc)
                 if r_act:
                     self.contribs(e.right, X.mul(X.clone(left), X.clone(seed)), out, loc)
                 return
             if e.op == "/":
-                right = self.held_values(e.right, out, loc) if r_act else e.right
+                right = self.values.value(e.right, out, loc) if r_act else e.right
                 if l_act:
                     self.contribs(e.left, X.div(X.clone(seed), X.clone(right)), out, loc)
                 if r_act:
                     # -seed * l / r^2 as (seed * (l / r)) / r: in range wherever l / r is
-                    q = X.div(X.mul(X.clone(seed), X.div(X.clone(e.left), X.clone(right))),
+                    left = self.values.value(e.left, out, loc) if l_act else e.left
+                    q = X.div(X.mul(X.clone(seed), X.div(X.clone(left), X.clone(right))),
                               X.clone(right))
                     self.contribs(e.right, X.neg(q), out, loc)
                 return
@@ -1084,12 +1066,12 @@ class FuncGen(CallsAndLoops):
             # out of bounds): an if, not a product with 0
             seed = self.simple_seed(seed, out, e.type, loc)
             then_out, other_out = [], []
-            held = self.held        # a value held in one branch is unknown in the other
-            self.held = dict(held)
+            values = self.values
+            self.values = values.branch()
             self.contribs(e.then, X.clone(seed), then_out, loc)
-            self.held = dict(held)
+            self.values = values.branch()
             self.contribs(e.other, X.clone(seed), other_out, loc)
-            self.held = held
+            self.values = values
             if then_out or other_out:
                 out.append(ir.If(X.clone(e.test), ir.Block(then_out),
                                  ir.Block(other_out) if other_out else None, loc))
@@ -1128,46 +1110,22 @@ class FuncGen(CallsAndLoops):
         value = [x for p in parts if p is not None for x in ir.walk(p)
                  if isinstance(x, ir.Call) and x.func == call.func and
                  [getattr(a, "sym", None) for a in x.args] == marks]
+        values = [self.values.value(a, out, loc) for a in call.args]
         args = {}
-        for m, a, n in zip(marks, call.args, uses):
+        for m, a, n in zip(marks, values, uses):
             # how often the argument is evaluated: in the value once, and where else
             evaluations = 1 + n - len(value) if len(value) > 1 else n
             simple = all(isinstance(x, (ir.Ref, ir.Const)) for x in ir.walk(a) if x is not a)
-            args[m] = ir.Ref(self.once(a, out, loc)) if evaluations > 1 and not simple else a
-        from adgen.ir.c_text import expr_c
-        held = self.held.get(expr_c(call))
+            args[m] = ir.Ref(self.values.once(a, out, loc)) if evaluations > 1 and \
+                not simple else a
+        held = self.values.held_call(call.func, values, call.type)
         if value and (held is not None or len(value) > 1):
             if held is None:
                 v = ir.Call(call.func, [X.clone(args[m]) for m in marks], call.type, call.loc)
-                held = ir.Ref(self.once(v, out, loc))
-            parts = [None if p is None else _replace_calls(p, call.func, marks, held)
+                held = ir.Ref(self.values.once(v, out, loc))
+            parts = [None if p is None else replace_calls(p, call.func, marks, held)
                      for p in parts]
         return [None if p is None else X.substitute(p, args) for p in parts]
-
-    def held_values(self, e, out, loc):
-        """Copy of e with its (outermost) math calls replaced by temporaries holding their
-        values, remembered for their partials (see partials)."""
-        from adgen.ir.c_text import expr_c
-        if isinstance(e, ir.Call) and \
-                getattr(LIBRARY_FUNCTIONS.get(e.func), "kind", None) == "math":
-            key = expr_c(e)
-            if key not in self.held:
-                self.held[key] = ir.Ref(self.once(e, out, loc))
-            return X.clone(self.held[key])
-        if isinstance(e, (ir.Binary, ir.Unary, ir.Cast)):
-            e = copy.copy(e)
-            for name in ("left", "right", "arg"):
-                if isinstance(getattr(e, name, None), ir.Expr):
-                    setattr(e, name, self.held_values(getattr(e, name), out, loc))
-        return e
-
-    def once(self, e, out, loc):
-        """A temporary holding e's value (appended to out), or e's variable itself."""
-        if isinstance(e, ir.Ref):
-            return e.sym
-        t = self.temp("value", e.type if e.type is not None else ir.DOUBLE)
-        out.append(ir.Assign(ir.Ref(t), X.clone(e), loc))
-        return t
 
     # calls -------------------------------------------------------------------
     def expr_stmt(self, s):
@@ -1262,30 +1220,43 @@ def _without_cancelling(stmts):
     Nothing between the two may change their target or the values their terms read."""
     from adgen.ir.c_text import expr_c
     out = list(stmts)
+    # each statement's target and, for an increment, its sign and its factors (computed
+    # once: a nested expression gives hundreds of contributions)
+    facts = [_term_facts(st) for st in out]
     k = 0
     while k < len(out):
-        st = out[k]
-        inc = increment(st.lhs, st.rhs) if isinstance(st, ir.Assign) else None
+        target, inc = facts[k]
         partner = None
         if inc is not None:
-            names = {expr_c(x) for x in ir.walk(inc[1]) if ir.is_lvalue(x)} | \
-                {expr_c(st.lhs)}
+            names = {expr_c(x) for x in ir.walk(increment(out[k].lhs, out[k].rhs)[1])
+                     if ir.is_lvalue(x)} | {target}
             for m in range(k + 1, len(out)):
-                other = out[m]
-                if not isinstance(other, ir.Assign):
+                other, other_inc = facts[m]
+                if other is None:
                     break
-                signs = _same_terms(st, other)
-                if signs is not None and signs[0] == -signs[1]:
+                if other == target and other_inc is not None and \
+                        other_inc[1] == inc[1] and other_inc[0] == -inc[0]:
                     partner = m
                     break
-                if expr_c(other.lhs) in names:
+                if other in names:
                     break
         if partner is None:
             k += 1
             continue
-        del out[partner]
-        del out[k]
+        for j in (partner, k):
+            del out[j]
+            del facts[j]
     return out
+
+
+def _term_facts(st):
+    """(C text of the target, (sign, sorted factor texts) or None) of an assignment of the
+    adjoint statements of one assignment, (None, None) for another statement."""
+    if not isinstance(st, ir.Assign):
+        return None, None
+    from adgen.ir.c_text import expr_c
+    inc = increment(st.lhs, st.rhs)
+    return expr_c(st.lhs), None if inc is None else (inc[0], sorted(_factors(inc[1])))
 
 
 def _same_terms(a, b):

@@ -382,14 +382,25 @@ class Names:
 
     def __init__(self, taken):
         self.taken = set(taken)
+        # base -> the number of the last name made from it: the names below it are taken
+        # (a function of a thousand temporaries does not try them all again)
+        self.last = {}
 
     def fresh(self, base):
         name, k = base, 1
+        if name in self.taken:
+            k = self.last.get(base, 1)
         while name in self.taken:
             k += 1
             name = f"{base}{k}"
         self.taken.add(name)
+        self.last[base] = k
         return name
+
+    def release(self, name):
+        """name is free again."""
+        self.taken.discard(name)
+        self.last.clear()
 
 
 def unless_null(addr, stmts):

@@ -22,6 +22,7 @@ from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.ir.c_text import expr_c, type_name
 from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.transform.common import Names
 
 
 MAX_DEPTH = 64
@@ -41,15 +42,10 @@ class Temps:
 
     def __init__(self, func, taken):
         self.func = func
-        self.taken = taken
+        self.names = Names(taken)
 
     def new(self, base, t, loc=None):
-        name = base
-        k = 1
-        while name in self.taken:
-            k += 1
-            name = f"{base}{k}"
-        self.taken.add(name)
+        name = self.names.fresh(base)
         sym = ir.Symbol(name, ir.with_const(t, False), "temp", loc)
         self.func.locals.append(sym)
         return sym

@@ -13,6 +13,7 @@ from adgen.ir.c_text import expr_c
 from adgen.ir.exprs import counted_loop
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
 from adgen.rules import LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
+from adgen.transform.held_values import StatementValues
 from adgen.transform.common import (Names, ShadowMap, alloc_bytes, alloc_call, handle_parts,
                                     is_user_call, located, no_rule_error,
                                     refuse_internal_pointer_fields, refuse_internal_rows,
@@ -91,6 +92,7 @@ class TangentGen:
         self.sh = ShadowMap(self.act, "d")
         self.locals = []
         self.parallel = {}          # id(for loop) -> its `#pragma omp parallel for`
+        self.values = None          # of the assignment being differentiated (held_values)
         for g in T.ctx.shadow_globals():
             self.sh.set(g.primal, ir.Ref(g))
 
@@ -175,9 +177,9 @@ class TangentGen:
             shadow_out = ir.Symbol(self.names.fresh(source_name(f) + "d"), ir.Ptr(f.ret), "param")
         out_ptr = None
         if active_ret:
-            self.names.taken.discard(f.name)
+            self.names.release(f.name)
             base = source_name(f)
-            self.names.taken.discard(base)
+            self.names.release(base)
             out_ptr = ir.Symbol(self.names.fresh(base), ir.Ptr(ir.with_const(f.ret, False)),
                                 "param")
             params.append(out_ptr)
@@ -292,12 +294,12 @@ class TangentGen:
             raise AdgenError("assignment of a struct holding active values from this "
                              "expression is not supported yet", s.loc)
         if lt.is_float and self.act.active_value(lhs):
-            t = self.tangent(rhs)
+            before, t = self.statement_tangent(rhs, s.loc)
             td = X.zero(lhs.type) if t is None else X.cast_to(t, lhs.type)
             ld = self.sh(lhs)
             if X.same_text(td, ld):
                 return [s]      # `v = v + c` with c constant: the tangent stays
-            return [ir.Assign(ld, td, s.loc), s]
+            return before + [ir.Assign(ld, td, s.loc), s]
         return [s]
 
     def expr_stmt(self, s):
@@ -515,6 +517,30 @@ class TangentGen:
         return [s]
 
     # ------------------------------------------------------------ expressions
+    def statement_tangent(self, rhs, loc):
+        """(statements, tangent of rhs): the tangent of an assignment's right-hand side, and
+        the statements to run before it that hold the values it reads, each evaluated
+        once (held_values)."""
+        self.values, self.before, self.values_loc = \
+            StatementValues(self.act, self.value_temp), [], loc
+        try:
+            t = self.tangent(rhs)
+        finally:
+            before, self.values, self.before = self.before, None, None
+        return before, t
+
+    def value_temp(self, t):
+        sym = ir.Symbol(self.names.fresh("value"), ir.with_const(t, False), "temp")
+        self.locals.append(LocalDecl(sym))
+        return sym
+
+    def value(self, e):
+        """e's value where the tangent of an assignment reads it (statement_tangent); a
+        copy of e elsewhere."""
+        if self.values is None or not self.values.active(e):
+            return X.clone(e)
+        return self.values.value(e, self.before, self.values_loc)
+
     def tangent(self, e):
         """The tangent of e, or None when it is zero."""
         if not self.act.active_reads(e):
@@ -530,15 +556,16 @@ class TangentGen:
                     return a
                 return X.sub(a, b) if a is not None else X.neg(b)
             if e.op == "*":
-                ta = X.mul(a, X.clone(e.right)) if a is not None else None
-                tb = X.mul(X.clone(e.left), b) if b is not None else None
+                ta = X.mul(a, self.value(e.right)) if a is not None else None
+                tb = X.mul(self.value(e.left), b) if b is not None else None
                 return X.add(ta, tb)
             if e.op == "/":
+                right = self.value(e.right)
                 if b is None:
-                    return X.div(a, X.clone(e.right))
-                q = X.div(X.clone(e.left), X.clone(e.right))
+                    return X.div(a, right)
+                q = X.div(self.value(e.left), X.clone(right))
                 num = X.sub(a, X.mul(q, b)) if a is not None else X.neg(X.mul(q, b))
-                return X.div(num, X.clone(e.right))
+                return X.div(num, X.clone(right))
             raise AdgenError(f"operator '{e.op}' on active values cannot be differentiated",
                              e.loc)
         if isinstance(e, ir.Unary):
@@ -548,7 +575,13 @@ class TangentGen:
             t = self.tangent(e.arg)
             return X.cast_to(t, e.to) if t is not None else None
         if isinstance(e, ir.Cond):
-            a, b = self.tangent(e.then), self.tangent(e.other)
+            # a branch's values are evaluated in the branch only: it may read what the
+            # test guards (`i < n ? sin(x[i]) : 0.0`)
+            values, self.values = self.values, None
+            try:
+                a, b = self.tangent(e.then), self.tangent(e.other)
+            finally:
+                self.values = values
             return ir.Cond(X.clone(e.test), a if a is not None else X.zero(e.type),
                            b if b is not None else X.zero(e.type), e.type)
         if isinstance(e, ir.Call):
@@ -567,7 +600,7 @@ class TangentGen:
                 ta = self.tangent(a)
                 if ta is None:
                     continue
-                p = rule_expr(lib, k, [X.clone(x) for x in e.args])
+                p = rule_expr(lib, k, [self.value(x) for x in e.args])
                 if p is not None:
                     total = X.add(total, zero_with(X.mul(p, ta), ta, e))
             return total
@@ -925,9 +958,9 @@ class VectorTangentGen(TangentGen):
         if isinstance(lt, ir.Ptr) and self.act.has_shadow(lhs):
             return [s, ir.Assign(self.sh.ptr(lhs), self.sh.ptr(rhs), s.loc)]
         if lt.is_float and self.act.active_value(lhs):
-            t = self.tangent(rhs)
+            before, t = self.statement_tangent(rhs, s.loc)
             td = X.zero(lhs.type) if t is None else X.cast_to(t, lhs.type)
-            return self.per_direction(self.sh(lhs), td, s.loc) + [s]
+            return before + self.per_direction(self.sh(lhs), td, s.loc) + [s]
         if lt.is_struct and self.act.has_shadow(lhs):
             raise AdgenError("vector mode does not support derivatives in struct fields",
                              s.loc)
