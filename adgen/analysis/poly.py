@@ -21,8 +21,17 @@ class Poly:
     __slots__ = ("terms", "atoms")
 
     def __init__(self, terms=None, atoms=None):
-        self.terms = {k: v for k, v in (terms or {}).items() if v != 0}
+        self.terms = {k: v for k, v in (terms or {}).items() if v}
         self.atoms = dict(atoms or {})      # key -> IR expression
+
+    @staticmethod
+    def _made(terms, atoms):
+        """A Poly over dicts made for it alone, taken as they are but for zero terms (the
+        arithmetic below makes many: no copies)."""
+        p = Poly.__new__(Poly)
+        p.terms = {k: v for k, v in terms.items() if v}
+        p.atoms = atoms
+        return p
 
     @staticmethod
     def const(c):
@@ -36,10 +45,11 @@ class Poly:
         terms = dict(self.terms)
         for k, v in other.terms.items():
             terms[k] = terms.get(k, 0) + v
-        return Poly(terms, {**self.atoms, **other.atoms})
+        return Poly._made(terms, {**self.atoms, **other.atoms} if other.atoms else
+                          dict(self.atoms))
 
     def __neg__(self):
-        return Poly({k: -v for k, v in self.terms.items()}, self.atoms)
+        return Poly._made({k: -v for k, v in self.terms.items()}, dict(self.atoms))
 
     def __sub__(self, other):
         return self + (-other)
@@ -50,7 +60,7 @@ class Poly:
             for kb, vb in other.terms.items():
                 k = tuple(sorted(ka + kb))
                 terms[k] = terms.get(k, 0) + va * vb
-        return Poly(terms, {**self.atoms, **other.atoms})
+        return Poly._made(terms, {**self.atoms, **other.atoms})
 
     def scale(self, c):
         return Poly({k: v * c for k, v in self.terms.items()}, self.atoms)

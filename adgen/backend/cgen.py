@@ -434,10 +434,10 @@ def render_unit(unit: OutputUnit) -> str:
         if h not in headers:
             headers.append(h)
     defined = {f.name for f in unit.functions}
+    called = set(re.findall(r"\b([A-Za-z_]\w*)\(", text))    # (one pass over the text)
     posix_math = [_posix_prototype(name + suffix, t) for name in POSIX_MATH
                   for suffix, t in (("", "double"), ("f", "float"), ("l", "long double"))
-                  if name + suffix not in defined and
-                  re.search(rf"\b{name + suffix}\(", text)]
+                  if name + suffix not in defined and name + suffix in called]
     return env().get_template("unit.c.j2").render(
         u=unit, bodies=bodies, helpers=helpers, headers=headers, stack=unit.stack,
         posix_math=posix_math,
