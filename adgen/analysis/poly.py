@@ -101,19 +101,20 @@ class Poly:
 
     def coefficients_in(self, key):
         """[p0, p1, ...] with self = sum p_i * key**i, the p_i free of key."""
-        out = [Poly() for _ in range(self.degree_in(key) + 1)]
+        out = [{} for _ in range(self.degree_in(key) + 1)]
         for k, v in self.terms.items():
-            n = k.count(key)
-            rest = tuple(a for a in k if a != key)
-            out[n] = out[n] + Poly({rest: v}, self.atoms)
-        return out
+            # (one term of each power per rest: the terms' keys differ)
+            out[k.count(key)][tuple(a for a in k if a != key)] = v
+        return [Poly._made(terms, dict(self.atoms)) for terms in out]
 
     def substitute(self, key, value):
         """self with the atom key replaced by the polynomial value."""
+        if not self.uses(key):
+            return Poly._made(dict(self.terms), dict(self.atoms))
         out = Poly()
+        power = Poly.const(1)
         for i, c in enumerate(self.coefficients_in(key)):
-            power = Poly.const(1)
-            for _ in range(i):
+            if i:
                 power = power * value
             out = out + c * power
         return out

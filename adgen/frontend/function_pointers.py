@@ -172,10 +172,11 @@ def resolve(front):
             else:
                 exprs = ir.stmt_exprs(s)
             for e in exprs:
-                called = {id(y) for c in ir.walk(e) if isinstance(c, ir.Call) and
+                nodes = list(ir.walk(e))
+                called = {id(y) for c in nodes if isinstance(c, ir.Call) and
                           getattr(c, "through_storage", None) is not None
                           for y in ir.lvalue_chain(c.through_storage)}
-                for x in ir.walk(e):
+                for x in nodes:
                     if isinstance(x, ir.Call) and getattr(x, "through_storage", None) is not None:
                         calls.append((f, x))
                     elif _is_storage_read(x) and id(x) not in called:
@@ -206,6 +207,8 @@ def resolve(front):
         _number_storage(front, key[1], targets)
     for f in functions.values():
         # a local pointer left unused (its stores dropped, its calls resolved)
+        if not any(_holds_functions(v.type) for v in f.locals):
+            continue
         used = {x.sym for s in ir.stmts_walk(f.body.stmts) for e in ir.stmt_exprs(s)
                 for x in ir.walk(e) if isinstance(x, ir.Ref)}
         f.locals[:] = [v for v in f.locals if v in used or not _holds_functions(v.type)]
