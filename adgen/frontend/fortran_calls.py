@@ -250,12 +250,15 @@ class CallsMixin:
     def argument_kind(self, a):
         """(rank, element type) of an actual argument."""
         F = f2003()
-        products = []
+        products, constructors = [], []
 
         def look(n):
             if isinstance(n, F.Intrinsic_Function_Reference) and \
                     name_of(n.items[0]) in ("matmul", "pack"):
                 products.append(n)
+            if isinstance(n, F.Array_Constructor):
+                constructors.append(n)
+                return False
             return not isinstance(n, (F.Intrinsic_Function_Reference, F.Part_Ref)) and \
                 type(n).__name__ not in CALL_NODES
         visit_nodes(a, look)
@@ -275,6 +278,10 @@ class CallsMixin:
         shape = self.operand_shape(a)
         if shape:
             return len(shape), self.elem_type(a).resolved()
+        if constructors:
+            # an expression whose only array operands are constructors (`0.8d0 * ([s, t,
+            # u(5)] - c)`): a vector (their temporaries come later: constructors_hoisted)
+            return 1, self.elem_type(a).resolved()
         if self.is_string(a):
             return 0, ir.Prim("char")
         scratch = []

@@ -923,6 +923,12 @@ class ExpressionsMixin:
                 a if not (a.resolved().is_int or a.resolved().is_float) else b
         if cname == "Level_2_Unary_Expr":
             return self.elem_type(node.items[1])
+        if isinstance(node, F.Array_Constructor):
+            # its items' type, converted to the widest (implied-do lists aside)
+            types = [self.elem_type(it) for it in constructor_items(node, implied=True)
+                     if not isinstance(it, F.Ac_Implied_Do)]
+            if types and all(t.resolved().is_int or t.resolved().is_float for t in types):
+                return functools.reduce(ir.arith_result, types)
         if cname in ("Level_4_Expr", "And_Operand", "Or_Operand", "Equiv_Operand",
                      "Level_5_Expr", "Not_Op"):
             return ir.INT           # comparisons and logical operations
