@@ -45,8 +45,7 @@ class Poly:
         terms = dict(self.terms)
         for k, v in other.terms.items():
             terms[k] = terms.get(k, 0) + v
-        return Poly._made(terms, {**self.atoms, **other.atoms} if other.atoms else
-                          dict(self.atoms))
+        return Poly._made(terms, {**self.atoms, **other.atoms})
 
     def __neg__(self):
         return Poly._made({k: -v for k, v in self.terms.items()}, dict(self.atoms))

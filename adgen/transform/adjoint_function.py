@@ -1043,12 +1043,12 @@ class FuncGen(CallsAndLoops):
                     self.contribs(e.right, X.mul(X.clone(left), X.clone(seed)), out, loc)
                 return
             if e.op == "/":
-                right = self.values.value(e.right, out, loc) if r_act else e.right
+                right = self.values.value(e.right, out, loc)
                 if l_act:
                     self.contribs(e.left, X.div(X.clone(seed), X.clone(right)), out, loc)
                 if r_act:
                     # -seed * l / r^2 as (seed * (l / r)) / r: in range wherever l / r is
-                    left = self.values.value(e.left, out, loc) if l_act else e.left
+                    left = self.values.value(e.left, out, loc)
                     q = X.div(X.mul(X.clone(seed), X.div(X.clone(left), X.clone(right))),
                               X.clone(right))
                     self.contribs(e.right, X.neg(q), out, loc)
@@ -1262,10 +1262,8 @@ def _term_facts(st):
 def _same_terms(a, b):
     """(sign of a, sign of b) when statements a and b both add to (or subtract from) the
     same lvalue a product of the same factors; None otherwise."""
-    if not (isinstance(a, ir.Assign) and isinstance(b, ir.Assign) and same_text(a.lhs, b.lhs)):
-        return None
-    ia, ib = increment(a.lhs, a.rhs), increment(b.lhs, b.rhs)
-    if ia is None or ib is None or sorted(_factors(ia[1])) != sorted(_factors(ib[1])):
+    (ta, ia), (tb, ib) = _term_facts(a), _term_facts(b)
+    if ta is None or ta != tb or ia is None or ib is None or ia[1] != ib[1]:
         return None
     return ia[0], ib[0]
 

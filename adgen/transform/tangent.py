@@ -537,7 +537,7 @@ class TangentGen:
     def value(self, e):
         """e's value where the tangent of an assignment reads it (statement_tangent); a
         copy of e elsewhere."""
-        if self.values is None or not self.values.active(e):
+        if self.values is None:
             return X.clone(e)
         return self.values.value(e, self.before, self.values_loc)
 
