@@ -381,3 +381,29 @@ def test_compiled_templates_are_kept_for_the_next_run(monkeypatch, tmp_path):
     (unsafe / f"_jinja2-cache-{os.getuid()}").write_text("not a directory")
     assert cgen._template_cache() is None
     assert fresh_run(tmp_path / "no_cache.c") == first
+
+
+def test_a_run_collects_young_objects_rarely_and_restores_the_collector():
+    """adgen keeps most of what it allocates: a run collects the youngest generation at
+    most every YOUNG_COLLECTION allocations (room.py), and the caller's setting is back
+    after it, also when the run fails."""
+    import gc
+
+    from adgen.room import YOUNG_COLLECTION
+    before = gc.get_threshold()
+    seen = []
+
+    def threshold():
+        seen.append(gc.get_threshold()[0])
+        return 7
+
+    assert with_room(threshold) == 7
+    assert seen == [max(before[0], YOUNG_COLLECTION)] and seen[0] > 700
+    assert gc.get_threshold() == before
+
+    def failing():
+        raise ValueError("stop")
+
+    with pytest.raises(ValueError):
+        with_room(failing)
+    assert gc.get_threshold() == before
