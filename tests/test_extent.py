@@ -103,6 +103,27 @@ def test_poly_sums_and_printing():
             sum(k * k for k in range(1, v + 1))
 
 
+def test_poly_substitution_of_a_number_agrees_with_the_general_one():
+    """Substituting a number (a type's size) takes one pass over the terms; substituting
+    the polynomial (number + 0 * atom), which is not a number, takes the general route."""
+    import random
+    from fractions import Fraction
+    rng = random.Random(7)
+    keys = ["n", "m", "sizeof(double)"]
+    for _ in range(300):
+        p = Poly()
+        for _ in range(rng.randint(1, 5)):
+            term = Poly.const(Fraction(rng.randint(-9, 9), rng.randint(1, 3)))
+            for _ in range(rng.randint(0, 3)):
+                term = term * Poly.atom(rng.choice(keys), None)
+            p = p + term
+        key, c = rng.choice(keys), rng.randint(-3, 8)
+        general = Poly({(): Fraction(c), ("m", "n"): Fraction(1)})
+        general.terms[("m", "n")] = Fraction(0)     # a zero term: not a number to it
+        assert general.constant_value() is None
+        assert p.substitute(key, Poly.const(c)).terms == p.substitute(key, general).terms
+
+
 def test_nonneg_within_a_slope_of_sizes_and_outer_counters():
     class Var:      # a loop counter (its name keys its atom)
         def __init__(self, name):

@@ -110,6 +110,14 @@ class Poly:
         """self with the atom key replaced by the polynomial value."""
         if not self.uses(key):
             return Poly._made(dict(self.terms), dict(self.atoms))
+        number = value.constant_value()
+        if number is not None:
+            # a number (a type's size): each term scaled by its power, in one pass
+            terms = {}
+            for k, v in self.terms.items():
+                rest = tuple(a for a in k if a != key)
+                terms[rest] = terms.get(rest, 0) + v * number ** (len(k) - len(rest))
+            return Poly._made(terms, dict(self.atoms))
         out = Poly()
         power = Poly.const(1)
         for i, c in enumerate(self.coefficients_in(key)):
