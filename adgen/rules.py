@@ -202,7 +202,9 @@ MPI_COMMUNICATION = {
                       "(recvbuf)/(sendbuf)  sendbuf=count recvbuf=count"),
 }
 # The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
-MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count"}
+MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count",
+                      # (the root's call: the other ranks call MPI_Reduce as usual)
+                      "MPI_Reduce": "(recvbuf)/(recvbuf)  recvbuf=count"}
 # The reduction operations differentiated (MPI_MAX and MPI_MIN through the rank holding
 # the extremum, MPI_PROD through the product of the other ranks' values).
 MPI_OPS = ("MPI_SUM", "MPI_MAX", "MPI_MIN", "MPI_PROD")

@@ -22,7 +22,7 @@ PROGRAMS = [("heat_sendrecv", "heat", []), ("heat_parity", "heat", ["-DPARITY"])
             ("heat_single", "heat", SINGLE),
             ("advection2d", "advection2d", []), ("dot_norm", "dot_norm", []),
             ("bcast_reduce", "bcast_reduce", []), ("extremes", "extremes", []),
-            ("ring_status", "ring_status", [])]
+            ("ring_status", "ring_status", []), ("reduce_in_place", "reduce_in_place", [])]
 # programs whose cost depends on the number of ranks
 RANK_DEPENDENT = ("ring_status",)
 RANKS = (1, 2, 4)
@@ -134,8 +134,11 @@ def test_mpi_calls_were_unknown_externals_and_are_now_read(tmp_path):
     ("MPI_Op o = MPI_SUM; MPI_Allreduce(x, y, 1, MPI_DOUBLE, o, MPI_COMM_WORLD);",
      "only the reductions MPI_SUM, MPI_MAX, MPI_MIN, MPI_PROD of floating-point data are "
      "differentiated yet (not an operation given by a variable)"),
-    ("MPI_Reduce(MPI_IN_PLACE, y, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);",
-     "MPI_Reduce with MPI_IN_PLACE on floating-point data is not supported yet"),
+    ("int r; MPI_Comm_rank(MPI_COMM_WORLD, &r);\n"
+     "MPI_Reduce(r == 0 ? MPI_IN_PLACE : (void *)x, y, 1, MPI_DOUBLE, MPI_SUM, 0, "
+     "MPI_COMM_WORLD);",
+     "MPI_Reduce: MPI_IN_PLACE chosen at run time for 'sendbuf': write the call with "
+     "MPI_IN_PLACE and the one without as two calls"),
     ("void *p = x; MPI_Bcast(p, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);",
      "MPI_Bcast: adgen cannot tell the type of the data of 'buffer'"),
     ("struct { double v; int r; } p[1]; p[0].v = *x; p[0].r = 0;\n"

@@ -120,6 +120,13 @@ def _specialize(prog, call, own_statement, variants):
     params = {p.name: k for k, p in enumerate(routine.params)}
     arg = lambda name: call.args[params[name]]  # noqa: E731
     in_place = any(_names(arg(b), "MPI_IN_PLACE") for b in buffers)
+    for b in buffers:
+        if any(_names(sub, "MPI_IN_PLACE") for sub in ir.walk(arg(b))) and \
+                not _names(arg(b), "MPI_IN_PLACE"):
+            # the variant (and its derivative's collectives) is chosen once per call
+            raise AdgenError(f"{call.func}: MPI_IN_PLACE chosen at run time for '{b}': "
+                             "write the call with MPI_IN_PLACE and the one without as two "
+                             "calls (`if (rank == root) ... else ...`)", call.loc)
     elems = {}
     for b, datatype in buffers.items():
         if _names(arg(b), "MPI_IN_PLACE"):
