@@ -30,3 +30,16 @@ def test_struct_handles_lose_no_memory(tmp_path, monkeypatch):
     monkeypatch.setenv("ADGEN_TEST_STACK", "heap")
     monkeypatch.delenv("ASAN_OPTIONS", raising=False)
     harness.check_program(ROOT / "testsuite" / "c" / "struct_handles_by_value.c", tmp_path)
+
+
+def test_a_push_in_a_branch_not_taken_compiles_with_the_sanitizers_at_O3(tmp_path,
+                                                                          monkeypatch):
+    """A helper updating a caller's 4-element array through an alias in a branch that is
+    dead for that size: gcc -O3 with the sanitizers inlines the push there and reads it
+    as past the array (-Wstringop-overread), which the generated file turns off for
+    itself as it does -Warray-bounds."""
+    monkeypatch.setattr(harness, "SANITIZE", harness.SANITIZE_FLAGS)
+    monkeypatch.setenv("ADGEN_TEST_STACK", "heap")
+    monkeypatch.delenv("ASAN_OPTIONS", raising=False)
+    harness.check_program(ROOT / "testsuite" / "c" / "regress" /
+                          "fuzz_alias_dead_branch_array_bounds.c", tmp_path)
