@@ -173,7 +173,9 @@ INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lroun
                   "strlen", "strcmp", "strncmp", "rand", "atoi", "atol", "memcmp",
                   # Fortran's CHARACTER comparison, len_trim, leading blanks and index
                   # (templates/runtime.c.j2)
-                  "adgen_str_cmp", "adgen_len_trim", "adgen_len_lead", "adgen_str_index")
+                  "adgen_str_cmp", "adgen_len_trim", "adgen_len_lead", "adgen_str_index",
+                  # the lengths of buffers of every rank's block (templates/mpi_rules.c.j2)
+                  "adgen_all_ranks_length", "adgen_root_ranks_length")
 ALLOCATION = ("malloc", "calloc", "free", "realloc")
 MEMORY = ("memcpy", "memmove", "memset")
 
@@ -200,6 +202,17 @@ MPI_COMMUNICATION = {
                    "(recvbuf)/(sendbuf recvbuf)  sendbuf=count recvbuf=count"),
     "MPI_Allreduce": ({"sendbuf": "datatype", "recvbuf": "datatype"},
                       "(recvbuf)/(sendbuf)  sendbuf=count recvbuf=count"),
+    # a buffer of every rank's block: the number of ranks times a block, found by the
+    # output at run time (on the root only, for the root's buffer of Gather and Scatter)
+    "MPI_Allgather": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+                      "(recvbuf)/(sendbuf)  sendbuf=sendcount "
+                      "recvbuf=adgen_all_ranks_length(recvcount,comm)"),
+    "MPI_Gather": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+                   "(recvbuf)/(sendbuf)  sendbuf=sendcount "
+                   "recvbuf=adgen_root_ranks_length(recvcount,root,comm)"),
+    "MPI_Scatter": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+                    "(recvbuf)/(sendbuf)  sendbuf=adgen_root_ranks_length(sendcount,root,comm) "
+                    "recvbuf=recvcount"),
 }
 # The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
 MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count",

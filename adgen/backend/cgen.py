@@ -416,7 +416,8 @@ def render_unit(unit: OutputUnit) -> str:
                                  "adgen_defer_free", "adgen_was_freed",
                                  "adgen_checkpoint_split", "adgen_str_cmp", "adgen_len_trim",
                                  "adgen_len_lead", "adgen_str_index",
-                                 "adgen_shape_error", "adgen_stop", "adgen_threads")
+                                 "adgen_shape_error", "adgen_stop", "adgen_threads",
+                                 "adgen_all_ranks_length", "adgen_root_ranks_length")
                if name + "(" in text}
     helpers |= {name for name in _HELPER_NEEDS if name + "(" in text}
     for name in sorted(helpers):
