@@ -140,6 +140,9 @@ def test_mpi_calls_were_unknown_externals_and_are_now_read(tmp_path):
      "MPI_COMM_WORLD);",
      "MPI_Reduce: MPI_IN_PLACE chosen at run time for 'sendbuf': write the call with "
      "MPI_IN_PLACE and the one without as two calls"),
+    # (a null receive buffer is for Gather's off the root: Reduce's is in/out everywhere)
+    ("MPI_Reduce(x, (void *)0, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);",
+     "MPI_Reduce: adgen cannot tell the type of the data of 'recvbuf'"),
     ("void *p = x; MPI_Bcast(p, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);",
      "MPI_Bcast: adgen cannot tell the type of the data of 'buffer'"),
     ("struct { double v; int r; } p[1]; p[0].v = *x; p[0].r = 0;\n"

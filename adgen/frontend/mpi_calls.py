@@ -12,6 +12,7 @@ import re
 
 from adgen import ir
 from adgen.errors import AdgenError
+from adgen.ir import exprs as X
 from adgen.rules import (MPI_COMMUNICATION, MPI_DATATYPES, MPI_IN_PLACE_RULES, MPI_INACTIVE,
                          MPI_OPS)
 
@@ -128,8 +129,12 @@ def _specialize(prog, call, own_statement, variants):
                              "write the call with MPI_IN_PLACE and the one without as two "
                              "calls (`if (rank == root) ... else ...`)", call.loc)
     elems = {}
+    # a null pointer for a buffer that has no elements on this rank (Gather's receive
+    # buffer, Scatter's send buffer, off the root): typed as the other buffer
+    nulls = {b for b in buffers if X.is_null(arg(b)) and "root_ranks_length" in
+             next((length for name, length in _rule_lengths(text) if name == b), "")}
     for b, datatype in buffers.items():
-        if _names(arg(b), "MPI_IN_PLACE"):
+        if _names(arg(b), "MPI_IN_PLACE") or b in nulls:
             continue
         elem = _element(arg(b))
         if elem is None:
@@ -181,7 +186,7 @@ def _specialize(prog, call, own_statement, variants):
         typed = []
         for p in routine.params:
             t = p.type
-            if p.name in elems or p.name == "recvbuf" and in_place:
+            if p.name in elems or p.name in nulls or p.name == "recvbuf" and in_place:
                 const = ir.pointee(t.resolved()).const
                 t = ir.Ptr(ir.with_const(ir.Prim(precision), const))
             typed.append(ir.Symbol(p.name, t, "param", p.loc))
@@ -193,6 +198,9 @@ def _specialize(prog, call, own_statement, variants):
     for b in elems:
         k = params[b]
         call.args[k] = _without_void_cast(call.args[k])
+    for b in nulls:     # a null pointer of the buffer's type (its derivative's too)
+        k = params[b]
+        call.args[k] = X.null(ir.Ptr(ir.Prim(precision)), call.args[k].loc)
     call.func = name
 
 
@@ -205,6 +213,11 @@ def _element(e):
         return None
     t = ir.with_const(t.resolved(), False)
     return t if isinstance(t, ir.Prim) and t.name != "void" else None
+
+
+def _rule_lengths(text):
+    """[(buffer, length text)] of a rule's text."""
+    return [tuple(item.split("=", 1)) for item in text.split()[1:] if "=" in item]
 
 
 def _without_void_cast(e):

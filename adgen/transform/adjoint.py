@@ -488,9 +488,10 @@ class ReverseTransform:
             if e.func.endswith("_b") and getattr(ruled, "user_rule", None) is not None:
                 # NAME_b of a rule reads the arrays it is given, as the call left them
                 for a in e.args:
+                    # (a null pointer, an MPI buffer off the root, reaches no memory)
                     if a.type is not None and a.type.resolved().is_pointer and \
                             getattr(base_symbol(a), "primal", None) is None and \
-                            not _is_temp_memory(a):
+                            not _is_temp_memory(a) and not X.is_null(a):
                         found.add(find(self.mem.target(a)))
         for c in e.children():
             if isinstance(e, ir.Call) and isinstance(c, ir.Ref) and \

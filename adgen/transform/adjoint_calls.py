@@ -305,6 +305,11 @@ class CallsAndLoops:
                 if ir.is_lvalue(a) and self.act.active_value(a):
                     post.append(ir.Assign(self.sh(a), X.add(self.sh(a), ir.Ref(own)), loc))
                 continue
+            if X.is_null(a):
+                # no memory (an MPI buffer off the root): nothing kept, zeroed or added,
+                # its adjoint a null pointer too
+                bargs.append(X.clone(a))
+                continue
             n = size_at_call(g, p, call.args)
             elem = ir.with_const(ir.pointee(t), False)
             shadow = self.sh(a) if self.act.has_shadow(a) else None

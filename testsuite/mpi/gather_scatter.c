@@ -1,10 +1,12 @@
 /* Every rank's block summarised and the summaries moved between the ranks: two moments
    of each rank's block gathered to every rank (MPI_Allgather) and to rank 0 (MPI_Gather);
    rank 0 turns what it gathered into two weights per rank and hands them out
-   (MPI_Scatter); each rank weights its block with its own, and the results are summed at
-   rank 0. The cost is rank 0's (0 elsewhere); it depends on how the ranks share the
-   vector. */
+   (MPI_Scatter); each rank weights its block with its own, and rank 0 gathers the weighted
+   results. The buffers that hold nothing off the root are arrays on every rank for the
+   first gather, null pointers for the scatter and the last gather. The cost is rank 0's
+   (0 elsewhere); it depends on how the ranks share the vector. */
 #include <math.h>
+#include <stddef.h>
 #include <mpi.h>
 
 #define MAX_RANKS 4
@@ -12,7 +14,7 @@
 double cost(int n, double *x)
 {
     double mine[2], everyone[2 * MAX_RANKS], at_root[2 * MAX_RANKS];
-    double weights[2 * MAX_RANKS], w[2], local = 0.0, total = 0.0, spread = 0.0;
+    double weights[2 * MAX_RANKS], w[2], local[1], results[MAX_RANKS], spread = 0.0;
     int rank, size, i, r;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -26,17 +28,24 @@ double cost(int n, double *x)
     for (r = 0; r < size; r++)
         spread += everyone[2 * r] * everyone[2 * r + 1] * (r + 1);
     MPI_Gather(mine, 2, MPI_DOUBLE, at_root, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    for (r = 0; r < 2 * MAX_RANKS; r++)
-        weights[r] = 0.0;
     if (rank == 0) {
         for (r = 0; r < size; r++) {
             weights[2 * r] = exp(-0.1 * at_root[2 * r + 1]);
             weights[2 * r + 1] = cos(at_root[2 * r]) + 0.5 * r;
         }
+        MPI_Scatter(weights, 2, MPI_DOUBLE, w, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    } else {
+        MPI_Scatter(NULL, 2, MPI_DOUBLE, w, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     }
-    MPI_Scatter(weights, 2, MPI_DOUBLE, w, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    local[0] = 0.0;
     for (i = 0; i < n; i++)
-        local += w[0] * x[i] * x[i] + w[1] * sin(x[i]);
-    MPI_Reduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-    return rank == 0 ? total + spread : 0.0;
+        local[0] += w[0] * x[i] * x[i] + w[1] * sin(x[i]);
+    if (rank != 0) {
+        MPI_Gather(local, 1, MPI_DOUBLE, NULL, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        return 0.0;
+    }
+    MPI_Gather(local, 1, MPI_DOUBLE, results, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    for (r = 0; r < size; r++)
+        spread += results[r] * (1.0 + 0.1 * r);
+    return spread;
 }
