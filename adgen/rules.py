@@ -213,6 +213,9 @@ MPI_COMMUNICATION = {
     "MPI_Scatter": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
                     "(recvbuf)/(sendbuf)  sendbuf=adgen_root_ranks_length(sendcount,root,comm) "
                     "recvbuf=recvcount"),
+    "MPI_Alltoall": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+                     "(recvbuf)/(sendbuf)  sendbuf=adgen_all_ranks_length(sendcount,comm) "
+                     "recvbuf=adgen_all_ranks_length(recvcount,comm)"),
 }
 # The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
 MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count",
