@@ -175,7 +175,8 @@ INTEGER_RESULT = ("abs", "labs", "isnan", "isinf", "isfinite", "signbit", "lroun
                   # (templates/runtime.c.j2)
                   "adgen_str_cmp", "adgen_len_trim", "adgen_len_lead", "adgen_str_index",
                   # the lengths of buffers of every rank's block (templates/mpi_rules.c.j2)
-                  "adgen_all_ranks_length", "adgen_root_ranks_length")
+                  "adgen_all_ranks_length", "adgen_root_ranks_length",
+                  "adgen_displaced_length", "adgen_root_displaced_length")
 ALLOCATION = ("malloc", "calloc", "free", "realloc")
 MEMORY = ("memcpy", "memmove", "memset")
 
@@ -216,6 +217,18 @@ MPI_COMMUNICATION = {
     "MPI_Alltoall": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
                      "(recvbuf)/(sendbuf)  sendbuf=adgen_all_ranks_length(sendcount,comm) "
                      "recvbuf=adgen_all_ranks_length(recvcount,comm)"),
+    # blocks of counts[r] elements at displs[r]: a buffer reaches the end of the last one,
+    # and a receive buffer is in/out (the elements between the blocks keep their values)
+    "MPI_Gatherv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+                    "(recvbuf)/(sendbuf recvbuf)  sendbuf=sendcount "
+                    "recvbuf=adgen_root_displaced_length(recvcounts,displs,root,comm)"),
+    "MPI_Scatterv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+                     "(recvbuf)/(sendbuf)  "
+                     "sendbuf=adgen_root_displaced_length(sendcounts,displs,root,comm) "
+                     "recvbuf=recvcount"),
+    "MPI_Allgatherv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+                       "(recvbuf)/(sendbuf recvbuf)  sendbuf=sendcount "
+                       "recvbuf=adgen_displaced_length(recvcounts,displs,comm)"),
 }
 # The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
 MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count",

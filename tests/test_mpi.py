@@ -23,9 +23,10 @@ PROGRAMS = [("heat_sendrecv", "heat", []), ("heat_parity", "heat", ["-DPARITY"])
             ("advection2d", "advection2d", []), ("dot_norm", "dot_norm", []),
             ("bcast_reduce", "bcast_reduce", []), ("extremes", "extremes", []),
             ("ring_status", "ring_status", []), ("reduce_in_place", "reduce_in_place", []),
-            ("gather_scatter", "gather_scatter", [])]
+            ("gather_scatter", "gather_scatter", []),
+            ("gather_scatter_v", "gather_scatter_v", [])]
 # programs whose cost depends on the number of ranks
-RANK_DEPENDENT = ("ring_status", "gather_scatter")
+RANK_DEPENDENT = ("ring_status", "gather_scatter", "gather_scatter_v")
 RANKS = (1, 2, 4)
 needs_mpi = pytest.mark.skipif(harness.mpi_missing() is not None,
                                reason=f"{harness.mpi_missing()}: the MPI programs are not "

@@ -401,7 +401,8 @@ _HELPER_NEEDS = {"adgen_erfc_scaled_slope": "adgen_erfc_scaled",
                  "adgen_erfc_scaled_slopel": "adgen_erfc_scaledl",
                  "adgen_erfc_scaled_slopef": "adgen_erfc_scaled_slope",
                  "adgen_erfc_scaledf": "adgen_erfc_scaled",
-                 "adgen_erfc_scaledl": None, "adgen_erfc_scaled": None}
+                 "adgen_erfc_scaledl": None, "adgen_erfc_scaled": None,
+                 "adgen_root_displaced_length": "adgen_displaced_length"}
 
 
 def render_unit(unit: OutputUnit) -> str:
@@ -417,7 +418,8 @@ def render_unit(unit: OutputUnit) -> str:
                                  "adgen_checkpoint_split", "adgen_str_cmp", "adgen_len_trim",
                                  "adgen_len_lead", "adgen_str_index",
                                  "adgen_shape_error", "adgen_stop", "adgen_threads",
-                                 "adgen_all_ranks_length", "adgen_root_ranks_length")
+                                 "adgen_all_ranks_length", "adgen_root_ranks_length",
+                                 "adgen_displaced_length", "adgen_root_displaced_length")
                if name + "(" in text}
     helpers |= {name for name in _HELPER_NEEDS if name + "(" in text}
     for name in sorted(helpers):

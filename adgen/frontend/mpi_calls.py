@@ -130,8 +130,9 @@ def _specialize(prog, call, own_statement, variants):
                              "calls (`if (rank == root) ... else ...`)", call.loc)
     elems = {}
     # a null pointer for a buffer that has no elements on this rank (Gather's receive
-    # buffer, Scatter's send buffer, off the root): typed as the other buffer
-    nulls = {b for b in buffers if X.is_null(arg(b)) and "root_ranks_length" in
+    # buffer, Scatter's send buffer, off the root: its length adgen_root_...): typed as
+    # the other buffer
+    nulls = {b for b in buffers if X.is_null(arg(b)) and "adgen_root_" in
              next((length for name, length in _rule_lengths(text) if name == b), "")}
     for b, datatype in buffers.items():
         if _names(arg(b), "MPI_IN_PLACE") or b in nulls:

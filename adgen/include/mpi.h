@@ -49,11 +49,25 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                const int *recvcounts, const int *displs, MPI_Datatype recvtype, int root,
+                MPI_Comm comm);
+int MPI_Scatterv(const void *sendbuf, const int *sendcounts, const int *displs,
+                 MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm);
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const int *recvcounts, const int *displs, MPI_Datatype recvtype,
+                   MPI_Comm comm);
 /* adgen's own, the lengths of buffers holding every rank's block of count elements:
    count times the number of ranks of comm, on the root only for the second (the output
    defines them where it calls them) */
 int adgen_all_ranks_length(int count, MPI_Comm comm);
 int adgen_root_ranks_length(int count, int root, MPI_Comm comm);
+/* and of buffers of blocks of counts[r] elements at displs[r]: the end of the last block
+   (on the root only for the second) */
+int adgen_displaced_length(const int *counts, const int *displs, MPI_Comm comm);
+int adgen_root_displaced_length(const int *counts, const int *displs, int root,
+                                MPI_Comm comm);
 
 /* not differentiated yet: refused where a differentiated function calls them */
 int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,

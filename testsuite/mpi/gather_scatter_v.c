@@ -1,0 +1,57 @@
+/* Blocks of different lengths (one or two values a rank, by its parity) moved between the
+   ranks, each block one element after the end of the one before: two moments of each
+   rank's block gathered to every rank (MPI_Allgatherv) and to rank 0 (MPI_Gatherv, the
+   other ranks giving a null receive buffer); rank 0 turns them into weights and hands
+   each rank its block of them (MPI_Scatterv). The elements between the blocks hold values
+   of their own, which the gathers leave as they are. The cost is rank 0's (0 elsewhere);
+   it depends on how the ranks share the vector. */
+#include <math.h>
+#include <stddef.h>
+#include <mpi.h>
+
+#define MAX_RANKS 4
+
+double cost(int n, double *x)
+{
+    double mine[2], all[3 * MAX_RANKS], at_root[3 * MAX_RANKS], weights[3 * MAX_RANKS];
+    double back[2], local = 0.0, total = 0.0, spread = 0.0;
+    int counts[MAX_RANKS], displs[MAX_RANKS], rank, size, i, r, k, end = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    for (r = 0; r < size; r++) {
+        counts[r] = r % 2 + 1;
+        displs[r] = end;
+        end = end + counts[r] + 1;
+    }
+    mine[0] = 0.0;
+    mine[1] = 0.0;
+    for (i = 0; i < n; i++) {
+        mine[0] += sin(x[i]);
+        mine[1] += x[i] * x[i];
+    }
+    for (k = 0; k < 3 * MAX_RANKS; k++)
+        all[k] = 0.1 * (k + 1) * x[0];
+    MPI_Allgatherv(mine, counts[rank], MPI_DOUBLE, all, counts, displs, MPI_DOUBLE,
+                   MPI_COMM_WORLD);
+    for (k = 0; k < end; k++)
+        spread += all[k] * all[k] / (k + 1);
+    if (rank != 0) {
+        MPI_Gatherv(mine, counts[rank], MPI_DOUBLE, NULL, counts, displs, MPI_DOUBLE, 0,
+                    MPI_COMM_WORLD);
+        MPI_Scatterv(NULL, counts, displs, MPI_DOUBLE, back, counts[rank], MPI_DOUBLE, 0,
+                     MPI_COMM_WORLD);
+    } else {
+        for (k = 0; k < 3 * MAX_RANKS; k++)
+            at_root[k] = cos(x[n - 1]) * k;
+        MPI_Gatherv(mine, counts[0], MPI_DOUBLE, at_root, counts, displs, MPI_DOUBLE, 0,
+                    MPI_COMM_WORLD);
+        for (k = 0; k < end; k++)
+            weights[k] = exp(-0.05 * at_root[k] * at_root[k]) + 0.01 * at_root[k];
+        MPI_Scatterv(weights, counts, displs, MPI_DOUBLE, back, counts[0], MPI_DOUBLE, 0,
+                     MPI_COMM_WORLD);
+    }
+    for (i = 0; i < n; i++)
+        local += back[0] * x[i] * x[i] + (counts[rank] > 1 ? back[1] : 0.5) * sin(x[i]);
+    MPI_Reduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    return rank == 0 ? total + spread : 0.0;
+}
