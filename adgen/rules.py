@@ -229,6 +229,10 @@ MPI_COMMUNICATION = {
     "MPI_Allgatherv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
                        "(recvbuf)/(sendbuf recvbuf)  sendbuf=sendcount "
                        "recvbuf=adgen_displaced_length(recvcounts,displs,comm)"),
+    "MPI_Alltoallv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+                      "(recvbuf)/(sendbuf recvbuf)  "
+                      "sendbuf=adgen_displaced_length(sendcounts,sdispls,comm) "
+                      "recvbuf=adgen_displaced_length(recvcounts,rdispls,comm)"),
 }
 # The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
 MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count",

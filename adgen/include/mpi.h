@@ -58,6 +58,9 @@ int MPI_Scatterv(const void *sendbuf, const int *sendcounts, const int *displs,
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                    const int *recvcounts, const int *displs, MPI_Datatype recvtype,
                    MPI_Comm comm);
+int MPI_Alltoallv(const void *sendbuf, const int *sendcounts, const int *sdispls,
+                  MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                  const int *rdispls, MPI_Datatype recvtype, MPI_Comm comm);
 /* adgen's own, the lengths of buffers holding every rank's block of count elements:
    count times the number of ranks of comm, on the root only for the second (the output
    defines them where it calls them) */

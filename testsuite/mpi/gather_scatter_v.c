@@ -2,7 +2,8 @@
    ranks, each block one element after the end of the one before: two moments of each
    rank's block gathered to every rank (MPI_Allgatherv) and to rank 0 (MPI_Gatherv, the
    other ranks giving a null receive buffer); rank 0 turns them into weights and hands
-   each rank its block of them (MPI_Scatterv). The elements between the blocks hold values
+   each rank its block of them (MPI_Scatterv); every pair of ranks exchanges blocks of
+   one or two values (MPI_Alltoallv, two for the pairs of equal parity). The elements between the blocks hold values
    of their own, which the gathers leave as they are. The cost is rank 0's (0 elsewhere);
    it depends on how the ranks share the vector. */
 #include <math.h>
@@ -15,7 +16,9 @@ double cost(int n, double *x)
 {
     double mine[2], all[3 * MAX_RANKS], at_root[3 * MAX_RANKS], weights[3 * MAX_RANKS];
     double back[2], local = 0.0, total = 0.0, spread = 0.0;
+    double out[3 * MAX_RANKS], in[3 * MAX_RANKS], mixed = 0.0;
     int counts[MAX_RANKS], displs[MAX_RANKS], rank, size, i, r, k, end = 0;
+    int pair[MAX_RANKS], at[MAX_RANKS], reach = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     for (r = 0; r < size; r++) {
@@ -50,8 +53,21 @@ double cost(int n, double *x)
         MPI_Scatterv(weights, counts, displs, MPI_DOUBLE, back, counts[0], MPI_DOUBLE, 0,
                      MPI_COMM_WORLD);
     }
+    for (r = 0; r < size; r++) {
+        pair[r] = (r + rank) % 2 == 0 ? 2 : 1;
+        at[r] = reach;
+        reach = reach + pair[r] + 1;
+    }
+    for (k = 0; k < 3 * MAX_RANKS; k++) {
+        out[k] = back[0] * (k + 1) + mine[k % 2];
+        in[k] = 0.2 * k * x[0];
+    }
+    MPI_Alltoallv(out, pair, at, MPI_DOUBLE, in, pair, at, MPI_DOUBLE, MPI_COMM_WORLD);
+    for (k = 0; k < reach; k++)
+        mixed += in[k] * in[k] / (k + 3);
     for (i = 0; i < n; i++)
-        local += back[0] * x[i] * x[i] + (counts[rank] > 1 ? back[1] : 0.5) * sin(x[i]);
+        local += back[0] * x[i] * x[i] + (counts[rank] > 1 ? back[1] : 0.5) * sin(x[i])
+                 + 0.01 * mixed * x[i];
     MPI_Reduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     return rank == 0 ? total + spread : 0.0;
 }
