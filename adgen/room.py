@@ -37,7 +37,8 @@ def fewer_collections():
     """Collect the youngest generation every YOUNG_COLLECTION allocations at most, and
     as before after the block."""
     before = gc.get_threshold()
-    gc.set_threshold(max(before[0], YOUNG_COLLECTION), *before[1:])
+    if before[0]:       # (0: the caller turned collection off, and it stays off)
+        gc.set_threshold(max(before[0], YOUNG_COLLECTION), *before[1:])
     try:
         yield
     finally:

@@ -407,3 +407,10 @@ def test_a_run_collects_young_objects_rarely_and_restores_the_collector():
     with pytest.raises(ValueError):
         with_room(failing)
     assert gc.get_threshold() == before
+    gc.set_threshold(0)         # a caller that turned collection off keeps it off
+    try:
+        seen.clear()
+        with_room(threshold)
+        assert seen == [0]
+    finally:
+        gc.set_threshold(*before)

@@ -293,6 +293,7 @@ class CallsAndLoops:
         # so that they come back first; NAME_b leaves the outputs as the call did.
         outs, inouts = [], []
         pre, post, bargs = [], [], []
+        lengths = []    # lengths found by a call (MPI's every rank's block), once a sweep
         for p, a in zip(g.params, call.args):
             bargs.append(X.clone(a))
             if not rule.named(p.name):
@@ -311,6 +312,11 @@ class CallsAndLoops:
                 bargs.append(X.clone(a))
                 continue
             n = size_at_call(g, p, call.args)
+            if any(isinstance(x, ir.Call) and x.func != "adgen_imax" for x in ir.walk(n)):
+                held = self.temp(p.name + "_length", n.type or ir.INT)
+                n = ir.Ref(held)
+                lengths.append((n, ir.Assign(ir.Ref(held), size_at_call(g, p, call.args),
+                                             loc)))
             elem = ir.with_const(ir.pointee(t), False)
             shadow = self.sh(a) if self.act.has_shadow(a) else None
             dep, indep = p.name in rule.dep, p.name in rule.indep
@@ -346,8 +352,11 @@ class CallsAndLoops:
         if lhs_active:
             pre.append(ir.Assign(self.sh(lhs), X.zero(lhs.type), loc))
         self.T.plain_calls.add(g.name)
-        fwd = [self.element_loop(a, n, "push") for a, n in outs + [(a, n) for a, n, _ in inouts]]
-        bwd = []
+        stored = outs + [(a, n) for a, n, _ in inouts]
+        # (the forward sweep finds only the lengths of what it stores)
+        fwd = [X.clone(st) for n, st in lengths if any(m is n for _, m in stored)] + \
+            [self.element_loop(a, n, "push") for a, n in stored]
+        bwd = [X.clone(st) for _, st in lengths]
         if lhs is not None and self.saved(lhs):
             fwd.append(ir.Push(lhs, loc))
             bwd.append(self.pop(X.clone(lhs), loc))

@@ -3,7 +3,10 @@
    rank's block gathered to every rank (MPI_Allgatherv) and to rank 0 (MPI_Gatherv, the
    other ranks giving a null receive buffer); rank 0 turns them into weights and hands
    each rank its block of them (MPI_Scatterv); every pair of ranks exchanges blocks of
-   one or two values (MPI_Alltoallv, two for the pairs of equal parity). The elements between the blocks hold values
+   one or two values (MPI_Alltoallv, two for the pairs of equal parity). Each rank has
+   displacements of its own: the odd ones place the gathered blocks in the reverse order
+   of the ranks, and every rank sends the blocks of its exchange from the start of its
+   buffer (the blocks overlap: their first elements are sent to every rank). The elements between the blocks hold values
    of their own, which the gathers leave as they are. The cost is rank 0's (0 elsewhere);
    it depends on how the ranks share the vector. */
 #include <math.h>
@@ -18,7 +21,8 @@ double cost(int n, double *x)
     double back[2], local = 0.0, total = 0.0, spread = 0.0;
     double out[3 * MAX_RANKS], in[3 * MAX_RANKS], mixed = 0.0;
     int counts[MAX_RANKS], displs[MAX_RANKS], rank, size, i, r, k, end = 0;
-    int pair[MAX_RANKS], at[MAX_RANKS], reach = 0;
+    int pair[MAX_RANKS], at[MAX_RANKS], from_start[MAX_RANKS], reach = 0, place = 0;
+    int mine_at[MAX_RANKS];
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     for (r = 0; r < size; r++) {
@@ -34,7 +38,12 @@ double cost(int n, double *x)
     }
     for (k = 0; k < 3 * MAX_RANKS; k++)
         all[k] = 0.1 * (k + 1) * x[0];
-    MPI_Allgatherv(mine, counts[rank], MPI_DOUBLE, all, counts, displs, MPI_DOUBLE,
+    for (r = 0; r < size; r++) {
+        int q = rank % 2 ? size - 1 - r : r;
+        mine_at[q] = place;
+        place = place + counts[q] + 1;
+    }
+    MPI_Allgatherv(mine, counts[rank], MPI_DOUBLE, all, counts, mine_at, MPI_DOUBLE,
                    MPI_COMM_WORLD);
     for (k = 0; k < end; k++)
         spread += all[k] * all[k] / (k + 1);
@@ -56,13 +65,14 @@ double cost(int n, double *x)
     for (r = 0; r < size; r++) {
         pair[r] = (r + rank) % 2 == 0 ? 2 : 1;
         at[r] = reach;
+        from_start[r] = 0;
         reach = reach + pair[r] + 1;
     }
     for (k = 0; k < 3 * MAX_RANKS; k++) {
         out[k] = back[0] * (k + 1) + mine[k % 2];
         in[k] = 0.2 * k * x[0];
     }
-    MPI_Alltoallv(out, pair, at, MPI_DOUBLE, in, pair, at, MPI_DOUBLE, MPI_COMM_WORLD);
+    MPI_Alltoallv(out, pair, from_start, MPI_DOUBLE, in, pair, at, MPI_DOUBLE, MPI_COMM_WORLD);
     for (k = 0; k < reach; k++)
         mixed += in[k] * in[k] / (k + 3);
     for (i = 0; i < n; i++)
