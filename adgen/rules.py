@@ -192,10 +192,11 @@ MPI_INACTIVE = {"MPI_Init": "int", "MPI_Finalize": "effect", "MPI_Comm_rank": "i
 # buffers becomes a call of a typed variant of the routine (its buffers double * or
 # float *) with this rule; its derivative routines are emitted in the output
 # (templates/mpi_rules.c.j2). Integer buffers are kept as written, with no derivative.
+_TWO_TYPES = {"sendbuf": "sendtype", "recvbuf": "recvtype"}     # (read only)
 MPI_COMMUNICATION = {
     "MPI_Send": ({"buf": "datatype"}, "()/(buf)  buf=count"),
     "MPI_Recv": ({"buf": "datatype"}, "(buf)/()  buf=count"),
-    "MPI_Sendrecv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+    "MPI_Sendrecv": (_TWO_TYPES,
                      "(recvbuf)/(sendbuf)  sendbuf=sendcount recvbuf=recvcount"),
     "MPI_Bcast": ({"buffer": "datatype"}, "(buffer)/(buffer)  buffer=count"),
     # the receive buffer in/out: other ranks than the root keep its values
@@ -205,31 +206,31 @@ MPI_COMMUNICATION = {
                       "(recvbuf)/(sendbuf)  sendbuf=count recvbuf=count"),
     # a buffer of every rank's block: the number of ranks times a block, found by the
     # output at run time (on the root only, for the root's buffer of Gather and Scatter)
-    "MPI_Allgather": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+    "MPI_Allgather": (_TWO_TYPES,
                       "(recvbuf)/(sendbuf)  sendbuf=sendcount "
                       "recvbuf=adgen_all_ranks_length(recvcount,comm)"),
-    "MPI_Gather": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+    "MPI_Gather": (_TWO_TYPES,
                    "(recvbuf)/(sendbuf)  sendbuf=sendcount "
                    "recvbuf=adgen_root_ranks_length(recvcount,root,comm)"),
-    "MPI_Scatter": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+    "MPI_Scatter": (_TWO_TYPES,
                     "(recvbuf)/(sendbuf)  sendbuf=adgen_root_ranks_length(sendcount,root,comm) "
                     "recvbuf=recvcount"),
-    "MPI_Alltoall": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+    "MPI_Alltoall": (_TWO_TYPES,
                      "(recvbuf)/(sendbuf)  sendbuf=adgen_all_ranks_length(sendcount,comm) "
                      "recvbuf=adgen_all_ranks_length(recvcount,comm)"),
     # blocks of counts[r] elements at displs[r]: a buffer reaches the end of the last one,
     # and a receive buffer is in/out (the elements between the blocks keep their values)
-    "MPI_Gatherv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+    "MPI_Gatherv": (_TWO_TYPES,
                     "(recvbuf)/(sendbuf recvbuf)  sendbuf=sendcount "
                     "recvbuf=adgen_root_displaced_length(recvcounts,displs,root,comm)"),
-    "MPI_Scatterv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+    "MPI_Scatterv": (_TWO_TYPES,
                      "(recvbuf)/(sendbuf)  "
                      "sendbuf=adgen_root_displaced_length(sendcounts,displs,root,comm) "
                      "recvbuf=recvcount"),
-    "MPI_Allgatherv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+    "MPI_Allgatherv": (_TWO_TYPES,
                        "(recvbuf)/(sendbuf recvbuf)  sendbuf=sendcount "
                        "recvbuf=adgen_displaced_length(recvcounts,displs,comm)"),
-    "MPI_Alltoallv": ({"sendbuf": "sendtype", "recvbuf": "recvtype"},
+    "MPI_Alltoallv": (_TWO_TYPES,
                       "(recvbuf)/(sendbuf recvbuf)  "
                       "sendbuf=adgen_displaced_length(sendcounts,sdispls,comm) "
                       "recvbuf=adgen_displaced_length(recvcounts,rdispls,comm)"),

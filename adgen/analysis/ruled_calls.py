@@ -31,6 +31,12 @@ def size_at_call(f, param, args):
     return ir.Call("adgen_imax", [n, ir.Const("0", ir.LONG)], ir.LONG)
 
 
+def found_at_run_time(n):
+    """True when a length calls a function of the output's (the number of ranks times an
+    MPI block: adgen_all_ranks_length, ...): worth finding once, into a local."""
+    return any(isinstance(x, ir.Call) and x.func != "adgen_imax" for x in ir.walk(n))
+
+
 def derivative_signature(f, mode, fortran=False):
     """(name, return type, parameters) of NAME_b / NAME_d for a ruled function f; in
     Fortran, NAME_b takes the result's seed by reference."""

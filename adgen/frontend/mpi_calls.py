@@ -132,8 +132,9 @@ def _specialize(prog, call, own_statement, variants):
     # a null pointer for a buffer that has no elements on this rank (Gather's receive
     # buffer, Scatter's send buffer, off the root: its length adgen_root_...): typed as
     # the other buffer
-    nulls = {b for b in buffers if X.is_null(arg(b)) and "adgen_root_" in
-             next((length for name, length in _rule_lengths(text) if name == b), "")}
+    from adgen.frontend.user_rules import parse_rule
+    lengths = parse_rule(call.func + text, call.loc).sizes
+    nulls = {b for b in buffers if X.is_null(arg(b)) and "adgen_root_" in lengths.get(b, "")}
     for b, datatype in buffers.items():
         if _names(arg(b), "MPI_IN_PLACE") or b in nulls:
             continue
@@ -214,11 +215,6 @@ def _element(e):
         return None
     t = ir.with_const(t.resolved(), False)
     return t if isinstance(t, ir.Prim) and t.name != "void" else None
-
-
-def _rule_lengths(text):
-    """[(buffer, length text)] of a rule's text."""
-    return [tuple(item.split("=", 1)) for item in text.split()[1:] if "=" in item]
 
 
 def _without_void_cast(e):

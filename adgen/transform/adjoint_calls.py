@@ -283,7 +283,8 @@ class CallsAndLoops:
     def ruled_call(self, call, lhs, s, g):
         """A call of a function with a user rule: the primal call forward, the user's
         NAME_b backward (see frontend/user_rules.py for the contract)."""
-        from adgen.analysis.ruled_calls import derivative_flows, result_is_active, size_at_call
+        from adgen.analysis.ruled_calls import (derivative_flows, found_at_run_time,
+                                                result_is_active, size_at_call)
         rule, loc = g.user_rule, s.loc
         lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
@@ -312,11 +313,10 @@ class CallsAndLoops:
                 bargs.append(X.clone(a))
                 continue
             n = size_at_call(g, p, call.args)
-            if any(isinstance(x, ir.Call) and x.func != "adgen_imax" for x in ir.walk(n)):
-                held = self.temp(p.name + "_length", n.type or ir.INT)
-                n = ir.Ref(held)
-                lengths.append((n, ir.Assign(ir.Ref(held), size_at_call(g, p, call.args),
-                                             loc)))
+            if found_at_run_time(n):
+                held = self.temp(p.name + "_length", n.type)
+                lengths.append((ir.Ref(held), ir.Assign(ir.Ref(held), n, loc)))
+                n = lengths[-1][0]
             elem = ir.with_const(ir.pointee(t), False)
             shadow = self.sh(a) if self.act.has_shadow(a) else None
             dep, indep = p.name in rule.dep, p.name in rule.indep

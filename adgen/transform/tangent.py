@@ -1066,7 +1066,7 @@ class VectorTangentGen(TangentGen):
         output, scattered back; the outputs get their values from before the call back
         before each direction, since NAME_d computes them too. With no direction, the
         call itself."""
-        from adgen.analysis.ruled_calls import derivative_flows, size_at_call
+        from adgen.analysis.ruled_calls import derivative_flows, found_at_run_time, size_at_call
         rule, loc = g.user_rule, s.loc
         lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
@@ -1090,6 +1090,11 @@ class VectorTangentGen(TangentGen):
 
         def array_tangent(p, a):
             n = size_at_call(g, p, call.args)
+            if found_at_run_time(n):        # found once, not in every loop test
+                held = ir.Symbol(self.names.fresh(p.name + "_length"), n.type, "temp")
+                self.locals.append(LocalDecl(held))
+                setup.append(ir.Assign(ir.Ref(held), n, loc))
+                n = ir.Ref(held)
             elem = ir.with_const(ir.pointee(p.type.resolved()), False)
             element = lambda base, j: ir.Index(X.clone(base), j, elem)  # noqa: E731
             buf = scratch(p.name + "d", elem, n)
