@@ -676,7 +676,7 @@ def warn_openmp(prog):
         for st in ir.stmts_walk(f.body.stmts):
             if parallel_for(st) is not None:
                 continue        # (the transforms say when they run it serially)
-            if is_openmp(st) and st.loc:
+            if is_openmp(st) and st.loc and not getattr(st, "said", False):
                 prog.warnings = getattr(prog, "warnings", []) + [warning_text(
                     st.loc, f"'#pragma {st.text.strip()}' is not supported yet: the "
                     "derivative code runs this part serially")]

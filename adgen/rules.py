@@ -186,6 +186,19 @@ MEMORY = ("memcpy", "memmove", "memset")
 MPI_INACTIVE = {"MPI_Init": "int", "MPI_Finalize": "effect", "MPI_Comm_rank": "int",
                 "MPI_Comm_size": "int", "MPI_Barrier": "effect", "MPI_Abort": "effect",
                 "MPI_Wtime": "step"}
+# The OpenMP runtime (adgen's <omp.h>): numbers of threads, times, locks; no derivatives.
+# 'int': an integer result; 'step': a number with no derivative; 'effect': kept for its
+# effect (a lock set or unset where the program does, in the tangent too).
+OPENMP_RUNTIME = {name: "int" for name in (
+    "omp_get_thread_num", "omp_get_num_threads", "omp_get_max_threads", "omp_get_num_procs",
+    "omp_get_thread_limit", "omp_in_parallel", "omp_get_level", "omp_get_active_level",
+    "omp_get_team_size", "omp_get_ancestor_thread_num", "omp_get_dynamic", "omp_test_lock",
+    "omp_test_nest_lock")}
+OPENMP_RUNTIME.update({name: "step" for name in ("omp_get_wtime", "omp_get_wtick")})
+OPENMP_RUNTIME.update({name: "effect" for name in (
+    "omp_set_num_threads", "omp_set_dynamic", "omp_init_lock", "omp_destroy_lock",
+    "omp_set_lock", "omp_unset_lock", "omp_init_nest_lock", "omp_destroy_nest_lock",
+    "omp_set_nest_lock", "omp_unset_nest_lock")})
 # The communication routines adgen differentiates on contiguous MPI_DOUBLE / MPI_FLOAT
 # buffers (frontend/mpi_calls.py): their buffers, each with the parameter giving its
 # datatype, and the rule of the call, by the names of adgen's <mpi.h>. A call on such
@@ -378,7 +391,7 @@ def _variants():
         table[name] = LibFunc(name, ir.INT, "int", header="f2c.h")
     for name in INTEGER_RESULT:
         table[name] = LibFunc(name, ir.INT, "int")
-    for name, kind in MPI_INACTIVE.items():
+    for name, kind in list(MPI_INACTIVE.items()) + list(OPENMP_RUNTIME.items()):
         table[name] = LibFunc(name, ir.DOUBLE if kind == "step" else ir.INT, kind)
     for name in MPI_COMMUNICATION:
         # on integer buffers (frontend/mpi_calls.py makes the others typed variants)

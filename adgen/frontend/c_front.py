@@ -23,7 +23,8 @@ from adgen.frontend.c_columns import SourceColumnsParser, column_maps
 from adgen.frontend.c_old_style import prototype_old_style
 from adgen.frontend.counted_whiles import count_whiles
 from adgen.frontend.preprocess import defines_output_types, is_system_file, preprocess
-from adgen.frontend.openmp_regions import fused_regions
+from adgen.frontend.openmp_regions import exclusive_pairs, fused_regions
+from adgen.ir.openmp import mark_exclusive
 from adgen.frontend.c_syntax_errors import compiler_syntax_error, parse_error
 from adgen.frontend.compound_literals import lower_compound_literal
 from adgen.frontend.c_initializers import InitializersMixin
@@ -539,8 +540,13 @@ class CFront(InitializersMixin):
     def block(self, node, scope):
         out = ir.Block([], loc_of(node))
         inner = Scope(scope)
-        for item in fused_regions(node.block_items or [], inner.lookup):
+        for item, exclusive in exclusive_pairs(fused_regions(node.block_items or [],
+                                                             inner.lookup)):
+            start = len(out.stmts)
             self.stmt(item, inner, out.stmts)
+            if exclusive is not None and not mark_exclusive(exclusive[1], out.stmts[start:]):
+                # (left as written: said where it runs serially)
+                out.stmts.insert(start, ir.Pragma(exclusive[0].string, loc_of(exclusive[0])))
         return out
 
     def sub_block(self, node, scope):

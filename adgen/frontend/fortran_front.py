@@ -680,6 +680,12 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         self.kept_loops = 0           # BINOMIAL-CKP and FP-LOOP loops around the statement
         self.nocheckpoint = False     # a NOCHECKPOINT directive waiting for its call
         self.fp_loop = None           # (location, pragma, name) of an FP-LOOP or II-LOOP waiting
+        self.omp_atomic = None        # (pragma, directive) of an `!$omp atomic` waiting for
+        #                               its assignment
+        self.omp_critical = []        # [pragma, directive, statement list, start] of each
+        #                               open `!$omp critical` section
+        self.omp_left_out = []        # `!$omp` directives left out, for the next statement's
+        #                               list (where a parallel loop reaching them sees them)
         self.omp_parallel_do = None   # (location, text, clauses) of a `!$omp parallel do`
         self.source_names = set()     # every name the unit's source uses (see temp)
         self.retired = []             # variables of BLOCKs already left (see block_construct)

@@ -10,7 +10,7 @@ from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.frontend.directives import fortran_reduction_factor
-from adgen.ir.openmp import omp_clauses
+from adgen.ir.openmp import exclusive_directive, mark_exclusive, omp_clauses
 from adgen.frontend.fortran_operators import with_defined_operators
 from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
@@ -33,6 +33,7 @@ _DO_CONSTRUCTS = ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
 # Tapenade's directives: `!$AD NAME ...` (also `C$AD`, `*$AD` in fixed form), any case
 _DIRECTIVE = re.compile(r"[!c*]\$ad\b(.*)$", re.IGNORECASE)
 _OPENMP = re.compile(r"[!c*]\$omp\s+(?!end\b)(.*)$", re.IGNORECASE)
+_END_CRITICAL = re.compile(r"[!c*]\$omp\s+end\s*critical\b", re.IGNORECASE)
 _PARALLEL_DO = re.compile(r"parallel\s+do\b(.*)$", re.IGNORECASE)
 
 
@@ -181,10 +182,19 @@ class StatementsMixin:
         loc = self.loc(node)
         cname = type(node).__name__
         if isinstance(node, F.Comment):
-            self.directive(node)
+            self.directive(node, out)
             return
+        self.openmp_placed(out)
         if cname not in _DO_CONSTRUCTS:
             self.no_waiting_directive(node)
+        if self.omp_atomic is not None:
+            (pragma, directive), self.omp_atomic = self.omp_atomic, None
+            start = len(out)
+            self.lower_statement(node, out)
+            if not isinstance(node, F.Assignment_Stmt) or \
+                    not mark_exclusive(directive, out[start:]):
+                self.openmp_left_out(pragma, out, start)
+            return
         split, self.nocheckpoint = self.nocheckpoint, False
         node = with_defined_operators(self, node)   # `q - p` of structures: vsub(q, p)
         node = C.rewritten(self, node, out)     # complex arithmetic as real arithmetic
@@ -935,21 +945,36 @@ class StatementsMixin:
         return loop
 
     # ------------------------------------------------------ Tapenade's directives
-    def directive(self, comment):
+    def directive(self, comment, out=None):
         """Read a `!$AD` directive comment (`C$AD`, `*$AD` in fixed form): BINOMIAL-CKP
         and FP-LOOP wait for the DO loop they stand before, NOCHECKPOINT for the call
         statement it stands before (split mode: `#pragma adgen nocheckpoint`), others are
-        ignored with a warning."""
-        omp = _OPENMP.match(str(comment).strip())
-        if omp and _PARALLEL_DO.match(omp.group(1)):
+        ignored with a warning. `!$omp parallel do` waits for its DO loop, `!$omp atomic`
+        for its assignment, `!$omp critical` for its `!$omp end critical` (out: the
+        statement list the comment stands in, when known)."""
+        text = str(comment).strip()
+        omp = _OPENMP.match(text)
+        if _END_CRITICAL.match(text) and self.omp_critical:
+            pragma, directive, stmts, start = self.omp_critical.pop()
+            if stmts is None or not mark_exclusive(directive, stmts[start:]):
+                self.openmp_left_out(pragma, stmts if stmts is not None else out, start)
+        elif omp and _PARALLEL_DO.match(omp.group(1)):
             # for the DO loop it stands before (do_construct); the tangent keeps it
-            self.omp_parallel_do = (self.loc(comment), str(comment).strip(),
+            self.omp_parallel_do = (self.loc(comment), text,
                                     _PARALLEL_DO.match(omp.group(1)).group(1))
         elif omp:
-            # not supported yet: said at its line, never dropped without a word
-            self.front.warn(self.loc(comment), f"'{str(comment).strip()}' is not supported "
-                            "yet: the derivative code runs this part serially", self.func)
-        m = _DIRECTIVE.match(str(comment).strip())
+            pragma = ir.Pragma(" ".join(["omp"] + omp.group(1).lower().split()),
+                               self.loc(comment))
+            pragma.written = text
+            directive = exclusive_directive(pragma.text)
+            if directive is not None and pragma.text.split()[1] == "atomic":
+                self.omp_atomic = (pragma, directive)
+            elif directive is not None:
+                self.omp_critical.append([pragma, directive, out,
+                                          None if out is None else len(out)])
+            else:
+                self.openmp_left_out(pragma, out, None if out is None else len(out))
+        m = _DIRECTIVE.match(text)
         if not m:
             return
         loc = self.loc(comment)
@@ -1007,6 +1032,28 @@ class StatementsMixin:
                              "expression without function calls", ckp.loc)
         ckp.snaps = snaps
         return ckp
+
+    def openmp_left_out(self, pragma, stmts, at):
+        """An `!$omp` directive the derivative code leaves out: said at its line (never
+        dropped without a word), and kept in the statements at `at` (or before the next
+        statement, when not known yet) so that a parallel loop reaching it runs serially
+        (transform/openmp.openmp_reached)."""
+        self.front.warn(pragma.loc, f"'{pragma.written}' is not supported yet: the "
+                        "derivative code runs this part serially", self.func)
+        pragma.said = True
+        if stmts is None:
+            self.omp_left_out.append(pragma)
+        else:
+            stmts.insert(at, pragma)
+
+    def openmp_placed(self, out):
+        """The `!$omp` directives read before the statement list out was known, placed
+        in it (before the statement about to be lowered)."""
+        out += self.omp_left_out
+        self.omp_left_out = []
+        for section in self.omp_critical:
+            if section[2] is None:
+                section[2:] = [out, len(out)]
 
     def omp_pragma(self, parallel):
         """The C pragma of `!$omp parallel do CLAUSES` (parallel: its location, text and

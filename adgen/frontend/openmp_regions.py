@@ -1,4 +1,7 @@
-"""An OpenMP parallel region that only runs one worksharing loop, read as the combined
+"""OpenMP directives that shape the statements after them, read before translation.
+
+An `omp atomic` or `omp critical` pairs with the statement it protects (exclusive_pairs).
+An OpenMP parallel region that only runs one worksharing loop is read as the combined
 construct it means:
 
     #pragma omp parallel [clauses]          #pragma omp parallel for [clauses] private(t)
@@ -22,7 +25,7 @@ import re
 
 from pycparser import c_ast
 
-from adgen.ir.openmp import omp_clauses
+from adgen.ir.openmp import exclusive_directive, omp_clauses
 
 _PARALLEL = re.compile(r"\s*omp\s+parallel\b(?!\s+for\b)(.*)$", re.S)
 _FOR = re.compile(r"\s*omp\s+for\b(.*)$", re.S)
@@ -53,6 +56,25 @@ def fused_regions(items, declared):
                 continue
         yield item
         k += 1
+
+
+def exclusive_pairs(items):
+    """(item, exclusive) for each block item: exclusive (pragma, directive) of the `omp
+    atomic` or `omp critical` standing just before it (ir.openmp.exclusive_directive),
+    else None; such a directive is no item of its own, but at the end of the block."""
+    waiting = None
+    for item in items:
+        directive = exclusive_directive(item.string) if isinstance(item, c_ast.Pragma) \
+            else None
+        if waiting is not None:
+            yield item, waiting
+            waiting = None
+        elif directive is not None:
+            waiting = (item, directive)
+        else:
+            yield item, None
+    if waiting is not None:
+        yield waiting[0], None
 
 
 def _clauses(item, pattern, allowed):

@@ -477,6 +477,9 @@ class Assign(Stmt):
     lhs: Expr
     rhs: Expr
     loc: Optional[Loc] = None
+    # the OpenMP directive that makes this update exclusive among threads (`omp atomic`,
+    # `omp critical(name)`), printed before it; only on `x = x op e` (ir/openmp.py)
+    exclusive: Optional[str] = None
 
 
 @dataclass(eq=False)

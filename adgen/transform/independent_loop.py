@@ -29,7 +29,8 @@ from adgen.ir import exprs as X
 from adgen.ir.openmp import omp_clauses
 from adgen.transform.checkpoint import StateKeeper, written_nodes
 from adgen.transform.common import alloc_call, source_name, strip_const
-from adgen.transform.openmp import AdjointParallelLoop, ThreadParts, is_openmp, parallel_for
+from adgen.transform.openmp import (AdjointParallelLoop, ThreadParts, openmp_reached,
+                                    openmp_reached_text, parallel_for)
 
 PRAGMA = re.compile(r"\s*adgen\s+independent\s*$")
 
@@ -96,9 +97,10 @@ class IndependentLoop:
                     "schedule", "default", "if", "proc_bind"}:
             raise NotIndependent(f"the clause '{sorted(names)[0] or 'unreadable'}' is not "
                                  "supported in the adjoint yet")
+        inner = openmp_reached(g.prog, s.body.stmts)
+        if inner is not None:
+            raise NotIndependent(openmp_reached_text(inner))
         for st in ir.stmts_walk(s.body.stmts):
-            if is_openmp(st):
-                raise NotIndependent(f"'#pragma {st.text.strip()}' inside it")
             for e in ir.stmt_exprs(st):
                 for c in ir.walk(e):
                     if isinstance(c, ir.Call) and (c.func in ALLOCATION or (

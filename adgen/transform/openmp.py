@@ -20,11 +20,14 @@ serially, with a warning that says why.
 import re
 
 from adgen import ir
+from adgen.analysis.call_graph import reachable
 from adgen.analysis.first_access import READ, variables_first_access
-from adgen.errors import warning_text
+from adgen.errors import AdgenError, warning_text
+from adgen.ir.c_text import expr_c
 from adgen.ir.openmp import omp_clauses
 from adgen.ir import exprs as X
 from adgen.ir.exprs import used_symbols
+from adgen.transform.common import increment
 
 _PARALLEL_FOR = re.compile(r"\s*omp\s+parallel\s+for\b(.*)$", re.S)
 _OMP = re.compile(r"\s*omp\b")
@@ -32,6 +35,21 @@ _OMP = re.compile(r"\s*omp\b")
 _LISTS = ("private", "firstprivate", "lastprivate", "shared")
 # clauses passed on as written
 _KEPT = ("schedule", "collapse", "num_threads", "if", "proc_bind", "default")
+
+
+def exclusive_update(s, lhs, rhs):
+    """The directive that keeps the derivative update `lhs = rhs` made from an exclusive
+    update s (`xd = xd + ed` of `#pragma omp atomic` over `x = x + e`) exclusive too: s's;
+    None when s has none. Only sums keep their derivatives' updates of the same shape
+    (the tangent of `x = x * e` reads x and xd, which two updates cannot keep together):
+    any other is refused."""
+    if s.exclusive is None:
+        return None
+    if increment(lhs, rhs) is None:
+        raise AdgenError(f"'#pragma {s.exclusive}' over '{expr_c(s.lhs)} = "
+                         f"{expr_c(s.rhs)}', which carries derivatives: only sums (x += e, "
+                         "x -= e) are supported yet", s.loc)
+    return s.exclusive
 
 
 class Unsupported(Exception):
@@ -54,6 +72,35 @@ def written(pragma):
 def is_openmp(s):
     """True when s is a `#pragma omp ...`."""
     return isinstance(s, ir.Pragma) and _OMP.match(s.text) is not None
+
+
+def openmp_reached(prog, stmts):
+    """(directive, function) of the first `#pragma omp` the derivative code leaves out (all
+    but `parallel for` loops and exclusive updates, which it keeps) among stmts, function
+    None, or in the program's functions they call, directly or not: a parallel loop that
+    reaches one runs serially, as dropping an atomic or critical where threads run would
+    make them race. None when there is none."""
+    for st in ir.stmts_walk(stmts):
+        if is_openmp(st):
+            return st, None
+    called = [c.func for st in ir.stmts_walk(stmts) for e in ir.stmt_exprs(st)
+              for c in ir.walk(e) if isinstance(c, ir.Call) and c.func in prog.functions
+              and not getattr(prog.functions[c.func], "is_library", False)]
+    for name in reachable(prog, called):
+        f = prog.functions[name]
+        for st in ir.stmts_walk(f.body.stmts) if f.has_body else ():
+            if is_openmp(st):
+                return st, f
+    return None
+
+
+def openmp_reached_text(found):
+    """What openmp_reached found, for a message."""
+    st, f = found
+    if f is None:
+        return f"'{written(st)}' inside it is not supported yet"
+    return f"it calls '{getattr(f, 'clone_of', f.name)}', where '{written(st)}' is not " \
+        "supported yet"
 
 
 def clauses(text):
@@ -100,10 +147,9 @@ class TangentParallelLoop:
         g = self.g
         if loop is None:
             raise Unsupported("adgen keeps it only before a counted for loop")
-        inner = [st for st in ir.stmts_walk(self.source.body.stmts) if is_openmp(st)]
-        if inner:
-            raise Unsupported(f"'#pragma {inner[0].text.strip()}' inside it is not "
-                              "supported yet")
+        inner = openmp_reached(g.prog, self.source.body.stmts)
+        if inner is not None:
+            raise Unsupported(openmp_reached_text(inner))
         by_name = self.variables()
         listed, out = set(), []
         for name, arg in clauses(parallel_for(self.pragma)):
@@ -148,8 +194,9 @@ class TangentParallelLoop:
         head = _counter(self.source)
         seen = set()
         for st in ir.stmts_walk(self.source.body.stmts):
-            if not (isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)):
-                continue
+            if not (isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref)) or \
+                    st.exclusive is not None:
+                continue        # (an exclusive update of a shared variable: no race)
             sym = st.lhs.sym
             if sym in seen or sym is head or sym in listed or \
                     sym.type.resolved().is_array:
@@ -201,8 +248,8 @@ class TangentParallelLoop:
         found = []
         for st in ir.stmts_walk([loop]):
             targets = []
-            if isinstance(st, ir.Assign):
-                targets.append(st.lhs)
+            if isinstance(st, ir.Assign) and st.exclusive is None:
+                targets.append(st.lhs)      # (an exclusive update's variable is shared)
             for e in ir.stmt_exprs(st):
                 for x in ir.walk(e):
                     if isinstance(x, ir.AddrOf):

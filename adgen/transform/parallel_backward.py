@@ -6,9 +6,11 @@ shared inputs (`unew[i] = 0.5 * (u[i - 1] + u[i + 1]) + c * f[i]`). Its iteratio
 independent when every array the loop writes is accessed, in the whole body, at one index
 `a * i + b` of the loop's counter (a a nonzero constant, b the same in every iteration),
 and every scalar it sets is its own (set before it is read, read nowhere after the loop)
-or a sum of its `reduction` clause. When the loop's forward sweep stores nothing (nothing
-it overwrites is read by the backward sweep), the backward iterations are independent
-too, once what they write is sorted out:
+or a sum of its `reduction` clause, or is updated only by exclusive sums (`#pragma omp
+atomic` over `x += e`, which commute). What the forward sweep stores for the backward one
+is kept in slots of each iteration's instead of on the stack (kept_per_iteration), so that
+the forward iterations stay independent; the backward iterations are independent too, once
+what they write is sorted out:
 
 - adjoints of elements accessed at the iteration's own index: each iteration its own;
 - scalars the backward iteration sets (the adjoints of the loop's own scalars among them,
@@ -20,10 +22,10 @@ too, once what they write is sorted out:
   run with the same number of threads gives the same gradient.
 
 The backward loop then runs under `#pragma omp parallel for schedule(static)`. Where
-adgen cannot show this (values stored, other accesses, a call of the program's, an array
-whose length it cannot tell), the loop's adjoint runs serially, with a warning that says
-why. The forward sweep of the loop, which is then the primal loop, keeps the program's
-pragma.
+adgen cannot show this (values stored in a branch, other accesses, a call of the
+program's, an array whose length it cannot tell), the loop's adjoint runs serially, with a
+warning that says why. The forward sweep of the loop, the primal loop (its values kept in
+their slots), keeps the program's pragma.
 """
 import dataclasses
 import re
@@ -73,6 +75,7 @@ class ParallelBackwardLoop:
         self.arrays = set()     # the local arrays each iteration has for itself
         self.ranges = {}        # the counters of inner loops -> (lowest, bound, c): < bound + c
         self.scopes = {}        # those counters -> ids of the statements in their loops
+        self.own_groups = set()     # memory the iterations write at their own indices
 
     def build(self):
         g, s = self.g, self.loop
@@ -82,22 +85,30 @@ class ParallelBackwardLoop:
             self.warn(why.args[0])
             return g.stmt(s)
         fwd, bwd = g.stmt(s)
+        undo = []       # what puts the sweeps back as they were, when they stay serial
         try:
-            bwd = self.parallel(fwd, bwd, var)
+            fwd_p, bwd_p = self.parallel(fwd, bwd, var, undo)
         except NotParallel as why:
+            for put_back in reversed(undo):
+                put_back()
             self.warn(why.args[0])
             return fwd, bwd
-        return self.parallel_forward(fwd), bwd
+        if undo:
+            g.explain(s, "values stored", "in slots of each iteration's", "its forward and "
+                      "backward iterations run in parallel: each keeps its own")
+        return self.parallel_forward(fwd_p), bwd_p
 
     def parallel_forward(self, fwd):
         """fwd with the loop under the program's pragma, when it is the primal loop (it
-        stores nothing, and counts nothing: its iterations are as independent as the
-        program's), the variables its iterations set firstprivate."""
+        stores only into slots of each iteration's, and counts nothing: its iterations
+        are as independent as the program's), the variables its iterations set
+        firstprivate."""
         g, s = self.g, self.loop
         at = next((k for k, st in enumerate(fwd) if isinstance(st, ir.For) and
                    st.test is s.test and st.init), None)
         if at is None or any(not isinstance(st, _STATEMENTS) or isinstance(st, ir.Assign) and
-                             getattr(ir.root_symbol(st.lhs), "is_ad", False)
+                             getattr(ir.root_symbol(st.lhs), "is_ad", False) and
+                             not getattr(ir.root_symbol(st.lhs), "per_iteration", False)
                              for st in ir.stmts_walk([fwd[at]])):
             return fwd
         try:
@@ -160,7 +171,13 @@ class ParallelBackwardLoop:
         self.scopes = {j: ids for j, ids in primal_scopes(body, g.f).items()
                        if j in self.ranges}
         groups = {}
+        updated, named = set(), set()   # scalars updated exclusively; those named otherwise
         for st, lv, write in accesses(body):
+            if _is_scalar(lv) and _exclusive(st, lv):
+                updated.add(lv.sym)     # (the iterations' updates commute)
+                continue
+            if _is_scalar(lv):
+                named.add(lv.sym)
             if _is_scalar(lv):
                 sym = lv.sym
                 if sym.name in sums:
@@ -175,15 +192,23 @@ class ParallelBackwardLoop:
                                           "before setting it")
                     continue
                 try:
-                    independent.check_private(sym, body, outside)
+                    independent.check_private(sym, body, self.after(outside))
                 except NotIndependent as why:
                     raise NotParallel(why.args[0])
                 continue
             groups.setdefault(find(g.mem.loc(lv)), []).append((st, lv, write))
+        both = updated & named
+        if both:
+            raise NotParallel(f"it reads '{source_name(both.pop())}' beside its exclusive "
+                              "updates")
         mark = getattr(s, "source_scope", None)
-        for items in groups.values():
-            if not any(write for _, _, write in items) or \
-                    own_index(items, var, changed, self.ranges, self.scopes) is not None:
+        for key, items in groups.items():
+            if not any(write for _, _, write in items):
+                continue
+            if own_index(items, var, changed, self.ranges, self.scopes) is not None:
+                self.own_groups.add(key)
+                continue
+            if all(_exclusive(st, lv) for st, lv, _ in items):
                 continue
             # a local array of each iteration's own: the pragma makes it private or the
             # source declares it in the loop, and nothing outside the loop uses it
@@ -199,6 +224,18 @@ class ParallelBackwardLoop:
                                   "used outside the loop")
             self.arrays.add(array)
         return var
+
+    def after(self, outside):
+        """The statements of outside that may run after the loop: all but those before it
+        that no loop around it runs again. (What those read of the loop's own scalars is
+        the value from before it: the forward loop's private copies leave it, and where
+        the adjoint stores it, kept_per_iteration keeps it apart.)"""
+        g = self.g
+        outer = _outermost_loop(g.f.body.stmts, self.loop) or self.loop
+        order = {id(st): k for k, st in enumerate(ir.stmts_walk(g.f.body.stmts))}
+        inside = {id(st) for st in ir.stmts_walk([outer])}
+        return [st for st in outside
+                if id(st) in inside or order.get(id(st), 0) > order[id(outer)]]
 
     def pure_calls(self, st):
         for e in ir.stmt_exprs(st):
@@ -219,12 +256,14 @@ class ParallelBackwardLoop:
             ": an iteration may reach another's elements"
 
     # ------------------------------------------------------------ the backward loop
-    def parallel(self, fwd, bwd, var):
-        """bwd with the loop's backward loop run in parallel; NotParallel when it cannot."""
+    def parallel(self, fwd, bwd, var, undo):
+        """(fwd, bwd) with the loop's backward loop run in parallel; NotParallel when it
+        cannot (undo: see kept_per_iteration)."""
         g, s = self.g, self.loop
         back = next((loop for source, loop in g.backward_loops if source is s), None)
         if back is None or not any(st is back for st in bwd):
             raise NotParallel("its backward sweep is not a loop over its iterations")
+        fwd, bwd = self.kept_per_iteration(fwd, bwd, back, undo)
         loops = [st for st in fwd if isinstance(st, (ir.For, ir.While, ir.DoWhile))]
         for loop in loops:
             for inner in ir.stmts_walk(loop.body.stmts):
@@ -245,6 +284,8 @@ class ParallelBackwardLoop:
         own_scalars = assigned_syms(s.body.stmts) - self.sums
         private, groups = set(), {}
         for st, lv, write in accesses(body):
+            if getattr(ir.root_symbol(lv), "per_iteration", False):
+                continue        # (each iteration's own slot, only read)
             key = g.adjoint_storage(lv)
             if key is UNKNOWN:
                 raise NotParallel(f"adgen cannot tell which memory '{expr_text(lv)}' is")
@@ -273,7 +314,123 @@ class ParallelBackwardLoop:
             if own_index(items, var, changed, self.ranges, scopes) is not None:
                 continue
             shared.append(self.added_into(key, items))
-        return self.assembled(bwd, back, shared, private, counter)
+        return fwd, self.assembled(bwd, back, shared, private, counter)
+
+    def kept_per_iteration(self, fwd, bwd, back, undo):
+        """(fwd, bwd) with the values each forward iteration stores for its backward
+        iteration kept in slots of their own, one per iteration, instead of on the stack,
+        so that iterations store and restore in any order, on any thread. A value pushed
+        before an overwrite and popped after the backward statements that read the new
+        one (`q_kept[p] = q;` ... `q = q_kept[iter];`) goes to a slot as it is, when it is
+        the iteration's own: an element at the iteration's own index, a flag of a branch,
+        a scalar of the iteration's own overwritten again in it. The first overwrite of
+        such a scalar in an iteration pushes the value the iteration before left, which
+        the serial backward loop's next iteration reads: instead, each forward iteration
+        keeps its scalar's last value (`q_last[p] = q;` at its end) and each backward
+        iteration starts from it, and the value from before the loop is pushed before it
+        and popped after the backward loop. The slots are allocated before the forward
+        loop, for its trip count, their pointers pushed after it (an outer loop's forward
+        sweep runs it again before this backward loop), and freed after the backward loop.
+
+        Applies when every value is pushed at the top level of the body (not in a branch or
+        an inner loop) and popped likewise; else the stack is left as it is (and the loop
+        runs serially). undo gets what puts everything back, should the loop still run
+        serially."""
+        g, s = self.g, self.loop
+        floop = next((st for st in fwd if isinstance(st, ir.For) and st.test is s.test and
+                      st.init), None)
+        looped = next((b for b in g.block_loops if b.fwd is floop and b.bwd is back), None)
+        if floop is None or looped is None or not back.body.stmts or \
+                not isinstance(back.body.stmts[0], ir.Assign):
+            return fwd, bwd
+        pushes = _top_level(floop.body.stmts, ir.Push)
+        pops = _top_level(back.body.stmts, ir.Pop)
+        if not pushes or pushes is _MIXED or pops is _MIXED or len(pushes) != len(pops):
+            return fwd, bwd
+        own_scalars = assigned_syms(s.body.stmts) - self.sums - {looped.var}
+        pairs, firsts = list(zip(pushes, reversed(pops))), {}
+        for push, pop in pairs:
+            value = push.value
+            if pop.keep or ir.is_lvalue(value) and not X.same_text(value, pop.target):
+                return fwd, bwd
+            if not ir.is_lvalue(value):
+                continue                    # (a branch's flag, set and read in the iteration)
+            t = value.type.resolved()
+            if t.is_array or t.is_struct:
+                return fwd, bwd
+            if isinstance(value, ir.Ref):
+                if value.sym not in own_scalars:
+                    return fwd, bwd
+                firsts.setdefault(value.sym, push)
+            elif find(g.mem.loc(value)) not in self.own_groups:
+                return fwd, bwd
+        # (every check made: the variables declared from here on are all used)
+        kept_lists = [floop.body.stmts, back.body.stmts] + list(g.fwd_of.values()) + \
+            list(g.bwd_of.values())
+        snapshots = [(lst, lst[:]) for lst in kept_lists]
+        declared = len(g.ad_locals)
+
+        def put_back():
+            for lst, items in snapshots:
+                lst[:] = items
+            del g.ad_locals[declared:]
+        undo.append(put_back)
+        loc, R = s.loc, ir.Ref
+        iteration = R(back.init[0].lhs.sym)
+        count = g.temp("kept_count", ir.INT)
+        slot = X.sub(R(looped.var), X.clone(looped.start))
+        if X.int_value(looped.stride) != 1:
+            slot = ir.Binary("/", slot, X.clone(looped.stride), ir.INT)
+        before, after, popped, freed = [ir.Assign(R(count), X.clone(looped.count), loc)], \
+            [], [], []
+        first_loads, last_stores, kept_before, restored_after = [], [], [], []
+        replaced = {}   # id(push or pop) -> its slot's assignment, or None (removed)
+
+        def slots(name, t):
+            buf = g.temp(name, ir.Ptr(strip_const(t)))
+            buf.per_iteration = True
+            before.append(ir.Raw("scratch_alloc", {"target": R(buf), "type": buf.type,
+                                                   "count": R(count), "kept": looped.count},
+                                 loc))
+            after.append(ir.Push(R(buf), loc))
+            popped.insert(0, ir.Pop(R(buf), loc))
+            freed.insert(0, ir.Raw("scratch_free", {"ptr": R(buf)}, loc))
+            return buf, strip_const(t)
+
+        for push, pop in pairs:
+            value = push.value
+            t = value.type if ir.is_lvalue(value) else ir.INT
+            root = ir.root_symbol(value) if ir.is_lvalue(value) else None
+            name = source_name(getattr(root, "primal", root)) if root is not None else "branch"
+            if isinstance(value, ir.Ref) and firsts.get(value.sym) is push:
+                buf, elem = slots(name + "_last", t)
+                last_stores.append(ir.Assign(ir.Index(R(buf), X.clone(slot), elem),
+                                             R(value.sym), loc))
+                first_loads.append(ir.Assign(R(value.sym), ir.Index(R(buf), X.clone(iteration),
+                                                                     elem), loc))
+                kept_before.append(ir.Push(R(value.sym), loc))
+                restored_after.insert(0, ir.Pop(R(value.sym), loc))
+                replaced[id(push)] = replaced[id(pop)] = None
+                continue
+            buf, elem = slots(name + "_kept", t)
+            replaced[id(push)] = ir.Assign(ir.Index(R(buf), X.clone(slot), elem),
+                                           X.clone(value), push.loc)
+            replaced[id(pop)] = ir.Assign(X.clone(pop.target), ir.Index(
+                R(buf), X.clone(iteration), elem), pop.loc)
+        # (in every list that holds them: the counts of --stack-report walk the sweeps of
+        # each statement)
+        for lst in kept_lists:
+            if any(id(st) in replaced for st in lst):
+                lst[:] = [replaced.get(id(st), st) for st in lst
+                          if replaced.get(id(st), st) is not None]
+            _replace(lst, replaced)
+        floop.body.stmts += last_stores
+        back.body.stmts[1:1] = first_loads
+        at = next(k for k, st in enumerate(fwd) if st is floop)
+        fwd = fwd[:at] + kept_before + before + [floop] + after + fwd[at + 1:]
+        at = next(k for k, st in enumerate(bwd) if st is back)
+        bwd = bwd[:at] + popped + [back] + freed + restored_after + bwd[at + 1:]
+        return fwd, bwd
 
     def added_into(self, key, items):
         """The adjoint the items (all the accesses of one memory) only add into, as the
@@ -363,7 +520,7 @@ class ParallelBackwardLoop:
                   for _, buf, _, _ in reversed(buffers)]
         g.explain(s, "backward iterations", "run in parallel",
                   "#pragma omp parallel for: each iteration writes its own elements and "
-                  "the forward sweep stores nothing" + (
+                  "keeps what it stores in slots of its own" + (
                       "; the adjoints every iteration adds into are added in parts of each "
                       "thread's" if buffers else ""))
         at = next(k for k, st in enumerate(bwd) if st is back)
@@ -568,6 +725,58 @@ def _inner(lv):
                                                                  ir.Member, ir.Cast)):
             out.append(x.ptr)
     return out
+
+
+def _outermost_loop(stmts, target, around=None):
+    """The outermost loop of stmts around the statement target (target itself when none
+    is), None when target is not in stmts."""
+    for st in stmts:
+        if st is target:
+            return around or target
+        loop = around or (st if isinstance(st, (ir.For, ir.While, ir.DoWhile)) else None)
+        for inner in ir.statements_inside(st) if isinstance(st, ir.COMPOUND) else ():
+            found = _outermost_loop([inner], target, loop)
+            if found is not None:
+                return found
+    return None
+
+
+# (_top_level: statements of the kind found also inside a branch or an inner loop)
+_MIXED = object()
+
+
+def _top_level(stmts, kind):
+    """The statements of a kind in stmts, at their top level (through blocks); _MIXED when
+    some stand in a branch or an inner loop."""
+    out = []
+    for st in stmts:
+        if isinstance(st, kind):
+            out.append(st)
+        elif isinstance(st, ir.Block):
+            inner = _top_level(st.stmts, kind)
+            if inner is _MIXED:
+                return _MIXED
+            out += inner
+        elif any(isinstance(x, kind) for x in ir.stmts_walk([st])):
+            return _MIXED
+    return out
+
+
+def _replace(stmts, replaced):
+    """The blocks in stmts with each statement whose id is in replaced replaced (None:
+    removed)."""
+    for st in stmts:
+        if isinstance(st, ir.Block):
+            st.stmts[:] = [replaced.get(id(x), x) for x in st.stmts
+                           if replaced.get(id(x), x) is not None]
+            _replace(st.stmts, replaced)
+
+
+def _exclusive(st, lv):
+    """True when lv is what st, an exclusive sum (`#pragma omp atomic` over `x += e`),
+    adds into: the iterations' sums commute, and their adjoints only read lv's."""
+    return isinstance(st, ir.Assign) and st.exclusive is not None and \
+        X.same_text(lv, st.lhs) and increment(st.lhs, st.rhs) is not None
 
 
 def _is_scalar(lv):

@@ -308,6 +308,16 @@ class UsageCounter:
             return Poly()
         if st.template == "push_bytes" and unit == Usage.push_bytes:
             return self.block_bytes(st)
+        if st.template == "scratch_alloc" and "kept" in st.args and unit == Usage.push_bytes:
+            # slots of a parallel loop's iterations, kept from its forward sweep to its
+            # backward one (parallel_backward.py): as many as its trip count
+            try:
+                n = self.upper(st.args["kept"])
+            except NotPolynomial:
+                raise Unbounded("a parallel loop whose trip count is not a fixed size",
+                                st.loc)
+            return n * _sizeof(ir.pointee(st.args["target"].type)) + \
+                Poly.const(SCRATCH_OVERHEAD)
         if st.template == "keep_bytes" and unit == Usage.log_bytes:
             out = self.block_bytes(st)
             for t in LOG_RECORD:
@@ -397,6 +407,8 @@ class UsageCounter:
         from adgen.ir.c_text import expr_c
         if isinstance(e, ir.Cast):
             return self.upper(e.arg)
+        if isinstance(e, ir.Cond):     # a trip count `n > 0 ? n : 0`
+            return self.larger(self.upper(e.then), self.upper(e.other), [])
         if isinstance(e, ir.Call) and e.func == "adgen_imax" and len(e.args) == 2:
             return self.larger(self.upper(e.args[0]), self.upper(e.args[1]), [])
         if isinstance(e, ir.Binary) and e.op == "+":

@@ -14,6 +14,7 @@ from adgen.ir.exprs import counted_loop
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
 from adgen.rules import LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
 from adgen.transform.held_values import StatementValues
+from adgen.transform.openmp import exclusive_update
 from adgen.transform.common import (Names, ShadowMap, alloc_bytes, alloc_call, handle_parts,
                                     is_user_call, located, no_rule_error,
                                     refuse_internal_pointer_fields, refuse_internal_rows,
@@ -299,7 +300,7 @@ class TangentGen:
             ld = self.sh(lhs)
             if X.same_text(td, ld):
                 return [s]      # `v = v + c` with c constant: the tangent stays
-            return before + [ir.Assign(ld, td, s.loc), s]
+            return before + [ir.Assign(ld, td, s.loc, exclusive_update(s, ld, td)), s]
         return [s]
 
     def expr_stmt(self, s):
@@ -817,13 +818,17 @@ class VectorTangentGen(TangentGen):
         self.in_use = {}
         self.known = {}
 
-    def per_direction(self, target, tangent, loc):
+    def per_direction(self, target, tangent, loc, source=None):
         """Statements setting target (indexed by the direction) to tangent in every
-        direction, the partials computed once before the loop."""
+        direction, the partials computed once before the loop (each update exclusive
+        where the source statement's is)."""
         self.fresh_statement()
         before = []
         value = self.hoisted(tangent, before, loc)
-        return before + [self.each_direction([ir.Assign(target, value, loc)])]
+        update = ir.Assign(target, value, loc)
+        if source is not None:
+            update.exclusive = exclusive_update(source, target, value)
+        return before + [self.each_direction([update])]
 
     def build(self):
         f, head = self.f, self.head
@@ -960,7 +965,7 @@ class VectorTangentGen(TangentGen):
         if lt.is_float and self.act.active_value(lhs):
             before, t = self.statement_tangent(rhs, s.loc)
             td = X.zero(lhs.type) if t is None else X.cast_to(t, lhs.type)
-            return before + self.per_direction(self.sh(lhs), td, s.loc) + [s]
+            return before + self.per_direction(self.sh(lhs), td, s.loc, s) + [s]
         if lt.is_struct and self.act.has_shadow(lhs):
             raise AdgenError("vector mode does not support derivatives in struct fields",
                              s.loc)
