@@ -348,7 +348,7 @@ class ParallelBackwardLoop:
         if not pushes or pushes is _MIXED or pops is _MIXED or len(pushes) != len(pops):
             return fwd, bwd
         own_scalars = assigned_syms(s.body.stmts) - self.sums - {looped.var}
-        pairs, firsts = list(zip(pushes, reversed(pops))), {}
+        pairs, firsts = list(zip(pushes, reversed(pops))), _first_overwrites(floop.body.stmts)
         for push, pop in pairs:
             value = push.value
             if pop.keep or ir.is_lvalue(value) and not X.same_text(value, pop.target):
@@ -361,13 +361,14 @@ class ParallelBackwardLoop:
             if isinstance(value, ir.Ref):
                 if value.sym not in own_scalars:
                     return fwd, bwd
-                firsts.setdefault(value.sym, push)
             elif find(g.mem.loc(value)) not in self.own_groups:
                 return fwd, bwd
         # (every check made: the variables declared from here on are all used)
         kept_lists = [floop.body.stmts, back.body.stmts] + list(g.fwd_of.values()) + \
             list(g.bwd_of.values())
-        snapshots = [(lst, lst[:]) for lst in kept_lists]
+        blocks = [st.stmts for lst in kept_lists for st in ir.stmts_walk(lst)
+                  if isinstance(st, ir.Block)]
+        snapshots = [(lst, lst[:]) for lst in kept_lists + blocks]
         declared = len(g.ad_locals)
 
         def put_back():
@@ -397,17 +398,14 @@ class ParallelBackwardLoop:
             freed.insert(0, ir.Raw("scratch_free", {"ptr": R(buf)}, loc))
             return buf, strip_const(t)
 
+        lasts = []      # the scalars whose first overwrite's push and pop go
         for push, pop in pairs:
             value = push.value
             t = value.type if ir.is_lvalue(value) else ir.INT
             root = ir.root_symbol(value) if ir.is_lvalue(value) else None
             name = source_name(getattr(root, "primal", root)) if root is not None else "branch"
             if isinstance(value, ir.Ref) and firsts.get(value.sym) is push:
-                buf, elem = slots(name + "_last", t)
-                last_stores.append(ir.Assign(ir.Index(R(buf), X.clone(slot), elem),
-                                             R(value.sym), loc))
-                first_loads.append(ir.Assign(R(value.sym), ir.Index(R(buf), X.clone(iteration),
-                                                                     elem), loc))
+                lasts.append(value.sym)
                 kept_before.append(ir.Push(R(value.sym), loc))
                 restored_after.insert(0, ir.Pop(R(value.sym), loc))
                 replaced[id(push)] = replaced[id(pop)] = None
@@ -424,6 +422,14 @@ class ParallelBackwardLoop:
                 lst[:] = [replaced.get(id(st), st) for st in lst
                           if replaced.get(id(st), st) is not None]
             _replace(lst, replaced)
+        for v in lasts:
+            # (a backward iteration that sets v before it reads it needs no last value)
+            if variables_first_access(back.body.stmts[1:], {v}) != READ:
+                continue
+            buf, elem = slots(source_name(getattr(v, "primal", v)) + "_last", v.type)
+            last_stores.append(ir.Assign(ir.Index(R(buf), X.clone(slot), elem), R(v), loc))
+            first_loads.append(ir.Assign(R(v), ir.Index(R(buf), X.clone(iteration), elem),
+                                         loc))
         floop.body.stmts += last_stores
         back.body.stmts[1:1] = first_loads
         at = next(k for k, st in enumerate(fwd) if st is floop)
@@ -760,6 +766,22 @@ def _top_level(stmts, kind):
         elif any(isinstance(x, kind) for x in ir.stmts_walk([st])):
             return _MIXED
     return out
+
+
+def _first_overwrites(stmts):
+    """{scalar: the push} of each scalar whose value is pushed before anything in stmts
+    writes it (then it is the value an earlier iteration left, or the loop found)."""
+    firsts, written = {}, set()
+    for st in ir.stmts_walk(stmts):
+        if isinstance(st, ir.Push) and isinstance(st.value, ir.Ref) and \
+                st.value.sym not in written:
+            firsts.setdefault(st.value.sym, st)
+        if isinstance(st, ir.Assign) and isinstance(st.lhs, ir.Ref):
+            written.add(st.lhs.sym)
+        for e in ir.stmt_exprs(st):
+            written |= {x.arg.sym for x in ir.walk(e)
+                        if isinstance(x, ir.AddrOf) and isinstance(x.arg, ir.Ref)}
+    return firsts
 
 
 def _replace(stmts, replaced):
