@@ -313,7 +313,7 @@ class ParallelBackwardLoop:
                 continue
             if own_index(items, var, changed, self.ranges, scopes) is not None:
                 continue
-            shared.append(self.added_into(key, items))
+            shared.append((self.added_into(key, items), items))
         return fwd, self.assembled(bwd, back, shared, private, counter)
 
     def kept_per_iteration(self, fwd, bwd, back, undo):
@@ -465,31 +465,55 @@ class ParallelBackwardLoop:
         raise NotParallel(self.crossing(items, "adds into"))
 
     def assembled(self, bwd, back, shared, private, counter):
-        """bwd with the backward loop under its pragma, the adjoints in shared added into
-        per-thread parts, added up after it."""
+        """bwd with the backward loop under its pragma, the adjoints in shared (each with
+        the accesses of its memory) added into per-thread parts, added up after it: the
+        same sums at every run with the same number of threads. Where such parts cannot
+        be had (an array whose length adgen cannot tell; on the static stack whose size
+        is not given, where their room depends on the number of threads), an array's
+        adjoint is added into atomically and a number's in a reduction of the pragma:
+        the gradient then equals the serial one to rounding, not bit for bit from run to
+        run."""
         g, s, loc = self.g, self.loop, self.loop.loc
         independent = IndependentLoop(g, s, self.pragma.loc)
         keeper = StateKeeper(g, lambda message: NotIndependent(message), s)
         assigned = assigned_syms(g.f.body.stmts)
+        unsized = g.T.ctx.options.stack == "static" and not g.T.ctx.options.stack_size \
+            and not any(_STACK_SIZE.match(p.text) for p in g.prog.pragmas)
         counted = []    # (the adjoint, its element count or None for a number, type)
-        for lv in shared:
+        atomic, reduced = [], []    # the accesses of arrays, the numbers, added otherwise
+        for lv, items in shared:
             root = ir.root_symbol(lv)
             if isinstance(lv, ir.Ref) and (root.type.resolved().is_pointer or
                                            root.type.resolved().is_array):
                 try:
+                    if unsized:
+                        raise NotIndependent("no room for parts")
                     count = independent.element_count(getattr(root, "primal", root), keeper,
                                                       assigned)
-                except NotIndependent as why:
-                    raise NotParallel(why.args[0])
+                except NotIndependent:
+                    atomic += items
+                    continue
                 counted.append((lv, count, ir.Ptr(strip_const(ir.pointee(root.type)))))
+            elif unsized:
+                reduced.append((lv, items))
             else:
                 counted.append((lv, None, ir.Ptr(strip_const(lv.type))))
-        if counted and g.T.ctx.options.stack == "static" and not g.T.ctx.options.stack_size \
-                and not any(_STACK_SIZE.match(p.text) for p in g.prog.pragmas):
-            raise NotParallel("with --stack=static, the room its adjoints of each thread's "
-                              "take depends on the number of threads: give the stack's size "
-                              "with --stack-size BYTES")
         # (every check made: the variables declared from here on are all used)
+        for st, lv, _ in atomic:
+            if isinstance(st, ir.Assign) and X.same_text(st.lhs, lv):
+                st.exclusive = "omp atomic"
+        sums = []       # (the number, its sum in the pragma's reduction)
+        for lv, items in reduced:
+            root = ir.root_symbol(lv)
+            total = g.temp(source_name(getattr(root, "primal", root)) + "b_sum",
+                           strip_const(lv.type))
+            sums.append((lv, total))
+            for st, at, _ in items:
+                if isinstance(st, ir.Assign) and X.same_text(st.lhs, at):
+                    sign, rest = increment(st.lhs, st.rhs)
+                    st.lhs = ir.Ref(total)
+                    st.rhs = ir.Binary("+" if sign > 0 else "-", ir.Ref(total), rest,
+                                       total.type)
         parts = ThreadParts(g, loc)
         buffers, mapping = [], {}
         for lv, count, t in counted:
@@ -514,8 +538,10 @@ class ParallelBackwardLoop:
         own = sorted({v.name for v in private if v is not counter} |
                      {part.name for _, _, _, part in buffers})
         text = "omp parallel for schedule(static)" + (
-            f" firstprivate({', '.join(own)})" if own else "")
+            f" firstprivate({', '.join(own)})" if own else "") + (
+            f" reduction(+: {', '.join(total.name for _, total in sums)})" if sums else "")
         before = [parts.counted()] if buffers else []
+        before += [ir.Assign(ir.Ref(total), X.zero(total.type), loc) for _, total in sums]
         before += [parts.allocated(buf, one if count is None else count)
                    for _, buf, count, _ in buffers]
         after = parts.added_up([(buf, one if count is None else count)
@@ -524,11 +550,15 @@ class ParallelBackwardLoop:
             after += independent.scaled(lv, buf, count, None, first=count is None)
         after += [ir.Raw("scratch_free", {"ptr": ir.Ref(buf)}, loc)
                   for _, buf, _, _ in reversed(buffers)]
+        after += [ir.Assign(X.clone(lv), X.add(X.clone(lv), ir.Ref(total)), loc)
+                  for lv, total in sums]
         g.explain(s, "backward iterations", "run in parallel",
                   "#pragma omp parallel for: each iteration writes its own elements and "
                   "keeps what it stores in slots of its own" + (
                       "; the adjoints every iteration adds into are added in parts of each "
-                      "thread's" if buffers else ""))
+                      "thread's" if buffers else "") + (
+                      "; some atomically or in a reduction (their parts would take room "
+                      "adgen cannot tell)" if atomic or sums else ""))
         at = next(k for k, st in enumerate(bwd) if st is back)
         return bwd[:at] + before + [ir.Raw("pragma", {"text": text}, loc), back] + after + \
             bwd[at + 1:]
