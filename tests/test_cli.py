@@ -1418,12 +1418,12 @@ def test_no_default_head_reads_and_writes_numbers(tmp_path):
 
 def test_openmp_pragmas_are_said_to_run_serially(tmp_path):
     """The adjoint runs a parallel loop that overwrites values its backward sweep reads
-    serially and says why; the tangent keeps it parallel (docs/openmp.md), and says
-    nothing."""
+    under a branch serially and says why; the tangent keeps it parallel (docs/openmp.md),
+    and says nothing."""
     (tmp_path / "p.c").write_text(
         "#include <math.h>\nvoid f(int n, const double *x, double *y)\n{\n    int i;\n"
         "#pragma omp parallel for schedule(static)\n    for (i = 0; i < n; i++)\n"
-        "        y[i] = sin(y[i]) * x[i];\n}\n")
+        "        if (x[i] > 0.0)\n            y[i] = sin(y[i]) * x[i];\n}\n")
     for mode in ("--reverse", "--forward"):
         proc = adgen(mode, "p.c", "--head", "f(y)/(x)", "--size", "y=n", "-o", "out.c",
                      cwd=tmp_path)

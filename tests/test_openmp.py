@@ -539,6 +539,29 @@ int main(void)
     return 0;
 }
 """),
+    # (an `!$omp parallel` region of one `!$omp do` loop)
+    "openmp_region_do.f90": ("relax(v)/(u w)", r"""
+#include <stdio.h>
+#include <math.h>
+#define N 3000
+void relax_b_(int *n, double *u, double *ub, double *w, double *wb, double *v, double *vb);
+int main(void)
+{
+    static double u[N], ub[N], v[N], vb[N];
+    double w = 0.7, wb = 0.0;
+    int n = N, i;
+    for (i = 0; i < N; i++) {
+        u[i] = sin(0.37 * i + 0.1);
+        vb[i] = cos(0.13 * i);
+    }
+    dirty_stacks();
+    relax_b_(&n, u, ub, &w, &wb, v, vb);
+    for (i = 0; i < N; i++)
+        printf("%.17g\n", ub[i]);
+    printf("%.17g\n", wb);
+    return 0;
+}
+"""),
     # (values stored for the backward sweep, in slots of each iteration's)
     "openmp_stored_values": ("openmp_stored_values(u energy)/(u c)", r"""
 #include <stdio.h>
@@ -648,7 +671,7 @@ def test_adjoint_of_loops_writing_their_own_elements_on_threads(tmp_path, name, 
     after = [(line.strip(), lines[k + 1].strip()) for k, line in enumerate(lines)
              if line.strip().startswith("#pragma omp parallel for")]
     loops = sum(line.strip().lower().startswith(("#pragma omp parallel for",
-                                                 "!$omp parallel do"))
+                                                 "!$omp parallel do", "!$omp do"))
                 for line in program.read_text().splitlines())
     backward = [loop for pragma, loop in after if loop.startswith("for (iter")]
     assert len(backward) == loops and all(">= 0" in loop for loop in backward), after
@@ -964,6 +987,32 @@ int main(void)
         env = dict(os.environ, OMP_NUM_THREADS=str(threads), OMP_DYNAMIC="false")
         run = subprocess.run([str(exe)], capture_output=True, text=True, env=env)
         assert run.returncode == 0, (threads, run.stdout, run.stderr)
+
+
+def test_fortran_regions_of_one_loop(tmp_path):
+    """An `!$omp parallel` region whose one statement is its `!$omp do` loop is the
+    combined `!$omp parallel do` (its clauses and the loop's merged); a region with other
+    statements, before its loop or after it, runs serially, with a warning at its line."""
+    program = ROOT / "testsuite" / "fortran" / "openmp_region_do.f90"
+    for mode in ("--forward", "--reverse"):
+        out = tmp_path / "r.c"
+        proc = adgen(mode, program, "--head", "relax(v)/(u w)", "-o", out)
+        assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+        assert out.read_text().count("#pragma omp parallel for") == (
+            1 if mode == "--forward" else 2)
+    text = program.read_text()
+    for name, changed, line in (
+            ("before", text.replace("!$omp do schedule", "  t = 1d0\n!$omp do schedule"),
+             20),
+            ("after", text.replace("!$omp end do\n", "!$omp end do\n  t = 2d0\n"), 20)):
+        src = write(tmp_path, f"{name}.f90", changed)
+        for mode in ("--forward", "--reverse"):
+            out = tmp_path / f"{name}.c"
+            proc = adgen(mode, src, "--head", "relax(v)/(u w)", "-o", out)
+            assert proc.returncode == 0, proc.stderr
+            assert f"{src}:{line}:1: warning: '!$omp parallel private(t) shared(u, v)' is " \
+                "not supported yet" in proc.stderr, proc.stderr
+            assert "#pragma omp parallel" not in out.read_text(), name
 
 
 def test_adjoint_of_loops_it_cannot_show_independent_runs_serially(tmp_path):

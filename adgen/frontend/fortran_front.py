@@ -53,6 +53,7 @@ from adgen.frontend.fortran_source import read_tree
 from adgen.frontend.fortran_declarations import DeclarationsMixin, value_dummies
 from adgen.frontend.fortran_allocatables import AllocatablesMixin
 from adgen.frontend.fortran_strings import StringsMixin
+from adgen.frontend.fortran_openmp import OpenMPMixin
 from adgen.frontend.fortran_statements import StatementsMixin
 from adgen.frontend.fortran_arrays import ArraysMixin
 from adgen.frontend.fortran_expressions import ExpressionsMixin
@@ -623,7 +624,7 @@ def _goto_labels(node):
 
 
 class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
-            ArraysMixin, ExpressionsMixin, CallsMixin, StructValuesMixin):
+            OpenMPMixin, ArraysMixin, ExpressionsMixin, CallsMixin, StructValuesMixin):
     """The names visible in one program unit, and the conversion of its statements."""
 
     def __init__(self, front, path, func, module=None):
@@ -684,6 +685,8 @@ class Scope(DeclarationsMixin, AllocatablesMixin, StringsMixin, StatementsMixin,
         #                               its assignment
         self.omp_critical = []        # [pragma, directive, statement list, start] of each
         #                               open `!$omp critical` section
+        self.omp_region = None        # an `!$omp parallel` region open (fortran_openmp.Region)
+        self.omp_lowered = 0          # statements lowered so far (OpenMPMixin.openmp_counted)
         self.omp_left_out = []        # `!$omp` directives left out, for the next statement's
         #                               list (where a parallel loop reaching them sees them)
         self.omp_parallel_do = None   # (location, text, clauses) of a `!$omp parallel do`

@@ -10,7 +10,7 @@ from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.frontend.directives import fortran_reduction_factor
-from adgen.ir.openmp import exclusive_directive, mark_exclusive, omp_clauses
+from adgen.ir.openmp import mark_exclusive
 from adgen.frontend.fortran_operators import with_defined_operators
 from adgen.frontend import fortran_complex as C
 from adgen.frontend import fortran_types as T
@@ -32,9 +32,6 @@ _DO_CONSTRUCTS = ("Block_Nonlabel_Do_Construct", "Block_Label_Do_Construct",
 
 # Tapenade's directives: `!$AD NAME ...` (also `C$AD`, `*$AD` in fixed form), any case
 _DIRECTIVE = re.compile(r"[!c*]\$ad\b(.*)$", re.IGNORECASE)
-_OPENMP = re.compile(r"[!c*]\$omp\s+(?!end\b)(.*)$", re.IGNORECASE)
-_END_CRITICAL = re.compile(r"[!c*]\$omp\s+end\s*critical\b", re.IGNORECASE)
-_PARALLEL_DO = re.compile(r"parallel\s+do\b(.*)$", re.IGNORECASE)
 
 
 def _if_chain(branches):
@@ -165,6 +162,7 @@ class StatementsMixin:
         try:
             with self.open_construct(node, lambda at: [free_call(sym, at) for sym, _ in made]):
                 self.lower_statement(node, out)
+            self.openmp_counted(node)
         finally:
             temps, self.heap_temps = self.heap_temps, outer
             structs, self.statement_structs = self.statement_structs, outer_structs
@@ -867,6 +865,10 @@ class StatementsMixin:
         ckp, self.binomial_ckp = self.binomial_ckp, None
         fixed_point, self.fp_loop = self.fp_loop, None
         parallel, self.omp_parallel_do = self.omp_parallel_do, None
+        region = self.omp_region if parallel is not None and self.omp_region is not None \
+            and self.omp_region.fused and self.omp_region.loop is None else None
+        if region is not None:
+            region.loop = node      # (the loop of a region: see fortran_openmp.py)
         kept = ckp is not None or fixed_point is not None
         self.kept_loops += kept
         try:
@@ -880,6 +882,8 @@ class StatementsMixin:
             pragma = self.omp_pragma(parallel)
             if pragma is not None:
                 loop.insert(len(loop) - 1, pragma)
+                if region is not None:
+                    region.loop_pragma = pragma
         if _construct_name(stmt) is not None:
             loop.append(jumps.Label(f"exit_{_construct_name(stmt)}", loc))   # (see loop_jump)
         return loop
@@ -953,27 +957,7 @@ class StatementsMixin:
         for its assignment, `!$omp critical` for its `!$omp end critical` (out: the
         statement list the comment stands in, when known)."""
         text = str(comment).strip()
-        omp = _OPENMP.match(text)
-        if _END_CRITICAL.match(text) and self.omp_critical:
-            pragma, directive, stmts, start = self.omp_critical.pop()
-            if stmts is None or not mark_exclusive(directive, stmts[start:]):
-                self.openmp_left_out(pragma, stmts if stmts is not None else out, start)
-        elif omp and _PARALLEL_DO.match(omp.group(1)):
-            # for the DO loop it stands before (do_construct); the tangent keeps it
-            self.omp_parallel_do = (self.loc(comment), text,
-                                    _PARALLEL_DO.match(omp.group(1)).group(1))
-        elif omp:
-            pragma = ir.Pragma(" ".join(["omp"] + omp.group(1).lower().split()),
-                               self.loc(comment))
-            pragma.written = text
-            directive = exclusive_directive(pragma.text)
-            if directive is not None and pragma.text.split()[1] == "atomic":
-                self.omp_atomic = (pragma, directive)
-            elif directive is not None:
-                self.omp_critical.append([pragma, directive, out,
-                                          None if out is None else len(out)])
-            else:
-                self.openmp_left_out(pragma, out, None if out is None else len(out))
+        self.openmp_directive(comment, text, out)
         m = _DIRECTIVE.match(text)
         if not m:
             return
@@ -1032,67 +1016,6 @@ class StatementsMixin:
                              "expression without function calls", ckp.loc)
         ckp.snaps = snaps
         return ckp
-
-    def openmp_left_out(self, pragma, stmts, at):
-        """An `!$omp` directive the derivative code leaves out: said at its line (never
-        dropped without a word), and kept in the statements at `at` (or before the next
-        statement, when not known yet) so that a parallel loop reaching it runs serially
-        (transform/openmp.openmp_reached)."""
-        self.front.warn(pragma.loc, f"'{pragma.written}' is not supported yet: the "
-                        "derivative code runs this part serially", self.func)
-        pragma.said = True
-        if stmts is None:
-            self.omp_left_out.append(pragma)
-        else:
-            stmts.insert(at, pragma)
-
-    def openmp_placed(self, out):
-        """The `!$omp` directives read before the statement list out was known, placed
-        in it (before the statement about to be lowered)."""
-        out += self.omp_left_out
-        self.omp_left_out = []
-        for section in self.omp_critical:
-            if section[2] is None:
-                section[2:] = [out, len(out)]
-
-    def omp_pragma(self, parallel):
-        """The C pragma of `!$omp parallel do CLAUSES` (parallel: its location, text and
-        clauses), the variables' names those of the C code; None, with a warning, where
-        the clauses say what C cannot (a private copy of a dummy argument, which C holds
-        as a pointer; a clause with an expression)."""
-        loc, text, clause_text = parallel
-        lists = ("private", "firstprivate", "lastprivate", "shared", "reduction")
-        out, why = [], None
-        clauses = omp_clauses(clause_text)     # ([] for none; None: not a list of clauses)
-        for name, arg in clauses if clauses is not None else [("", None)]:
-            name = name.lower()
-            if name in lists and arg is not None:
-                op, sep, names = arg.rpartition(":") if name == "reduction" else ("", "", arg)
-                c_names = []
-                for n in (x.strip().lower() for x in names.split(",") if x.strip()):
-                    v = self.vars.get(n)
-                    if v is None or v.sym is None or v.common is not None or \
-                            v.alias_of is not None:
-                        why = f"'{n}' in {name}() is not a variable of the procedure"
-                    elif v.by_ref and name != "shared":
-                        why = f"{name}({n}): a dummy argument, which the C code reaches " \
-                            "through a pointer"
-                    else:
-                        c_names.append(v.sym.name)
-                out.append(f"{name}({op.strip() + ': ' if sep else ''}{', '.join(c_names)})")
-            elif name in ("schedule", "collapse", "default") and arg is not None:
-                out.append(f"{name}({arg.lower()})")
-            elif name == "num_threads" and arg is not None and arg.strip().isdigit():
-                out.append(f"num_threads({arg.strip()})")
-            else:
-                why = f"the clause '{name or clause_text.strip()}' is not supported yet"
-        if why is not None:
-            self.front.warn(loc, f"'{text}' is not supported: the derivative code runs this "
-                                 f"loop serially ({why})", self.func)
-            return None
-        pragma = ir.Pragma(" ".join(["omp parallel for"] + out), loc)
-        pragma.written = text       # (what warnings about it quote)
-        return pragma
 
     def no_waiting_directive(self, node):
         """A BINOMIAL-CKP directive must stand just before its DO loop (node is the
