@@ -835,6 +835,57 @@ void calls(int n, const int *cell, const double *x, double *grid, double *best)
         "    #pragma omp atomic\n    grid[c] = grid[c] + q;" in code, code
 
 
+def test_tangent_of_loops_calling_parallel_loops(tmp_path):
+    """A parallel loop calling a function with a parallel loop of its own: the tangent
+    keeps both (the inner one a nested region, run by the thread that calls it), and
+    gives the serial results on 1, 2 and 4 threads."""
+    if not openmp_works(tmp_path):
+        pytest.skip(f"{CC} cannot build OpenMP programs here (-fopenmp, libgomp)")
+    src = write(tmp_path, "rows.c", """\
+#include <math.h>
+static void row(int m, const double *x, double *y)
+{
+    int j;
+#pragma omp parallel for
+    for (j = 0; j < m; j++)
+        y[j] = sin(x[j]) * x[j];
+}
+void rows(int n, int m, const double *x, double *y)
+{
+    int i;
+#pragma omp parallel for schedule(static)
+    for (i = 0; i < n; i++)
+        row(m, &x[i * m], &y[i * m]);
+}
+""")
+    out = tmp_path / "rows_d.c"
+    proc = adgen("--forward", src, "--head", "rows(y)/(x)", "--size", "x=n*m", "--size",
+                 "y=n*m", "-o", out)
+    assert proc.returncode == 0 and "warning" not in proc.stderr, proc.stderr
+    assert out.read_text().count("#pragma omp parallel for") == 2
+    run_on_threads(tmp_path, out, r"""
+#include <stdio.h>
+#include <math.h>
+#define N 300
+#define M 40
+void rows_d(int n, int m, const double *x, const double *xd, double *y, double *yd);
+int main(void)
+{
+    static double x[N * M], xd[N * M], y[N * M], yd[N * M];
+    int k;
+    for (k = 0; k < N * M; k++) {
+        x[k] = sin(0.01 * k);
+        xd[k] = cos(0.02 * k);
+    }
+    dirty_stacks();
+    rows_d(N, M, x, xd, y, yd);
+    for (k = 0; k < N * M; k++)
+        printf("%.17g %.17g\n", y[k], yd[k]);
+    return 0;
+}
+""")
+
+
 def test_fortran_directives_left_out_keep_loops_serial(tmp_path):
     """An `!$omp` directive the derivative code leaves out (a critical section that is not
     a sum, an atomic over something else than an update) is said at its line, and a

@@ -74,12 +74,17 @@ def is_openmp(s):
     return isinstance(s, ir.Pragma) and _OMP.match(s.text) is not None
 
 
-def openmp_reached(prog, stmts):
-    """(directive, function) of the first `#pragma omp` the derivative code leaves out (all
-    but `parallel for` loops and exclusive updates, which it keeps) among stmts, function
-    None, or in the program's functions they call, directly or not: a parallel loop that
-    reaches one runs serially, as dropping an atomic or critical where threads run would
-    make them race. None when there is none."""
+def openmp_reached(prog, stmts, nested_loops=False):
+    """(directive, function) of the first `#pragma omp` among stmts (function None), or
+    in the program's functions they call, directly or not, that the derivative code
+    leaves out (exclusive updates are no directives of their own: it keeps them): a
+    parallel loop that reaches one runs serially, as dropping an atomic or critical where
+    threads run would make them race. With nested_loops, a callee's `parallel for` loops,
+    which the derivative code keeps parallel or runs serially, and a nested region then
+    runs on the thread that calls it, are not left out. None when there is none."""
+    def left_out(st):
+        return is_openmp(st) and (parallel_for(st) is None or not nested_loops)
+
     for st in ir.stmts_walk(stmts):
         if is_openmp(st):
             return st, None
@@ -89,7 +94,7 @@ def openmp_reached(prog, stmts):
     for name in reachable(prog, called):
         f = prog.functions[name]
         for st in ir.stmts_walk(f.body.stmts) if f.has_body else ():
-            if is_openmp(st):
+            if left_out(st):
                 return st, f
     return None
 
@@ -147,7 +152,7 @@ class TangentParallelLoop:
         g = self.g
         if loop is None:
             raise Unsupported("adgen keeps it only before a counted for loop")
-        inner = openmp_reached(g.prog, self.source.body.stmts)
+        inner = openmp_reached(g.prog, self.source.body.stmts, nested_loops=True)
         if inner is not None:
             raise Unsupported(openmp_reached_text(inner))
         by_name = self.variables()
