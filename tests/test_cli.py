@@ -1418,22 +1418,23 @@ def test_no_default_head_reads_and_writes_numbers(tmp_path):
 
 def test_openmp_pragmas_are_said_to_run_serially(tmp_path):
     """The adjoint runs a parallel loop that overwrites values its backward sweep reads
-    under a branch serially and says why; the tangent keeps it parallel (docs/openmp.md),
-    and says nothing."""
+    in an inner loop serially and says why; the tangent keeps it parallel
+    (docs/openmp.md), and says nothing."""
     (tmp_path / "p.c").write_text(
-        "#include <math.h>\nvoid f(int n, const double *x, double *y)\n{\n    int i;\n"
-        "#pragma omp parallel for schedule(static)\n    for (i = 0; i < n; i++)\n"
-        "        if (x[i] > 0.0)\n            y[i] = sin(y[i]) * x[i];\n}\n")
+        "#include <math.h>\nvoid f(int n, const double *x, double *y)\n{\n    int i, j;\n"
+        "#pragma omp parallel for schedule(static) private(j)\n"
+        "    for (i = 0; i < n; i++)\n"
+        "        for (j = 0; j < 3; j++)\n            y[i] = sin(y[i]) * x[i];\n}\n")
     for mode in ("--reverse", "--forward"):
         proc = adgen(mode, "p.c", "--head", "f(y)/(x)", "--size", "y=n", "-o", "out.c",
                      cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
         said = [] if mode == "--forward" else [
-            "p.c:5:9: warning: '#pragma omp parallel for schedule(static)' is not supported "
-            "here yet: the adjoint runs this loop serially: its forward sweep stores 'y[i]' "
-            "for the backward sweep"]
+            "p.c:5:9: warning: '#pragma omp parallel for schedule(static) private(j)' is not "
+            "supported here yet: the adjoint runs this loop serially: its forward sweep "
+            "stores 'y[i]' for the backward sweep"]
         assert proc.stderr.splitlines() == said, proc.stderr
-        parallel = "#pragma omp parallel for schedule(static)" in \
+        parallel = "#pragma omp parallel for schedule(static) private(j" in \
             (tmp_path / "out.c").read_text()
         assert parallel == (mode == "--forward")
 

@@ -539,6 +539,28 @@ int main(void)
     return 0;
 }
 """),
+    # (values stored in branches, the branch taken too)
+    "openmp_stored_branches": ("openmp_stored_branches(v)/(x)", r"""
+#include <stdio.h>
+#include <math.h>
+#define N 3000
+void openmp_stored_branches_b(int n, const double *x, double *xb, double *v, double *vb);
+int main(void)
+{
+    static double x[N], xb[N], v[N], vb[N];
+    int i;
+    for (i = 0; i < N; i++) {
+        x[i] = sin(0.37 * i + 0.1);
+        v[i] = cos(0.21 * i);
+        vb[i] = cos(0.13 * i);
+    }
+    dirty_stacks();
+    openmp_stored_branches_b(N, x, xb, v, vb);
+    for (i = 0; i < N; i++)
+        printf("%.17g %.17g\n", xb[i], v[i]);
+    return 0;
+}
+""", ["--size", "v=n"]),
     # (an `!$omp parallel` region of one `!$omp do` loop)
     "openmp_region_do.f90": ("relax(v)/(u w)", r"""
 #include <stdio.h>
@@ -1077,7 +1099,7 @@ static double twice(double a)
 }
 void m(int n, const double *x, const int *idx, double *y, double *z, double *w, double *v)
 {
-    int i;
+    int i, j;
 #pragma omp parallel for
     for (i = 1; i < n; i++)
         y[i] = y[i - 1] * 0.5 + x[i];
@@ -1092,9 +1114,9 @@ void m(int n, const double *x, const int *idx, double *y, double *z, double *w, 
 #pragma omp parallel for
     for (i = 0; i < n; i++)
         v[i] = twice(x[i]);
-#pragma omp parallel for
+#pragma omp parallel for private(j)
     for (i = 0; i < n; i++)
-        if (x[i] > 0.0)
+        for (j = 0; j < 3; j++)
             v[i] = sin(v[i]) * x[n - 1 - i];
 }
 """)
@@ -1113,11 +1135,12 @@ void m(int n, const double *x, const int *idx, double *y, double *z, double *w, 
         "iteration may reach another's elements",
         f"{src}:20:9: {serially}it calls 'twice' (only calls of math functions are "
         "supported yet)",
-        f"{src}:23:9: {serially}its forward sweep stores 'v[i]' for the backward sweep"], \
+        f"{src}:23:9: {serially.replace('for', 'for private(j)')}its forward sweep stores "
+        "'v[i]' for the backward sweep"], \
         proc.stderr
     assert "#pragma omp parallel" not in out.read_text()
-    # (stored at the top of the iteration, not under a branch: in slots of each
-    # iteration's, and the loop parallel)
+    # (stored once an iteration, not in an inner loop: in slots of each iteration's, and
+    # the loop parallel)
     plain = write(tmp_path, "p.c", """\
 #include <math.h>
 void p(int n, const double *x, double *v)

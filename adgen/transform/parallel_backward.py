@@ -22,7 +22,7 @@ what they write is sorted out:
   run with the same number of threads gives the same gradient.
 
 The backward loop then runs under `#pragma omp parallel for schedule(static)`. Where
-adgen cannot show this (values stored in a branch, other accesses, a call of the
+adgen cannot show this (values stored in an inner loop, other accesses, a call of the
 program's, an array whose length it cannot tell), the loop's adjoint runs serially, with a
 warning that says why. The forward sweep of the loop, the primal loop (its values kept in
 their slots), keeps the program's pragma.
@@ -332,10 +332,11 @@ class ParallelBackwardLoop:
         loop, for its trip count, their pointers pushed after it (an outer loop's forward
         sweep runs it again before this backward loop), and freed after the backward loop.
 
-        Applies when every value is pushed at the top level of the body (not in a branch or
-        an inner loop) and popped likewise; else the stack is left as it is (and the loop
-        runs serially). undo gets what puts everything back, should the loop still run
-        serially."""
+        A value pushed in a branch has its slot written and read under the same branch.
+        Applies when every value is pushed and popped by the sweeps of one statement of
+        the loop, not in an inner loop (pushes_and_pops); else the stack is left as it is
+        (and the loop runs serially). undo gets what puts everything back, should the loop
+        still run serially."""
         g, s = self.g, self.loop
         floop = next((st for st in fwd if isinstance(st, ir.For) and st.test is s.test and
                       st.init), None)
@@ -343,12 +344,11 @@ class ParallelBackwardLoop:
         if floop is None or looped is None or not back.body.stmts or \
                 not isinstance(back.body.stmts[0], ir.Assign):
             return fwd, bwd
-        pushes = _top_level(floop.body.stmts, ir.Push)
-        pops = _top_level(back.body.stmts, ir.Pop)
-        if not pushes or pushes is _MIXED or pops is _MIXED or len(pushes) != len(pops):
+        pairs = self.pushes_and_pops(floop, back)
+        if not pairs:
             return fwd, bwd
         own_scalars = assigned_syms(s.body.stmts) - self.sums - {looped.var}
-        pairs, firsts = list(zip(pushes, reversed(pops))), _first_overwrites(floop.body.stmts)
+        firsts = _first_overwrites(floop.body.stmts)
         for push, pop in pairs:
             value = push.value
             if pop.keep or ir.is_lvalue(value) and not X.same_text(value, pop.target):
@@ -366,9 +366,9 @@ class ParallelBackwardLoop:
         # (every check made: the variables declared from here on are all used)
         kept_lists = [floop.body.stmts, back.body.stmts] + list(g.fwd_of.values()) + \
             list(g.bwd_of.values())
-        blocks = [st.stmts for lst in kept_lists for st in ir.stmts_walk(lst)
-                  if isinstance(st, ir.Block)]
-        snapshots = [(lst, lst[:]) for lst in kept_lists + blocks]
+        nested = [inner for lst in kept_lists for st in ir.stmts_walk(lst)
+                  for inner in ir.nested_lists(st)]
+        snapshots = [(lst, lst[:]) for lst in kept_lists + nested]
         declared = len(g.ad_locals)
 
         def put_back():
@@ -399,6 +399,7 @@ class ParallelBackwardLoop:
             return buf, strip_const(t)
 
         lasts = []      # the scalars whose first overwrite's push and pop go
+        buffers = {}    # id(pop) -> (its slots, their element type)
         for push, pop in pairs:
             value = push.value
             t = value.type if ir.is_lvalue(value) else ir.INT
@@ -410,11 +411,13 @@ class ParallelBackwardLoop:
                 restored_after.insert(0, ir.Pop(R(value.sym), loc))
                 replaced[id(push)] = replaced[id(pop)] = None
                 continue
-            buf, elem = slots(name + "_kept", t)
+            if id(pop) not in buffers:      # (a branch's flag: one pop for each branch's push)
+                buffers[id(pop)] = slots(name + "_kept", t)
+                replaced[id(pop)] = ir.Assign(X.clone(pop.target), ir.Index(
+                    R(buffers[id(pop)][0]), X.clone(iteration), buffers[id(pop)][1]), pop.loc)
+            buf, elem = buffers[id(pop)]
             replaced[id(push)] = ir.Assign(ir.Index(R(buf), X.clone(slot), elem),
                                            X.clone(value), push.loc)
-            replaced[id(pop)] = ir.Assign(X.clone(pop.target), ir.Index(
-                R(buf), X.clone(iteration), elem), pop.loc)
         # (in every list that holds them: the counts of --stack-report walk the sweeps of
         # each statement)
         for lst in kept_lists:
@@ -437,6 +440,39 @@ class ParallelBackwardLoop:
         at = next(k for k, st in enumerate(bwd) if st is back)
         bwd = bwd[:at] + popped + [back] + freed + restored_after + bwd[at + 1:]
         return fwd, bwd
+
+    def pushes_and_pops(self, floop, back):
+        """[(push, pop)] of the values the forward loop stores for the backward loop, each
+        push with the pop that takes its value back: those of each primal statement of the
+        loop, in its own sweeps, the last pushed first popped; None when some push or pop
+        is no statement's own, or stands in an inner loop (its values one per inner
+        iteration), or there are none."""
+        g = self.g
+        pushes = [st for st in ir.stmts_walk(floop.body.stmts) if isinstance(st, ir.Push)]
+        pops = [st for st in ir.stmts_walk(back.body.stmts) if isinstance(st, ir.Pop)]
+        if not pushes:
+            return None
+        for loop in (floop, back):
+            for st in ir.stmts_walk(loop.body.stmts):
+                if isinstance(st, (ir.For, ir.While, ir.DoWhile)) and any(
+                        isinstance(x, (ir.Push, ir.Pop)) for x in ir.stmts_walk(st.body.stmts)):
+                    return None
+        pairs = []
+        for primal in ir.stmts_walk(self.loop.body.stmts):
+            own = _own(g.fwd_of, primal, ir.Push)
+            taken = _own(g.bwd_of, primal, ir.Pop)
+            if len(own) == len(taken):
+                pairs += zip(own, reversed(taken))
+            elif isinstance(primal, ir.If) and len(taken) == 1 and \
+                    not any(ir.is_lvalue(push.value) for push in own):
+                pairs += [(push, taken[0]) for push in own]   # (each branch pushes its flag)
+            else:
+                return None
+        if {id(push) for push, _ in pairs} != {id(push) for push in pushes} or \
+                {id(pop) for _, pop in pairs} != {id(pop) for pop in pops} or \
+                len(pairs) != len(pushes):
+            return None
+        return pairs
 
     def added_into(self, key, items):
         """The adjoint the items (all the accesses of one memory) only add into, as the
@@ -777,27 +813,6 @@ def _outermost_loop(stmts, target, around=None):
     return None
 
 
-# (_top_level: statements of the kind found also inside a branch or an inner loop)
-_MIXED = object()
-
-
-def _top_level(stmts, kind):
-    """The statements of a kind in stmts, at their top level (through blocks); _MIXED when
-    some stand in a branch or an inner loop."""
-    out = []
-    for st in stmts:
-        if isinstance(st, kind):
-            out.append(st)
-        elif isinstance(st, ir.Block):
-            inner = _top_level(st.stmts, kind)
-            if inner is _MIXED:
-                return _MIXED
-            out += inner
-        elif any(isinstance(x, kind) for x in ir.stmts_walk([st])):
-            return _MIXED
-    return out
-
-
 def _first_overwrites(stmts):
     """{scalar: the push} of each scalar whose value is pushed before anything in stmts
     writes it (then it is the value an earlier iteration left, or the loop found)."""
@@ -814,14 +829,23 @@ def _first_overwrites(stmts):
     return firsts
 
 
+def _own(sweeps, primal, kind):
+    """The statements of a kind that the sweep of a primal statement makes itself (those of
+    the statements inside it not counted), in order."""
+    inner = {id(x) for st in ir.statements_inside(primal) if isinstance(primal, ir.COMPOUND)
+             for x in ir.stmts_walk(sweeps.get(id(st), ()))}
+    return [x for x in ir.stmts_walk(sweeps.get(id(primal), ()))
+            if isinstance(x, kind) and id(x) not in inner]
+
+
 def _replace(stmts, replaced):
-    """The blocks in stmts with each statement whose id is in replaced replaced (None:
-    removed)."""
+    """The lists nested in stmts (blocks, branches) with each statement whose id is in
+    replaced replaced (None: removed)."""
     for st in stmts:
-        if isinstance(st, ir.Block):
-            st.stmts[:] = [replaced.get(id(x), x) for x in st.stmts
-                           if replaced.get(id(x), x) is not None]
-            _replace(st.stmts, replaced)
+        for inner in ir.nested_lists(st):
+            inner[:] = [replaced.get(id(x), x) for x in inner
+                        if replaced.get(id(x), x) is not None]
+            _replace(inner, replaced)
 
 
 def _exclusive(st, lv):
