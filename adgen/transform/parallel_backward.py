@@ -23,8 +23,8 @@ what they write is sorted out:
 
 The backward loop then runs under `#pragma omp parallel for schedule(static)`. Where
 adgen cannot show this (values stored in an inner loop, other accesses, a call of the
-program's, an array whose length it cannot tell), the loop's adjoint runs serially, with a
-warning that says why. The forward sweep of the loop, the primal loop (its values kept in
+program's), the loop's adjoint runs serially, with a warning that says why. (Where the
+parts have no room, the adjoints are added atomically or in a reduction: assembled.) The forward sweep of the loop, the primal loop (its values kept in
 their slots), keeps the program's pragma.
 """
 import dataclasses
