@@ -908,6 +908,99 @@ int main(void)
 """)
 
 
+MIXED = """\
+#include <math.h>
+void mixed(int n, int m, const int *c, const double *x, double *y, double *s)
+{
+    int i;
+    double a = 0.0, w[2];
+#pragma omp parallel for reduction(+:a) private(w)
+    for (i = 0; i < n; i++) {
+        double t = x[i];
+        if (t < 0.5)
+            continue;
+        w[0] = t * t;
+        w[0] = w[0] * w[0] + t;
+        a += w[0];
+    }
+    s[0] = a;
+#pragma omp parallel for reduction(+:y[:m])
+    for (i = 0; i < n; i++)
+        y[c[i]] += sin(x[i]);
+}
+"""
+MIXED_DRIVER = r"""
+#include <stdio.h>
+#include <math.h>
+#define N 20000
+#define M 10
+void mixed_d(int n, int m, const int *c, const double *x, const double *xd, double *y,
+             double *yd, double *s, double *sd);
+void mixed_b(int n, int m, const int *c, const double *x, double *xb, double *y,
+             double *yb, double *s, double *sb);
+int main(void)
+{
+    static double x[N], xd[N];
+    static int c[N];
+    double y[M], yd[M], s, sd;
+    int i;
+    for (i = 0; i < N; i++) {
+        x[i] = 0.5 + 0.45 * sin(0.37 * i);
+        xd[i] = cos(0.11 * i);
+        c[i] = (i * 7) % M;
+    }
+    for (i = 0; i < M; i++) {
+        y[i] = 0.1 * i;
+        yd[i] = 1.0 + 0.1 * i;      /* (the adjoint's seeds) */
+    }
+    dirty_stacks();
+#ifdef ADJOINT
+    sd = 0.75;
+    mixed_b(N, M, c, x, xd, y, yd, &s, &sd);
+    for (i = 0; i < N; i++)
+        printf("%.17g\n", xd[i]);
+#else
+    for (i = 0; i < M; i++)
+        yd[i] = 0.0;
+    mixed_d(N, M, c, x, xd, y, yd, &s, &sd);
+    for (i = 0; i < M; i++)
+        printf("%.17g %.17g\n", y[i], yd[i]);
+    printf("%.17g %.17g\n", s, sd);
+#endif
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("mode", ["--forward", "--reverse"])
+def test_loops_with_sections_private_arrays_and_branches(tmp_path, mode):
+    """A sum over an array section (`reduction(+:y[:m])`): the tangent reduces the same
+    section of the tangent (before, it raced on it); a parallel sum whose iterations take
+    a branch and overwrite an array the pragma makes private: the adjoint's flag and the
+    array's adjoint are each thread's own (before, both were shared and raced). On 1, 2
+    and 4 threads the results are the serial ones to rounding."""
+    if not openmp_works(tmp_path):
+        pytest.skip(f"{CC} cannot build OpenMP programs here (-fopenmp, libgomp)")
+    src = write(tmp_path, "mixed.c", MIXED)
+    (tmp_path / "plain").mkdir()
+    plain = write(tmp_path / "plain", "mixed.c", "".join(
+        line for line in MIXED.splitlines(True) if not line.startswith("#pragma omp")))
+    suffix = "_b" if mode == "--reverse" else "_d"
+    out, serial = tmp_path / f"mixed{suffix}.c", plain.parent / f"mixed{suffix}.c"
+    for source, target in ((src, out), (plain, serial)):
+        proc = adgen(mode, source, "--head", "mixed(y s)/(x)", "--size", "x=n", "--size",
+                     "y=m", "-o", target)
+        assert proc.returncode == 0, proc.stderr
+    code = out.read_text()
+    if mode == "--forward":
+        assert "reduction(+: y[:m], yd[:m])" in code, code
+    else:
+        pragma = next(line for line in code.splitlines() if "reduction(+: a)" in line)
+        assert " branch" in pragma and " wb" in pragma, pragma
+    run_on_threads(tmp_path, out, MIXED_DRIVER, ["-DADJOINT"] if mode == "--reverse" else [],
+                   serial_source=serial)
+
+
 def test_fortran_directives_left_out_keep_loops_serial(tmp_path):
     """An `!$omp` directive the derivative code leaves out (a critical section that is not
     a sum, an atomic over something else than an update) is said at its line, and a

@@ -418,6 +418,10 @@ class ReverseTransform:
         checkpointed loop's) reads of that state only values the state or that run set,
         never one a pop restored: those reads are left out."""
         found = set()
+        for g in self.funcgens.values():
+            for part in g.backward_in_forward:
+                for s in ir.stmts_walk(part):
+                    self._scan_stmt(s, found)
         for key, fns in self.generated.items():
             rerun = self.funcgens[key].rerun_state if key in self.funcgens else {}
             for fn in fns:

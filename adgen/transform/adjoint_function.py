@@ -63,6 +63,10 @@ class FuncGen(CallsAndLoops):
         # (id(statement), variable): the first setting of a scratch scalar in such a loop's
         # iteration, whose old value nothing reads (see independent_loop.py)
         self.first_in_iteration = set()
+        # backward statements the forward sweep runs (each iteration of a loop reversed one
+        # iteration at a time, independent_loop.py): what they read is read by a backward
+        # sweep too (ReverseTransform.scan_backward_reads)
+        self.backward_in_forward = []
         self.replayed = {}          # id(For) -> counter of a loop replayed from its start
         # the counters of the counted loops around the statement being transformed, each
         # set again by the backward sweep at the start of its loop's backward iterations

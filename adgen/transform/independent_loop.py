@@ -338,6 +338,7 @@ class IndependentLoop:
         g.independent_depth += 1
         try:
             body_f, body_b = g.stmts(list(s.body.stmts))
+            g.backward_in_forward.append(body_b)
         finally:
             g.independent_depth -= 1
             g.loop_depth -= 1

@@ -30,6 +30,8 @@ from adgen.ir.exprs import used_symbols
 from adgen.transform.common import increment
 
 _PARALLEL_FOR = re.compile(r"\s*omp\s+parallel\s+for\b(.*)$", re.S)
+# a name of a clause's list, with an array section (`y[:m]`, `h[0:200]`) if it has one
+_SECTION = re.compile(r"\s*([A-Za-z_]\w*)\s*(\[.*\])?\s*$", re.S)
 _OMP = re.compile(r"\s*omp\b")
 # clauses whose lists bring the tangents of their variables along
 _LISTS = ("private", "firstprivate", "lastprivate", "shared")
@@ -135,6 +137,8 @@ class TangentParallelLoop:
         self.g = gen
         self.pragma = pragma
         self.source = source_loop
+        # (vector mode: each element's tangents are nbdirs numbers)
+        self.vector = getattr(gen, "nb", None) is not None
 
     def pragma_for(self, loop):
         """The `#pragma omp parallel for` text for the tangent loop `loop`, or None when
@@ -157,14 +161,23 @@ class TangentParallelLoop:
             raise Unsupported(openmp_reached_text(inner))
         by_name = self.variables()
         listed, out = set(), []
+        private = set()     # the variables of private, firstprivate and lastprivate
         for name, arg in clauses(parallel_for(self.pragma)):
             if name in _LISTS:
                 syms = [self.named(by_name, n) for n in _names(arg)]
                 listed |= {s for s in syms if s is not None}
+                if name != "shared":
+                    private |= {s for s in syms if s is not None}
                 out.append(f"{name}({', '.join(self.with_tangents(_names(arg), syms))})")
             elif name == "reduction":
                 op, _, names = arg.partition(":")
-                syms = [self.named(by_name, n) for n in _names(names)]
+                syms = [self.named(by_name, _SECTION.match(n).group(1)
+                                   if _SECTION.match(n) else n) for n in _names(names)]
+                if any(_SECTION.match(n) and _SECTION.match(n).group(2) for n in _names(names)) \
+                        and (self.vector or self.adjoint) and any(
+                            s is not None and g.sh.has(s) for s in syms):
+                    raise Unsupported(f"reduction({arg}): a section of an array with "
+                                      "derivatives is supported in the tangent only yet")
                 listed |= {s for s in syms if s is not None}
                 if op.strip() not in ("+", "-") and any(
                         s is not None and g.sh.has(s) for s in syms):
@@ -184,7 +197,7 @@ class TangentParallelLoop:
             else:
                 raise Unsupported(f"the clause '{name}' is not supported yet")
         self.check_nothing_carried(listed)
-        own = self.privates(loop, listed)
+        own = self.privates(loop, listed, private)
         if own:
             # (the adjoint's variables start at zero and each iteration leaves them so:
             # each thread's copies start as the function's, at zero)
@@ -230,7 +243,9 @@ class TangentParallelLoop:
             out.append(name)
             shadow = None if self.adjoint else self.tangent_name(sym)
             if shadow is not None:
-                out.append(shadow)
+                section = _SECTION.match(name)
+                # (an array section `y[:m]`: the same section of the tangent)
+                out.append(shadow + (section.group(2) or "" if section else ""))
         return out
 
     def tangent_name(self, sym):
@@ -241,10 +256,11 @@ class TangentParallelLoop:
         e = self.g.sh.of_sym(sym)
         return e.sym.name if isinstance(e, ir.Ref) else None
 
-    def privates(self, loop, listed):
+    def privates(self, loop, listed, private=frozenset()):
         """The names of the variables each iteration of the tangent loop sets for itself:
         scalars it assigns (as a whole or through their address given to a call), arrays
-        declared inside the loop in the source, the tangents of both."""
+        declared inside the loop in the source, the tangents of both; in the adjoint, the
+        adjoints of the arrays the clauses make private too (each thread's, at zero)."""
         g = self.g
         counter = _counter(loop)
         params = set(g.f.params) | set(getattr(g, "out_params", ()))
@@ -255,6 +271,8 @@ class TangentParallelLoop:
             targets = []
             if isinstance(st, ir.Assign) and st.exclusive is None:
                 targets.append(st.lhs)      # (an exclusive update's variable is shared)
+            if isinstance(st, ir.Pop):
+                targets.append(st.target)   # (a value taken back, a branch's flag)
             for e in ir.stmt_exprs(st):
                 for x in ir.walk(e):
                     if isinstance(x, ir.AddrOf):
@@ -277,7 +295,8 @@ class TangentParallelLoop:
                     # own (an argument's tangents: each statement fills them anew)
                     primal = getattr(sym, "primal", sym)
                     if primal in source_locals and (
-                            mark is None or mark not in getattr(primal, "loop_scopes", ())):
+                            mark is None or mark not in getattr(primal, "loop_scopes", ())) \
+                            and not (self.adjoint and primal is not sym and primal in private):
                         continue
                 elif base is not t:
                     continue        # an element of a struct or an array held elsewhere
