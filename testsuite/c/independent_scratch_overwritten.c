@@ -4,7 +4,7 @@ arg n: int = 5
 arg x: double[n] = uniform(-1, 1)
 arg y: double[4] = uniform(-1, 1)
 arg s: double[2]
-adgen-flags: --size x=n
+sizes: give
 */
 /* Loops reversed one iteration at a time (`#pragma adgen independent`, and a parallel sum
  * under OpenMP) whose iterations overwrite elements of an array of their own, the old

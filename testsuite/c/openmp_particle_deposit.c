@@ -7,7 +7,7 @@ arg frac: double[np] = uniform(0.1, 0.9)
 arg charge: double[np] = uniform(-1, 1)
 arg rho: double[ng] = uniform(-1, 1)
 arg moment: double[1] = uniform(-1, 1)
-adgen-flags: --size rho=ng
+sizes: give
 */
 /* Particles deposit their charge into the two grid cells around them (cloud in cell),
  * the loop spread over threads: two particles may share a cell, so each deposit is an

@@ -3,7 +3,7 @@ head: openmp_stored_branches(v)/(x)
 arg n: int = 9
 arg x: double[n] = uniform(-1, 1)
 arg v: double[n] = uniform(-1, 1)
-adgen-flags: --size v=n
+sizes: give
 */
 /* A parallel loop whose adjoint stores values in branches: the branch taken, the element
  * and the scalar each branch overwrites, kept in slots of each iteration's (written and
