@@ -208,9 +208,10 @@ OPENMP_RUNTIME.update({name: "effect" for name in (
 _TWO_TYPES = {"sendbuf": "sendtype", "recvbuf": "recvtype"}     # (read only)
 MPI_COMMUNICATION = {
     "MPI_Send": ({"buf": "datatype"}, "()/(buf)  buf=count"),
-    "MPI_Recv": ({"buf": "datatype"}, "(buf)/()  buf=count"),
+    # a receive buffer in/out: a receive from MPI_PROC_NULL leaves it as it is
+    "MPI_Recv": ({"buf": "datatype"}, "(buf)/(buf)  buf=count"),
     "MPI_Sendrecv": (_TWO_TYPES,
-                     "(recvbuf)/(sendbuf)  sendbuf=sendcount recvbuf=recvcount"),
+                     "(recvbuf)/(sendbuf recvbuf)  sendbuf=sendcount recvbuf=recvcount"),
     "MPI_Bcast": ({"buffer": "datatype"}, "(buffer)/(buffer)  buffer=count"),
     # the receive buffer in/out: other ranks than the root keep its values
     "MPI_Reduce": ({"sendbuf": "datatype", "recvbuf": "datatype"},
@@ -248,6 +249,10 @@ MPI_COMMUNICATION = {
                       "sendbuf=adgen_displaced_length(sendcounts,sdispls,comm) "
                       "recvbuf=adgen_displaced_length(recvcounts,rdispls,comm)"),
 }
+# In/out buffers whose values before the call the adjoint routine does not read (the
+# receive buffers, in/out only for MPI_PROC_NULL): stored only where the backward sweep
+# reads them, and restored after the adjoint routine, as a pure output's.
+MPI_UNREAD_BY_ADJOINT = {"MPI_Recv": ("buf",), "MPI_Sendrecv": ("recvbuf",)}
 # The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
 MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count",
                       # (the root's call: the other ranks call MPI_Reduce as usual)

@@ -24,9 +24,12 @@ PROGRAMS = [("heat_sendrecv", "heat", []), ("heat_parity", "heat", ["-DPARITY"])
             ("bcast_reduce", "bcast_reduce", []), ("extremes", "extremes", []),
             ("ring_status", "ring_status", []), ("reduce_in_place", "reduce_in_place", []),
             ("gather_scatter", "gather_scatter", []),
-            ("gather_scatter_v", "gather_scatter_v", [])]
+            ("gather_scatter_v", "gather_scatter_v", []),
+            ("heat_mirror_sendrecv", "heat", ["-DMIRROR"]),
+            ("heat_mirror_parity", "heat", ["-DMIRROR", "-DPARITY"])]
 # programs whose cost depends on the number of ranks
-RANK_DEPENDENT = ("ring_status", "gather_scatter", "gather_scatter_v")
+RANK_DEPENDENT = ("ring_status", "gather_scatter", "gather_scatter_v", "heat_mirror_sendrecv",
+                  "heat_mirror_parity")
 RANKS = (1, 2, 4)
 needs_mpi = pytest.mark.skipif(harness.mpi_missing() is not None,
                                reason=f"{harness.mpi_missing()}: the MPI programs are not "

@@ -14,7 +14,7 @@ from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
 from adgen.rules import (MPI_COMMUNICATION, MPI_DATATYPES, MPI_IN_PLACE_RULES, MPI_INACTIVE,
-                         MPI_OPS)
+                         MPI_OPS, MPI_UNREAD_BY_ADJOINT)
 
 _PREFIX = "adgen_mpi_"
 
@@ -46,6 +46,7 @@ def mpi_rules(prog):
         rule = parse_rule(name + text, None)
         rule.builtin = rule.communicates = True
         rule.writes = [p.name for p in prog.functions[name].params if p.name == "status"]
+        rule.unread = list(MPI_UNREAD_BY_ADJOINT.get(routine, ()))
         rules.append(rule)
     return rules
 

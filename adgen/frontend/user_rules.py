@@ -43,6 +43,9 @@ class Rule:
     communicates: bool = False
     # pointer parameters the call writes that carry no derivative (an MPI status)
     writes: list = field(default_factory=list)
+    # in/out parameters whose values before the call NAME_b does not read (an MPI receive
+    # buffer): kept only where the backward sweep reads them, restored after NAME_b
+    unread: list = field(default_factory=list)
 
     def named(self, param):
         return param in self.dep or param in self.indep

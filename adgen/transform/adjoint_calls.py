@@ -321,7 +321,7 @@ class CallsAndLoops:
             shadow = self.sh(a) if self.act.has_shadow(a) else None
             dep, indep = p.name in rule.dep, p.name in rule.indep
             needed = find(self.mem.target(a)) in self.T.R
-            if dep and indep:
+            if dep and indep and p.name not in rule.unread:
                 inouts.append((a, n, needed))
             elif dep and needed:
                 outs.append((a, n))

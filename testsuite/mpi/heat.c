@@ -4,7 +4,9 @@
    cells are exchanged with the neighbours by MPI_Sendrecv, or, with -DPARITY, by blocking
    MPI_Send and MPI_Recv ordered by the parity of the rank so that every send meets a
    posted receive (even ranks send first). A neighbour past an end is MPI_PROC_NULL: those
-   halos stay 0. With -DSINGLE the field is single precision (MPI_FLOAT). */
+   halos stay 0, or, with -DMIRROR, keep the value mirrored from the field at the start,
+   which a receive from MPI_PROC_NULL leaves in place, its derivative too. With -DSINGLE
+   the field is single precision (MPI_FLOAT). */
 #include <mpi.h>
 
 #ifdef SINGLE
@@ -31,6 +33,10 @@ double cost(int n, double *x)
     u[n + 1] = 0.0;
     for (i = 1; i <= n; i++)
         u[i] = x[i - 1];
+#ifdef MIRROR
+    u[0] = 3.0 * u[1] * u[1];
+    u[n + 1] = 2.0 * u[n];
+#endif
     for (t = 0; t < STEPS; t++) {
 #ifdef PARITY
         if (rank % 2 == 0) {
