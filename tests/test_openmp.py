@@ -584,6 +584,27 @@ int main(void)
     return 0;
 }
 """),
+    # (a private scalar set again after the loop before it is read)
+    "openmp_private_set_again": ("openmp_private_set_again(y)/(x)", r"""
+#include <stdio.h>
+#include <math.h>
+#define N 3000
+void openmp_private_set_again_b(int n, const double *x, double *xb, double *y, double *yb);
+int main(void)
+{
+    static double x[N], xb[N], y[N], yb[N];
+    int i;
+    for (i = 0; i < N; i++) {
+        x[i] = sin(0.37 * i + 0.1);
+        yb[i] = cos(0.13 * i);
+    }
+    dirty_stacks();
+    openmp_private_set_again_b(N, x, xb, y, yb);
+    for (i = 0; i < N; i++)
+        printf("%.17g %.17g\n", xb[i], y[i]);
+    return 0;
+}
+""", ["--size", "x=n", "--size", "y=n"]),
     # (values stored for the backward sweep, in slots of each iteration's)
     "openmp_stored_values": ("openmp_stored_values(u energy)/(u c)", r"""
 #include <stdio.h>

@@ -211,7 +211,11 @@ class IndependentLoop:
         if variables_first_access(body, {v}) == READ:
             raise NotIndependent(f"an iteration may read '{name}' before setting it (a value "
                                  "carried from the iteration before)")
-        if any(_reads_outside(st, v) for st in outside):
+        # (a read after the loop of a value set again since reads nothing the loop left)
+        rest = _following(self.g.f.body.stmts, self.loop)
+        dead = set() if rest is None or variables_first_access(rest, {v}) == READ else \
+            {id(st) for st in ir.stmts_walk(rest)}
+        if any(_reads_outside(st, v) for st in outside if id(st) not in dead):
             raise NotIndependent(f"'{name}', which the loop sets, is read outside it")
 
     def private_memory(self, node, keeper, outside):
@@ -477,6 +481,21 @@ def _int(v):
 
 def _mentions(st, sym):
     return any(X.mentions(e, sym) for e in ir.stmt_exprs(st))
+
+
+def _following(stmts, target):
+    """The statements that run after the statement target, in order, when no loop of
+    stmts encloses it (None when one does, or target is not in stmts)."""
+    for k, st in enumerate(stmts):
+        if st is target:
+            return list(stmts[k + 1:])
+        if isinstance(st, (ir.For, ir.While, ir.DoWhile)):
+            continue
+        for inner in ir.nested_lists(st):
+            rest = _following(inner, target)
+            if rest is not None:
+                return rest + list(stmts[k + 1:])
+    return None
 
 
 def _reads_outside(st, sym):
