@@ -878,7 +878,7 @@ def _derivative_code(prog, head_specs, sources, options):
             "_stack_overflow"
     if prog.language == "c":
         from adgen.frontend.mpi_calls import name_mpi_calls
-        name_mpi_calls(unit.functions)
+        name_mpi_calls(unit.functions, set(unit.builtin_rules))
     if prog.language == "fortran":
         read_int_dummies_once(unit.functions, {g.name for g in prog.globals} |
                               set(prog.functions) | {f.name for f in unit.functions})
@@ -1223,8 +1223,10 @@ def primal_copy(f):
     body = own_stack.as_runtime(f.body.stmts)
     if getattr(f, "result", None) is not None:
         body.append(ir.Return(ir.Ref(f.result)))
-    return GenFunction(f.name, f.ret, f.params, body, [LocalDecl(s) for s in f.locals],
+    copy = GenFunction(f.name, f.ret, f.params, body, [LocalDecl(s) for s in f.locals],
                        is_static=True, comment=f"Copy of the static function {f.name}.")
+    copy.primal_copy = True     # (its MPI calls are the program's: mpi_calls.name_mpi_calls)
+    return copy
 
 
 def write_output(text, out_path, inputs):

@@ -185,7 +185,7 @@ MEMORY = ("memcpy", "memmove", "memset")
 # with no derivative).
 MPI_INACTIVE = {"MPI_Init": "int", "MPI_Finalize": "effect", "MPI_Comm_rank": "int",
                 "MPI_Comm_size": "int", "MPI_Barrier": "effect", "MPI_Abort": "effect",
-                "MPI_Wtime": "step"}
+                "MPI_Wtime": "step", "MPI_Wait": "int", "MPI_Waitall": "int"}
 # The OpenMP runtime (adgen's <omp.h>): numbers of threads, times, locks; no derivatives.
 # 'int': an integer result; 'step': a number with no derivative; 'effect': kept for its
 # effect (a lock set or unset where the program does, in the tangent too).
@@ -212,6 +212,10 @@ MPI_COMMUNICATION = {
     "MPI_Recv": ({"buf": "datatype"}, "(buf)/(buf)  buf=count"),
     "MPI_Sendrecv": (_TWO_TYPES,
                      "(recvbuf)/(sendbuf recvbuf)  sendbuf=sendcount recvbuf=recvcount"),
+    # non-blocking: paired with their MPI_Wait / MPI_Waitall at run time (docs/mpi.md;
+    # frontend/mpi_calls.py adds the site and offset that find the buffer's adjoint again)
+    "MPI_Isend": ({"buf": "datatype"}, "()/(buf)  buf=count"),
+    "MPI_Irecv": ({"buf": "datatype"}, "(buf)/(buf)  buf=count"),
     "MPI_Bcast": ({"buffer": "datatype"}, "(buffer)/(buffer)  buffer=count"),
     # the receive buffer in/out: other ranks than the root keep its values
     "MPI_Reduce": ({"sendbuf": "datatype", "recvbuf": "datatype"},
@@ -252,7 +256,14 @@ MPI_COMMUNICATION = {
 # In/out buffers whose values before the call the adjoint routine does not read (the
 # receive buffers, in/out only for MPI_PROC_NULL): stored only where the backward sweep
 # reads them, and restored after the adjoint routine, as a pure output's.
-MPI_UNREAD_BY_ADJOINT = {"MPI_Recv": ("buf",), "MPI_Sendrecv": ("recvbuf",)}
+MPI_UNREAD_BY_ADJOINT = {"MPI_Recv": ("buf",), "MPI_Sendrecv": ("recvbuf",),
+                         "MPI_Irecv": ("buf",)}
+# The completions of non-blocking requests: kept as written where a function posts none on
+# floating-point data, else typed variants whose derivatives complete the tangents' requests
+# and, in the backward sweep, post the reversed transfers (frontend/mpi_calls.py).
+MPI_COMPLETION = {"MPI_Wait": 1, "MPI_Waitall": 2}     # the position of the request(s)
+# The routines of non-blocking communication.
+MPI_NON_BLOCKING = ("MPI_Isend", "MPI_Irecv") + tuple(MPI_COMPLETION)
 # The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
 MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count",
                       # (the root's call: the other ranks call MPI_Reduce as usual)

@@ -13,7 +13,8 @@ def derivative_flows(act, f, call, lhs_active):
     """True when a call of ruled function f has an output that carries a derivative."""
     rule = f.user_rule
     return (lhs_active and f.name in rule.dep) or any(
-        (p.name in rule.dep or rule.communicates and p.name in rule.indep) and
+        (p.name in rule.dep or p.name in rule.refs or
+         rule.communicates and p.name in rule.indep) and
         act.has_shadow(a) for p, a in zip(f.params, call.args))
 
 
@@ -44,6 +45,9 @@ def derivative_signature(f, mode, fortran=False):
     params = []
     for p in f.params:
         params.append(p)
+        if p.name in rule.refs and mode == "reverse":     # (an adjoint, no derivative)
+            params.append(ir.Symbol(p.name + "b", ir.Ptr(ir.with_const(
+                ir.pointee(p.type.resolved()), False)), "param"))
         if not rule.named(p.name):
             continue
         t = p.type.resolved()

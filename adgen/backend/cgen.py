@@ -9,6 +9,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import List, Optional
 
 import jinja2
@@ -21,6 +22,11 @@ from adgen.ir.generated import GenFunction, LocalDecl, local_type
 from adgen.analysis.whole_array import element_count, set_before_read, used_elements
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+# the derivative routines of non-blocking MPI: routine, bases of a completion, precision, mode
+_NON_BLOCKING = re.compile(
+    r"adgen_mpi_(Isend|Irecv|Wait|Waitall)_(?:(\d+)_)?(double|float)_([bd])$")
 
 
 @dataclass(eq=False)
@@ -47,6 +53,34 @@ class OutputUnit:
         """The derivative routines of MPI calls among builtin_rules
         (`adgen_mpi_Send_double_b`: templates/mpi_rules.c.j2)."""
         return [name for name in self.builtin_rules if name.startswith("adgen_mpi_")]
+
+    @property
+    def mpi_requests(self):
+        """What the output's derivatives of non-blocking MPI need
+        (templates/mpi_requests.c.j2): None when it has none."""
+        found = [m for m in map(_NON_BLOCKING.match, self.mpi_routines) if m]
+        if not found:
+            return None
+        done = set()
+        out = SimpleNamespace(tangent=False, adjoint=False, wait_f=False, waitall_f=False,
+                              reverse=set(), completions=[])
+        for m in found:
+            routine, bases, precision, mode = m.groups()
+            out.tangent |= mode == "d"
+            out.adjoint |= mode == "b"
+            if bases is None:
+                continue
+            out.wait_f |= mode == "b" and routine == "Wait"
+            out.waitall_f |= mode == "b" and routine == "Waitall"
+            if mode == "b":
+                out.reverse.add(precision)
+            name = m.group(0)[:-2]
+            if (name, mode) not in done:
+                done.add((name, mode))
+                out.completions.append(SimpleNamespace(
+                    name=name, routine=routine, type=precision, mode=mode,
+                    bases=[f"base{k}" for k in range(int(bases))]))
+        return out
 
     @property
     def builtin_kernels(self):
@@ -432,7 +466,8 @@ def render_unit(unit: OutputUnit) -> str:
     if "#pragma omp" in text:
         helpers.add("openmp")       # (compiled without -fopenmp, the pragmas are ignored)
     headers = ["math.h", "stdlib.h", "string.h"] + \
-        (["stdio.h"] if helpers & {"adgen_shape_error", "adgen_stop"} else [])
+        (["stdio.h"] if helpers & {"adgen_shape_error", "adgen_stop"} or
+         unit.mpi_requests is not None else [])
     for h in unit.std_headers:
         if h not in headers:
             headers.append(h)

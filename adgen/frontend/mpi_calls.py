@@ -13,8 +13,10 @@ import re
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
+from adgen.frontend.mpi_requests import (POSTS, buffer_site, check_request,
+                                         completion_variants, forward_call, site_params)
 from adgen.rules import (MPI_COMMUNICATION, MPI_DATATYPES, MPI_IN_PLACE_RULES, MPI_INACTIVE,
-                         MPI_OPS, MPI_UNREAD_BY_ADJOINT)
+                         MPI_COMPLETION, MPI_OPS, MPI_UNREAD_BY_ADJOINT)
 
 _PREFIX = "adgen_mpi_"
 
@@ -35,20 +37,46 @@ def mpi_rules(prog):
     for f in list(prog.functions.values()):
         if not f.has_body or getattr(f, "is_library", False):
             continue
-        for s, call in _calls_in(f.body.stmts):
+        calls = list(_calls_in(f.body.stmts))
+        sites = _Sites()
+        for s, call in calls:
             if call.func in MPI_COMMUNICATION:
                 try:
-                    _specialize(prog, call, call is ir.statement_call(s), variants)
+                    _specialize(prog, call, call is ir.statement_call(s), variants, f, sites)
                 except AdgenError as exc:
                     call.mpi_refusal = exc      # raised if a head reaches it
+        if sites.bases:
+            completion_variants(prog, f, sites.bases, sites.precision, variants, calls)
     rules = []
-    for name, (routine, text) in sorted(variants.items()):
+    for name, (routine, text, refs) in sorted(variants.items()):
         rule = parse_rule(name + text, None)
         rule.builtin = rule.communicates = True
-        rule.writes = [p.name for p in prog.functions[name].params if p.name == "status"]
+        rule.writes = [p.name for p in prog.functions[name].params
+                       if p.name in ("status", "statuses")]
         rule.unread = list(MPI_UNREAD_BY_ADJOINT.get(routine, ()))
+        rule.refs = refs
         rules.append(rule)
     return rules
+
+
+class _Sites:
+    """The bases of a function's non-blocking posts on floating-point data
+    (frontend/mpi_requests.py) and their precision."""
+
+    def __init__(self):
+        self.bases, self.precision = [], None
+
+    def index(self, call, base, precision):
+        if self.precision not in (None, precision):
+            raise AdgenError(f"{call.func}: non-blocking requests on {self.precision} and on "
+                             f"{precision} data in one function are not supported yet",
+                             call.loc)
+        self.precision = precision
+        for k, b in enumerate(self.bases):
+            if X.same_text(b, base):
+                return k
+        self.bases.append(base)
+        return len(self.bases) - 1
 
 
 # Directives under which the derivative code runs a loop's iterations again, or in another
@@ -116,7 +144,7 @@ def _refuse_replayed_messages(prog, names):
                                      "(not supported yet: docs/mpi.md)", call.loc)
 
 
-def _specialize(prog, call, own_statement, variants):
+def _specialize(prog, call, own_statement, variants, f, sites):
     routine = prog.functions[call.func]
     buffers, text = MPI_COMMUNICATION[call.func]
     params = {p.name: k for k, p in enumerate(routine.params)}
@@ -184,6 +212,12 @@ def _specialize(prog, call, own_statement, variants):
                          "as a statement of its own (`MPI_...(...);` or `rc = MPI_...(...);`)",
                          call.loc)
     precision = floating.pop()
+    extra = []      # a non-blocking post's site and offset (frontend/mpi_requests.py)
+    if call.func in POSTS:
+        check_request(f, call, _without_void_cast(arg("request")))
+        base, offset = buffer_site(f, call, _without_void_cast(arg("buf")))
+        extra = [ir.Const(str(sites.index(call, base, precision)), ir.INT, call.loc),
+                 X.clone(offset)]
     name = f"{_PREFIX}{call.func[4:]}{'_in_place' if in_place else ''}_{precision}"
     if name not in prog.functions:
         typed = []
@@ -193,11 +227,14 @@ def _specialize(prog, call, own_statement, variants):
                 const = ir.pointee(t.resolved()).const
                 t = ir.Ptr(ir.with_const(ir.Prim(precision), const))
             typed.append(ir.Symbol(p.name, t, "param", p.loc))
+        if extra:
+            typed += site_params(*extra)
         variant = ir.Function(name, routine.ret, typed, ir.Block([]), loc=routine.loc,
                               has_body=False)
         variant.mpi_routine = call.func
         prog.functions[name] = variant
-        variants[name] = (call.func, MPI_IN_PLACE_RULES[call.func] if in_place else text)
+        variants[name] = (call.func, MPI_IN_PLACE_RULES[call.func] if in_place else text, [])
+    call.args = list(call.args) + extra
     for b in elems:
         k = params[b]
         call.args[k] = _without_void_cast(call.args[k])
@@ -241,10 +278,13 @@ def _c_type(datatype):
     return next(c for c, d in MPI_DATATYPES.items() if d == datatype)
 
 
-def name_mpi_calls(functions):
+def name_mpi_calls(functions, adjoints):
     """The output calls each MPI routine under its own name: a typed variant's call is a
-    call of its routine."""
+    call of its routine, or, for a non-blocking post or its completion in an adjoint's
+    forward sweep (one whose adjoint routine NAME_b is among `adjoints`), of the wrapper
+    that notes the request (frontend/mpi_requests.py)."""
     for fn in functions:
+        sweep = not getattr(fn, "primal_copy", False)
         for st in ir.stmts_walk(fn.body.stmts if isinstance(fn.body, ir.Block) else fn.body):
             exprs = list(ir.stmt_exprs(st))
             if isinstance(st, ir.Raw):
@@ -252,8 +292,12 @@ def name_mpi_calls(functions):
             for e in exprs:
                 for sub in ir.walk(e):
                     if isinstance(sub, ir.Call) and is_variant(sub.func) and \
-                            not sub.func.endswith(("_b", "_d")):
-                        sub.func = _routine(sub.func)
+                            not sub.func.endswith(("_b", "_d", "_f")):
+                        routine = _routine(sub.func)
+                        if routine in POSTS or routine in MPI_COMPLETION:
+                            forward_call(sub, routine, sweep and sub.func + "_b" in adjoints)
+                        else:
+                            sub.func = routine
 
 
 def _routine_of(name):
@@ -264,4 +308,5 @@ def _routine_of(name):
 def _routine(variant):
     """MPI_Allreduce of adgen_mpi_Allreduce_in_place_double."""
     base = variant[len(_PREFIX):].rsplit("_", 1)[0]
-    return "MPI_" + base.replace("_in_place", "")
+    # (a completion's variant names the number of its function's bases: Waitall_2)
+    return "MPI_" + re.sub(r"_\d+$", "", base.replace("_in_place", ""))

@@ -46,6 +46,10 @@ class Rule:
     # in/out parameters whose values before the call NAME_b does not read (an MPI receive
     # buffer): kept only where the backward sweep reads them, restored after NAME_b
     unread: list = field(default_factory=list)
+    # pointer parameters with no derivative flowing through them whose adjoints NAME_b
+    # takes all the same (the bases of a function's non-blocking MPI requests, through
+    # which an MPI_Wait's adjoint finds the buffers': frontend/mpi_requests.py)
+    refs: list = field(default_factory=list)
 
     def named(self, param):
         return param in self.dep or param in self.indep

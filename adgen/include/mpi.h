@@ -19,6 +19,7 @@ extern MPI_Datatype MPI_DOUBLE, MPI_FLOAT, MPI_INT, MPI_LONG, MPI_CHAR, MPI_LONG
 extern MPI_Op MPI_SUM, MPI_MAX, MPI_MIN, MPI_PROD, MPI_MAXLOC, MPI_MINLOC;
 extern const int MPI_PROC_NULL, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS;
 extern MPI_Status *MPI_STATUS_IGNORE, *MPI_STATUSES_IGNORE;
+extern MPI_Request MPI_REQUEST_NULL;
 extern void *MPI_IN_PLACE;
 
 int MPI_Init(int *argc, char ***argv);
@@ -72,13 +73,28 @@ int adgen_displaced_length(const int *counts, const int *displs, MPI_Comm comm);
 int adgen_root_displaced_length(const int *counts, const int *displs, int root,
                                 MPI_Comm comm);
 
-/* not differentiated yet: refused where a differentiated function calls them */
+/* non-blocking: a request is completed in the function that posts it (docs/mpi.md) */
 int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
               MPI_Comm comm, MPI_Request *request);
 int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
               MPI_Comm comm, MPI_Request *request);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request *requests, MPI_Status *statuses);
+
+/* not differentiated yet: refused where a differentiated function calls them */
+int MPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                  MPI_Comm comm, MPI_Request *request);
+int MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                  MPI_Comm comm, MPI_Request *request);
+int MPI_Start(MPI_Request *request);
+int MPI_Startall(int count, MPI_Request *requests);
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
+int MPI_Testall(int count, MPI_Request *requests, int *flag, MPI_Status *statuses);
+int MPI_Waitany(int count, MPI_Request *requests, int *index, MPI_Status *status);
+int MPI_Waitsome(int incount, MPI_Request *requests, int *outcount, int *indices,
+                 MPI_Status *statuses);
+int MPI_Request_free(MPI_Request *request);
+int MPI_Cancel(MPI_Request *request);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);

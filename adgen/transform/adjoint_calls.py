@@ -297,6 +297,10 @@ class CallsAndLoops:
         lengths = []    # lengths found by a call (MPI's every rank's block), once a sweep
         for p, a in zip(g.params, call.args):
             bargs.append(X.clone(a))
+            if p.name in rule.refs:     # its adjoint, a null pointer where it has none
+                bargs.append(X.clone(self.sh(a)) if self.act.has_shadow(a) else
+                             X.null(ir.Ptr(ir.with_const(ir.pointee(p.type.resolved()),
+                                                         False)), a.loc))
             if not rule.named(p.name):
                 continue
             t = p.type.resolved()

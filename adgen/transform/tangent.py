@@ -12,7 +12,8 @@ from adgen.ir import exprs as X, own_stack
 from adgen.ir.c_text import expr_c
 from adgen.ir.exprs import counted_loop
 from adgen.ir.generated import GenFunction, LocalDecl, local_type
-from adgen.rules import LIBRARY_FUNCTIONS, piecewise_expr, rule_expr, zero_with
+from adgen.rules import (LIBRARY_FUNCTIONS, MPI_NON_BLOCKING, piecewise_expr, rule_expr,
+                         zero_with)
 from adgen.transform.held_values import StatementValues
 from adgen.transform.openmp import exclusive_update
 from adgen.transform.common import (Names, ShadowMap, alloc_bytes, alloc_call, handle_parts,
@@ -1076,6 +1077,12 @@ class VectorTangentGen(TangentGen):
         lhs_active = result_is_active(self.act, lhs)
         if not derivative_flows(self.act, g, call, lhs_active):
             return self.inactive_result(lhs, s)
+        if getattr(g, "mpi_routine", None) in MPI_NON_BLOCKING:
+            # (each direction's tangent goes through a buffer of its own, copied back before
+            # the request completes; and a message of all directions' tangents at once would
+            # not match a blocking call's, one direction at a time)
+            raise AdgenError(f"{g.mpi_routine}: non-blocking MPI in the vector tangent "
+                             "(--vector) is not supported yet", call.loc)
         i = ir.Symbol(self.names.fresh("i"), ir.LONG, "temp")
         self.locals.append(LocalDecl(i))
         nb, k = ir.Ref(self.nb), ir.Ref(self.k)
@@ -1141,6 +1148,26 @@ class VectorTangentGen(TangentGen):
         no_direction = ir.Binary("<", X.clone(nb), ir.Const("1", ir.INT), ir.INT)
         return setup + [self.each_direction(before + [per_direction] + after),
                         ir.If(no_direction, ir.Block([s]), tail, loc)] + cleanup
+
+    def non_blocking_call(self, call, s, g):
+        """A non-blocking MPI post or completion in nbdirs directions: NAME_dv, whose post
+        sends or receives the tangents of all directions in one message, straight from or
+        into the buffer's block of the vector layout (the elements of a buffer `&u[k]` and
+        their directions are the nbdirs * count numbers from ud[k * nbdirs]): a buffer of
+        each direction's, as other ruled calls have, would be copied back before the
+        request completes."""
+        args = []
+        for p, a in zip(g.params, call.args):
+            args.append(a)
+            if g.user_rule.named(p.name):
+                if not self.act.has_shadow(a):
+                    raise AdgenError(f"argument '{p.name}' of {g.mpi_routine} needs a "
+                                     "derivative but has none here", a.loc or s.loc)
+                args.append(self.sh.ptr(a))
+        args.append(ir.Ref(self.nb))
+        c = ir.Call(g.name + "_dv", args, g.ret, call.loc)
+        lhs = s.lhs if isinstance(s, ir.Assign) else None
+        return [ir.Assign(lhs, c, s.loc) if lhs is not None else ir.ExprStmt(c, s.loc)]
 
     def inactive_result(self, lhs, s):
         if result_is_active(self.act, lhs):

@@ -3,13 +3,45 @@
    functions: the exchange of the halo rows with the ranks above and below (MPI_Sendrecv
    of COLS values each), a step of upwind advection and diffusion, and the cost, a
    weighted sum of squares summed over the ranks in a function of its own
-   (MPI_Allreduce). The derivatives of the callees communicate inside their own calls. */
+   (MPI_Allreduce). The derivatives of the callees communicate inside their own calls.
+   With -DNONBLOCKING the rows go through buffers of the exchange's own, by MPI_Irecv,
+   MPI_Isend and MPI_Waitall. */
 #include <mpi.h>
 
 #define COLS 3
 #define RMAX 16
 #define AT(i, j) ((i) * (COLS + 2) + (j))
 
+#ifdef NONBLOCKING
+/* the halo rows through buffers of the function's own, posted by MPI_Irecv and MPI_Isend
+   in loops over the two neighbours and completed by one MPI_Waitall (a receive from
+   MPI_PROC_NULL leaves its zeros) */
+static void exchange(int rows, double *u, int up, int down)
+{
+    double sent[2 * COLS], received[2 * COLS];
+    MPI_Request requests[4];
+    int peer[2], k, j;
+    peer[0] = up;
+    peer[1] = down;
+    for (j = 0; j < 2 * COLS; j++)
+        received[j] = 0.0;
+    for (k = 0; k < 2; k++)
+        MPI_Irecv(&received[k * COLS], COLS, MPI_DOUBLE, peer[k], 20 + k, MPI_COMM_WORLD,
+                  &requests[k]);
+    for (j = 1; j <= COLS; j++) {
+        sent[j - 1] = u[AT(1, j)];
+        sent[COLS + j - 1] = u[AT(rows, j)];
+    }
+    for (k = 0; k < 2; k++)
+        MPI_Isend(&sent[k * COLS], COLS, MPI_DOUBLE, peer[k], 21 - k, MPI_COMM_WORLD,
+                  &requests[2 + k]);
+    MPI_Waitall(4, requests, MPI_STATUSES_IGNORE);
+    for (j = 1; j <= COLS; j++) {
+        u[AT(0, j)] = received[j - 1];
+        u[AT(rows + 1, j)] = received[COLS + j - 1];
+    }
+}
+#else
 static void exchange(int rows, double *u, int up, int down)
 {
     MPI_Sendrecv(&u[AT(rows, 1)], COLS, MPI_DOUBLE, down, 11, &u[AT(0, 1)], COLS,
@@ -17,6 +49,7 @@ static void exchange(int rows, double *u, int up, int down)
     MPI_Sendrecv(&u[AT(1, 1)], COLS, MPI_DOUBLE, up, 12, &u[AT(rows + 1, 1)], COLS,
                  MPI_DOUBLE, down, 12, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
+#endif
 
 static void step(int rows, double *u, double *w, int up, int down)
 {

@@ -3,7 +3,8 @@
    explicit steps, the cost the sum of squares over all ranks (MPI_Allreduce). The halo
    cells are exchanged with the neighbours by MPI_Sendrecv, or, with -DPARITY, by blocking
    MPI_Send and MPI_Recv ordered by the parity of the rank so that every send meets a
-   posted receive (even ranks send first). A neighbour past an end is MPI_PROC_NULL: those
+   posted receive (even ranks send first), or, with -DNONBLOCKING, by MPI_Irecv and
+   MPI_Isend completed by one MPI_Waitall. A neighbour past an end is MPI_PROC_NULL: those
    halos stay 0, or, with -DMIRROR, keep the value mirrored from the field at the start,
    which a receive from MPI_PROC_NULL leaves in place, its derivative too. With -DSINGLE
    the field is single precision (MPI_FLOAT). */
@@ -25,6 +26,9 @@ double cost(int n, double *x)
     real u[NMAX + 2], v[NMAX + 2];
     real local = 0.0, total = 0.0;
     int rank, size, left, right, i, t;
+#ifdef NONBLOCKING
+    MPI_Request requests[4];
+#endif
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     left = rank > 0 ? rank - 1 : MPI_PROC_NULL;
@@ -52,6 +56,12 @@ double cost(int n, double *x)
                      MPI_STATUS_IGNORE);
             MPI_Send(&u[n], 1, REAL_DATATYPE, right, 4, MPI_COMM_WORLD);
         }
+#elif defined(NONBLOCKING)
+        MPI_Irecv(&u[0], 1, REAL_DATATYPE, left, 7, MPI_COMM_WORLD, &requests[0]);
+        MPI_Irecv(&u[n + 1], 1, REAL_DATATYPE, right, 8, MPI_COMM_WORLD, &requests[1]);
+        MPI_Isend(&u[n], 1, REAL_DATATYPE, right, 7, MPI_COMM_WORLD, &requests[2]);
+        MPI_Isend(&u[1], 1, REAL_DATATYPE, left, 8, MPI_COMM_WORLD, &requests[3]);
+        MPI_Waitall(4, requests, MPI_STATUSES_IGNORE);
 #else
         MPI_Sendrecv(&u[n], 1, REAL_DATATYPE, right, 7, &u[0], 1, REAL_DATATYPE, left, 7,
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
