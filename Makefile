@@ -6,7 +6,7 @@ VENV ?= .venv
 PY = $(VENV)/bin/python
 PIP_ENV = PIP_DISABLE_PIP_VERSION_CHECK=1
 
-.PHONY: setup demo test test-static fuzz-long fuzz-long-fortran fuzz-long-trust bench bench-gen bench-omp sanitize
+.PHONY: setup demo test test-static fuzz-long fuzz-long-fortran fuzz-long-trust bench bench-gen bench-omp bench-mpi sanitize
 
 # The virtual environment; python3's venv module comes with Debian's python3-venv, which is
 # installed with apt-get when it is missing and this is root.
@@ -73,6 +73,10 @@ bench-gen: setup
 # The adjoint of an OpenMP parallel loop on one thread and on two (bench/openmp.py).
 bench-omp: setup
 	$(PY) bench/openmp.py --out docs/benchmarks.md
+
+# The adjoint of a distributed solver on 1, 2 and 4 ranks (bench/mpi.py; Open MPI).
+bench-mpi: setup
+	$(PY) bench/mpi.py --out docs/benchmarks.md
 
 # The test programs (C and Fortran) with the generated code and drivers built with
 # ASan/UBSan, LeakSanitizer on: memory the program or the derivative code loses is

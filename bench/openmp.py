@@ -21,7 +21,6 @@ Standard library only.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
@@ -29,13 +28,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from run import CC, CFLAGS, machine_info, with_section, write_atomic
+from run import (CC, CFLAGS, OPENMP_MARKS as MARKS, machine_info, section_arguments,
+                 write_section)
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 HEAD = "gmm_objective(err)/(alphas means icf)"
-MARKS = ("<!-- section written by bench/openmp.py -->",
-         "<!-- end of the section written by bench/openmp.py -->")
 
 
 def run(cmd, env=None):
@@ -46,12 +44,7 @@ def run(cmd, env=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--out", help="markdown file to write the section into")
-    ap.add_argument("--workdir", help="keep the build here")
-    args = ap.parse_args(argv)
+    args = section_arguments(__doc__, argv)
     size = (20, 10, 1000) if args.quick else (64, 50, 1000)
     work = Path(args.workdir or tempfile.mkdtemp(prefix="adgen-omp-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -102,12 +95,7 @@ def main(argv=None):
         t1, t2 = times[1][name], times[2][name]
         lines.append(f"| {label} | {t1 * 1e3:.3g} ms | {t2 * 1e3:.3g} ms | {t1 / t2:.2f}× |")
     lines += ["", MARKS[1]]
-    report = "\n".join(lines) + "\n"
-    print(report)
-    if args.out:
-        path = Path(args.out)
-        old = path.read_text() if path.exists() else ""
-        write_atomic(path, with_section(old, report, MARKS))
+    write_section(args.out, "\n".join(lines) + "\n", MARKS)
     return 0 if ok else 1
 
 

@@ -766,10 +766,16 @@ def cache_sizes():
     return ", ".join(levels) or None
 
 
-# docs/benchmarks.md holds the section bench/gen_time.py writes between these lines; each
-# script rewrites its own part and keeps the other's.
-GEN_TIME_MARKS = ("<!-- section written by bench/gen_time.py -->",
-                  "<!-- end of the section written by bench/gen_time.py -->")
+# docs/benchmarks.md holds sections the other scripts write between such lines; each
+# script rewrites its own part and keeps the others'.
+def section_marks(script):
+    return (f"<!-- section written by bench/{script} -->",
+            f"<!-- end of the section written by bench/{script} -->")
+
+
+GEN_TIME_MARKS = section_marks("gen_time.py")
+OPENMP_MARKS = section_marks("openmp.py")
+MPI_MARKS = section_marks("mpi.py")
 
 
 def marked_section(text, marks=GEN_TIME_MARKS):
@@ -785,6 +791,27 @@ def with_section(text, section, marks=GEN_TIME_MARKS):
     if old:
         return text.replace(old, section.strip("\n"))
     return text.rstrip("\n") + ("\n\n" + section.strip("\n") if section else "") + "\n"
+
+
+def section_arguments(doc, argv):
+    """The options of a script that writes a section of docs/benchmarks.md (bench/openmp.py,
+    bench/mpi.py): --quick, --out FILE, --workdir DIR."""
+    ap = argparse.ArgumentParser(description=doc,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--out", help="markdown file to write the section into")
+    ap.add_argument("--workdir", help="keep the build here")
+    return ap.parse_args(argv)
+
+
+def write_section(out, report, marks):
+    """Prints report, and writes it as the section between marks of the markdown file out
+    (when given), keeping the rest of it."""
+    print(report)
+    if out:
+        path = Path(out)
+        old = path.read_text() if path.exists() else ""
+        write_atomic(path, with_section(old, report, marks))
 
 
 def write_atomic(path, text):
@@ -1073,7 +1100,9 @@ def main(argv=None):
     print(text)
     if not args.no_write:
         previous = Path(args.out).read_text() if Path(args.out).exists() else ""
-        write_atomic(args.out, with_section(text, marked_section(previous)))
+        for marks in (GEN_TIME_MARKS, OPENMP_MARKS, MPI_MARKS):
+            text = with_section(text, marked_section(previous, marks), marks)
+        write_atomic(args.out, text)
         plot = Path(args.out).parent / PLOT_NAME
         write_atomic(plot, plot_svg(results))
         log(f"wrote {args.out} and {plot}")
