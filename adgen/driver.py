@@ -34,7 +34,7 @@ from adgen.transform.automatic_statics import make_statics_automatic
 from adgen.transform.callbacks import specialize_callbacks
 from adgen.transform.common import strip_const
 from adgen.transform.normalize import normalize_program, structure_program
-from adgen.rules import LIBRARY_FUNCTIONS
+from adgen.rules import LIBRARY_FUNCTIONS, MPI_NON_BLOCKING
 
 FORTRAN_SUFFIXES = (".f90", ".f95", ".f03", ".f08", ".f", ".f77", ".for")   # any case
 # rounds of analysis that may copy functions whose call sites differ in activity
@@ -1121,6 +1121,13 @@ def assemble(prog, ctx, gen, sources, options):
                 rule_derivatives[name] = ir.Function(name, ret, params, ir.Block([]),
                                                      has_body=False)
                 rule_derivatives[name].builtin = f.user_rule.builtin
+            if getattr(f, "mpi_routine", None) in MPI_NON_BLOCKING:
+                # (the vector tangent's, with nbdirs: TangentTransform.non_blocking_call)
+                name, ret, params = derivative_signature(f, "forward")
+                rule_derivatives[name + "v"] = ir.Function(
+                    name + "v", ret, params + [ir.Symbol("nbdirs", ir.INT, "param")],
+                    ir.Block([]), has_body=False)
+                rule_derivatives[name + "v"].builtin = True
     builtin = []        # derivative routines of built-in rules, defined in the output
     # procedures setting state that ENTRY points share run from the output's own copy
     writers = state_writers(prog)

@@ -65,12 +65,6 @@ def test_program_on_1_2_4_ranks(tmp_path, name, program, defines, stack):
                                 ("--forward", "dv", ["--vector"])):
         out = tmp_path / f"{name}_{suffix}.c"
         r = adgen(source, mode, *defines, "--head", "cost(cost)/(x)", *extra, "-o", out)
-        if suffix == "dv" and "-DNONBLOCKING" in defines:
-            # (the driver checks no vector tangent then)
-            assert r.returncode == 1 and "non-blocking MPI in the vector tangent (--vector) "\
-                "is not supported yet" in r.stderr, r.stderr
-            defines = defines + ["-DNO_VECTOR"]
-            continue
         assert r.returncode == 0, r.stderr
         text = out.read_text()
         # the user's MPI, its names as the program writes them

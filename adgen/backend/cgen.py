@@ -26,7 +26,7 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 # the derivative routines of non-blocking MPI: routine, bases of a completion, precision, mode
 _NON_BLOCKING = re.compile(
-    r"adgen_mpi_(Isend|Irecv|Wait|Waitall)_(?:(\d+)_)?(double|float)_([bd])$")
+    r"adgen_mpi_(Isend|Irecv|Wait|Waitall)_(?:(\d+)_)?(double|float)_(b|d|dv)$")
 
 
 @dataclass(eq=False)
@@ -62,11 +62,14 @@ class OutputUnit:
         if not found:
             return None
         done = set()
-        out = SimpleNamespace(tangent=False, adjoint=False, wait_f=False, waitall_f=False,
-                              reverse=set(), completions=[])
+        out = SimpleNamespace(tangent=False, scalar=False, adjoint=False, wait_f=False,
+                              waitall_f=False, reverse=set(), vector=set(), completions=[])
         for m in found:
             routine, bases, precision, mode = m.groups()
-            out.tangent |= mode == "d"
+            out.tangent |= mode in ("d", "dv")
+            out.scalar |= mode == "d"
+            if mode == "dv":
+                out.vector.add(precision)
             out.adjoint |= mode == "b"
             if bases is None:
                 continue
@@ -74,7 +77,7 @@ class OutputUnit:
             out.waitall_f |= mode == "b" and routine == "Waitall"
             if mode == "b":
                 out.reverse.add(precision)
-            name = m.group(0)[:-2]
+            name = m.group(0)[:-len(mode) - 1]
             if (name, mode) not in done:
                 done.add((name, mode))
                 out.completions.append(SimpleNamespace(

@@ -292,7 +292,7 @@ def name_mpi_calls(functions, adjoints):
             for e in exprs:
                 for sub in ir.walk(e):
                     if isinstance(sub, ir.Call) and is_variant(sub.func) and \
-                            not sub.func.endswith(("_b", "_d", "_f")):
+                            not sub.func.endswith(("_b", "_d", "_dv", "_f")):
                         routine = _routine(sub.func)
                         if routine in POSTS or routine in MPI_COMPLETION:
                             forward_call(sub, routine, sweep and sub.func + "_b" in adjoints)

@@ -4,8 +4,7 @@
    tangent cost_d made by adgen, run on 1, 2 or 4 ranks, it checks the adjoint against
    central differences of the distributed primal (one global entry perturbed at a time on
    the rank that owns it) and against the tangent (the dot-product test, summed over the
-   ranks; the vector tangent cost_dv in two directions too, unless NO_VECTOR is defined),
-   and prints the gradient for the test to compare across rank counts. */
+   ranks; the vector tangent cost_dv in two directions too), and prints the gradient for the test to compare across rank counts. */
 #include <math.h>
 #include <stdio.h>
 #include <mpi.h>
@@ -26,50 +25,11 @@
 double cost(int n, double *x);
 double cost_d(int n, double *x, double *xd, double *cost);
 void cost_b(int n, double *x, double *xb, double costb);
-static double start(int i) { return 0.3 + 0.25 * sin(1.7 * i + 0.4); }
-static double direction(int i) { return cos(0.9 * i + 0.2); }
-
-#ifdef NO_VECTOR    /* (a program whose vector tangent adgen does not make) */
-static int vector_mismatch(int rank, int n, double *x, const double *xd,
-                           const double *gradient, double tangent)
-{
-    (void)rank;
-    (void)n;
-    (void)x;
-    (void)xd;
-    (void)gradient;
-    (void)tangent;
-    return 0;
-}
-#else
 double cost_dv(int n, double *x, double *xd, double *costd, int nbdirs);
 
+static double start(int i) { return 0.3 + 0.25 * sin(1.7 * i + 0.4); }
+static double direction(int i) { return cos(0.9 * i + 0.2); }
 static double other_direction(int i) { return sin(0.5 * i + 1.0) - 0.3; }
-
-/* two directions at once: xd's, and another against the gradient */
-static int vector_mismatch(int rank, int n, double *x, const double *xd,
-                           const double *gradient, double tangent)
-{
-    double xdv[2 * N], costdv[2], other = 0.0;
-    int i;
-    for (i = 0; i < n; i++) {
-        xdv[2 * i] = xd[i];
-        xdv[2 * i + 1] = other_direction(rank * n + i);
-    }
-    cost_dv(n, x, xdv, costdv, 2);
-    MPI_Bcast(costdv, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    for (i = 0; i < N; i++)
-        other += other_direction(i) * gradient[i];
-    if (fabs(costdv[0] - tangent) > EXACT_TOL * fmax(1.0, fabs(tangent)) ||
-            fabs(costdv[1] - other) > EXACT_TOL * fmax(1.0, fabs(other))) {
-        if (rank == 0)
-            printf("VECTOR MISMATCH %.17g %.17g, expected %.17g %.17g\n", costdv[0],
-                   costdv[1], tangent, other);
-        return 1;
-    }
-    return 0;
-}
-#endif
 
 /* rank 0's cost, on every rank */
 static double objective(int n, double *x)
@@ -81,8 +41,8 @@ static double objective(int n, double *x)
 
 int main(int argc, char **argv)
 {
-    double x[N], xb[N], xd[N], gradient[N];
-    double value, tangent, local_dot = 0.0, dot = 0.0, worst = 0.0;
+    double x[N], xb[N], xd[N], gradient[N], xdv[2 * N], costdv[2];
+    double value, tangent, local_dot = 0.0, dot = 0.0, worst = 0.0, other = 0.0;
     int rank, size, n, i, failed = 0;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -130,8 +90,22 @@ int main(int argc, char **argv)
             printf("DOT MISMATCH tangent %.17g, adjoint %.17g\n", tangent, dot);
         failed = 1;
     }
-    if (vector_mismatch(rank, n, x, xd, gradient, tangent))
+    /* two directions at once: xd's, and another against the gradient */
+    for (i = 0; i < n; i++) {
+        xdv[2 * i] = xd[i];
+        xdv[2 * i + 1] = other_direction(rank * n + i);
+    }
+    cost_dv(n, x, xdv, costdv, 2);
+    MPI_Bcast(costdv, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    for (i = 0; i < N; i++)
+        other += other_direction(i) * gradient[i];
+    if (fabs(costdv[0] - tangent) > EXACT_TOL * fmax(1.0, fabs(tangent)) ||
+            fabs(costdv[1] - other) > EXACT_TOL * fmax(1.0, fabs(other))) {
+        if (rank == 0)
+            printf("VECTOR MISMATCH %.17g %.17g, expected %.17g %.17g\n", costdv[0],
+                   costdv[1], tangent, other);
         failed = 1;
+    }
     if (rank == 0) {
         printf("value %.17g\n", value);
         for (i = 0; i < N; i++)
