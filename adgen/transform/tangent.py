@@ -513,27 +513,6 @@ class TangentGen:
         self.locals.append(LocalDecl(sym, zero=True))
         return sym
 
-    def non_blocking_call(self, call, s, g):
-        """A non-blocking MPI post or completion in nbdirs directions: NAME_dv, given the
-        buffer's block of the vector layout (the elements of `&u[k]` and their directions
-        are the nbdirs * count numbers from ud[k * nbdirs]) and nbdirs. The buffers of each
-        direction's tangent that other ruled calls go through would be copied back before
-        the request completes; NAME_dv keeps its own until the completion, and sends what
-        the blocking calls' derivatives send, one direction at a time
-        (templates/mpi_requests.c.j2)."""
-        args = []
-        for p, a in zip(g.params, call.args):
-            args.append(a)
-            if g.user_rule.named(p.name):
-                if not self.act.has_shadow(a):
-                    raise AdgenError(f"{g.mpi_routine}: '{p.name}' carries no derivative "
-                                     "here, in the vector tangent", a.loc or s.loc)
-                args.append(self.sh.ptr(a))
-        args.append(ir.Ref(self.nb))
-        c = ir.Call(g.name + "_dv", args, g.ret, call.loc)
-        lhs = s.lhs if isinstance(s, ir.Assign) else None
-        return [ir.Assign(lhs, c, s.loc) if lhs is not None else ir.ExprStmt(c, s.loc)]
-
     def inactive_result(self, lhs, s):
         if result_is_active(self.act, lhs):
             return [ir.Assign(self.sh(lhs), X.zero(lhs.type), s.loc), s]
@@ -1165,26 +1144,6 @@ class VectorTangentGen(TangentGen):
         no_direction = ir.Binary("<", X.clone(nb), ir.Const("1", ir.INT), ir.INT)
         return setup + [self.each_direction(before + [per_direction] + after),
                         ir.If(no_direction, ir.Block([s]), tail, loc)] + cleanup
-
-    def non_blocking_call(self, call, s, g):
-        """A non-blocking MPI post or completion in nbdirs directions: NAME_dv, whose post
-        sends or receives the tangents of all directions in one message, straight from or
-        into the buffer's block of the vector layout (the elements of a buffer `&u[k]` and
-        their directions are the nbdirs * count numbers from ud[k * nbdirs]): a buffer of
-        each direction's, as other ruled calls have, would be copied back before the
-        request completes."""
-        args = []
-        for p, a in zip(g.params, call.args):
-            args.append(a)
-            if g.user_rule.named(p.name):
-                if not self.act.has_shadow(a):
-                    raise AdgenError(f"argument '{p.name}' of {g.mpi_routine} needs a "
-                                     "derivative but has none here", a.loc or s.loc)
-                args.append(self.sh.ptr(a))
-        args.append(ir.Ref(self.nb))
-        c = ir.Call(g.name + "_dv", args, g.ret, call.loc)
-        lhs = s.lhs if isinstance(s, ir.Assign) else None
-        return [ir.Assign(lhs, c, s.loc) if lhs is not None else ir.ExprStmt(c, s.loc)]
 
     def non_blocking_call(self, call, s, g):
         """A non-blocking MPI post or completion in nbdirs directions: NAME_dv, given the
