@@ -257,7 +257,8 @@ MPI_COMMUNICATION = {
 # receive buffers, in/out only for MPI_PROC_NULL): stored only where the backward sweep
 # reads them, and restored after the adjoint routine, as a pure output's.
 MPI_UNREAD_BY_ADJOINT = {"MPI_Recv": ("buf",), "MPI_Sendrecv": ("recvbuf",),
-                         "MPI_Irecv": ("buf",)}
+                         "MPI_Irecv": ("buf",), "MPI_Allgather": ("recvbuf",),
+                         "MPI_Gather": ("recvbuf",)}
 # The completions of non-blocking requests: kept as written where a function posts none on
 # floating-point data, else typed variants whose derivatives complete the tangents' requests
 # and, in the backward sweep, post the reversed transfers (frontend/mpi_calls.py).
@@ -267,7 +268,13 @@ MPI_NON_BLOCKING = ("MPI_Isend", "MPI_Irecv") + tuple(MPI_COMPLETION)
 # The rules of calls given MPI_IN_PLACE for their send buffer: the receive buffer in/out.
 MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count",
                       # (the root's call: the other ranks call MPI_Reduce as usual)
-                      "MPI_Reduce": "(recvbuf)/(recvbuf)  recvbuf=count"}
+                      "MPI_Reduce": "(recvbuf)/(recvbuf)  recvbuf=count",
+                      # each rank's block in place in the buffer of every rank's
+                      "MPI_Allgather": "(recvbuf)/(recvbuf)  "
+                                       "recvbuf=adgen_all_ranks_length(recvcount,comm)",
+                      # (the root's call, its block in place: the others call MPI_Gather)
+                      "MPI_Gather": "(recvbuf)/(recvbuf)  "
+                                    "recvbuf=adgen_root_ranks_length(recvcount,root,comm)"}
 # The reduction operations differentiated (MPI_MAX and MPI_MIN through the rank holding
 # the extremum, MPI_PROD through the product of the other ranks' values).
 MPI_OPS = ("MPI_SUM", "MPI_MAX", "MPI_MIN", "MPI_PROD")

@@ -25,6 +25,7 @@ PROGRAMS = [("heat_sendrecv", "heat", []), ("heat_parity", "heat", ["-DPARITY"])
             ("ring_status", "ring_status", []), ("reduce_in_place", "reduce_in_place", []),
             ("gather_scatter", "gather_scatter", []),
             ("gather_scatter_v", "gather_scatter_v", []),
+            ("gather_scatter_in_place", "gather_scatter", ["-DIN_PLACE"]),
             ("heat_mirror_sendrecv", "heat", ["-DMIRROR"]),
             ("heat_mirror_parity", "heat", ["-DMIRROR", "-DPARITY"]),
             ("heat_nonblocking", "heat", ["-DNONBLOCKING"]),
@@ -34,7 +35,7 @@ PROGRAMS = [("heat_sendrecv", "heat", []), ("heat_parity", "heat", ["-DPARITY"])
             ("ring_nonblocking", "ring_nonblocking", ["-DNONBLOCKING"])]
 NONBLOCKING = next(p for p in PROGRAMS if p[0] == "heat_nonblocking")
 # programs whose cost depends on the number of ranks
-RANK_DEPENDENT = ("ring_status", "gather_scatter", "gather_scatter_v", "heat_mirror_sendrecv",
+RANK_DEPENDENT = ("ring_status", "gather_scatter", "gather_scatter_v", "gather_scatter_in_place", "heat_mirror_sendrecv",
                   "heat_mirror_parity", "heat_nonblocking_mirror", "ring_nonblocking")
 RANKS = (1, 2, 4)
 needs_mpi = pytest.mark.skipif(harness.mpi_missing() is not None,

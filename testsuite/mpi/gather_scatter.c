@@ -4,7 +4,9 @@
    (MPI_Scatter); each rank sends every other a value of its own (MPI_Alltoall), weights
    its block with what it got, and rank 0 gathers the weighted results. The buffers that hold nothing off the root are arrays on every rank for the
    first gather, null pointers for the scatter and the last gather. The cost is rank 0's
-   (0 elsewhere); it depends on how the ranks share the vector. */
+   (0 elsewhere); it depends on how the ranks share the vector. With -DIN_PLACE the first
+   and the last gathers take each rank's block in place in the receive buffer
+   (MPI_IN_PLACE). */
 #include <math.h>
 #include <stddef.h>
 #include <mpi.h>
@@ -25,7 +27,13 @@ double cost(int n, double *x)
         mine[0] += sin(x[i]);
         mine[1] += x[i] * x[i];
     }
+#ifdef IN_PLACE
+    everyone[2 * rank] = mine[0];
+    everyone[2 * rank + 1] = mine[1];
+    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, everyone, 2, MPI_DOUBLE, MPI_COMM_WORLD);
+#else
     MPI_Allgather(mine, 2, MPI_DOUBLE, everyone, 2, MPI_DOUBLE, MPI_COMM_WORLD);
+#endif
     for (r = 0; r < size; r++)
         spread += everyone[2 * r] * everyone[2 * r + 1] * (r + 1);
     MPI_Gather(mine, 2, MPI_DOUBLE, at_root, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
@@ -50,7 +58,12 @@ double cost(int n, double *x)
         MPI_Gather(local, 1, MPI_DOUBLE, NULL, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
         return 0.0;
     }
+#ifdef IN_PLACE
+    results[0] = local[0];
+    MPI_Gather(MPI_IN_PLACE, 1, MPI_DOUBLE, results, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+#else
     MPI_Gather(local, 1, MPI_DOUBLE, results, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+#endif
     for (r = 0; r < size; r++)
         spread += results[r] * (1.0 + 0.1 * r);
     return spread;
