@@ -274,7 +274,11 @@ MPI_IN_PLACE_RULES = {"MPI_Allreduce": "(recvbuf)/(recvbuf)  recvbuf=count",
                                        "recvbuf=adgen_all_ranks_length(recvcount,comm)",
                       # (the root's call, its block in place: the others call MPI_Gather)
                       "MPI_Gather": "(recvbuf)/(recvbuf)  "
-                                    "recvbuf=adgen_root_ranks_length(recvcount,root,comm)"}
+                                    "recvbuf=adgen_root_ranks_length(recvcount,root,comm)",
+                      # (the root's call, MPI_IN_PLACE its receive buffer: its own block
+                      # stays in the send buffer; the others call MPI_Scatter)
+                      "MPI_Scatter": "()/(sendbuf)  "
+                                     "sendbuf=adgen_root_ranks_length(sendcount,root,comm)"}
 # The reduction operations differentiated (MPI_MAX and MPI_MIN through the rank holding
 # the extremum, MPI_PROD through the product of the other ranks' values).
 MPI_OPS = ("MPI_SUM", "MPI_MAX", "MPI_MIN", "MPI_PROD")

@@ -188,6 +188,8 @@ def test_mpi_calls_were_unknown_externals_and_are_now_read(tmp_path):
      "MPI_Bcast: 'buffer' is long double data: only double and float buffers"),
     ("int k = 0; MPI_Bcast(&k, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);",
      "MPI_Bcast: 'buffer' is not double data but its datatype is MPI_DOUBLE"),
+    ("MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, x, 1, MPI_DOUBLE, MPI_COMM_WORLD);",
+     "MPI_Alltoall with MPI_IN_PLACE on floating-point data is not supported yet"),
     ("if (MPI_Send(x, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD)) *y = 0.0;",
      "MPI_Send on floating-point data inside an expression"),
 ])

@@ -223,7 +223,7 @@ def _specialize(prog, call, own_statement, variants, f, sites):
         typed = []
         for p in routine.params:
             t = p.type
-            if p.name in elems or p.name in nulls or p.name == "recvbuf" and in_place:
+            if p.name in elems or p.name in nulls:
                 const = ir.pointee(t.resolved()).const
                 t = ir.Ptr(ir.with_const(ir.Prim(precision), const))
             typed.append(ir.Symbol(p.name, t, "param", p.loc))

@@ -5,8 +5,8 @@
    its block with what it got, and rank 0 gathers the weighted results. The buffers that hold nothing off the root are arrays on every rank for the
    first gather, null pointers for the scatter and the last gather. The cost is rank 0's
    (0 elsewhere); it depends on how the ranks share the vector. With -DIN_PLACE the first
-   and the last gathers take each rank's block in place in the receive buffer
-   (MPI_IN_PLACE). */
+   and the last gathers take each rank's block in place in the receive buffer, and the
+   scatter leaves rank 0's in place in the send buffer (MPI_IN_PLACE). */
 #include <math.h>
 #include <stddef.h>
 #include <mpi.h>
@@ -42,7 +42,13 @@ double cost(int n, double *x)
             weights[2 * r] = exp(-0.1 * at_root[2 * r + 1]);
             weights[2 * r + 1] = cos(at_root[2 * r]) + 0.5 * r;
         }
+#ifdef IN_PLACE
+        w[0] = weights[0];
+        w[1] = weights[1];
+        MPI_Scatter(weights, 2, MPI_DOUBLE, MPI_IN_PLACE, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+#else
         MPI_Scatter(weights, 2, MPI_DOUBLE, w, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+#endif
     } else {
         MPI_Scatter(NULL, 2, MPI_DOUBLE, w, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     }
