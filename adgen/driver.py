@@ -356,9 +356,11 @@ class Context:
                     while name in taken:
                         name += "0"
                     taken.add(name)
-                    # (an adjoint is written through a shadow pointer, a tangent only read)
-                    s = ir.Symbol(name, strip_const(g.type) if self.suffix == "b" else
-                                  ir.with_const(g.type, False), "global")
+                    # (an adjoint is written through a shadow pointer, a tangent only
+                    # read; an array's elements are zeroed in either: `const double t[2]`)
+                    s = ir.Symbol(name, strip_const(g.type) if self.suffix == "b" or
+                                  isinstance(t, ir.Arr) else ir.with_const(g.type, False),
+                                  "global")
                     s.primal = g
                     s.head_io = head_io     # defined without 'static': the caller's
                     self._shadow_globals.append(s)

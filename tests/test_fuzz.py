@@ -6,7 +6,9 @@ ADGEN_FUZZ_SEED, ADGEN_FUZZ_INFER (share of programs where adgen must infer the 
 lengths) and ADGEN_FUZZ_SECONDS (start no check after that) change the C run,
 ADGEN_FUZZ_FORTRAN_COUNT, ADGEN_FUZZ_FORTRAN_SEED and ADGEN_FUZZ_FORTRAN_SECONDS the
 Fortran one (skipped without gfortran), ADGEN_FUZZ_TRUST_COUNT and ADGEN_FUZZ_TRUST_SEED
-the programs of tests/fuzz/trust.py; a failure prints how to reproduce and minimize it.
+the programs of tests/fuzz/trust.py, ADGEN_FUZZ_MPI_COUNT and ADGEN_FUZZ_MPI_SEED those
+of tests/fuzz/distributed.py (skipped without Open MPI); a failure prints how to
+reproduce and minimize it.
 """
 
 import os
@@ -35,6 +37,8 @@ FORTRAN_COUNT = int(os.environ.get("ADGEN_FUZZ_FORTRAN_COUNT", "40"))
 FORTRAN_BUDGET = float(os.environ.get("ADGEN_FUZZ_FORTRAN_SECONDS", "100"))
 TRUST_SEED = int(os.environ.get("ADGEN_FUZZ_TRUST_SEED", "3000"))
 TRUST_COUNT = int(os.environ.get("ADGEN_FUZZ_TRUST_COUNT", "40"))
+MPI_SEED = int(os.environ.get("ADGEN_FUZZ_MPI_SEED", "7000"))
+MPI_COUNT = int(os.environ.get("ADGEN_FUZZ_MPI_COUNT", "12"))
 
 
 @pytest.mark.parametrize("generate", [generator.generate, fortran_generator.generate],
@@ -191,6 +195,19 @@ def test_fuzz_adgen_trust_shapes(tmp_path, capsys):
     (tests/fuzz/trust.py: long growing or converging recurrences, clamps at singular points,
     f2c offsets, redeclared prototypes, statics without state)."""
     _fuzz_run(["--lang", "trust", "--count", str(TRUST_COUNT), "--seed", str(TRUST_SEED),
+               "--no-minimize", "--workdir", str(tmp_path), "--max-seconds", "120"], capsys)
+
+
+@pytest.mark.fuzz
+def test_fuzz_adgen_distributed(tmp_path, capsys):
+    """Random MPI programs (tests/fuzz/distributed.py: halo exchanges of every kind adgen
+    differentiates, blocking and not, in random orders, and reductions over the ranks) on 2
+    ranks: adjoint against central differences, the tangents against the adjoint."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import harness
+    if harness.mpi_missing() is not None:
+        pytest.skip(f"{harness.mpi_missing()}: the MPI programs are not built or run")
+    _fuzz_run(["--lang", "mpi", "--count", str(MPI_COUNT), "--seed", str(MPI_SEED),
                "--no-minimize", "--workdir", str(tmp_path), "--max-seconds", "120"], capsys)
 
 

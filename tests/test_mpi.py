@@ -135,6 +135,9 @@ def test_mpi_calls_were_unknown_externals_and_are_now_read(tmp_path):
      "MPI_Isend: its request must be a local variable (or array) of 'f'"),
     ("MPI_Request q; MPI_Isend(x, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &q); finish(&q);",
      "MPI_Isend: its request 'q' is passed to 'finish'"),
+    ("MPI_Request q, all[1]; MPI_Isend(x, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &q);\n"
+     "all[0] = q; MPI_Waitall(1, all, MPI_STATUSES_IGNORE);",
+     "MPI_Isend: its request 'q' is copied"),
     ("MPI_Request q; double *p = x;\n"
      "MPI_Irecv(p, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &q); MPI_Wait(&q, MPI_STATUS_IGNORE);",
      "MPI_Irecv: its buffer must be an array, a pointer parameter 'f' never changes, or a "
@@ -278,6 +281,32 @@ def test_a_communicating_call_is_never_run_again(tmp_path):
     assert "call of summed: split mode (the callee communicates through MPI" in r.stdout + \
         r.stderr
     assert (tmp_path / "out.c").read_text().count("MPI_Allreduce(&v, &total") == 1
+
+
+@needs_mpi
+def test_a_constant_table_sent_compiles(tmp_path):
+    """A `static const` array sent as a message carries a derivative (every buffer of a
+    message does): its tangent and adjoint are zeroed, so they are declared without the
+    const (the tangent was `static const double tabled[2]`, and its memset failed -Werror)."""
+    src = tmp_path / "m.c"
+    src.write_text(DECLS + textwrap.dedent("""
+        static const double table[2] = {1.5, 2.5};
+        double f(double *x)
+        {
+            double b[2] = {0.0, 0.0};
+            MPI_Sendrecv(table, 2, MPI_DOUBLE, 0, 1, b, 2, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+            return b[0] * *x * b[1];
+        }
+    """))
+    for mode in ("--forward", "--reverse"):
+        out = tmp_path / f"out{mode[2:]}.c"
+        r = adgen(src, mode, "--head", "f(f)/(x)", "-o", out)
+        assert r.returncode == 0, r.stderr
+        build = subprocess.run(["mpicc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c",
+                                str(out), "-o", str(tmp_path / "out.o")],
+                               capture_output=True, text=True, timeout=120)
+        assert build.returncode == 0, build.stderr
 
 
 def test_calls_refused_only_where_a_head_reaches_them(tmp_path):

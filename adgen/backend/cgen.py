@@ -29,6 +29,9 @@ _NON_BLOCKING = re.compile(
     r"adgen_mpi_(Isend|Irecv|Wait|Waitall)_(?:(\d+)_)?(double|float)_(b|d|dv)$")
 
 
+_BLOCKING = re.compile(r"adgen_mpi_(Send|Recv|Sendrecv)_(double|float)_b$")
+
+
 @dataclass(eq=False)
 class OutputUnit:
     source: str
@@ -64,6 +67,9 @@ class OutputUnit:
         done = set()
         out = SimpleNamespace(tangent=False, scalar=False, adjoint=False, wait_f=False,
                               waitall_f=False, reverse=set(), vector=set(), completions=[])
+        # blocking point-to-point calls beside them: their adjoints keep the channels'
+        # order too
+        out.blocking = any(_BLOCKING.match(name) for name in self.mpi_routines)
         for m in found:
             routine, bases, precision, mode = m.groups()
             out.tangent |= mode in ("d", "dv")
@@ -83,6 +89,7 @@ class OutputUnit:
                 out.completions.append(SimpleNamespace(
                     name=name, routine=routine, type=precision, mode=mode,
                     bases=[f"base{k}" for k in range(int(bases))]))
+        out.blocking &= out.adjoint
         return out
 
     @property

@@ -13,7 +13,7 @@ import re
 from adgen import ir
 from adgen.errors import AdgenError
 from adgen.ir import exprs as X
-from adgen.frontend.mpi_requests import (POSTS, buffer_site, check_request,
+from adgen.frontend.mpi_requests import (BLOCKING, POSTS, buffer_site, check_request,
                                          completion_variants, forward_call, site_params)
 from adgen.rules import (MPI_COMMUNICATION, MPI_DATATYPES, MPI_IN_PLACE_RULES, MPI_INACTIVE,
                          MPI_COMPLETION, MPI_OPS, MPI_UNREAD_BY_ADJOINT)
@@ -283,6 +283,8 @@ def name_mpi_calls(functions, adjoints):
     call of its routine, or, for a non-blocking post or its completion in an adjoint's
     forward sweep (one whose adjoint routine NAME_b is among `adjoints`), of the wrapper
     that notes the request (frontend/mpi_requests.py)."""
+    # (beside non-blocking requests, a blocking message is counted in its channel too)
+    channels = any(re.match(r"adgen_mpi_(Isend|Irecv)_\w+_b$", name) for name in adjoints)
     for fn in functions:
         sweep = not getattr(fn, "primal_copy", False)
         for st in ir.stmts_walk(fn.body.stmts if isinstance(fn.body, ir.Block) else fn.body):
@@ -296,6 +298,9 @@ def name_mpi_calls(functions, adjoints):
                         routine = _routine(sub.func)
                         if routine in POSTS or routine in MPI_COMPLETION:
                             forward_call(sub, routine, sweep and sub.func + "_b" in adjoints)
+                        elif routine in BLOCKING and channels and sweep and \
+                                sub.func + "_b" in adjoints:
+                            sub.func += "_f"
                         else:
                             sub.func = routine
 

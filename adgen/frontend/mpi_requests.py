@@ -22,6 +22,8 @@ from adgen.ir import exprs as X
 from adgen.rules import MPI_COMPLETION
 
 POSTS = ("MPI_Isend", "MPI_Irecv")
+# the blocking point-to-point calls, whose messages share channels with the posts'
+BLOCKING = ("MPI_Send", "MPI_Recv", "MPI_Sendrecv")
 
 
 def check_request(f, call, e):
@@ -40,6 +42,12 @@ def check_request(f, call, e):
                          f"'{f.name}', which posts and completes it: the derivative code "
                          "pairs a request with its completion in the function", call.loc)
     for st in ir.stmts_walk(f.body.stmts):
+        if isinstance(st, ir.Assign) and X.mentions(st.rhs, base.sym):
+            # (the derivative code finds a request by its variable's address)
+            raise AdgenError(f"{call.func}: its request '{base.sym.name}' is copied: the "
+                             "derivative code pairs a request with its completion by the "
+                             "variable that holds it; complete it through that variable",
+                             st.loc)
         for e in ir.stmt_exprs(st):
             for other in ir.walk(e):
                 # (MPI's other routines on requests are refused as not supported yet)
@@ -58,9 +66,13 @@ def buffer_site(f, call, e):
     zero = ir.Const("0", ir.INT)
     if isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Index):
         base, offset = e.arg.base, e.arg.index
-    elif isinstance(e, ir.Binary) and e.op == "+" and e.left.type is not None and \
-            e.left.type.resolved().is_pointer:
-        base, offset = e.left, e.right
+    elif _pointer_sum(e):
+        base, offset = e, zero
+        while _pointer_sum(base):      # (`u + n - 1` is `(u + n) - 1`)
+            step = X.clone(base.right)
+            base, offset = base.left, X.add(step, offset) if base.op == "+" else \
+                X.sub(offset, step)
+        offset = X.fold(offset)
     elif isinstance(e, ir.AddrOf) and isinstance(e.arg, ir.Ref) and \
             not e.arg.type.resolved().is_array:
         return e, zero
@@ -72,6 +84,12 @@ def buffer_site(f, call, e):
                      f"'{f.name}' never changes, or a variable's address, written `&u[k]`, "
                      "`u + k`, `u` or `&x`: the adjoint of its request's completion finds "
                      "the buffer's adjoint from it", call.loc)
+
+
+def _pointer_sum(e):
+    """True for `p + k` and `p - k`, p a pointer or an array."""
+    return isinstance(e, ir.Binary) and e.op in "+-" and e.left.type is not None and \
+        (e.left.type.resolved().is_pointer or e.left.type.resolved().is_array)
 
 
 def _fixed_base(f, sym):

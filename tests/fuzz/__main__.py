@@ -24,7 +24,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from . import fortran_generator, fortran_minimize, generator, minimize, runner, selfcheck, trust
+from . import (distributed, fortran_generator, fortran_minimize, generator, minimize, runner,
+               selfcheck, trust)
 
 
 def set_test_seed(text: str, seed: int) -> str:
@@ -46,6 +47,8 @@ class Fuzzer:
     def generate(self, seed: int) -> str:
         if self.args.lang == "trust":
             return trust.generate(seed)
+        if self.args.lang == "mpi":
+            return distributed.generate(seed)
         return fortran_generator.generate(seed) if self.fortran else generator.generate(seed, self.cfg)
 
     def check_text(self, text: str, tag: str) -> dict:
@@ -156,7 +159,7 @@ class Fuzzer:
                 (raw / f"fuzz_{res['seed']}{self.suffix}").write_text(res["text"])
                 (raw / f"fuzz_{res['seed']}.txt").write_text(
                     "kinds: " + "; ".join(res["kinds"]) + "\n\n" + res["message"])
-            if not a.no_minimize and a.lang != "trust":     # trust programs are short
+            if not a.no_minimize and a.lang not in ("trust", "mpi"):   # short programs
                 todo = failures if a.minimize_all else \
                     [r for r in failures if r["status"] == "fail" and r["seed"] == kinds[r["kinds"][0]][0]]
                 with ThreadPoolExecutor(a.jobs) as ex:
@@ -173,9 +176,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=20, help="number of programs")
-    ap.add_argument("--lang", choices=("c", "fortran", "trust"), default="c",
+    ap.add_argument("--lang", choices=("c", "fortran", "trust", "mpi"), default="c",
                     help="language of the generated programs (trust: C programs of the "
-                         "shapes of tests/fuzz/trust.py)")
+                         "shapes of tests/fuzz/trust.py; mpi: MPI programs of "
+                         "tests/fuzz/distributed.py, run on 2 ranks)")
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--keep", help="directory for failing programs and their minimized forms")
     ap.add_argument("--jobs", type=int, default=2)
@@ -200,8 +204,8 @@ def main(argv=None) -> int:
     if args.print is not None and args.lang == "fortran":
         sys.stdout.write(fortran_generator.generate(args.print))
         return 0
-    if args.print is not None and args.lang == "trust":
-        sys.stdout.write(trust.generate(args.print))
+    if args.print is not None and args.lang in ("trust", "mpi"):
+        sys.stdout.write((trust if args.lang == "trust" else distributed).generate(args.print))
         return 0
     if args.print is not None:
         cfg = generator.Config(infer_sizes=args.infer_share)
