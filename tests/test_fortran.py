@@ -1356,6 +1356,20 @@ def test_syntax_error_fparser_cannot_place(tmp_path, gfortran):
     assert "syntax error" in proc.stderr and "(1)" not in proc.stderr, proc.stderr
 
 
+def test_statement_fparser_cannot_read_is_placed(tmp_path, gfortran):
+    """A variable named as a keyword (`real = ...`, implicitly typed) makes fparser fail
+    inside with no position, where gfortran finds nothing wrong: the error is placed at the
+    statement fparser was reading."""
+    text = ("real(8) function w(s)\n  real(8), intent(in) :: s\n  real = s * sqrt(s)\n"
+            "  w = real\nend function w\n"
+            "subroutine g(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n"
+            "  real(8) :: w\n  y = w(x)\nend subroutine g\n")
+    src, proc, _ = _adgen(tmp_path, text, "g(y)/(x)")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith(f"{src}:3:"), proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+
+
 def test_complex_dummies_of_a_head(tmp_path, gfortran):
     """A head's COMPLEX dummies: their derivatives are COMPLEX too, the real part that of
     the real part and the imaginary part that of the imaginary part (the pair of reals a

@@ -53,6 +53,7 @@ def read_tree(path, include_dirs=(), defines=()):
     # an INCLUDE line's file is looked for beside the source, then in the -I directories,
     # as gfortran does (not in the current directory)
     include = [os.path.dirname(path)] + list(include_dirs)   # ("": the source is here)
+    reader = None
     try:
         if text is None:
             reader = FortranFileReader(path, ignore_comments=False, include_dirs=include)
@@ -77,8 +78,15 @@ def read_tree(path, include_dirs=(), defines=()):
     except AdgenError:
         raise
     except Exception as exc:  # fparser raises assorted errors on malformed input
+        # (where gfortran finds nothing wrong, the statement fparser was reading: a
+        # variable named as a keyword, `real = ...`, fails inside fparser)
+        included = _included_reader(reader) if reader is not None else None
+        at = included if included is not None else reader
+        line = getattr(at, "linecount", 0) or 0
         raise _gfortran_syntax_error(path, include_dirs, defines) or \
-            AdgenError(f"cannot parse Fortran: {type(exc).__name__}: {exc}", Loc(path))
+            AdgenError(f"cannot parse Fortran (fparser: {type(exc).__name__}: {exc})",
+                       line_loc(at.id if included is not None else path, line)
+                       if line > 0 else Loc(path))
     if tree is None:
         raise AdgenError("empty or unparsable Fortran source", Loc(path))
     # (fparser keeps an INCLUDE line whose file it does not find, and reads on)

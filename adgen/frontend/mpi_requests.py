@@ -5,7 +5,8 @@ A request meets its completion only at run time, so the derivative code pairs th
 the forward sweep notes each post under the address of its request variable and, at the
 completion, keeps what the post was; the completion's adjoint posts the reversed transfer
 (a receive of the adjoint for a send, a send of the buffer's adjoint for a receive), and
-the post's adjoint completes it (templates/mpi_rules.c.j2).
+the post's adjoint completes it (templates/mpi_requests.c.j2, which also keeps the
+reversed transfers of one channel in the order MPI paired their messages).
 
 The completion's adjoint must find the adjoint of a receive's buffer, which the backward
 sweep of a function holds at another address than its forward sweep did (its locals are
